@@ -1,0 +1,87 @@
+"""The ripplemem exception tree.
+
+    RippleMemError                      root: catch this to catch everything we raise
+    ├── UsageError                      the caller asked for something wrong; fix the call
+    │   ├── InvalidInputError           empty / malformed conversation, bad date, oversized message
+    │   ├── UnknownNamespaceError       the namespace holds no memory
+    │   ├── UnknownUnitError            no unit with that id
+    │   ├── UnknownRecipeError          no recipe with that name
+    │   └── ConfigurationError          settings that cannot work (e.g. ``answer`` without an LLM)
+    ├── StoreError                      the store failed or refuses
+    │   └── EmbedderMismatchError       the store was built with another embedder
+    └── ProviderError                   a model provider failed
+        ├── ProviderUnavailableError    endpoint unreachable, timed out or rate-limited after retries
+        ├── InvalidModelOutputError     the model kept returning output that fails validation
+        └── MissingExtraError           an optional dependency is not installed
+
+Every message says what went wrong and what to do next.
+"""
+
+from __future__ import annotations
+
+
+class RippleMemError(Exception):
+    """Root of every error ripplemem raises."""
+
+
+class UsageError(RippleMemError):
+    """The caller asked for something that cannot be done; change the call."""
+
+
+class InvalidInputError(UsageError, ValueError):
+    """Input data (a conversation, message, date, file) is empty or malformed."""
+
+
+class UnknownNamespaceError(UsageError, KeyError):
+    """The namespace holds no memory."""
+
+    def __str__(self) -> str:  # KeyError would repr() the message
+        return str(self.args[0]) if self.args else "unknown namespace"
+
+
+class UnknownUnitError(UsageError, KeyError):
+    """No memory unit has this id."""
+
+    def __str__(self) -> str:
+        return str(self.args[0]) if self.args else "unknown unit"
+
+
+class UnknownRecipeError(UsageError, KeyError):
+    """No recall recipe has this name."""
+
+    def __str__(self) -> str:
+        return str(self.args[0]) if self.args else "unknown recipe"
+
+
+class ConfigurationError(UsageError):
+    """Settings that cannot work together."""
+
+
+class StoreError(RippleMemError):
+    """The store failed or refuses an operation."""
+
+
+class EmbedderMismatchError(StoreError):
+    """The store was built with a different embedding model or dimension."""
+
+
+class ProviderError(RippleMemError):
+    """A chat or embedding provider failed."""
+
+
+class ProviderUnavailableError(ProviderError):
+    """The endpoint could not be reached, timed out, or kept rate-limiting after retries."""
+
+
+class InvalidModelOutputError(ProviderError):
+    """The model kept returning output that fails schema validation."""
+
+
+class MissingExtraError(ProviderError, ImportError):
+    """An optional dependency is missing; the message names the extra to install."""
+
+
+def missing_extra(package: str, extra: str) -> MissingExtraError:
+    return MissingExtraError(
+        f"{package!r} is not installed. Install it with: pip install 'ripplemem[{extra}]'"
+    )

@@ -1,0 +1,59 @@
+"""Provider seams: a chat model and an embedder, each a small Protocol.
+
+The *model* (API format) is kept apart from the *provider* (endpoint, key): an
+:class:`~ripplemem.providers.openai_compat.OpenAICompatibleChat` talks to any base URL.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal, Protocol, runtime_checkable
+
+import numpy as np
+
+InputType = Literal["query", "document"]
+
+
+@runtime_checkable
+class Embedder(Protocol):
+    """Turns texts into L2-normalised float32 vectors of shape (n, dim)."""
+
+    name: str
+    dim: int
+
+    def embed(self, texts: Sequence[str], *, input_type: InputType = "document") -> np.ndarray: ...
+
+
+@dataclass(frozen=True, slots=True)
+class ChatMessage:
+    role: Literal["system", "user", "assistant"]
+    content: str
+
+
+@dataclass(frozen=True, slots=True)
+class ChatResult:
+    text: str
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    model: str = ""
+
+    @property
+    def total_tokens(self) -> int:
+        return self.prompt_tokens + self.completion_tokens
+
+
+@runtime_checkable
+class ChatModel(Protocol):
+    """One chat-completion call. ``json_schema`` asks for structured JSON output."""
+
+    name: str
+
+    def complete(
+        self,
+        messages: Sequence[ChatMessage],
+        *,
+        json_schema: dict | None = None,
+        temperature: float = 0.0,
+        max_tokens: int | None = None,
+    ) -> ChatResult: ...

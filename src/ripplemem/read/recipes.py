@@ -1,0 +1,67 @@
+"""Recall recipes as data: named presets, not flags threaded through signatures."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict
+
+from ripplemem.errors import UnknownRecipeError
+
+
+class RecallRecipe(BaseModel):
+    """How to recall. Defaults are RippleMem's LoCoMo settings (reference §1)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    name: str = "ripple"
+    kind: Literal["ripple", "bm25", "dense", "hybrid"] = "ripple"
+    # tri-view initial recall
+    dense_k: int = 10
+    lexical_k: int = 5
+    cue_k: int = 5
+    # planner + anchor-local diffusion
+    expansion: bool = True
+    structural_channel: bool = True
+    goal: bool = True  # False: expand blindly from the anchors, same budget
+    max_anchors: int = 3
+    hops: int = 2
+    expand_semantic_top: int = 5
+    expand_structural_top: int = 5
+    rounds: int = 1
+    # ranking rho
+    lambda_q: float = 1.25
+    lambda_p: float = 1.0
+    lambda_a: float = 0.05
+    weight_dense: float = 1.0
+    weight_lexical: float = 0.75
+    weight_cue: float = 0.9
+    weight_expansion: float = 0.85
+    rank_offset: int = 5
+    budget: int = 30
+    # hybrid baseline
+    rrf_k: int = 60
+
+    def with_(self, **changes) -> "RecallRecipe":
+        return self.model_copy(update=changes)
+
+
+RECIPES: dict[str, RecallRecipe] = {
+    "ripple": RecallRecipe(),
+    "ripple-no-expansion": RecallRecipe(name="ripple-no-expansion", expansion=False),
+    "ripple-no-structural": RecallRecipe(name="ripple-no-structural", structural_channel=False),
+    "ripple-no-goal": RecallRecipe(name="ripple-no-goal", goal=False),
+    "bm25": RecallRecipe(name="bm25", kind="bm25"),
+    "dense": RecallRecipe(name="dense", kind="dense"),
+    "hybrid": RecallRecipe(name="hybrid", kind="hybrid"),
+}
+
+
+def get_recipe(name: str, **overrides) -> RecallRecipe:
+    try:
+        recipe = RECIPES[name]
+    except KeyError:
+        raise UnknownRecipeError(
+            f"no recipe named {name!r}; choose one of: {', '.join(sorted(RECIPES))}"
+        ) from None
+    return recipe.with_(**overrides) if overrides else recipe

@@ -1,0 +1,36 @@
+"""Data-only records shared by every stage."""
+
+from ripplemem.records.cues import Cues
+from ripplemem.records.dialogue import Conversation, Session, Turn, Window
+from ripplemem.records.evidence import (
+    Evidence,
+    ExpansionPath,
+    Hit,
+    Recall,
+    RecallPlan,
+    RecallTrace,
+    ScoreTerms,
+)
+from ripplemem.records.time import TimeSpan
+from ripplemem.records.unit import Edge, EdgeKind, MemoryUnit, UnitDraft, normalise_cue
+
+__all__ = [
+    "Conversation",
+    "Cues",
+    "Edge",
+    "EdgeKind",
+    "Evidence",
+    "ExpansionPath",
+    "Hit",
+    "MemoryUnit",
+    "Recall",
+    "RecallPlan",
+    "RecallTrace",
+    "ScoreTerms",
+    "Session",
+    "TimeSpan",
+    "Turn",
+    "UnitDraft",
+    "Window",
+    "normalise_cue",
+]

@@ -1,0 +1,62 @@
+"""Dialogue input: turns, sessions, conversations and the windows cut from them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """One message. ``turn_id`` is unique within its conversation (e.g. LoCoMo ``D1:3``)."""
+
+    turn_id: str
+    speaker: str
+    text: str
+    caption: str | None = None  # an image caption shared with the message, kept as text
+
+
+@dataclass(frozen=True, slots=True)
+class Session:
+    """A run of turns that happened together at ``time`` (None when unknown)."""
+
+    session_id: str
+    time: datetime | None
+    turns: tuple[Turn, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Conversation:
+    """Sessions between a set of speakers, in time order."""
+
+    conversation_id: str
+    sessions: tuple[Session, ...]
+    speakers: tuple[str, ...] = field(default=())
+
+    def all_speakers(self) -> tuple[str, ...]:
+        if self.speakers:
+            return self.speakers
+        seen: dict[str, None] = {}
+        for session in self.sessions:
+            for turn in session.turns:
+                seen.setdefault(turn.speaker, None)
+        return tuple(seen)
+
+
+@dataclass(frozen=True, slots=True)
+class Window:
+    """Consecutive turns of one session handed to an extractor as a unit of work.
+
+    ``focus_from`` is the index of the first turn that is new in this window; the turns
+    before it are overlap carried over from the previous window, given as context only.
+    """
+
+    session_id: str
+    session_time: datetime | None
+    turns: tuple[Turn, ...]
+    speakers: tuple[str, ...]
+    focus_from: int = 0
+
+    @property
+    def focus_turns(self) -> tuple[Turn, ...]:
+        return self.turns[self.focus_from :]

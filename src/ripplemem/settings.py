@@ -1,0 +1,82 @@
+"""Typed settings, validated once. Nothing is read from the environment at import time:
+call :meth:`Settings.from_env` at the edge (CLI, server) to read ``RIPPLEMEM_*`` variables."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Mapping
+
+from pydantic import BaseModel, ConfigDict, Field, SecretStr, model_validator
+
+
+class _Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class LLMSettings(_Frozen):
+    """Any OpenAI-compatible chat-completions endpoint."""
+
+    base_url: str = Field(description="e.g. https://api.openai.com/v1 or http://localhost:8000/v1")
+    model: str
+    api_key: SecretStr | None = None
+    timeout_s: float = 60.0
+    max_retries: int = 3  # on timeouts, 429 and 5xx, with backoff
+    max_repairs: int = 2  # re-asks when the output fails schema validation
+    json_mode: str = "json_schema"  # "json_schema" | "json_object" | "none" (vendor quirk as data)
+
+
+class WriteSettings(_Frozen):
+    """Write path: windows, linking (reference §1 defaults)."""
+
+    window_turns: int = 40
+    window_overlap: int = 2
+    semantic_candidates: int = 20
+    cue_candidates: int = 20
+    semantic_threshold: float = 0.85
+    structural_threshold: float = 0.60
+    max_semantic_edges: int = 6
+    max_structural_edges: int = 6
+    beta_participants: float = 0.50
+    beta_locations: float = 0.20
+    beta_time: float = 0.30
+    tau_days: float = 7.0
+    max_message_chars: int = 20_000
+
+    @model_validator(mode="after")
+    def _check(self) -> "WriteSettings":
+        if self.window_turns < 1:
+            raise ValueError("window_turns must be at least 1")
+        if not 0 <= self.window_overlap < self.window_turns:
+            raise ValueError("window_overlap must be >= 0 and smaller than window_turns")
+        return self
+
+
+class Settings(_Frozen):
+    store_path: Path = Path(".ripplemem/memory.db")
+    embedder: str = "minilm-int8"  # see ripplemem.providers.factory
+    llm: LLMSettings | None = None
+    write: WriteSettings = WriteSettings()
+    recipe: str = "ripple"
+    extractor: str = "auto"  # "auto" (llm when configured), "deterministic", "llm"
+    planner: str = "auto"  # "auto" (llm when configured), "deterministic", "llm"
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str] | None = None, **overrides) -> "Settings":
+        env = os.environ if env is None else env
+        values: dict = {}
+        if env.get("RIPPLEMEM_STORE"):
+            values["store_path"] = Path(env["RIPPLEMEM_STORE"])
+        if env.get("RIPPLEMEM_EMBEDDER"):
+            values["embedder"] = env["RIPPLEMEM_EMBEDDER"]
+        if env.get("RIPPLEMEM_RECIPE"):
+            values["recipe"] = env["RIPPLEMEM_RECIPE"]
+        base_url = env.get("RIPPLEMEM_LLM_BASE_URL")
+        if base_url:
+            values["llm"] = LLMSettings(
+                base_url=base_url,
+                model=env.get("RIPPLEMEM_LLM_MODEL", "gpt-4.1-mini"),
+                api_key=env.get("RIPPLEMEM_LLM_API_KEY") or env.get("OPENAI_API_KEY"),
+            )
+        values.update(overrides)
+        return cls(**values)
