@@ -39,6 +39,9 @@ class RecallRecipe(BaseModel):
     weight_expansion: float = 0.85
     rank_offset: int = 5
     budget: int = 30
+    # when initial recall + expansion yield fewer than ``budget`` units, fill the rest from the
+    # deeper ranks of the dense and lexical views (marked as such in provenance)
+    fill_budget: bool = True
     # hybrid baseline
     rrf_k: int = 60
 

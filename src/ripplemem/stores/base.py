@@ -15,6 +15,8 @@ Contract notes shared by all backends:
   time to ``near`` (by time-span start, or session time when no span; the most recently added
   when ``near`` is None); plus up to ``per_value`` units whose time span overlaps ``cues.time_span``
   (nearest first). Union, deduplicated, in no significant order. Never a full scan.
+* ``cue_values(namespace, "P" | "L")`` lists the distinct normalised participant / location values
+  of a namespace (used to ground names in queries). Served from an index, not a scan of units.
 * Edges are undirected and stored in both directions; ``add_edges`` takes one direction and
   stores both. ``neighbours`` returns, per asked id, its (neighbour id, weight) list of that kind.
 * ``delete_unit`` removes the unit, its vector, its cue and lexical entries and every edge
@@ -55,6 +57,7 @@ class MemoryStore(Protocol):
     def cue_candidates(
         self, namespace: str, cues: Cues, *, near: datetime | None, per_value: int
     ) -> list[str]: ...
+    def cue_values(self, namespace: str, kind: str) -> list[str]: ...
 
     # graph
     def add_edges(self, edges: Iterable[Edge]) -> None: ...

@@ -1,0 +1,64 @@
+"""Structural (who / where / when) compatibility between two cue sets — reference §1.
+
+``s_str(i, j) = sum_x beta_x * I_x * u_x / sum_x beta_x * I_x`` over x in {P, L, T}; ``I_x = 1`` only
+when both sides carry cue x. ``u_P``, ``u_L`` are Jaccard overlaps of normalised sets; ``u_T`` is 1
+when the intervals overlap, else ``exp(-gap_days / tau)``. No comparable cue -> ``None``.
+Used by the linker (write), the cue view and the structural diffusion channel (read).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from ripplemem.records import TimeSpan, normalise_cue
+
+
+@dataclass(frozen=True, slots=True)
+class StructuralWeights:
+    participants: float = 0.50
+    locations: float = 0.20
+    time: float = 0.30
+    tau_days: float = 7.0
+
+
+DEFAULT_WEIGHTS = StructuralWeights()
+
+
+def jaccard(a: frozenset[str], b: frozenset[str]) -> float:
+    union = len(a | b)
+    return len(a & b) / union if union else 0.0
+
+
+def time_compatibility(a: TimeSpan, b: TimeSpan, tau_days: float) -> float:
+    return 1.0 if a.overlaps(b) else math.exp(-a.gap_days(b) / tau_days)
+
+
+def cue_set(values: Iterable[str]) -> frozenset[str]:
+    return frozenset(v for v in (normalise_cue(x) for x in values) if v)
+
+
+def structural_score(
+    participants_a: frozenset[str],
+    locations_a: frozenset[str],
+    time_a: TimeSpan | None,
+    participants_b: frozenset[str],
+    locations_b: frozenset[str],
+    time_b: TimeSpan | None,
+    weights: StructuralWeights = DEFAULT_WEIGHTS,
+) -> float | None:
+    """Score in [0, 1], or None when the two sides share no comparable cue type.
+
+    Pass normalised sets (see :func:`cue_set`)."""
+    num = den = 0.0
+    if participants_a and participants_b:
+        num += weights.participants * jaccard(participants_a, participants_b)
+        den += weights.participants
+    if locations_a and locations_b:
+        num += weights.locations * jaccard(locations_a, locations_b)
+        den += weights.locations
+    if time_a is not None and time_b is not None:
+        num += weights.time * time_compatibility(time_a, time_b, weights.tau_days)
+        den += weights.time
+    return num / den if den else None
