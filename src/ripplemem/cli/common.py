@@ -1,0 +1,59 @@
+"""What every ``ripplemem`` command shares: error handling, consoles, opening the memory."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, TypeVar
+
+import typer
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from ripplemem.memory import Memory
+
+F = TypeVar("F", bound=Callable)
+
+
+def friendly(command: F) -> F:
+    """Turn ripplemem errors into a red one-line message and exit code 2."""
+
+    @functools.wraps(command)
+    def wrapper(*args, **kwargs):
+        from ripplemem.errors import RippleMemError
+
+        try:
+            return command(*args, **kwargs)
+        except RippleMemError as error:
+            fail(str(error))
+
+    return wrapper  # type: ignore[return-value]
+
+
+def fail(message: str) -> None:
+    from rich.markup import escape
+
+    error_console().print(f"[bold red]error:[/] [red]{escape(message)}[/]")
+    raise typer.Exit(code=2)
+
+
+def console() -> Console:
+    from rich.console import Console
+
+    return Console(highlight=False)
+
+
+def error_console() -> Console:
+    from rich.console import Console
+
+    return Console(stderr=True, highlight=False)
+
+
+def open_memory(store: Path | None) -> Memory:
+    from ripplemem.memory import Memory
+    from ripplemem.settings import Settings
+
+    overrides = {"store_path": store} if store is not None else {}
+    return Memory(Settings.from_env(**overrides))

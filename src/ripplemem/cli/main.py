@@ -1,0 +1,273 @@
+"""The ``ripplemem`` command: a thin adapter over :class:`ripplemem.memory.Memory`.
+
+Settings come from ``RIPPLEMEM_*`` environment variables (read here, at the edge) plus the
+``--store`` option. Heavy modules are imported inside the commands so ``ripplemem --help`` is fast.
+Every :class:`~ripplemem.errors.RippleMemError` ends the command with a one-line red message and
+exit code 2, never a traceback.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from ripplemem.cli.bench import bench_app
+from ripplemem.cli.common import console, friendly, open_memory
+
+app = typer.Typer(
+    name="ripplemem",
+    help="Long-term memory for LLM agents: ingest conversations, search them, explain recalls.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+app.add_typer(bench_app, name="bench")
+
+StoreOption = Annotated[
+    Path | None,
+    typer.Option("--store", help="SQLite store file [default: $RIPPLEMEM_STORE or .ripplemem/memory.db]"),
+]
+NamespaceOption = Annotated[str, typer.Option("--namespace", "-n", help="Namespace (user id) to use.")]
+
+
+@app.command()
+@friendly
+def ingest(
+    file: Annotated[Path, typer.Argument(exists=True, dir_okay=False, help="Conversation file.")],
+    format: Annotated[
+        str | None,
+        typer.Option("--format", "-f", help="locomo, longmemeval or jsonl [default: detected]"),
+    ] = None,
+    limit: Annotated[int | None, typer.Option(help="Ingest only the first N conversations.", min=1)] = None,
+    split: Annotated[
+        bool, typer.Option("--split", help="One namespace per conversation: <namespace>/<conversation id>.")
+    ] = False,
+    store: StoreOption = None,
+    namespace: NamespaceOption = "default",
+) -> None:
+    """Add the conversations of FILE to memory."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    from ripplemem.cli.inputs import load_conversations
+
+    conversations = load_conversations(file, format, limit)
+    out = console()
+    units = edges = 0
+    seconds = 0.0
+    with open_memory(store) as memory, Progress(
+        TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+        console=out, transient=True,
+    ) as bar:
+        overall = bar.add_task("conversations", total=len(conversations))
+        for conversation in conversations:
+            target = f"{namespace}/{conversation.conversation_id}" if split else namespace
+            task = bar.add_task(f"  {conversation.conversation_id}: windows", total=None)
+
+            def advance(done: int, total: int, task=task) -> None:
+                bar.update(task, completed=done, total=total)
+
+            result = memory.add(conversation, namespace=target, progress=advance)
+            bar.remove_task(task)
+            bar.advance(overall)
+            units, edges, seconds = units + len(result.units), edges + result.edges, seconds + result.seconds
+    where = f"namespaces {namespace}/<conversation id>" if split else f"namespace {namespace!r}"
+    out.print(
+        f"ingested {len(conversations)} conversation(s) into {where}: "
+        f"{units} units, {edges} edges, {seconds:.1f} s"
+    )
+
+
+@app.command()
+@friendly
+def search(
+    query: Annotated[str, typer.Argument(help="What to recall.")],
+    recipe: Annotated[str, typer.Option(help="Recall recipe: ripple, bm25, dense, hybrid, ...")] = "ripple",
+    limit: Annotated[int, typer.Option(help="Evidence budget (units returned).", min=1)] = 30,
+    question_time: Annotated[
+        str | None, typer.Option("--time", help="When the question is asked (ISO 8601).")
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")] = False,
+    store: StoreOption = None,
+    namespace: NamespaceOption = "default",
+) -> None:
+    """Recall the evidence for QUERY."""
+    with open_memory(store) as memory:
+        recall = memory.search(
+            query, namespace=namespace, limit=limit, recipe=recipe, question_time=question_time
+        )
+    if as_json:
+        payload = [
+            {"rank": rank, "score": item.score, "views": list(item.views), **_unit_json(item.unit)}
+            for rank, item in enumerate(recall.evidence, 1)
+        ]
+        typer.echo(json.dumps(payload, indent=2, ensure_ascii=False))
+        return
+    from ripplemem.cli.render import render_recall
+
+    render_recall(console(), recall)
+
+
+@app.command()
+@friendly
+def answer(
+    question: Annotated[str, typer.Argument(help="The question to answer from memory.")],
+    recipe: Annotated[str | None, typer.Option(help="Recall recipe [default: ripple].")] = None,
+    question_time: Annotated[
+        str | None, typer.Option("--time", help="When the question is asked (ISO 8601).")
+    ] = None,
+    store: StoreOption = None,
+    namespace: NamespaceOption = "default",
+) -> None:
+    """Answer QUESTION with an LLM (RIPPLEMEM_LLM_BASE_URL, RIPPLEMEM_LLM_MODEL, RIPPLEMEM_LLM_API_KEY)."""
+    with open_memory(store) as memory:
+        result = memory.answer(question, namespace=namespace, recipe=recipe, question_time=question_time)
+    out = console()
+    out.print(result.text)
+    out.print(f"[dim]{len(result.evidence)} memories, {result.tokens} LLM tokens, {result.model}[/]")
+
+
+@app.command()
+@friendly
+def show(
+    unit_id: Annotated[str, typer.Argument(help="Memory unit id (see `ripplemem list`).")],
+    store: StoreOption = None,
+    namespace: NamespaceOption = "default",
+) -> None:
+    """Show one memory unit and its edges."""
+    from rich.markup import escape
+    from rich.table import Table
+
+    with open_memory(store) as memory:
+        unit = memory.get(unit_id, namespace=namespace)
+        edges = memory.edges(unit_id, namespace=namespace)
+        neighbour = {id(e): e.dst if e.dst != unit_id else e.src for e in edges}
+        others = {u.id: u for u in memory.store.get_units(namespace, list(neighbour.values()))}
+    out = console()
+    data = _unit_json(unit)
+    for key in ("id", "restatement", "participants", "locations", "time_span", "episode_id",
+                "turn_ids", "session_time", "keywords"):
+        value = data.get(key)
+        shown = ", ".join(value) if isinstance(value, list) else value
+        out.print(f"[bold]{key:>13}[/] {escape(str(shown if shown not in (None, '') else '-'))}")
+    table = Table(title=f"{len(edges)} edges")
+    for column in ("kind", "weight", "unit", "restatement"):
+        table.add_column(column)
+    for edge in sorted(edges, key=lambda e: (e.kind, -e.weight)):
+        other_id = neighbour[id(edge)]
+        other = others.get(other_id)
+        table.add_row(edge.kind, f"{edge.weight:.3f}", other_id, other.restatement if other else "?")
+    out.print(table)
+
+
+@app.command()
+@friendly
+def trace(
+    query: Annotated[str, typer.Argument(help="What to recall.")],
+    recipe: Annotated[str, typer.Option(help="Recall recipe.")] = "ripple",
+    limit: Annotated[int, typer.Option(help="Evidence budget (units returned).", min=1)] = 30,
+    question_time: Annotated[
+        str | None, typer.Option("--time", help="When the question is asked (ISO 8601).")
+    ] = None,
+    store: StoreOption = None,
+    namespace: NamespaceOption = "default",
+) -> None:
+    """Explain a recall: views, anchors, goal, expansion paths and every score term."""
+    from ripplemem.cli.render import render_recall
+    from ripplemem.cli.trace_view import render_provenance
+
+    with open_memory(store) as memory:
+        recall = memory.search(
+            query, namespace=namespace, limit=limit, recipe=recipe, question_time=question_time
+        )
+    out = console()
+    render_recall(out, recall, show_trace=True)
+    render_provenance(out, recall)
+
+
+@app.command(name="list")
+@friendly
+def list_units(
+    limit: Annotated[int, typer.Option(help="How many units.", min=1)] = 50,
+    offset: Annotated[int, typer.Option(help="Skip this many units.", min=0)] = 0,
+    store: StoreOption = None,
+    namespace: NamespaceOption = "default",
+) -> None:
+    """List memory units of a namespace."""
+    from rich.table import Table
+
+    with open_memory(store) as memory:
+        units = memory.list(namespace=namespace, limit=limit, offset=offset)
+        total = memory.store.count(namespace)
+    table = Table(title=f"namespace {namespace!r}: {total} units")
+    for column in ("id", "memory", "session", "turns"):
+        table.add_column(column)
+    for unit in units:
+        table.add_row(unit.id, unit.restatement, unit.episode_id, ",".join(unit.turn_ids))
+    console().print(table)
+
+
+@app.command()
+@friendly
+def delete(
+    unit_id: Annotated[str, typer.Argument(help="Memory unit id.")],
+    store: StoreOption = None,
+    namespace: NamespaceOption = "default",
+) -> None:
+    """Delete one memory unit and its edges."""
+    with open_memory(store) as memory:
+        memory.delete(unit_id, namespace=namespace)
+    console().print(f"deleted {unit_id} from namespace {namespace!r}")
+
+
+@app.command(name="export")
+@friendly
+def export_units(
+    file: Annotated[Path, typer.Argument(dir_okay=False, help="JSONL file to write.")],
+    store: StoreOption = None,
+    namespace: Annotated[
+        str | None, typer.Option("--namespace", "-n", help="Only this namespace [default: all].")
+    ] = None,
+) -> None:
+    """Export memory units (with vectors) to a JSONL file."""
+    with open_memory(store) as memory:
+        count = memory.export_jsonl(file, namespace=namespace)
+    console().print(f"exported {count} records to {file}")
+
+
+@app.command(name="import")
+@friendly
+def import_units(
+    file: Annotated[Path, typer.Argument(exists=True, dir_okay=False, help="JSONL file from `export`.")],
+    store: StoreOption = None,
+) -> None:
+    """Import memory units from a JSONL export (namespaces are kept)."""
+    with open_memory(store) as memory:
+        count = memory.import_jsonl(file)
+    console().print(f"imported {count} records from {file}")
+
+
+@app.command()
+@friendly
+def demo() -> None:
+    """Run the offline demo: a multi-session conversation and cross-session recalls."""
+    from ripplemem.demo import run_demo
+
+    run_demo(console())
+
+
+def _unit_json(unit) -> dict:
+    data = unit.to_json(with_vector=False)
+    data.pop("vector", None)
+    return data
+
+
+def main() -> None:
+    app()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,74 @@
+"""Wiring: settings -> the concrete stages a :class:`~ripplemem.memory.Memory` delegates to.
+
+Strings become objects only here (the edge). Heavy models load lazily on first use.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ripplemem.errors import ConfigurationError
+from ripplemem.providers.base import ChatModel, Embedder
+from ripplemem.settings import Settings
+from ripplemem.stores.base import MemoryStore
+from ripplemem.write.base import Extractor
+
+
+@dataclass
+class Components:
+    settings: Settings
+    store: MemoryStore
+    embedder: Embedder
+    chat: ChatModel | None
+    recognizer: object  # write.entities.EntityRecognizer (lazy spaCy)
+    extractor: Extractor
+    planner: object  # read.planner.Planner
+
+
+def _choose(setting: str, chat: ChatModel | None, what: str) -> str:
+    if setting == "auto":
+        return "llm" if chat is not None else "deterministic"
+    if setting == "llm" and chat is None:
+        raise ConfigurationError(
+            f"{what}='llm' needs an LLM endpoint: set Settings.llm (or RIPPLEMEM_LLM_BASE_URL "
+            "and RIPPLEMEM_LLM_MODEL), or use 'deterministic'"
+        )
+    if setting not in ("llm", "deterministic"):
+        raise ConfigurationError(f"{what} must be 'auto', 'llm' or 'deterministic', not {setting!r}")
+    return setting
+
+
+def build_components(
+    settings: Settings,
+    *,
+    store: MemoryStore | None = None,
+    embedder: Embedder | None = None,
+    chat: ChatModel | None = None,
+) -> Components:
+    from ripplemem.providers.factory import make_chat, make_embedder
+    from ripplemem.read.planner import DeterministicPlanner
+    from ripplemem.stores.factory import open_store
+    from ripplemem.write.entities import EntityRecognizer
+    from ripplemem.write.extract_rules import DeterministicExtractor
+
+    embedder = embedder or make_embedder(settings.embedder)
+    if chat is None and settings.llm is not None:
+        chat = make_chat(settings.llm)
+    store = store if store is not None else open_store(settings.store_path)
+    store.check_embedder(embedder.name, embedder.dim)
+    recognizer = EntityRecognizer()
+
+    extractor: Extractor
+    if _choose(settings.extractor, chat, "extractor") == "llm":
+        from ripplemem.write.extract_llm import LLMExtractor
+
+        extractor = LLMExtractor(chat)
+    else:
+        extractor = DeterministicExtractor(recognizer)
+
+    planner: object = DeterministicPlanner()
+    if _choose(settings.planner, chat, "planner") == "llm":
+        from ripplemem.read.planner_llm import LLMPlanner
+
+        planner = LLMPlanner(chat, fallback=planner)
+    return Components(settings, store, embedder, chat, recognizer, extractor, planner)

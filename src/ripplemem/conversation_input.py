@@ -1,0 +1,86 @@
+"""Turning what users pass to ``Memory.add`` into a :class:`Conversation` (the input edge)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Mapping, Sequence
+from datetime import datetime
+
+from ripplemem.errors import InvalidInputError
+from ripplemem.records import Conversation, Session, Turn
+
+ROLE_NAMES = {"user": "User", "assistant": "Assistant", "system": "System"}
+
+
+def parse_time(value: datetime | str | None, *, what: str = "session_time") -> datetime | None:
+    if value is None or isinstance(value, datetime):
+        return value.replace(tzinfo=None) if isinstance(value, datetime) else None
+    text = str(value).strip()
+    for parse in (datetime.fromisoformat, _locomo_time, _longmemeval_time):
+        try:
+            return parse(text).replace(tzinfo=None)
+        except ValueError:
+            continue
+    raise InvalidInputError(
+        f"cannot parse {what} {value!r}: use ISO 8601 such as '2023-05-08T13:56' "
+        "(or '1:56 pm on 8 May, 2023', or '2023/05/08 (Mon) 13:56')"
+    )
+
+
+def _locomo_time(text: str) -> datetime:
+    return datetime.strptime(text, "%I:%M %p on %d %B, %Y")
+
+
+def _longmemeval_time(text: str) -> datetime:
+    return datetime.strptime(text, "%Y/%m/%d (%a) %H:%M")
+
+
+def _turn(message: Mapping, index: int, session_id: str) -> Turn:
+    if not isinstance(message, Mapping):
+        raise InvalidInputError(
+            f"message {index} is a {type(message).__name__}; pass dicts like "
+            "{'role': 'user', 'content': '...'} or {'speaker': 'Maya', 'text': '...'}"
+        )
+    speaker = message.get("name") or message.get("speaker")
+    if not speaker:
+        role = message.get("role")
+        speaker = ROLE_NAMES.get(str(role).lower(), str(role)) if role else None
+    text = message.get("content", message.get("text"))
+    if not speaker:
+        raise InvalidInputError(f"message {index} has no 'role', 'name' or 'speaker'")
+    if text is None or not isinstance(text, str):
+        raise InvalidInputError(f"message {index} has no text: give it a 'content' or 'text' string")
+    caption = message.get("caption") or message.get("image_caption") or message.get("blip_caption")
+    turn_id = str(message.get("turn_id") or message.get("id") or f"{session_id}:{index + 1}")
+    return Turn(turn_id=turn_id, speaker=str(speaker), text=text, caption=caption)
+
+
+def to_conversation(
+    messages: Sequence[Mapping] | Conversation | Session,
+    *,
+    session_time: datetime | str | None = None,
+    session_id: str | None = None,
+) -> Conversation:
+    if isinstance(messages, Conversation):
+        return messages
+    if isinstance(messages, Session):
+        return Conversation(conversation_id=messages.session_id, sessions=(messages,))
+    if isinstance(messages, (str, bytes)) or not isinstance(messages, Sequence):
+        raise InvalidInputError(
+            "add() takes a list of messages, a Session or a Conversation; "
+            f"got {type(messages).__name__}. Wrap a single message in a list."
+        )
+    if not messages:
+        raise InvalidInputError("add() got no messages: pass at least one message")
+    when = parse_time(session_time)
+    if session_id is None:
+        digest = hashlib.sha1(
+            json.dumps([dict(m) if isinstance(m, Mapping) else repr(m) for m in messages],
+                       sort_keys=True, default=str).encode()
+            + str(when).encode()
+        ).hexdigest()[:10]
+        session_id = f"s-{digest}"
+    turns = tuple(_turn(m, i, session_id) for i, m in enumerate(messages))
+    session = Session(session_id=session_id, time=when, turns=turns)
+    return Conversation(conversation_id=session_id, sessions=(session,))

@@ -1,0 +1,240 @@
+"""The ``Memory`` facade: mem0-style verbs that delegate to the write and read pipelines.
+
+``AsyncMemory`` offers the same verbs as coroutines; the work is CPU- and SQLite-bound, so it
+runs the synchronous core in a worker thread rather than pretending to be non-blocking.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+
+from ripplemem.components import Components, build_components
+from ripplemem.conversation_input import parse_time, to_conversation
+from ripplemem.errors import ConfigurationError, UnknownNamespaceError, UnknownUnitError
+from ripplemem.providers.base import ChatModel, Embedder
+from ripplemem.read.recipes import RecallRecipe, get_recipe
+from ripplemem.records import Conversation, Edge, Evidence, MemoryUnit, Recall, Session
+from ripplemem.settings import Settings
+from ripplemem.stores.base import MemoryStore
+from ripplemem.write.pipeline import AddResult, WritePipeline
+
+Messages = Sequence[Mapping] | Conversation | Session
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    text: str
+    evidence: tuple[Evidence, ...]
+    tokens: int
+    model: str
+
+
+class Memory:
+    """Long-term memory for one store. Namespaces (user ids) keep memories apart."""
+
+    def __init__(
+        self,
+        settings: Settings | None = None,
+        *,
+        store: MemoryStore | None = None,
+        embedder: Embedder | None = None,
+        chat: ChatModel | None = None,
+    ) -> None:
+        self.settings = settings or Settings()
+        self.parts: Components = build_components(
+            self.settings, store=store, embedder=embedder, chat=chat
+        )
+        self._writer = WritePipeline(
+            self.parts.store, self.parts.embedder, self.parts.extractor, self.settings.write
+        )
+
+    @classmethod
+    def open(cls, path: str | Path, **settings) -> "Memory":
+        return cls(Settings(store_path=Path(path), **settings))
+
+    @property
+    def store(self) -> MemoryStore:
+        return self.parts.store
+
+    # -- write -------------------------------------------------------------------------------
+    def add(
+        self,
+        messages: Messages,
+        *,
+        namespace: str | None = None,
+        user_id: str | None = None,
+        session_time: datetime | str | None = None,
+        session_id: str | None = None,
+        progress: Callable[[int, int], None] | None = None,
+    ) -> AddResult:
+        conversation = to_conversation(messages, session_time=session_time, session_id=session_id)
+        return self._writer.ingest(conversation, _namespace(namespace, user_id), progress=progress)
+
+    # -- read --------------------------------------------------------------------------------
+    def search(
+        self,
+        query: str,
+        *,
+        namespace: str | None = None,
+        user_id: str | None = None,
+        limit: int | None = None,
+        recipe: str | RecallRecipe | None = None,
+        question_time: datetime | str | None = None,
+    ) -> Recall:
+        from ripplemem.read.pipeline import recall
+
+        ns = self._known(_namespace(namespace, user_id))
+        chosen = self._recipe(recipe, limit)
+        return recall(
+            query,
+            store=self.parts.store,
+            namespace=ns,
+            embedder=self.parts.embedder,
+            recipe=chosen,
+            planner=self.parts.planner,
+            recognizer=self.parts.recognizer,
+            reference_time=parse_time(question_time, what="question_time"),
+        )
+
+    def answer(
+        self,
+        question: str,
+        *,
+        namespace: str | None = None,
+        user_id: str | None = None,
+        recipe: str | RecallRecipe | None = None,
+        question_time: datetime | str | None = None,
+    ) -> Answer:
+        from ripplemem.read.prompts.answering import answer_messages
+
+        chat = self.parts.chat
+        if chat is None:
+            raise ConfigurationError(
+                "answer() needs an LLM: set Settings(llm=LLMSettings(base_url=..., model=...)) "
+                "or RIPPLEMEM_LLM_BASE_URL / RIPPLEMEM_LLM_MODEL; search() works without one"
+            )
+        when = parse_time(question_time, what="question_time")
+        found = self.search(
+            question, namespace=namespace, user_id=user_id, recipe=recipe, question_time=when
+        )
+        result = chat.complete(answer_messages(question, found.evidence, when))
+        planner_tokens = sum(p.tokens for p in found.trace.plans)
+        return Answer(result.text.strip(), found.evidence, result.total_tokens + planner_tokens, chat.name)
+
+    def get(self, unit_id: str, *, namespace: str | None = None, user_id: str | None = None) -> MemoryUnit:
+        ns = _namespace(namespace, user_id)
+        units = self.parts.store.get_units(ns, [unit_id])
+        if not units:
+            raise UnknownUnitError(f"no unit {unit_id!r} in namespace {ns!r}; list ids with `ripplemem list`")
+        return units[0]
+
+    def list(
+        self, *, namespace: str | None = None, user_id: str | None = None,
+        limit: int | None = None, offset: int = 0,
+    ) -> list[MemoryUnit]:
+        return self.parts.store.list_units(_namespace(namespace, user_id), limit=limit, offset=offset)
+
+    def edges(self, unit_id: str, *, namespace: str | None = None, user_id: str | None = None) -> list[Edge]:
+        ns = _namespace(namespace, user_id)
+        self.get(unit_id, namespace=ns)
+        return self.parts.store.edges_of(ns, unit_id)
+
+    def namespaces(self) -> list[str]:
+        return self.parts.store.namespaces()
+
+    # -- delete ------------------------------------------------------------------------------
+    def delete(self, unit_id: str, *, namespace: str | None = None, user_id: str | None = None) -> None:
+        ns = _namespace(namespace, user_id)
+        if not self.parts.store.delete_unit(ns, unit_id):
+            raise UnknownUnitError(f"no unit {unit_id!r} in namespace {ns!r}; nothing was deleted")
+
+    def delete_all(self, *, namespace: str | None = None, user_id: str | None = None) -> int:
+        return self.parts.store.delete_namespace(_namespace(namespace, user_id))
+
+    # -- portability -------------------------------------------------------------------------
+    def export_jsonl(self, path: str | Path, *, namespace: str | None = None) -> int:
+        from ripplemem.portability import export_jsonl
+
+        return export_jsonl(self.parts.store, self.parts.embedder, Path(path), namespace)
+
+    def import_jsonl(self, path: str | Path) -> int:
+        from ripplemem.portability import import_jsonl
+
+        return import_jsonl(self.parts.store, self.parts.embedder, Path(path))
+
+    def close(self) -> None:
+        self.parts.store.close()
+
+    def __enter__(self) -> "Memory":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    # -- helpers -----------------------------------------------------------------------------
+    def _known(self, namespace: str) -> str:
+        if self.parts.store.count(namespace) == 0:
+            known = self.parts.store.namespaces()
+            hint = f"known namespaces: {', '.join(known)}" if known else "the store is empty: add() first"
+            raise UnknownNamespaceError(f"namespace {namespace!r} holds no memory; {hint}")
+        return namespace
+
+    def _recipe(self, recipe: str | RecallRecipe | None, limit: int | None) -> RecallRecipe:
+        chosen = recipe if isinstance(recipe, RecallRecipe) else get_recipe(recipe or self.settings.recipe)
+        return chosen.with_(budget=limit) if limit else chosen
+
+
+def _namespace(namespace: str | None, user_id: str | None) -> str:
+    if namespace and user_id and namespace != user_id:
+        raise ConfigurationError("give either namespace or user_id, not two different values")
+    return namespace or user_id or "default"
+
+
+class AsyncMemory:
+    """The same verbs as :class:`Memory`, as coroutines (each runs in a worker thread)."""
+
+    def __init__(self, settings: Settings | None = None, **parts) -> None:
+        self.sync = Memory(settings, **parts)
+
+    async def add(self, messages: Messages, **options) -> AddResult:
+        return await asyncio.to_thread(self.sync.add, messages, **options)
+
+    async def search(self, query: str, **options) -> Recall:
+        return await asyncio.to_thread(self.sync.search, query, **options)
+
+    async def answer(self, question: str, **options) -> Answer:
+        return await asyncio.to_thread(self.sync.answer, question, **options)
+
+    async def get(self, unit_id: str, **options) -> MemoryUnit:
+        return await asyncio.to_thread(self.sync.get, unit_id, **options)
+
+    async def list(self, **options) -> list[MemoryUnit]:
+        return await asyncio.to_thread(self.sync.list, **options)
+
+    async def edges(self, unit_id: str, **options) -> list[Edge]:
+        return await asyncio.to_thread(self.sync.edges, unit_id, **options)
+
+    async def delete(self, unit_id: str, **options) -> None:
+        await asyncio.to_thread(self.sync.delete, unit_id, **options)
+
+    async def delete_all(self, **options) -> int:
+        return await asyncio.to_thread(self.sync.delete_all, **options)
+
+    async def export_jsonl(self, path: str | Path, **options) -> int:
+        return await asyncio.to_thread(self.sync.export_jsonl, path, **options)
+
+    async def import_jsonl(self, path: str | Path) -> int:
+        return await asyncio.to_thread(self.sync.import_jsonl, path)
+
+    async def close(self) -> None:
+        await asyncio.to_thread(self.sync.close)
+
+    async def __aenter__(self) -> "AsyncMemory":
+        return self
+
+    async def __aexit__(self, *exc) -> None:
+        await self.close()

@@ -1,0 +1,289 @@
+"""The read pipeline: it only wires the stages (reference §1, read path).
+
+``ripple``: query cues -> tri-view initial recall C0 (dense_k / lexical_k / cue_k) -> up to
+``recipe.rounds`` rounds of plan -> diffuse -> C <- C ∪ S_r (when ``recipe.expansion``) -> rank
+with rho -> the evidence budget K, filled from the deeper dense / lexical ranks when
+``recipe.fill_budget`` and C holds fewer than K units. Filled units come after C (they only fill)
+and keep their deep ranks as provenance (``Hit.rank >= dense_k`` / ``lexical_k``).
+With ``recipe.goal=False`` no planner runs: the top-ranked evidence serves as anchors and
+diffusion is blind (ranked by path strength), with the same budget.
+Baseline kinds (bm25, dense, hybrid) are dispatched to :mod:`ripplemem.read.baselines`.
+
+Every recall returns its :class:`RecallTrace`: cues, the initial list of each view, each plan,
+each expansion path, per-stage timings in ms and notes. The goal restatement is embedded only
+when diffusion reaches a new unit along a semantic edge (``embed_goal``, apart from ``diffuse``).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import datetime
+
+import numpy as np
+
+from ripplemem.providers.base import Embedder
+from ripplemem.read.baselines import recall_baseline
+from ripplemem.read.diffuse import diffuse
+from ripplemem.read.planner import DeterministicPlanner, Planner
+from ripplemem.read.query_cues import Recogniser, derive_cues
+from ripplemem.read.rank import Candidate, rank
+from ripplemem.read.recipes import RecallRecipe
+from ripplemem.read.views import cue_view, dense_view, lexical_view, view_depths
+from ripplemem.records import Cues, Evidence, ExpansionPath, Hit, Recall, RecallPlan, RecallTrace
+from ripplemem.stores.base import MemoryStore
+
+
+class _Stopwatch:
+    """Adds each stage's wall time (ms) to ``trace.timings_ms``; repeated stages accumulate."""
+
+    def __init__(self, trace: RecallTrace) -> None:
+        self.trace = trace
+
+    @contextmanager
+    def __call__(self, stage: str) -> Iterator[None]:
+        started = time.perf_counter()
+        try:
+            yield
+        finally:
+            elapsed = (time.perf_counter() - started) * 1000
+            self.trace.timings_ms[stage] = self.trace.timings_ms.get(stage, 0.0) + elapsed
+
+
+class _Pool:
+    """The evidence state C: candidates by id, in the order they were found."""
+
+    def __init__(self, store: MemoryStore, namespace: str) -> None:
+        self.store, self.namespace = store, namespace
+        self.items: dict[str, Candidate] = {}
+
+    def add(
+        self, found: dict[str, list[Hit]], paths: dict[str, list[ExpansionPath]] | None = None
+    ) -> None:
+        paths = paths or {}
+        new = [i for i in found if i not in self.items]
+        for unit in self.store.get_units(self.namespace, new) if new else []:
+            self.items[unit.id] = Candidate(unit)
+        for unit_id, hits in found.items():
+            candidate = self.items.get(unit_id)
+            if candidate is not None:
+                candidate.hits.extend(hits)
+                candidate.paths.extend(paths.get(unit_id, ()))
+
+
+def _hits(view: str, found: list[tuple[str, float]], start: int = 0) -> dict[str, list[Hit]]:
+    return {
+        unit_id: [Hit(view, start + rank, float(score))]  # type: ignore[arg-type]
+        for rank, (unit_id, score) in enumerate(found)
+    }
+
+
+def _merge_hits(*groups: dict[str, list[Hit]]) -> dict[str, list[Hit]]:
+    merged: dict[str, list[Hit]] = {}
+    for group in groups:
+        for unit_id, hits in group.items():
+            merged.setdefault(unit_id, []).extend(hits)
+    return merged
+
+
+def expansion_hits(
+    found: list[tuple[str, ExpansionPath]],
+) -> tuple[dict[str, list[Hit]], dict[str, list[ExpansionPath]]]:
+    """One expansion hit per unit at its best within-channel rank; every path kept."""
+    ranks: dict[str, int] = {}
+    best: dict[str, Hit] = {}
+    paths: dict[str, list[ExpansionPath]] = {}
+    for unit_id, path in found:
+        rank_in_channel = ranks.get(path.channel, 0)
+        ranks[path.channel] = rank_in_channel + 1
+        paths.setdefault(unit_id, []).append(path)
+        if unit_id not in best or rank_in_channel < best[unit_id].rank:
+            best[unit_id] = Hit("expansion", rank_in_channel, path.goal_score)
+    return {i: [h] for i, h in best.items()}, paths
+
+
+def blind_plan(ranked: list[Evidence], recipe: RecallRecipe) -> RecallPlan:
+    """``recipe.goal=False``: no planner; the top-ranked evidence are the anchors."""
+    return RecallPlan(
+        proceed=bool(ranked),
+        anchors=tuple(e.unit.id for e in ranked[: recipe.max_anchors]),
+        goal=None,
+        stop_reason="blind expansion (recipe.goal=False)" if ranked else "no evidence",
+        planner="none (blind)",
+    )
+
+
+def recall(
+    query: str,
+    *,
+    store: MemoryStore,
+    namespace: str,
+    embedder: Embedder,
+    recipe: RecallRecipe,
+    planner: Planner | None = None,
+    recognizer: Recogniser | None = None,
+    reference_time: datetime | None = None,
+) -> Recall:
+    """Recall the evidence for ``query`` from ``namespace`` as ``recipe`` says."""
+    if recipe.kind != "ripple":
+        return recall_baseline(
+            query, store=store, namespace=namespace, embedder=embedder, recipe=recipe
+        )
+    run = _RippleRun(query, store, namespace, embedder, recipe)
+    with run.clock("total"):
+        evidence = run.recall(planner or DeterministicPlanner(), recognizer, reference_time)
+    return Recall(tuple(evidence), run.trace)
+
+
+class _RippleRun:
+    """One ripple recall: the shared state the stages are wired through."""
+
+    def __init__(
+        self,
+        query: str,
+        store: MemoryStore,
+        namespace: str,
+        embedder: Embedder,
+        recipe: RecallRecipe,
+    ) -> None:
+        self.query, self.store, self.namespace = query, store, namespace
+        self.embedder, self.recipe = embedder, recipe
+        self.trace = RecallTrace(query=query, namespace=namespace, recipe=recipe.name)
+        self.clock = _Stopwatch(self.trace)
+        self.pool = _Pool(store, namespace)
+        self.anchors: set[str] = set()
+
+    def recall(
+        self,
+        planner: Planner,
+        recognizer: Recogniser | None,
+        reference_time: datetime | None,
+    ) -> list[Evidence]:
+        store, namespace, recipe, clock = self.store, self.namespace, self.recipe, self.clock
+        if store.count(namespace) == 0:
+            self.trace.notes.append(f"namespace {namespace!r} is empty")
+            return []
+        with clock("embed"):
+            query_vector = self.embedder.embed([self.query], input_type="query")[0]
+        with clock("cues"):
+            cues = derive_cues(
+                self.query,
+                reference_time=reference_time,
+                people_vocabulary=store.cue_values(namespace, "P"),
+                place_vocabulary=store.cue_values(namespace, "L"),
+                recognizer=recognizer,
+            )
+        self.trace.cues = cues
+        depth = view_depths(recipe)
+        with clock("lexical"):
+            lexical = lexical_view(store, namespace, self.query, depth.lexical)
+        with clock("dense"):
+            dense = dense_view(store, namespace, query_vector, depth.dense)
+        with clock("cue"):
+            cue = cue_view(store, namespace, cues, depth.cue, query_vector=query_vector)
+        if not cues.has_structure:
+            self.trace.notes.append("cue view skipped: the query names no person, place or time")
+        self.trace.initial = {"dense": dense, "lexical": lexical, "cue": cue}
+        with clock("fetch"):
+            self.pool.add(
+                _merge_hits(
+                    _hits("dense", dense[: recipe.dense_k]),
+                    _hits("lexical", lexical[: recipe.lexical_k]),
+                    _hits("cue", cue[: recipe.cue_k]),
+                )
+            )
+        if recipe.expansion:
+            self.expand(planner, cues, query_vector)
+        else:
+            self.trace.notes.append("expansion off (recipe.expansion=False)")
+        return self.assemble(query_vector, dense, lexical)
+
+    def expand(self, planner: Planner, cues: Cues, query_vector: np.ndarray) -> None:
+        """Rounds of plan -> diffuse -> C <- C ∪ S_r; stop on the plan's word or no new support."""
+        recipe, clock, trace = self.recipe, self.clock, self.trace
+        for round_number in range(1, recipe.rounds + 1):
+            with clock("plan"):
+                current = rank(
+                    self.pool.items.values(),
+                    query_vector=query_vector,
+                    anchors=self.anchors,
+                    recipe=recipe,
+                )
+                if recipe.goal:
+                    plan = planner.plan(self.query, cues, current, recipe=recipe)
+                else:
+                    plan = blind_plan(current, recipe)
+            trace.plans.append(plan)
+            if not plan.proceed:
+                trace.notes.append(f"round {round_number}: stop ({plan.stop_reason})")
+                return
+            self.anchors.update(plan.anchors)
+            goal_text = plan.goal.text.strip() if recipe.goal and plan.goal is not None else ""
+
+            spent: list[float] = []
+
+            def goal_vector(text: str = goal_text, spent: list[float] = spent) -> np.ndarray | None:
+                """Embedded only if diffusion reaches a new unit along a semantic edge."""
+                if not text:
+                    return None
+                started = time.perf_counter()
+                vector = self.embedder.embed([text], input_type="document")[0]
+                spent.append((time.perf_counter() - started) * 1000)
+                return vector
+
+            with clock("diffuse"):
+                found = diffuse(
+                    self.store,
+                    self.namespace,
+                    plan,
+                    evidence_ids=set(self.pool.items),
+                    goal_vector=goal_vector,
+                    recipe=recipe,
+                )
+            if spent:  # report the goal embedding apart from the walk itself
+                trace.timings_ms["diffuse"] -= spent[0]
+                trace.timings_ms["embed_goal"] = trace.timings_ms.get("embed_goal", 0) + spent[0]
+            trace.expansions.extend(path for _, path in found)
+            if not found:
+                trace.notes.append(f"round {round_number}: no new support near the anchors")
+                return
+            hits, paths = expansion_hits(found)
+            with clock("fetch"):
+                self.pool.add(hits, paths)
+            trace.notes.append(f"round {round_number}: {len(hits)} units added by expansion")
+
+    def assemble(
+        self,
+        query_vector: np.ndarray,
+        dense: list[tuple[str, float]],
+        lexical: list[tuple[str, float]],
+    ) -> list[Evidence]:
+        """Rank C with rho and cut to the budget; fill from the deeper ranks when C is short."""
+        recipe, pool = self.recipe, self.pool
+        fill: dict[str, Candidate] = {}
+        if recipe.fill_budget and len(pool.items) < recipe.budget:
+            with self.clock("fetch"):
+                deeper = _merge_hits(
+                    _hits("dense", dense[recipe.dense_k :], start=recipe.dense_k),
+                    _hits("lexical", lexical[recipe.lexical_k :], start=recipe.lexical_k),
+                )
+                filler = _Pool(self.store, self.namespace)
+                filler.add({i: h for i, h in deeper.items() if i not in pool.items})
+                fill = filler.items
+        with self.clock("rank"):
+            ranked = rank(
+                [*pool.items.values(), *fill.values()],
+                query_vector=query_vector,
+                anchors=self.anchors,
+                recipe=recipe,
+            )
+        evidence = [e for e in ranked if e.unit.id in pool.items][: recipe.budget]
+        if len(pool.items) > recipe.budget:
+            self.trace.notes.append(f"budget: kept {recipe.budget} of {len(pool.items)} units")
+        room = recipe.budget - len(evidence)
+        if fill and room > 0:
+            filled = [e for e in ranked if e.unit.id in fill][:room]
+            self.trace.notes.append(f"fill: {len(filled)} units from deeper dense / lexical ranks")
+            evidence += filled
+        return evidence

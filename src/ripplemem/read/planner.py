@@ -1,0 +1,327 @@
+"""Stage: the recall planner ``(d_r, A_r, g_r, s_r) = Pi(q, c_q, C)`` (reference §1, read step 3).
+
+:class:`Planner` is the seam; :class:`DeterministicPlanner` is the offline default (no LLM) and
+the fallback of :class:`~ripplemem.read.planner_llm.LLMPlanner`.
+
+How the deterministic planner decides:
+
+* **Coverage.** A query cue is covered by an evidence unit when the unit carries it: a participant
+  or location in its cue fields or named in its restatement, the query time overlapping its time
+  (event span, else the day it was said), a keyword among its restatement's / keywords' terms.
+* **Continue or stop.** Stop when there is no evidence, when the query has no cue to look for,
+  or when every query cue is covered by at least ``SUPPORT_MIN`` evidence units and the question
+  does not ask for several memories. Otherwise continue: some cue is uncovered (missing
+  support), covered by one unit only (thin support — a single memory may be the wrong one), or
+  the answer gathers several memories ("how many", "before", a plural such as "books": the
+  paper's list example). The paper's answerable questions triggered a second round 61 % of the
+  time; continuing costs one bounded, local diffusion, so doubt resolves towards continuing.
+* **Anchors** (at most ``recipe.max_anchors``), greedily by
+  ``ALIGN_WEIGHT * a(e) + GATEWAY_WEIGHT * (g(e) + g_new(e)) / 2`` where ``a`` is the unit's
+  normalised query alignment (its ranking term), ``g`` the share of the query's structural cue
+  values (people, places, time) the unit carries in its cue fields — structural edges are built
+  from exactly those fields, so such a unit is a gateway to other memories of the same people,
+  places and days — and ``g_new`` the share not yet carried by the anchors picked before (spreads
+  the anchors over the query's cues). Directly useful *and* a gateway.
+* **Goal.** Cues for the missing support: the query's uncovered participants / locations / time
+  and keywords; when everything is covered but thin, all of the query's structural cues and its
+  thinly covered keywords. The goal text is a memory-style statement built from those words and
+  names ("Caroline talked about allergies at Harbor Grill."), never a question: it is matched
+  against restatements, which are statements.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Protocol, runtime_checkable
+
+from ripplemem.read.recipes import RecallRecipe
+from ripplemem.records import Cues, Evidence, MemoryUnit, RecallPlan, TimeSpan, normalise_cue
+from ripplemem.structure import cue_set
+from ripplemem.write.link import structural_time
+
+SUPPORT_MIN = 2
+#: Phrases of questions whose answer gathers several memories (counts, lists, comparisons).
+SEVERAL_MARKERS = (
+    "how many",
+    "how often",
+    "how long",
+    "all",
+    "every",
+    "each",
+    "list",
+    "both",
+    "ever",
+    "times",
+    "different",
+    "other",
+    "else",
+    "first",
+    "last",
+    "before",
+    "after",
+)
+ALIGN_WEIGHT = 0.6
+GATEWAY_WEIGHT = 0.4
+MAX_GOAL_WORDS = 8
+
+
+@runtime_checkable
+class Planner(Protocol):
+    """Decides whether recall continues, from which anchors, and towards which goal."""
+
+    def plan(
+        self, query: str, cues: Cues, evidence: Sequence[Evidence], *, recipe: RecallRecipe
+    ) -> RecallPlan: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Coverage:
+    """How many evidence units carry each query cue (``time`` is None when no time is asked)."""
+
+    participants: dict[str, int]
+    locations: dict[str, int]
+    time: int | None
+    keywords: dict[str, int]
+
+    def missing(self) -> tuple[list[str], list[str], bool, list[str]]:
+        return (
+            _below(self.participants, 1),
+            _below(self.locations, 1),
+            self.time == 0,
+            _below(self.keywords, 1),
+        )
+
+    def thin(self) -> tuple[list[str], list[str], bool, list[str]]:
+        return (
+            _below(self.participants, SUPPORT_MIN),
+            _below(self.locations, SUPPORT_MIN),
+            self.time is not None and self.time < SUPPORT_MIN,
+            _below(self.keywords, SUPPORT_MIN),
+        )
+
+
+def _below(counts: dict[str, int], minimum: int) -> list[str]:
+    return [cue for cue, n in counts.items() if n < minimum]
+
+
+def _named(name: str, text: str) -> bool:
+    pattern = (
+        r"(?<!\w)" + r"\s+".join(re.escape(p) for p in normalise_cue(name).split()) + r"(?!\w)"
+    )
+    return re.search(pattern, text, flags=re.IGNORECASE) is not None
+
+
+def coverage(cues: Cues, units: Sequence[MemoryUnit]) -> Coverage:
+    """Count, per query cue, the evidence units that carry it."""
+    from ripplemem.stores.text import terms
+
+    people = {u.id: cue_set(u.participants) for u in units}
+    places = {u.id: cue_set(u.locations) for u in units}
+    words = {u.id: set(terms(u.restatement)) | set(terms(" ".join(u.keywords))) for u in units}
+
+    def count_names(name: str, fields: dict[str, frozenset[str]]) -> int:
+        key = normalise_cue(name)
+        return sum(1 for u in units if key in fields[u.id] or _named(name, u.restatement))
+
+    time = None
+    if cues.time_span is not None:
+        spans = [structural_time(u) for u in units]
+        time = sum(1 for s in spans if s is not None and s.overlaps(cues.time_span))
+    return Coverage(
+        participants={p: count_names(p, people) for p in cues.participants},
+        locations={loc: count_names(loc, places) for loc in cues.locations},
+        time=time,
+        keywords={k: sum(1 for u in units if set(terms(k)) <= words[u.id]) for k in cues.keywords},
+    )
+
+
+def asks_for_several(query: str, cues: Cues) -> str:
+    """The marker of a question whose answer spans several memories ("how many", a plural
+    content word such as "books"), or "" when there is none."""
+    from ripplemem.stores.text import terms
+
+    folded = " ".join(query.casefold().split())
+    for marker in SEVERAL_MARKERS:
+        if re.search(r"(?<!\w)" + re.escape(marker) + r"(?!\w)", folded):
+            return repr(marker)
+    names = {w for n in (*cues.participants, *cues.locations) for w in normalise_cue(n).split()}
+    for word in cues.keywords:
+        if word in names or not word.endswith("s") or word.endswith("ss"):
+            continue
+        if terms(word) and terms(word)[0] != word:
+            return f"plural {word!r}"
+    return ""
+
+
+def carried(unit: MemoryUnit, cues: Cues) -> set[str]:
+    """The query's structural cue values (tagged P:/L:/T:) that the unit carries in its fields."""
+    people, places = cue_set(unit.participants), cue_set(unit.locations)
+    values = {f"P:{p}" for p in cue_set(cues.participants) if p in people}
+    values |= {f"L:{loc}" for loc in cue_set(cues.locations) if loc in places}
+    span = structural_time(unit)
+    if cues.time_span is not None and span is not None and span.overlaps(cues.time_span):
+        values.add("T:")
+    return values
+
+
+def cue_count(cues: Cues) -> int:
+    return len(cues.participants) + len(cues.locations) + (1 if cues.time_span else 0)
+
+
+def alignment_of(evidence: Sequence[Evidence]) -> dict[str, float]:
+    """Each item's normalised query alignment (its ranking term, else its min-max score)."""
+    if all(e.terms is not None for e in evidence):
+        return {e.unit.id: e.terms.alignment for e in evidence}  # type: ignore[union-attr]
+    scores = [e.score for e in evidence]
+    low, high = min(scores), max(scores)
+    span = high - low
+    return {e.unit.id: (e.score - low) / span if span > 0 else 1.0 for e in evidence}
+
+
+def anchor_score(alignment: float, carries: set[str], covered: set[str], total: int) -> float:
+    """``ALIGN_WEIGHT * a + GATEWAY_WEIGHT * (g + g_new) / 2`` (see the module docstring)."""
+    if not total:
+        return ALIGN_WEIGHT * alignment
+    g = len(carries) / total
+    g_new = len(carries - covered) / total
+    return ALIGN_WEIGHT * alignment + GATEWAY_WEIGHT * (g + g_new) / 2
+
+
+def pick_anchors(cues: Cues, evidence: Sequence[Evidence], limit: int) -> tuple[str, ...]:
+    """Greedy: directly useful (alignment) and gateways to more of the query's cues.
+
+    Ties go to the earlier (better-ranked) evidence item."""
+    aligned = alignment_of(evidence)
+    total = cue_count(cues)
+    carries = {e.unit.id: carried(e.unit, cues) if total else set() for e in evidence}
+    position = {e.unit.id: i for i, e in reversed(list(enumerate(evidence)))}
+    pool = list(position)
+    chosen: list[str] = []
+    covered: set[str] = set()
+    while pool and len(chosen) < limit:
+        best = max(
+            pool,
+            key=lambda i: (anchor_score(aligned[i], carries[i], covered, total), -position[i]),
+        )
+        chosen.append(best)
+        covered |= carries[best]
+        pool.remove(best)
+    return tuple(chosen)
+
+
+def describe_time(span: TimeSpan) -> str:
+    start, end = span.start, span.end
+    if start.date() == end.date():
+        return f"on {start:%d %B %Y}"
+    if (start.year, start.month) == (end.year, end.month):
+        return f"in {start:%B %Y}"
+    if start.year == end.year and start.month == 1 and end.month == 12:
+        return f"in {start.year}"
+    return f"between {start:%d %B %Y} and {end:%d %B %Y}"
+
+
+def _join(items: Sequence[str]) -> str:
+    items = list(items)
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def goal_sentence(
+    participants: Sequence[str],
+    locations: Sequence[str],
+    time_span: TimeSpan | None,
+    words: Sequence[str],
+) -> str:
+    """A memory-style statement: "<people> talked about <words> at <places> <time>."."""
+    names = {normalise_cue(n) for n in [*participants, *locations]}
+    name_words = {w for n in names for w in n.split()}
+    topic = [w for w in words if w not in name_words][:MAX_GOAL_WORDS]
+    subject = _join(participants) if participants else "They"
+    if topic:
+        sentence = f"{subject} talked about {_join(topic)}"
+        if locations:
+            sentence += f" at {_join(locations)}"
+    elif locations:
+        sentence = f"{subject} went to {_join(locations)}"
+    else:
+        sentence = f"{subject} shared what happened"
+    if time_span is not None:
+        sentence += " " + describe_time(time_span)
+    return sentence + "."
+
+
+class DeterministicPlanner:
+    """The offline recall planner: coverage of the query's cues decides, no LLM."""
+
+    name = "deterministic"
+
+    def plan(
+        self, query: str, cues: Cues, evidence: Sequence[Evidence], *, recipe: RecallRecipe
+    ) -> RecallPlan:
+        if not evidence:
+            return self._stop("no evidence to anchor on")
+        if not (cues.keywords or cues.has_structure):
+            return self._stop("the query carries no cue to look for")
+        cover = coverage(cues, [e.unit for e in evidence])
+        people, places, time, words = cover.missing()
+        if people or places or time or words:
+            reason = "continue: missing support for " + _describe(people, places, time, words)
+            goal = Cues(
+                keywords=tuple(words),
+                participants=tuple(people) or cues.participants,
+                locations=tuple(places) or cues.locations,
+                time_span=cues.time_span,
+            )
+        else:
+            people, places, time, words = cover.thin()
+            several = asks_for_several(query, cues)
+            if not (people or places or time or words or several):
+                return self._stop(
+                    f"every query cue is covered by at least {SUPPORT_MIN} evidence units"
+                )
+            if people or places or time or words:
+                reason = "continue: thin support (one unit) for " + _describe(
+                    people, places, time, words
+                )
+            else:
+                reason = f"continue: the question asks for several memories ({several})"
+            goal = Cues(
+                keywords=tuple(words) or cues.keywords,
+                participants=cues.participants,
+                locations=cues.locations,
+                time_span=cues.time_span,
+            )
+        text = goal_sentence(goal.participants, goal.locations, goal.time_span, goal.keywords)
+        anchors = pick_anchors(cues, evidence, recipe.max_anchors)
+        return RecallPlan(
+            proceed=True,
+            anchors=anchors,
+            goal=Cues(
+                text=text,
+                keywords=goal.keywords,
+                participants=goal.participants,
+                locations=goal.locations,
+                time_span=goal.time_span,
+            ),
+            stop_reason=reason,
+            planner=self.name,
+        )
+
+    def _stop(self, reason: str) -> RecallPlan:
+        return RecallPlan(
+            proceed=False, anchors=(), goal=None, stop_reason=reason, planner=self.name
+        )
+
+
+def _describe(people: list[str], places: list[str], time: bool, words: list[str]) -> str:
+    parts = []
+    if people:
+        parts.append("people " + ", ".join(people))
+    if places:
+        parts.append("places " + ", ".join(places))
+    if time:
+        parts.append("the asked time")
+    if words:
+        parts.append("keywords " + ", ".join(words))
+    return "; ".join(parts)

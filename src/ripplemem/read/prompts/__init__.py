@@ -1,0 +1,1 @@
+"""Prompts of the read path; each module holds a prompt and its pydantic response model."""

@@ -1,0 +1,111 @@
+"""The recall-planning prompt and its response model (reference §1, read step 3).
+
+One schema-constrained call: given the question, its cues and the current evidence (numbered
+units with ids, times, people, places), decide whether to continue, pick at most 3 anchors from
+the evidence and describe the missing support as a *memory sentence* plus optional cues.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from ripplemem.providers.base import ChatMessage
+from ripplemem.records import Cues, Evidence
+
+MAX_SHOWN_EVIDENCE = 30
+MAX_RESTATEMENT_CHARS = 400
+
+SYSTEM = """\
+You plan the next step of recalling memories for a question. Memories are short factual \
+sentences about past conversations, each with an id, the date it was said and, when known, \
+the time of the event, the people and the places.
+
+You see the question, the cues found in it and the evidence recalled so far. Decide:
+1. "continue": true when the evidence does not yet support a complete answer (a fact the \
+answer depends on is missing: a constraint, a preference, a date, another item of a list, \
+the other side of a comparison); false when the evidence already suffices or nothing more \
+can plausibly be found.
+2. "anchors": up to 3 ids copied exactly from the evidence: memories that are directly \
+useful AND likely linked to the missing memory (same people, place, time or topic).
+3. "target_restatement": ONE sentence written exactly like a stored memory that would fill \
+the gap, as a statement of fact, never a question or a search instruction. Good: "Maya is \
+allergic to seafood." Bad: "Does Maya have any allergies?"
+4. "target_participants", "target_locations": names the missing memory would carry (may be \
+empty); "target_time_start" / "target_time_end": ISO dates (YYYY-MM-DD) bounding when it \
+happened, or null when unknown. Never invent people, places or dates.
+5. "stop_reason": one short sentence explaining the decision.
+
+Reply with one JSON object only:
+{"continue": true, "anchors": ["<id>"], "target_restatement": "...", \
+"target_participants": [], "target_locations": [], "target_time_start": null, \
+"target_time_end": null, "stop_reason": "..."}"""
+
+
+class PlanningResponse(BaseModel):
+    """The planner's decision ``(d_r, A_r, g_r, s_r)`` as the model writes it."""
+
+    model_config = ConfigDict(populate_by_name=True, extra="ignore", title="recall_plan")
+
+    proceed: bool = Field(
+        alias="continue", description="true to look for missing support, false to stop"
+    )
+    anchors: list[str] = Field(
+        default_factory=list, description="at most 3 ids copied from the current evidence"
+    )
+    target_restatement: str = Field(
+        default="", description="the missing memory, written as a factual memory sentence"
+    )
+    target_participants: list[str] = Field(default_factory=list)
+    target_locations: list[str] = Field(default_factory=list)
+    target_time_start: str | None = Field(default=None, description="ISO date or null")
+    target_time_end: str | None = Field(default=None, description="ISO date or null")
+    stop_reason: str = ""
+
+
+def render_cues(cues: Cues) -> str:
+    lines = [
+        "keywords: " + (", ".join(cues.keywords) or "none"),
+        "people: " + (", ".join(cues.participants) or "none"),
+        "places: " + (", ".join(cues.locations) or "none"),
+    ]
+    if cues.time_span is not None:
+        lines.append(f"time: {cues.time_span.start:%Y-%m-%d} to {cues.time_span.end:%Y-%m-%d}")
+    else:
+        lines.append("time: none")
+    return "\n".join(lines)
+
+
+def render_evidence(evidence: Sequence[Evidence]) -> str:
+    """Numbered units: id, when said, event time, people, places, restatement."""
+    if not evidence:
+        return "(no evidence yet)"
+    lines = []
+    for number, item in enumerate(evidence[:MAX_SHOWN_EVIDENCE], 1):
+        unit = item.unit
+        parts = [f"[{number}] id={unit.id}"]
+        parts.append(f"said {unit.session_time:%Y-%m-%d}" if unit.session_time else "said ?")
+        if unit.time_span is not None:
+            parts.append(f"event {unit.time_span.start:%Y-%m-%d} to {unit.time_span.end:%Y-%m-%d}")
+        if unit.participants:
+            parts.append("people: " + ", ".join(unit.participants))
+        if unit.locations:
+            parts.append("places: " + ", ".join(unit.locations))
+        text = unit.restatement
+        if len(text) > MAX_RESTATEMENT_CHARS:
+            text = text[:MAX_RESTATEMENT_CHARS] + "..."
+        lines.append(" | ".join(parts) + "\n    " + text)
+    return "\n".join(lines)
+
+
+def planning_messages(
+    question: str, cues: Cues, evidence: Sequence[Evidence], *, max_anchors: int = 3
+) -> list[ChatMessage]:
+    user = (
+        f"Question: {question}\n\n"
+        f"Cues in the question:\n{render_cues(cues)}\n\n"
+        f"Evidence recalled so far:\n{render_evidence(evidence)}\n\n"
+        f"Choose at most {max_anchors} anchors. Reply with the JSON object only."
+    )
+    return [ChatMessage("system", SYSTEM), ChatMessage("user", user)]

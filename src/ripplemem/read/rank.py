@@ -1,0 +1,117 @@
+"""Stage: rank the evidence pool with rho (reference §1, read path step 5).
+
+``rho(m) = lambda_q * a(q, m) + lambda_p * pi(m) + lambda_a * I_anchor(m)``
+
+* ``a(q, m)``: cosine of the query vector with the unit's restatement vector, min-max normalised
+  over the candidate set (1 for every unit when all cosines are equal).
+* ``pi(m)``: provenance. Each hit of a view ``s`` at 0-based rank ``r`` supports the unit with
+  ``w_s * (offset + 1) / (offset + 1 + r)``: the paper's rank support ``1 / (offset + rank)`` on
+  1-based ranks, multiplied by ``offset + 1`` so that rank 1 of the strongest source (dense,
+  weight 1.0) scores exactly 1. ``pi`` is the **max** over the unit's hits, not the sum ([open]
+  in the reference), because (a) dense and lexical agree mostly on the same surface matches, so a
+  sum double-counts one signal; (b) expansion finds a unit through one channel by construction
+  — the units it exists to add (missing support, worded unlike the query) would lose to every
+  unit two initial views happen to agree on; (c) the max keeps ``pi`` in [0, 1], the scale of
+  ``a``, so lambda_q = 1.25 vs lambda_p = 1.0 weigh what the paper says they weigh. An expansion
+  hit's rank is its rank within its diffusion channel (path strength enters through that rank:
+  diffusion orders ties by fewer hops and stronger paths).
+* ``I_anchor(m)``: 1 when the unit served as an anchor in any round.
+
+Every evidence item carries its :class:`ScoreTerms` with ``total == score``; units reached by
+several views or paths appear once with all their hits and paths merged.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterable
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ripplemem.read.recipes import RecallRecipe
+from ripplemem.records import Evidence, ExpansionPath, Hit, MemoryUnit, ScoreTerms
+
+
+@dataclass(slots=True)
+class Candidate:
+    """A unit in the evidence pool with every way it was found."""
+
+    unit: MemoryUnit
+    hits: list[Hit] = field(default_factory=list)
+    paths: list[ExpansionPath] = field(default_factory=list)
+
+
+def source_weight(view: str, recipe: RecallRecipe) -> float:
+    return {
+        "dense": recipe.weight_dense,
+        "lexical": recipe.weight_lexical,
+        "cue": recipe.weight_cue,
+        "expansion": recipe.weight_expansion,
+    }.get(view, 0.0)
+
+
+def rank_support(rank: int, offset: int) -> float:
+    """``(offset + 1) / (offset + 1 + rank)`` for a 0-based rank: 1 at the top."""
+    return (offset + 1) / (offset + 1 + rank)
+
+
+def provenance(hits: Iterable[Hit], recipe: RecallRecipe) -> float:
+    return max(
+        (source_weight(h.view, recipe) * rank_support(h.rank, recipe.rank_offset) for h in hits),
+        default=0.0,
+    )
+
+
+def merge(candidates: Iterable[Candidate]) -> dict[str, Candidate]:
+    """One candidate per id, hits and paths merged (first occurrence wins the unit)."""
+    merged: dict[str, Candidate] = {}
+    for candidate in candidates:
+        kept = merged.get(candidate.unit.id)
+        if kept is None:
+            merged[candidate.unit.id] = Candidate(
+                candidate.unit, list(candidate.hits), list(candidate.paths)
+            )
+            continue
+        kept.hits.extend(h for h in candidate.hits if h not in kept.hits)
+        kept.paths.extend(p for p in candidate.paths if p not in kept.paths)
+    return merged
+
+
+def alignments(units: list[MemoryUnit], query_vector: np.ndarray | None) -> list[float]:
+    """Min-max normalised query-restatement cosines (1.0 each when they cannot differ)."""
+    if query_vector is None or not units:
+        return [1.0] * len(units)
+    raw = np.array(
+        [float(np.dot(query_vector, u.vector)) if u.vector is not None else np.nan for u in units]
+    )
+    known = raw[~np.isnan(raw)]
+    if known.size == 0:
+        return [1.0] * len(units)
+    low, high = float(known.min()), float(known.max())
+    raw = np.where(np.isnan(raw), low, raw)
+    if high - low < 1e-9:
+        return [1.0] * len(units)
+    return [float(x) for x in (raw - low) / (high - low)]
+
+
+def rank(
+    candidates: Iterable[Candidate],
+    *,
+    query_vector: np.ndarray | None,
+    anchors: Collection[str],
+    recipe: RecallRecipe,
+    limit: int | None = None,
+) -> list[Evidence]:
+    """Score every candidate with rho, best first (ties: provenance, then id)."""
+    pool = list(merge(candidates).values())
+    aligned = alignments([c.unit for c in pool], query_vector)
+    scored: list[Evidence] = []
+    for candidate, a in zip(pool, aligned):
+        pi = provenance(candidate.hits, recipe)
+        anchor = 1.0 if candidate.unit.id in anchors else 0.0
+        total = recipe.lambda_q * a + recipe.lambda_p * pi + recipe.lambda_a * anchor
+        terms = ScoreTerms(alignment=a, provenance=pi, anchor=anchor, total=total)
+        hits = tuple(sorted(candidate.hits, key=lambda h: (h.rank, h.view)))
+        scored.append(Evidence(candidate.unit, total, hits, terms, tuple(candidate.paths)))
+    scored.sort(key=lambda e: (-e.score, -e.terms.provenance, e.unit.id))  # type: ignore[union-attr]
+    return scored if limit is None else scored[:limit]

@@ -1,0 +1,375 @@
+"""InMemoryStore: the reference :class:`~ripplemem.stores.base.MemoryStore`, held in dicts.
+
+Dense search is a :class:`~ripplemem.stores.vectors.VectorIndex` per namespace; lexical search
+is BM25 (k1 1.2, b 0.75, the FTS5 idf) over :func:`~ripplemem.stores.text.document_terms`;
+cue lookups use sorted lists scanned outwards from the reference time (see
+:mod:`ripplemem.stores.cuekeys`); edges are adjacency dicts. One lock guards everything.
+"""
+
+from __future__ import annotations
+
+import heapq
+import itertools
+import math
+import threading
+from bisect import bisect_left, bisect_right, insort
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+
+import numpy as np
+
+from ripplemem.errors import InvalidInputError, StoreError, UnknownUnitError
+from ripplemem.records import Cues, Edge, EdgeKind, MemoryUnit, normalise_cue
+from ripplemem.stores import cuekeys
+from ripplemem.stores.checks import check_edges, check_embedder_pair, check_units
+from ripplemem.stores.text import document_terms, terms
+from ripplemem.stores.vectors import VectorIndex
+
+__all__ = ["BM25_B", "BM25_K1", "InMemoryStore"]
+
+BM25_K1 = 1.2
+BM25_B = 0.75
+_INF = math.inf
+
+
+@dataclass(slots=True)
+class _CueList:
+    timed: list[tuple[float, int, str]] = field(default_factory=list)  # sorted (t_key, seq, id)
+    untimed: list[tuple[int, str]] = field(default_factory=list)  # in seq order
+    members: dict[str, int] = field(default_factory=dict)  # id -> seq, in seq order
+
+
+@dataclass(slots=True)
+class _Space:
+    """Everything one namespace holds."""
+
+    vectors: VectorIndex
+    units: dict[str, MemoryUnit] = field(default_factory=dict)
+    seqs: dict[str, int] = field(default_factory=dict)
+    postings: dict[str, dict[str, int]] = field(default_factory=dict)  # term -> {id: tf}
+    lengths: dict[str, int] = field(default_factory=dict)
+    total_length: int = 0
+    cues: dict[tuple[str, str], _CueList] = field(default_factory=dict)
+    spans: dict[int, list[tuple[float, int, str, float]]] = field(default_factory=dict)
+    edges: dict[str, dict[str, dict[str, float]]] = field(
+        default_factory=lambda: {"semantic": {}, "structural": {}}
+    )
+
+
+class InMemoryStore:
+    """A complete store in process memory; contents are gone on close."""
+
+    def __init__(self, *, ann_threshold: int | None = 50_000) -> None:
+        self._ann_threshold = ann_threshold
+        self._lock = threading.RLock()
+        self._spaces: dict[str, _Space] = {}
+        self._embedder: tuple[str, int] | None = None
+        self._dim: int | None = None
+        self._seq = itertools.count(1)
+        self._closed = False
+
+    # --- metadata ------------------------------------------------------------------------------
+
+    def check_embedder(self, model: str, dim: int) -> None:
+        with self._lock:
+            self._check_open()
+            if check_embedder_pair(self._embedder, self._dim, model, dim):
+                self._embedder, self._dim = (model, dim), dim
+
+    def embedder_info(self) -> tuple[str, int] | None:
+        with self._lock:
+            return self._embedder
+
+    def namespaces(self) -> list[str]:
+        with self._lock:
+            return sorted(self._spaces)
+
+    def count(self, namespace: str) -> int:
+        with self._lock:
+            space = self._spaces.get(namespace)
+            return len(space.units) if space else 0
+
+    # --- units ---------------------------------------------------------------------------------
+
+    def add_units(self, units: Sequence[MemoryUnit]) -> None:
+        with self._lock:
+            self._check_open()
+            batch = check_units(units, self._dim)
+            if not batch.units:
+                return
+            for unit in batch.units:
+                space = self._spaces.get(unit.namespace)
+                if space is not None and unit.id in space.units:
+                    raise _duplicate(unit)
+            self._dim = batch.dim
+            rows_by_namespace: dict[str, list[int]] = {}
+            for row, unit in enumerate(batch.units):
+                rows_by_namespace.setdefault(unit.namespace, []).append(row)
+            for namespace, rows in rows_by_namespace.items():
+                space = self._space(namespace, create=True)
+                seqs = [next(self._seq) for _ in rows]
+                ids = [batch.units[row].id for row in rows]
+                space.vectors.add(ids, batch.vectors[rows], seqs)
+                for row, seq in zip(rows, seqs):
+                    unit = batch.units[row]
+                    space.units[unit.id] = unit
+                    space.seqs[unit.id] = seq
+                    self._index(space, unit, seq)
+
+    def get_units(self, namespace: str, ids: Sequence[str]) -> list[MemoryUnit]:
+        with self._lock:
+            space = self._spaces.get(namespace)
+            if space is None:
+                return []
+            return [space.units[i] for i in ids if i in space.units]
+
+    def list_units(
+        self, namespace: str, *, limit: int | None = None, offset: int = 0
+    ) -> list[MemoryUnit]:
+        with self._lock:
+            space = self._spaces.get(namespace)
+            if space is None:
+                return []
+            stop = None if limit is None else offset + max(limit, 0)
+            return list(itertools.islice(space.units.values(), max(offset, 0), stop))
+
+    def delete_unit(self, namespace: str, unit_id: str) -> bool:
+        with self._lock:
+            self._check_open()
+            space = self._spaces.get(namespace)
+            if space is None or unit_id not in space.units:
+                return False
+            unit = space.units.pop(unit_id)
+            seq = space.seqs.pop(unit_id)
+            space.vectors.remove([unit_id])
+            self._unindex(space, unit, seq)
+            for adjacency in space.edges.values():
+                for other in adjacency.pop(unit_id, {}):
+                    adjacency.get(other, {}).pop(unit_id, None)
+            if not space.units:
+                del self._spaces[namespace]
+            return True
+
+    def delete_namespace(self, namespace: str) -> int:
+        with self._lock:
+            self._check_open()
+            space = self._spaces.pop(namespace, None)
+            return len(space.units) if space else 0
+
+    # --- views ---------------------------------------------------------------------------------
+
+    def search_dense(self, namespace: str, vector: np.ndarray, k: int) -> list[tuple[str, float]]:
+        with self._lock:
+            space = self._spaces.get(namespace)
+            if space is None or k <= 0:
+                return []
+            try:
+                return space.vectors.search(vector, k)
+            except ValueError as error:
+                raise InvalidInputError(
+                    f"{error}; embed the query with the store's embedder"
+                ) from error
+
+    def search_lexical(self, namespace: str, text: str, k: int) -> list[tuple[str, float]]:
+        with self._lock:
+            space = self._spaces.get(namespace)
+            query = list(dict.fromkeys(terms(text)))
+            if space is None or k <= 0 or not query:
+                return []
+            n_docs = len(space.lengths)
+            average = space.total_length / n_docs if n_docs else 0.0
+            scores: dict[str, float] = {}
+            for term in query:
+                posting = space.postings.get(term)
+                if not posting:
+                    continue
+                idf = math.log((n_docs - len(posting) + 0.5) / (len(posting) + 0.5))
+                idf = idf if idf > 0 else 1e-6
+                for unit_id, tf in posting.items():
+                    norm = 1.0 - BM25_B + BM25_B * space.lengths[unit_id] / average
+                    gain = idf * tf * (BM25_K1 + 1.0) / (tf + BM25_K1 * norm)
+                    scores[unit_id] = scores.get(unit_id, 0.0) + gain
+            best = heapq.nlargest(
+                k, scores.items(), key=lambda item: (item[1], -space.seqs[item[0]])
+            )
+            return [(unit_id, score) for unit_id, score in best]
+
+    def cue_candidates(
+        self, namespace: str, cues: Cues, *, near: datetime | None, per_value: int
+    ) -> list[str]:
+        with self._lock:
+            space = self._spaces.get(namespace)
+            if space is None or per_value <= 0:
+                return []
+            reference = cuekeys.epoch_seconds(near) if near is not None else None
+            found: dict[str, None] = {}
+            for kind, values in (("P", cues.participants), ("L", cues.locations)):
+                for value in dict.fromkeys(normalise_cue(v) for v in values):
+                    entry = space.cues.get((kind, value))
+                    if value and entry is not None:
+                        found.update(dict.fromkeys(_nearest(entry, reference, per_value)))
+            if cues.time_span is not None:
+                found.update(dict.fromkeys(_overlapping(space, cues, per_value)))
+            return list(found)
+
+    def cue_values(self, namespace: str, kind: str) -> list[str]:
+        with self._lock:
+            space = self._spaces.get(namespace)
+            if space is None:
+                return []
+            return sorted(value for k, value in space.cues if k == kind)
+
+    # --- graph ---------------------------------------------------------------------------------
+
+    def add_edges(self, edges: Iterable[Edge]) -> None:
+        with self._lock:
+            self._check_open()
+            checked = check_edges(edges)
+            for edge in checked:
+                space = self._spaces.get(edge.namespace)
+                for end in (edge.src, edge.dst):
+                    if space is None or end not in space.units:
+                        raise UnknownUnitError(
+                            f"edge end {end!r} is not a unit of namespace {edge.namespace!r}; "
+                            "add the units before linking them"
+                        )
+            for edge in checked:
+                adjacency = self._spaces[edge.namespace].edges[edge.kind]
+                adjacency.setdefault(edge.src, {})[edge.dst] = float(edge.weight)
+                adjacency.setdefault(edge.dst, {})[edge.src] = float(edge.weight)
+
+    def remove_edges(self, edges: Iterable[Edge]) -> None:
+        with self._lock:
+            self._check_open()
+            for edge in check_edges(edges):
+                space = self._spaces.get(edge.namespace)
+                if space is None:
+                    continue
+                adjacency = space.edges[edge.kind]
+                adjacency.get(edge.src, {}).pop(edge.dst, None)
+                adjacency.get(edge.dst, {}).pop(edge.src, None)
+
+    def neighbours(
+        self, namespace: str, ids: Sequence[str], kind: EdgeKind
+    ) -> dict[str, list[tuple[str, float]]]:
+        with self._lock:
+            space = self._spaces.get(namespace)
+            adjacency = space.edges.get(kind, {}) if space else {}
+            return {
+                unit_id: sorted(adjacency.get(unit_id, {}).items(), key=lambda e: (-e[1], e[0]))
+                for unit_id in ids
+            }
+
+    def edges_of(self, namespace: str, unit_id: str) -> list[Edge]:
+        with self._lock:
+            space = self._spaces.get(namespace)
+            if space is None:
+                return []
+            return [
+                Edge(namespace, unit_id, other, kind, weight)  # type: ignore[arg-type]
+                for kind, adjacency in space.edges.items()
+                for other, weight in sorted(adjacency.get(unit_id, {}).items())
+            ]
+
+    def close(self) -> None:
+        with self._lock:
+            self._spaces.clear()
+            self._closed = True
+
+    # --- internals -----------------------------------------------------------------------------
+
+    def _check_open(self) -> None:
+        if self._closed:
+            raise StoreError("this store is closed; open a new one")
+
+    def _space(self, namespace: str, *, create: bool = False) -> _Space:
+        space = self._spaces.get(namespace)
+        if space is None and create:
+            assert self._dim is not None
+            space = _Space(VectorIndex(self._dim, ann_threshold=self._ann_threshold))
+            self._spaces[namespace] = space
+        assert space is not None
+        return space
+
+    def _index(self, space: _Space, unit: MemoryUnit, seq: int) -> None:
+        counts = Counter(document_terms(unit.restatement, unit.keywords))
+        for term, tf in counts.items():
+            space.postings.setdefault(term, {})[unit.id] = tf
+        length = sum(counts.values())
+        space.lengths[unit.id] = length
+        space.total_length += length
+        t_key = cuekeys.time_key(unit)
+        for key in cuekeys.cue_keys(unit.participants, unit.locations):
+            entry = space.cues.setdefault(key, _CueList())
+            entry.members[unit.id] = seq
+            if t_key is None:
+                entry.untimed.append((seq, unit.id))
+            else:
+                insort(entry.timed, (t_key, seq, unit.id))
+        if unit.time_span is not None:
+            start, end = cuekeys.span_seconds(unit.time_span)
+            bucket = space.spans.setdefault(cuekeys.span_bucket(start, end), [])
+            insort(bucket, (start, seq, unit.id, end))
+
+    def _unindex(self, space: _Space, unit: MemoryUnit, seq: int) -> None:
+        for term in set(document_terms(unit.restatement, unit.keywords)):
+            posting = space.postings[term]
+            del posting[unit.id]
+            if not posting:
+                del space.postings[term]
+        space.total_length -= space.lengths.pop(unit.id)
+        t_key = cuekeys.time_key(unit)
+        for key in cuekeys.cue_keys(unit.participants, unit.locations):
+            entry = space.cues[key]
+            del entry.members[unit.id]
+            if t_key is None:
+                entry.untimed.remove((seq, unit.id))
+            else:
+                entry.timed.pop(bisect_left(entry.timed, (t_key, seq, unit.id)))
+            if not entry.members:
+                del space.cues[key]
+        if unit.time_span is not None:
+            start, end = cuekeys.span_seconds(unit.time_span)
+            bucket = space.spans[cuekeys.span_bucket(start, end)]
+            bucket.pop(bisect_left(bucket, (start, seq, unit.id, end)))
+
+
+def _duplicate(unit: MemoryUnit) -> InvalidInputError:
+    return InvalidInputError(
+        f"unit id {unit.id!r} already exists in namespace {unit.namespace!r}; "
+        "delete it first or give the new unit another id"
+    )
+
+
+def _nearest(entry: _CueList, reference: float | None, n: int) -> list[str]:
+    if reference is None:  # the most recently added
+        return list(itertools.islice(reversed(entry.members), n))
+    split = bisect_right(entry.timed, (reference, _INF))
+    before = entry.timed[max(0, split - n) : split]
+    after = entry.timed[split : split + n]
+    picked = cuekeys.pick_nearest(before + after, reference, n)
+    if len(picked) < n:
+        picked += [unit_id for _, unit_id in reversed(entry.untimed[-(n - len(picked)) :])]
+    return picked
+
+
+def _overlapping(space: _Space, cues: Cues, n: int) -> list[str]:
+    assert cues.time_span is not None
+    start, end = cuekeys.span_seconds(cues.time_span)
+    middle = (start + end) / 2.0
+    candidates: list[tuple[float, int, str]] = []
+    for bucket, spans in space.spans.items():
+        low = bisect_left(spans, (start - cuekeys.bucket_width(bucket),))
+        mid = bisect_right(spans, (middle, _INF))
+        taken = 0
+        for s_start, seq, unit_id, s_end in reversed(spans[low:mid]):
+            if s_end >= start:
+                candidates.append((s_start, seq, unit_id))
+                taken += 1
+                if taken == n:
+                    break
+        high = bisect_right(spans, (end, _INF))
+        candidates += [(s, q, u) for s, q, u, _ in spans[mid : min(high, mid + n)]]
+    return cuekeys.pick_nearest(candidates, middle, n)

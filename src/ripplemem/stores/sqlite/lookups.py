@@ -1,0 +1,142 @@
+"""Bounded read queries of the SQLite store: cue, time, lexical and distinct-value lookups.
+
+Each lookup is a few index range scans with a LIMIT (see :mod:`ripplemem.stores.cuekeys`):
+nothing here scans a whole namespace.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import sqlite3
+
+from ripplemem.records import TimeSpan
+from ripplemem.stores import cuekeys
+
+__all__ = [
+    "distinct_namespaces",
+    "distinct_values",
+    "lexical_query",
+    "namespace_token",
+    "nearest_for_value",
+    "overlapping_span",
+    "search_lexical",
+]
+
+_NEAR_BEFORE = """
+    SELECT t_key, seq, unit_id FROM cue
+    WHERE namespace = ? AND kind = ? AND value = ? AND t_key <= ?
+    ORDER BY t_key DESC, seq DESC LIMIT ?"""
+_NEAR_AFTER = """
+    SELECT t_key, seq, unit_id FROM cue
+    WHERE namespace = ? AND kind = ? AND value = ? AND t_key > ?
+    ORDER BY t_key ASC, seq ASC LIMIT ?"""
+_UNTIMED = """
+    SELECT unit_id FROM cue
+    WHERE namespace = ? AND kind = ? AND value = ? AND t_key IS NULL
+    ORDER BY seq DESC LIMIT ?"""
+_RECENT = """
+    SELECT unit_id FROM cue
+    WHERE namespace = ? AND kind = ? AND value = ?
+    ORDER BY seq DESC LIMIT ?"""
+_SPAN_BEFORE = """
+    SELECT t_start, seq, unit_id FROM time_span
+    WHERE namespace = ? AND bucket = ? AND t_start >= ? AND t_start <= ? AND t_end >= ?
+    ORDER BY t_start DESC, seq DESC LIMIT ?"""
+_SPAN_AFTER = """
+    SELECT t_start, seq, unit_id FROM time_span
+    WHERE namespace = ? AND bucket = ? AND t_start > ? AND t_start <= ?
+    ORDER BY t_start ASC, seq ASC LIMIT ?"""
+_BUCKETS = """
+    WITH RECURSIVE b(x) AS (
+        SELECT min(bucket) FROM time_span WHERE namespace = :ns
+        UNION ALL
+        SELECT (SELECT min(bucket) FROM time_span WHERE namespace = :ns AND bucket > b.x)
+        FROM b WHERE b.x IS NOT NULL
+    ) SELECT x FROM b WHERE x IS NOT NULL"""
+_VALUES = """
+    WITH RECURSIVE v(x) AS (
+        SELECT min(value) FROM cue WHERE namespace = :ns AND kind = :kind
+        UNION ALL
+        SELECT (SELECT min(value) FROM cue WHERE namespace = :ns AND kind = :kind AND value > v.x)
+        FROM v WHERE v.x IS NOT NULL
+    ) SELECT x FROM v WHERE x IS NOT NULL"""
+_NAMESPACES = """
+    WITH RECURSIVE n(x) AS (
+        SELECT min(namespace) FROM unit
+        UNION ALL
+        SELECT (SELECT min(namespace) FROM unit WHERE namespace > n.x) FROM n WHERE n.x IS NOT NULL
+    ) SELECT x FROM n WHERE x IS NOT NULL"""
+_LEXICAL = """
+    SELECT u.id, -m.score FROM (
+        SELECT rowid AS seq, bm25(lexical, 0.0, 1.0) AS score FROM lexical
+        WHERE lexical MATCH ? ORDER BY score, rowid LIMIT ?
+    ) AS m JOIN unit AS u ON u.seq = m.seq
+    WHERE u.namespace = ?
+    ORDER BY m.score, m.seq"""
+
+
+def nearest_for_value(
+    connection: sqlite3.Connection,
+    namespace: str,
+    kind: str,
+    value: str,
+    reference: float | None,
+    n: int,
+) -> list[str]:
+    """Up to ``n`` units carrying the cue value, nearest in time to ``reference``."""
+    if reference is None:
+        return [row[0] for row in connection.execute(_RECENT, (namespace, kind, value, n))]
+    key = (namespace, kind, value, reference, n)
+    candidates = connection.execute(_NEAR_BEFORE, key).fetchall()
+    candidates += connection.execute(_NEAR_AFTER, key).fetchall()
+    picked = cuekeys.pick_nearest(candidates, reference, n)
+    if len(picked) < n:
+        rows = connection.execute(_UNTIMED, (namespace, kind, value, n - len(picked)))
+        picked += [row[0] for row in rows]
+    return picked
+
+
+def overlapping_span(
+    connection: sqlite3.Connection, namespace: str, span: TimeSpan, n: int
+) -> list[str]:
+    """Up to ``n`` units whose time span overlaps ``span``, starts nearest its middle first."""
+    start, end = cuekeys.span_seconds(span)
+    middle = (start + end) / 2.0
+    candidates: list[tuple[float, int, str]] = []
+    for (bucket,) in connection.execute(_BUCKETS, {"ns": namespace}).fetchall():
+        low = start - cuekeys.bucket_width(bucket)
+        candidates += connection.execute(
+            _SPAN_BEFORE, (namespace, bucket, low, middle, start, n)
+        ).fetchall()
+        candidates += connection.execute(
+            _SPAN_AFTER, (namespace, bucket, middle, end, n)
+        ).fetchall()
+    return cuekeys.pick_nearest(candidates, middle, n)
+
+
+def distinct_values(connection: sqlite3.Connection, namespace: str, kind: str) -> list[str]:
+    """Distinct cue values by index skip-scan: one seek per value."""
+    return [row[0] for row in connection.execute(_VALUES, {"ns": namespace, "kind": kind})]
+
+
+def distinct_namespaces(connection: sqlite3.Connection) -> list[str]:
+    return [row[0] for row in connection.execute(_NAMESPACES)]
+
+
+def namespace_token(namespace: str) -> str:
+    """The single FTS token that marks a namespace's rows in the ``ns`` column."""
+    return "ns" + hashlib.sha256(namespace.encode("utf-8")).hexdigest()[:40]
+
+
+def lexical_query(namespace: str, query_terms: list[str]) -> str:
+    ored = " OR ".join('"' + term.replace('"', '""') + '"' for term in query_terms)
+    return f'ns : "{namespace_token(namespace)}" AND body : ({ored})'
+
+
+def search_lexical(
+    connection: sqlite3.Connection, namespace: str, query_terms: list[str], k: int
+) -> list[tuple[str, float]]:
+    """BM25 (FTS5 ``bm25()``, the ``ns`` column weighted 0) over the namespace's rows."""
+    match = lexical_query(namespace, query_terms)
+    rows = connection.execute(_LEXICAL, (match, k, namespace)).fetchall()
+    return [(unit_id, float(score)) for unit_id, score in rows]

@@ -1,0 +1,88 @@
+"""MemoryUnit <-> the columns of the ``unit`` and ``vector`` tables."""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime
+from typing import Any
+
+import numpy as np
+
+from ripplemem.errors import InvalidInputError
+from ripplemem.records import MemoryUnit, TimeSpan
+
+__all__ = ["UNIT_COLUMNS", "unit_from_row", "unit_values", "vector_blob", "vectors_from_blobs"]
+
+UNIT_COLUMNS = (
+    "namespace, id, restatement, participants, locations, t_start, t_end, episode_id, "
+    "turn_ids, session_time, created_at, time_phrases, keywords, extra"
+)
+
+
+def unit_values(unit: MemoryUnit) -> tuple[Any, ...]:
+    """The ``unit`` row of a unit, in :data:`UNIT_COLUMNS` order."""
+    try:
+        extra = json.dumps(unit.extra, ensure_ascii=False, sort_keys=True)
+    except (TypeError, ValueError) as error:
+        raise InvalidInputError(
+            f"unit {unit.id!r} has extra data that is not JSON-serialisable ({error}); "
+            "keep unit.extra to plain JSON values"
+        ) from error
+    span = unit.time_span
+    return (
+        unit.namespace,
+        unit.id,
+        unit.restatement,
+        _json_list(unit.participants),
+        _json_list(unit.locations),
+        span.start.isoformat() if span else None,
+        span.end.isoformat() if span else None,
+        unit.episode_id,
+        _json_list(unit.turn_ids),
+        unit.session_time.isoformat() if unit.session_time else None,
+        unit.created_at.isoformat(),
+        _json_list(unit.time_phrases),
+        _json_list(unit.keywords),
+        extra,
+    )
+
+
+def unit_from_row(row: tuple[Any, ...], blob: bytes | None) -> MemoryUnit:
+    """Inverse of :func:`unit_values`; ``blob`` is the unit's float32 vector."""
+    (namespace, unit_id, restatement, participants, locations, t_start, t_end, episode_id,
+     turn_ids, session_time, created_at, time_phrases, keywords, extra) = row  # fmt: skip
+    span = (
+        TimeSpan(datetime.fromisoformat(t_start), datetime.fromisoformat(t_end))
+        if t_start is not None
+        else None
+    )
+    return MemoryUnit(
+        id=unit_id,
+        namespace=namespace,
+        restatement=restatement,
+        vector=np.frombuffer(blob, dtype=np.float32).copy() if blob is not None else None,
+        participants=tuple(json.loads(participants)),
+        locations=tuple(json.loads(locations)),
+        time_span=span,
+        episode_id=episode_id,
+        turn_ids=tuple(json.loads(turn_ids)),
+        session_time=datetime.fromisoformat(session_time) if session_time else None,
+        created_at=datetime.fromisoformat(created_at),
+        time_phrases=tuple(json.loads(time_phrases)),
+        keywords=tuple(json.loads(keywords)),
+        extra=json.loads(extra),
+    )
+
+
+def vector_blob(vector: np.ndarray) -> bytes:
+    return np.ascontiguousarray(vector, dtype=np.float32).tobytes()
+
+
+def vectors_from_blobs(blobs: list[bytes], dim: int) -> np.ndarray:
+    if not blobs:
+        return np.zeros((0, dim), dtype=np.float32)
+    return np.frombuffer(b"".join(blobs), dtype=np.float32).reshape(len(blobs), dim)
+
+
+def _json_list(values: tuple[str, ...]) -> str:
+    return json.dumps(list(values), ensure_ascii=False)

@@ -1,0 +1,146 @@
+"""The SQLite schema as numbered migrations, recorded in ``schema_version``.
+
+Every key and index is namespace-first, so tables can later be split by namespace.
+``unit.seq`` (AUTOINCREMENT, never reused) is the row id the FTS table, the cue and time
+indexes and the ANN cache refer to.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from datetime import UTC, datetime
+
+from ripplemem.errors import StoreError
+
+__all__ = ["MIGRATIONS", "SCHEMA_VERSION", "migrate"]
+
+FORMAT = "ripplemem"
+
+MIGRATIONS: tuple[str, ...] = (
+    # 1: units, vectors, cue / time / lexical indexes, edges, change versions, the ANN cache
+    """
+    CREATE TABLE schema_version (
+        version INTEGER PRIMARY KEY,
+        applied_at TEXT NOT NULL
+    );
+    CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+    INSERT INTO meta (key, value) VALUES ('format', 'ripplemem');
+    CREATE TABLE unit (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+        namespace TEXT NOT NULL,
+        id TEXT NOT NULL,
+        restatement TEXT NOT NULL,
+        participants TEXT NOT NULL,
+        locations TEXT NOT NULL,
+        t_start TEXT,
+        t_end TEXT,
+        episode_id TEXT NOT NULL,
+        turn_ids TEXT NOT NULL,
+        session_time TEXT,
+        created_at TEXT NOT NULL,
+        time_phrases TEXT NOT NULL,
+        keywords TEXT NOT NULL,
+        extra TEXT NOT NULL,
+        UNIQUE (namespace, id)
+    );
+    CREATE INDEX unit_by_namespace ON unit (namespace, seq);
+    CREATE TABLE vector (  -- a rowid table: 1.5 KB rows overflow WITHOUT ROWID pages
+        seq INTEGER PRIMARY KEY,
+        namespace TEXT NOT NULL,
+        id TEXT NOT NULL,
+        blob BLOB NOT NULL
+    );
+    CREATE INDEX vector_by_namespace ON vector (namespace, seq);
+    CREATE TABLE cue (
+        namespace TEXT NOT NULL,
+        kind TEXT NOT NULL CHECK (kind IN ('P', 'L')),
+        value TEXT NOT NULL,
+        seq INTEGER NOT NULL,
+        unit_id TEXT NOT NULL,
+        t_key REAL,
+        PRIMARY KEY (namespace, kind, value, seq)
+    ) WITHOUT ROWID;
+    CREATE INDEX cue_by_time ON cue (namespace, kind, value, t_key, seq);
+    CREATE TABLE time_span (
+        namespace TEXT NOT NULL,
+        bucket INTEGER NOT NULL,
+        t_start REAL NOT NULL,
+        seq INTEGER NOT NULL,
+        unit_id TEXT NOT NULL,
+        t_end REAL NOT NULL,
+        PRIMARY KEY (namespace, bucket, t_start, seq)
+    ) WITHOUT ROWID;
+    CREATE TABLE edge (
+        namespace TEXT NOT NULL,
+        src TEXT NOT NULL,
+        kind TEXT NOT NULL CHECK (kind IN ('semantic', 'structural')),
+        dst TEXT NOT NULL,
+        weight REAL NOT NULL,
+        PRIMARY KEY (namespace, src, kind, dst)
+    ) WITHOUT ROWID;
+    CREATE VIRTUAL TABLE lexical USING fts5 (ns, body, tokenize = 'ascii');
+    CREATE TABLE namespace_state (namespace TEXT PRIMARY KEY, version INTEGER NOT NULL);
+    CREATE TABLE ann_cache (
+        namespace TEXT PRIMARY KEY,
+        vector_count INTEGER NOT NULL,
+        row_seqs BLOB NOT NULL,
+        index_blob BLOB NOT NULL,
+        updated_at TEXT NOT NULL
+    );
+    """,
+)
+
+SCHEMA_VERSION = len(MIGRATIONS)
+
+
+def migrate(connection: sqlite3.Connection, path: str) -> int:
+    """Bring a fresh or older ripplemem file up to :data:`SCHEMA_VERSION`; refuse anything else."""
+    try:
+        tables = {row[0] for row in connection.execute("SELECT name FROM sqlite_master")}
+    except sqlite3.DatabaseError as error:
+        raise StoreError(
+            f"{path} is not a SQLite database, so not a ripplemem store; "
+            "pass a new path to create a store"
+        ) from error
+    version = 0
+    if tables:
+        version = _recorded_version(connection, tables, path)
+    if version > SCHEMA_VERSION:
+        raise StoreError(
+            f"{path} has schema version {version} but this ripplemem knows up to "
+            f"{SCHEMA_VERSION}; upgrade ripplemem to open it"
+        )
+    for number in range(version + 1, SCHEMA_VERSION + 1):
+        _apply(connection, number)
+    return SCHEMA_VERSION
+
+
+def _recorded_version(connection: sqlite3.Connection, tables: set[str], path: str) -> int:
+    not_ours = StoreError(
+        f"{path} is a SQLite database but not a ripplemem store; "
+        "pass another path (ripplemem creates the file) or delete this one"
+    )
+    if not {"schema_version", "meta"} <= tables:
+        raise not_ours
+    row = connection.execute("SELECT value FROM meta WHERE key = 'format'").fetchone()
+    if row is None or row[0] != FORMAT:
+        raise not_ours
+    return int(connection.execute("SELECT max(version) FROM schema_version").fetchone()[0] or 0)
+
+
+def _apply(connection: sqlite3.Connection, number: int) -> None:
+    applied_at = datetime.now(UTC).isoformat(timespec="seconds")
+    script = (
+        "BEGIN IMMEDIATE;\n"
+        + MIGRATIONS[number - 1]
+        + f"\nINSERT INTO schema_version (version, applied_at) VALUES ({number}, '{applied_at}');"
+        + "\nCOMMIT;"
+    )
+    try:
+        connection.executescript(script)
+    except sqlite3.Error as error:
+        if connection.in_transaction:
+            connection.execute("ROLLBACK")
+        raise StoreError(
+            f"could not apply schema migration {number}: {error}; the store is unchanged"
+        ) from error

@@ -1,0 +1,382 @@
+"""SQLiteStore: the whole memory in one SQLite file (WAL), behind the MemoryStore Protocol.
+
+SQLite is the source of truth. Dense search runs on a per-namespace
+:class:`~ripplemem.stores.vectors.VectorIndex` loaded on first use; its HNSW graph (above
+``ann_threshold`` vectors) is cached in ``ann_cache`` after a build and on close. A per-namespace
+``version`` in ``namespace_state`` tells when another connection changed a namespace, so a
+loaded index is reloaded rather than served stale.
+"""
+
+from __future__ import annotations
+
+import logging
+import sqlite3
+import threading
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from datetime import datetime
+from pathlib import Path
+from typing import Self
+
+import numpy as np
+
+from ripplemem.errors import InvalidInputError, StoreError
+from ripplemem.records import Cues, Edge, EdgeKind, MemoryUnit
+from ripplemem.stores import cuekeys
+from ripplemem.stores.checks import check_edges, check_embedder_pair, check_units
+from ripplemem.stores.sqlite import ann_cache, lookups, rows, writes
+from ripplemem.stores.sqlite.schema import migrate
+from ripplemem.stores.text import terms
+from ripplemem.stores.vectors import VectorIndex
+
+__all__ = ["SQLiteStore"]
+
+log = logging.getLogger(__name__)
+_CHUNK = writes.CHUNK
+
+
+class SQLiteStore:
+    """A MemoryStore in one SQLite file; safe to share between threads."""
+
+    def __init__(self, path: str | Path, *, ann_threshold: int | None = 50_000) -> None:
+        self.path = str(path)
+        self._ann_threshold = ann_threshold
+        self._lock = threading.RLock()
+        self._indexes: dict[str, tuple[int, VectorIndex]] = {}  # namespace -> (version, index)
+        try:
+            self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+        except sqlite3.Error as error:
+            raise StoreError(
+                f"cannot open {self.path} ({error}); check that its folder exists and is writable"
+            ) from error
+        try:
+            migrate(self._db, self.path)
+            mode = self._db.execute("PRAGMA journal_mode=WAL").fetchone()[0]
+            self._db.execute("PRAGMA synchronous=NORMAL")
+            self._db.execute("PRAGMA busy_timeout=5000")
+        except BaseException:
+            self._db.close()
+            raise
+        self.journal_mode = str(mode).lower()
+        self._closed = False
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # --- metadata ------------------------------------------------------------------------------
+
+    def check_embedder(self, model: str, dim: int) -> None:
+        with self._lock, self._transaction() as db:
+            if check_embedder_pair(self._embedder(), self._dim(), model, dim):
+                db.executemany(
+                    "INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)",
+                    [
+                        ("embedder_model", model),
+                        ("embedder_dim", str(dim)),
+                        ("vector_dim", str(dim)),
+                    ],
+                )
+
+    def embedder_info(self) -> tuple[str, int] | None:
+        with self._lock:
+            self._check_open()
+            return self._embedder()
+
+    def namespaces(self) -> list[str]:
+        with self._lock:
+            self._check_open()
+            return lookups.distinct_namespaces(self._db)
+
+    def count(self, namespace: str) -> int:
+        with self._lock:
+            self._check_open()
+            sql = "SELECT count(*) FROM unit WHERE namespace = ?"
+            return int(self._db.execute(sql, (namespace,)).fetchone()[0])
+
+    # --- units ---------------------------------------------------------------------------------
+
+    def add_units(self, units: Sequence[MemoryUnit]) -> None:
+        with self._lock:
+            self._check_open()
+            batch = check_units(units, self._dim())
+            if not batch.units:
+                return
+            values = [rows.unit_values(unit) for unit in batch.units]
+            added: dict[str, list[tuple[str, int, int]]] = {}  # namespace -> (id, seq, row)
+            with self._transaction() as db:
+                if self._dim() is None:
+                    db.execute("INSERT INTO meta VALUES ('vector_dim', ?)", (str(batch.dim),))
+                for row, (unit, value) in enumerate(zip(batch.units, values)):
+                    seq = writes.insert_unit(db, unit, value, batch.vectors[row])
+                    added.setdefault(unit.namespace, []).append((unit.id, seq, row))
+                versions = {ns: writes.bump_version(db, ns) for ns in added}
+            for namespace, entries in added.items():
+                loaded = self._indexes.get(namespace)
+                if loaded is None:
+                    continue
+                if loaded[0] != versions[namespace][0]:  # changed elsewhere: reload when asked
+                    del self._indexes[namespace]
+                    continue
+                index = loaded[1]
+                unit_ids, seqs, batch_rows = zip(*entries, strict=True)
+                index.add(list(unit_ids), batch.vectors[list(batch_rows)], list(seqs))
+                self._indexes[namespace] = (versions[namespace][1], index)
+                self._persist_if_rebuilt(namespace, index)
+
+    def get_units(self, namespace: str, ids: Sequence[str]) -> list[MemoryUnit]:
+        with self._lock:
+            self._check_open()
+            found: dict[str, MemoryUnit] = {}
+            unique = list(dict.fromkeys(ids))
+            for start in range(0, len(unique), _CHUNK):
+                chunk = unique[start : start + _CHUNK]
+                sql = (
+                    f"SELECT {_UNIT_SELECT} FROM unit AS u JOIN vector AS v "
+                    "ON v.seq = u.seq "
+                    f"WHERE u.namespace = ? AND u.id IN ({', '.join('?' * len(chunk))})"
+                )
+                for row in self._db.execute(sql, (namespace, *chunk)):
+                    found[row[1]] = rows.unit_from_row(row[:-1], row[-1])
+            return [found[i] for i in ids if i in found]
+
+    def list_units(
+        self, namespace: str, *, limit: int | None = None, offset: int = 0
+    ) -> list[MemoryUnit]:
+        with self._lock:
+            self._check_open()
+            sql = (
+                f"SELECT {_UNIT_SELECT} FROM unit AS u JOIN vector AS v "
+                "ON v.seq = u.seq "
+                "WHERE u.namespace = ? ORDER BY u.seq LIMIT ? OFFSET ?"
+            )
+            params = (namespace, -1 if limit is None else max(limit, 0), max(offset, 0))
+            return [rows.unit_from_row(r[:-1], r[-1]) for r in self._db.execute(sql, params)]
+
+    def delete_unit(self, namespace: str, unit_id: str) -> bool:
+        with self._lock:
+            self._check_open()
+            with self._transaction() as db:
+                if not writes.delete_unit_rows(db, namespace, unit_id):
+                    return False
+                before, after = writes.bump_version(db, namespace)
+            loaded = self._indexes.pop(namespace, None)
+            if loaded is not None and loaded[0] == before:
+                loaded[1].remove([unit_id])
+                self._indexes[namespace] = (after, loaded[1])
+                self._persist_if_rebuilt(namespace, loaded[1])
+            return True
+
+    def delete_namespace(self, namespace: str) -> int:
+        with self._lock:
+            self._check_open()
+            with self._transaction() as db:
+                count = writes.delete_namespace_rows(db, namespace)
+                writes.bump_version(db, namespace)
+            self._indexes.pop(namespace, None)
+            return count
+
+    # --- views ---------------------------------------------------------------------------------
+
+    def search_dense(self, namespace: str, vector: np.ndarray, k: int) -> list[tuple[str, float]]:
+        with self._lock:
+            self._check_open()
+            if k <= 0:
+                return []
+            index = self._vector_index(namespace)
+            if index is None:
+                return []
+            try:
+                return index.search(vector, k)
+            except ValueError as error:
+                raise InvalidInputError(
+                    f"{error}; embed the query with the store's embedder"
+                ) from error
+
+    def search_lexical(self, namespace: str, text: str, k: int) -> list[tuple[str, float]]:
+        with self._lock:
+            self._check_open()
+            query = list(dict.fromkeys(terms(text)))
+            if k <= 0 or not query:
+                return []
+            return lookups.search_lexical(self._db, namespace, query, k)
+
+    def cue_candidates(
+        self, namespace: str, cues: Cues, *, near: datetime | None, per_value: int
+    ) -> list[str]:
+        with self._lock:
+            self._check_open()
+            if per_value <= 0:
+                return []
+            reference = cuekeys.epoch_seconds(near) if near is not None else None
+            found: dict[str, None] = {}
+            for kind, value in cuekeys.cue_keys(cues.participants, cues.locations):
+                ids = lookups.nearest_for_value(
+                    self._db, namespace, kind, value, reference, per_value
+                )
+                found.update(dict.fromkeys(ids))
+            if cues.time_span is not None:
+                ids = lookups.overlapping_span(self._db, namespace, cues.time_span, per_value)
+                found.update(dict.fromkeys(ids))
+            return list(found)
+
+    def cue_values(self, namespace: str, kind: str) -> list[str]:
+        with self._lock:
+            self._check_open()
+            return lookups.distinct_values(self._db, namespace, kind)
+
+    # --- graph ---------------------------------------------------------------------------------
+
+    def add_edges(self, edges: Iterable[Edge]) -> None:
+        with self._lock:
+            self._check_open()
+            checked = check_edges(edges)
+            ends: dict[str, set[str]] = {}
+            for edge in checked:
+                ends.setdefault(edge.namespace, set()).update((edge.src, edge.dst))
+            for namespace, ids in ends.items():
+                writes.require_units(self._db, namespace, ids)
+            with self._transaction() as db:
+                db.executemany(
+                    "INSERT OR REPLACE INTO edge (namespace, src, kind, dst, weight) "
+                    "VALUES (?, ?, ?, ?, ?)",
+                    [
+                        (e.namespace, a, e.kind, b, float(e.weight))
+                        for e in checked
+                        for a, b in ((e.src, e.dst), (e.dst, e.src))
+                    ],
+                )
+
+    def remove_edges(self, edges: Iterable[Edge]) -> None:
+        with self._lock:
+            self._check_open()
+            checked = check_edges(edges)
+            with self._transaction() as db:
+                db.executemany(
+                    "DELETE FROM edge WHERE namespace = ? AND src = ? AND kind = ? AND dst = ?",
+                    [
+                        (e.namespace, a, e.kind, b)
+                        for e in checked
+                        for a, b in ((e.src, e.dst), (e.dst, e.src))
+                    ],
+                )
+
+    def neighbours(
+        self, namespace: str, ids: Sequence[str], kind: EdgeKind
+    ) -> dict[str, list[tuple[str, float]]]:
+        with self._lock:
+            self._check_open()
+            sql = (
+                "SELECT dst, weight FROM edge WHERE namespace = ? AND src = ? AND kind = ? "
+                "ORDER BY weight DESC, dst"
+            )
+            return {
+                unit_id: [
+                    (d, float(w)) for d, w in self._db.execute(sql, (namespace, unit_id, kind))
+                ]
+                for unit_id in ids
+            }
+
+    def edges_of(self, namespace: str, unit_id: str) -> list[Edge]:
+        with self._lock:
+            self._check_open()
+            sql = "SELECT kind, dst, weight FROM edge WHERE namespace = ? AND src = ? ORDER BY kind, dst"
+            return [
+                Edge(namespace, unit_id, dst, kind, float(weight))
+                for kind, dst, weight in self._db.execute(sql, (namespace, unit_id))
+            ]
+
+    def index_stats(self, namespace: str) -> dict[str, object]:
+        """Diagnostics of the namespace's dense index (loads it): see ``VectorIndex.stats``."""
+        with self._lock:
+            self._check_open()
+            index = self._vector_index(namespace)
+            return index.stats() if index is not None else {"vectors": 0, "search": "exact"}
+
+    def close(self) -> None:
+        with self._lock:
+            if self._closed:
+                return
+            try:
+                for namespace, (_, index) in self._indexes.items():
+                    if index.ann_changed:
+                        self._persist_ann(namespace, index)
+                self._db.execute("PRAGMA optimize")
+            finally:
+                self._indexes.clear()
+                self._db.close()
+                self._closed = True
+
+    # --- internals: writing --------------------------------------------------------------------
+
+    @contextmanager
+    def _transaction(self) -> Iterator[sqlite3.Connection]:
+        self._check_open()
+        db = self._db
+        try:
+            db.execute("BEGIN IMMEDIATE")
+        except sqlite3.Error as error:
+            raise StoreError(
+                f"cannot write to {self.path}: {error}; is another process holding it?"
+            ) from error
+        try:
+            yield db
+            db.execute("COMMIT")
+        except sqlite3.Error as error:
+            db.execute("ROLLBACK")
+            raise StoreError(f"write to {self.path} failed and was rolled back: {error}") from error
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+
+    # --- internals: reading --------------------------------------------------------------------
+
+    def _check_open(self) -> None:
+        if getattr(self, "_closed", True):
+            raise StoreError(f"the store {self.path} is closed; open it again")
+
+    def _meta(self, key: str) -> str | None:
+        row = self._db.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
+        return None if row is None else str(row[0])
+
+    def _embedder(self) -> tuple[str, int] | None:
+        model, dim = self._meta("embedder_model"), self._meta("embedder_dim")
+        return None if model is None or dim is None else (model, int(dim))
+
+    def _dim(self) -> int | None:
+        dim = self._meta("vector_dim")
+        return None if dim is None else int(dim)
+
+    def _vector_index(self, namespace: str) -> VectorIndex | None:
+        """The namespace's loaded index, (re)loaded when this or another connection wrote."""
+        version = writes.namespace_version(self._db, namespace)
+        loaded = self._indexes.get(namespace)
+        if loaded is not None and loaded[0] == version:
+            return loaded[1]
+        self._indexes.pop(namespace, None)
+        dim = self._dim()
+        index = ann_cache.load_index(self._db, namespace, dim, self._ann_threshold) if dim else None
+        if index is not None:
+            self._indexes[namespace] = (version, index)
+            self._persist_if_rebuilt(namespace, index)
+        return index
+
+    def _persist_if_rebuilt(self, namespace: str, index: VectorIndex) -> None:
+        """A fresh HNSW build is expensive: cache it at once; incremental adds wait for close."""
+        if index.ann_changed and (index.ann_rebuilt or not index.ann_active):
+            self._persist_ann(namespace, index)
+
+    def _persist_ann(self, namespace: str, index: VectorIndex) -> None:
+        try:
+            with self._transaction() as db:
+                ann_cache.save_snapshot(db, namespace, index.snapshot())
+        except StoreError as error:  # the cache is optional: the next open rebuilds it
+            log.warning("could not cache the vector index of %r: %s", namespace, error)
+            return
+        index.ann_changed = False
+        index.ann_rebuilt = False
+
+
+_UNIT_SELECT = ", ".join(f"u.{c.strip()}" for c in rows.UNIT_COLUMNS.split(",")) + ", v.blob"

@@ -1,0 +1,147 @@
+"""The row-level writes of the SQLite store; each runs inside the caller's transaction."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from datetime import datetime
+
+import numpy as np
+
+from ripplemem.errors import InvalidInputError, UnknownUnitError
+from ripplemem.records import MemoryUnit
+from ripplemem.stores import cuekeys
+from ripplemem.stores.sqlite import rows
+from ripplemem.stores.sqlite.lookups import namespace_token
+from ripplemem.stores.text import document_terms
+
+__all__ = [
+    "bump_version",
+    "delete_namespace_rows",
+    "delete_unit_rows",
+    "insert_unit",
+    "namespace_version",
+    "require_units",
+]
+
+CHUNK = 500  # ids per IN (...) list
+_INSERT_UNIT = (
+    f"INSERT INTO unit ({rows.UNIT_COLUMNS}) "
+    f"VALUES ({', '.join('?' * len(rows.UNIT_COLUMNS.split(',')))})"
+)
+
+
+def insert_unit(db: sqlite3.Connection, unit: MemoryUnit, values: tuple, vector: np.ndarray) -> int:
+    """Insert the unit with its vector, lexical, cue and time rows; returns its ``seq``."""
+    try:
+        seq = int(db.execute(_INSERT_UNIT, values).lastrowid)  # type: ignore[arg-type]
+    except sqlite3.IntegrityError as error:
+        raise InvalidInputError(
+            f"unit id {unit.id!r} already exists in namespace {unit.namespace!r}; "
+            "delete it first or give the new unit another id"
+        ) from error
+    ns = unit.namespace
+    db.execute(
+        "INSERT INTO vector (seq, namespace, id, blob) VALUES (?, ?, ?, ?)",
+        (seq, ns, unit.id, rows.vector_blob(vector)),
+    )
+    body = " ".join(document_terms(unit.restatement, unit.keywords))
+    db.execute(
+        "INSERT INTO lexical (rowid, ns, body) VALUES (?, ?, ?)", (seq, namespace_token(ns), body)
+    )
+    t_key = cuekeys.time_key(unit)
+    db.executemany(
+        "INSERT INTO cue (namespace, kind, value, seq, unit_id, t_key) VALUES (?, ?, ?, ?, ?, ?)",
+        [
+            (ns, kind, value, seq, unit.id, t_key)
+            for kind, value in cuekeys.cue_keys(unit.participants, unit.locations)
+        ],
+    )
+    if unit.time_span is not None:
+        start, end = cuekeys.span_seconds(unit.time_span)
+        db.execute(
+            "INSERT INTO time_span (namespace, bucket, t_start, seq, unit_id, t_end) "
+            "VALUES (?, ?, ?, ?, ?, ?)",
+            (ns, cuekeys.span_bucket(start, end), start, seq, unit.id, end),
+        )
+    return seq
+
+
+def delete_unit_rows(db: sqlite3.Connection, namespace: str, unit_id: str) -> bool:
+    """Delete a unit and every row that refers to it; False when there is no such unit."""
+    row = db.execute(
+        "SELECT seq, participants, locations, t_start, t_end FROM unit "
+        "WHERE namespace = ? AND id = ?",
+        (namespace, unit_id),
+    ).fetchone()
+    if row is None:
+        return False
+    seq, participants, locations, t_start, t_end = row
+    db.execute("DELETE FROM unit WHERE seq = ?", (seq,))
+    db.execute("DELETE FROM vector WHERE seq = ?", (seq,))
+    db.execute("DELETE FROM lexical WHERE rowid = ?", (seq,))
+    keys = cuekeys.cue_keys(json.loads(participants), json.loads(locations))
+    db.executemany(
+        "DELETE FROM cue WHERE namespace = ? AND kind = ? AND value = ? AND seq = ?",
+        [(namespace, kind, value, seq) for kind, value in keys],
+    )
+    if t_start is not None:
+        start = cuekeys.epoch_seconds(datetime.fromisoformat(t_start))
+        end = cuekeys.epoch_seconds(datetime.fromisoformat(t_end))
+        db.execute(
+            "DELETE FROM time_span WHERE namespace = ? AND bucket = ? AND t_start = ? AND seq = ?",
+            (namespace, cuekeys.span_bucket(start, end), start, seq),
+        )
+    others = db.execute(
+        "SELECT kind, dst FROM edge WHERE namespace = ? AND src = ?", (namespace, unit_id)
+    ).fetchall()
+    db.executemany(
+        "DELETE FROM edge WHERE namespace = ? AND src = ? AND kind = ? AND dst = ?",
+        [(namespace, dst, kind, unit_id) for kind, dst in others],
+    )
+    db.execute("DELETE FROM edge WHERE namespace = ? AND src = ?", (namespace, unit_id))
+    return True
+
+
+def delete_namespace_rows(db: sqlite3.Connection, namespace: str) -> int:
+    """Delete everything a namespace holds; returns how many units it had."""
+    key = (namespace,)
+    count = int(db.execute("SELECT count(*) FROM unit WHERE namespace = ?", key).fetchone()[0])
+    db.execute("DELETE FROM lexical WHERE rowid IN (SELECT seq FROM unit WHERE namespace = ?)", key)
+    for table in ("unit", "vector", "cue", "time_span", "edge", "ann_cache"):
+        db.execute(f"DELETE FROM {table} WHERE namespace = ?", key)
+    return count
+
+
+def namespace_version(db: sqlite3.Connection, namespace: str) -> int:
+    row = db.execute(
+        "SELECT version FROM namespace_state WHERE namespace = ?", (namespace,)
+    ).fetchone()
+    return 0 if row is None else int(row[0])
+
+
+def bump_version(db: sqlite3.Connection, namespace: str) -> tuple[int, int]:
+    """Count a change to the namespace; returns its (previous, new) version."""
+    before = namespace_version(db, namespace)
+    db.execute(
+        "INSERT INTO namespace_state (namespace, version) VALUES (?, 1) "
+        "ON CONFLICT (namespace) DO UPDATE SET version = version + 1",
+        (namespace,),
+    )
+    return before, before + 1
+
+
+def require_units(db: sqlite3.Connection, namespace: str, ids: set[str]) -> None:
+    """Raise UnknownUnitError unless every id is a unit of the namespace."""
+    wanted = sorted(ids)
+    present: set[str] = set()
+    for start in range(0, len(wanted), CHUNK):
+        chunk = wanted[start : start + CHUNK]
+        sql = f"SELECT id FROM unit WHERE namespace = ? AND id IN ({', '.join('?' * len(chunk))})"
+        present.update(row[0] for row in db.execute(sql, (namespace, *chunk)))
+    missing = sorted(ids - present)
+    if missing:
+        raise UnknownUnitError(
+            f"edge end {missing[0]!r} is not a unit of namespace {namespace!r}; "
+            "add the units before linking them"
+        )

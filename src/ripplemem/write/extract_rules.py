@@ -1,0 +1,335 @@
+"""The deterministic extractor: grounded memory units from windows without an LLM.
+
+Every informative focus turn yields one unit, or several for a long turn (split at sentence
+boundaries into pieces of about ``max_unit_chars``, each keeping the turn id). Pure chit-chat
+(greetings, thanks, acknowledgements: sentences made only of function words, interjections and
+names) yields nothing; chit-chat sentences inside an informative turn are left out of its unit.
+
+A restatement keeps the original wording with speaker references resolved (see
+:mod:`ripplemem.write.restate`); a piece whose first sentence has no resolved first-person subject
+is prefixed "<Speaker> said:" (or "asked:" for a question). An image caption becomes
+"<Speaker> shared a photo of ...". A short answer ("Yes, last week!") to the other speaker's
+question right before it is restated together with that question and carries both turn ids.
+
+Participants are the speaker, the people named in the piece and the addressee when "you" was
+resolved; locations come from NER; time phrases and the time span come from
+:func:`~ripplemem.write.ground_time.ground_times` against the session time. When a piece grounds
+several intervals, the span is their hull if that is at most 31 days long, else the narrowest one.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from ripplemem.records import TimeSpan, Turn, UnitDraft, Window
+from ripplemem.write.entities import CALENDAR_WORDS, INTERJECTIONS, Entities, EntityRecognizer
+from ripplemem.write.ground_time import TimeGrounder, ground_times
+from ripplemem.write.restate import Resolved, resolve_speakers, split_sentences
+
+
+def _word_set(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+CHITCHAT_WORDS = INTERJECTIONS | _word_set(
+    """see talk later soon catch chat chatting talking care luck hope wish day new going doing good
+    fun sounds sound love miss appreciate friend buddy pal hear hearing know mean guess agree
+    true thing things lot lots definitely speak meet touch wait can't cannot hearing glad happy
+    stay tuned bet pic pics photo totally awesome super fantastic long time"""
+)
+_WORD = re.compile(r"[A-Za-z]+(?:['’][A-Za-z]+)?")
+_ANSWER_START = re.compile(
+    r"^(?:yes|yeah|yep|yup|no|nope|nah|sure|definitely|absolutely|of course|totally|"
+    r"not really|not yet|kind of|sort of)\b",
+    re.IGNORECASE,
+)
+_PHOTO = re.compile(
+    r"^\[?\s*(?:shares?|shared|sharing)?\s*(?:a |an )?"
+    r"(?:photo|photograph|photography|picture|image|pic|screenshot)s? of\s+",
+    re.IGNORECASE,
+)
+_GENERIC_WORDS = _word_set(
+    """lately recently want wants wanted think thinks thought getting seeing looks looked heard
+    remember understand feel feels felt make makes making made take takes taking keep keeps
+    really things something anything everything thanks thank sure yeah going doing done photo
+    photography picture image"""
+)
+_MARKDOWN = re.compile(r"\*\*|__|`|^[ \t]*(?:#+|[-*•]|\d+[.)])[ \t]+", re.MULTILINE)
+_MAX_HULL_DAYS = 31
+_KEYWORDS = 6
+_SHORT_ANSWER_CHARS = 80
+
+
+@dataclass(slots=True)
+class _Piece:
+    """A unit in the making: resolved text plus the raw text NER and time grounding read."""
+
+    window: int
+    turn_ids: tuple[str, ...]
+    speaker: str
+    restatement: str
+    raw: str
+    people: list[str] = field(default_factory=list)  # resolved names (speaker, addressee)
+
+
+_BASE_WORD = re.compile(r"([A-Za-z]+)(?:['’][A-Za-z]+)?")
+
+
+def _words(text: str) -> list[str]:
+    """Lower-cased words without contraction tails ("that's" -> "that")."""
+    return [w.lower() for w in _BASE_WORD.findall(text)]
+
+
+class DeterministicExtractor:
+    """Offline extractor: spaCy NER + Duckling + speaker resolution; no LLM, no tokens."""
+
+    name = "deterministic"
+    tokens_used = 0
+
+    def __init__(
+        self,
+        recognizer: EntityRecognizer | None = None,
+        *,
+        max_unit_chars: int = 300,
+        grounder: TimeGrounder | None = None,
+    ) -> None:
+        self.recognizer = recognizer or EntityRecognizer()
+        self.max_unit_chars = max_unit_chars
+        self._ground = grounder.ground if grounder else ground_times
+        self._stop: frozenset[str] | None = None
+        self._names_cache: dict[tuple[str, ...], tuple[frozenset[str], tuple[str, ...]]] = {}
+
+    # -- public -------------------------------------------------------------------------------
+
+    def extract(self, windows: Sequence[Window]) -> list[list[UnitDraft]]:
+        """One list of drafts per window, in turn order."""
+        pieces: list[_Piece] = []
+        for index, window in enumerate(windows):
+            pieces.extend(self._pieces(index, window))
+        entities = self._entities(windows, pieces)
+        out: list[list[UnitDraft]] = [[] for _ in windows]
+        for piece, found in zip(pieces, entities):
+            out[piece.window].append(self._draft(piece, found, windows[piece.window].session_time))
+        return out
+
+    # -- chit-chat and keywords -----------------------------------------------------------------
+
+    @property
+    def stop_words(self) -> frozenset[str]:
+        if self._stop is None:
+            from spacy.lang.en.stop_words import STOP_WORDS
+
+            self._stop = frozenset(STOP_WORDS)
+        return self._stop
+
+    def is_chitchat(self, sentence: str, names: Sequence[str] = ()) -> bool:
+        """True when every word is a function word, an interjection or a name (or a short
+        form of one: "Mel" for "Melanie")."""
+        key = tuple(dict.fromkeys(names))
+        if key not in self._names_cache:
+            words = frozenset(w for n in key for w in _words(n))
+            firsts = tuple(w for n in key for w in _words(n)[:1])
+            self._names_cache[key] = (self.stop_words | CHITCHAT_WORDS | words, firsts)
+        allowed, firsts = self._names_cache[key]
+        return all(
+            w in allowed or (len(w) >= 2 and any(f.startswith(w) for f in firsts))
+            for w in _words(sentence)
+        )
+
+    def _keywords(self, text: str, exclude: Sequence[str]) -> tuple[str, ...]:
+        skip = (
+            self.stop_words
+            | CHITCHAT_WORDS
+            | CALENDAR_WORDS
+            | _GENERIC_WORDS
+            | {w for name in exclude for w in _words(name)}
+        )
+        seen: dict[str, int] = {}
+        for position, word in enumerate(w.lower() for w in _WORD.findall(text)):
+            if "'" in word or "’" in word:
+                continue  # contractions and possessives: names or function words
+            if len(word) >= 3 and word not in skip and word not in seen:
+                seen[word] = position
+        best = sorted(seen, key=lambda w: -len(w))[:_KEYWORDS]
+        return tuple(sorted(best, key=seen.__getitem__))
+
+    # -- pieces ---------------------------------------------------------------------------------
+
+    @staticmethod
+    def _addressee(window: Window, speaker: str) -> str | None:
+        names = list(dict.fromkeys(window.speakers)) or list(
+            dict.fromkeys(t.speaker for t in window.turns)
+        )
+        others = [n for n in names if n != speaker]
+        return others[0] if len(names) == 2 and speaker in names else None
+
+    def _pieces(self, index: int, window: Window) -> list[_Piece]:
+        pieces: list[_Piece] = []
+        names = tuple(dict.fromkeys((*window.speakers, *(t.speaker for t in window.turns))))
+        for position in range(window.focus_from, len(window.turns)):
+            turn = window.turns[position]
+            previous = window.turns[position - 1] if position > 0 else None
+            answer = self._answer_piece(index, window, turn, previous, names)
+            if answer is not None:
+                pieces.append(answer)
+                continue
+            pieces.extend(self._turn_pieces(index, window, turn, names))
+        return pieces
+
+    def _turn_pieces(
+        self, index: int, window: Window, turn: Turn, names: Sequence[str]
+    ) -> list[_Piece]:
+        speaker = turn.speaker
+        addressee = self._addressee(window, speaker)
+        text = _MARKDOWN.sub("", turn.text)
+        sentences = [s for s in split_sentences(text) if not self.is_chitchat(s, names)]
+        parts: list[tuple[str, Resolved]] = []
+        for sentence in sentences:
+            for fragment in self._fit(sentence):
+                parts.append((fragment, resolve_speakers(fragment, speaker, addressee)))
+        caption = self._caption(speaker, turn.caption)
+        if caption:
+            parts.append((turn.caption or "", Resolved(caption, True, False)))
+        pieces: list[_Piece] = []
+        group: list[tuple[str, Resolved]] = []
+        for part in parts:
+            if group and self._length(group + [part], speaker) > self.max_unit_chars:
+                pieces.append(self._piece(index, (turn.turn_id,), speaker, addressee, group))
+                group = []
+            group.append(part)
+        if group:
+            pieces.append(self._piece(index, (turn.turn_id,), speaker, addressee, group))
+        return pieces
+
+    def _answer_piece(
+        self,
+        index: int,
+        window: Window,
+        turn: Turn,
+        previous: Turn | None,
+        names: Sequence[str],
+    ) -> _Piece | None:
+        """A short answer restated with the question it answers, or None."""
+        text = turn.text.strip()
+        if (
+            previous is None
+            or previous.speaker == turn.speaker
+            or not text
+            or len(text) > _SHORT_ANSWER_CHARS
+            or turn.caption
+            or not _ANSWER_START.match(text)
+        ):
+            return None
+        asked = split_sentences(previous.text)
+        if not asked or not asked[-1].rstrip().endswith("?") or self.is_chitchat(asked[-1], names):
+            return None
+        question = resolve_speakers(asked[-1], previous.speaker, turn.speaker)
+        reply = " ".join(
+            resolve_speakers(s, turn.speaker, previous.speaker).text for s in split_sentences(text)
+        )
+        restatement = f"{previous.speaker} asked: {question.text} {turn.speaker} answered: {reply}"
+        return _Piece(
+            window=index,
+            turn_ids=(previous.turn_id, turn.turn_id),
+            speaker=turn.speaker,
+            restatement=restatement,
+            raw=f"{asked[-1]} {text}",
+            people=[turn.speaker, previous.speaker],
+        )
+
+    def _fit(self, sentence: str) -> list[str]:
+        """A sentence longer than a unit, cut at clause breaks or spaces."""
+        limit = self.max_unit_chars
+        out: list[str] = []
+        while len(sentence) > limit:
+            cut = max(sentence.rfind(mark, 0, limit) for mark in ("; ", ", ", " - ", ": "))
+            if cut < limit // 3:
+                cut = sentence.rfind(" ", 0, limit)
+            if cut <= 0:
+                cut = limit
+            out.append(sentence[: cut + 1].strip())
+            sentence = sentence[cut + 1 :].strip()
+        if sentence:
+            out.append(sentence)
+        return out
+
+    @staticmethod
+    def _caption(speaker: str, caption: str | None) -> str:
+        if not caption or not caption.strip():
+            return ""
+        text = caption.strip().strip("[]").strip().rstrip(".")
+        match = _PHOTO.match(text)
+        if match:
+            return f"{speaker} shared a photo of {text[match.end() :]}."
+        return f"{speaker} shared a photo: {text}."
+
+    @staticmethod
+    def _prefix(speaker: str, first: Resolved) -> str:
+        if first.speaker_subject:
+            return ""
+        verb = "asked" if first.text.rstrip().endswith("?") else "said"
+        return f"{speaker} {verb}: "
+
+    def _length(self, group: list[tuple[str, Resolved]], speaker: str) -> int:
+        return len(self._prefix(speaker, group[0][1])) + sum(len(r.text) + 1 for _, r in group)
+
+    def _piece(
+        self,
+        index: int,
+        turn_ids: tuple[str, ...],
+        speaker: str,
+        addressee: str | None,
+        group: list[tuple[str, Resolved]],
+    ) -> _Piece:
+        people = [speaker]
+        if addressee and any(r.addressee_used for _, r in group):
+            people.append(addressee)
+        text = " ".join(r.text for _, r in group)
+        return _Piece(
+            window=index,
+            turn_ids=turn_ids,
+            speaker=speaker,
+            restatement=self._prefix(speaker, group[0][1]) + text,
+            raw=" ".join(raw for raw, _ in group),
+            people=people,
+        )
+
+    # -- grounding ------------------------------------------------------------------------------
+
+    def _entities(self, windows: Sequence[Window], pieces: list[_Piece]) -> list[Entities]:
+        """NER for every piece, batched per set of speakers."""
+        found: list[Entities | None] = [None] * len(pieces)
+        groups: dict[tuple[str, ...], list[int]] = {}
+        for i, piece in enumerate(pieces):
+            groups.setdefault(tuple(windows[piece.window].speakers), []).append(i)
+        for speakers, members in groups.items():
+            texts = [pieces[i].raw for i in members]
+            for i, entities in zip(members, self.recognizer.find(texts, people=speakers)):
+                found[i] = entities
+        return [f or Entities() for f in found]
+
+    def _draft(self, piece: _Piece, found: Entities, reference: datetime | None) -> UnitDraft:
+        participants = list(dict.fromkeys([*piece.people, *found.people]))
+        times = self._ground(piece.raw, reference)
+        return UnitDraft(
+            restatement=piece.restatement,
+            turn_ids=piece.turn_ids,
+            participants=tuple(participants),
+            locations=found.places,
+            time_span=_combine([t.span for t in times if t.span is not None]),
+            time_phrases=tuple(dict.fromkeys(t.phrase for t in times)),
+            keywords=self._keywords(piece.raw, [*participants, *found.places]),
+        )
+
+
+def _combine(spans: list[TimeSpan]) -> TimeSpan | None:
+    """The hull of the spans when it is short, else the narrowest span."""
+    if not spans:
+        return None
+    hull = TimeSpan(min(s.start for s in spans), max(s.end for s in spans))
+    if (hull.end - hull.start).days <= _MAX_HULL_DAYS:
+        return hull
+    return min(spans, key=lambda s: s.end - s.start)

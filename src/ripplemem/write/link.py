@@ -1,0 +1,130 @@
+"""Incremental linking (reference §1): bounded candidate pools, two scored channels, degree caps.
+
+For each new unit: up to ``semantic_candidates`` dense neighbours and a bounded cue-index pool
+(``cue_candidates``); semantic edges where cosine >= ``semantic_threshold`` and structural edges
+where the who/where/when score >= ``structural_threshold``, each capped at ``max_*_edges`` per node.
+Lexical similarity never makes edges. Cost per insert is independent of the store size.
+
+Choices where the paper is silent ([open] in the reference):
+* caps hold on *both* endpoints: when an older node is full, the new edge replaces its weakest
+  edge of that kind if stronger, otherwise it is not added; degree stays bounded, so 2-hop
+  diffusion stays bounded too;
+* a unit without a grounded time span is compared in time by the day it was said (its session
+  day): the utterance time is grounded even when the event time is not. The unit's own
+  ``time_span`` stays empty.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from ripplemem.records import Cues, Edge, EdgeKind, MemoryUnit, TimeSpan
+from ripplemem.settings import WriteSettings
+from ripplemem.stores.base import MemoryStore
+from ripplemem.structure import StructuralWeights, cue_set, structural_score
+
+
+def structural_time(unit: MemoryUnit) -> TimeSpan | None:
+    """The time a unit is compared by: its grounded span, else the day it was said."""
+    if unit.time_span is not None:
+        return unit.time_span
+    return TimeSpan.day(unit.session_time) if unit.session_time else None
+
+
+@dataclass(frozen=True, slots=True)
+class LinkReport:
+    added: int
+    evicted: int
+
+
+class Linker:
+    """Stage: ``link(units) -> LinkReport`` for units already in the store."""
+
+    def __init__(self, store: MemoryStore, settings: WriteSettings = WriteSettings()) -> None:
+        self.store = store
+        self.settings = settings
+        self.weights = StructuralWeights(
+            participants=settings.beta_participants,
+            locations=settings.beta_locations,
+            time=settings.beta_time,
+            tau_days=settings.tau_days,
+        )
+
+    def link(self, units: Sequence[MemoryUnit]) -> LinkReport:
+        added = evicted = 0
+        for unit in units:
+            for kind, scored, cap in (
+                ("semantic", self._semantic(unit), self.settings.max_semantic_edges),
+                ("structural", self._structural(unit), self.settings.max_structural_edges),
+            ):
+                a, e = self._attach(unit, kind, scored[:cap], cap)
+                added += a
+                evicted += e
+        return LinkReport(added, evicted)
+
+    def _semantic(self, unit: MemoryUnit) -> list[tuple[str, float]]:
+        if unit.vector is None:
+            return []
+        hits = self.store.search_dense(
+            unit.namespace, unit.vector, self.settings.semantic_candidates + 1
+        )
+        threshold = self.settings.semantic_threshold
+        return [(i, s) for i, s in hits if i != unit.id and s >= threshold]
+
+    def _structural(self, unit: MemoryUnit) -> list[tuple[str, float]]:
+        time = structural_time(unit)
+        cues = Cues(participants=unit.participants, locations=unit.locations, time_span=time)
+        if not cues.has_structure:
+            return []
+        values = len(cue_set(unit.participants)) + len(cue_set(unit.locations)) + (1 if time else 0)
+        pool = self.settings.cue_candidates
+        per_value = max(4, pool // max(1, values))
+        ids = self.store.cue_candidates(unit.namespace, cues, near=time.start if time else None, per_value=per_value)
+        ids = [i for i in ids if i != unit.id]
+        if not ids:
+            return []
+        mine = (cue_set(unit.participants), cue_set(unit.locations), time)
+        scored: list[tuple[str, float, float]] = []
+        for other in self.store.get_units(unit.namespace, ids):
+            other_time = structural_time(other)
+            score = structural_score(
+                *mine, cue_set(other.participants), cue_set(other.locations), other_time, self.weights
+            )
+            if score is not None and score >= self.settings.structural_threshold:
+                gap = time.gap_days(other_time) if time and other_time else float("inf")
+                scored.append((other.id, score, gap))
+        # strongest first; among equals the closest in time (ties are common: same speakers, same day)
+        scored.sort(key=lambda x: (-x[1], x[2], x[0]))
+        return [(i, s) for i, s, _ in scored[:pool]]
+
+    def _attach(
+        self, unit: MemoryUnit, kind: EdgeKind, scored: list[tuple[str, float]], cap: int
+    ) -> tuple[int, int]:
+        if not scored:
+            return 0, 0
+        ns = unit.namespace
+        existing = self.store.neighbours(ns, [unit.id] + [i for i, _ in scored], kind)
+        mine = {n for n, _ in existing.get(unit.id, [])}  # edges made by earlier units of the batch
+        room = cap - len(mine)
+        new_edges: list[Edge] = []
+        evict: list[Edge] = []
+        for other, weight in scored:
+            if len(new_edges) >= room:
+                break
+            if other in mine:
+                continue
+            theirs = [(n, w) for n, w in existing.get(other, []) if n != unit.id]
+            if len(theirs) >= cap:
+                weakest_id, weakest_w = min(theirs, key=lambda x: (x[1], x[0]))
+                if weight <= weakest_w:
+                    continue
+                evict.append(Edge(ns, other, weakest_id, kind, weakest_w))
+            new_edges.append(Edge(ns, unit.id, other, kind, float(np.float32(weight))))
+        if evict:
+            self.store.remove_edges(evict)
+        if new_edges:
+            self.store.add_edges(new_edges)
+        return len(new_edges), len(evict)

@@ -1,0 +1,142 @@
+"""The write pipeline: it only wires stages.
+
+    validate -> segment -> extract -> ground time -> embed -> store -> link
+"""
+
+from __future__ import annotations
+
+import hashlib
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+from datetime import datetime
+
+from ripplemem.providers.base import Embedder
+from ripplemem.records import Conversation, MemoryUnit, UnitDraft, Window
+from ripplemem.settings import WriteSettings
+from ripplemem.stores.base import MemoryStore
+from ripplemem.write.base import Extractor
+from ripplemem.write.ground_time import ground_times
+from ripplemem.write.link import Linker
+from ripplemem.write.segment import segment, validate_conversation
+
+Progress = Callable[[int, int], None]
+
+
+@dataclass(slots=True)
+class AddResult:
+    units: list[MemoryUnit] = field(default_factory=list)
+    edges: int = 0
+    windows: int = 0
+    skipped: int = 0  # units already stored (re-adding the same messages is idempotent)
+    tokens: int = 0  # LLM tokens spent on extraction (0 offline)
+    seconds: float = 0.0
+
+
+def unit_id(namespace: str, episode_id: str, turn_ids: Sequence[str], restatement: str) -> str:
+    key = "\x00".join((namespace, episode_id, "|".join(turn_ids), restatement))
+    return hashlib.sha1(key.encode("utf-8")).hexdigest()[:16]
+
+
+def ground(draft: UnitDraft, reference: datetime | None) -> UnitDraft:
+    """Time grounding stage: a draft with raw phrases but no span gets the first groundable one."""
+    if draft.time_span is not None or not draft.time_phrases:
+        return draft
+    for phrase in draft.time_phrases:
+        for grounded in ground_times(phrase, reference):
+            if grounded.span is not None:
+                return replace(draft, time_span=grounded.span)
+    return draft
+
+
+class WritePipeline:
+    def __init__(
+        self,
+        store: MemoryStore,
+        embedder: Embedder,
+        extractor: Extractor,
+        settings: WriteSettings = WriteSettings(),
+    ) -> None:
+        self.store = store
+        self.embedder = embedder
+        self.extractor = extractor
+        self.settings = settings
+        self.linker = Linker(store, settings)
+
+    def ingest(
+        self, conversation: Conversation, namespace: str, *, progress: Progress | None = None
+    ) -> AddResult:
+        started = time.perf_counter()
+        validate_conversation(conversation, max_message_chars=self.settings.max_message_chars)
+        speakers = conversation.all_speakers()
+        windows: list[Window] = []
+        for session in conversation.sessions:
+            windows.extend(
+                segment(
+                    session,
+                    speakers=speakers,
+                    window_turns=self.settings.window_turns,
+                    overlap=self.settings.window_overlap,
+                )
+            )
+        result = AddResult(windows=len(windows))
+        tokens_before = getattr(self.extractor, "tokens_used", 0)
+        batch = max(1, min(64, len(windows)))
+        for start in range(0, len(windows), batch):
+            chunk = windows[start : start + batch]
+            drafts = self.extractor.extract(chunk)
+            units = self._units(namespace, chunk, drafts)
+            fresh = self._store(units)
+            result.skipped += len(units) - len(fresh)
+            result.edges += self.linker.link(fresh).added
+            result.units.extend(fresh)
+            if progress:
+                progress(min(start + batch, len(windows)), len(windows))
+        result.tokens = getattr(self.extractor, "tokens_used", 0) - tokens_before
+        result.seconds = time.perf_counter() - started
+        return result
+
+    def _units(
+        self, namespace: str, windows: Sequence[Window], drafts: Sequence[Sequence[UnitDraft]]
+    ) -> list[MemoryUnit]:
+        pending: list[tuple[Window, UnitDraft]] = [
+            (w, ground(d, w.session_time)) for w, ds in zip(windows, drafts) for d in ds
+        ]
+        if not pending:
+            return []
+        vectors = self.embedder.embed([d.restatement for _, d in pending], input_type="document")
+        now = datetime.now().replace(microsecond=0)
+        seen: set[str] = set()
+        units: list[MemoryUnit] = []
+        for (window, draft), vector in zip(pending, vectors):
+            uid = unit_id(namespace, window.session_id, draft.turn_ids, draft.restatement)
+            if uid in seen:
+                continue
+            seen.add(uid)
+            units.append(
+                MemoryUnit(
+                    id=uid,
+                    namespace=namespace,
+                    restatement=draft.restatement,
+                    vector=vector,
+                    participants=draft.participants,
+                    locations=draft.locations,
+                    time_span=draft.time_span,
+                    episode_id=window.session_id,
+                    turn_ids=draft.turn_ids,
+                    session_time=window.session_time,
+                    created_at=now,
+                    time_phrases=draft.time_phrases,
+                    keywords=draft.keywords,
+                )
+            )
+        return units
+
+    def _store(self, units: list[MemoryUnit]) -> list[MemoryUnit]:
+        if not units:
+            return []
+        known = {u.id for u in self.store.get_units(units[0].namespace, [u.id for u in units])}
+        fresh = [u for u in units if u.id not in known]
+        if fresh:
+            self.store.add_units(fresh)
+        return fresh

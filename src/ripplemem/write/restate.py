@@ -1,0 +1,331 @@
+"""Restatement without an LLM: split turns into sentences and resolve speaker references.
+
+First person ("I", "me", "my", "mine", "I'm", "I've", ...) becomes the speaker's name and second
+person ("you", "your", "you're", ...) the addressee's, with the verb agreement fixed ("I am" ->
+"Caroline is", "do you" -> "does Melanie", "I love" -> "Caroline loves"). Everything else keeps
+the original wording. "we", "you guys", "you know" (the filler) and generic words stay as they are.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+_TOKEN = re.compile(r"[A-Za-z]+(?:['’][A-Za-z]+)*|\s+|.", re.DOTALL)
+
+
+def _word_set(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+_ABBREVIATIONS = _word_set("""mr mrs ms dr st jr sr vs etc eg ie prof mt ft approx no""")
+_SENTENCE_END = re.compile(r"(?<=[.!?…])[\"'”’)\]]*\s+|\n+")
+
+ADVERBS = _word_set(
+    """also really just still always never actually totally definitely usually often sometimes
+    finally recently even only absolutely kinda sorta so truly mostly already probably honestly
+    seriously literally certainly simply almost nearly barely hardly currently especially
+    personally too myself yourself then now sure def"""
+)
+MODALS = frozenset(
+    ["can", "could", "will", "would", "shall", "should", "may", "might", "must", "ought"]
+)
+PAST_FORMS = _word_set(
+    """was were went did had got made took saw came met gave found felt thought told bought brought
+    left ran won began begun wrote written sang sung ate eaten spent kept heard knew known
+    became become drew drawn drove driven flew flown forgot forgotten grew grown hung held hid
+    hidden led lost meant paid rode ridden rose sold sent shot shown sat slept spoke spoken
+    stood stole swam swum taught threw thrown understood woke worn wore been gone done seen
+    taken given caught chose chosen fell fallen fought built broke broken bit bitten blew blown
+    dug fed forgave froze frozen lit mistook quit read put cut hit let set shut spread cost hurt
+    burst split beat bet cast"""
+)
+_PARTICIPLES = _word_set(
+    """been gone done seen taken given known become begun eaten written driven flown forgotten
+    grown hidden ridden shown spoken stolen swum thrown worn broken chosen fallen frozen got
+    gotten had made found felt met heard"""
+)
+_ED_VERBS = _word_set("need feed speed seed bleed breed proceed succeed exceed embed shed wed")
+_PREFIXED_PAST = re.compile(
+    r"^(?:re|over|under|mis|out|with|up|fore)(?:"
+    + "|".join(sorted((w for w in PAST_FORMS if len(w) >= 3), key=len, reverse=True))
+    + r")$"
+)
+_LY_VERBS = _word_set("fly apply rely reply supply multiply imply comply ally bully tally")
+_SUBJECT_AFTER = _word_set(
+    """hope think know bet guess sure glad wish believe anytime whenever wherever whatever before
+    after maybe like feel heard hear seems unless now cos"""
+)
+_NOT_VERBS = frozenset(["to", "and", "or", "but", "not", "a", "an", "the", "this", "that", "too"])
+_INVERTING = {  # auxiliary before a subject pronoun -> its third-person singular form
+    "am": "is", "are": "is", "were": "was", "do": "does", "have": "has",
+    "don't": "doesn't", "aren't": "isn't", "weren't": "wasn't", "haven't": "hasn't",
+}  # fmt: skip
+_AUXILIARIES = (
+    frozenset(_INVERTING)
+    | MODALS
+    | _word_set(
+        """is was did does has had can't couldn't won't wouldn't shouldn't didn't isn't wasn't doesn't
+    hasn't hadn't"""
+    )
+)
+_AGREEMENT = {
+    "am": "is", "are": "is", "were": "was", "have": "has", "do": "does", "don't": "doesn't",
+    "haven't": "hasn't", "aren't": "isn't", "weren't": "wasn't", "wanna": "wants to",
+    "gotta": "has to", "ain't": "isn't",
+}  # fmt: skip
+_CLAUSE_STARTERS = _word_set(
+    """and but so if when because that as since while or cause though although until till unless
+    once where how what why who whether than"""
+)
+_WH_WORDS = _word_set("what where when why how who which whom whose so and but or then")
+_CONTRACTIONS = {"m": "is", "re": "is", "ve": "has", "ll": "will", "s": "is"}
+
+
+@dataclass(frozen=True, slots=True)
+class Resolved:
+    """A sentence with speaker references resolved, and which references were resolved."""
+
+    text: str
+    speaker_subject: bool  # a first-person subject became the speaker's name
+    addressee_used: bool  # a second-person reference became the addressee's name
+
+
+def split_sentences(text: str) -> list[str]:
+    """Sentences of ``text`` (a regex splitter that respects common abbreviations)."""
+    pieces: list[str] = []
+    start = 0
+    for match in _SENTENCE_END.finditer(text):
+        candidate = text[start : match.start()].strip()
+        last = re.findall(r"[A-Za-z]+(?=\W*$)", candidate)
+        if (
+            match.group().strip("\n")
+            and last
+            and (last[-1].lower() in _ABBREVIATIONS or (len(last[-1]) == 1 and last[-1].isupper()))
+        ):
+            continue  # "Dr. Smith", "J. K. Rowling"
+        if candidate:
+            pieces.append(candidate)
+        start = match.end()
+    tail = text[start:].strip()
+    if tail:
+        pieces.append(tail)
+    return pieces
+
+
+def third_person(verb: str) -> str:
+    """Present-tense agreement with a singular third-person subject ("love" -> "loves")."""
+    lower = verb.lower()
+    if lower in _AGREEMENT:
+        return _AGREEMENT[lower]
+    if lower == "go":
+        return "goes"
+    if re.search(r"(?:s|sh|ch|x|z|o)$", lower):
+        return verb + "es"
+    if re.search(r"[^aeiou]y$", lower):
+        return verb[:-1] + "ies"
+    return verb + "s"
+
+
+def _possessive(name: str) -> str:
+    return name + "'s"
+
+
+class _Sentence:
+    """A token list with helpers to look at neighbouring words."""
+
+    def __init__(self, text: str) -> None:
+        self.tokens = _TOKEN.findall(text)
+        self.original = list(self.tokens)  # context checks read the words as written
+
+    def is_word(self, i: int) -> bool:
+        return 0 <= i < len(self.tokens) and self.tokens[i][:1].isalpha()
+
+    def next_word(self, i: int, *, skip_adverbs: bool = False) -> int:
+        """Index of the next word after ``i`` within the clause, or -1."""
+        j = i + 1
+        while j < len(self.tokens):
+            token = self.tokens[j]
+            if token.isspace():
+                j += 1
+                continue
+            if not token[:1].isalpha():
+                return -1
+            if skip_adverbs and _is_adverb(token.lower()):
+                j += 1
+                continue
+            return j
+        return -1
+
+    def prev_word(self, i: int) -> int:
+        """Index of the previous word within the clause, or -1 at a clause or sentence start."""
+        j = i - 1
+        while j >= 0:
+            token = self.tokens[j]
+            if token.isspace():
+                j -= 1
+                continue
+            return j if token[:1].isalpha() else -1
+        return -1
+
+    def text(self) -> str:
+        return "".join(self.tokens)
+
+
+def _is_adverb(lower: str) -> bool:
+    return lower in ADVERBS or (lower.endswith("ly") and lower not in _LY_VERBS)
+
+
+def _is_base_verb(word: str) -> bool:
+    lower = word.lower()
+    return (
+        lower.isalpha()
+        and word[:1].islower()
+        and lower not in PAST_FORMS
+        and not _PREFIXED_PAST.match(lower)
+        and lower not in MODALS
+        and lower not in _NOT_VERBS
+        and lower not in ADVERBS
+        and (not lower.endswith("ed") or lower in _ED_VERBS)
+        and not (lower.endswith("ing") and len(lower) > 5)  # "bring", "sing" are verbs
+    )
+
+
+def _agree(s: _Sentence, subject: int, *, plural_before: bool) -> None:
+    """Fix the verb after a resolved singular subject at ``subject``."""
+    if plural_before:
+        return
+    j = s.next_word(subject, skip_adverbs=True)
+    if j == -1:
+        return
+    verb = s.tokens[j]
+    lower = verb.lower().replace("’", "'")
+    if lower in _AGREEMENT:
+        s.tokens[j] = _AGREEMENT[lower]
+    elif _is_base_verb(verb):
+        s.tokens[j] = third_person(verb)
+
+
+def _contracted(s: _Sentence, i: int, name: str, tail: str) -> bool:
+    """Handle "I'm", "you're", "I'd" ...: returns True when the token was rewritten."""
+    tail = tail.lower()
+    if tail == "d":
+        j = s.next_word(i, skip_adverbs=True)
+        nxt = s.tokens[j].lower() if j != -1 else ""
+        helper = "had" if nxt in _PARTICIPLES or nxt.endswith("ed") else "would"
+        s.tokens[i] = f"{name} {helper}"
+        return True
+    if tail in _CONTRACTIONS:
+        s.tokens[i] = f"{name} {_CONTRACTIONS[tail]}"
+        return True
+    return False
+
+
+def resolve_speakers(sentence: str, speaker: str, addressee: str | None) -> Resolved:
+    """Replace first-person references by ``speaker`` and second-person ones by ``addressee``."""
+    s = _Sentence(sentence)
+    speaker_subject = False
+    addressee_used = False
+    for i, token in enumerate(s.tokens):
+        if not token[:1].isalpha():
+            continue
+        parts = re.split(r"['’]", token, maxsplit=1)
+        head, tail = parts[0].lower(), (parts[1] if len(parts) > 1 else "")
+        if head == "i" and token[:1] == "I":
+            before = s.prev_word(i)
+            prev = s.original[before].lower().replace("’", "'") if before != -1 else ""
+            if tail and _contracted(s, i, speaker, tail):
+                speaker_subject = speaker_subject or prev not in _INVERTING
+                continue
+            if tail:
+                continue
+            s.tokens[i] = speaker
+            if prev in _INVERTING and _question_order(s, before):  # "am I", "do I"
+                s.tokens[before] = _match_case(s.tokens[before], _INVERTING[prev])
+            elif prev not in _AUXILIARIES:
+                _agree(s, i, plural_before=prev == "and" and _joined_subject(s, before, speaker))
+                speaker_subject = True
+        elif head in ("me",) and not tail:
+            s.tokens[i] = speaker
+        elif head in ("my", "mine") and not tail:
+            s.tokens[i] = _possessive(speaker)
+        elif head == "myself" and not tail:
+            s.tokens[i] = "themself"
+        elif addressee and head in ("you", "your", "yours", "yourself") and not tail:
+            if _second_person(s, i, head, addressee):
+                addressee_used = True
+        elif addressee and head == "you" and tail and tail.lower() in ("re", "ve", "ll", "d"):
+            if _generic_you(s, i):
+                continue
+            _contracted(s, i, addressee, tail)
+            addressee_used = True
+    return Resolved(s.text(), speaker_subject, addressee_used)
+
+
+def _question_order(s: _Sentence, auxiliary: int) -> bool:
+    """Whether the auxiliary opens a question clause ("Are you ...", "What do I ...") rather
+    than following a verb ("to have you")."""
+    j = s.prev_word(auxiliary)
+    return j == -1 or s.original[j].lower() in _WH_WORDS
+
+
+def _joined_subject(s: _Sentence, conjunction: int, speaker: str) -> bool:
+    """Whether the words before "and" are a short noun phrase ("my husband and I"), not a
+    clause of their own ("I go hiking and I ...", where the first "I" is already resolved)."""
+    words: list[str] = []
+    j = s.prev_word(conjunction)
+    while j != -1 and s.original[j].lower() not in _CLAUSE_STARTERS:  # "... till Toby and I"
+        words.append(s.tokens[j])
+        j = s.prev_word(j)
+    if not words or len(words) > 4:
+        return False
+    return not any(
+        w == speaker
+        or w.startswith(speaker + " ")
+        or w.lower() in PAST_FORMS
+        or w.lower() in _AUXILIARIES
+        or w.lower() in _CLAUSE_STARTERS
+        or w.lower().endswith(("ed", "ing"))
+        for w in words
+    )
+
+
+def _match_case(original: str, replacement: str) -> str:
+    return replacement[:1].upper() + replacement[1:] if original[:1].isupper() else replacement
+
+
+def _generic_you(s: _Sentence, i: int) -> bool:
+    """ "you guys", "you all", "you two": plural; "you know" as a filler; "thank you" stays."""
+    j = s.next_word(i)
+    nxt = s.tokens[j].lower() if j != -1 else ""
+    if nxt in ("guys", "all", "two", "both", "folks", "people"):
+        return True
+    before = s.prev_word(i)
+    prev = s.original[before].lower() if before != -1 else ""
+    if prev == "thank":
+        return True
+    return nxt == "know" and not prev and s.next_word(j) == -1  # "You know, ..." / ", you know?"
+
+
+def _second_person(s: _Sentence, i: int, head: str, addressee: str) -> bool:
+    if head == "your" or head == "yours":
+        s.tokens[i] = _possessive(addressee)
+        return True
+    if head == "yourself":
+        s.tokens[i] = "themself"
+        return True
+    if _generic_you(s, i):
+        return False
+    before = s.prev_word(i)
+    prev = s.original[before].lower().replace("’", "'") if before != -1 else ""
+    name = addressee
+    s.tokens[i] = name
+    after = s.next_word(i, skip_adverbs=True)
+    nxt = s.tokens[after].lower().replace("’", "'") if after != -1 else ""
+    if prev in _INVERTING and _question_order(s, before):  # "are you" -> "is Melanie"
+        s.tokens[before] = _match_case(s.tokens[before], _INVERTING[prev])
+    elif re.match(r"^(?:how|what|where|who|why|when)'re$", prev):  # "how're you" -> "how's"
+        s.tokens[before] = s.original[before][:-3] + "'s"
+    elif prev == "" or prev in _CLAUSE_STARTERS or prev in _SUBJECT_AFTER or nxt in _INVERTING:
+        _agree(s, i, plural_before=False)
+    return True

@@ -1,0 +1,328 @@
+"""Time rules of our own, for what Duckling misses or gets wrong in dialogue, and calendar helpers.
+
+* weekends: "last weekend", "two weekends ago", "this weekend", "over the weekend" (by tense) ->
+  Saturday 00:00 .. Sunday 23:59:59 (Duckling's weekend is Friday 18:00 .. Monday 00:00);
+* "N days / weeks / months / years ago|back" -> that whole day / Monday..Sunday week / month / year;
+  "a few / a couple of / several <units> ago" and "about N <units> ago" -> a small range of units;
+* "in N <units>" -> that unit ahead, unless the sentence is in the past ("first time in 3 years");
+* "May 2023" -> the month (Duckling only reads it after "in");
+* anaphora ("the week before", "the next day", "that day") and vague words ("recently", "the other
+  day") are kept as phrases but never grounded: the reference they need is not the session time.
+"""
+
+from __future__ import annotations
+
+import calendar
+import re
+from dataclasses import dataclass
+from datetime import date, datetime, timedelta
+from typing import NamedTuple
+
+from ripplemem.records import TimeSpan
+
+SECOND = timedelta(seconds=1)
+
+_MONTHS = {m.lower(): i for i, m in enumerate(calendar.month_name) if m}
+_MONTHS.update({m.lower(): i for i, m in enumerate(calendar.month_abbr) if m})
+_MONTHS["sept"] = 9
+_MONTH_RE = "|".join(sorted(_MONTHS, key=len, reverse=True))
+_WEEKDAYS = "monday|tuesday|wednesday|thursday|friday|saturday|sunday"
+_NUMBERS = {
+    "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+    "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20,
+    "thirty": 30,
+}  # fmt: skip
+_NUMBER_RE = r"\d{1,3}|" + "|".join(sorted(_NUMBERS, key=len, reverse=True))
+_VAGUE_COUNTS = {"couple": (1, 3), "few": (2, 5), "several": (3, 8)}
+
+TIMEISH = re.compile(
+    r"\d|\b(?:yesterday|today|tonight|tomorrow|ago|back|weekends?|weeks?|months?|years?|days?|"
+    r"morning|afternoon|evening|night|summer|winter|spring|fall|autumn|christmas|easter|"
+    r"halloween|thanksgiving|recently|lately|since|while|" + _WEEKDAYS + "|" + _MONTH_RE + r")\b"
+    r"|\b(?:last|next|this|on|by|till|until|since|from|every|each) "
+    r"(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)\b",
+    re.IGNORECASE,
+)
+_SHORT_WEEKDAY = re.compile(
+    r"\b(?:last|next|this|by|on|till|until|since|from|every|each) "
+    r"(?P<day>mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)\b",
+    re.IGNORECASE,
+)
+_FULL_WEEKDAY = {day[:3]: day for day in _WEEKDAYS.split("|")}
+_FULL_WEEKDAY.update({"tues": "tuesday", "thur": "thursday", "thurs": "thursday"})
+_WEEKEND = re.compile(
+    r"\b(?:(?P<n>" + _NUMBER_RE + r"|a couple of|a few) weekends? (?:ago|back)"
+    r"|(?P<last>this past|last|past|previous) weekend"
+    r"|(?P<next>next) weekend"
+    r"|(?P<this>this coming|this|coming) weekend"
+    r"|(?P<the>over|during|on|at) the weekend)\b(?! (?:before|after))",
+    re.IGNORECASE,
+)
+_AGO = re.compile(
+    r"\b(?P<approx>(?:about|around|almost|nearly|roughly|over|just|like) )?"
+    r"(?:(?P<n>" + _NUMBER_RE + r")|(?P<vague>a couple of|couple of|a few|few|several)) "
+    r"(?P<unit>day|week|month|year)s? (?:ago|back)\b",
+    re.IGNORECASE,
+)
+_IN_N = re.compile(
+    r"\bin (?P<n>" + _NUMBER_RE + r") (?P<unit>day|week|month|year)s?\b", re.IGNORECASE
+)
+_MONTH_YEAR = re.compile(
+    r"\b(?:in |of )?(?P<month>" + _MONTH_RE + r")\.?,? (?:of )?(?P<year>(?:19|20)\d\d)\b",
+    re.IGNORECASE,
+)
+_ANAPHORA = re.compile(
+    r"\b(?:(?:the|that) (?:day|night|morning|evening|week|weekend|month|year|summer|winter|"
+    r"spring|fall) (?:before|after|prior)"
+    r"|the (?:next|following|previous|prior) (?:day|night|morning|week|weekend|month|year)"
+    r"|that (?:day|night|morning|evening|afternoon|week|weekend|month|year|summer|time))\b",
+    re.IGNORECASE,
+)
+_VAGUE = re.compile(
+    r"\b(?:recently|lately|the other day|a while (?:ago|back)|some time ago|long ago|"
+    r"a long time ago|back then|these days|nowadays)\b",
+    re.IGNORECASE,
+)
+_DAY_BEFORE = re.compile(r"\b\d{1,2}(?:st|nd|rd|th)?(?: of)? ?$", re.IGNORECASE)
+BARE_DEFINITE = re.compile(
+    r"^(?:(?:on|for|of|by|in|during|at|all) )?the (?:day|week|weekend|month|year)$", re.IGNORECASE
+)
+GENERIC_PLURAL = re.compile(
+    r"\b(?:" + _WEEKDAYS + r"|weekend|morning|afternoon|evening|night|summer|winter)s\b$",
+    re.IGNORECASE,
+)
+ORDINAL_ONLY = re.compile(
+    r"^(?:the |on the )?\d*(?:first|second|third|st|nd|rd|th)$", re.IGNORECASE
+)
+DAY_ANCHOR = re.compile(
+    r"\b(?:today|tonight|yesterday|tomorrow|morning|afternoon|evening|night|noon|midnight|ago|"
+    + _WEEKDAYS
+    + "|"
+    + _MONTH_RE
+    + r")\b|\d+/\d+",
+    re.IGNORECASE,
+)
+_NOT_PAST = {
+    "need",
+    "indeed",
+    "speed",
+    "feed",
+    "seed",
+    "bleed",
+    "breed",
+    "proceed",
+    "succeed",
+    "exceed",
+    "embed",
+    "bed",
+    "red",
+    "shed",
+    "weed",
+    "wed",
+    "greed",
+    "deed",
+}
+_PAST = re.compile(
+    r"\b(?:was|were|went|did|had|got|made|took|saw|came|met|gave|found|felt|thought|told|"
+    r"bought|brought|left|ran|won|began|wrote|sang|ate|spent|kept|heard|ago|been|(\w{2,}ed))\b",
+    re.IGNORECASE,
+)
+_FUTURE = re.compile(
+    r"\b(?:will|shall|gonna|going|plan|planning|plans|next|upcoming|tomorrow|soon|"
+    r"(?:am|'m|’m|are|'re|’re|is) \w+ing|"
+    r"can't wait|cannot wait|looking forward|hope to|hoping to|want to|would like|'ll)\b|’ll",
+    re.IGNORECASE,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class GroundedTime:
+    """A time expression as written, its interval (None when it cannot be grounded) and grain:
+    hour, day, week, weekend, month, season, quarter, year, range or vague."""
+
+    phrase: str
+    span: TimeSpan | None
+    grain: str
+
+
+class Found(NamedTuple):
+    start: int
+    end: int
+    item: GroundedTime | None
+
+
+def expand_weekdays(text: str) -> tuple[str, list[tuple[int, int, int, int]]]:
+    """``text`` with "last Wed" spelled "last wednesday" (Duckling reads only full names), and
+    the replacements as ``(new_start, new_end, old_start, old_end)``."""
+    parts: list[str] = []
+    moves: list[tuple[int, int, int, int]] = []
+    last = 0
+    size = 0
+    for match in _SHORT_WEEKDAY.finditer(text):
+        start, end = match.start("day"), match.end()
+        full = _FULL_WEEKDAY[match.group("day").lower()]
+        parts.append(text[last:start])
+        size += start - last
+        moves.append((size, size + len(full), start, end))
+        parts.append(full)
+        size += len(full)
+        last = end
+    parts.append(text[last:])
+    return "".join(parts), moves
+
+
+def original_offset(position: int, moves: list[tuple[int, int, int, int]]) -> int:
+    """Map an offset in :func:`expand_weekdays` output back to the original text."""
+    delta = 0
+    for new_start, new_end, old_start, old_end in moves:
+        if position < new_start:
+            break
+        if position <= new_end:
+            return old_end if position == new_end else old_start
+        delta = old_end - new_end
+    return position + delta
+
+
+# -- calendar helpers ---------------------------------------------------------------------------
+
+
+def day_span(d: date) -> TimeSpan:
+    start = datetime(d.year, d.month, d.day)
+    return TimeSpan(start, start + timedelta(days=1) - SECOND)
+
+
+def week_span(d: date) -> TimeSpan:
+    monday = d - timedelta(days=d.weekday())
+    return TimeSpan(day_span(monday).start, day_span(monday + timedelta(days=6)).end)
+
+
+def month_span(year: int, month: int) -> TimeSpan:
+    last = calendar.monthrange(year, month)[1]
+    return TimeSpan(datetime(year, month, 1), datetime(year, month, last, 23, 59, 59))
+
+
+def year_span(year: int) -> TimeSpan:
+    return TimeSpan(datetime(year, 1, 1), datetime(year, 12, 31, 23, 59, 59))
+
+
+def shift_months(d: date, months: int) -> tuple[int, int]:
+    index = d.year * 12 + (d.month - 1) + months
+    return index // 12, index % 12 + 1
+
+
+def unit_span(reference: datetime, unit: str, offset: int) -> TimeSpan:
+    """The day / week / month / year ``offset`` units from the reference (negative = past)."""
+    d = reference.date()
+    if unit == "day":
+        return day_span(d + timedelta(days=offset))
+    if unit == "week":
+        return week_span(d + timedelta(weeks=offset))
+    if unit == "month":
+        return month_span(*shift_months(d, offset))
+    return year_span(d.year + offset)
+
+
+def hull(a: TimeSpan, b: TimeSpan) -> TimeSpan:
+    return TimeSpan(min(a.start, b.start), max(a.end, b.end))
+
+
+def count_of(word: str) -> int:
+    word = word.lower()
+    return int(word) if word.isdigit() else _NUMBERS[word]
+
+
+def clause_of(text: str, start: int, end: int) -> str:
+    left = max(text.rfind(c, 0, start) for c in ".!?\n") + 1
+    rights = [i for i in (text.find(c, end) for c in ".!?\n") if i != -1]
+    return text[left : min(rights) if rights else len(text)]
+
+
+def tense_of(clause: str) -> str:
+    past = any(
+        m.group(1) is None or m.group(1).lower() not in _NOT_PAST for m in _PAST.finditer(clause)
+    )
+    future = bool(_FUTURE.search(clause))
+    if past and not future:
+        return "past"
+    if future and not past:
+        return "future"
+    return ""
+
+
+# -- rules --------------------------------------------------------------------------------------
+
+
+def rule_times(text: str, ref: datetime | None) -> list[Found]:
+    """Our rules' matches, in rule order; an entry with ``item=None`` masks a span that is not
+    a time ("my first time in 3 years")."""
+    found: list[Found] = []
+
+    def add(match: re.Match, span: TimeSpan | None, grain: str) -> None:
+        phrase = match.group().strip()
+        found.append(Found(match.start(), match.end(), GroundedTime(phrase, span, grain)))
+
+    def free(match: re.Match) -> bool:
+        return not any(match.start() < e and s < match.end() for s, e, _ in found)
+
+    for m in _MONTH_YEAR.finditer(text):
+        if not _DAY_BEFORE.search(text, 0, m.start()):  # "8 May 2023" is Duckling's (a day)
+            add(m, month_span(int(m.group("year")), _MONTHS[m.group("month").lower()]), "month")
+    for m in _ANAPHORA.finditer(text):
+        if free(m):
+            add(m, None, "vague")
+    for m in _VAGUE.finditer(text):
+        if free(m):
+            add(m, None, "vague")
+    for m in _WEEKEND.finditer(text):
+        if free(m):
+            add(m, _weekend(m, text, ref), "weekend")
+    for m in _AGO.finditer(text):
+        if free(m):
+            add(
+                m,
+                _ago(m, ref),
+                "range" if m.group("vague") or m.group("approx") else m.group("unit").lower(),
+            )
+    for m in _IN_N.finditer(text):
+        if not free(m):
+            continue
+        if tense_of(clause_of(text, m.start(), m.end())) == "past":  # "first time in 3 years"
+            found.append(Found(m.start(), m.end(), None))
+        else:
+            unit = m.group("unit").lower()
+            add(m, unit_span(ref, unit, count_of(m.group("n"))) if ref else None, unit)
+    return found
+
+
+def _weekend(m: re.Match, text: str, ref: datetime | None) -> TimeSpan | None:
+    if ref is None:
+        return None
+    if m.group("n"):
+        word = m.group("n").lower()
+        back = 2 if "couple" in word else 3 if "few" in word else count_of(word)
+    elif m.group("last"):
+        back = 1
+    elif m.group("next"):
+        back = -1
+    elif m.group("this"):
+        back = 0
+    else:
+        tense = tense_of(clause_of(text, m.start(), m.end()))
+        if not tense:
+            return None
+        back = 0 if tense == "future" or ref.weekday() >= 5 else 1
+    saturday = ref.date() - timedelta(days=ref.weekday()) + timedelta(days=5 - 7 * back)
+    return TimeSpan(day_span(saturday).start, day_span(saturday + timedelta(days=1)).end)
+
+
+def _ago(m: re.Match, ref: datetime | None) -> TimeSpan | None:
+    if ref is None:
+        return None
+    unit = m.group("unit").lower()
+    if m.group("vague"):
+        words = m.group("vague").lower()
+        low, high = _VAGUE_COUNTS[next(k for k in _VAGUE_COUNTS if k in words)]
+    else:
+        n = count_of(m.group("n"))
+        low, high = (max(n - 1, 0), n + 1) if m.group("approx") else (n, n)
+    return hull(unit_span(ref, unit, -high), unit_span(ref, unit, -low))

@@ -1,0 +1,142 @@
+"""The Memory facade end to end on a real SQLite file with the shipped embedder."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+import pytest
+
+from ripplemem import AsyncMemory, Memory, Settings
+from ripplemem.errors import (
+    ConfigurationError,
+    EmbedderMismatchError,
+    InvalidInputError,
+    UnknownNamespaceError,
+    UnknownRecipeError,
+    UnknownUnitError,
+)
+from ripplemem.providers.openai_compat import OpenAICompatibleEmbedder
+from ripplemem.providers.testing import ScriptedOpenAIServer
+
+from .conftest import DINNER, TRIP
+
+
+@pytest.fixture
+def memory(tmp_path, embedder):
+    with Memory(Settings(store_path=tmp_path / "m.db"), embedder=embedder) as m:
+        yield m
+
+
+def test_add_search_trace(memory):
+    first = memory.add(TRIP, user_id="maya", session_time="2024-05-20T10:00")
+    assert first.units and first.windows == 1 and first.seconds > 0
+    memory.add(DINNER, user_id="maya", session_time="2024-05-22 18:00")
+    recall = memory.search("Where did Maya travel with Priya?", user_id="maya")
+    assert recall.evidence, "something must be recalled"
+    top = recall.evidence[0].unit
+    assert "Lisbon" in top.restatement
+    assert recall.trace.recipe == "ripple" and recall.trace.initial
+    assert all(e.terms is not None for e in recall.evidence)
+    scores = [e.score for e in recall.evidence]
+    assert scores == sorted(scores, reverse=True)
+
+
+def test_relative_time_is_grounded(memory):
+    memory.add(TRIP, user_id="maya", session_time="2024-05-20T10:00")
+    lisbon = [u for u in memory.list(user_id="maya") if "Lisbon" in u.restatement]
+    assert lisbon and lisbon[0].time_span is not None
+    span = lisbon[0].time_span
+    assert span.start.month == 5 and span.start.day < 20 and span.end.day < 20
+
+
+def test_readd_is_idempotent(memory):
+    memory.add(TRIP, user_id="maya", session_time="2024-05-20T10:00")
+    again = memory.add(TRIP, user_id="maya", session_time="2024-05-20T10:00")
+    assert again.units == [] and again.skipped > 0
+
+
+def test_get_list_delete_edges(memory):
+    memory.add(TRIP + DINNER, user_id="maya", session_time="2024-05-20T10:00")
+    units = memory.list(user_id="maya")
+    linked = next(u for u in units if memory.edges(u.id, user_id="maya"))
+    neighbour = memory.edges(linked.id, user_id="maya")[0].dst
+    memory.delete(linked.id, user_id="maya")
+    with pytest.raises(UnknownUnitError):
+        memory.get(linked.id, user_id="maya")
+    assert all(e.dst != linked.id for e in memory.edges(neighbour, user_id="maya"))
+    assert len(memory.list(user_id="maya")) == len(units) - 1
+    with pytest.raises(UnknownUnitError):
+        memory.delete(linked.id, user_id="maya")
+
+
+def test_unknown_namespace_and_recipe(memory):
+    memory.add(TRIP, user_id="maya", session_time="2024-05-20T10:00")
+    with pytest.raises(UnknownNamespaceError, match="maya"):
+        memory.search("anything", user_id="nobody")
+    with pytest.raises(UnknownRecipeError, match="ripple"):
+        memory.search("anything", user_id="maya", recipe="nope")
+
+
+@pytest.mark.parametrize(
+    "messages, session_time, match",
+    [
+        ([], None, "no messages"),
+        ("just a string", None, "list of messages"),
+        ([{"speaker": "Maya"}], None, "no text"),
+        ([{"text": "hello"}], None, "no 'role'"),
+        (TRIP, "the day after tomorrow-ish", "cannot parse session_time"),
+        ([{"speaker": "Maya", "text": "x" * 50_000}], None, "over the limit"),
+    ],
+)
+def test_bad_input_is_refused_and_nothing_is_lost(memory, messages, session_time, match):
+    memory.add(TRIP, user_id="maya", session_time="2024-05-20T10:00")
+    before = {u.id for u in memory.list(user_id="maya")}
+    with pytest.raises(InvalidInputError, match=match):
+        memory.add(messages, user_id="maya", session_time=session_time)
+    assert {u.id for u in memory.list(user_id="maya")} == before
+
+
+def test_export_import_roundtrip(tmp_path, memory, embedder):
+    memory.add(TRIP + DINNER, user_id="maya", session_time="2024-05-20T10:00")
+    path = tmp_path / "dump.jsonl"
+    exported = memory.export_jsonl(path)
+    assert exported == len(memory.list(user_id="maya"))
+    assert json.loads(path.read_text().splitlines()[0])["type"] == "meta"
+    with Memory(Settings(store_path=tmp_path / "copy.db"), embedder=embedder) as copy:
+        assert copy.import_jsonl(path) == exported
+        assert {u.id for u in copy.list(user_id="maya")} == {u.id for u in memory.list(user_id="maya")}
+        some = copy.list(user_id="maya")[0]
+        assert copy.edges(some.id, user_id="maya") == memory.edges(some.id, user_id="maya")
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text('{"type": "unit", "id": 1}\n')
+    with pytest.raises(InvalidInputError, match="line 1"):
+        memory.import_jsonl(bad)
+
+
+def test_store_refuses_another_embedder(tmp_path, embedder):
+    path = tmp_path / "m.db"
+    with Memory(Settings(store_path=path), embedder=embedder) as m:
+        m.add(TRIP, user_id="maya", session_time="2024-05-20T10:00")
+    with ScriptedOpenAIServer() as server:
+        other = OpenAICompatibleEmbedder(server.base_url, "other-model", 384)
+        with pytest.raises(EmbedderMismatchError, match="minilm-int8"):
+            Memory(Settings(store_path=path), embedder=other)
+    with Memory(Settings(store_path=path), embedder=embedder) as m:  # nothing was lost
+        assert len(m.list(user_id="maya")) > 0
+
+
+def test_answer_needs_an_llm(memory):
+    memory.add(TRIP, user_id="maya", session_time="2024-05-20T10:00")
+    with pytest.raises(ConfigurationError, match="LLM"):
+        memory.answer("Where did Maya go?", user_id="maya")
+
+
+def test_async_memory(tmp_path, embedder):
+    async def scenario():
+        async with AsyncMemory(Settings(store_path=tmp_path / "a.db"), embedder=embedder) as m:
+            await m.add(TRIP, user_id="maya", session_time="2024-05-20T10:00")
+            recall = await m.search("Lisbon trip", user_id="maya")
+            return recall.evidence[0].unit.restatement
+
+    assert "Lisbon" in asyncio.run(scenario())

@@ -1,0 +1,163 @@
+from __future__ import annotations
+
+import pytest
+
+from ripplemem.read.pipeline import recall
+from ripplemem.read.recipes import get_recipe
+from ripplemem.records import Recall
+
+from . import NS, QUERY, build_store, embedder
+
+# The scenario holds 29 units: at the default budget (30) filling would return all of them, so
+# the comparisons use budget 12 (C0 holds 11 units here).
+BUDGET = 12
+
+
+@pytest.fixture(scope="module")
+def store():
+    return build_store()
+
+
+def run(store, name: str, query: str = QUERY, **overrides) -> Recall:
+    overrides.setdefault("budget", BUDGET)
+    return recall(
+        query, store=store, namespace=NS, embedder=embedder(), recipe=get_recipe(name, **overrides)
+    )
+
+
+def ids(result: Recall) -> list[str]:
+    return [e.unit.id for e in result.evidence]
+
+
+def test_the_allergy_is_recalled_only_through_expansion(store):
+    ripple = run(store, "ripple")
+    initial = ripple.trace.initial
+    kept = {
+        "dense": initial["dense"][:10],
+        "lexical": initial["lexical"][:5],
+        "cue": initial["cue"][:5],
+    }
+    assert all("e3" not in dict(found) for found in kept.values())  # no view finds it
+    assert "e1" in ids(ripple) and "e2" in ids(ripple)
+    assert "e3" in ids(ripple)
+    allergy = next(e for e in ripple.evidence if e.unit.id == "e3")
+    assert allergy.views == ("expansion",)
+    assert allergy.paths and allergy.paths[0].nodes[-1] == "e3"
+    assert allergy.paths[0].anchor in ripple.trace.plans[0].anchors
+    assert allergy.terms.anchor == 0.0 and allergy.terms.provenance == pytest.approx(0.85)
+
+    without = run(store, "ripple-no-expansion")
+    assert "e3" not in ids(without)
+    assert without.trace.plans == [] and without.trace.expansions == []
+
+
+def test_the_trace_is_complete(store):
+    result = run(store, "ripple")
+    trace = result.trace
+    assert trace.query == QUERY and trace.namespace == NS and trace.recipe == "ripple"
+    assert trace.cues is not None and trace.cues.participants == ("Sam", "Maya")
+    assert set(trace.initial) == {"dense", "lexical", "cue"}
+    assert len(trace.initial["dense"]) == BUDGET  # fetched deep enough to fill
+    assert len(trace.initial["cue"]) == 5
+    (plan,) = trace.plans  # R = 1
+    assert plan.proceed and plan.planner == "deterministic" and plan.goal is not None
+    assert trace.expansions and all(p.anchor in plan.anchors for p in trace.expansions)
+    for stage in ("embed", "cues", "dense", "lexical", "cue", "plan", "diffuse", "rank", "total"):
+        assert trace.timings_ms[stage] >= 0.0, stage
+    parts = sum(v for k, v in trace.timings_ms.items() if k != "total")
+    assert parts <= trace.timings_ms["total"] + 1.0
+    assert any("added by expansion" in note for note in trace.notes)
+    for item in result.evidence:
+        assert item.terms is not None and item.hits
+        assert item.score == pytest.approx(item.terms.total)
+
+
+def test_evidence_is_ranked_then_filled_to_the_budget(store):
+    result = run(store, "ripple", budget=25)
+    assert len(result.evidence) == 25
+    assert len({e.unit.id for e in result.evidence}) == 25
+    filled = [
+        e
+        for e in result.evidence
+        if all(h.rank >= 5 for h in e.hits)
+        and all(h.view in ("dense", "lexical") for h in e.hits)
+        and not any(h.view == "dense" and h.rank < 10 for h in e.hits)
+    ]
+    assert filled, "expected units from the deeper ranks"
+    first_fill = result.evidence.index(filled[0])
+    main = result.evidence[:first_fill]
+    assert [e.score for e in main] == sorted((e.score for e in main), reverse=True)
+    assert any(note.startswith("fill:") for note in result.trace.notes)
+    no_fill = run(store, "ripple", budget=25, fill_budget=False)
+    assert len(no_fill.evidence) < 25
+    assert len(no_fill.trace.initial["dense"]) == 10
+
+
+def test_ablation_no_structural_channel(store):
+    result = run(store, "ripple-no-structural")
+    assert result.trace.plans and result.trace.plans[0].proceed
+    assert all(p.channel == "semantic" for p in result.trace.expansions)
+    assert "e3" not in ids(result)  # the allergy is only linked structurally
+
+
+def structural_reached(result: Recall) -> list[str]:
+    return [p.nodes[-1] for p in result.trace.expansions if p.channel == "structural"]
+
+
+def test_ablation_no_goal_expands_blindly(store):
+    tight = {"expand_structural_top": 1}
+    directed = run(store, "ripple", **tight)
+    blind = run(store, "ripple-no-goal", **tight)
+    assert blind.trace.plans[0].planner == "none (blind)" and blind.trace.plans[0].goal is None
+    assert all(p.goal_score == 0.0 for p in blind.trace.expansions)
+    assert structural_reached(directed) == ["e3"]  # what the goal asks for
+    assert structural_reached(blind) == ["d26"]  # the strongest path: the reservation
+
+
+def test_rounds_and_anchors_follow_the_recipe(store):
+    result = run(store, "ripple", rounds=2, max_anchors=1)
+    assert 1 <= len(result.trace.plans) <= 2
+    assert all(len(p.anchors) <= 1 for p in result.trace.plans)
+    none = run(store, "ripple", rounds=0)
+    assert none.trace.plans == []
+
+
+def test_an_empty_namespace_returns_no_evidence(store):
+    result = recall(
+        QUERY, store=store, namespace="nobody", embedder=embedder(), recipe=get_recipe("ripple")
+    )
+    assert result.evidence == () and "empty" in result.trace.notes[0]
+
+
+@pytest.mark.parametrize("name", ["bm25", "dense", "hybrid"])
+def test_baselines_return_evidence_with_hits_and_a_trace(store, name):
+    result = run(store, name, budget=8)
+    assert len(result.evidence) == 8 and result.trace.recipe == name
+    for item in result.evidence:
+        assert item.hits and item.terms is not None and item.terms.total == item.score
+    scores = [e.score for e in result.evidence]
+    assert scores == sorted(scores, reverse=True)
+    assert result.trace.plans == [] and result.trace.expansions == []
+
+
+def test_bm25_and_dense_baselines_follow_their_view(store):
+    bm25 = run(store, "bm25", budget=5)
+    assert ids(bm25) == [i for i, _ in store.search_lexical(NS, QUERY, 5)]
+    dense = run(store, "dense", budget=5)
+    vector = embedder().embed([QUERY], input_type="query")[0]
+    assert ids(dense) == [i for i, _ in store.search_dense(NS, vector, 5)]
+
+
+def test_hybrid_is_reciprocal_rank_fusion(store):
+    result = run(store, "hybrid", budget=6)
+    lists = result.trace.initial
+    assert len(lists["dense"]) >= 12 and len(lists["lexical"]) >= 1
+    for item in result.evidence:
+        expected = sum(
+            1.0 / (60 + rank + 1)
+            for found in lists.values()
+            for rank, (unit_id, _) in enumerate(found)
+            if unit_id == item.unit.id
+        )
+        assert item.score == pytest.approx(expected)
+    assert ids(result)[0] == "e1"  # first in dense, second in lexical

@@ -1,0 +1,92 @@
+from __future__ import annotations
+
+from datetime import datetime
+
+import pytest
+
+from ripplemem.read.query_cues import content_keywords, derive_cues, mentioned
+from ripplemem.records import TimeSpan
+from ripplemem.write.entities import EntityRecognizer
+
+from . import NS, QUERY, build_store
+
+PEOPLE = ["sam", "maya", "alex", "samantha", "priya"]
+PLACES = ["harbor grill", "harbor", "chicago", "st. louis"]
+
+
+def cues(query: str, **options):
+    options.setdefault("reference_time", None)
+    options.setdefault("people_vocabulary", PEOPLE)
+    options.setdefault("place_vocabulary", PLACES)
+    return derive_cues(query, **options)
+
+
+def test_vocabulary_names_match_on_word_boundaries_with_possessives():
+    found = cues(QUERY)
+    assert found.participants == ("Sam", "Maya")
+    assert found.locations == ("Harbor Grill",)  # the longer match wins over "harbor"
+    assert found.text == QUERY
+
+
+def test_names_inside_other_words_do_not_match():
+    assert mentioned("Samantha met Mayan friends", ["sam", "maya", "samantha"]) == ["Samantha"]
+
+
+def test_matching_is_case_insensitive_and_keeps_the_query_spelling():
+    found = cues("what did PRIYA do in st. louis?")
+    assert found.participants == ("PRIYA",)
+    assert found.locations == ("st. louis",)
+
+
+def test_keywords_are_content_words_without_question_or_time_words():
+    found = cues("When did Maya adopt the cat in May 2023?")
+    assert found.keywords == ("maya", "adopt", "cat")
+    assert content_keywords("Should I follow Sam's advice?") == ("follow", "sam", "advice")
+
+
+def test_absolute_time_is_grounded_without_a_reference():
+    found = cues("What did Sam cook in May 2023?")
+    assert found.time_span == TimeSpan(datetime(2023, 5, 1), datetime(2023, 5, 31, 23, 59, 59))
+
+
+def test_relative_time_needs_the_question_time():
+    assert cues("What did Sam cook last week?").time_span is None  # never against the wall clock
+    grounded = cues("What did Sam cook last week?", reference_time=datetime(2023, 5, 10, 12))
+    assert grounded.time_span is not None
+    assert grounded.time_span.start == datetime(2023, 5, 1)
+    assert grounded.time_span.end.date() == datetime(2023, 5, 7).date()
+
+
+def test_nothing_is_invented():
+    found = cues("what is the best way to relax?")
+    assert found.participants == () and found.locations == () and found.time_span is None
+    assert not found.has_structure
+
+
+def test_recogniser_adds_people_and_places_outside_the_vocabulary():
+    found = cues(
+        "Did Jonathan visit Boston with Maya?",
+        recognizer=EntityRecognizer(),
+    )
+    assert found.participants[0] == "Maya"  # vocabulary first
+    assert set(found.participants) == {"Maya", "Jonathan"}
+    assert "Boston" in found.locations
+
+
+def test_vocabulary_of_a_real_store_grounds_the_paper_query():
+    store = build_store(edges=False)
+    found = derive_cues(
+        QUERY,
+        reference_time=None,
+        people_vocabulary=store.cue_values(NS, "P"),
+        place_vocabulary=store.cue_values(NS, "L"),
+    )
+    assert found.participants == ("Sam", "Maya")
+    assert found.locations == ("Harbor Grill",)
+    assert "recommendation" in found.keywords and "should" not in found.keywords
+
+
+@pytest.mark.parametrize("query", ["", "   ", "?"])
+def test_empty_queries_give_empty_cues(query):
+    found = cues(query)
+    assert found.keywords == () and not found.has_structure

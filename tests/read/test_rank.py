@@ -1,0 +1,98 @@
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from ripplemem.read.rank import Candidate, alignments, provenance, rank, rank_support
+from ripplemem.read.recipes import get_recipe
+from ripplemem.records import ExpansionPath, Hit
+
+from . import NS, QUERY, build_store, embedder
+
+RECIPE = get_recipe("ripple")
+
+
+@pytest.fixture(scope="module")
+def units():
+    store = build_store(edges=False)
+    return {u.id: u for u in store.get_units(NS, ["e1", "e2", "e3", "d3", "d15"])}
+
+
+@pytest.fixture(scope="module")
+def query_vector():
+    return embedder().embed([QUERY], input_type="query")[0]
+
+
+def test_rank_support_is_one_at_the_top_and_follows_one_over_offset_plus_rank():
+    assert rank_support(0, 5) == 1.0
+    # 1/(5 + r) on 1-based ranks, scaled by 6 so the top is 1
+    for rank0 in range(10):
+        assert rank_support(rank0, 5) == pytest.approx(6 / (5 + rank0 + 1))
+
+
+def test_provenance_is_the_best_weighted_source_not_the_sum():
+    both = [Hit("dense", 0, 0.8), Hit("lexical", 0, 5.0)]
+    assert provenance(both, RECIPE) == pytest.approx(1.0)
+    assert provenance([Hit("lexical", 0, 5.0)], RECIPE) == pytest.approx(0.75)
+    assert provenance([Hit("cue", 2, 1.0)], RECIPE) == pytest.approx(0.9 * 6 / 8)
+    assert provenance([Hit("expansion", 0, 0.5)], RECIPE) == pytest.approx(0.85)
+    assert provenance([], RECIPE) == 0.0
+
+
+def test_terms_add_up_to_the_score(units, query_vector):
+    candidates = [
+        Candidate(units["e1"], [Hit("dense", 0, 0.8), Hit("cue", 1, 0.76)]),
+        Candidate(units["e2"], [Hit("lexical", 4, 2.9)]),
+        Candidate(
+            units["e3"],
+            [Hit("expansion", 0, 0.5)],
+            [ExpansionPath("e1", "structural", ("e1", "e2", "e3"), 0.65, 0.5)],
+        ),
+        Candidate(units["d15"], [Hit("dense", 25, 0.15)]),
+    ]
+    ranked = rank(candidates, query_vector=query_vector, anchors={"e1"}, recipe=RECIPE)
+    assert ranked[0].unit.id == "e1"
+    for item in ranked:
+        t = item.terms
+        assert t is not None
+        expected = (
+            RECIPE.lambda_q * t.alignment
+            + RECIPE.lambda_p * t.provenance
+            + (RECIPE.lambda_a * t.anchor)
+        )
+        assert item.score == pytest.approx(expected) and t.total == pytest.approx(item.score)
+        assert 0.0 <= t.alignment <= 1.0 and 0.0 <= t.provenance <= 1.0
+    by_id = {e.unit.id: e for e in ranked}
+    assert by_id["e1"].terms.anchor == 1.0 and by_id["e2"].terms.anchor == 0.0
+    assert by_id["e1"].terms.alignment == 1.0  # the closest of the set
+    assert by_id["d15"].terms.alignment == 0.0  # the farthest of the set
+    assert by_id["e3"].paths[0].nodes[-1] == "e3"
+    scores = [e.score for e in ranked]
+    assert scores == sorted(scores, reverse=True)
+
+
+def test_the_same_unit_is_merged(units, query_vector):
+    path = ExpansionPath("e2", "semantic", ("e2", "e3"), 0.9, 0.6)
+    candidates = [
+        Candidate(units["e3"], [Hit("dense", 12, 0.42)]),
+        Candidate(units["e3"], [Hit("expansion", 1, 0.6)], [path]),
+        Candidate(units["d3"], [Hit("cue", 0, 1.0)]),
+    ]
+    ranked = rank(candidates, query_vector=query_vector, anchors=(), recipe=RECIPE)
+    assert [e.unit.id for e in ranked].count("e3") == 1
+    e3 = next(e for e in ranked if e.unit.id == "e3")
+    assert set(e3.views) == {"dense", "expansion"} and e3.paths == (path,)
+    assert e3.terms.provenance == pytest.approx(0.85 * 6 / 7)  # expansion #2 beats dense #13
+
+
+def test_limit_is_the_budget(units, query_vector):
+    candidates = [Candidate(u, [Hit("dense", i, 0.5)]) for i, u in enumerate(units.values())]
+    assert len(rank(candidates, query_vector=query_vector, anchors=(), recipe=RECIPE, limit=2)) == 2
+
+
+def test_alignment_is_min_max_normalised(units, query_vector):
+    values = alignments(list(units.values()), query_vector)
+    assert min(values) == 0.0 and max(values) == 1.0
+    assert alignments([units["e1"]], query_vector) == [1.0]
+    raw = [float(np.dot(query_vector, u.vector)) for u in units.values()]
+    assert np.argsort(raw).tolist() == np.argsort(values).tolist()

@@ -1,0 +1,245 @@
+"""What only the SQLite store promises: a durable file, WAL, migrations, the HNSW cache."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from ripplemem.errors import StoreError
+from ripplemem.records import Cues, Edge
+from ripplemem.stores.memory import InMemoryStore
+from ripplemem.stores.sqlite import SQLiteStore
+from ripplemem.stores.sqlite.schema import SCHEMA_VERSION
+
+from . import DIM, T0, day_span, make_unit, unit_vectors
+
+
+def test_everything_survives_close_and_reopen(tmp_path: Path) -> None:
+    path = tmp_path / "memory.db"
+    units = [
+        make_unit(
+            f"u{i}",
+            restatement=f"Caroline painted picture number {i} by the lake.",
+            participants=("Caroline",),
+            locations=("Lake Tahoe",),
+            time_span=day_span(i),
+        )
+        for i in range(6)
+    ]
+    with SQLiteStore(path) as store:
+        store.check_embedder("minilm-int8", DIM)
+        store.add_units(units)
+        store.add_edges([Edge("ns", "u0", "u1", "semantic", 0.9)])
+        store.add_edges([Edge("ns", "u0", "u2", "structural", 0.7)])
+        before = (
+            store.search_dense("ns", units[3].vector, 3),
+            store.search_lexical("ns", "painted picture lake", 6),
+        )
+    with SQLiteStore(path) as store:
+        assert store.embedder_info() == ("minilm-int8", DIM)
+        assert store.namespaces() == ["ns"] and store.count("ns") == 6
+        got = store.get_units("ns", [u.id for u in units])
+        assert [g.to_json() for g in got] == [u.to_json() for u in units]
+        assert store.edges_of("ns", "u0") == [
+            Edge("ns", "u0", "u1", "semantic", 0.9),
+            Edge("ns", "u0", "u2", "structural", 0.7),
+        ]
+        assert store.neighbours("ns", ["u1"], "semantic") == {"u1": [("u0", 0.9)]}
+        assert store.search_dense("ns", units[3].vector, 3) == before[0]
+        assert store.search_lexical("ns", "painted picture lake", 6) == before[1]
+        cues = Cues(participants=("caroline",), locations=("lake tahoe",))
+        assert sorted(store.cue_candidates("ns", cues, near=T0, per_value=2)) == ["u0", "u1"]
+        assert store.cue_values("ns", "L") == ["lake tahoe"]
+
+
+def test_the_file_uses_wal_and_records_its_schema_version(tmp_path: Path) -> None:
+    path = tmp_path / "memory.db"
+    SQLiteStore(path).close()
+    SQLiteStore(path).close()  # reopening applies nothing twice
+    raw = sqlite3.connect(path)
+    assert raw.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    versions = raw.execute("SELECT version FROM schema_version").fetchall()
+    assert versions == [(v,) for v in range(1, SCHEMA_VERSION + 1)]
+    raw.close()
+    store = SQLiteStore(path)
+    assert store.journal_mode == "wal"
+    store.close()
+
+
+def test_refuses_a_sqlite_file_that_is_not_a_ripplemem_store(tmp_path: Path) -> None:
+    path = tmp_path / "other.db"
+    raw = sqlite3.connect(path)
+    raw.execute("CREATE TABLE invoices (id INTEGER PRIMARY KEY, total REAL)")
+    raw.commit()
+    raw.close()
+    with pytest.raises(StoreError, match="not a ripplemem store"):
+        SQLiteStore(path)
+    assert sqlite3.connect(path).execute("SELECT name FROM sqlite_master").fetchall() == [
+        ("invoices",)
+    ]
+
+
+def test_refuses_a_file_that_is_not_sqlite(tmp_path: Path) -> None:
+    path = tmp_path / "notes.db"
+    path.write_bytes(b"these are my notes, not a database" * 200)
+    with pytest.raises(StoreError, match="not a SQLite database"):
+        SQLiteStore(path)
+
+
+def test_refuses_a_newer_schema(tmp_path: Path) -> None:
+    path = tmp_path / "memory.db"
+    SQLiteStore(path).close()
+    raw = sqlite3.connect(path)
+    raw.execute("INSERT INTO schema_version VALUES (?, 'later')", (SCHEMA_VERSION + 1,))
+    raw.commit()
+    raw.close()
+    with pytest.raises(StoreError, match="upgrade ripplemem"):
+        SQLiteStore(path)
+
+
+def test_a_second_connection_sees_writes_made_through_the_first(tmp_path: Path) -> None:
+    path = tmp_path / "memory.db"
+    vectors = unit_vectors(4, seed=21)
+    with SQLiteStore(path) as reader, SQLiteStore(path) as writer:
+        writer.add_units([make_unit(f"u{i}", vector=v) for i, v in enumerate(vectors[:3])])
+        assert reader.search_dense("ns", vectors[2], 1)[0][0] == "u2"  # loads the index
+        writer.add_units([make_unit("u3", vector=vectors[3])])
+        writer.delete_unit("ns", "u2")
+        assert reader.search_dense("ns", vectors[3], 1)[0][0] == "u3"
+        assert "u2" not in [i for i, _ in reader.search_dense("ns", vectors[2], 4)]
+
+
+def test_lexical_scores_match_the_in_memory_bm25(tmp_path: Path) -> None:
+    texts = [
+        "Caroline recommended a book about adoption.",
+        "Melanie read the book twice and recommended it to her kids.",
+        "Caroline went to a pride parade with friends in June.",
+        "Melanie's kids love pottery and painting; pottery relaxes them.",
+    ]
+    units = [make_unit(f"t{i}", restatement=t) for i, t in enumerate(texts)]
+    memory = InMemoryStore()
+    memory.add_units(units)
+    with SQLiteStore(tmp_path / "memory.db") as store:
+        store.add_units(units)
+        for query in ("recommended book", "pottery kids", "Caroline pride"):
+            fts, reference = (
+                store.search_lexical("ns", query, 4),
+                memory.search_lexical("ns", query, 4),
+            )
+            assert [i for i, _ in fts] == [i for i, _ in reference]
+            # FTS5 also counts the namespace token in each row's length: scores agree closely
+            np.testing.assert_allclose([s for _, s in fts], [s for _, s in reference], rtol=0.1)
+
+
+# --- the HNSW path -------------------------------------------------------------------------
+
+
+def exact_top(matrix: np.ndarray, query: np.ndarray, k: int) -> list[int]:
+    return list(np.argsort(-(matrix @ query))[:k])
+
+
+def recall_at_10(
+    store: SQLiteStore, matrix: np.ndarray, alive: list[int], queries: np.ndarray
+) -> float:
+    hits = 0
+    for query in queries:
+        expected = {f"u{alive[i]}" for i in exact_top(matrix[alive], query, 10)}
+        hits += len(expected & {i for i, _ in store.search_dense("ns", query, 10)})
+    return hits / (10 * len(queries))
+
+
+def test_hnsw_above_the_threshold_agrees_with_exact_search(tmp_path: Path) -> None:
+    path = tmp_path / "memory.db"
+    matrix = unit_vectors(1000, seed=5)
+    queries = unit_vectors(30, seed=6)
+    store = SQLiteStore(path, ann_threshold=300)
+    store.add_units([make_unit(f"u{i}", vector=matrix[i]) for i in range(200)])
+    assert store.index_stats("ns")["search"] == "exact"
+    for start in range(200, 1000, 50):  # crossing the threshold while loaded, then incremental
+        store.add_units([make_unit(f"u{i}", vector=matrix[i]) for i in range(start, start + 50)])
+    stats = store.index_stats("ns")
+    assert stats["search"] == "hnsw" and stats["vectors"] == 1000
+    alive = list(range(1000))
+    assert recall_at_10(store, matrix, alive, queries) >= 0.9
+
+    deleted = list(range(0, 1000, 20))  # 5 %: stays as tombstones
+    for i in deleted:
+        assert store.delete_unit("ns", f"u{i}")
+    assert store.index_stats("ns")["tombstones"] == len(deleted)
+    alive = [i for i in alive if i not in set(deleted)]
+    for i in deleted[:10]:
+        assert f"u{i}" not in {u for u, _ in store.search_dense("ns", matrix[i], 10)}
+    assert recall_at_10(store, matrix, alive, queries) >= 0.9
+    before = [store.search_dense("ns", q, 10) for q in queries[:5]]
+    store.close()
+
+    reopened = SQLiteStore(path, ann_threshold=300)
+    assert [reopened.search_dense("ns", q, 10) for q in queries[:5]] == before
+    assert reopened.index_stats("ns")["ann_origin"] == "cache"
+    reopened.close()
+
+
+def test_a_stale_hnsw_cache_is_brought_up_to_date(tmp_path: Path) -> None:
+    path = tmp_path / "memory.db"
+    matrix = unit_vectors(460, seed=8)
+    with SQLiteStore(path, ann_threshold=300) as store:
+        store.add_units([make_unit(f"u{i}", vector=matrix[i]) for i in range(400)])
+        assert store.index_stats("ns")["ann_origin"] == "built"
+    with SQLiteStore(path, ann_threshold=300) as store:  # writes without loading the index
+        store.add_units([make_unit(f"u{i}", vector=matrix[i]) for i in range(400, 460)])
+        for i in range(10):
+            store.delete_unit("ns", f"u{i}")
+    with SQLiteStore(path, ann_threshold=300) as store:
+        stats = store.index_stats("ns")
+        assert stats["ann_origin"] == "cache" and stats["vectors"] == 450
+        assert store.search_dense("ns", matrix[455], 1)[0][0] == "u455"
+        assert "u3" not in {u for u, _ in store.search_dense("ns", matrix[3], 10)}
+    raw = sqlite3.connect(path)
+    (count,) = raw.execute("SELECT vector_count FROM ann_cache WHERE namespace = 'ns'").fetchone()
+    assert count == 450  # the refreshed cache was written back on close
+
+
+def test_many_deletes_rebuild_the_graph_and_small_namespaces_drop_it(tmp_path: Path) -> None:
+    path = tmp_path / "memory.db"
+    matrix = unit_vectors(400, seed=9)
+    with SQLiteStore(path, ann_threshold=300) as store:
+        store.add_units([make_unit(f"u{i}", vector=matrix[i]) for i in range(400)])
+        assert store.index_stats("ns")["search"] == "hnsw"
+        for i in range(60):  # the 41st tombstone is > 10 % of 400 rows: compact and rebuild
+            store.delete_unit("ns", f"u{i}")
+        stats = store.index_stats("ns")
+        assert stats["tombstones"] == 19 and stats["search"] == "hnsw" and stats["vectors"] == 340
+        for i in range(60, 120):  # below the threshold again: exact search, cache dropped
+            store.delete_unit("ns", f"u{i}")
+        assert store.index_stats("ns")["search"] == "exact"
+        assert store.search_dense("ns", matrix[200], 1)[0][0] == "u200"
+    raw = sqlite3.connect(path)
+    assert raw.execute("SELECT count(*) FROM ann_cache").fetchone() == (0,)
+
+
+def test_delete_unit_leaves_no_row_behind_in_any_table(tmp_path: Path) -> None:
+    path = tmp_path / "memory.db"
+    keep = make_unit("keep", participants=("Ann",), locations=("Oslo",), time_span=day_span(1))
+    gone = make_unit("gone", participants=("Ann",), locations=("Rome",), time_span=day_span(2))
+    with SQLiteStore(path) as store:
+        store.add_units([keep, gone])
+        store.add_edges([Edge("ns", "keep", "gone", "semantic", 0.9)])
+        raw = sqlite3.connect(path)
+        (seq,) = raw.execute("SELECT seq FROM unit WHERE id = 'gone'").fetchone()
+        assert store.delete_unit("ns", "gone")
+        counts = {
+            "unit": "SELECT count(*) FROM unit WHERE seq = ?",
+            "vector": "SELECT count(*) FROM vector WHERE seq = ?",
+            "lexical": "SELECT count(*) FROM lexical WHERE rowid = ?",
+            "cue": "SELECT count(*) FROM cue WHERE seq = ?",
+            "time_span": "SELECT count(*) FROM time_span WHERE seq = ?",
+        }
+        for table, sql in counts.items():
+            assert raw.execute(sql, (seq,)).fetchone() == (0,), table
+        edges = "SELECT count(*) FROM edge WHERE src = 'gone' OR dst = 'gone'"
+        assert raw.execute(edges).fetchone() == (0,)
+        assert raw.execute("SELECT count(*) FROM lexical").fetchone() == (1,)
+        raw.close()

@@ -1,0 +1,113 @@
+"""VectorIndex on its own: exact search, growth, tombstones, the HNSW switch and its snapshot."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from ripplemem.stores.vectors import AnnSnapshot, VectorIndex
+
+from . import unit_vectors
+
+
+def names(n: int, start: int = 0) -> list[str]:
+    return [f"v{i}" for i in range(start, start + n)]
+
+
+def test_exact_search_returns_the_true_top_k() -> None:
+    matrix = unit_vectors(500, seed=1, dim=32)
+    index = VectorIndex(32, ann_threshold=None)
+    for start in range(0, 500, 7):  # many small appends grow the matrix by doubling
+        index.add(names(len(matrix[start : start + 7]), start), matrix[start : start + 7])
+    query = unit_vectors(1, seed=2, dim=32)[0]
+    expected = np.argsort(-(matrix @ query))[:15]
+    result = index.search(query, 15)
+    assert [r for r, _ in result] == [f"v{i}" for i in expected]
+    np.testing.assert_allclose([s for _, s in result], (matrix @ query)[expected], rtol=1e-5)
+    assert len(index) == 500 and "v499" in index and index.stats()["search"] == "exact"
+
+
+def test_tombstones_are_skipped_then_compacted() -> None:
+    matrix = unit_vectors(100, seed=3, dim=16)
+    index = VectorIndex(16, ann_threshold=None)
+    index.add(names(100), matrix)
+    assert index.remove(["v0", "v1", "nope"]) == 2
+    assert index.tombstones == 2
+    found = [r for r, _ in index.search(matrix[0], 100)]
+    assert len(found) == 98 and "v0" not in found and "v1" not in found
+    index.remove(names(9, start=2))  # 11 tombstones > 10 % of 100 rows
+    assert index.tombstones == 0 and len(index) == 89
+    assert index.search(matrix[50], 1)[0][0] == "v50"
+    index.add(["v0"], matrix[:1])  # a removed id can come back
+    assert index.search(matrix[0], 1)[0][0] == "v0"
+
+
+def test_duplicate_ids_and_wrong_dimensions_are_refused() -> None:
+    index = VectorIndex(8)
+    index.add(["a"], unit_vectors(1, dim=8))
+    with pytest.raises(ValueError, match="already indexed"):
+        index.add(["a"], unit_vectors(1, dim=8))
+    with pytest.raises(ValueError, match="dimensions"):
+        index.search(unit_vectors(1, dim=4)[0], 1)
+
+
+def test_hnsw_switches_on_at_the_threshold_and_snapshots_restore() -> None:
+    matrix = unit_vectors(400, seed=4, dim=48)
+    index = VectorIndex(48, ann_threshold=250)
+    index.add(names(200), matrix[:200])
+    assert not index.ann_active
+    index.add(names(200, start=200), matrix[200:])
+    assert index.ann_active and index.ann_origin == "built"
+    query = unit_vectors(1, seed=5, dim=48)[0]
+    expected = {f"v{i}" for i in np.argsort(-(matrix @ query))[:10]}
+    assert len(expected & {r for r, _ in index.search(query, 10)}) >= 9
+
+    index.remove(["v7", "v8"])
+    snapshot = index.snapshot()
+    assert snapshot is not None and snapshot.count == 398 and len(snapshot.seqs) == 400
+    alive = [i for i in range(400) if i not in (7, 8)]
+    restored = VectorIndex.restore(
+        48, [f"v{i}" for i in alive], alive, matrix[alive], snapshot, ann_threshold=250
+    )
+    assert restored.ann_origin == "cache" and len(restored) == 398
+    assert restored.search(query, 10) == index.search(query, 10)
+
+
+def test_a_snapshot_that_does_not_fit_is_rebuilt() -> None:
+    matrix = unit_vectors(300, seed=6, dim=24)
+    index = VectorIndex(24, ann_threshold=100)
+    index.add(names(300), matrix)
+    snapshot = index.snapshot()
+    assert snapshot is not None
+    other = unit_vectors(300, seed=7, dim=24)  # same ids and seqs, different vectors
+    rebuilt = VectorIndex.restore(24, names(300), range(300), other, snapshot, ann_threshold=100)
+    assert rebuilt.ann_origin == "built"
+    assert rebuilt.search(other[5], 1)[0][0] == "v5"
+    broken = AnnSnapshot(blob=b"not a faiss index", seqs=snapshot.seqs, count=300)
+    rebuilt = VectorIndex.restore(24, names(300), range(300), matrix, broken, ann_threshold=100)
+    assert rebuilt.ann_origin == "built" and rebuilt.search(matrix[9], 1)[0][0] == "v9"
+
+
+def test_hnsw_over_fetches_past_tombstones() -> None:
+    matrix = unit_vectors(300, seed=8, dim=16)
+    index = VectorIndex(16, ann_threshold=100)
+    index.add(names(300), matrix)
+    near = [f"v{i}" for i in np.argsort(-(matrix @ matrix[0]))[:25]]
+    index.remove(near[:25])  # 25 of 300: under 10 %, kept as tombstones
+    assert index.tombstones == 25
+    result = index.search(matrix[0], 10)
+    assert len(result) == 10 and not set(near) & {r for r, _ in result}
+
+
+def test_restoring_a_snapshot_with_many_gone_rows_rebuilds_compactly() -> None:
+    matrix = unit_vectors(300, seed=10, dim=16)
+    index = VectorIndex(16, ann_threshold=100)
+    index.add(names(300), matrix)
+    snapshot = index.snapshot()
+    assert snapshot is not None
+    alive = list(range(50, 300))  # 50 of 300 rows gone from the source of truth since
+    restored = VectorIndex.restore(
+        16, [f"v{i}" for i in alive], alive, matrix[alive], snapshot, ann_threshold=100
+    )
+    assert restored.tombstones == 0 and restored.ann_origin == "built" and len(restored) == 250
+    assert restored.search(matrix[0], 5)[0][0] != "v0"

@@ -1,0 +1,112 @@
+"""People and places in dialogue lines, with the real spaCy model."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from ripplemem.write.entities import Entities, EntityRecognizer
+
+SPEAKERS = ("Caroline", "Melanie")
+
+
+@pytest.fixture(scope="module")
+def recognizer() -> EntityRecognizer:
+    return EntityRecognizer()
+
+
+def find_one(recognizer: EntityRecognizer, text: str) -> Entities:
+    return recognizer.find([text], people=SPEAKERS)[0]
+
+
+@pytest.mark.parametrize(
+    "text, people",
+    [
+        ("Caroline went to a support group yesterday.", ("Caroline",)),
+        ("Melanie took the kids camping.", ("Melanie",)),
+        ("CAROLINE! You did it!", ("Caroline",)),
+        ("Hey Mel! How was the trip?", ("Melanie",)),  # a short form of exactly one speaker
+        ("Wow, that's cool, Caroline!", ("Caroline",)),
+        ("Bye Caroline, see you soon", ("Caroline",)),
+        ("Yesterday I met my friend Jordan Lee at the market.", ("Jordan Lee",)),
+    ],
+)
+def test_people_in_dialogue_lines(recognizer: EntityRecognizer, text: str, people: tuple) -> None:
+    assert find_one(recognizer, text).people == people
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Glad you liked it!",
+        "Wow! Hey! Yeah!",
+        "Dance is my passion, I love to dance.",
+        "Tues works for me.",
+        "Last Fri was fun.",
+        "I think so. Me too.",
+        "Nature is so calming, I love nature.",
+    ],
+)
+def test_junk_is_not_a_person(recognizer: EntityRecognizer, text: str) -> None:
+    assert find_one(recognizer, text).people == ()
+
+
+@pytest.mark.parametrize(
+    "text, places",
+    [
+        ("We drove to the Grand Canyon last summer.", ("Grand Canyon",)),
+        ("Melanie took the kids to the beach in Miami.", ("Miami",)),
+        ("We walked all over Alfama in Lisbon.", ("Alfama", "Lisbon")),
+        ("Sam recommended Harbor Grill for dinner.", ("Harbor Grill",)),  # a venue, not a person
+        ("We had dinner at the Riverside Cafe.", ("Riverside Cafe",)),
+        ("I love painting sunsets.", ()),
+    ],
+)
+def test_places(recognizer: EntityRecognizer, text: str, places: tuple) -> None:
+    assert find_one(recognizer, text).places == places
+
+
+def test_venue_is_not_also_a_person(recognizer: EntityRecognizer) -> None:
+    found = find_one(recognizer, "Harbor Grill is a seafood restaurant.")
+    assert found == Entities(people=(), places=("Harbor Grill",))
+
+
+def test_confirmed_names_are_remembered_and_recased() -> None:
+    recognizer = EntityRecognizer()
+    first = recognizer.find(["My sister Priya Sharma visited us."], people=SPEAKERS)[0]
+    assert "Priya Sharma" in first.people
+    assert "Priya Sharma" in recognizer.known_people
+    later = recognizer.find(["PRIYA SHARMA called."], people=SPEAKERS)[0]
+    assert later.people == ("Priya Sharma",)
+
+
+def test_batch_keeps_order_and_length(recognizer: EntityRecognizer) -> None:
+    texts = ["", "Caroline is here.", "ok", "Melanie lives in Boston."]
+    found = recognizer.find(texts, people=SPEAKERS)
+    assert [f.people for f in found] == [(), ("Caroline",), (), ("Melanie",)]
+    assert found[3].places == ("Boston",)
+    assert recognizer.find([], people=SPEAKERS) == []
+
+
+def test_only_the_needed_components_run(recognizer: EntityRecognizer) -> None:
+    recognizer.find(["warm up"])
+    names = recognizer._nlp.pipe_names
+    assert "ner" in names and "entity_ruler" in names
+    assert not {"parser", "tagger", "lemmatizer"} & set(names)
+
+
+def test_throughput_on_dialogue(recognizer: EntityRecognizer) -> None:
+    lines = [
+        "Caroline went to a LGBTQ support group yesterday and it was so powerful.",
+        "Wow, that's cool! What happened that was so awesome?",
+        "Melanie took the kids to the museum in Boston last week. They loved the dinosaurs.",
+        "I have been painting a lot lately, it helps me relax.",
+        "My friend Oliver adopted a puppy called Luna. She is so cute!",
+    ] * 60
+    recognizer.find(lines[:5], people=SPEAKERS)  # warm
+    started = time.perf_counter()
+    recognizer.find(lines, people=SPEAKERS)
+    sentences = 480
+    rate = sentences / (time.perf_counter() - started)
+    assert rate > 150, f"NER ran at {rate:.0f} sentences/s"  # ~1,000+/s on an idle 2-core box

@@ -1,0 +1,196 @@
+"""The deterministic extractor on a small hand-written two-speaker window."""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+
+import pytest
+
+from ripplemem.records import TimeSpan, Turn, UnitDraft, Window
+from ripplemem.write.entities import EntityRecognizer
+from ripplemem.write.extract_rules import DeterministicExtractor
+from ripplemem.write.restate import resolve_speakers, split_sentences
+
+WHEN = datetime(2023, 5, 8, 13, 56)  # a Monday
+SPEAKERS = ("Caroline", "Melanie")
+LONG = (
+    "I started volunteering at the animal shelter in March because I wanted to give back. "
+    "Every Saturday I walk the dogs, clean the kennels and help families meet the animals. "
+    "Last month we found homes for twelve dogs, which felt amazing. My favourite is an old "
+    "beagle called Biscuit who has been there for almost a year. I really hope someone adopts "
+    "him soon, because he deserves a warm home and a soft bed."
+)
+TURNS = (
+    Turn("D1:1", "Caroline", "Hey Mel! Good to see you!"),
+    Turn("D1:2", "Melanie", "Hi Caroline! Thanks!"),
+    Turn("D1:3", "Caroline", "I went to a LGBTQ support group yesterday and it was so powerful."),
+    Turn("D1:4", "Melanie", "That's great! My kids and I drove to the Grand Canyon last week."),
+    Turn("D1:5", "Caroline", "Wow, did you take any photos there?"),
+    Turn("D1:6", "Melanie", "Yes, plenty!"),
+    Turn("D1:7", "Melanie", "Here is one.", caption="a photo of a canyon at sunset"),
+    Turn("D1:8", "Caroline", LONG),
+    Turn("D1:9", "Melanie", "Your kids must love you. I'm so proud of you, Caroline."),
+    Turn("D1:10", "Caroline", "Thanks, talk to you later!"),
+)
+
+
+@pytest.fixture(scope="module")
+def extractor() -> DeterministicExtractor:
+    return DeterministicExtractor(EntityRecognizer())
+
+
+@pytest.fixture(scope="module")
+def drafts(extractor: DeterministicExtractor) -> list[UnitDraft]:
+    window = Window("S1", WHEN, TURNS, SPEAKERS)
+    (found,) = extractor.extract([window])
+    return found
+
+
+def by_turn(drafts: list[UnitDraft], turn_id: str) -> list[UnitDraft]:
+    return [d for d in drafts if turn_id in d.turn_ids]
+
+
+def test_chit_chat_turns_yield_nothing(drafts: list[UnitDraft]) -> None:
+    for turn_id in ("D1:1", "D1:2", "D1:10"):
+        assert by_turn(drafts, turn_id) == [], turn_id
+
+
+def test_first_person_becomes_the_speaker(drafts: list[UnitDraft]) -> None:
+    (unit,) = by_turn(drafts, "D1:3")
+    assert unit.restatement == (
+        "Caroline went to a LGBTQ support group yesterday and it was so powerful."
+    )
+    assert unit.participants == ("Caroline",)
+    assert unit.turn_ids == ("D1:3",)
+    assert unit.time_phrases == ("yesterday",)
+    assert unit.time_span == TimeSpan(datetime(2023, 5, 7), datetime(2023, 5, 7, 23, 59, 59))
+    assert "lgbtq" in unit.keywords and "support" in unit.keywords
+
+
+def test_possessives_places_and_weeks(drafts: list[UnitDraft]) -> None:
+    (unit,) = by_turn(drafts, "D1:4")
+    assert unit.restatement == "Melanie's kids and Melanie drove to the Grand Canyon last week."
+    assert unit.locations == ("Grand Canyon",)
+    assert unit.time_span == TimeSpan(datetime(2023, 5, 1), datetime(2023, 5, 7, 23, 59, 59))
+
+
+def test_questions_resolve_you_to_the_other_speaker(drafts: list[UnitDraft]) -> None:
+    (unit,) = [d for d in drafts if d.turn_ids == ("D1:5",)]
+    assert unit.restatement == "Caroline asked: Wow, did Melanie take any photos there?"
+    assert unit.participants == ("Caroline", "Melanie")
+
+
+def test_short_answer_carries_its_question(drafts: list[UnitDraft]) -> None:
+    (unit,) = by_turn(drafts, "D1:6")
+    assert unit.turn_ids == ("D1:5", "D1:6")
+    assert unit.restatement == (
+        "Caroline asked: Wow, did Melanie take any photos there? Melanie answered: Yes, plenty!"
+    )
+    assert set(unit.participants) == {"Caroline", "Melanie"}
+
+
+def test_captions_are_kept(drafts: list[UnitDraft]) -> None:
+    (unit,) = by_turn(drafts, "D1:7")
+    assert unit.restatement == "Melanie shared a photo of a canyon at sunset."
+
+
+def test_long_turn_is_split_at_sentences(drafts: list[UnitDraft]) -> None:
+    units = by_turn(drafts, "D1:8")
+    assert len(units) >= 2
+    assert all(u.turn_ids == ("D1:8",) for u in units)
+    assert all(len(u.restatement) <= 300 for u in units)
+    assert all(u.restatement.rstrip().endswith((".", "!", "?")) for u in units)
+    text = " ".join(u.restatement for u in units)
+    assert "Caroline started volunteering at the animal shelter in March" in text
+    assert "Caroline's favourite is an old beagle called Biscuit" in text
+    assert "Caroline really hopes someone adopts" in text
+    last_month = [u for u in units if "Last month" in u.time_phrases]
+    assert last_month and last_month[0].time_span is not None
+    assert last_month[0].time_span.start == datetime(2023, 4, 1)
+
+
+def test_second_person_possessive_and_object(drafts: list[UnitDraft]) -> None:
+    (unit,) = by_turn(drafts, "D1:9")
+    assert unit.restatement == (
+        "Melanie said: Caroline's kids must love Caroline. Melanie is so proud of Caroline, "
+        "Caroline."
+    )
+    assert unit.participants == ("Melanie", "Caroline")
+
+
+def test_no_unresolved_first_person_and_nothing_invented(drafts: list[UnitDraft]) -> None:
+    window_text = " ".join(f"{t.text} {t.caption or ''}" for t in TURNS).lower()
+    for unit in drafts:
+        assert not re.search(r"\b(I|me|my|I'm|I've)\b", unit.restatement), unit.restatement
+        for name in (*unit.participants, *unit.locations):
+            assert name in SPEAKERS or name.lower() in window_text, name
+
+
+def test_overlap_turns_are_context_only(extractor: DeterministicExtractor) -> None:
+    window = Window("S1", WHEN, TURNS[2:6], SPEAKERS, focus_from=2)
+    (found,) = extractor.extract([window])
+    ids = {i for d in found for i in d.turn_ids}
+    assert "D1:3" not in ids and "D1:4" not in ids
+    assert ("D1:5", "D1:6") in [d.turn_ids for d in found]  # context may explain an answer
+
+
+def test_you_stays_when_the_addressee_is_ambiguous(extractor: DeterministicExtractor) -> None:
+    turns = (
+        Turn("G:1", "Ann", "Did you see the match on Sunday?"),
+        Turn("G:2", "Bob", "I watched it with my brother."),
+        Turn("G:3", "Cid", "I missed it."),
+    )
+    (found,) = extractor.extract([Window("G", WHEN, turns, ("Ann", "Bob", "Cid"))])
+    assert found[0].restatement == "Ann asked: Did you see the match on Sunday?"
+    assert found[0].participants == ("Ann",)
+    assert found[1].restatement == "Bob watched it with Bob's brother."
+
+
+def test_batch_returns_one_list_per_window(extractor: DeterministicExtractor) -> None:
+    windows = [
+        Window("A", WHEN, TURNS[:2], SPEAKERS),
+        Window("B", None, TURNS[2:3], SPEAKERS),
+    ]
+    found = extractor.extract(windows)
+    assert len(found) == 2 and found[0] == []
+    (unit,) = found[1]
+    assert unit.time_phrases == ("yesterday",) and unit.time_span is None  # no session time
+
+
+@pytest.mark.parametrize(
+    "sentence, speaker_text",
+    [
+        ("I'm swamped with work.", "Caroline is swamped with work."),
+        ("I've been painting since 2016.", "Caroline has been painting since 2016."),
+        ("I'd love to see it!", "Caroline would love to see it!"),
+        ("I don't know what to do.", "Caroline doesn't know what to do."),
+        ("Are you going to the concert?", "Is Melanie going to the concert?"),
+        ("You're a great friend.", "Melanie is a great friend."),
+        ("Have you ever been to Paris?", "Has Melanie ever been to Paris?"),
+        ("You guys are the best.", "You guys are the best."),
+        ("Mel and I love hiking.", "Mel and Caroline love hiking."),
+        ("My husband and I love it.", "Caroline's husband and Caroline love it."),
+        ("I go hiking and I try to relax.", "Caroline goes hiking and Caroline tries to relax."),
+        ("Sometimes I bring work home.", "Sometimes Caroline brings work home."),
+        ("I highly recommend it.", "Caroline highly recommends it."),
+        ("I retook the test.", "Caroline retook the test."),
+        ("It's great to have you here.", "It's great to have Melanie here."),
+        ("How're you handling it?", "How's Melanie handling it?"),
+        ("What do I do now?", "What does Caroline do now?"),
+        ("I hope you like it.", "Caroline hopes Melanie likes it."),
+        ("I'll let you know.", "Caroline will let Melanie know."),
+        ("You know, I like it.", "You know, Caroline likes it."),
+    ],
+)
+def test_speaker_resolution_grammar(sentence: str, speaker_text: str) -> None:
+    assert resolve_speakers(sentence, "Caroline", "Melanie").text == speaker_text
+
+
+def test_sentence_splitting_respects_abbreviations() -> None:
+    assert split_sentences("Dr. Smith said hi. J. K. Rowling wrote it! Really?\nYes") == [
+        "Dr. Smith said hi.",
+        "J. K. Rowling wrote it!",
+        "Really?",
+        "Yes",
+    ]

@@ -1,0 +1,149 @@
+"""Time grounding with the real Duckling, against a session time (Monday 8 May 2023)."""
+
+from __future__ import annotations
+
+import time
+from datetime import datetime
+
+import pytest
+
+from ripplemem.write.ground_time import GroundedTime, TimeGrounder, ground_times
+
+REF = datetime(2023, 5, 8, 13, 56)  # a Monday
+
+
+def day(text: str) -> datetime:
+    return datetime.fromisoformat(text)
+
+
+def end(text: str) -> datetime:
+    return datetime.fromisoformat(text + "T23:59:59")
+
+
+@pytest.mark.parametrize(
+    "text, phrase, start, stop, grain",
+    [
+        ("I went yesterday", "yesterday", "2023-05-07", "2023-05-07", "day"),
+        ("last week was fun", "last week", "2023-05-01", "2023-05-07", "week"),
+        ("two weekends ago we hiked", "two weekends ago", "2023-04-29", "2023-04-30", "weekend"),
+        ("We went camping last weekend.", "last weekend", "2023-05-06", "2023-05-07", "weekend"),
+        ("I start a new job next month", "next month", "2023-06-01", "2023-06-30", "month"),
+        ("We moved in 2022.", "in 2022", "2022-01-01", "2022-12-31", "year"),
+        ("I saw her last Friday", "last Friday", "2023-05-05", "2023-05-05", "day"),
+        ("May 2023", "May 2023", "2023-05-01", "2023-05-31", "month"),
+        ("What did Caroline do in May 2023?", "in May 2023", "2023-05-01", "2023-05-31", "month"),
+        ("We met on 7 May", "on 7 May", "2023-05-07", "2023-05-07", "day"),
+        ("tomorrow is the day", "tomorrow", "2023-05-09", "2023-05-09", "day"),
+        ("I quit 2 years ago", "2 years ago", "2021-01-01", "2021-12-31", "year"),
+        ("It happened 3 weeks ago", "3 weeks ago", "2023-04-17", "2023-04-23", "week"),
+        ("I went there on Friday", "on Friday", "2023-05-05", "2023-05-05", "day"),
+        ("I'm going there on Friday", "on Friday", "2023-05-12", "2023-05-12", "day"),
+        ("The first time I went was in March", "in March", "2023-03-01", "2023-03-31", "month"),
+        ("We'll go in December", "in December", "2023-12-01", "2023-12-31", "month"),
+        (
+            "I went hiking over the weekend",
+            "over the weekend",
+            "2023-05-06",
+            "2023-05-07",
+            "weekend",
+        ),
+        ("I was born on 8 May 2023", "on 8 May 2023", "2023-05-08", "2023-05-08", "day"),
+        ("I saw the vet last Wed.", "last Wed", "2023-05-03", "2023-05-03", "day"),
+        ("Last Friday, I baked", "Last Friday", "2023-05-05", "2023-05-05", "day"),
+        ("We spent this summer in Rome", "this summer", "2023-06-21", "2023-09-23", "season"),
+    ],
+)
+def test_grounds_to_the_right_interval(
+    text: str, phrase: str, start: str, stop: str, grain: str
+) -> None:
+    found = ground_times(text, REF)
+    assert [(g.phrase, g.grain) for g in found] == [(phrase, grain)]
+    assert found[0].span is not None
+    assert (found[0].span.start, found[0].span.end) == (day(start), end(stop))
+
+
+def test_last_summer_and_a_few_days_ago() -> None:
+    (summer,) = ground_times("We went to the lake last summer.", REF)
+    assert summer.grain == "season" and summer.span is not None
+    assert summer.span.start == day("2022-06-21") and summer.span.end.year == 2022
+    (few,) = ground_times("I got it a few days ago", REF)
+    assert few.span is not None and few.grain == "range"
+    assert day("2023-05-01") <= few.span.start and few.span.end < day("2023-05-08")
+
+
+def test_since_runs_up_to_the_reference() -> None:
+    (since,) = ground_times("I've been painting since 2016", REF)
+    assert since.span is not None
+    assert (since.span.start, since.span.end) == (day("2016-01-01"), REF)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I have 2 kids",
+        "I did it 3 times",
+        "I'm 25 years old",
+        "I've been doing it for 3 years",
+        "it took 2 hours",
+        "When did Caroline go to the LGBTQ support group?",
+        "I hike on weekends",
+        "We play on Fridays",
+        "It was my first time in 3 years",
+        "Since I was a boy I loved turtles",
+        "May I ask you something?",
+        "The autumn colors are so beautiful",
+        "The kids are excited about summer break",
+        "We were trailing in the 4th quarter",
+        "It depends on the day",
+        "It is a 1968 Kustom K-200A guitar",
+        "We go there every Saturday",
+        "I sat down on the sofa",
+    ],
+)
+def test_non_times_give_nothing(text: str) -> None:
+    assert ground_times(text, REF) == []
+
+
+@pytest.mark.parametrize(
+    "text, phrase",
+    [
+        ("We left the week before", "the week before"),
+        ("I've been busy recently", "recently"),
+        ("I saw him the other day", "the other day"),
+        ("Meet me at 7", "at 7"),  # a clock time: which day?
+        ("The next day we flew home", "The next day"),
+    ],
+)
+def test_vague_and_anaphoric_phrases_stay_ungrounded(text: str, phrase: str) -> None:
+    assert [(g.phrase, g.span) for g in ground_times(text, REF)] == [(phrase, None)]
+
+
+def test_several_expressions_in_order() -> None:
+    found = ground_times("I called her yesterday and we met last week.", REF)
+    assert [g.phrase for g in found] == ["yesterday", "last week"]
+
+
+def test_without_a_reference_only_absolute_expressions_ground() -> None:
+    assert ground_times("What happened in May 2023?", None)[0].span is not None
+    assert ground_times("We moved in 2022.", None)[0].span is not None
+    assert ground_times("on 8 May 2023", None)[0].span is not None
+    for text in ("yesterday", "last week", "two weekends ago", "on 7 May", "in March"):
+        found = ground_times(text, None)
+        assert found and all(g.span is None for g in found), text
+
+
+def test_grounder_is_fast() -> None:
+    grounder = TimeGrounder()
+    texts = [
+        "I went to a support group yesterday and it was so powerful.",
+        "That's so cool, what happened?",
+        "We are going camping next month with the kids.",
+        "Thanks, talk to you later!",
+    ] * 50
+    grounder.ground("warm up yesterday", REF)
+    started = time.perf_counter()
+    results = [grounder.ground(t, REF) for t in texts]
+    per_text_ms = (time.perf_counter() - started) * 1000 / len(texts)
+    assert sum(1 for r in results if r) == 100
+    assert all(isinstance(g, GroundedTime) for r in results for g in r)
+    assert per_text_ms < 5, f"{per_text_ms:.2f} ms per text"  # ~0.5 ms on an idle machine

@@ -1,0 +1,125 @@
+"""The linker: thresholds, caps on both endpoints, bounded candidates, no lexical edges."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+import numpy as np
+import pytest
+
+from ripplemem.records import MemoryUnit, TimeSpan
+from ripplemem.settings import WriteSettings
+from ripplemem.stores.memory import InMemoryStore
+from ripplemem.write.link import Linker, structural_time
+
+NS = "ns"
+T0 = datetime(2024, 5, 1, 12, 0)
+
+
+def unit(uid: str, vector, *, people=(), places=(), span=None, said=T0, text=None) -> MemoryUnit:
+    v = np.asarray(vector, dtype=np.float32)
+    v = v / np.linalg.norm(v)
+    return MemoryUnit(
+        id=uid, namespace=NS, restatement=text or f"unit {uid}", vector=v,
+        participants=tuple(people), locations=tuple(places), time_span=span,
+        episode_id="s1", turn_ids=(uid,), session_time=said, created_at=T0,
+    )
+
+
+def basis(i: int, dim: int = 8, noise: float = 0.0, seed: int = 0) -> np.ndarray:
+    v = np.zeros(dim, dtype=np.float32)
+    v[i] = 1.0
+    if noise:
+        v += np.random.default_rng(seed).normal(0, noise, dim).astype(np.float32)
+    return v
+
+
+@pytest.fixture
+def store():
+    s = InMemoryStore()
+    s.check_embedder("test", 8)
+    return s
+
+
+def add_and_link(store, linker, *units):
+    store.add_units(list(units))
+    return linker.link(list(units))
+
+
+def test_semantic_edge_only_above_threshold(store):
+    linker = Linker(store)
+    a = unit("a", basis(0), said=None)
+    near = unit("near", basis(0, noise=0.05, seed=1), said=None)  # cos ~0.99
+    far = unit("far", basis(0) + basis(1), said=None)  # cos ~0.71 < 0.85
+    add_and_link(store, linker, a)
+    add_and_link(store, linker, near, far)
+    sem = store.neighbours(NS, ["a"], "semantic")["a"]
+    assert [n for n, _ in sem] == ["near"]
+    assert sem[0][1] >= 0.85
+    assert store.neighbours(NS, ["near"], "semantic")["near"][0][0] == "a"  # both directions
+
+
+def test_structural_edge_uses_who_where_when(store):
+    linker = Linker(store)
+    a = unit("a", basis(0), people=["Maya", "Sam"], places=["Harbor Grill"], said=T0)
+    same = unit("same", basis(1), people=["maya", "Sam"], places=["harbor grill"], said=T0)
+    other_people = unit("other", basis(2), people=["Tom"], said=T0 + timedelta(days=60))
+    add_and_link(store, linker, a, same, other_people)
+    structural = {n for n, _ in store.neighbours(NS, ["a"], "structural")["a"]}
+    assert structural == {"same"}  # normalised names match; Tom, two months later, does not
+    assert store.neighbours(NS, ["a"], "semantic")["a"] == []  # orthogonal vectors
+
+
+def test_no_comparable_cue_no_structural_edge(store):
+    linker = Linker(store)
+    a = unit("a", basis(0), people=["Maya"], said=None)
+    b = unit("b", basis(1), places=["Lisbon"], said=None)
+    add_and_link(store, linker, a, b)
+    assert store.neighbours(NS, ["a"], "structural")["a"] == []
+
+
+def test_caps_hold_on_both_endpoints_and_evict_weakest(store):
+    settings = WriteSettings(max_semantic_edges=2)
+    linker = Linker(store, settings)
+    hub = unit("hub", basis(0), said=None)
+    add_and_link(store, linker, hub)
+    for i, noise in enumerate([0.2, 0.15, 0.1]):  # each newcomer closer to the hub than the last
+        add_and_link(store, linker, unit(f"n{i}", basis(0, noise=noise, seed=i + 10), said=None))
+    hub_edges = store.neighbours(NS, ["hub"], "semantic")["hub"]
+    assert len(hub_edges) <= 2
+    for uid in ["hub", "n0", "n1", "n2"]:
+        assert len(store.neighbours(NS, [uid], "semantic")[uid]) <= 2
+    # the strongest links survive at the hub
+    weights = sorted((w for _, w in hub_edges), reverse=True)
+    assert weights == sorted(weights, reverse=True) and min(weights) > 0.9
+
+
+def test_structural_time_falls_back_to_session_day():
+    said = datetime(2024, 5, 1, 15, 30)
+    u = unit("a", basis(0), said=said)
+    assert structural_time(u) == TimeSpan.day(said)
+    explicit = TimeSpan(datetime(2024, 4, 1), datetime(2024, 4, 7))
+    assert structural_time(unit("b", basis(0), span=explicit, said=said)) == explicit
+    assert structural_time(unit("c", basis(0), said=None)) is None
+
+
+def test_insert_candidates_are_bounded(store):
+    """However many units share a speaker, one insert scores a bounded pool."""
+    linker = Linker(store, WriteSettings(cue_candidates=20))
+    rng = np.random.default_rng(3)
+    many = [
+        unit(f"u{i}", rng.normal(size=8), people=["Maya"], said=T0 + timedelta(days=i))
+        for i in range(300)
+    ]
+    store.add_units(many)
+    newcomer = unit("new", rng.normal(size=8), people=["Maya"], said=T0 + timedelta(days=150))
+    store.add_units([newcomer])
+    assert len(linker._structural(newcomer)) <= 20
+    report = linker.link([newcomer])
+    assert report.added <= 12
+    # the nearest in time win the structural slots
+    days = sorted(
+        abs((store.get_units(NS, [n])[0].session_time - newcomer.session_time).days)
+        for n, _ in store.neighbours(NS, ["new"], "structural")["new"]
+    )
+    assert days and max(days) <= 7
