@@ -6,8 +6,9 @@
     >>> memory.search("Can I take Maya to a seafood place?", user_id="me").evidence
 """
 
+from typing import TYPE_CHECKING
+
 from ripplemem.errors import RippleMemError
-from ripplemem.memory import Answer, AsyncMemory, Memory
 from ripplemem.read.recipes import RECIPES, RecallRecipe, get_recipe
 from ripplemem.records import (
     Conversation,
@@ -46,3 +47,17 @@ __all__ = [
     "get_recipe",
 ]
 __version__ = "0.1.0"
+
+if TYPE_CHECKING:
+    from ripplemem.memory import Answer, AsyncMemory, Memory
+
+_LAZY = {"Answer", "AsyncMemory", "Memory"}
+
+
+def __getattr__(name: str):
+    """The facade (and the pipelines behind it) load on first use, so the CLI starts fast."""
+    if name in _LAZY:
+        from ripplemem import memory
+
+        return getattr(memory, name)
+    raise AttributeError(f"module 'ripplemem' has no attribute {name!r}")

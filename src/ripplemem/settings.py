@@ -33,7 +33,9 @@ class WriteSettings(_Frozen):
     window_overlap: int = 2
     semantic_candidates: int = 20
     cue_candidates: int = 20
-    semantic_threshold: float = 0.85
+    # None: the embedder's calibrated value (``Embedder.semantic_edge_threshold``), else 0.85 —
+    # the paper's value, set for Qwen3-Embedding, whose cosines run higher than MiniLM's
+    semantic_threshold: float | None = None
     structural_threshold: float = 0.60
     max_semantic_edges: int = 6
     max_structural_edges: int = 6

@@ -2,7 +2,9 @@ from __future__ import annotations
 
 import pytest
 
-from ripplemem.read.diffuse import NO_CUE_FACTOR, diffuse, walk
+import numpy as np
+
+from ripplemem.read.diffuse import NO_CUE_FACTOR, STRUCTURAL_CUE_SHARE, diffuse, walk
 from ripplemem.read.recipes import get_recipe
 from ripplemem.records import Cues, RecallPlan
 
@@ -48,7 +50,11 @@ def test_two_hops_reach_the_allergy_from_the_recommendation(store, goal_vector):
     weights = {n: w for n, w in store.neighbours(NS, ["e1", "e2"], "structural")["e1"]}
     e2_e3 = dict(store.neighbours(NS, ["e2"], "structural")["e2"])["e3"]
     assert path.path_weight == pytest.approx(weights["e2"] * e2_e3)
-    assert path.goal_score == pytest.approx(0.5)  # Maya of {Sam, Maya}: Jaccard 0.5
+    e3 = store.get_units(NS, ["e3"])[0]
+    cosine = max(0.0, float(np.dot(goal_vector, e3.vector)))
+    # Maya of {Sam, Maya}: Jaccard 0.5, blended with the goal restatement's cosine
+    expected = STRUCTURAL_CUE_SHARE * 0.5 + (1 - STRUCTURAL_CUE_SHARE) * cosine
+    assert path.goal_score == pytest.approx(expected, abs=1e-5)
 
 
 def test_one_hop_does_not_reach_it(store, goal_vector):
@@ -174,15 +180,18 @@ def test_structural_candidates_without_comparable_cues_get_a_small_path_score(st
     assert d21.goal_score == pytest.approx(NO_CUE_FACTOR * d21.path_weight)
 
 
-def test_the_goal_vector_is_computed_only_when_a_semantic_candidate_exists(store):
+def test_the_goal_vector_is_computed_only_when_a_new_unit_is_reached(store):
     calls = []
 
     def lazy_vector():
         calls.append(1)
         return embedder().embed([GOAL.text])[0]
 
-    # d26 has no semantic edges: no embedding is spent
-    diffuse(store, NS, plan("d26"), evidence_ids={"d26"}, goal_vector=lazy_vector, recipe=RECIPE)
+    # nothing new within reach (everything near e1 is already evidence): no embedding is spent
+    near_e1 = {n for n, _ in walk(store, NS, ["e1"], "semantic", 2).items()} | {
+        n for n, _ in walk(store, NS, ["e1"], "structural", 2).items()
+    }
+    diffuse(store, NS, plan("e1"), evidence_ids=near_e1 | {"e1"}, goal_vector=lazy_vector, recipe=RECIPE)
     assert calls == []
     diffuse(store, NS, plan("e1"), evidence_ids={"e1"}, goal_vector=lazy_vector, recipe=RECIPE)
     assert calls == [1]

@@ -310,6 +310,8 @@ def test_cue_values_lists_distinct_normalised_values(store: MemoryStore) -> None
     assert store.cue_values("ns", "P") == ["caroline", "melanie"]
     assert store.cue_values("ns", "L") == ["boston", "new york"]
     assert store.cue_values("other", "P") == ["zed"]
+    with pytest.raises(InvalidInputError, match="cue kind"):
+        store.cue_values("ns", "participants")
     store.delete_unit("ns", "a")
     assert store.cue_values("ns", "P") == ["caroline"]
     assert store.cue_values("ns", "L") == ["boston"]
@@ -347,6 +349,8 @@ def test_edges_are_checked(store: MemoryStore) -> None:
         store.add_edges([Edge("ns", "a", "x", "semantic", 0.9)])
     with pytest.raises(InvalidInputError, match="kind"):
         store.add_edges([Edge("ns", "a", "b", "lexical", 0.9)])  # type: ignore[arg-type]
+    with pytest.raises(InvalidInputError, match="kind"):
+        store.neighbours("ns", ["a"], "lexical")  # type: ignore[arg-type]
     with pytest.raises(InvalidInputError, match="itself"):
         store.add_edges([Edge("ns", "a", "a", "semantic", 0.9)])
     assert store.edges_of("ns", "a") == []
@@ -471,7 +475,10 @@ def test_concurrent_writers_and_readers(store: MemoryStore) -> None:
     assert len(store.search_dense("ns", query, 100)) == 80
 
 
-def test_a_closed_store_refuses_writes(store: MemoryStore) -> None:
+def test_a_closed_store_refuses_work(store: MemoryStore) -> None:
     store.close()
     with pytest.raises(StoreError, match="closed"):
         store.add_units([make_unit("a")])
+    with pytest.raises(StoreError, match="closed"):
+        store.search_lexical("ns", "anything", 3)
+    store.close()  # closing twice is harmless

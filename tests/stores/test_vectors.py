@@ -73,19 +73,30 @@ def test_hnsw_switches_on_at_the_threshold_and_snapshots_restore() -> None:
     assert restored.search(query, 10) == index.search(query, 10)
 
 
+def test_a_snapshot_holds_the_graph_but_not_the_vectors() -> None:
+    matrix = unit_vectors(150, seed=12)  # 384-d: 1,536 bytes per vector
+    index = VectorIndex(matrix.shape[1], ann_threshold=100)
+    index.add(names(150), matrix)
+    snapshot = index.snapshot()
+    assert snapshot is not None and len(snapshot.blob) < matrix.nbytes / 4
+
+
 def test_a_snapshot_that_does_not_fit_is_rebuilt() -> None:
     matrix = unit_vectors(300, seed=6, dim=24)
     index = VectorIndex(24, ann_threshold=100)
     index.add(names(300), matrix)
     snapshot = index.snapshot()
     assert snapshot is not None
-    other = unit_vectors(300, seed=7, dim=24)  # same ids and seqs, different vectors
-    rebuilt = VectorIndex.restore(24, names(300), range(300), other, snapshot, ann_threshold=100)
-    assert rebuilt.ann_origin == "built"
-    assert rebuilt.search(other[5], 1)[0][0] == "v5"
+    short = AnnSnapshot(blob=snapshot.blob, seqs=snapshot.seqs[:-1], count=299)
+    rebuilt = VectorIndex.restore(24, names(300), range(300), matrix, short, ann_threshold=100)
+    assert rebuilt.ann_origin == "built" and rebuilt.search(matrix[5], 1)[0][0] == "v5"
     broken = AnnSnapshot(blob=b"not a faiss index", seqs=snapshot.seqs, count=300)
     rebuilt = VectorIndex.restore(24, names(300), range(300), matrix, broken, ann_threshold=100)
     assert rebuilt.ann_origin == "built" and rebuilt.search(matrix[9], 1)[0][0] == "v9"
+    wider = VectorIndex.restore(
+        32, names(300), range(300), unit_vectors(300, dim=32), snapshot, ann_threshold=100
+    )
+    assert wider.ann_origin == "built"
 
 
 def test_hnsw_over_fetches_past_tombstones() -> None:

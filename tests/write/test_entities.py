@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from ripplemem.write.entities import Entities, EntityRecognizer
@@ -96,17 +94,3 @@ def test_only_the_needed_components_run(recognizer: EntityRecognizer) -> None:
     assert not {"parser", "tagger", "lemmatizer"} & set(names)
 
 
-def test_throughput_on_dialogue(recognizer: EntityRecognizer) -> None:
-    lines = [
-        "Caroline went to a LGBTQ support group yesterday and it was so powerful.",
-        "Wow, that's cool! What happened that was so awesome?",
-        "Melanie took the kids to the museum in Boston last week. They loved the dinosaurs.",
-        "I have been painting a lot lately, it helps me relax.",
-        "My friend Oliver adopted a puppy called Luna. She is so cute!",
-    ] * 60
-    recognizer.find(lines[:5], people=SPEAKERS)  # warm
-    started = time.perf_counter()
-    recognizer.find(lines, people=SPEAKERS)
-    sentences = 480
-    rate = sentences / (time.perf_counter() - started)
-    assert rate > 150, f"NER ran at {rate:.0f} sentences/s"  # ~1,000+/s on an idle 2-core box

@@ -123,3 +123,17 @@ def test_insert_candidates_are_bounded(store):
         for n, _ in store.neighbours(NS, ["new"], "structural")["new"]
     )
     assert days and max(days) <= 7
+
+
+def test_semantic_threshold_comes_from_the_embedder_unless_set():
+    from ripplemem.providers.local_embedder import MiniLMInt8Embedder
+    from ripplemem.write.pipeline import resolve_thresholds
+
+    embedder = MiniLMInt8Embedder()  # nothing loads until embed()
+    assert resolve_thresholds(WriteSettings(), embedder).semantic_threshold == 0.75
+    assert resolve_thresholds(WriteSettings(semantic_threshold=0.9), embedder).semantic_threshold == 0.9
+
+    class Plain:
+        name, dim = "plain", 8
+
+    assert resolve_thresholds(WriteSettings(), Plain()).semantic_threshold == 0.85

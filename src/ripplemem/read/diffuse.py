@@ -7,8 +7,10 @@ Each reached unit keeps its best path per channel: fewest hops first, then the s
 
 * semantic channel: cosine of the goal restatement's vector with the unit's vector;
 * structural channel: :func:`~ripplemem.structure.structural_score` of the goal's participants /
-  locations / time with the unit's (same β and τ as the linker); a unit with no comparable cue
-  gets ``NO_CUE_FACTOR * path_weight`` — reachable, but never above a unit that matches.
+  locations / time with the unit's (same β and τ as the linker; a unit with no comparable cue
+  gets ``NO_CUE_FACTOR * path_weight``), blended half and half with the goal restatement's
+  cosine when the goal has one: in a two-person chat every unit shares the speakers and many
+  share the day, so cues alone cannot rank them.
 
 Each channel keeps its top ``expand_semantic_top`` / ``expand_structural_top`` (ties: fewer
 hops, stronger path, id). Ablations: ``structural_channel=False`` walks the semantic edges only;
@@ -35,6 +37,9 @@ from ripplemem.write.link import structural_time
 
 #: Goal score of a structural candidate that shares no comparable cue type with the goal.
 NO_CUE_FACTOR = 0.2
+#: Share of the goal's cue match in a structural candidate's score; the rest is the cosine of
+#: the goal restatement with the unit ([open] in the reference: the exact scoring formula).
+STRUCTURAL_CUE_SHARE = 0.5
 GoalVector = np.ndarray | Callable[[], np.ndarray | None] | None
 
 #: At most this many candidates per channel are read and scored: the closest (fewest hops,
@@ -127,7 +132,14 @@ def goal_match(
         cue_set(unit.locations),
         structural_time(unit),
     )
-    return NO_CUE_FACTOR * reach.weight if score is None else score
+    cue_match = NO_CUE_FACTOR * reach.weight if score is None else score
+    if goal_vector is None or unit.vector is None:
+        return cue_match
+    # Who/where/when alone cannot separate units that share the same speakers and day (every
+    # turn of a two-person chat does), so the goal restatement's meaning weighs in equally.
+    return STRUCTURAL_CUE_SHARE * cue_match + (1 - STRUCTURAL_CUE_SHARE) * max(
+        0.0, float(np.dot(goal_vector, unit.vector))
+    )
 
 
 def diffuse(
@@ -166,7 +178,7 @@ def diffuse(
     directed = recipe.goal and plan.goal is not None
     goal = GoalCues.of(plan.goal)
     if directed and callable(goal_vector):
-        goal_vector = goal_vector() if reached.get("semantic") else None
+        goal_vector = goal_vector() if any(reached.values()) else None
     ranked: list[list[tuple[str, ExpansionPath]]] = []
     for kind, top in channels:
         scored: list[tuple[tuple, str, ExpansionPath]] = []

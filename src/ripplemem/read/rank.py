@@ -13,8 +13,10 @@
   — the units it exists to add (missing support, worded unlike the query) would lose to every
   unit two initial views happen to agree on; (c) the max keeps ``pi`` in [0, 1], the scale of
   ``a``, so lambda_q = 1.25 vs lambda_p = 1.0 weigh what the paper says they weigh. An expansion
-  hit's rank is its rank within its diffusion channel (path strength enters through that rank:
-  diffusion orders ties by fewer hops and stronger paths).
+  hit's rank is its rank within its diffusion channel, and its support is also multiplied by the
+  strength of its best path (the product of the path's edge weights): the paper's pi is
+  "retrieval source and path strength". Without it, the first units of an expansion (reached
+  through weak 2-hop paths) outrank direct dense hits ranked 5-10 on provenance alone.
 * ``I_anchor(m)``: 1 when the unit served as an anchor in any round.
 
 Every evidence item carries its :class:`ScoreTerms` with ``total == score``; units reached by
@@ -55,11 +57,22 @@ def rank_support(rank: int, offset: int) -> float:
     return (offset + 1) / (offset + 1 + rank)
 
 
-def provenance(hits: Iterable[Hit], recipe: RecallRecipe) -> float:
+def provenance(hits: Iterable[Hit], recipe: RecallRecipe, path_strength: float = 1.0) -> float:
+    """Max over hits of source weight x rank support; expansion hits also x path strength."""
     return max(
-        (source_weight(h.view, recipe) * rank_support(h.rank, recipe.rank_offset) for h in hits),
+        (
+            source_weight(h.view, recipe)
+            * rank_support(h.rank, recipe.rank_offset)
+            * (path_strength if h.view == "expansion" else 1.0)
+            for h in hits
+        ),
         default=0.0,
     )
+
+
+def path_strength(paths: Iterable[ExpansionPath]) -> float:
+    """The strongest path's weight (product of its edge weights); 1.0 without paths."""
+    return max((p.path_weight for p in paths), default=1.0)
 
 
 def merge(candidates: Iterable[Candidate]) -> dict[str, Candidate]:
@@ -107,7 +120,7 @@ def rank(
     aligned = alignments([c.unit for c in pool], query_vector)
     scored: list[Evidence] = []
     for candidate, a in zip(pool, aligned):
-        pi = provenance(candidate.hits, recipe)
+        pi = provenance(candidate.hits, recipe, path_strength(candidate.paths))
         anchor = 1.0 if candidate.unit.id in anchors else 0.0
         total = recipe.lambda_q * a + recipe.lambda_p * pi + recipe.lambda_a * anchor
         terms = ScoreTerms(alignment=a, provenance=pi, anchor=anchor, total=total)

@@ -14,9 +14,19 @@ import numpy as np
 from ripplemem.errors import EmbedderMismatchError, InvalidInputError
 from ripplemem.records import Edge, MemoryUnit
 
-__all__ = ["EDGE_KINDS", "CheckedBatch", "check_edges", "check_embedder_pair", "check_units"]
+__all__ = [
+    "CUE_KINDS",
+    "EDGE_KINDS",
+    "CheckedBatch",
+    "check_cue_kind",
+    "check_edge_kind",
+    "check_edges",
+    "check_embedder_pair",
+    "check_units",
+]
 
 EDGE_KINDS = ("semantic", "structural")
+CUE_KINDS = ("P", "L")
 _NORM_TOLERANCE = 1e-4
 
 
@@ -85,15 +95,26 @@ def _check_vector(unit: MemoryUnit, dim: int | None) -> np.ndarray:
     return vector
 
 
+def check_edge_kind(kind: str) -> None:
+    if kind not in EDGE_KINDS:
+        raise InvalidInputError(
+            f"edge kind {kind!r} is unknown; use one of {', '.join(EDGE_KINDS)}"
+        )
+
+
+def check_cue_kind(kind: str) -> None:
+    if kind not in CUE_KINDS:
+        raise InvalidInputError(
+            f"cue kind {kind!r} is unknown; use 'P' (participants) or 'L' (locations)"
+        )
+
+
 def check_edges(edges: Iterable[Edge]) -> list[Edge]:
     out: list[Edge] = []
     for edge in edges:
         if not isinstance(edge, Edge):
             raise InvalidInputError(f"expected Edge records, got {type(edge).__name__}")
-        if edge.kind not in EDGE_KINDS:
-            raise InvalidInputError(
-                f"edge kind {edge.kind!r} is unknown; use one of {', '.join(EDGE_KINDS)}"
-            )
+        check_edge_kind(edge.kind)
         if edge.src == edge.dst:
             raise InvalidInputError(f"edge from {edge.src!r} to itself; self-edges are not stored")
         if not math.isfinite(edge.weight):

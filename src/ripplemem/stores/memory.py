@@ -23,7 +23,13 @@ import numpy as np
 from ripplemem.errors import InvalidInputError, StoreError, UnknownUnitError
 from ripplemem.records import Cues, Edge, EdgeKind, MemoryUnit, normalise_cue
 from ripplemem.stores import cuekeys
-from ripplemem.stores.checks import check_edges, check_embedder_pair, check_units
+from ripplemem.stores.checks import (
+    check_cue_kind,
+    check_edge_kind,
+    check_edges,
+    check_embedder_pair,
+    check_units,
+)
 from ripplemem.stores.text import document_terms, terms
 from ripplemem.stores.vectors import VectorIndex
 
@@ -80,14 +86,17 @@ class InMemoryStore:
 
     def embedder_info(self) -> tuple[str, int] | None:
         with self._lock:
+            self._check_open()
             return self._embedder
 
     def namespaces(self) -> list[str]:
         with self._lock:
+            self._check_open()
             return sorted(self._spaces)
 
     def count(self, namespace: str) -> int:
         with self._lock:
+            self._check_open()
             space = self._spaces.get(namespace)
             return len(space.units) if space else 0
 
@@ -120,6 +129,7 @@ class InMemoryStore:
 
     def get_units(self, namespace: str, ids: Sequence[str]) -> list[MemoryUnit]:
         with self._lock:
+            self._check_open()
             space = self._spaces.get(namespace)
             if space is None:
                 return []
@@ -129,6 +139,7 @@ class InMemoryStore:
         self, namespace: str, *, limit: int | None = None, offset: int = 0
     ) -> list[MemoryUnit]:
         with self._lock:
+            self._check_open()
             space = self._spaces.get(namespace)
             if space is None:
                 return []
@@ -162,6 +173,7 @@ class InMemoryStore:
 
     def search_dense(self, namespace: str, vector: np.ndarray, k: int) -> list[tuple[str, float]]:
         with self._lock:
+            self._check_open()
             space = self._spaces.get(namespace)
             if space is None or k <= 0:
                 return []
@@ -174,6 +186,7 @@ class InMemoryStore:
 
     def search_lexical(self, namespace: str, text: str, k: int) -> list[tuple[str, float]]:
         with self._lock:
+            self._check_open()
             space = self._spaces.get(namespace)
             query = list(dict.fromkeys(terms(text)))
             if space is None or k <= 0 or not query:
@@ -200,6 +213,7 @@ class InMemoryStore:
         self, namespace: str, cues: Cues, *, near: datetime | None, per_value: int
     ) -> list[str]:
         with self._lock:
+            self._check_open()
             space = self._spaces.get(namespace)
             if space is None or per_value <= 0:
                 return []
@@ -216,6 +230,8 @@ class InMemoryStore:
 
     def cue_values(self, namespace: str, kind: str) -> list[str]:
         with self._lock:
+            self._check_open()
+            check_cue_kind(kind)
             space = self._spaces.get(namespace)
             if space is None:
                 return []
@@ -255,8 +271,10 @@ class InMemoryStore:
         self, namespace: str, ids: Sequence[str], kind: EdgeKind
     ) -> dict[str, list[tuple[str, float]]]:
         with self._lock:
+            self._check_open()
+            check_edge_kind(kind)
             space = self._spaces.get(namespace)
-            adjacency = space.edges.get(kind, {}) if space else {}
+            adjacency = space.edges[kind] if space else {}
             return {
                 unit_id: sorted(adjacency.get(unit_id, {}).items(), key=lambda e: (-e[1], e[0]))
                 for unit_id in ids
@@ -264,6 +282,7 @@ class InMemoryStore:
 
     def edges_of(self, namespace: str, unit_id: str) -> list[Edge]:
         with self._lock:
+            self._check_open()
             space = self._spaces.get(namespace)
             if space is None:
                 return []

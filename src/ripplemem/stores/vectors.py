@@ -7,9 +7,10 @@ row and is updated incrementally on add; its results are re-scored exactly from 
 Deletes are tombstones skipped at search time (over-fetching); once tombstones exceed 10 % of
 the rows the matrix is compacted and the HNSW graph rebuilt.
 
-The HNSW graph is a rebuildable cache: :meth:`VectorIndex.snapshot` hands it out (serialised,
-with the row -> sequence-number map it reflects) and :meth:`VectorIndex.restore` reloads it
-against the vectors of the source of truth, adding what is new and tombstoning what is gone.
+The HNSW graph is a rebuildable cache: :meth:`VectorIndex.snapshot` hands it out (the graph
+serialised without its vectors, with the row -> sequence-number map it reflects) and
+:meth:`VectorIndex.restore` reattaches it to the vectors of the source of truth, adding what is
+new and tombstoning what is gone.
 """
 
 from __future__ import annotations
@@ -55,6 +56,7 @@ class VectorIndex:
         self._dead = 0
         self._next_seq = 0
         self._ann: Any = None
+        self._ann_storage: Any = None  # vectors of an adopted graph (faiss does not own them)
         self.ann_changed = False  # the HNSW graph changed (or went) since the last snapshot
         self.ann_rebuilt = False  # ... and was built from scratch since then
         self.ann_origin: str | None = None  # "built" here, or "cache" (adopted from a snapshot)
@@ -177,7 +179,9 @@ class VectorIndex:
             return None
         import faiss
 
-        blob = faiss.serialize_index(self._ann).tobytes()
+        writer = faiss.VectorIOWriter()  # the graph only: the vectors live in the store
+        faiss.write_index(self._ann, writer, faiss.IO_FLAG_SKIP_STORAGE)
+        blob = faiss.vector_to_array(writer.data).tobytes()
         seqs = np.where(self._alive[: self._size], self._seqs[: self._size], -1)
         return AnnSnapshot(blob=blob, seqs=seqs.astype(np.int64), count=len(self._rows))
 
@@ -208,22 +212,26 @@ class VectorIndex:
     ) -> bool:
         import faiss
 
+        reader = faiss.VectorIOReader()
+        faiss.copy_array_to_vector(np.frombuffer(snapshot.blob, dtype=np.uint8), reader.data)
         try:
-            ann = faiss.deserialize_index(np.frombuffer(snapshot.blob, dtype=np.uint8))
+            ann = faiss.read_index(reader, faiss.IO_FLAG_SKIP_STORAGE)
         except RuntimeError:
             return False
         rows = len(snapshot.seqs)
-        if ann.d != self.dim or ann.ntotal != rows:
+        if not isinstance(ann, faiss.IndexHNSWFlat) or ann.d != self.dim or ann.ntotal != rows:
             return False
+        # Rows are matched by sequence number, never reused, so a row's vector cannot have
+        # changed; rows deleted since the snapshot keep a zero vector until compaction.
         position = {int(seq): i for i, seq in enumerate(seqs)}
         mapped = np.fromiter((position.get(int(s), -1) for s in snapshot.seqs), np.int64, rows)
         alive = mapped >= 0
-        sample = np.flatnonzero(alive)[:: max(1, int(alive.sum()) // 8)][:8]
-        for row in sample:  # the cached graph must hold the very vectors we hold
-            if not np.allclose(ann.reconstruct(int(row)), vectors[mapped[row]], atol=1e-6):
-                return False
         self._reserve(rows)
         self._matrix[:rows][alive] = vectors[mapped[alive]]
+        storage = faiss.IndexFlatIP(self.dim)
+        storage.add(self._matrix[:rows])
+        ann.storage, ann.own_fields = storage, False
+        self._ann_storage = storage  # keeps the storage alive as long as the graph
         self._seqs[:rows] = np.where(alive, snapshot.seqs, -1)
         self._alive[:rows] = alive
         self._ids = [ids[p] if p >= 0 else None for p in mapped.tolist()]
@@ -272,7 +280,7 @@ class VectorIndex:
         self._rows = {unit_id: row for row, unit_id in enumerate(self._ids)}  # type: ignore[misc]
         self._size, self._dead = n, 0
         if self._ann is not None:  # row numbers changed: the graph no longer matches
-            self._ann = None
+            self._ann = self._ann_storage = None
             self.ann_origin = None
             self.ann_changed = True
 
@@ -289,7 +297,7 @@ class VectorIndex:
         ann.hnsw.efSearch = HNSW_EF_SEARCH
         if self._size:
             ann.add(self._matrix[: self._size])
-        self._ann = ann
+        self._ann, self._ann_storage = ann, None
         self.ann_changed = True
         self.ann_rebuilt = True
         self.ann_origin = "built"

@@ -100,6 +100,7 @@ class DeterministicExtractor:
         self.max_unit_chars = max_unit_chars
         self._ground = grounder.ground if grounder else ground_times
         self._stop: frozenset[str] | None = None
+        self._keyword_skip: frozenset[str] | None = None
         self._names_cache: dict[tuple[str, ...], tuple[frozenset[str], tuple[str, ...]]] = {}
 
     # -- public -------------------------------------------------------------------------------
@@ -140,18 +141,15 @@ class DeterministicExtractor:
         )
 
     def _keywords(self, text: str, exclude: Sequence[str]) -> tuple[str, ...]:
-        skip = (
-            self.stop_words
-            | CHITCHAT_WORDS
-            | CALENDAR_WORDS
-            | _GENERIC_WORDS
-            | {w for name in exclude for w in _words(name)}
-        )
+        if self._keyword_skip is None:
+            self._keyword_skip = self.stop_words | CHITCHAT_WORDS | CALENDAR_WORDS | _GENERIC_WORDS
+        skip = self._keyword_skip
+        names = {w for name in exclude for w in _words(name)}
         seen: dict[str, int] = {}
         for position, word in enumerate(w.lower() for w in _WORD.findall(text)):
             if "'" in word or "’" in word:
                 continue  # contractions and possessives: names or function words
-            if len(word) >= 3 and word not in skip and word not in seen:
+            if len(word) >= 3 and word not in skip and word not in names and word not in seen:
                 seen[word] = position
         best = sorted(seen, key=lambda w: -len(w))[:_KEYWORDS]
         return tuple(sorted(best, key=seen.__getitem__))

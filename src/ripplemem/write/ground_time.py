@@ -149,6 +149,14 @@ class TimeGrounder:
         return results
 
     def _convert(self, result: dict, text: str, ref: datetime) -> GroundedTime | None:
+        try:
+            return self._convert_unchecked(result, text, ref)
+        except (ValueError, OverflowError):
+            # Duckling can produce dates Python cannot hold ("-2477-05-01", year 10000) from
+            # numbers that only look like years: such a phrase is not a groundable time.
+            return None
+
+    def _convert_unchecked(self, result: dict, text: str, ref: datetime) -> GroundedTime | None:
         phrase = result["body"].strip().rstrip(",;:.!?")
         value = result["value"]
         if (

@@ -72,6 +72,8 @@ class Linker:
             unit.namespace, unit.vector, self.settings.semantic_candidates + 1
         )
         threshold = self.settings.semantic_threshold
+        if threshold is None:
+            threshold = 0.85  # the paper's value; WritePipeline resolves it per embedder
         return [(i, s) for i, s in hits if i != unit.id and s >= threshold]
 
     def _structural(self, unit: MemoryUnit) -> list[tuple[str, float]]:

@@ -49,6 +49,17 @@ def ground(draft: UnitDraft, reference: datetime | None) -> UnitDraft:
     return draft
 
 
+PAPER_SEMANTIC_THRESHOLD = 0.85
+
+
+def resolve_thresholds(settings: WriteSettings, embedder: Embedder) -> WriteSettings:
+    """Fill the semantic edge threshold from the embedder when the settings leave it open."""
+    if settings.semantic_threshold is not None:
+        return settings
+    threshold = getattr(embedder, "semantic_edge_threshold", PAPER_SEMANTIC_THRESHOLD)
+    return settings.model_copy(update={"semantic_threshold": threshold})
+
+
 class WritePipeline:
     def __init__(
         self,
@@ -61,7 +72,7 @@ class WritePipeline:
         self.embedder = embedder
         self.extractor = extractor
         self.settings = settings
-        self.linker = Linker(store, settings)
+        self.linker = Linker(store, resolve_thresholds(settings, embedder))
 
     def ingest(
         self, conversation: Conversation, namespace: str, *, progress: Progress | None = None

@@ -23,7 +23,13 @@ import numpy as np
 from ripplemem.errors import InvalidInputError, StoreError
 from ripplemem.records import Cues, Edge, EdgeKind, MemoryUnit
 from ripplemem.stores import cuekeys
-from ripplemem.stores.checks import check_edges, check_embedder_pair, check_units
+from ripplemem.stores.checks import (
+    check_cue_kind,
+    check_edge_kind,
+    check_edges,
+    check_embedder_pair,
+    check_units,
+)
 from ripplemem.stores.sqlite import ann_cache, lookups, rows, writes
 from ripplemem.stores.sqlite.schema import migrate
 from ripplemem.stores.text import terms
@@ -225,6 +231,7 @@ class SQLiteStore:
     def cue_values(self, namespace: str, kind: str) -> list[str]:
         with self._lock:
             self._check_open()
+            check_cue_kind(kind)
             return lookups.distinct_values(self._db, namespace, kind)
 
     # --- graph ---------------------------------------------------------------------------------
@@ -268,6 +275,7 @@ class SQLiteStore:
     ) -> dict[str, list[tuple[str, float]]]:
         with self._lock:
             self._check_open()
+            check_edge_kind(kind)
             sql = (
                 "SELECT dst, weight FROM edge WHERE namespace = ? AND src = ? AND kind = ? "
                 "ORDER BY weight DESC, dst"

@@ -1,0 +1,129 @@
+"""``ripplemem bench speed``: insert cost as the store grows, search latency, conversation ingest."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from ripplemem.cli.common import console, friendly
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+
+@friendly
+def speed(
+    sizes: Annotated[
+        str, typer.Option("--sizes", help="Comma-separated store sizes (units), increasing.")
+    ] = "1000,10000,100000",
+    queries: Annotated[
+        int, typer.Option("--queries", min=1, help="Timed searches per recipe and size.")
+    ] = 50,
+    locomo: Annotated[
+        Path | None,
+        typer.Option(
+            "--locomo", exists=True, dir_okay=False, help="Also time ingesting this LoCoMo file."
+        ),
+    ] = None,
+    json_file: Annotated[
+        Path | None, typer.Option("--json", dir_okay=False, help="Write the result dict here.")
+    ] = None,
+    store: Annotated[
+        str, typer.Option("--store", help="Where the store lives: sqlite (temp file) or memory.")
+    ] = "sqlite",
+    seed: Annotated[
+        int, typer.Option("--seed", help="Seed of the synthetic units and questions.")
+    ] = 0,
+) -> None:
+    """Speed and scale: per-unit insert cost from 1k to 100k units, search p50/p95, ingest seconds."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    from ripplemem.errors import InvalidInputError
+    from ripplemem.eval.speed import run_speed_bench
+
+    try:
+        counts = [int(part.replace("_", "")) for part in sizes.split(",") if part.strip()]
+    except ValueError:
+        raise InvalidInputError(
+            f"--sizes must be comma-separated integers, not {sizes!r}"
+        ) from None
+    if store not in ("sqlite", "memory"):
+        raise InvalidInputError(f"--store must be 'sqlite' or 'memory', not {store!r}")
+    out = console()
+    with Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=out,
+        transient=True,
+    ) as bar:
+        task = bar.add_task("loading", total=None)
+
+        def progress(what: str, done: int, total: int | None) -> None:
+            bar.update(task, description=what, completed=done, total=total)
+
+        result = run_speed_bench(
+            counts,
+            store=store,
+            queries=queries,
+            seed=seed,
+            progress=progress,
+            locomo=locomo,  # type: ignore[arg-type]
+        )
+    render_speed(result, out)
+    if json_file is not None:
+        json_file.parent.mkdir(parents=True, exist_ok=True)
+        json_file.write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
+        out.print(f"wrote {json_file}")
+
+
+def render_speed(result: dict, out: Console) -> None:
+    """The size table, the ingest line and the targets."""
+    from rich.table import Table
+
+    recipes = result["settings"]["recipes"]
+    table = Table(title=f"ripplemem speed ({result['settings']['store']} store)")
+    for column in ("units", "insert ms/unit (add + link)"):
+        table.add_column(column, justify="right")
+    for name in recipes:
+        table.add_column(f"{name} p50 / p95 ms", justify="right")
+    for column in ("dense index", "RSS peak MB", "file MB"):
+        table.add_column(column, justify="right")
+    for row in result["sizes"]:
+        search = row["search"]
+        index = row.get("dense_index") or {}
+        table.add_row(
+            f"{row['units']:,}",
+            f"{row['insert_ms_per_unit']:.2f} ({row['add_ms_per_unit']:.2f} + {row['link_ms_per_unit']:.2f})",
+            *(f"{search[name]['p50_ms']:.1f} / {search[name]['p95_ms']:.1f}" for name in recipes),
+            str(index.get("search", "-")),
+            f"{row['rss_peak_mb_after_search']:.0f}",
+            "-" if row["file_mb"] is None else f"{row['file_mb']:.1f}",
+        )
+    out.print(table)
+    embedder = result["embedder"]
+    out.print(
+        f"embedder {embedder['name']}: {embedder['units_per_s']:.0f} units/s "
+        f"({embedder['ms_per_unit']:.1f} ms/unit, not in the insert column); vectors: {result['vectors']}"
+    )
+    ingest = result.get("locomo_ingest")
+    if ingest:
+        share = ", ".join(f"{k} {v:.0%}" for k, v in ingest["stage_share"].items())
+        out.print(
+            f"LoCoMo ingest ({ingest['file']}, {ingest['conversations']} conversations, "
+            f"{ingest['turns_mean']:.0f} turns / {ingest['units_mean']:.0f} units each): "
+            f"{ingest['seconds_mean']:.2f} s mean, {ingest['seconds_max']:.2f} s max per conversation "
+            f"[{share}]"
+        )
+    for name, target in result["targets"].items():
+        measured = target.get("measured", target.get("measured_max"))
+        verdict = "[green]met[/]" if target["met"] else "[red]missed[/]"
+        out.print(f"target {name}: {measured:.2f} vs {target['target']:g} {verdict}")
+    load = result["machine"]
+    out.print(
+        f"[dim]load average {load['loadavg_start']} -> {load['loadavg_end']}, {load['cpus']} CPUs[/]"
+    )

@@ -1,0 +1,617 @@
+"""The speed and scale benchmark: insert cost as a store grows, search latency, conversation ingest.
+
+Speed targets live here (and in ``ripplemem bench speed``), never in timed tests. Three parts:
+
+1. **Insert at scale.** One store (a temporary SQLite file by default) grows through ``sizes``
+   with :mod:`ripplemem.eval.synthetic` units, in batches of ``batch`` units, exactly as the write
+   pipeline stores embedded units: ``store.add_units(batch)`` then ``Linker.link(batch)``.
+   Embedding 100k texts would dominate the run, so a *pool* of ``pool`` synthetic sentences is
+   embedded once with the real embedder; every later unit gets the vector of a pool sentence of
+   the same activity plus Gaussian noise (norm ``noise``), re-normalised. The embedder's own
+   cost per unit is constant and reported apart (``embedder.units_per_s``, measured on
+   ``embed_sample`` fresh sentences). At each size the per-unit cost of ``add_units`` and of
+   ``link`` is measured over the window of units just before the checkpoint (``window`` units,
+   at most half the size), plus the whole segment since the previous checkpoint (which includes
+   one-off work such as building the HNSW graph), the file size and the peak RSS.
+2. **Search.** At each size, ``queries`` synthetic questions through the real
+   :func:`ripplemem.read.pipeline.recall` (query embedding, entity recognition, deterministic
+   planner; no LLM) with the ``ripple`` recipe, and the ``hybrid`` and ``dense`` baselines;
+   a few warm-up queries first so model loading is not counted. p50 / p95 in ms.
+3. **Conversation ingest** (optional ``locomo`` file). Each conversation goes through
+   ``Memory.add`` with the deterministic extractor and planner into a fresh temporary store,
+   after one warm-up conversation; seconds per conversation and where they went (embedding,
+   each store call, and the rest: segmentation, extraction, time grounding, link scoring).
+
+The result is a JSON-ready dict; ``targets`` compares it with the issue's goals.
+"""
+
+from __future__ import annotations
+
+import os
+import platform
+import random
+import resource
+import tempfile
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Literal
+
+import numpy as np
+
+from ripplemem.errors import InvalidInputError
+from ripplemem.eval.synthetic import SyntheticMemories, SyntheticMemory
+
+if TYPE_CHECKING:
+    from ripplemem.providers.base import Embedder
+    from ripplemem.stores.base import MemoryStore
+
+__all__ = ["DEFAULT_SIZES", "TARGETS", "run_speed_bench"]
+
+Progress = Callable[[str, int, int | None], None]  # (description, done, total or None)
+StoreKind = Literal["sqlite", "memory"]
+DEFAULT_SIZES: tuple[int, ...] = (1_000, 10_000, 100_000)
+SEARCH_RECIPES: tuple[str, ...] = ("ripple", "hybrid", "dense")
+WARMUP_QUERIES = 3
+NAMESPACE = "bench"
+#: The issue's goals. ``insert_flat_ratio``: largest-size / smallest-size per-unit cost.
+TARGETS = {"locomo_ingest_s": 5.0, "search_p50_ms_at_10k": 20.0, "insert_flat_ratio": 1.5}
+
+
+def run_speed_bench(
+    sizes: Sequence[int] = DEFAULT_SIZES,
+    *,
+    store: StoreKind = "sqlite",
+    queries: int = 50,
+    seed: int = 0,
+    progress: Progress | None = None,
+    locomo: str | Path | None = None,
+    embedder: Embedder | None = None,
+    batch: int = 50,
+    window: int = 1_000,
+    pool: int = 2_000,
+    noise: float = 0.4,
+    embed_sample: int = 500,
+    recipes: Sequence[str] = SEARCH_RECIPES,
+) -> dict:
+    """Run the benchmark; see the module docstring. ``sizes`` must be increasing."""
+    checkpoints = _checked_sizes(sizes)
+    if store not in ("sqlite", "memory"):
+        raise InvalidInputError(f"store must be 'sqlite' or 'memory', not {store!r}")
+    if queries < 1 or batch < 1 or window < 1 or pool < 1 or embed_sample < 1:
+        raise InvalidInputError("queries, batch, window, pool and embed_sample must be >= 1")
+    if embedder is None:
+        from ripplemem.providers.local_embedder import MiniLMInt8Embedder
+
+        embedder = MiniLMInt8Embedder()
+    started = time.perf_counter()
+    load_before = _loadavg()
+    memories = SyntheticMemories(seed, namespace=NAMESPACE)
+    pool = min(pool, checkpoints[-1])
+    vectors = _PoolVectors.build(memories, embedder, pool, noise, seed, progress)
+    result: dict[str, Any] = {
+        "benchmark": "speed",
+        "date": datetime.now(UTC).isoformat(timespec="seconds"),
+        "commit": _commit(),
+        "machine": _machine(),
+        "settings": {
+            "sizes": list(checkpoints),
+            "store": store,
+            "queries": queries,
+            "seed": seed,
+            "batch": batch,
+            "window": window,
+            "recipes": list(recipes),
+        },
+        "embedder": {
+            "name": embedder.name,
+            "dim": embedder.dim,
+            **_embed_rate(memories, embedder, pool, embed_sample),
+        },
+        "vectors": (
+            f"pool of {pool} real embeddings + noise: units past the pool get the vector of a pool "
+            f"sentence of the same activity plus Gaussian noise of norm {noise}, re-normalised"
+        ),
+        "pool": {"size": pool, "noise_norm": noise, "embed_seconds": vectors.seconds},
+    }
+    with tempfile.TemporaryDirectory(prefix="ripplemem-speed-") as folder:
+        grown = _grow_and_search(
+            memories,
+            vectors,
+            embedder,
+            checkpoints,
+            store,
+            Path(folder),
+            queries,
+            seed,
+            batch,
+            window,
+            list(recipes),
+            progress,
+        )
+        result["sizes"] = grown
+        if locomo is not None:
+            result["locomo_ingest"] = _locomo_ingest(Path(locomo), embedder, Path(folder), progress)
+    result["insert_flatness"] = _flatness(grown)
+    result["targets"] = _targets(result)
+    result["machine"]["loadavg_start"] = load_before
+    result["machine"]["loadavg_end"] = _loadavg()
+    result["seconds_total"] = time.perf_counter() - started
+    _report(progress, "done", 1, 1)
+    return result
+
+
+# --- part 1 and 2: one store growing through the sizes --------------------------------------
+
+
+@dataclass(slots=True)
+class _PoolVectors:
+    """Real embeddings of the first ``pool`` units; noisy copies of them for every other unit."""
+
+    vectors: np.ndarray
+    by_topic: dict[int, list[int]]
+    noise: float
+    seed: int
+    seconds: float
+
+    @classmethod
+    def build(
+        cls,
+        memories: SyntheticMemories,
+        embedder: Embedder,
+        pool: int,
+        noise: float,
+        seed: int,
+        progress: Progress | None,
+    ) -> _PoolVectors:
+        _report(progress, f"embedding a pool of {pool} sentences", 0, pool)
+        items = memories.take(0, pool)
+        embedder.embed([items[0].unit.restatement])  # load the model outside the clock
+        started = time.perf_counter()
+        vectors = np.asarray(embedder.embed([m.unit.restatement for m in items]), dtype=np.float32)
+        seconds = time.perf_counter() - started
+        by_topic: dict[int, list[int]] = {}
+        for index, item in enumerate(items):
+            by_topic.setdefault(item.topic, []).append(index)
+        return cls(vectors, by_topic, noise, seed, seconds)
+
+    def vector(self, index: int, memory: SyntheticMemory) -> np.ndarray:
+        if index < len(self.vectors):
+            return self.vectors[index]
+        rng = np.random.default_rng((self.seed, index))
+        choices = self.by_topic.get(memory.topic) or range(len(self.vectors))
+        base = self.vectors[choices[int(rng.integers(len(choices)))]]
+        jitter = rng.standard_normal(base.shape[0]).astype(np.float32)
+        jitter *= self.noise / max(float(np.linalg.norm(jitter)), 1e-12)
+        vector = base + jitter
+        return (vector / np.linalg.norm(vector)).astype(np.float32)
+
+
+@dataclass(slots=True)
+class _BatchTiming:
+    end: int  # units in the store after this batch
+    units: int
+    add_s: float
+    link_s: float
+    edges: int
+    evicted: int
+
+
+@dataclass(slots=True)
+class _Growth:
+    """Inserts batches into the store and keeps each batch's timing."""
+
+    store: MemoryStore
+    memories: SyntheticMemories
+    vectors: _PoolVectors
+    batch: int
+    linker: Any = None
+    size: int = 0
+    timings: list[_BatchTiming] = field(default_factory=list)
+
+    def grow_to(self, target: int, progress: Progress | None) -> None:
+        if self.linker is None:
+            from ripplemem.settings import WriteSettings
+            from ripplemem.write.link import Linker
+
+            self.linker = Linker(self.store, WriteSettings())
+        while self.size < target:
+            stop = min(self.size + self.batch, target)
+            units = [
+                m.unit.with_vector(self.vectors.vector(i, m))
+                for i, m in zip(range(self.size, stop), self.memories.take(self.size, stop))
+            ]
+            t0 = time.perf_counter()
+            self.store.add_units(units)
+            t1 = time.perf_counter()
+            report = self.linker.link(units)
+            t2 = time.perf_counter()
+            self.timings.append(
+                _BatchTiming(stop, len(units), t1 - t0, t2 - t1, report.added, report.evicted)
+            )
+            self.size = stop
+            if len(self.timings) % 20 == 0 or stop == target:
+                _report(progress, f"inserting up to {target:,} units", stop, target)
+
+    def summary(self, size: int, previous: int, window: int) -> dict[str, Any]:
+        span = min(window, max(self.batch, size // 2))
+        in_window = [t for t in self.timings if size - span < t.end <= size]
+        segment = [t for t in self.timings if previous < t.end <= size]
+        return {
+            "window_units": sum(t.units for t in in_window),
+            "add_ms_per_unit": _per_unit_ms(in_window, "add_s"),
+            "link_ms_per_unit": _per_unit_ms(in_window, "link_s"),
+            "insert_ms_per_unit": _per_unit_ms(in_window, "add_s")
+            + _per_unit_ms(in_window, "link_s"),
+            "edges_per_unit": sum(t.edges for t in in_window)
+            / max(1, sum(t.units for t in in_window)),
+            "evictions_per_unit": sum(t.evicted for t in in_window)
+            / max(1, sum(t.units for t in in_window)),
+            "segment": {
+                "from": previous,
+                "units": sum(t.units for t in segment),
+                "seconds": sum(t.add_s + t.link_s for t in segment),
+                "add_ms_per_unit": _per_unit_ms(segment, "add_s"),
+                "link_ms_per_unit": _per_unit_ms(segment, "link_s"),
+                "slowest_batch_ms": max((t.add_s + t.link_s for t in segment), default=0.0) * 1000,
+            },
+        }
+
+
+def _grow_and_search(
+    memories: SyntheticMemories,
+    vectors: _PoolVectors,
+    embedder: Embedder,
+    checkpoints: Sequence[int],
+    store_kind: StoreKind,
+    folder: Path,
+    queries: int,
+    seed: int,
+    batch: int,
+    window: int,
+    recipes: list[str],
+    progress: Progress | None,
+) -> list[dict[str, Any]]:
+    from ripplemem.stores.factory import open_store
+
+    path = folder / "speed.db"
+    store = open_store(path if store_kind == "sqlite" else None)
+    rows: list[dict[str, Any]] = []
+    try:
+        store.check_embedder(embedder.name, embedder.dim)
+        growth = _Growth(store, memories, vectors, batch)
+        search = _Searcher(store, embedder, memories, recipes)
+        previous = 0
+        for size in checkpoints:
+            growth.grow_to(size, progress)
+            row: dict[str, Any] = {"units": size, **growth.summary(size, previous, window)}
+            row["file_mb"] = _file_mb(path) if store_kind == "sqlite" else None
+            row["rss_peak_mb"] = _rss_peak_mb()
+            row["rss_mb"] = _rss_now_mb()
+            stats = getattr(store, "index_stats", None)
+            row["dense_index"] = stats(NAMESPACE) if callable(stats) else None
+            _report(progress, f"searching {size:,} units", 0, queries * len(recipes))
+            row["search"] = search.run(size, queries, seed, progress)
+            row["rss_peak_mb_after_search"] = _rss_peak_mb()
+            rows.append(row)
+            previous = size
+    finally:
+        store.close()
+    return rows
+
+
+class _Searcher:
+    """Times ``recall`` with each recipe on the same synthetic questions."""
+
+    def __init__(
+        self,
+        store: MemoryStore,
+        embedder: Embedder,
+        memories: SyntheticMemories,
+        recipes: list[str],
+    ) -> None:
+        from ripplemem.read.planner import DeterministicPlanner
+        from ripplemem.read.recipes import get_recipe
+        from ripplemem.write.entities import EntityRecognizer
+
+        self.store, self.embedder, self.memories = store, embedder, memories
+        self.recipes = {name: get_recipe(name) for name in recipes}
+        self.planner = DeterministicPlanner()
+        self.recognizer = EntityRecognizer()
+
+    def questions(self, size: int, count: int, seed: int) -> list[str]:
+        rng = random.Random(f"{seed}:questions:{size}")
+        picks = [rng.randrange(size) for _ in range(count + WARMUP_QUERIES)]
+        return [self.memories.question(rng, self.memories.memory(i)) for i in picks]
+
+    def run(self, size: int, count: int, seed: int, progress: Progress | None) -> dict[str, Any]:
+        from ripplemem.read.pipeline import recall
+
+        asked = self.questions(size, count, seed)
+        warmup, timed = asked[:WARMUP_QUERIES], asked[WARMUP_QUERIES:]
+        out: dict[str, Any] = {}
+        done = 0
+        for name, recipe in self.recipes.items():
+            for question in warmup:
+                self._recall(recall, question, recipe)
+            latencies: list[float] = []
+            stages: dict[str, list[float]] = {}
+            evidence = 0
+            for question in timed:
+                started = time.perf_counter()
+                found = self._recall(recall, question, recipe)
+                latencies.append((time.perf_counter() - started) * 1000)
+                evidence += len(found.evidence)
+                for stage, ms in found.trace.timings_ms.items():
+                    stages.setdefault(stage, []).append(ms)
+                done += 1
+                _report(
+                    progress, f"searching {size:,} units ({name})", done, count * len(self.recipes)
+                )
+            out[name] = {
+                "p50_ms": _percentile(latencies, 50),
+                "p95_ms": _percentile(latencies, 95),
+                "mean_ms": float(np.mean(latencies)),
+                "evidence_per_query": evidence / len(timed),
+                "stages_p50_ms": {s: _percentile(v, 50) for s, v in sorted(stages.items())},
+            }
+        out["example_questions"] = timed[:3]
+        return out
+
+    def _recall(self, recall: Callable[..., Any], question: str, recipe: Any) -> Any:
+        return recall(
+            question,
+            store=self.store,
+            namespace=NAMESPACE,
+            embedder=self.embedder,
+            recipe=recipe,
+            planner=self.planner,
+            recognizer=self.recognizer,
+            reference_time=self.memories.reference_time,
+        )
+
+
+def _embed_rate(
+    memories: SyntheticMemories, embedder: Embedder, pool: int, sample: int
+) -> dict[str, float]:
+    """Units per second of the real embedder on ``sample`` sentences it has not seen."""
+    texts = [m.unit.restatement for m in memories.take(pool, pool + sample)]
+    started = time.perf_counter()
+    embedder.embed(texts)
+    seconds = time.perf_counter() - started
+    return {
+        "sample": sample,
+        "seconds": seconds,
+        "units_per_s": sample / seconds,
+        "ms_per_unit": seconds * 1000 / sample,
+    }
+
+
+# --- part 3: real conversations through Memory.add -----------------------------------------
+
+
+class _TimedEmbedder:
+    """Delegates to an embedder and adds up the seconds spent embedding."""
+
+    def __init__(self, inner: Embedder) -> None:
+        self.inner = inner
+        self.name, self.dim = inner.name, inner.dim
+        self.seconds = 0.0
+
+    def embed(self, texts: Sequence[str], *, input_type: Any = "document") -> np.ndarray:
+        started = time.perf_counter()
+        try:
+            return self.inner.embed(texts, input_type=input_type)
+        finally:
+            self.seconds += time.perf_counter() - started
+
+
+class _TimedStore:
+    """Delegates every store call and adds up the seconds per method name."""
+
+    def __init__(self, inner: MemoryStore) -> None:
+        self._inner = inner
+        self.seconds: dict[str, float] = {}
+
+    def __getattr__(self, name: str) -> Any:
+        target = getattr(self._inner, name)
+        if not callable(target):
+            return target
+        seconds = self.seconds
+
+        def timed(*args: Any, **kwargs: Any) -> Any:
+            started = time.perf_counter()
+            try:
+                return target(*args, **kwargs)
+            finally:
+                seconds[name] = seconds.get(name, 0.0) + time.perf_counter() - started
+
+        return timed
+
+
+def _locomo_ingest(
+    path: Path, embedder: Embedder, folder: Path, progress: Progress | None
+) -> dict[str, Any]:
+    from ripplemem.eval.datasets.locomo import load_locomo
+    from ripplemem.memory import Memory
+    from ripplemem.settings import Settings
+    from ripplemem.stores.factory import open_store
+
+    samples = load_locomo(path)
+    if not samples:
+        raise InvalidInputError(f"{path} holds no LoCoMo conversation")
+    store_path = folder / "locomo.db"
+    settings = Settings(store_path=store_path, extractor="deterministic", planner="deterministic")
+    timed_embedder = _TimedEmbedder(embedder)
+    timed_store = _TimedStore(open_store(store_path))
+    memory = Memory(settings, store=timed_store, embedder=timed_embedder)  # type: ignore[arg-type]
+    rows: list[dict[str, Any]] = []
+    try:
+        _report(progress, "LoCoMo warm-up conversation", 0, len(samples))
+        memory.add(samples[0].conversation, namespace="warmup")
+        for done, sample in enumerate(samples):
+            conversation = sample.conversation
+            _report(progress, f"LoCoMo ingest {conversation.conversation_id}", done, len(samples))
+            embed_before, store_before = timed_embedder.seconds, dict(timed_store.seconds)
+            started = time.perf_counter()
+            added = memory.add(conversation, namespace=f"locomo/{conversation.conversation_id}")
+            wall = time.perf_counter() - started
+            store_calls = {
+                name: seconds - store_before.get(name, 0.0)
+                for name, seconds in sorted(timed_store.seconds.items())
+                if seconds - store_before.get(name, 0.0) > 0
+            }
+            embed = timed_embedder.seconds - embed_before
+            rows.append(
+                {
+                    "conversation": conversation.conversation_id,
+                    "turns": sum(len(s.turns) for s in conversation.sessions),
+                    "sessions": len(conversation.sessions),
+                    "windows": added.windows,
+                    "units": len(added.units),
+                    "edges": added.edges,
+                    "seconds": wall,
+                    "stages_s": {
+                        "embed": embed,
+                        "store": sum(store_calls.values()),
+                        "rest": wall - embed - sum(store_calls.values()),
+                    },
+                    "store_calls_s": store_calls,
+                }
+            )
+    finally:
+        memory.close()
+    seconds = [row["seconds"] for row in rows]
+    totals = {
+        stage: sum(row["stages_s"][stage] for row in rows) for stage in ("embed", "store", "rest")
+    }
+    return {
+        "file": path.name,
+        "conversations": len(rows),
+        "extractor": "deterministic",
+        "planner": "deterministic",
+        "seconds_mean": float(np.mean(seconds)),
+        "seconds_max": float(np.max(seconds)),
+        "seconds_min": float(np.min(seconds)),
+        "units_mean": float(np.mean([row["units"] for row in rows])),
+        "turns_mean": float(np.mean([row["turns"] for row in rows])),
+        "stage_share": {stage: value / sum(seconds) for stage, value in totals.items()},
+        "stages_note": (
+            "embed: the embedder; store: every store call (add_units, and the linker's "
+            "search_dense, cue_candidates, get_units, neighbours, add/remove_edges); rest: "
+            "segmentation, extraction (NER, restatement), time grounding and link scoring"
+        ),
+        "per_conversation": rows,
+    }
+
+
+# --- verdicts and helpers --------------------------------------------------------------------
+
+
+def _flatness(rows: list[dict[str, Any]]) -> dict[str, Any] | None:
+    if len(rows) < 2:
+        return None
+    first, last = rows[0], rows[-1]
+    ratio = last["insert_ms_per_unit"] / max(first["insert_ms_per_unit"], 1e-9)
+    return {
+        "from_units": first["units"],
+        "to_units": last["units"],
+        "insert_ratio": ratio,
+        "add_ratio": last["add_ms_per_unit"] / max(first["add_ms_per_unit"], 1e-9),
+        "link_ratio": last["link_ms_per_unit"] / max(first["link_ms_per_unit"], 1e-9),
+        "tolerance": TARGETS["insert_flat_ratio"],
+        "flat": ratio <= TARGETS["insert_flat_ratio"],
+    }
+
+
+def _targets(result: dict[str, Any]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    ingest = result.get("locomo_ingest")
+    if ingest:
+        measured = ingest["seconds_max"]
+        out["locomo_ingest_s"] = {
+            "target": TARGETS["locomo_ingest_s"],
+            "measured_max": measured,
+            "measured_mean": ingest["seconds_mean"],
+            "met": measured <= TARGETS["locomo_ingest_s"],
+        }
+    at_10k = [row for row in result["sizes"] if row["units"] == 10_000]
+    if at_10k and "ripple" in at_10k[0]["search"]:
+        measured = at_10k[0]["search"]["ripple"]["p50_ms"]
+        out["search_p50_ms_at_10k"] = {
+            "target": TARGETS["search_p50_ms_at_10k"],
+            "measured": measured,
+            "met": measured <= TARGETS["search_p50_ms_at_10k"],
+        }
+    flat = result.get("insert_flatness")
+    if flat:
+        out["insert_flat_ratio"] = {
+            "target": TARGETS["insert_flat_ratio"],
+            "measured": flat["insert_ratio"],
+            "met": flat["flat"],
+        }
+    return out
+
+
+def _checked_sizes(sizes: Sequence[int]) -> tuple[int, ...]:
+    checked = tuple(int(size) for size in sizes)
+    if not checked or any(size < 1 for size in checked):
+        raise InvalidInputError("sizes must be positive unit counts, e.g. 1000,10000,100000")
+    if list(checked) != sorted(set(checked)):
+        raise InvalidInputError(f"sizes must be strictly increasing, got {list(checked)}")
+    return checked
+
+
+def _per_unit_ms(timings: list[_BatchTiming], attribute: str) -> float:
+    units = sum(t.units for t in timings)
+    return sum(getattr(t, attribute) for t in timings) * 1000 / units if units else 0.0
+
+
+def _percentile(values: Sequence[float], q: float) -> float:
+    return float(np.percentile(np.asarray(values, dtype=float), q)) if values else 0.0
+
+
+def _file_mb(path: Path) -> float:
+    files = [path, path.with_name(path.name + "-wal")]
+    return sum(f.stat().st_size for f in files if f.exists()) / 2**20
+
+
+def _rss_peak_mb() -> float:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KiB on Linux
+
+
+def _rss_now_mb() -> float | None:
+    try:
+        pages = int(Path("/proc/self/statm").read_text().split()[1])
+    except (OSError, ValueError, IndexError):
+        return None
+    return pages * os.sysconf("SC_PAGE_SIZE") / 2**20
+
+
+def _loadavg() -> list[float] | None:
+    try:
+        return [round(x, 2) for x in os.getloadavg()]
+    except OSError:
+        return None
+
+
+def _machine() -> dict[str, Any]:
+    return {
+        "cpus": os.cpu_count(),
+        "omp_num_threads": os.environ.get("OMP_NUM_THREADS"),
+        "python": platform.python_version(),
+        "platform": platform.platform(),
+    }
+
+
+def _commit() -> str | None:
+    from ripplemem.eval.bench import git_commit
+
+    return git_commit()
+
+
+def _report(progress: Progress | None, what: str, done: int, total: int | None) -> None:
+    if progress is not None:
+        progress(what, done, total)
