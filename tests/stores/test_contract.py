@@ -156,6 +156,15 @@ def test_dense_query_of_the_wrong_dimension_is_refused(store: MemoryStore) -> No
     store.add_units([make_unit("a")])
     with pytest.raises(InvalidInputError, match="dimensions"):
         store.search_dense("ns", unit_vectors(1, dim=8)[0], 3)
+    with pytest.raises(InvalidInputError, match="zero"):
+        store.search_dense("ns", np.zeros(DIM, dtype=np.float32), 3)
+
+
+def test_dense_scores_are_cosines_even_for_an_unnormalised_query(store: MemoryStore) -> None:
+    vector = unit_vectors(1, seed=4)[0]
+    store.add_units([make_unit("a", vector=vector)])
+    ((hit, score),) = store.search_dense("ns", vector * 7.0, 1)
+    assert hit == "a" and score == pytest.approx(1.0, abs=1e-5)
 
 
 # --- lexical -------------------------------------------------------------------------------

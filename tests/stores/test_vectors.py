@@ -47,6 +47,9 @@ def test_duplicate_ids_and_wrong_dimensions_are_refused() -> None:
     index.add(["a"], unit_vectors(1, dim=8))
     with pytest.raises(ValueError, match="already indexed"):
         index.add(["a"], unit_vectors(1, dim=8))
+    with pytest.raises(ValueError, match="twice"):
+        index.add(["b", "b"], unit_vectors(2, dim=8))
+    assert len(index) == 1
     with pytest.raises(ValueError, match="dimensions"):
         index.search(unit_vectors(1, dim=4)[0], 1)
 

@@ -95,6 +95,18 @@ def test_captions_are_kept(drafts: list[UnitDraft]) -> None:
     assert unit.restatement == "Melanie shared a photo of a canyon at sunset."
 
 
+def test_a_shared_photo_is_a_unit_of_its_own(extractor: DeterministicExtractor) -> None:
+    turns = (
+        Turn("D2:1", "Melanie", "You would be a great counselor! By the way, look at this.",
+             caption="a photo of a painting of a sunrise over a lake"),
+    )
+    (drafts,) = extractor.extract([Window("S2", WHEN, turns, SPEAKERS)])
+    texts = [d.restatement for d in drafts]
+    assert len(drafts) == 2 and all(d.turn_ids == ("D2:1",) for d in drafts)
+    assert "Melanie shared a photo of a painting of a sunrise over a lake." in texts
+    assert not any("counselor" in t and "sunrise" in t for t in texts)  # not folded together
+
+
 def test_long_turn_is_split_at_sentences(drafts: list[UnitDraft]) -> None:
     units = by_turn(drafts, "D1:8")
     assert len(units) >= 2

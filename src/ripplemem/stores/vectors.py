@@ -99,6 +99,8 @@ class VectorIndex:
             return
         if seqs is None:
             seqs = range(self._next_seq, self._next_seq + len(ids))
+        if len(set(ids)) != len(ids):
+            raise ValueError("the same vector id appears twice in one add")
         for unit_id in ids:
             if unit_id in self._rows:
                 raise ValueError(f"vector id {unit_id!r} is already indexed")
@@ -138,10 +140,14 @@ class VectorIndex:
     # --- reads -----------------------------------------------------------------------------
 
     def search(self, vector: np.ndarray, k: int) -> list[tuple[str, float]]:
-        """The ``k`` nearest live vectors by inner product (cosine), best first."""
+        """The ``k`` nearest live vectors by cosine (the query is normalised), best first."""
         query = np.asarray(vector, dtype=np.float32).reshape(-1)
         if query.shape[0] != self.dim:
             raise ValueError(f"query vector has {query.shape[0]} dimensions, index has {self.dim}")
+        norm = float(np.linalg.norm(query))
+        if not np.isfinite(norm) or norm == 0.0:
+            raise ValueError("query vector is zero or not finite")
+        query = query / np.float32(norm)
         k = min(k, len(self._rows))
         if k <= 0:
             return []

@@ -7,7 +7,8 @@ names) yields nothing; chit-chat sentences inside an informative turn are left o
 
 A restatement keeps the original wording with speaker references resolved (see
 :mod:`ripplemem.write.restate`); a piece whose first sentence has no resolved first-person subject
-is prefixed "<Speaker> said:" (or "asked:" for a question). An image caption becomes
+is prefixed "<Speaker> said:" (or "asked:" for a question). An image caption becomes a unit of its own
+(the photo is an event of its own, and folded into the text it drowns in it):
 "<Speaker> shared a photo of ...". A short answer ("Yes, last week!") to the other speaker's
 question right before it is restated together with that question and carries both turn ids.
 
@@ -188,9 +189,6 @@ class DeterministicExtractor:
         for sentence in sentences:
             for fragment in self._fit(sentence):
                 parts.append((fragment, resolve_speakers(fragment, speaker, addressee)))
-        caption = self._caption(speaker, turn.caption)
-        if caption:
-            parts.append((turn.caption or "", Resolved(caption, True, False)))
         pieces: list[_Piece] = []
         group: list[tuple[str, Resolved]] = []
         for part in parts:
@@ -200,6 +198,10 @@ class DeterministicExtractor:
             group.append(part)
         if group:
             pieces.append(self._piece(index, (turn.turn_id,), speaker, addressee, group))
+        caption = self._caption(speaker, turn.caption)
+        if caption:  # the shared photo is an event of its own: its own unit, same turn id
+            shared = [(turn.caption or "", Resolved(caption, True, False))]
+            pieces.append(self._piece(index, (turn.turn_id,), speaker, addressee, shared))
         return pieces
 
     def _answer_piece(

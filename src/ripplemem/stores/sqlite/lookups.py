@@ -31,7 +31,7 @@ _NEAR_AFTER = """
     WHERE namespace = ? AND kind = ? AND value = ? AND t_key > ?
     ORDER BY t_key ASC, seq ASC LIMIT ?"""
 _UNTIMED = """
-    SELECT unit_id FROM cue
+    SELECT unit_id FROM cue INDEXED BY cue_by_time
     WHERE namespace = ? AND kind = ? AND value = ? AND t_key IS NULL
     ORDER BY seq DESC LIMIT ?"""
 _RECENT = """
