@@ -38,20 +38,9 @@ def result(tmp_path_factory: pytest.TempPathFactory) -> dict:
 
 
 def test_top_level_keys(result: dict) -> None:
-    for key in (
-        "benchmark",
-        "date",
-        "machine",
-        "settings",
-        "embedder",
-        "vectors",
-        "pool",
-        "sizes",
-        "locomo_ingest",
-        "insert_flatness",
-        "targets",
-        "seconds_total",
-    ):
+    keys = "benchmark date machine settings embedder vectors pool sizes insert_curve"
+    keys += " locomo_ingest insert_flatness targets seconds_total"
+    for key in keys.split():
         assert key in result
     assert result["benchmark"] == "speed"
     assert "pool of 80 real embeddings + noise" in result["vectors"]
@@ -77,6 +66,14 @@ def test_size_rows_are_consistent(result: dict) -> None:
         assert row["rss_peak_mb_after_search"] >= row["rss_peak_mb"]
         assert row["dense_index"]["vectors"] == row["units"]
         assert row["edges_per_unit"] >= 0
+        calls = row["store_ms_per_unit"]
+        assert {"add_units", "search_dense", "cue_candidates", "get_units"} <= set(calls)
+        assert calls["add_units"] <= row["add_ms_per_unit"]
+        linking = sum(ms for name, ms in calls.items() if name != "add_units")
+        assert linking <= row["link_ms_per_unit"]
+        assert row["store_calls_per_unit"]["add_units"] == pytest.approx(1 / 50)  # batches of 50
+        assert row["store_calls_per_unit"]["search_dense"] == pytest.approx(1.0)  # one per unit
+        assert row["insert_cpu_ms_per_unit"] > 0 and row["insert_ms_per_unit_median_batch"] > 0
     assert rows[1]["file_mb"] >= rows[0]["file_mb"]
 
 
@@ -104,8 +101,16 @@ def test_locomo_ingest(result: dict) -> None:
     assert sum(ingest["stage_share"].values()) == pytest.approx(1.0)
 
 
+def test_insert_curve(result: dict) -> None:
+    curve = result["insert_curve"]
+    assert [point["units"] for point in curve] == list(SIZES)  # no 1-2-5 step below 1k
+    for point, row in zip(curve, result["sizes"]):
+        assert point["insert_ms_per_unit"] == pytest.approx(row["insert_ms_per_unit"])
+
+
 def test_targets_and_flatness(result: dict) -> None:
     flat = result["insert_flatness"]
+    assert flat["worst_point"]["units"] in SIZES and flat["worst_point"]["ratio"] > 0
     assert flat["from_units"] == SIZES[0] and flat["to_units"] == SIZES[-1]
     assert flat["insert_ratio"] > 0
     targets = result["targets"]
@@ -121,7 +126,8 @@ def test_render_speed_table(result: dict) -> None:
     buffer = io.StringIO()
     render_speed(result, Console(file=buffer, width=200, highlight=False))
     text = buffer.getvalue()
-    assert "ripple p50 / p95 ms" in text and "LoCoMo ingest" in text and "300" in text
+    assert "ripple p50/p95 ms" in text and "LoCoMo ingest" in text and "300" in text
+    assert "insert (add + link) ms/unit as the store grows" in text
 
 
 @pytest.mark.parametrize("sizes", [(), (100, 100), (200, 100), (0,)])

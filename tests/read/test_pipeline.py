@@ -75,25 +75,24 @@ def test_the_trace_is_complete(store):
         assert item.score == pytest.approx(item.terms.total)
 
 
-def test_evidence_is_ranked_then_filled_to_the_budget(store):
+def test_deeper_view_hits_compete_in_one_final_ranking(store):
     result = run(store, "ripple", budget=25)
     assert len(result.evidence) == 25
     assert len({e.unit.id for e in result.evidence}) == 25
-    filled = [
+    deeper = [
         e
         for e in result.evidence
-        if all(h.rank >= 5 for h in e.hits)
-        and all(h.view in ("dense", "lexical") for h in e.hits)
+        if all(h.view in ("dense", "lexical") for h in e.hits)
         and not any(h.view == "dense" and h.rank < 10 for h in e.hits)
+        and not any(h.view == "lexical" and h.rank < 5 for h in e.hits)
     ]
-    assert filled, "expected units from the deeper ranks"
-    first_fill = result.evidence.index(filled[0])
-    main = result.evidence[:first_fill]
-    assert [e.score for e in main] == sorted((e.score for e in main), reverse=True)
-    assert any(note.startswith("fill:") for note in result.trace.notes)
-    no_fill = run(store, "ripple", budget=25, fill_budget=False)
-    assert len(no_fill.evidence) < 25
-    assert len(no_fill.trace.initial["dense"]) == 10
+    assert deeper, "expected units from the deeper ranks"
+    scores = [e.score for e in result.evidence]
+    assert scores == sorted(scores, reverse=True)  # one ranking, no "C first, then fill"
+    assert any(note.startswith("final ranking:") for note in result.trace.notes)
+    shallow = run(store, "ripple", budget=25, deep_candidates=False)
+    assert len(shallow.evidence) < 25
+    assert len(shallow.trace.initial["dense"]) == 10
 
 
 def test_ablation_no_structural_channel(store):

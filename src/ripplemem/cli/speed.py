@@ -1,4 +1,4 @@
-"""``ripplemem bench speed``: insert cost as the store grows, search latency, conversation ingest."""
+"""``ripplemem bench speed``: insert cost as a store grows, search latency, conversation ingest."""
 
 from __future__ import annotations
 
@@ -38,7 +38,7 @@ def speed(
         int, typer.Option("--seed", help="Seed of the synthetic units and questions.")
     ] = 0,
 ) -> None:
-    """Speed and scale: per-unit insert cost from 1k to 100k units, search p50/p95, ingest seconds."""
+    """Speed and scale: insert cost from 1k to 100k units, search p50/p95, ingest seconds."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
     from ripplemem.errors import InvalidInputError
@@ -82,48 +82,78 @@ def speed(
 
 
 def render_speed(result: dict, out: Console) -> None:
-    """The size table, the ingest line and the targets."""
+    """The size table, the insert curve, the ingest line and the targets."""
     from rich.table import Table
 
     recipes = result["settings"]["recipes"]
     table = Table(title=f"ripplemem speed ({result['settings']['store']} store)")
-    for column in ("units", "insert ms/unit (add + link)"):
+    for column in ("units", "add ms/unit", "link ms/unit", "CPU ms/unit"):
         table.add_column(column, justify="right")
     for name in recipes:
-        table.add_column(f"{name} p50 / p95 ms", justify="right")
-    for column in ("dense index", "RSS peak MB", "file MB"):
+        table.add_column(f"{name} p50/p95 ms", justify="right")
+    for column in ("dense", "RSS MB", "file MB"):
         table.add_column(column, justify="right")
     for row in result["sizes"]:
         search = row["search"]
-        index = row.get("dense_index") or {}
         table.add_row(
             f"{row['units']:,}",
-            f"{row['insert_ms_per_unit']:.2f} ({row['add_ms_per_unit']:.2f} + {row['link_ms_per_unit']:.2f})",
-            *(f"{search[name]['p50_ms']:.1f} / {search[name]['p95_ms']:.1f}" for name in recipes),
-            str(index.get("search", "-")),
+            f"{row['add_ms_per_unit']:.2f}",
+            f"{row['link_ms_per_unit']:.2f}",
+            f"{row['insert_cpu_ms_per_unit']:.2f}",
+            *(f"{search[name]['p50_ms']:.1f}/{search[name]['p95_ms']:.1f}" for name in recipes),
+            str((row.get("dense_index") or {}).get("search", "-")),
             f"{row['rss_peak_mb_after_search']:.0f}",
             "-" if row["file_mb"] is None else f"{row['file_mb']:.1f}",
         )
     out.print(table)
+    curve = "  ".join(
+        f"{_short(point['units'])} {point['insert_ms_per_unit']:.2f}"
+        for point in result.get("insert_curve", [])
+    )
+    out.print(f"insert (add + link) ms/unit as the store grows: {curve}")
+    cpu = "  ".join(
+        f"{_short(point['units'])} {point['insert_cpu_ms_per_unit']:.2f}"
+        for point in result.get("insert_curve", [])
+    )
+    out.print(f"  the same in CPU ms/unit of this process: {cpu}")
+    flat = result.get("insert_flatness")
+    if flat:
+        worst = flat["worst_point"]
+        out.print(
+            f"  {_short(flat['to_units'])} vs {_short(flat['from_units'])} units: "
+            f"x{flat['insert_ratio']:.2f} (add x{flat['add_ratio']:.2f}, "
+            f"link x{flat['link_ratio']:.2f}; median batch x{flat['median_batch_ratio']:.2f}, "
+            f"CPU x{flat['cpu_ratio']:.2f}); worst at {_short(worst['units'])}: "
+            f"x{worst['ratio']:.2f}"
+        )
+    for row in result["sizes"]:
+        calls = ", ".join(f"{k} {v:.2f}" for k, v in list(row["store_ms_per_unit"].items())[:5])
+        out.print(f"  store calls at {_short(row['units'])}, ms/unit: {calls}")
     embedder = result["embedder"]
     out.print(
         f"embedder {embedder['name']}: {embedder['units_per_s']:.0f} units/s "
-        f"({embedder['ms_per_unit']:.1f} ms/unit, not in the insert column); vectors: {result['vectors']}"
+        f"({embedder['ms_per_unit']:.1f} ms/unit, not in the insert columns)"
     )
+    out.print(f"vectors: {result['vectors']}")
     ingest = result.get("locomo_ingest")
     if ingest:
         share = ", ".join(f"{k} {v:.0%}" for k, v in ingest["stage_share"].items())
         out.print(
-            f"LoCoMo ingest ({ingest['file']}, {ingest['conversations']} conversations, "
-            f"{ingest['turns_mean']:.0f} turns / {ingest['units_mean']:.0f} units each): "
-            f"{ingest['seconds_mean']:.2f} s mean, {ingest['seconds_max']:.2f} s max per conversation "
-            f"[{share}]"
+            f"LoCoMo ingest ({ingest['file']}, {ingest['conversations']} conversations of "
+            f"{ingest['turns_mean']:.0f} turns / {ingest['units_mean']:.0f} units on average): "
+            f"{ingest['seconds_mean']:.2f} s mean, {ingest['seconds_max']:.2f} s max "
+            f"per conversation [{share}]"
         )
     for name, target in result["targets"].items():
         measured = target.get("measured", target.get("measured_max"))
         verdict = "[green]met[/]" if target["met"] else "[red]missed[/]"
         out.print(f"target {name}: {measured:.2f} vs {target['target']:g} {verdict}")
-    load = result["machine"]
+    machine = result["machine"]
     out.print(
-        f"[dim]load average {load['loadavg_start']} -> {load['loadavg_end']}, {load['cpus']} CPUs[/]"
+        f"[dim]load average {machine['loadavg_start']} -> {machine['loadavg_end']} "
+        f"on {machine['cpus']} CPUs[/]"
     )
+
+
+def _short(units: int) -> str:
+    return f"{units // 1000}k" if units >= 1000 and units % 1000 == 0 else f"{units:,}"

@@ -12,7 +12,14 @@ Speed targets live here (and in ``ripplemem bench speed``), never in timed tests
    ``embed_sample`` fresh sentences). At each size the per-unit cost of ``add_units`` and of
    ``link`` is measured over the window of units just before the checkpoint (``window`` units,
    at most half the size), plus the whole segment since the previous checkpoint (which includes
-   one-off work such as building the HNSW graph), the file size and the peak RSS.
+   one-off work such as building the HNSW graph), the file size and the peak RSS. Each window also
+   splits the cost by store method (``store_ms_per_unit``: ``add_units``, and the linker's
+   ``search_dense``, ``cue_candidates``, ``get_units``, ``neighbours``, ``add_edges`` ...; the
+   rest of ``link`` is Python scoring) and counts the calls, so a growing cost points at the store
+   call that grows. On a shared machine the wall-clock mean is noisy: the median batch and the
+   process CPU time per unit are reported beside it.
+   The same window cost at 1k, 2k, 3k, 5k, 7k, 10k, 20k, ... gives the shape of the curve
+   (``insert_curve``).
 2. **Search.** At each size, ``queries`` synthetic questions through the real
    :func:`ripplemem.read.pipeline.recall` (query embedding, entity recognition, deterministic
    planner; no LLM) with the ``ripple`` recipe, and the ``hybrid`` and ``dense`` baselines;
@@ -34,7 +41,7 @@ import resource
 import tempfile
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
@@ -60,6 +67,19 @@ NAMESPACE = "bench"
 TARGETS = {"locomo_ingest_s": 5.0, "search_p50_ms_at_10k": 20.0, "insert_flat_ratio": 1.5}
 
 
+@dataclass(frozen=True, slots=True)
+class _Plan:
+    """What to measure, validated once."""
+
+    sizes: tuple[int, ...]
+    store: StoreKind
+    queries: int
+    seed: int
+    batch: int
+    window: int
+    recipes: tuple[str, ...]
+
+
 def run_speed_bench(
     sizes: Sequence[int] = DEFAULT_SIZES,
     *,
@@ -77,7 +97,7 @@ def run_speed_bench(
     recipes: Sequence[str] = SEARCH_RECIPES,
 ) -> dict:
     """Run the benchmark; see the module docstring. ``sizes`` must be increasing."""
-    checkpoints = _checked_sizes(sizes)
+    plan = _Plan(_checked_sizes(sizes), store, queries, seed, batch, window, tuple(recipes))
     if store not in ("sqlite", "memory"):
         raise InvalidInputError(f"store must be 'sqlite' or 'memory', not {store!r}")
     if queries < 1 or batch < 1 or window < 1 or pool < 1 or embed_sample < 1:
@@ -89,22 +109,14 @@ def run_speed_bench(
     started = time.perf_counter()
     load_before = _loadavg()
     memories = SyntheticMemories(seed, namespace=NAMESPACE)
-    pool = min(pool, checkpoints[-1])
+    pool = min(pool, plan.sizes[-1])
     vectors = _PoolVectors.build(memories, embedder, pool, noise, seed, progress)
     result: dict[str, Any] = {
         "benchmark": "speed",
         "date": datetime.now(UTC).isoformat(timespec="seconds"),
         "commit": _commit(),
         "machine": _machine(),
-        "settings": {
-            "sizes": list(checkpoints),
-            "store": store,
-            "queries": queries,
-            "seed": seed,
-            "batch": batch,
-            "window": window,
-            "recipes": list(recipes),
-        },
+        "settings": {**asdict(plan), "sizes": list(plan.sizes), "recipes": list(plan.recipes)},
         "embedder": {
             "name": embedder.name,
             "dim": embedder.dim,
@@ -117,24 +129,12 @@ def run_speed_bench(
         "pool": {"size": pool, "noise_norm": noise, "embed_seconds": vectors.seconds},
     }
     with tempfile.TemporaryDirectory(prefix="ripplemem-speed-") as folder:
-        grown = _grow_and_search(
-            memories,
-            vectors,
-            embedder,
-            checkpoints,
-            store,
-            Path(folder),
-            queries,
-            seed,
-            batch,
-            window,
-            list(recipes),
-            progress,
-        )
+        grown, curve = _grow_and_search(plan, memories, vectors, embedder, Path(folder), progress)
         result["sizes"] = grown
+        result["insert_curve"] = curve
         if locomo is not None:
             result["locomo_ingest"] = _locomo_ingest(Path(locomo), embedder, Path(folder), progress)
-    result["insert_flatness"] = _flatness(grown)
+    result["insert_flatness"] = _flatness(grown, curve)
     result["targets"] = _targets(result)
     result["machine"]["loadavg_start"] = load_before
     result["machine"]["loadavg_end"] = _loadavg()
@@ -197,13 +197,16 @@ class _BatchTiming:
     link_s: float
     edges: int
     evicted: int
+    cpu_s: float  # CPU time of this process (all its threads) over add + link
+    calls: dict[str, float]  # seconds per store method during this batch (add and link)
+    counts: dict[str, int]  # calls per store method during this batch
 
 
 @dataclass(slots=True)
 class _Growth:
-    """Inserts batches into the store and keeps each batch's timing."""
+    """Inserts batches into the store and keeps each batch's timing, per store method too."""
 
-    store: MemoryStore
+    store: _TimedStore
     memories: SyntheticMemories
     vectors: _PoolVectors
     batch: int
@@ -223,32 +226,58 @@ class _Growth:
                 m.unit.with_vector(self.vectors.vector(i, m))
                 for i, m in zip(range(self.size, stop), self.memories.take(self.size, stop))
             ]
+            seconds, counts = dict(self.store.seconds), dict(self.store.counts)
+            cpu = time.process_time()
             t0 = time.perf_counter()
             self.store.add_units(units)
             t1 = time.perf_counter()
             report = self.linker.link(units)
             t2 = time.perf_counter()
             self.timings.append(
-                _BatchTiming(stop, len(units), t1 - t0, t2 - t1, report.added, report.evicted)
+                _BatchTiming(
+                    end=stop,
+                    units=len(units),
+                    add_s=t1 - t0,
+                    link_s=t2 - t1,
+                    edges=report.added,
+                    evicted=report.evicted,
+                    cpu_s=time.process_time() - cpu,
+                    calls={k: v - seconds.get(k, 0.0) for k, v in self.store.seconds.items()},
+                    counts={k: v - counts.get(k, 0) for k, v in self.store.counts.items()},
+                )
             )
             self.size = stop
             if len(self.timings) % 20 == 0 or stop == target:
                 _report(progress, f"inserting up to {target:,} units", stop, target)
 
-    def summary(self, size: int, previous: int, window: int) -> dict[str, Any]:
+    def window(self, size: int, window: int) -> dict[str, Any]:
+        """Per-unit cost over the ``window`` units (at most half the size) before ``size``."""
         span = min(window, max(self.batch, size // 2))
-        in_window = [t for t in self.timings if size - span < t.end <= size]
+        timed = [t for t in self.timings if size - span < t.end <= size]
+        units = max(1, sum(t.units for t in timed))
+        add, link = _per_unit_ms(timed, "add_s"), _per_unit_ms(timed, "link_s")
+        per_batch = [(t.add_s + t.link_s) * 1000 / t.units for t in timed]
+        return {
+            "window_units": sum(t.units for t in timed),
+            "add_ms_per_unit": add,
+            "link_ms_per_unit": link,
+            "insert_ms_per_unit": add + link,
+            "insert_ms_per_unit_median_batch": _percentile(per_batch, 50),
+            "insert_cpu_ms_per_unit": _per_unit_ms(timed, "cpu_s"),
+            "edges_per_unit": sum(t.edges for t in timed) / units,
+            "evictions_per_unit": sum(t.evicted for t in timed) / units,
+            "slowest_batch_ms": max((t.add_s + t.link_s for t in timed), default=0.0) * 1000,
+            "store_ms_per_unit": _calls_per_unit_ms(timed),
+            "store_calls_per_unit": {
+                name: sum(t.counts.get(name, 0) for t in timed) / units
+                for name in _calls_per_unit_ms(timed)
+            },
+        }
+
+    def summary(self, size: int, previous: int, window: int) -> dict[str, Any]:
         segment = [t for t in self.timings if previous < t.end <= size]
         return {
-            "window_units": sum(t.units for t in in_window),
-            "add_ms_per_unit": _per_unit_ms(in_window, "add_s"),
-            "link_ms_per_unit": _per_unit_ms(in_window, "link_s"),
-            "insert_ms_per_unit": _per_unit_ms(in_window, "add_s")
-            + _per_unit_ms(in_window, "link_s"),
-            "edges_per_unit": sum(t.edges for t in in_window)
-            / max(1, sum(t.units for t in in_window)),
-            "evictions_per_unit": sum(t.evicted for t in in_window)
-            / max(1, sum(t.units for t in in_window)),
+            **self.window(size, window),
             "segment": {
                 "from": previous,
                 "units": sum(t.units for t in segment),
@@ -259,47 +288,48 @@ class _Growth:
             },
         }
 
+    def curve(self, checkpoints: Sequence[int], window: int) -> list[dict[str, Any]]:
+        """The window cost at 1k, 2k, 3k, 5k, 7k, 10k, 20k, ... and at every checkpoint."""
+        steps = {m * 10**e for e in range(3, 9) for m in (1, 2, 3, 5, 7)}
+        points = sorted({p for p in steps if p <= self.size} | set(checkpoints))
+        return [{"units": p, **self.window(p, window)} for p in points]
+
 
 def _grow_and_search(
+    plan: _Plan,
     memories: SyntheticMemories,
     vectors: _PoolVectors,
     embedder: Embedder,
-    checkpoints: Sequence[int],
-    store_kind: StoreKind,
     folder: Path,
-    queries: int,
-    seed: int,
-    batch: int,
-    window: int,
-    recipes: list[str],
     progress: Progress | None,
-) -> list[dict[str, Any]]:
+) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """Grow one store through ``plan.sizes``; at each size, the insert window and the searches."""
     from ripplemem.stores.factory import open_store
 
     path = folder / "speed.db"
-    store = open_store(path if store_kind == "sqlite" else None)
+    store = open_store(path if plan.store == "sqlite" else None)
     rows: list[dict[str, Any]] = []
     try:
         store.check_embedder(embedder.name, embedder.dim)
-        growth = _Growth(store, memories, vectors, batch)
-        search = _Searcher(store, embedder, memories, recipes)
+        growth = _Growth(_TimedStore(store), memories, vectors, plan.batch)
+        search = _Searcher(store, embedder, memories, list(plan.recipes))
         previous = 0
-        for size in checkpoints:
+        for size in plan.sizes:
             growth.grow_to(size, progress)
-            row: dict[str, Any] = {"units": size, **growth.summary(size, previous, window)}
-            row["file_mb"] = _file_mb(path) if store_kind == "sqlite" else None
+            row: dict[str, Any] = {"units": size, **growth.summary(size, previous, plan.window)}
+            row["file_mb"] = _file_mb(path) if plan.store == "sqlite" else None
             row["rss_peak_mb"] = _rss_peak_mb()
             row["rss_mb"] = _rss_now_mb()
             stats = getattr(store, "index_stats", None)
             row["dense_index"] = stats(NAMESPACE) if callable(stats) else None
-            _report(progress, f"searching {size:,} units", 0, queries * len(recipes))
-            row["search"] = search.run(size, queries, seed, progress)
+            _report(progress, f"searching {size:,} units", 0, plan.queries * len(plan.recipes))
+            row["search"] = search.run(size, plan.queries, plan.seed, progress)
             row["rss_peak_mb_after_search"] = _rss_peak_mb()
             rows.append(row)
             previous = size
     finally:
         store.close()
-    return rows
+    return rows, growth.curve(plan.sizes, plan.window)
 
 
 class _Searcher:
@@ -409,17 +439,18 @@ class _TimedEmbedder:
 
 
 class _TimedStore:
-    """Delegates every store call and adds up the seconds per method name."""
+    """Delegates every store call and adds up the seconds and calls per method name."""
 
     def __init__(self, inner: MemoryStore) -> None:
         self._inner = inner
         self.seconds: dict[str, float] = {}
+        self.counts: dict[str, int] = {}
 
     def __getattr__(self, name: str) -> Any:
         target = getattr(self._inner, name)
         if not callable(target):
             return target
-        seconds = self.seconds
+        seconds, counts = self.seconds, self.counts
 
         def timed(*args: Any, **kwargs: Any) -> Any:
             started = time.perf_counter()
@@ -427,6 +458,7 @@ class _TimedStore:
                 return target(*args, **kwargs)
             finally:
                 seconds[name] = seconds.get(name, 0.0) + time.perf_counter() - started
+                counts[name] = counts.get(name, 0) + 1
 
         return timed
 
@@ -510,17 +542,23 @@ def _locomo_ingest(
 # --- verdicts and helpers --------------------------------------------------------------------
 
 
-def _flatness(rows: list[dict[str, Any]]) -> dict[str, Any] | None:
+def _flatness(rows: list[dict[str, Any]], curve: list[dict[str, Any]]) -> dict[str, Any] | None:
     if len(rows) < 2:
         return None
     first, last = rows[0], rows[-1]
-    ratio = last["insert_ms_per_unit"] / max(first["insert_ms_per_unit"], 1e-9)
+    base = max(first["insert_ms_per_unit"], 1e-9)
+    ratio = last["insert_ms_per_unit"] / base
+    worst = max(curve, key=lambda point: point["insert_ms_per_unit"])
     return {
+        "worst_point": {"units": worst["units"], "ratio": worst["insert_ms_per_unit"] / base},
         "from_units": first["units"],
         "to_units": last["units"],
         "insert_ratio": ratio,
         "add_ratio": last["add_ms_per_unit"] / max(first["add_ms_per_unit"], 1e-9),
         "link_ratio": last["link_ms_per_unit"] / max(first["link_ms_per_unit"], 1e-9),
+        "median_batch_ratio": last["insert_ms_per_unit_median_batch"]
+        / max(first["insert_ms_per_unit_median_batch"], 1e-9),
+        "cpu_ratio": last["insert_cpu_ms_per_unit"] / max(first["insert_cpu_ms_per_unit"], 1e-9),
         "tolerance": TARGETS["insert_flat_ratio"],
         "flat": ratio <= TARGETS["insert_flat_ratio"],
     }
@@ -567,6 +605,18 @@ def _checked_sizes(sizes: Sequence[int]) -> tuple[int, ...]:
 def _per_unit_ms(timings: list[_BatchTiming], attribute: str) -> float:
     units = sum(t.units for t in timings)
     return sum(getattr(t, attribute) for t in timings) * 1000 / units if units else 0.0
+
+
+def _calls_per_unit_ms(timings: list[_BatchTiming]) -> dict[str, float]:
+    units = sum(t.units for t in timings)
+    totals: dict[str, float] = {}
+    for timing in timings:
+        for name, seconds in timing.calls.items():
+            totals[name] = totals.get(name, 0.0) + seconds
+    ranked = sorted(totals.items(), key=lambda item: -item[1])
+    return (
+        {name: seconds * 1000 / units for name, seconds in ranked if seconds > 0} if units else {}
+    )
 
 
 def _percentile(values: Sequence[float], q: float) -> float:

@@ -2,9 +2,9 @@
 
 ``ripple``: query cues -> tri-view initial recall C0 (dense_k / lexical_k / cue_k) -> up to
 ``recipe.rounds`` rounds of plan -> diffuse -> C <- C ∪ S_r (when ``recipe.expansion``) -> rank
-with rho -> the evidence budget K, filled from the deeper dense / lexical ranks when
-``recipe.fill_budget`` and C holds fewer than K units. Filled units come after C (they only fill)
-and keep their deep ranks as provenance (``Hit.rank >= dense_k`` / ``lexical_k``).
+with rho -> the evidence budget K. With ``recipe.deep_candidates``, the deeper dense / lexical hits (to depth K) join C as candidates of
+the final ranking, keeping their deep ranks as provenance (``Hit.rank >= dense_k`` /
+``lexical_k``): every unit competes on rho for the K slots.
 With ``recipe.goal=False`` no planner runs: the top-ranked evidence serves as anchors and
 diffusion is blind (ranked by path strength), with the same budget.
 Baseline kinds (bm25, dense, hybrid) are dispatched to :mod:`ripplemem.read.baselines`.
@@ -259,31 +259,36 @@ class _RippleRun:
         dense: list[tuple[str, float]],
         lexical: list[tuple[str, float]],
     ) -> list[Evidence]:
-        """Rank C with rho and cut to the budget; fill from the deeper ranks when C is short."""
+        """The final deterministic ranking: rho over every candidate, cut to the budget K.
+
+        Candidates are the evidence state C (C0 plus what diffusion added) and, with
+        ``recipe.deep_candidates``, the deeper dense / lexical hits down to depth K, so an
+        expanded unit has to earn its place against them instead of displacing them.
+        """
         recipe, pool = self.recipe, self.pool
-        fill: dict[str, Candidate] = {}
-        if recipe.fill_budget and len(pool.items) < recipe.budget:
+        deeper: dict[str, Candidate] = {}
+        if recipe.deep_candidates:
             with self.clock("fetch"):
-                deeper = _merge_hits(
+                found = _merge_hits(
                     _hits("dense", dense[recipe.dense_k :], start=recipe.dense_k),
                     _hits("lexical", lexical[recipe.lexical_k :], start=recipe.lexical_k),
                 )
-                filler = _Pool(self.store, self.namespace)
-                filler.add({i: h for i, h in deeper.items() if i not in pool.items})
-                fill = filler.items
+                extra = _Pool(self.store, self.namespace)
+                extra.add({i: h for i, h in found.items() if i not in pool.items})
+                deeper = extra.items
         with self.clock("rank"):
             ranked = rank(
-                [*pool.items.values(), *fill.values()],
+                [*pool.items.values(), *deeper.values()],
                 query_vector=query_vector,
                 anchors=self.anchors,
                 recipe=recipe,
             )
-        evidence = [e for e in ranked if e.unit.id in pool.items][: recipe.budget]
-        if len(pool.items) > recipe.budget:
-            self.trace.notes.append(f"budget: kept {recipe.budget} of {len(pool.items)} units")
-        room = recipe.budget - len(evidence)
-        if fill and room > 0:
-            filled = [e for e in ranked if e.unit.id in fill][:room]
-            self.trace.notes.append(f"fill: {len(filled)} units from deeper dense / lexical ranks")
-            evidence += filled
+        evidence = ranked[: recipe.budget]
+        kept = {e.unit.id for e in evidence}
+        dropped = sum(1 for i in pool.items if i not in kept)
+        from_deeper = sum(1 for i in deeper if i in kept)
+        self.trace.notes.append(
+            f"final ranking: {len(evidence)} of {len(pool.items) + len(deeper)} candidates kept; "
+            f"{from_deeper} from deeper view ranks, {dropped} of C left out"
+        )
         return evidence

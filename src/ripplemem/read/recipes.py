@@ -39,9 +39,9 @@ class RecallRecipe(BaseModel):
     weight_expansion: float = 0.85
     rank_offset: int = 5
     budget: int = 30
-    # when initial recall + expansion yield fewer than ``budget`` units, fill the rest from the
-    # deeper ranks of the dense and lexical views (marked as such in provenance)
-    fill_budget: bool = True
+    # the deeper dense / lexical hits (to depth ``budget``) also compete in the final ranking,
+    # so expanded units must earn their slot (provenance keeps their deep ranks)
+    deep_candidates: bool = True
     # hybrid baseline
     rrf_k: int = 60
 

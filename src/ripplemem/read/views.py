@@ -11,7 +11,7 @@ Each view is ``(store, namespace, ...) -> [(unit id, score)]``, best first:
   the query vector. Skipped when the query carries no structural cue.
 
 :func:`view_depths` says how deep to fetch: the recipe's k per view, or the evidence budget when
-``fill_budget`` lets the pipeline fill from the deeper ranks.
+``deep_candidates`` lets the deeper ranks compete in the final ranking.
 """
 
 from __future__ import annotations
@@ -42,7 +42,7 @@ class ViewDepths:
 
 def view_depths(recipe: RecallRecipe) -> ViewDepths:
     """How many ids each view fetches (the pipeline keeps the recipe's k of them for C0)."""
-    if recipe.fill_budget:
+    if recipe.deep_candidates:
         return ViewDepths(
             dense=max(recipe.dense_k, recipe.budget),
             lexical=max(recipe.lexical_k, recipe.budget),

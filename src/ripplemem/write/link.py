@@ -11,7 +11,11 @@ Choices where the paper is silent ([open] in the reference):
   diffusion stays bounded too;
 * a unit without a grounded time span is compared in time by the day it was said (its session
   day): the utterance time is grounded even when the event time is not. The unit's own
-  ``time_span`` stays empty.
+  ``time_span`` stays empty;
+* equal structural scores (common: the same speakers on the same day) are broken by the gap in
+  time, then by how many turns apart the two units were said in their session (the write
+  pipeline records each unit's ``extra["turn_index"]``), so a unit's structural neighbours are
+  the nearby moments of its episode, not arbitrary ones.
 """
 
 from __future__ import annotations
@@ -32,6 +36,17 @@ def structural_time(unit: MemoryUnit) -> TimeSpan | None:
     if unit.time_span is not None:
         return unit.time_span
     return TimeSpan.day(unit.session_time) if unit.session_time else None
+
+
+FAR = 1 << 30
+
+
+def turn_distance(a: MemoryUnit, b: MemoryUnit) -> int:
+    """How many turns apart two units of the same session were said (FAR otherwise)."""
+    if a.episode_id != b.episode_id:
+        return FAR
+    pa, pb = a.extra.get("turn_index"), b.extra.get("turn_index")
+    return abs(pa - pb) if pa is not None and pb is not None else FAR
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,7 +104,7 @@ class Linker:
         if not ids:
             return []
         mine = (cue_set(unit.participants), cue_set(unit.locations), time)
-        scored: list[tuple[str, float, float]] = []
+        scored: list[tuple[str, float, float, int]] = []
         for other in self.store.get_units(unit.namespace, ids):
             other_time = structural_time(other)
             score = structural_score(
@@ -97,10 +112,11 @@ class Linker:
             )
             if score is not None and score >= self.settings.structural_threshold:
                 gap = time.gap_days(other_time) if time and other_time else float("inf")
-                scored.append((other.id, score, gap))
-        # strongest first; among equals the closest in time (ties are common: same speakers, same day)
-        scored.sort(key=lambda x: (-x[1], x[2], x[0]))
-        return [(i, s) for i, s, _ in scored[:pool]]
+                scored.append((other.id, score, gap, turn_distance(unit, other)))
+        # strongest first; among equals the closest in time, down to the order of turns within a
+        # session (ties are common: the same speakers on the same day)
+        scored.sort(key=lambda x: (-x[1], x[2], x[3], x[0]))
+        return [(i, s) for i, s, _, _ in scored[:pool]]
 
     def _attach(
         self, unit: MemoryUnit, kind: EdgeKind, scored: list[tuple[str, float]], cap: int

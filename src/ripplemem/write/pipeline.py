@@ -60,6 +60,13 @@ def resolve_thresholds(settings: WriteSettings, embedder: Embedder) -> WriteSett
     return settings.model_copy(update={"semantic_threshold": threshold})
 
 
+def _position(
+    positions: dict[tuple[str, str], int], session_id: str, turn_ids: Sequence[str]
+) -> dict:
+    found = [positions[(session_id, t)] for t in turn_ids if (session_id, t) in positions]
+    return {"turn_index": min(found)} if found else {}
+
+
 class WritePipeline:
     def __init__(
         self,
@@ -90,13 +97,19 @@ class WritePipeline:
                     overlap=self.settings.window_overlap,
                 )
             )
+        # utterance order within each session: the finest grounded time a unit has
+        positions = {
+            (session.session_id, turn.turn_id): index
+            for session in conversation.sessions
+            for index, turn in enumerate(session.turns)
+        }
         result = AddResult(windows=len(windows))
         tokens_before = getattr(self.extractor, "tokens_used", 0)
         batch = max(1, min(64, len(windows)))
         for start in range(0, len(windows), batch):
             chunk = windows[start : start + batch]
             drafts = self.extractor.extract(chunk)
-            units = self._units(namespace, chunk, drafts)
+            units = self._units(namespace, chunk, drafts, positions)
             fresh = self._store(units)
             result.skipped += len(units) - len(fresh)
             result.edges += self.linker.link(fresh).added
@@ -108,7 +121,11 @@ class WritePipeline:
         return result
 
     def _units(
-        self, namespace: str, windows: Sequence[Window], drafts: Sequence[Sequence[UnitDraft]]
+        self,
+        namespace: str,
+        windows: Sequence[Window],
+        drafts: Sequence[Sequence[UnitDraft]],
+        positions: dict[tuple[str, str], int],
     ) -> list[MemoryUnit]:
         pending: list[tuple[Window, UnitDraft]] = [
             (w, ground(d, w.session_time)) for w, ds in zip(windows, drafts) for d in ds
@@ -139,6 +156,7 @@ class WritePipeline:
                     created_at=now,
                     time_phrases=draft.time_phrases,
                     keywords=draft.keywords,
+                    extra=_position(positions, window.session_id, draft.turn_ids),
                 )
             )
         return units
