@@ -6,12 +6,17 @@ Strings become objects only here (the edge). Heavy models load lazily on first u
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ripplemem.errors import ConfigurationError
 from ripplemem.providers.base import ChatModel, Embedder
 from ripplemem.settings import Settings
 from ripplemem.stores.base import MemoryStore
 from ripplemem.write.base import Extractor
+
+if TYPE_CHECKING:
+    from ripplemem.read.planner import Planner
+    from ripplemem.write.entities import EntityRecognizer
 
 
 @dataclass
@@ -20,9 +25,9 @@ class Components:
     store: MemoryStore
     embedder: Embedder
     chat: ChatModel | None
-    recognizer: object  # write.entities.EntityRecognizer (lazy spaCy)
+    recognizer: EntityRecognizer  # spaCy loads on first use
     extractor: Extractor
-    planner: object  # read.planner.Planner
+    planner: Planner
 
 
 def _choose(setting: str, chat: ChatModel | None, what: str) -> str:
@@ -66,7 +71,7 @@ def build_components(
     else:
         extractor = DeterministicExtractor(recognizer)
 
-    planner: object = DeterministicPlanner()
+    planner: Planner = DeterministicPlanner()
     if _choose(settings.planner, chat, "planner") == "llm":
         from ripplemem.read.planner_llm import LLMPlanner
 
