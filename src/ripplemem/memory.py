@@ -11,6 +11,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
+from typing import Self
 
 from ripplemem.components import Components, build_components
 from ripplemem.conversation_input import parse_time, to_conversation
@@ -53,7 +54,7 @@ class Memory:
         )
 
     @classmethod
-    def open(cls, path: str | Path, **settings) -> "Memory":
+    def open(cls, path: str | Path, **settings) -> Memory:
         return cls(Settings(store_path=Path(path), **settings))
 
     @property
@@ -169,7 +170,7 @@ class Memory:
     def close(self) -> None:
         self.parts.store.close()
 
-    def __enter__(self) -> "Memory":
+    def __enter__(self) -> Self:
         return self
 
     def __exit__(self, *exc) -> None:
@@ -233,7 +234,7 @@ class AsyncMemory:
     async def close(self) -> None:
         await asyncio.to_thread(self.sync.close)
 
-    async def __aenter__(self) -> "AsyncMemory":
+    async def __aenter__(self) -> Self:
         return self
 
     async def __aexit__(self, *exc) -> None:

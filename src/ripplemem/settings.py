@@ -4,8 +4,8 @@ call :meth:`Settings.from_env` at the edge (CLI, server) to read ``RIPPLEMEM_*``
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Mapping
 
 from pydantic import BaseModel, ConfigDict, Field, SecretStr, model_validator
 
@@ -46,7 +46,7 @@ class WriteSettings(_Frozen):
     max_message_chars: int = 20_000
 
     @model_validator(mode="after")
-    def _check(self) -> "WriteSettings":
+    def _check(self) -> WriteSettings:
         if self.window_turns < 1:
             raise ValueError("window_turns must be at least 1")
         if not 0 <= self.window_overlap < self.window_turns:
@@ -64,7 +64,7 @@ class Settings(_Frozen):
     planner: str = "auto"  # "auto" (llm when configured), "deterministic", "llm"
 
     @classmethod
-    def from_env(cls, env: Mapping[str, str] | None = None, **overrides) -> "Settings":
+    def from_env(cls, env: Mapping[str, str] | None = None, **overrides) -> Settings:
         env = os.environ if env is None else env
         values: dict = {}
         if env.get("RIPPLEMEM_STORE"):

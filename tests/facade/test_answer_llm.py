@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import json
-
 from ripplemem import LLMSettings, Memory, Settings
 from ripplemem.providers.testing import Reply, ScriptedOpenAIServer
 

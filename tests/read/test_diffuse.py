@@ -1,8 +1,7 @@
 from __future__ import annotations
 
-import pytest
-
 import numpy as np
+import pytest
 
 from ripplemem.read.diffuse import NO_CUE_FACTOR, STRUCTURAL_CUE_SHARE, diffuse, walk
 from ripplemem.read.recipes import get_recipe

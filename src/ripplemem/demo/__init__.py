@@ -45,5 +45,5 @@ def run_demo(console, store_path: Path = Path(".ripplemem/demo.db")) -> None:
         )
         for q in questions:
             console.rule(f"[bold cyan]{q['question']}")
-            recall = memory.search(q["question"], namespace="demo", question_time=q.get("time"), limit=8)
+            recall = memory.search(q["question"], namespace="demo", question_time=q.get("time"), limit=10)
             render_recall(console, recall, show_trace=True)

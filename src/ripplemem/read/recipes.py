@@ -45,7 +45,7 @@ class RecallRecipe(BaseModel):
     # hybrid baseline
     rrf_k: int = 60
 
-    def with_(self, **changes) -> "RecallRecipe":
+    def with_(self, **changes) -> RecallRecipe:
         return self.model_copy(update=changes)
 
 

@@ -18,14 +18,14 @@ class TimeSpan:
             raise ValueError(f"time span ends before it starts: {self.start} > {self.end}")
 
     @classmethod
-    def day(cls, moment: datetime) -> "TimeSpan":
+    def day(cls, moment: datetime) -> TimeSpan:
         start = moment.replace(hour=0, minute=0, second=0, microsecond=0)
         return cls(start, start + timedelta(days=1) - timedelta(seconds=1))
 
-    def overlaps(self, other: "TimeSpan") -> bool:
+    def overlaps(self, other: TimeSpan) -> bool:
         return self.start <= other.end and other.start <= self.end
 
-    def gap_days(self, other: "TimeSpan") -> float:
+    def gap_days(self, other: TimeSpan) -> float:
         """Days between the two intervals; 0 when they overlap."""
         if self.overlaps(other):
             return 0.0
@@ -40,7 +40,7 @@ class TimeSpan:
         return [self.start.isoformat(), self.end.isoformat()]
 
     @classmethod
-    def from_json(cls, value: list[str] | None) -> "TimeSpan | None":
+    def from_json(cls, value: list[str] | None) -> TimeSpan | None:
         if not value:
             return None
         return cls(datetime.fromisoformat(value[0]), datetime.fromisoformat(value[1]))

@@ -53,7 +53,7 @@ class MemoryUnit:
     keywords: tuple[str, ...] = ()
     extra: dict = field(default_factory=dict, compare=False)
 
-    def with_vector(self, vector: np.ndarray) -> "MemoryUnit":
+    def with_vector(self, vector: np.ndarray) -> MemoryUnit:
         return replace(self, vector=vector)
 
     def to_json(self, *, with_vector: bool = True) -> dict:
@@ -77,7 +77,7 @@ class MemoryUnit:
         }
 
     @classmethod
-    def from_json(cls, data: dict) -> "MemoryUnit":
+    def from_json(cls, data: dict) -> MemoryUnit:
         vector = data.get("vector")
         return cls(
             id=data["id"],

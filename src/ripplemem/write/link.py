@@ -58,8 +58,9 @@ class LinkReport:
 class Linker:
     """Stage: ``link(units) -> LinkReport`` for units already in the store."""
 
-    def __init__(self, store: MemoryStore, settings: WriteSettings = WriteSettings()) -> None:
+    def __init__(self, store: MemoryStore, settings: WriteSettings | None = None) -> None:
         self.store = store
+        settings = settings or WriteSettings()
         self.settings = settings
         self.weights = StructuralWeights(
             participants=settings.beta_participants,

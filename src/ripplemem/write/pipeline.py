@@ -73,11 +73,12 @@ class WritePipeline:
         store: MemoryStore,
         embedder: Embedder,
         extractor: Extractor,
-        settings: WriteSettings = WriteSettings(),
+        settings: WriteSettings | None = None,
     ) -> None:
         self.store = store
         self.embedder = embedder
         self.extractor = extractor
+        settings = settings or WriteSettings()
         self.settings = settings
         self.linker = Linker(store, resolve_thresholds(settings, embedder))
 
