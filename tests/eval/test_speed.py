@@ -11,6 +11,7 @@ import pytest
 from ripplemem.errors import InvalidInputError
 from ripplemem.eval.speed import run_speed_bench
 from ripplemem.eval.synthetic import PEOPLE, PLACES, SyntheticMemories
+from ripplemem.providers.local_embedder import MiniLMInt8Embedder
 
 SIZES = (150, 300)
 QUERIES = 4
@@ -45,6 +46,8 @@ def test_top_level_keys(result: dict) -> None:
     assert result["benchmark"] == "speed"
     assert "pool of 80 real embeddings + noise" in result["vectors"]
     assert result["settings"]["sizes"] == list(SIZES)
+    calibrated = getattr(MiniLMInt8Embedder, "semantic_edge_threshold", 0.85)
+    assert result["settings"]["semantic_threshold"] == calibrated  # as the write pipeline uses
     assert result["embedder"]["units_per_s"] > 0 and result["embedder"]["sample"] == 20
     assert result["_progress"][-1] == ("done", 1, 1)
     assert json.loads(json.dumps({k: v for k, v in result.items() if k != "_progress"}))

@@ -54,6 +54,7 @@ from ripplemem.eval.synthetic import SyntheticMemories, SyntheticMemory
 if TYPE_CHECKING:
     from ripplemem.providers.base import Embedder
     from ripplemem.stores.base import MemoryStore
+    from ripplemem.write.link import Linker
 
 __all__ = ["DEFAULT_SIZES", "TARGETS", "run_speed_bench"]
 
@@ -116,7 +117,12 @@ def run_speed_bench(
         "date": datetime.now(UTC).isoformat(timespec="seconds"),
         "commit": _commit(),
         "machine": _machine(),
-        "settings": {**asdict(plan), "sizes": list(plan.sizes), "recipes": list(plan.recipes)},
+        "settings": {
+            **asdict(plan),
+            "sizes": list(plan.sizes),
+            "recipes": list(plan.recipes),
+            "semantic_threshold": _semantic_threshold(embedder),
+        },
         "embedder": {
             "name": embedder.name,
             "dim": embedder.dim,
@@ -207,19 +213,14 @@ class _Growth:
     """Inserts batches into the store and keeps each batch's timing, per store method too."""
 
     store: _TimedStore
+    linker: Linker
     memories: SyntheticMemories
     vectors: _PoolVectors
     batch: int
-    linker: Any = None
     size: int = 0
     timings: list[_BatchTiming] = field(default_factory=list)
 
     def grow_to(self, target: int, progress: Progress | None) -> None:
-        if self.linker is None:
-            from ripplemem.settings import WriteSettings
-            from ripplemem.write.link import Linker
-
-            self.linker = Linker(self.store, WriteSettings())
         while self.size < target:
             stop = min(self.size + self.batch, target)
             units = [
@@ -303,15 +304,25 @@ def _grow_and_search(
     folder: Path,
     progress: Progress | None,
 ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-    """Grow one store through ``plan.sizes``; at each size, the insert window and the searches."""
+    """Grow one store through ``plan.sizes``; at each size, the insert window and the searches.
+
+    The linker gets the write pipeline's settings, with the semantic edge threshold resolved for
+    ``embedder`` exactly as :class:`~ripplemem.write.pipeline.WritePipeline` does.
+    """
+    from ripplemem.settings import WriteSettings
     from ripplemem.stores.factory import open_store
+    from ripplemem.write.link import Linker
+    from ripplemem.write.pipeline import resolve_thresholds
 
     path = folder / "speed.db"
     store = open_store(path if plan.store == "sqlite" else None)
     rows: list[dict[str, Any]] = []
     try:
         store.check_embedder(embedder.name, embedder.dim)
-        growth = _Growth(_TimedStore(store), memories, vectors, plan.batch)
+        timed = _TimedStore(store)
+        settings = resolve_thresholds(WriteSettings(), embedder)
+        linker = Linker(timed, settings)  # type: ignore[arg-type]
+        growth = _Growth(timed, linker, memories, vectors, plan.batch)
         search = _Searcher(store, embedder, memories, list(plan.recipes))
         previous = 0
         for size in plan.sizes:
@@ -423,12 +434,15 @@ def _embed_rate(
 
 
 class _TimedEmbedder:
-    """Delegates to an embedder and adds up the seconds spent embedding."""
+    """Delegates to an embedder (every attribute) and adds up the seconds spent embedding."""
 
     def __init__(self, inner: Embedder) -> None:
         self.inner = inner
         self.name, self.dim = inner.name, inner.dim
         self.seconds = 0.0
+
+    def __getattr__(self, name: str) -> Any:  # e.g. the calibrated semantic_edge_threshold
+        return getattr(self.inner, name)
 
     def embed(self, texts: Sequence[str], *, input_type: Any = "document") -> np.ndarray:
         started = time.perf_counter()
@@ -591,6 +605,13 @@ def _targets(result: dict[str, Any]) -> dict[str, Any]:
             "met": flat["flat"],
         }
     return out
+
+
+def _semantic_threshold(embedder: Embedder) -> float | None:
+    from ripplemem.settings import WriteSettings
+    from ripplemem.write.pipeline import resolve_thresholds
+
+    return resolve_thresholds(WriteSettings(), embedder).semantic_threshold
 
 
 def _checked_sizes(sizes: Sequence[int]) -> tuple[int, ...]:

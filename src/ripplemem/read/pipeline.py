@@ -23,6 +23,7 @@ from datetime import datetime
 
 import numpy as np
 
+from ripplemem.blas import single_threaded_blas
 from ripplemem.providers.base import Embedder
 from ripplemem.read.baselines import recall_baseline
 from ripplemem.read.diffuse import diffuse
@@ -126,14 +127,15 @@ def recall(
     reference_time: datetime | None = None,
 ) -> Recall:
     """Recall the evidence for ``query`` from ``namespace`` as ``recipe`` says."""
-    if recipe.kind != "ripple":
-        return recall_baseline(
-            query, store=store, namespace=namespace, embedder=embedder, recipe=recipe
-        )
-    run = _RippleRun(query, store, namespace, embedder, recipe)
-    with run.clock("total"):
-        evidence = run.recall(planner or DeterministicPlanner(), recognizer, reference_time)
-    return Recall(tuple(evidence), run.trace)
+    with single_threaded_blas():
+        if recipe.kind != "ripple":
+            return recall_baseline(
+                query, store=store, namespace=namespace, embedder=embedder, recipe=recipe
+            )
+        run = _RippleRun(query, store, namespace, embedder, recipe)
+        with run.clock("total"):
+            evidence = run.recall(planner or DeterministicPlanner(), recognizer, reference_time)
+        return Recall(tuple(evidence), run.trace)
 
 
 class _RippleRun:

@@ -21,6 +21,8 @@ from typing import Any
 
 import numpy as np
 
+from ripplemem.blas import single_threaded_blas
+
 __all__ = ["AnnSnapshot", "VectorIndex"]
 
 HNSW_M = 16
@@ -28,7 +30,6 @@ HNSW_EF_CONSTRUCTION = 100
 HNSW_EF_SEARCH = 128
 TOMBSTONE_LIMIT = 0.10
 _INITIAL_CAPACITY = 64
-
 
 @dataclass(frozen=True, slots=True)
 class AnnSnapshot:
@@ -157,7 +158,8 @@ class VectorIndex:
         return [(self._ids[int(rows[i])], float(scores[i])) for i in order]  # type: ignore[misc]
 
     def _exact_rows(self, query: np.ndarray, k: int) -> np.ndarray:
-        scores = self._matrix[: self._size] @ query
+        with single_threaded_blas():
+            scores = self._matrix[: self._size] @ query
         if self._dead:
             scores[~self._alive[: self._size]] = -np.inf
         if k >= self._size:

@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 
+from ripplemem.blas import single_threaded_blas
 from ripplemem.providers.base import Embedder
 from ripplemem.records import Conversation, MemoryUnit, UnitDraft, Window
 from ripplemem.settings import WriteSettings
@@ -84,6 +85,12 @@ class WritePipeline:
 
     def ingest(
         self, conversation: Conversation, namespace: str, *, progress: Progress | None = None
+    ) -> AddResult:
+        with single_threaded_blas():
+            return self._ingest(conversation, namespace, progress)
+
+    def _ingest(
+        self, conversation: Conversation, namespace: str, progress: Progress | None
     ) -> AddResult:
         started = time.perf_counter()
         validate_conversation(conversation, max_message_chars=self.settings.max_message_chars)
