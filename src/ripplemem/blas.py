@@ -5,7 +5,9 @@ a few milliseconds; spread over BLAS threads on a small machine they wait for co
 embedder's onnxruntime threads hold, and idle BLAS threads spin against the embedder. Measured on
 LongMemEval-S (2.3k units, 2 cores, under load): dense search 9-13 ms -> 0.6 ms, the query
 embedding 15-25 ms -> 6-7 ms, a whole recall 64 ms -> 22 ms. The limit is scoped to our calls,
-so the caller's own numpy keeps its settings.
+so the caller's own numpy keeps its settings. The controller is made once, on first use (a fresh
+one costs ~1 ms): it covers numpy's BLAS, which our products use; a BLAS that another library
+loads later (faiss bundles its own) is left alone.
 """
 
 from __future__ import annotations

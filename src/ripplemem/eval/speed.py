@@ -34,10 +34,7 @@ The result is a JSON-ready dict; ``targets`` compares it with the issue's goals.
 
 from __future__ import annotations
 
-import os
-import platform
 import random
-import resource
 import tempfile
 import time
 from collections.abc import Callable, Sequence
@@ -49,6 +46,30 @@ from typing import TYPE_CHECKING, Any, Literal
 import numpy as np
 
 from ripplemem.errors import InvalidInputError
+from ripplemem.eval.measure import (
+    TimedEmbedder as _TimedEmbedder,
+)
+from ripplemem.eval.measure import (
+    TimedStore as _TimedStore,
+)
+from ripplemem.eval.measure import (
+    file_mb as _file_mb,
+)
+from ripplemem.eval.measure import (
+    loadavg as _loadavg,
+)
+from ripplemem.eval.measure import (
+    machine_info as _machine,
+)
+from ripplemem.eval.measure import (
+    percentile as _percentile,
+)
+from ripplemem.eval.measure import (
+    rss_now_mb as _rss_now_mb,
+)
+from ripplemem.eval.measure import (
+    rss_peak_mb as _rss_peak_mb,
+)
 from ripplemem.eval.synthetic import SyntheticMemories, SyntheticMemory
 
 if TYPE_CHECKING:
@@ -433,50 +454,6 @@ def _embed_rate(
 # --- part 3: real conversations through Memory.add -----------------------------------------
 
 
-class _TimedEmbedder:
-    """Delegates to an embedder (every attribute) and adds up the seconds spent embedding."""
-
-    def __init__(self, inner: Embedder) -> None:
-        self.inner = inner
-        self.name, self.dim = inner.name, inner.dim
-        self.seconds = 0.0
-
-    def __getattr__(self, name: str) -> Any:  # e.g. the calibrated semantic_edge_threshold
-        return getattr(self.inner, name)
-
-    def embed(self, texts: Sequence[str], *, input_type: Any = "document") -> np.ndarray:
-        started = time.perf_counter()
-        try:
-            return self.inner.embed(texts, input_type=input_type)
-        finally:
-            self.seconds += time.perf_counter() - started
-
-
-class _TimedStore:
-    """Delegates every store call and adds up the seconds and calls per method name."""
-
-    def __init__(self, inner: MemoryStore) -> None:
-        self._inner = inner
-        self.seconds: dict[str, float] = {}
-        self.counts: dict[str, int] = {}
-
-    def __getattr__(self, name: str) -> Any:
-        target = getattr(self._inner, name)
-        if not callable(target):
-            return target
-        seconds, counts = self.seconds, self.counts
-
-        def timed(*args: Any, **kwargs: Any) -> Any:
-            started = time.perf_counter()
-            try:
-                return target(*args, **kwargs)
-            finally:
-                seconds[name] = seconds.get(name, 0.0) + time.perf_counter() - started
-                counts[name] = counts.get(name, 0) + 1
-
-        return timed
-
-
 def _locomo_ingest(
     path: Path, embedder: Embedder, folder: Path, progress: Progress | None
 ) -> dict[str, Any]:
@@ -638,43 +615,6 @@ def _calls_per_unit_ms(timings: list[_BatchTiming]) -> dict[str, float]:
     return (
         {name: seconds * 1000 / units for name, seconds in ranked if seconds > 0} if units else {}
     )
-
-
-def _percentile(values: Sequence[float], q: float) -> float:
-    return float(np.percentile(np.asarray(values, dtype=float), q)) if values else 0.0
-
-
-def _file_mb(path: Path) -> float:
-    files = [path, path.with_name(path.name + "-wal")]
-    return sum(f.stat().st_size for f in files if f.exists()) / 2**20
-
-
-def _rss_peak_mb() -> float:
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KiB on Linux
-
-
-def _rss_now_mb() -> float | None:
-    try:
-        pages = int(Path("/proc/self/statm").read_text().split()[1])
-    except (OSError, ValueError, IndexError):
-        return None
-    return pages * os.sysconf("SC_PAGE_SIZE") / 2**20
-
-
-def _loadavg() -> list[float] | None:
-    try:
-        return [round(x, 2) for x in os.getloadavg()]
-    except OSError:
-        return None
-
-
-def _machine() -> dict[str, Any]:
-    return {
-        "cpus": os.cpu_count(),
-        "omp_num_threads": os.environ.get("OMP_NUM_THREADS"),
-        "python": platform.python_version(),
-        "platform": platform.platform(),
-    }
 
 
 def _commit() -> str | None:

@@ -1,0 +1,98 @@
+"""Measuring helpers for the benchmarks: timed wrappers, process and machine facts."""
+
+from __future__ import annotations
+
+import os
+import platform
+import resource
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+if TYPE_CHECKING:
+    from ripplemem.providers.base import Embedder
+    from ripplemem.stores.base import MemoryStore
+
+
+class TimedEmbedder:
+    """Delegates to an embedder (every attribute) and adds up the seconds spent embedding."""
+
+    def __init__(self, inner: Embedder) -> None:
+        self.inner = inner
+        self.name, self.dim = inner.name, inner.dim
+        self.seconds = 0.0
+
+    def __getattr__(self, name: str) -> Any:  # e.g. the calibrated semantic_edge_threshold
+        return getattr(self.inner, name)
+
+    def embed(self, texts: Sequence[str], *, input_type: Any = "document") -> np.ndarray:
+        started = time.perf_counter()
+        try:
+            return self.inner.embed(texts, input_type=input_type)
+        finally:
+            self.seconds += time.perf_counter() - started
+
+
+class TimedStore:
+    """Delegates every store call and adds up the seconds and calls per method name."""
+
+    def __init__(self, inner: MemoryStore) -> None:
+        self._inner = inner
+        self.seconds: dict[str, float] = {}
+        self.counts: dict[str, int] = {}
+
+    def __getattr__(self, name: str) -> Any:
+        target = getattr(self._inner, name)
+        if not callable(target):
+            return target
+        seconds, counts = self.seconds, self.counts
+
+        def timed(*args: Any, **kwargs: Any) -> Any:
+            started = time.perf_counter()
+            try:
+                return target(*args, **kwargs)
+            finally:
+                seconds[name] = seconds.get(name, 0.0) + time.perf_counter() - started
+                counts[name] = counts.get(name, 0) + 1
+
+        return timed
+
+
+def percentile(values: Sequence[float], q: float) -> float:
+    return float(np.percentile(np.asarray(values, dtype=float), q)) if values else 0.0
+
+
+def file_mb(path: Path) -> float:
+    files = [path, path.with_name(path.name + "-wal")]
+    return sum(f.stat().st_size for f in files if f.exists()) / 2**20
+
+
+def rss_peak_mb() -> float:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KiB on Linux
+
+
+def rss_now_mb() -> float | None:
+    try:
+        pages = int(Path("/proc/self/statm").read_text().split()[1])
+    except (OSError, ValueError, IndexError):
+        return None
+    return pages * os.sysconf("SC_PAGE_SIZE") / 2**20
+
+
+def loadavg() -> list[float] | None:
+    try:
+        return [round(x, 2) for x in os.getloadavg()]
+    except OSError:
+        return None
+
+
+def machine_info() -> dict[str, Any]:
+    return {
+        "cpus": os.cpu_count(),
+        "omp_num_threads": os.environ.get("OMP_NUM_THREADS"),
+        "python": platform.python_version(),
+        "platform": platform.platform(),
+    }
