@@ -14,8 +14,10 @@ ROLE_NAMES = {"user": "User", "assistant": "Assistant", "system": "System"}
 
 
 def parse_time(value: datetime | str | None, *, what: str = "session_time") -> datetime | None:
-    if value is None or isinstance(value, datetime):
-        return value.replace(tzinfo=None) if isinstance(value, datetime) else None
+    if value is None:
+        return None
+    if isinstance(value, datetime):
+        return value.replace(tzinfo=None)
     text = str(value).strip()
     for parse in (datetime.fromisoformat, _locomo_time, _longmemeval_time):
         try:

@@ -39,6 +39,8 @@ def structural_time(unit: MemoryUnit) -> TimeSpan | None:
 
 
 FAR = 1 << 30
+#: The paper's semantic edge threshold (set for Qwen3-Embedding); embedders may calibrate their own.
+PAPER_SEMANTIC_THRESHOLD = 0.85
 
 
 def turn_distance(a: MemoryUnit, b: MemoryUnit) -> int:
@@ -89,7 +91,7 @@ class Linker:
         )
         threshold = self.settings.semantic_threshold
         if threshold is None:
-            threshold = 0.85  # the paper's value; WritePipeline resolves it per embedder
+            threshold = PAPER_SEMANTIC_THRESHOLD  # WritePipeline resolves it per embedder
         return [(i, s) for i, s in hits if i != unit.id and s >= threshold]
 
     def _structural(self, unit: MemoryUnit) -> list[tuple[str, float]]:

@@ -18,7 +18,7 @@ from ripplemem.settings import WriteSettings
 from ripplemem.stores.base import MemoryStore
 from ripplemem.write.base import Extractor
 from ripplemem.write.ground_time import ground_times
-from ripplemem.write.link import Linker
+from ripplemem.write.link import PAPER_SEMANTIC_THRESHOLD, Linker
 from ripplemem.write.segment import segment, validate_conversation
 
 Progress = Callable[[int, int], None]
@@ -48,9 +48,6 @@ def ground(draft: UnitDraft, reference: datetime | None) -> UnitDraft:
             if grounded.span is not None:
                 return replace(draft, time_span=grounded.span)
     return draft
-
-
-PAPER_SEMANTIC_THRESHOLD = 0.85
 
 
 def resolve_thresholds(settings: WriteSettings, embedder: Embedder) -> WriteSettings:
