@@ -43,6 +43,8 @@ class WriteSettings(_Frozen):
     beta_locations: float = 0.20
     beta_time: float = 0.30
     tau_days: float = 7.0
+    #: dialogue edges between units at most this many turns apart in one episode (None: none)
+    dialogue_reach: int | None = 1
     max_message_chars: int = 20_000
 
     @model_validator(mode="after")
@@ -51,6 +53,8 @@ class WriteSettings(_Frozen):
             raise ValueError("window_turns must be at least 1")
         if not 0 <= self.window_overlap < self.window_turns:
             raise ValueError("window_overlap must be >= 0 and smaller than window_turns")
+        if self.dialogue_reach is not None and self.dialogue_reach < 0:
+            raise ValueError("dialogue_reach must be >= 0, or None for no dialogue edges")
         return self
 
 

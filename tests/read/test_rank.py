@@ -30,13 +30,37 @@ def test_rank_support_is_one_at_the_top_and_follows_one_over_offset_plus_rank():
         assert rank_support(rank0, 5) == pytest.approx(6 / (5 + rank0 + 1))
 
 
-def test_provenance_is_the_best_weighted_source_not_the_sum():
-    both = [Hit("dense", 0, 0.8), Hit("lexical", 0, 5.0)]
-    assert provenance(both, RECIPE) == pytest.approx(1.0)
-    assert provenance([Hit("lexical", 0, 5.0)], RECIPE) == pytest.approx(0.75)
+def test_provenance_combines_views_as_a_noisy_or():
+    dense_2 = 1.0 * 6 / 7  # dense hit at rank 2 (0-based 1)
+    lexical_3 = 1.0 * 6 / 8
+    both = [Hit("dense", 1, 0.8), Hit("lexical", 2, 5.0)]
+    assert provenance(both, RECIPE) == pytest.approx(1 - (1 - dense_2) * (1 - lexical_3))
+    assert provenance(both, RECIPE) > max(dense_2, lexical_3)  # agreement counts
+    assert provenance(both, RECIPE) < 1.0  # but stays on the scale of the alignment term
+    assert provenance([Hit("dense", 0, 0.9), Hit("lexical", 0, 5.0)], RECIPE) == pytest.approx(1.0)
+    assert provenance([Hit("lexical", 0, 5.0)], RECIPE) == pytest.approx(RECIPE.weight_lexical)
     assert provenance([Hit("cue", 2, 1.0)], RECIPE) == pytest.approx(0.9 * 6 / 8)
     assert provenance([Hit("expansion", 0, 0.5)], RECIPE) == pytest.approx(0.85)
     assert provenance([], RECIPE) == 0.0
+
+
+def test_a_view_counts_once_with_its_best_hit():
+    twice = [Hit("dense", 0, 0.9), Hit("dense", 4, 0.5)]
+    assert provenance(twice, RECIPE) == pytest.approx(1.0)
+    assert provenance([Hit("cue", 4, 1.0), Hit("cue", 1, 1.0)], RECIPE) == pytest.approx(0.9 * 6 / 7)
+
+
+def test_max_and_sum_remain_selectable():
+    both = [Hit("dense", 1, 0.8), Hit("lexical", 2, 5.0)]
+    assert provenance(both, RECIPE.with_(provenance="max")) == pytest.approx(6 / 7)
+    assert provenance(both, RECIPE.with_(provenance="sum")) == pytest.approx(6 / 7 + 6 / 8)
+    paper = get_recipe("ripple-paper")
+    assert provenance([Hit("lexical", 0, 5.0)], paper) == pytest.approx(0.75)
+
+
+def test_a_context_hit_is_scaled_by_its_path():
+    assert provenance([Hit("context", 1, 1.0)], RECIPE, 0.5) == pytest.approx(0.85 * 6 / 7 * 0.5)
+    assert provenance([Hit("dense", 1, 1.0)], RECIPE, 0.5) == pytest.approx(6 / 7)
 
 
 def test_terms_add_up_to_the_score(units, query_vector):
@@ -82,8 +106,8 @@ def test_the_same_unit_is_merged(units, query_vector):
     assert [e.unit.id for e in ranked].count("e3") == 1
     e3 = next(e for e in ranked if e.unit.id == "e3")
     assert set(e3.views) == {"dense", "expansion"} and e3.paths == (path,)
-    # expansion #2 through a 0.9 path beats dense #13: 0.85 * 6/7 * 0.9 > 6/18
-    assert e3.terms.provenance == pytest.approx(0.85 * 6 / 7 * 0.9)
+    # expansion #2 through a 0.9 path and dense #13 combine: 1 - (1 - 0.85 * 6/7 * 0.9)(1 - 6/18)
+    assert e3.terms.provenance == pytest.approx(1 - (1 - 0.85 * 6 / 7 * 0.9) * (1 - 6 / 18))
 
 
 def test_limit_is_the_budget(units, query_vector):

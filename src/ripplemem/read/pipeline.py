@@ -26,6 +26,8 @@ import numpy as np
 from ripplemem.blas import single_threaded_blas
 from ripplemem.providers.base import Embedder
 from ripplemem.read.baselines import recall_baseline
+from ripplemem.read.context import assemble as assemble_context
+from ripplemem.read.context import context_candidates
 from ripplemem.read.diffuse import diffuse
 from ripplemem.read.planner import DeterministicPlanner, Planner
 from ripplemem.read.query_cues import Recogniser, derive_cues
@@ -278,14 +280,28 @@ class _RippleRun:
                 extra = _Pool(self.store, self.namespace)
                 extra.add({i: h for i, h in found.items() if i not in pool.items})
                 deeper = extra.items
+        candidates = [*pool.items.values(), *deeper.values()]
         with self.clock("rank"):
-            ranked = rank(
-                [*pool.items.values(), *deeper.values()],
-                query_vector=query_vector,
-                anchors=self.anchors,
-                recipe=recipe,
-            )
+            ranked = rank(candidates, query_vector=query_vector, anchors=self.anchors, recipe=recipe)
         evidence = ranked[: recipe.budget]
+        if recipe.context_slots > 0:
+            with self.clock("context"):
+                context = context_candidates(self.store, self.namespace, ranked, recipe)
+            if context:
+                with self.clock("rank"):
+                    ranked = rank(
+                        [*candidates, *context],
+                        query_vector=query_vector,
+                        anchors=self.anchors,
+                        recipe=recipe,
+                    )
+                ids = [c.unit.id for c in context]
+                evidence = assemble_context(ranked, ids, recipe.budget, recipe.context_slots)
+                self.trace.notes.append(
+                    f"dialogue context: {len(ids)} units of the neighbouring turns of the top "
+                    f"{recipe.context_anchors} units hold slots {recipe.budget - len(ids) + 1}-"
+                    f"{recipe.budget} at most"
+                )
         kept = {e.unit.id for e in evidence}
         dropped = sum(1 for i in pool.items if i not in kept)
         from_deeper = sum(1 for i in deeper if i in kept)

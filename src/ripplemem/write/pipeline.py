@@ -1,6 +1,6 @@
 """The write pipeline: it only wires stages.
 
-    validate -> segment -> extract -> ground time -> embed -> store -> link
+    validate -> segment -> extract -> ground time -> embed -> store -> link -> dialogue edges
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from ripplemem.records import Conversation, MemoryUnit, UnitDraft, Window
 from ripplemem.settings import WriteSettings
 from ripplemem.stores.base import MemoryStore
 from ripplemem.write.base import Extractor
+from ripplemem.write.dialogue import DialogueLinker
 from ripplemem.write.ground_time import ground_times
 from ripplemem.write.link import PAPER_SEMANTIC_THRESHOLD, Linker
 from ripplemem.write.segment import segment, validate_conversation
@@ -111,6 +112,7 @@ class WritePipeline:
         result = AddResult(windows=len(windows))
         tokens_before = getattr(self.extractor, "tokens_used", 0)
         batch = max(1, min(64, len(windows)))
+        dialogue = DialogueLinker(self.store, self.settings.dialogue_reach)
         for start in range(0, len(windows), batch):
             chunk = windows[start : start + batch]
             drafts = self.extractor.extract(chunk)
@@ -118,6 +120,7 @@ class WritePipeline:
             fresh = self._store(units)
             result.skipped += len(units) - len(fresh)
             result.edges += self.linker.link(fresh).added
+            result.edges += dialogue.link(fresh)
             result.units.extend(fresh)
             if progress:
                 progress(min(start + batch, len(windows)), len(windows))

@@ -1,0 +1,85 @@
+"""Dialogue context (read/context.py): the neighbouring turns of the best units get reserved slots."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import numpy as np
+import pytest
+
+from ripplemem.memory import Memory
+from ripplemem.read.context import assemble
+from ripplemem.read.recipes import get_recipe
+from ripplemem.records import Conversation, Evidence, MemoryUnit, Session, Turn
+from ripplemem.settings import Settings
+from ripplemem.write.link import turn_distance
+
+T0 = datetime(2024, 5, 1, 12, 0)
+QUESTION = "Which restaurant did Bob suggest for Friday dinner?"
+LINES = [
+    ("Ann", "Any idea where we should go for dinner on Friday?"),
+    ("Bob", "The Blue Lantern noodle bar, without a doubt."),
+    ("Ann", "I finished the marathon training plan today."),
+    ("Bob", "My sister moved to Lisbon for work last month."),
+    ("Ann", "The dentist said my teeth are fine."),
+    ("Bob", "I am repainting the kitchen this weekend."),
+    ("Ann", "Our cat knocked over a plant again."),
+    ("Bob", "Dinner last Friday at the steakhouse was too loud."),
+    ("Ann", "Friday dinners with friends are my favourite."),
+    ("Bob", "I fixed the bike's flat tyre."),
+]
+
+
+@pytest.fixture(scope="module")
+def memory(tmp_path_factory):
+    turns = tuple(Turn(f"t{i}", who, text) for i, (who, text) in enumerate(LINES))
+    conversation = Conversation("c1", (Session("s1", T0, turns),))
+    path = tmp_path_factory.mktemp("context") / "m.db"
+    with Memory(Settings(store_path=path, extractor="deterministic", planner="deterministic")) as m:
+        m.add(conversation, namespace="ns")
+        yield m
+
+
+def ids(evidence) -> list[str]:
+    return [e.unit.id for e in evidence]
+
+
+def test_context_units_follow_the_head_of_the_ranking(memory):
+    plain = memory.search(QUESTION, namespace="ns", recipe=get_recipe("ripple", budget=10, context_slots=0))
+    recipe = get_recipe("ripple", budget=4, context_slots=2, context_anchors=2)
+    recall = memory.search(QUESTION, namespace="ns", recipe=recipe)
+    evidence = list(recall.evidence)
+    assert len(evidence) == 4
+    top = [e.unit for e in plain.evidence[:2]]
+    context = [e for e in evidence if "context" in e.views]
+    assert context, "a neighbouring turn of the best units should be reserved a slot"
+    for item in context:
+        (path,) = [p for p in item.paths if p.anchor in {u.id for u in top}][:1]
+        anchor = next(u for u in top if u.id == path.anchor)
+        assert turn_distance(anchor, item.unit) <= 1 and path.nodes == (anchor.id, item.unit.id)
+    # the head is the plain ranking's, the context comes right after it
+    head = [e for e in evidence if "context" not in e.views or e.unit.id in ids(plain.evidence[:2])]
+    assert ids(evidence)[: 4 - len(context)] == ids(head)[: 4 - len(context)]
+    assert any("dialogue context" in note for note in recall.trace.notes)
+
+
+def test_no_slots_no_context(memory):
+    recall = memory.search(QUESTION, namespace="ns", recipe=get_recipe("ripple-no-context", budget=4))
+    assert all("context" not in e.views for e in recall.evidence)
+
+
+def _evidence(uid: str, score: float) -> Evidence:
+    unit = MemoryUnit(
+        id=uid, namespace="ns", restatement=uid, vector=np.ones(2, dtype=np.float32),
+        participants=(), locations=(), time_span=None, episode_id="s", turn_ids=(uid,),
+        session_time=T0, created_at=T0,
+    )
+    return Evidence(unit, score, (), None, ())
+
+
+def test_assemble_keeps_head_then_context_then_the_rest():
+    ranked = [_evidence(u, s) for u, s in (("a", 5), ("b", 4), ("c", 3), ("x", 2), ("d", 1), ("y", 0.5))]
+    assert ids(assemble(ranked, ["x", "y"], budget=4, slots=2)) == ["a", "b", "x", "y"]
+    # a context unit already in the head keeps its place; the free slot is filled by rho
+    assert ids(assemble(ranked, ["b", "y"], budget=4, slots=2)) == ["a", "b", "y", "c"]
+    assert ids(assemble(ranked, [], budget=4, slots=2)) == ["a", "b", "c", "x"]
