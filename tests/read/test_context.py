@@ -45,8 +45,8 @@ def ids(evidence) -> list[str]:
 
 
 def test_context_units_follow_the_head_of_the_ranking(memory):
-    plain = memory.search(QUESTION, namespace="ns", recipe=get_recipe("ripple", budget=10, context_slots=0))
-    recipe = get_recipe("ripple", budget=4, context_slots=2, context_anchors=2)
+    plain = memory.search(QUESTION, namespace="ns", recipe=get_recipe("ripple", budget=10, context_share=0))
+    recipe = get_recipe("ripple", budget=4, context_share=0.5, context_anchors=2)
     recall = memory.search(QUESTION, namespace="ns", recipe=recipe)
     evidence = list(recall.evidence)
     assert len(evidence) == 4
@@ -83,3 +83,13 @@ def test_assemble_keeps_head_then_context_then_the_rest():
     # a context unit already in the head keeps its place; the free slot is filled by rho
     assert ids(assemble(ranked, ["b", "y"], budget=4, slots=2)) == ["a", "b", "y", "c"]
     assert ids(assemble(ranked, [], budget=4, slots=2)) == ["a", "b", "c", "x"]
+
+
+def test_context_slots_scale_with_the_budget_and_bad_overrides_are_refused():
+    assert get_recipe("ripple").context_slots == 6  # 20 % of 30
+    assert get_recipe("ripple", budget=10).context_slots == 2
+    assert get_recipe("ripple-no-context").context_slots == 0
+    with pytest.raises(ValueError, match="context_share"):
+        get_recipe("ripple", context_share=1.5)
+    with pytest.raises(ValueError, match="context_slot"):
+        get_recipe("ripple", context_slots=3)  # a derived value, not a field

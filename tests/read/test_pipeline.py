@@ -21,7 +21,7 @@ def store():
 
 def run(store, name: str, query: str = QUERY, **overrides) -> Recall:
     overrides.setdefault("budget", BUDGET)
-    overrides.setdefault("context_slots", 0)
+    overrides.setdefault("context_share", 0.0)
     return recall(
         query, store=store, namespace=NS, embedder=embedder(), recipe=get_recipe(name, **overrides)
     )

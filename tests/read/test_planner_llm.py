@@ -16,7 +16,7 @@ from ripplemem.records import Cues, TimeSpan
 
 from . import NS, QUERY, build_store, embedder
 
-RECIPE = get_recipe("ripple", budget=14, context_slots=0)  # as in test_pipeline.py
+RECIPE = get_recipe("ripple", budget=14, context_share=0)  # as in test_pipeline.py
 
 GOOD_PLAN = {
     "continue": True,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 from ripplemem.errors import UnknownRecipeError
 
@@ -46,16 +46,22 @@ class RecallRecipe(BaseModel):
     # the deeper dense / lexical hits (to depth ``budget``) also compete in the final ranking,
     # so expanded units must earn their slot (provenance keeps their deep ranks)
     deep_candidates: bool = True
-    # dialogue context (read/context.py): up to context_slots of the K slots go to units at most
-    # context_turns turns from one of the context_anchors best-ranked units (0 slots: off)
-    context_slots: int = 6
+    # dialogue context (read/context.py): up to context_share of the K slots (6 of 30) go to
+    # units at most context_turns turns from one of the context_anchors best-ranked units
+    context_share: float = Field(default=0.2, ge=0.0, le=1.0)
     context_anchors: int = 3
     context_turns: int = 1
     # hybrid baseline
     rrf_k: int = 60
 
+    @property
+    def context_slots(self) -> int:
+        """How many of the ``budget`` slots dialogue context may take."""
+        return int(self.budget * self.context_share + 1e-9)
+
     def with_(self, **changes) -> RecallRecipe:
-        return self.model_copy(update=changes)
+        """A validated copy with ``changes`` (unknown fields and bad values are refused)."""
+        return type(self).model_validate({**self.model_dump(), **changes})
 
 
 RECIPES: dict[str, RecallRecipe] = {
@@ -63,9 +69,9 @@ RECIPES: dict[str, RecallRecipe] = {
     "ripple-no-expansion": RecallRecipe(name="ripple-no-expansion", expansion=False),
     "ripple-no-structural": RecallRecipe(name="ripple-no-structural", structural_channel=False),
     "ripple-no-goal": RecallRecipe(name="ripple-no-goal", goal=False),
-    "ripple-no-context": RecallRecipe(name="ripple-no-context", context_slots=0),
+    "ripple-no-context": RecallRecipe(name="ripple-no-context", context_share=0.0),
     "ripple-paper": RecallRecipe(
-        name="ripple-paper", weight_lexical=0.75, provenance="max", context_slots=0
+        name="ripple-paper", weight_lexical=0.75, provenance="max", context_share=0.0
     ),
     "bm25": RecallRecipe(name="bm25", kind="bm25"),
     "dense": RecallRecipe(name="dense", kind="dense"),
