@@ -11,11 +11,13 @@ if TYPE_CHECKING:
     from rich.console import Console
 
 MAIN_COLUMNS: dict[str, tuple[str, ...]] = {
-    "locomo": ("recall@10", "recall@30", "all@30", "context_tokens@30"),
+    "locomo": ("recall@10", "recall@30", "all@30", "context_tokens@30", "recall@budget",
+               "all@budget", "context_tokens@budget"),
     "longmemeval": (
         "session_recall_any@5", "session_recall_all@5", "session_ndcg@5",
         "session_recall_any@10", "session_recall_all@10", "session_ndcg@10",
-        "turn_recall_all@10", "context_tokens@30",
+        "turn_recall_all@10", "context_tokens@30", "turn_recall_any@budget",
+        "turn_recall_all@budget", "context_tokens@budget",
     ),
 }
 GROUP_METRIC: dict[str, str] = {"locomo": "recall@30", "longmemeval": "session_recall_all@10"}
@@ -59,6 +61,11 @@ def headline(result: dict) -> str:
         f"ingest {ingest.get('seconds_per_conversation', 0.0):.1f} s/conversation, "
         f"{ingest.get('units', 0):,} units, {ingest.get('edges', 0):,} edges · "
         f"commit {commit} · {result.get('date', '?')}"
+        + "".join(
+            f" · peer {name}: {peer.get('package', '?')} {peer.get('version', '?')}"
+            for name, peer in (result.get("peers") or {}).items()
+        )
+        + (f" · token budget {result['token_budget']}" if result.get("token_budget") else "")
     )
 
 
@@ -97,6 +104,43 @@ def group_table(result: dict) -> tuple[list[str], list[list[str]], str]:
     return ["group", "questions", *recipes], rows, label(metric)
 
 
+ANSWER_COLUMNS = ("f1", "bleu1", "j", "context_tokens", "answer_prompt_tokens", "planner_tokens")
+ANSWER_LABELS = {
+    "f1": "F1", "bleu1": "BLEU-1", "j": "J", "context_tokens": "ctx tokens",
+    "answer_prompt_tokens": "prompt tokens", "planner_tokens": "planner tokens",
+}
+
+
+def answer_table(result: dict) -> tuple[list[str], list[list[str]], str] | None:
+    """(header, rows, caption) of answer quality per system, or None without --answer."""
+    answering = result.get("answering")
+    if not answering:
+        return None
+    header = ["system", "questions", *(ANSWER_LABELS[c] for c in ANSWER_COLUMNS),
+              "answer p50 ms", "answer p95 ms", "judge failures"]
+    rows = []
+    for name, block in result["recipes"].items():
+        answers = block.get("answers") or {}
+        metrics = answers.get("metrics", {})
+        row = [name, str(answers.get("questions", 0))]
+        for column in ANSWER_COLUMNS:
+            value = metrics.get(column)
+            if value is None:
+                row.append("–")
+            elif column in ("f1", "bleu1", "j"):
+                row.append(f"{100.0 * value:.1f}")
+            else:
+                row.append(f"{value:,.0f}")
+        row += [format_value("search_ms", answers.get(key)) for key in ("answer_ms_p50", "answer_ms_p95")]
+        row.append(str(answers.get("judge_failures", 0)))
+        rows.append(row)
+    caption = (
+        f"answers by {answering.get('answer_model')} · judge {answering.get('judge_model')} "
+        f"({answering.get('judge_prompt')}) · F1/BLEU-1/J in %, tokens are means per question"
+    )
+    return header, rows, caption
+
+
 def render_console(result: dict, console: Console) -> None:
     from rich.table import Table
 
@@ -116,6 +160,15 @@ def render_console(result: dict, console: Console) -> None:
         for row in rows:
             table.add_row(*row)
         console.print(table)
+    answers = answer_table(result)
+    if answers is not None:
+        header, rows, caption = answers
+        table = Table(title=caption)
+        for index, name in enumerate(header):
+            table.add_column(name, justify="left" if index == 0 else "right")
+        for row in rows:
+            table.add_row(*row)
+        console.print(table)
 
 
 def render_markdown(result: dict) -> str:
@@ -125,6 +178,10 @@ def render_markdown(result: dict) -> str:
     if rows:
         parts += ["", f"{metric} (%) by {GROUP_KEY[result['dataset']].removeprefix('per_')}:", ""]
         parts += _markdown(header, rows)
+    answers = answer_table(result)
+    if answers is not None:
+        header, rows, caption = answers
+        parts += ["", f"{caption}:", "", *_markdown(header, rows)]
     return "\n".join(parts) + "\n"
 
 
