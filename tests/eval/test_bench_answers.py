@@ -128,3 +128,19 @@ def test_cli_answer_without_an_endpoint_says_what_to_set(locomo_file: Path, monk
     result = CliRunner().invoke(app, ["bench", "locomo", str(locomo_file), "--answer"])
     assert result.exit_code != 0
     assert "--llm-base-url" in result.output
+
+
+def test_an_unavailable_answer_endpoint_is_counted_and_not_judged(locomo_file: Path) -> None:
+    def down_for_answers(body: dict[str, Any]) -> Reply:
+        if body["messages"][0]["content"].startswith("You grade"):
+            return Reply.json({"reasoning": "-", "label": "CORRECT"})
+        return Reply.status(503)
+
+    with ScriptedOpenAIServer(responder=down_for_answers) as server:
+        answer = OpenAICompatibleChat(server.llm_settings(max_retries=0), backoff_s=0.0)
+        setup = AnswerSetup(Answerer(answer), Judge(answer), server.base_url)
+        result = run_locomo_bench(locomo_file, recipes=("bm25",), store="memory", answering=setup)
+        judged = [b for b in server.requests if b["messages"][0]["content"].startswith("You grade")]
+    answers = result["recipes"]["bm25"]["answers"]
+    assert answers["answer_failures"] == 3 and answers["metrics"]["j"] == 0.0
+    assert judged == []

@@ -51,7 +51,8 @@ class AnswerScorer:
             "gold": gold,
             "verdict": verdict.label,
             "seconds": answer.seconds,
-            "errors": [e for e in (answer.error, verdict.error) if e],
+            "answer_error": answer.error,
+            "judge_error": verdict.error,
         }
         self.rows[system].append((question_id, group, row, extra))
         return row
@@ -70,7 +71,7 @@ class AnswerScorer:
             "groups": {
                 group: {"questions": len(rows), **_means(rows)} for group, rows in sorted(groups.items())
             },
-            "answer_failures": sum(1 for *_, extra in entries if not extra["answer"] and extra["errors"]),
+            "answer_failures": sum(1 for *_, extra in entries if extra["answer_error"]),
             "judge_failures": sum(1 for *_, extra in entries if extra["verdict"] == "FAILED"),
             "answer_ms_p50": percentile(millis, 50),
             "answer_ms_p95": percentile(millis, 95),

@@ -100,8 +100,8 @@ class BenchRun:
                 continue
             if name not in RECIPES:
                 raise UnknownRecipeError(
-                    f"no recipe or peer named {name!r}; choose one of: "
-                    f"{', '.join(sorted([*RECIPES, *PEERS]))}"
+                    f"no recipe named {name!r}; choose one of: {', '.join(sorted(RECIPES))}, "
+                    f"or a peer: {', '.join(sorted(PEERS))}"
                 )
             recipe = get_recipe(name, **overrides)
             self.recipes[name] = recipe.with_(budget=budget) if budget else recipe
@@ -381,8 +381,13 @@ def _answer(
     planner_tokens: int,
 ) -> None:
     assert answering is not None
+    from ripplemem.eval.judge import Judgement
+
     generated = answering.answerer.answer(question, evidence, when)
-    verdict = answering.judge.judge(question, gold, generated.text, kind)
+    if generated.error:  # no answer to grade: WRONG without a judge call, counted in answer_failures
+        verdict = Judgement("WRONG", "no answer (endpoint unavailable)", 0, 0)
+    else:
+        verdict = answering.judge.judge(question, gold, generated.text, kind)
     answers.score(system, question_id, group, gold, generated, verdict, planner_tokens=planner_tokens)
 
 
