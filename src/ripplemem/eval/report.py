@@ -11,16 +11,23 @@ if TYPE_CHECKING:
     from rich.console import Console
 
 MAIN_COLUMNS: dict[str, tuple[str, ...]] = {
-    "locomo": ("recall@10", "recall@30", "all@30", "context_tokens@30", "recall@budget",
-               "all@budget", "context_tokens@budget"),
+    "locomo": ("recall@10", "recall@30", "all@30", "context_tokens@30"),
     "longmemeval": (
         "session_recall_any@5", "session_recall_all@5", "session_ndcg@5",
         "session_recall_any@10", "session_recall_all@10", "session_ndcg@10",
-        "turn_recall_all@10", "context_tokens@30", "turn_recall_any@budget",
+        "turn_recall_all@10", "context_tokens@30",
+    ),
+}
+# with --token-budget every list is already cut: the budget columns replace the deep cut-offs
+BUDGET_COLUMNS: dict[str, tuple[str, ...]] = {
+    "locomo": ("recall@5", "recall@10", "recall@budget", "all@budget", "context_tokens@budget"),
+    "longmemeval": (
+        "session_recall_any@5", "session_recall_all@5", "turn_recall_any@budget",
         "turn_recall_all@budget", "context_tokens@budget",
     ),
 }
 GROUP_METRIC: dict[str, str] = {"locomo": "recall@30", "longmemeval": "session_recall_all@10"}
+BUDGET_GROUP_METRIC: dict[str, str] = {"locomo": "recall@budget", "longmemeval": "turn_recall_all@budget"}
 GROUP_KEY: dict[str, str] = {"locomo": "per_category", "longmemeval": "per_question_type"}
 TIMING_COLUMNS = ("search_ms_p50", "search_ms_p95")
 LABELS: dict[str, str] = {"search_ms_p50": "p50 ms", "search_ms_p95": "p95 ms"}
@@ -71,7 +78,8 @@ def headline(result: dict) -> str:
 
 def main_table(result: dict) -> tuple[list[str], list[list[str]]]:
     """(header, rows): one row per recipe, the dataset's headline metrics and search latency."""
-    columns = [c for c in MAIN_COLUMNS[result["dataset"]] if _present(result, c)]
+    chosen = BUDGET_COLUMNS if result.get("token_budget") else MAIN_COLUMNS
+    columns = [c for c in chosen[result["dataset"]] if _present(result, c)]
     header = ["recipe", *(label(c) for c in (*columns, *TIMING_COLUMNS))]
     rows = []
     for name, block in result["recipes"].items():
@@ -85,7 +93,8 @@ def main_table(result: dict) -> tuple[list[str], list[list[str]]]:
 def group_table(result: dict) -> tuple[list[str], list[list[str]], str]:
     """(header, rows, metric): one row per category / question type, one column per recipe."""
     dataset = result["dataset"]
-    metric, key = GROUP_METRIC[dataset], GROUP_KEY[dataset]
+    metric = (BUDGET_GROUP_METRIC if result.get("token_budget") else GROUP_METRIC)[dataset]
+    key = GROUP_KEY[dataset]
     recipes = list(result["recipes"])
     groups: dict[str, int] = {}
     for block in result["recipes"].values():
