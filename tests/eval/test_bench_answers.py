@@ -144,3 +144,25 @@ def test_an_unavailable_answer_endpoint_is_counted_and_not_judged(locomo_file: P
     answers = result["recipes"]["bm25"]["answers"]
     assert answers["answer_failures"] == 3 and answers["metrics"]["j"] == 0.0
     assert judged == []
+
+
+def test_planner_tokens_come_from_the_endpoints_usage(locomo_file: Path) -> None:
+    from ripplemem.settings import Settings
+
+    def with_planner(body: dict[str, Any]) -> Reply:
+        system = body["messages"][0]["content"]
+        if system.startswith(("You grade", "You answer questions")):
+            return responder(body)
+        plan = {"continue": False, "anchors": [], "target_restatement": "", "stop_reason": "enough"}
+        return Reply.json(plan, usage=(30, 5))
+
+    with ScriptedOpenAIServer(responder=with_planner) as server:
+        settings = Settings(llm=server.llm_settings(), extractor="deterministic", planner="llm")
+        result = run_locomo_bench(
+            locomo_file, recipes=("ripple", "bm25"), store="memory", settings=settings,
+            answering=_setup(server),
+        )
+    assert result["planner"] == "LLMPlanner"
+    assert result["ingest"]["llm_tokens"] == 0  # deterministic extractor: no build tokens
+    assert result["recipes"]["ripple"]["answers"]["metrics"]["planner_tokens"] == 35
+    assert result["recipes"]["bm25"]["answers"]["metrics"]["planner_tokens"] == 0
