@@ -29,6 +29,7 @@ def test_answer_table_names_both_models() -> None:
     for block in result["recipes"].values():
         block["answers"] = answers
     header, rows, caption = answer_table(result)
+    assert header[:2] == ["system", "questions"]
     assert "a-m" in caption and "judge j-m" in caption
     assert rows[0][:5] == ["ripple", "3", "50.0", "25.0", "33.3"] and rows[0][-1] == "1"
     markdown = render_markdown(result)
