@@ -151,8 +151,8 @@ class Mem0Peer:
         for session in conversation.sessions:
             when = session.time.isoformat() if session.time else None
             for turn in session.turns:
-                message = {
-                    "role": "user",
+                message = {  # LongMemEval's assistant turns keep their role; people are "user"
+                    "role": "assistant" if turn.speaker.lower() == "assistant" else "user",
                     "content": turn_text(turn.speaker, turn.text, turn.caption),
                     "name": turn.speaker,
                 }
