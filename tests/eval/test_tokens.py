@@ -21,3 +21,23 @@ def test_batch_matches_single() -> None:
     texts = ["hello world", "", "Hello, world.", "lgbtq"]
     assert count_tokens_batch(texts) == [count_tokens(t) for t in texts]
     assert count_tokens_batch([]) == []
+
+
+def test_truncate_to_budget_keeps_the_longest_fitting_prefix() -> None:
+    from datetime import datetime
+
+    from ripplemem.eval.tokens import truncate_to_budget
+    from ripplemem.records import Evidence, MemoryUnit
+
+    def item(text: str) -> Evidence:
+        unit = MemoryUnit(
+            id=text, namespace="n", restatement=text, vector=None, participants=(), locations=(),
+            time_span=None, episode_id="s", turn_ids=(), session_time=None,
+            created_at=datetime(2024, 1, 1),
+        )
+        return Evidence(unit=unit, score=0.0, hits=())
+
+    ranked = [item("hello world"), item("memory memory memory"), item("a")]  # 2, 3, 1 tokens
+    assert [e.unit.id for e in truncate_to_budget(ranked, 5)] == ["hello world", "memory memory memory"]
+    assert [e.unit.id for e in truncate_to_budget(ranked, 4)] == ["hello world"]  # a prefix, no skipping
+    assert truncate_to_budget(ranked, 1) == []

@@ -4,16 +4,22 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from ripplemem.cli.common import console, friendly
 from ripplemem.cli.speed import speed
 
+if TYPE_CHECKING:
+    from ripplemem.eval.bench import AnswerSetup
+    from ripplemem.settings import Settings
+
 bench_app = typer.Typer(
-    help="Retrieval benchmarks (no LLM needed): every recipe on one ingested memory.",
+    help="Benchmarks: every recipe (and peer, e.g. mem0) on one ingested memory; retrieval needs "
+    "no LLM, --answer adds answers, F1, BLEU-1 and an LLM judge.",
     no_args_is_help=True,
 )
 bench_app.command(name="speed")(speed)
@@ -36,6 +42,26 @@ BudgetOption = Annotated[
     int | None, typer.Option("--budget", min=1, help="Evidence budget per search [default: recipe's].")
 ]
 DetailsOption = Annotated[bool, typer.Option("--details", help="Keep per-question scores in the JSON.")]
+TokenBudgetOption = Annotated[
+    int | None,
+    typer.Option("--token-budget", min=1, metavar="TOKENS",
+                 help="Cut each system's ranked evidence to at most TOKENS context tokens "
+                 "(WordPiece) before scoring and answering: compare at equal context size."),
+]
+AnswerOption = Annotated[
+    bool, typer.Option("--answer", help="Also answer every question from the evidence and judge it.")
+]
+LlmBaseUrlOption = Annotated[
+    str | None,
+    typer.Option("--llm-base-url", help="OpenAI-compatible endpoint for answers and the judge "
+                 "[default: RIPPLEMEM_LLM_BASE_URL]."),
+]
+LlmModelOption = Annotated[
+    str | None, typer.Option("--llm-model", help="Answer model [default: RIPPLEMEM_LLM_MODEL].")
+]
+JudgeModelOption = Annotated[
+    str | None, typer.Option("--judge-model", help="Judge model on the same endpoint [default: the answer model].")
+]
 ProfileOption = Annotated[
     bool, typer.Option("--profile/--no-profile", help="Apply the paper's per-dataset windows and view sizes.")
 ]
@@ -53,11 +79,18 @@ def locomo(
     budget: BudgetOption = None,
     details: DetailsOption = False,
     profile: ProfileOption = True,
+    token_budget: TokenBudgetOption = None,
+    answer: AnswerOption = False,
+    llm_base_url: LlmBaseUrlOption = None,
+    llm_model: LlmModelOption = None,
+    judge_model: JudgeModelOption = None,
 ) -> None:
     """LoCoMo turn-level evidence recall@K, all@K and context tokens (categories 1-4)."""
     from ripplemem.eval.bench import run_locomo_bench
 
-    _run(run_locomo_bench, path, recipes, limit, json_file, markdown, store, budget, details, profile)
+    _run(run_locomo_bench, path, recipes, limit, json_file, markdown, store, budget, details, profile,
+         token_budget=token_budget,
+         answering=AnswerChoice(answer, llm_base_url, llm_model, judge_model))
 
 
 @bench_app.command()
@@ -72,11 +105,61 @@ def longmemeval(
     budget: BudgetOption = None,
     details: DetailsOption = False,
     profile: ProfileOption = True,
+    token_budget: TokenBudgetOption = None,
+    answer: AnswerOption = False,
+    llm_base_url: LlmBaseUrlOption = None,
+    llm_model: LlmModelOption = None,
+    judge_model: JudgeModelOption = None,
 ) -> None:
     """LongMemEval official session/turn recall_any, recall_all and NDCG at k."""
     from ripplemem.eval.bench import run_longmemeval_bench
 
-    _run(run_longmemeval_bench, path, recipes, limit, json_file, markdown, store, budget, details, profile)
+    _run(run_longmemeval_bench, path, recipes, limit, json_file, markdown, store, budget, details, profile,
+         token_budget=token_budget,
+         answering=AnswerChoice(answer, llm_base_url, llm_model, judge_model))
+
+
+@dataclass(frozen=True)
+class AnswerChoice:
+    """The --answer options as given; turned into an AnswerSetup at the edge."""
+
+    enabled: bool
+    base_url: str | None
+    model: str | None
+    judge_model: str | None
+
+
+def answer_setup(choice: AnswerChoice, settings: Settings) -> AnswerSetup | None:
+    """Build the answerer and judge from the flags, falling back to the RIPPLEMEM_LLM_* settings."""
+    from ripplemem.errors import ConfigurationError
+    from ripplemem.eval.answering import Answerer
+    from ripplemem.eval.bench import AnswerSetup
+    from ripplemem.eval.judge import Judge
+    from ripplemem.providers.factory import make_chat
+    from ripplemem.settings import LLMSettings
+
+    if not choice.enabled:
+        if choice.base_url or choice.model or choice.judge_model:
+            raise ConfigurationError("--llm-base-url, --llm-model and --judge-model need --answer")
+        return None
+    base = settings.llm
+    base_url = choice.base_url or (base.base_url if base else None)
+    model = choice.model or (base.model if base else None)
+    if not base_url or not model:
+        raise ConfigurationError(
+            "--answer needs an LLM endpoint: pass --llm-base-url and --llm-model (or set "
+            "RIPPLEMEM_LLM_BASE_URL and RIPPLEMEM_LLM_MODEL)"
+        )
+    api_key = base.api_key if base else _env_api_key()
+    answer_llm = LLMSettings(base_url=base_url, model=model, api_key=api_key)
+    judge_llm = answer_llm.model_copy(update={"model": choice.judge_model or model})
+    return AnswerSetup(Answerer(make_chat(answer_llm)), Judge(make_chat(judge_llm)), base_url)
+
+
+def _env_api_key() -> str | None:
+    import os
+
+    return os.environ.get("RIPPLEMEM_LLM_API_KEY") or os.environ.get("OPENAI_API_KEY") or None
 
 
 def _run(
@@ -90,6 +173,9 @@ def _run(
     budget: int | None,
     details: bool,
     profile: bool,
+    *,
+    token_budget: int | None = None,
+    answering: AnswerChoice | None = None,
 ) -> None:
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
@@ -100,6 +186,8 @@ def _run(
     if store not in ("sqlite", "memory"):
         raise InvalidInputError(f"--store must be 'sqlite' or 'memory', not {store!r}")
     names = [name.strip() for name in recipes.split(",") if name.strip()]
+    settings = Settings.from_env()
+    setup = answer_setup(answering, settings) if answering is not None else None
     out = console()
     with Progress(
         TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
@@ -111,8 +199,9 @@ def _run(
             bar.update(task, description=what, completed=done, total=total)
 
         result = runner(
-            path, recipes=names, limit=limit, settings=Settings.from_env(), progress=progress,
+            path, recipes=names, limit=limit, settings=settings, progress=progress,
             store=store, budget=budget, details=details, profile=profile,
+            token_budget=token_budget, answering=setup,
         )
     render_console(result, out)
     if json_file is not None:

@@ -10,6 +10,12 @@ views 10/5/5; LongMemEval-S windows 10/0 and views 15/8/8 (plus a 100k-character
 the S haystacks hold a few very long pasted messages). The result dict records the profile used.
 A caller-supplied ``memory`` keeps its own write settings (only the view sizes apply) and its
 namespaces are left in place for inspection.
+
+Peers (``mem0``, see :mod:`ripplemem.eval.peers`) are named among the recipes and ingest the same
+conversation with the same embedder; they are scored by the same code. ``token_budget`` cuts
+every system's ranked evidence to at most that many context tokens before scoring and
+answering. ``answering`` (an :class:`AnswerSetup`) adds answer generation, token F1, BLEU-1 and
+the LLM judge J for every system (see :mod:`ripplemem.eval.answer_scoring`).
 """
 
 from __future__ import annotations
@@ -19,15 +25,20 @@ import tempfile
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal, Self
 
-from ripplemem.errors import InvalidInputError, UnknownNamespaceError
-from ripplemem.read.recipes import RecallRecipe, get_recipe
+from ripplemem.errors import InvalidInputError, UnknownNamespaceError, UnknownRecipeError
+from ripplemem.eval.peers import PEERS, PeerMemory, is_peer, make_peer
+from ripplemem.read.recipes import RECIPES, RecallRecipe, get_recipe
 from ripplemem.settings import Settings
 
 if TYPE_CHECKING:
+    from ripplemem.eval.answer_scoring import AnswerScorer
+    from ripplemem.eval.answering import Answerer
+    from ripplemem.eval.judge import Judge
     from ripplemem.memory import Memory
     from ripplemem.records import Conversation, Evidence
 
@@ -40,6 +51,25 @@ PROFILES: dict[str, dict] = {
     "longmemeval": {"write": {"window_turns": 10, "window_overlap": 0, "max_message_chars": 100_000},
                     "recipe": {"dense_k": 15, "lexical_k": 8, "cue_k": 8}},
 }
+
+
+@dataclass(frozen=True, slots=True)
+class AnswerSetup:
+    """Answer generation and judging for a benchmark run (both need an LLM endpoint)."""
+
+    answerer: Answerer
+    judge: Judge
+    base_url: str = ""
+
+    def describe(self) -> dict:
+        from ripplemem.eval.prompts.judge import JUDGE_PROMPT_VERSION
+
+        return {
+            "answer_model": self.answerer.model,
+            "judge_model": self.judge.model,
+            "judge_prompt": JUDGE_PROMPT_VERSION,
+            "base_url": self.base_url,
+        }
 
 
 class BenchRun:
@@ -56,14 +86,29 @@ class BenchRun:
         memory: Memory | None,
         profile: bool,
         budget: int | None,
+        token_budget: int | None = None,
     ) -> None:
         if not recipes:
             raise InvalidInputError("no recipes to benchmark: pass at least one, e.g. ripple,bm25")
         overrides = PROFILES[dataset]["recipe"] if profile else {}
         self.recipes: dict[str, RecallRecipe] = {}
-        for name in recipes:
+        self.peer_names: list[str] = []
+        self.order = list(dict.fromkeys(recipes))
+        for name in self.order:
+            if is_peer(name):
+                self.peer_names.append(name)
+                continue
+            if name not in RECIPES:
+                raise UnknownRecipeError(
+                    f"no recipe named {name!r}; choose one of: {', '.join(sorted(RECIPES))}, "
+                    f"or a peer: {', '.join(sorted(PEERS))}"
+                )
             recipe = get_recipe(name, **overrides)
             self.recipes[name] = recipe.with_(budget=budget) if budget else recipe
+        self.peer_budget = budget or RecallRecipe().budget
+        self.token_budget = token_budget
+        self.peers: dict[str, PeerMemory] = {}
+        self.peer_ingest_seconds: dict[str, list[float]] = {name: [] for name in self.peer_names}
         self.dataset, self.path, self.profile = dataset, path, profile
         self.settings = _profiled(settings or Settings(), dataset) if profile else settings or Settings()
         self.store_kind = store
@@ -72,7 +117,8 @@ class BenchRun:
         self._tmp: tempfile.TemporaryDirectory | None = None
         self.ingest_seconds: list[float] = []
         self.units = self.edges = self.windows = self.llm_tokens = 0
-        self.timings: dict[str, list[float]] = {name: [] for name in self.recipes}
+        self.build_tokens: list[int] = []
+        self.timings: dict[str, list[float]] = {name: [] for name in self.order}
 
     def __enter__(self) -> Self:
         if self.memory is None:
@@ -88,9 +134,18 @@ class BenchRun:
                 self.memory = Memory(self.settings.model_copy(update={"store_path": store_path}))
             else:
                 raise InvalidInputError(f"store must be 'sqlite' or 'memory', not {self.store_kind!r}")
+        for name in self.peer_names:
+            self.peers[name] = make_peer(name, self.memory.parts.embedder, self.peer_budget)
         return self
 
+    @property
+    def systems(self) -> dict[str, RecallRecipe | PeerMemory]:
+        """Every recipe and peer by name, in the order asked for."""
+        return {name: self.recipes.get(name) or self.peers[name] for name in self.order}
+
     def __exit__(self, *exc: object) -> None:
+        for peer in self.peers.values():
+            peer.close()
         if self._given is None and self.memory is not None:
             self.memory.close()
         if self._tmp is not None:
@@ -110,24 +165,46 @@ class BenchRun:
         self.edges += result.edges
         self.windows += result.windows
         self.llm_tokens += result.tokens
+        self.build_tokens.append(result.tokens)
+        for name, peer in self.peers.items():
+            started = time.perf_counter()
+            peer.ingest(conversation, namespace)
+            self.peer_ingest_seconds[name].append(time.perf_counter() - started)
         try:
             yield namespace
         finally:
+            for peer in self.peers.values():
+                peer.drop(namespace)
             if self._given is None:
                 self.memory.delete_all(namespace=namespace)
 
     def search(self, name: str, question: str, namespace: str, when: datetime | None) -> list[Evidence]:
+        return self.search_with_cost(name, question, namespace, when)[0]
+
+    def search_with_cost(
+        self, name: str, question: str, namespace: str, when: datetime | None
+    ) -> tuple[list[Evidence], int]:
+        """(evidence, planner tokens) for one question; evidence cut to the token budget."""
+        from ripplemem.eval.tokens import truncate_to_budget
+
         assert self.memory is not None
+        planner_tokens = 0
         started = time.perf_counter()
-        try:
-            recall = self.memory.search(
-                question, namespace=namespace, recipe=self.recipes[name], question_time=when
-            )
-            evidence = list(recall.evidence)
-        except UnknownNamespaceError:  # the conversation yielded no unit at all
-            evidence = []
+        if name in self.peers:
+            evidence = list(self.peers[name].search(question, namespace, when))
+        else:
+            try:
+                recall = self.memory.search(
+                    question, namespace=namespace, recipe=self.recipes[name], question_time=when
+                )
+                evidence = list(recall.evidence)
+                planner_tokens = sum(plan.tokens for plan in recall.trace.plans)
+            except UnknownNamespaceError:  # the conversation yielded no unit at all
+                evidence = []
         self.timings[name].append((time.perf_counter() - started) * 1000.0)
-        return evidence
+        if self.token_budget is not None:
+            evidence = truncate_to_budget(evidence, self.token_budget)
+        return evidence, planner_tokens
 
     def header(self, split: str, questions: int, excluded: dict[str, int]) -> dict:
         assert self.memory is not None
@@ -154,6 +231,15 @@ class BenchRun:
                 "edges": self.edges,
                 "windows": self.windows,
                 "llm_tokens": self.llm_tokens,
+                "llm_tokens_per_conversation": _safe_mean(self.build_tokens),
+            },
+            "token_budget": self.token_budget,
+            "peers": {
+                name: {
+                    **peer.describe(),
+                    "ingest_seconds_per_conversation": _safe_mean(self.peer_ingest_seconds[name]),
+                }
+                for name, peer in self.peers.items()
             },
         }
 
@@ -176,16 +262,22 @@ def run_locomo_bench(
     profile: bool = True,
     budget: int | None = None,
     details: bool = False,
+    token_budget: int | None = None,
+    answering: AnswerSetup | None = None,
 ) -> dict:
-    """LoCoMo turn-level evidence recall; ``limit`` = number of conversations."""
+    """LoCoMo turn-level evidence recall; ``limit`` = number of conversations.
+
+    With ``answering``, categories 1-4 are also answered and judged (category 5 is not).
+    """
     from ripplemem.eval.datasets.locomo import load_locomo
     from ripplemem.eval.retrieval_scoring import LocomoScorer
 
     path = Path(path)
     samples = load_locomo(path)[:limit] if limit else load_locomo(path)
     with BenchRun("locomo", path, recipes=recipes, settings=settings, store=store,
-                  memory=memory, profile=profile, budget=budget) as run:
-        scorer = LocomoScorer(run.recipes, details=details)
+                  memory=memory, profile=profile, budget=budget, token_budget=token_budget) as run:
+        scorer = LocomoScorer(run.systems, details=details, token_budget=token_budget)
+        answers = _answer_scorer(run, answering, details)
         for done, sample in enumerate(samples):
             conversation = sample.conversation
             _report(progress, f"ingest {conversation.conversation_id}", done, len(samples))
@@ -193,14 +285,20 @@ def run_locomo_bench(
             with run.sample(conversation) as namespace:
                 _report(progress, f"search {conversation.conversation_id}", done, len(samples))
                 for question in scored:
-                    for name in run.recipes:
-                        evidence = run.search(name, question.text, namespace, question.question_time)
+                    for name in run.order:
+                        evidence, planner_tokens = run.search_with_cost(
+                            name, question.text, namespace, question.question_time
+                        )
                         scorer.score(name, question, evidence)
+                        if answers is not None and question.category != 5:
+                            _answer(answering, answers, name, question.id, question.category_name,
+                                    question.text, question.answer, evidence,
+                                    question.question_time, None, planner_tokens)
         _report(progress, "done", len(samples), len(samples))
         result = run.header(path.name, scorer.scored, scorer.excluded)
-        result["recipes"] = {
-            name: {**scorer.summary(name), **run.timing_summary(name)} for name in run.recipes
-        }
+        result["recipes"] = _blocks(run, scorer, answers)
+        if answering is not None:
+            result["answering"] = answering.describe()
         return result
 
 
@@ -216,31 +314,92 @@ def run_longmemeval_bench(
     profile: bool = True,
     budget: int | None = None,
     details: bool = False,
+    token_budget: int | None = None,
+    answering: AnswerSetup | None = None,
 ) -> dict:
-    """LongMemEval official retrieval metrics; ``limit`` = the first N questions of the file."""
+    """LongMemEval official retrieval metrics; ``limit`` = the first N questions of the file.
+
+    With ``answering``, every question is answered and judged with its type's rule, including
+    ``_abs`` and no-gold questions (which retrieval scoring excludes).
+    """
     from ripplemem.eval.datasets.longmemeval import load_longmemeval
+    from ripplemem.eval.prompts.judge import judge_kind
     from ripplemem.eval.retrieval_scoring import LongMemEvalScorer
 
     path = Path(path)
     with BenchRun("longmemeval", path, recipes=recipes, settings=settings, store=store,
-                  memory=memory, profile=profile, budget=budget) as run:
-        scorer = LongMemEvalScorer(run.recipes, details=details)
+                  memory=memory, profile=profile, budget=budget, token_budget=token_budget) as run:
+        scorer = LongMemEvalScorer(run.systems, details=details, token_budget=token_budget)
+        answers = _answer_scorer(run, answering, details)
         done = 0
         for sample in _take(load_longmemeval(path), limit):
             question = sample.question
             _report(progress, f"question {question.id}", done, limit)
-            if scorer.admit(question):
+            retrieval = scorer.admit(question)
+            if retrieval or answers is not None:
                 with run.sample(sample.conversation) as namespace:
-                    for name in run.recipes:
-                        evidence = run.search(name, question.text, namespace, question.question_time)
-                        scorer.score(name, question, evidence)
+                    for name in run.order:
+                        evidence, planner_tokens = run.search_with_cost(
+                            name, question.text, namespace, question.question_time
+                        )
+                        if retrieval:
+                            scorer.score(name, question, evidence)
+                        if answers is not None:
+                            kind = judge_kind(question.question_type, abstention=question.abstention)
+                            group = "abstention" if question.abstention else question.question_type
+                            _answer(answering, answers, name, question.id, group, question.text,
+                                    question.answer, evidence, question.question_time, kind,
+                                    planner_tokens)
             done += 1
         _report(progress, "done", done, done)
         result = run.header(path.name, scorer.scored, scorer.excluded)
-        result["recipes"] = {
-            name: {**scorer.summary(name), **run.timing_summary(name)} for name in run.recipes
-        }
+        result["recipes"] = _blocks(run, scorer, answers)
+        if answering is not None:
+            result["answering"] = answering.describe()
         return result
+
+
+def _answer_scorer(run: BenchRun, answering: AnswerSetup | None, details: bool) -> AnswerScorer | None:
+    if answering is None:
+        return None
+    from ripplemem.eval.answer_scoring import AnswerScorer
+
+    return AnswerScorer(run.order, details=details)
+
+
+def _answer(
+    answering: AnswerSetup | None,
+    answers: AnswerScorer,
+    system: str,
+    question_id: str,
+    group: str,
+    question: str,
+    gold: str,
+    evidence: Sequence[Evidence],
+    when: datetime | None,
+    kind: str | None,
+    planner_tokens: int,
+) -> None:
+    assert answering is not None
+    from ripplemem.eval.judge import Judgement
+
+    generated = answering.answerer.answer(question, evidence, when)
+    if generated.error:  # no answer to grade: WRONG without a judge call, counted in answer_failures
+        verdict = Judgement("WRONG", "no answer (endpoint unavailable)", 0, 0)
+    else:
+        verdict = answering.judge.judge(question, gold, generated.text, kind)
+    answers.score(system, question_id, group, gold, generated, verdict, planner_tokens=planner_tokens)
+
+
+def _blocks(run: BenchRun, scorer, answers: AnswerScorer | None) -> dict:
+    blocks = {}
+    for name in run.order:
+        block = {**scorer.summary(name), **run.timing_summary(name)}
+        block["kind"] = "peer" if name in run.peers else "recipe"
+        if answers is not None:
+            block["answers"] = answers.summary(name)
+        blocks[name] = block
+    return blocks
 
 
 def _profiled(settings: Settings, dataset: str) -> Settings:

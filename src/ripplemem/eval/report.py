@@ -18,7 +18,16 @@ MAIN_COLUMNS: dict[str, tuple[str, ...]] = {
         "turn_recall_all@10", "context_tokens@30",
     ),
 }
+# with --token-budget every list is already cut: the budget columns replace the deep cut-offs
+BUDGET_COLUMNS: dict[str, tuple[str, ...]] = {
+    "locomo": ("recall@5", "recall@10", "recall@budget", "all@budget", "context_tokens@budget"),
+    "longmemeval": (
+        "session_recall_any@5", "session_recall_all@5", "turn_recall_any@budget",
+        "turn_recall_all@budget", "context_tokens@budget",
+    ),
+}
 GROUP_METRIC: dict[str, str] = {"locomo": "recall@30", "longmemeval": "session_recall_all@10"}
+BUDGET_GROUP_METRIC: dict[str, str] = {"locomo": "recall@budget", "longmemeval": "turn_recall_all@budget"}
 GROUP_KEY: dict[str, str] = {"locomo": "per_category", "longmemeval": "per_question_type"}
 TIMING_COLUMNS = ("search_ms_p50", "search_ms_p95")
 LABELS: dict[str, str] = {"search_ms_p50": "p50 ms", "search_ms_p95": "p95 ms"}
@@ -59,12 +68,18 @@ def headline(result: dict) -> str:
         f"ingest {ingest.get('seconds_per_conversation', 0.0):.1f} s/conversation, "
         f"{ingest.get('units', 0):,} units, {ingest.get('edges', 0):,} edges · "
         f"commit {commit} · {result.get('date', '?')}"
+        + "".join(
+            f" · peer {name}: {peer.get('package', '?')} {peer.get('version', '?')}"
+            for name, peer in (result.get("peers") or {}).items()
+        )
+        + (f" · token budget {result['token_budget']}" if result.get("token_budget") else "")
     )
 
 
 def main_table(result: dict) -> tuple[list[str], list[list[str]]]:
     """(header, rows): one row per recipe, the dataset's headline metrics and search latency."""
-    columns = [c for c in MAIN_COLUMNS[result["dataset"]] if _present(result, c)]
+    chosen = BUDGET_COLUMNS if result.get("token_budget") else MAIN_COLUMNS
+    columns = [c for c in chosen[result["dataset"]] if _present(result, c)]
     header = ["recipe", *(label(c) for c in (*columns, *TIMING_COLUMNS))]
     rows = []
     for name, block in result["recipes"].items():
@@ -78,7 +93,8 @@ def main_table(result: dict) -> tuple[list[str], list[list[str]]]:
 def group_table(result: dict) -> tuple[list[str], list[list[str]], str]:
     """(header, rows, metric): one row per category / question type, one column per recipe."""
     dataset = result["dataset"]
-    metric, key = GROUP_METRIC[dataset], GROUP_KEY[dataset]
+    metric = (BUDGET_GROUP_METRIC if result.get("token_budget") else GROUP_METRIC)[dataset]
+    key = GROUP_KEY[dataset]
     recipes = list(result["recipes"])
     groups: dict[str, int] = {}
     for block in result["recipes"].values():
@@ -95,6 +111,43 @@ def group_table(result: dict) -> tuple[list[str], list[list[str]], str]:
             row.append(format_value(metric, values.get(metric)))
         rows.append(row)
     return ["group", "questions", *recipes], rows, label(metric)
+
+
+ANSWER_COLUMNS = ("f1", "bleu1", "j", "context_tokens", "answer_prompt_tokens", "planner_tokens")
+ANSWER_LABELS = {
+    "f1": "F1", "bleu1": "BLEU-1", "j": "J", "context_tokens": "ctx tokens",
+    "answer_prompt_tokens": "prompt tokens", "planner_tokens": "planner tokens",
+}
+
+
+def answer_table(result: dict) -> tuple[list[str], list[list[str]], str] | None:
+    """(header, rows, caption) of answer quality per system, or None without --answer."""
+    answering = result.get("answering")
+    if not answering:
+        return None
+    header = ["system", "questions", *(ANSWER_LABELS[c] for c in ANSWER_COLUMNS),
+              "answer p50 ms", "answer p95 ms", "judge failures"]
+    rows = []
+    for name, block in result["recipes"].items():
+        answers = block.get("answers") or {}
+        metrics = answers.get("metrics", {})
+        row = [name, str(answers.get("questions", 0))]
+        for column in ANSWER_COLUMNS:
+            value = metrics.get(column)
+            if value is None:
+                row.append("–")
+            elif column in ("f1", "bleu1", "j"):
+                row.append(f"{100.0 * value:.1f}")
+            else:
+                row.append(f"{value:,.0f}")
+        row += [format_value("search_ms", answers.get(key)) for key in ("answer_ms_p50", "answer_ms_p95")]
+        row.append(str(answers.get("judge_failures", 0)))
+        rows.append(row)
+    caption = (
+        f"answers by {answering.get('answer_model')} · judge {answering.get('judge_model')} "
+        f"({answering.get('judge_prompt')}) · F1/BLEU-1/J in %, tokens are means per question"
+    )
+    return header, rows, caption
 
 
 def render_console(result: dict, console: Console) -> None:
@@ -116,6 +169,15 @@ def render_console(result: dict, console: Console) -> None:
         for row in rows:
             table.add_row(*row)
         console.print(table)
+    answers = answer_table(result)
+    if answers is not None:
+        header, rows, caption = answers
+        table = Table(title=caption)
+        for index, name in enumerate(header):
+            table.add_column(name, justify="left" if index == 0 else "right")
+        for row in rows:
+            table.add_row(*row)
+        console.print(table)
 
 
 def render_markdown(result: dict) -> str:
@@ -125,6 +187,10 @@ def render_markdown(result: dict) -> str:
     if rows:
         parts += ["", f"{metric} (%) by {GROUP_KEY[result['dataset']].removeprefix('per_')}:", ""]
         parts += _markdown(header, rows)
+    answers = answer_table(result)
+    if answers is not None:
+        header, rows, caption = answers
+        parts += ["", f"{caption}:", "", *_markdown(header, rows)]
     return "\n".join(parts) + "\n"
 
 

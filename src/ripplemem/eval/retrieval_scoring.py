@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from ripplemem.eval.metrics import (
     LOCOMO_KS,
@@ -31,7 +31,6 @@ from ripplemem.eval.metrics import (
     turn_scores,
 )
 from ripplemem.eval.tokens import count_tokens_batch
-from ripplemem.read.recipes import RecallRecipe
 
 if TYPE_CHECKING:
     from ripplemem.eval.datasets.locomo import Question
@@ -44,12 +43,25 @@ CONTEXT_KS = (10, 30)
 Row = dict[str, float]
 
 
+class HasBudget(Protocol):
+    """A recipe or a peer: anything that returns at most ``budget`` evidence items."""
+
+    budget: int
+
+
 class _Scorer:
     group_key = "per_category"
 
-    def __init__(self, recipes: Mapping[str, RecallRecipe], *, details: bool = False) -> None:
+    def __init__(
+        self,
+        recipes: Mapping[str, HasBudget],
+        *,
+        details: bool = False,
+        token_budget: int | None = None,
+    ) -> None:
         self.recipes = dict(recipes)
         self.details = details
+        self.token_budget = token_budget
         self.scored = 0
         self.excluded: dict[str, int] = defaultdict(int)
         self.rows: dict[str, list[tuple[str, str, Row]]] = {name: [] for name in recipes}
@@ -64,6 +76,7 @@ class _Scorer:
             groups[group].append(row)
         result: dict = {
             "budget": self.recipes[recipe].budget,
+            "token_budget": self.token_budget,
             "metrics": _means([row for _, row in rows]),
             self.group_key: {
                 group: {"questions": len(members), **_means(members)}
@@ -108,6 +121,10 @@ class LocomoScorer(_Scorer):
             row[f"all@{k}"] = evidence_all(turns, question.evidence, k)
         for k in (k for k in CONTEXT_KS if k <= budget):
             row[f"context_tokens@{k}"] = float(context_tokens(tokens, k))
+        if self.token_budget is not None:  # evidence was cut to the token budget already
+            row["recall@budget"] = evidence_recall(turns, question.evidence, len(turns))
+            row["all@budget"] = evidence_all(turns, question.evidence, len(turns))
+            row["context_tokens@budget"] = float(sum(tokens))
         row["units_returned"] = float(len(evidence))
         group = "adversarial" if question.category == 5 else question.category_name
         self._add(recipe, question.id, group, row)
@@ -142,6 +159,11 @@ class LongMemEvalScorer(_Scorer):
         tokens = count_tokens_batch([item.unit.restatement for item in evidence])
         for k in (k for k in CONTEXT_KS if k <= budget):
             row[f"context_tokens@{k}"] = float(context_tokens(tokens, k))
+        if self.token_budget is not None:  # evidence was cut to the token budget already
+            every = turn_scores(ranked, question.gold_turns, question.corpus_ids, max(len(ranked), 1))
+            row["turn_recall_any@budget"] = every.recall_any
+            row["turn_recall_all@budget"] = every.recall_all
+            row["context_tokens@budget"] = float(sum(tokens))
         row["units_returned"] = float(len(evidence))
         row["turns_returned"] = float(len(ranked))
         self._add(recipe, question.id, question.question_type, row)

@@ -17,6 +17,8 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from tokenizers import Tokenizer
 
+    from ripplemem.records import Evidence
+
 TOKENIZER_ASSET = "minilm-tokenizer.json"
 
 
@@ -44,3 +46,19 @@ def count_tokens_batch(texts: Sequence[str]) -> list[int]:
         return []
     encodings = _tokenizer().encode_batch(list(texts), add_special_tokens=False)
     return [len(encoding.ids) for encoding in encodings]
+
+
+def truncate_to_budget(evidence: Sequence[Evidence], max_tokens: int) -> list[Evidence]:
+    """The longest prefix of ranked ``evidence`` whose restatements fit in ``max_tokens``.
+
+    Tokens are counted as for ``context_tokens@K`` (WordPiece, restatements only), so recipes
+    and peers can be compared at an equal context size (``ripplemem bench --token-budget``).
+    """
+    kept: list[Evidence] = []
+    used = 0
+    for item, tokens in zip(evidence, count_tokens_batch([e.unit.restatement for e in evidence])):
+        if used + tokens > max_tokens:
+            break
+        kept.append(item)
+        used += tokens
+    return kept

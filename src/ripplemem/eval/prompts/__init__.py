@@ -1,0 +1,1 @@
+"""Prompts used only by the evaluation harness (the judge)."""
