@@ -1,0 +1,173 @@
+"""Cross-fitted evaluation of the fused AssoMem ranking: never report on the fitting questions.
+
+A dev set's questions are split in two halves by a stable hash of their id
+(:func:`~ripplemem.eval.fit_weights.half_of`). Weights fitted on half A rank the questions of half B
+and vice versa; the two scored halves together give the cross-fitted numbers. The same candidates
+are also ranked with equal thirds (the unfitted ranker), so the gain of fitting is measured on the
+same memory, candidates and questions.
+
+Ranking here re-fuses the signals the ranker exposes (``Σ_d w_d(q) · s_d``; ties keep the source's
+order) over each question's candidates, so one ingest and one signal collection serve every weight
+set. Evaluating weights on questions they were fitted on raises :class:`FittedQuestionsError`
+unless forced, and the result then says ``"evaluated_on_fitted": true``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ripplemem.errors import UsageError
+from ripplemem.eval.fit_weights import Half, fit_signal_weights, half_of, other_half
+from ripplemem.eval.signal_rows import Candidate, CollectedQuestion, Collection, collect_signals
+from ripplemem.read.asso.weights import EQUAL_WEIGHTS, SignalWeights, equal_weights
+from ripplemem.settings import Settings
+
+if TYPE_CHECKING:
+    from ripplemem.eval.bench import Progress, StoreKind
+    from ripplemem.eval.signal_rows import SignalSource
+    from ripplemem.records import Evidence
+
+
+class FittedQuestionsError(UsageError):
+    """Weights would be evaluated on the questions they were fitted on."""
+
+
+def check_not_fitted_on(
+    weights: SignalWeights, question_ids: Sequence[str], *, force: bool = False
+) -> bool:
+    """True when ``weights`` were fitted on some of ``question_ids``; raises unless ``force``."""
+    overlap = weights.fitted_question_ids() & set(question_ids)
+    if overlap and not force:
+        example = sorted(overlap)[0]
+        raise FittedQuestionsError(
+            f"the weights were fitted on {len(overlap)} of the {len(set(question_ids))} evaluated "
+            f"questions (e.g. {example!r}): the numbers would be optimistic. Fit on the other half "
+            "(ripplemem fit-weights DATA --half A|B), use --cross-fit, or pass --force-fitted to "
+            "score them anyway (the result is then marked evaluated_on_fitted)"
+        )
+    return bool(overlap)
+
+
+def fused_score(candidate: Candidate, weights: dict[str, float]) -> float:
+    return sum(w * float(candidate.signals.get(signal, 0.0)) for signal, w in weights.items())
+
+
+def fuse(collected: CollectedQuestion, weights: SignalWeights) -> list[Candidate]:
+    """The question's candidates best first under its type's weights (stable on ties)."""
+    chosen = weights.for_type(collected.question.qtype)
+    order = sorted(
+        range(len(collected.candidates)),
+        key=lambda i: (-fused_score(collected.candidates[i], chosen), i),
+    )
+    return [collected.candidates[i] for i in order]
+
+
+def split_halves(collection: Collection) -> dict[Half, list[CollectedQuestion]]:
+    halves: dict[Half, list[CollectedQuestion]] = {"A": [], "B": []}
+    for collected in collection.questions:
+        halves[half_of(collected.question.id)].append(collected)
+    return halves
+
+
+def fit_half(
+    collection: Collection, half: Half, *, bins: int = 3, temperature: float = 1.0, min_rows: int = 30
+) -> SignalWeights:
+    """Weights fitted on the questions of one half only."""
+    rows = [row for c in split_halves(collection)[half] for row in c.rows()]
+    return fit_signal_weights(rows, dataset=collection.dataset, bins=bins, temperature=temperature,
+                              min_rows=min_rows, half=half)
+
+
+def cross_fit(
+    collection: Collection,
+    *,
+    budget: int,
+    bins: int = 3,
+    temperature: float = 1.0,
+    min_rows: int = 30,
+    weights: SignalWeights | None = None,
+    force_fitted: bool = False,
+) -> dict:
+    """Score ``collection`` three ways: equal thirds, cross-fitted, and optionally ``weights``.
+
+    Returns a result dict shaped like the benchmark's (``recipes`` -> summary) plus a
+    ``cross_fit`` block with both halves' weights and question counts.
+    """
+    halves = split_halves(collection)
+    fitted = {
+        half: fit_half(collection, half, bins=bins, temperature=temperature, min_rows=min_rows)
+        for half in ("A", "B") if halves[half]
+    }
+    names = ["asso-equal", "asso-crossfit"] + (["asso-weights"] if weights is not None else [])
+    scorer = _scorer(collection.dataset, names, budget)
+    evaluated_on_fitted = False
+    if weights is not None:
+        evaluated_on_fitted = check_not_fitted_on(
+            weights, [c.question.id for c in collection.questions], force=force_fitted
+        )
+    equal = equal_weights()
+    for half, members in halves.items():
+        trained = fitted.get(other_half(half))
+        for collected in members:
+            source = collected.question.source
+            if not scorer.admit(source):
+                continue
+            scorer.score("asso-equal", source, _evidence(fuse(collected, equal), budget))
+            if trained is not None:  # else the other half is empty: nothing to fit on
+                check_not_fitted_on(trained, [collected.question.id])
+                scorer.score("asso-crossfit", source, _evidence(fuse(collected, trained), budget))
+            if weights is not None:
+                scorer.score("asso-weights", source, _evidence(fuse(collected, weights), budget))
+    result = dict(collection.header)
+    result.update(questions=scorer.scored, excluded=dict(scorer.excluded))
+    result["recipes"] = {name: scorer.summary(name) for name in names if scorer.rows[name]}
+    result["cross_fit"] = {
+        "questions": {half: len(members) for half, members in halves.items()},
+        "weights": {half: w.model_dump(mode="json", exclude={"fitted_on": {"question_ids"}})
+                    for half, w in fitted.items()},
+        "equal_weights": EQUAL_WEIGHTS,
+    }
+    if weights is not None:
+        result["recipes"]["asso-weights"]["evaluated_on_fitted"] = evaluated_on_fitted
+        result["evaluated_on_fitted"] = evaluated_on_fitted
+    return result
+
+
+def run_cross_fit_bench(
+    path: str | Path,
+    *,
+    dataset: str | None = None,
+    limit: int | None = None,
+    settings: Settings | None = None,
+    store: StoreKind = "sqlite",
+    recipe: str = "asso",
+    budget: int | None = None,
+    weights: SignalWeights | None = None,
+    force_fitted: bool = False,
+    progress: Progress | None = None,
+    profile: bool = True,
+    source: SignalSource | None = None,
+) -> dict:
+    """``ripplemem bench locomo|longmemeval --cross-fit``: collect once, score cross-fitted."""
+    from ripplemem.read.recipes import get_recipe
+
+    collection = collect_signals(path, dataset=dataset, limit=limit, settings=settings, store=store,
+                                 recipe=recipe, source=source, progress=progress, profile=profile)
+    return cross_fit(collection, budget=budget or get_recipe(recipe).budget,
+                     weights=weights, force_fitted=force_fitted)
+
+
+def _scorer(dataset: str, names: list[str], budget: int):
+    from ripplemem.eval.retrieval_scoring import LocomoScorer, LongMemEvalScorer
+    from ripplemem.read.recipes import RecallRecipe
+
+    recipes = {name: RecallRecipe(name=name, budget=budget) for name in names}
+    return LocomoScorer(recipes) if dataset == "locomo" else LongMemEvalScorer(recipes)
+
+
+def _evidence(ranked: list[Candidate], budget: int) -> list[Evidence]:
+    from ripplemem.records import Evidence
+
+    return [Evidence(unit=c.unit, score=0.0, hits=()) for c in ranked[:budget]]
