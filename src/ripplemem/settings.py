@@ -62,6 +62,9 @@ class Settings(_Frozen):
     recipe: str = "ripple"
     extractor: str = "auto"  # "auto" (llm when configured), "deterministic", "llm"
     planner: str = "auto"  # "auto" (llm when configured), "deterministic", "llm"
+    # per-question-type fusion weights of the asso recipes (``ripplemem fit-weights --out``);
+    # None: equal thirds. Load with ``ripplemem.read.asso.weights.weights_from_settings``.
+    asso_weights: Path | None = None
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None, **overrides) -> Settings:
@@ -73,6 +76,8 @@ class Settings(_Frozen):
             values["embedder"] = env["RIPPLEMEM_EMBEDDER"]
         if env.get("RIPPLEMEM_RECIPE"):
             values["recipe"] = env["RIPPLEMEM_RECIPE"]
+        if env.get("RIPPLEMEM_ASSO_WEIGHTS"):
+            values["asso_weights"] = Path(env["RIPPLEMEM_ASSO_WEIGHTS"])
         base_url = env.get("RIPPLEMEM_LLM_BASE_URL")
         if base_url:
             values["llm"] = LLMSettings(

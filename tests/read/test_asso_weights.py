@@ -79,3 +79,17 @@ def test_malformed_file_is_a_clear_error(tmp_path: Path, content: str, match: st
     path.write_text(content, encoding="utf-8")
     with pytest.raises(InvalidInputError, match=match):
         load_weights(path)
+
+
+def test_settings_name_the_weights_file(tmp_path: Path) -> None:
+    from ripplemem.read.asso.weights import weights_from_settings
+    from ripplemem.settings import Settings
+
+    assert weights_from_settings(Settings()).for_type("temporal") == EQUAL_WEIGHTS
+    fitted = SignalWeights(by_type={"temporal": {"relevance": 0.1, "importance": 0.1, "temporal": 0.8}})
+    path = save_weights(fitted, tmp_path / "w.json")
+    settings = Settings.from_env({"RIPPLEMEM_ASSO_WEIGHTS": str(path)})
+    assert settings.asso_weights == path
+    assert weights_from_settings(settings).for_type("temporal")["temporal"] == 0.8
+    with pytest.raises(InvalidInputError):
+        weights_from_settings(Settings(asso_weights=tmp_path / "missing.json"))

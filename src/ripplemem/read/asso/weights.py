@@ -13,10 +13,14 @@ import json
 from collections.abc import Iterable
 from datetime import date
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from ripplemem.errors import InvalidInputError
+
+if TYPE_CHECKING:
+    from ripplemem.settings import Settings
 
 SIGNALS: tuple[str, ...] = ("relevance", "importance", "temporal")
 EQUAL_WEIGHTS: dict[str, float] = {signal: 1.0 / len(SIGNALS) for signal in SIGNALS}
@@ -117,3 +121,10 @@ def load_weights(path: str | Path) -> SignalWeights:
             f"{path}: malformed weights at {where}: {first['msg']}; "
             "re-create it with: ripplemem fit-weights DATA --out FILE"
         ) from error
+
+
+def weights_from_settings(settings: Settings) -> SignalWeights:
+    """The weights named by ``settings.asso_weights`` (``RIPPLEMEM_ASSO_WEIGHTS``), else equal thirds."""
+    if settings.asso_weights is None:
+        return equal_weights()
+    return load_weights(settings.asso_weights)
