@@ -50,7 +50,8 @@ class Memory:
             self.settings, store=store, embedder=embedder, chat=chat
         )
         self._writer = WritePipeline(
-            self.parts.store, self.parts.embedder, self.parts.extractor, self.settings.write
+            self.parts.store, self.parts.embedder, self.parts.extractor, self.settings.write,
+            clue_writer=self.parts.clue_writer,
         )
 
     @classmethod

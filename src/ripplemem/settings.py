@@ -44,6 +44,11 @@ class WriteSettings(_Frozen):
     beta_time: float = 0.30
     tau_days: float = 7.0
     max_message_chars: int = 20_000
+    # the AssoMem clue-utterance graph (reference §2), built after linking
+    clue_graph: bool = True
+    clue_merge_threshold: float = 0.65  # delta
+    utterance_link_threshold: float = 0.75  # gamma
+    utterance_link_neighbours: int = 10  # bounded kNN per new unit
 
     @model_validator(mode="after")
     def _check(self) -> WriteSettings:
@@ -65,6 +70,7 @@ class Settings(_Frozen):
     # per-question-type fusion weights of the asso recipes (``ripplemem fit-weights --out``);
     # None: equal thirds. Load with ``ripplemem.read.asso.weights.weights_from_settings``.
     asso_weights: Path | None = None
+    clue_writer: str = "auto"  # AssoMem clues: "auto" (as the extractor), "deterministic", "llm"
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None, **overrides) -> Settings:

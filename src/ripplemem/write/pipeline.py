@@ -1,6 +1,9 @@
 """The write pipeline: it only wires stages.
 
-    validate -> segment -> extract -> ground time -> embed -> store -> link
+    validate -> segment -> extract -> ground time -> embed -> store -> link -> clue graph
+
+The clue-graph stage (AssoMem, :mod:`ripplemem.write.clues`) runs when
+``WriteSettings.clue_graph`` is on and the store keeps a clue graph.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from ripplemem.records import Conversation, MemoryUnit, UnitDraft, Window
 from ripplemem.settings import WriteSettings
 from ripplemem.stores.base import MemoryStore
 from ripplemem.write.base import Extractor
+from ripplemem.write.clues import ClueGraphBuilder, ClueWriter, KeyphraseClues
 from ripplemem.write.ground_time import ground_times
 from ripplemem.write.link import PAPER_SEMANTIC_THRESHOLD, Linker
 from ripplemem.write.segment import segment, validate_conversation
@@ -30,7 +34,9 @@ class AddResult:
     edges: int = 0
     windows: int = 0
     skipped: int = 0  # units already stored (re-adding the same messages is idempotent)
-    tokens: int = 0  # LLM tokens spent on extraction (0 offline)
+    tokens: int = 0  # LLM tokens spent on extraction and clues (0 offline)
+    clues: int = 0  # new clue nodes of the associative graph
+    clue_links: int = 0  # utterance-utterance links added
     seconds: float = 0.0
 
 
@@ -72,6 +78,7 @@ class WritePipeline:
         embedder: Embedder,
         extractor: Extractor,
         settings: WriteSettings | None = None,
+        clue_writer: ClueWriter | None = None,
     ) -> None:
         self.store = store
         self.embedder = embedder
@@ -79,6 +86,8 @@ class WritePipeline:
         settings = settings or WriteSettings()
         self.settings = settings
         self.linker = Linker(store, resolve_thresholds(settings, embedder))
+        self.clue_writer = clue_writer or KeyphraseClues()
+        self.clue_builder = clue_graph_builder(store, embedder, self.clue_writer, settings)
 
     def ingest(
         self, conversation: Conversation, namespace: str, *, progress: Progress | None = None
@@ -109,7 +118,7 @@ class WritePipeline:
             for index, turn in enumerate(session.turns)
         }
         result = AddResult(windows=len(windows))
-        tokens_before = getattr(self.extractor, "tokens_used", 0)
+        tokens_before = self._tokens()
         batch = max(1, min(64, len(windows)))
         for start in range(0, len(windows), batch):
             chunk = windows[start : start + batch]
@@ -118,12 +127,19 @@ class WritePipeline:
             fresh = self._store(units)
             result.skipped += len(units) - len(fresh)
             result.edges += self.linker.link(fresh).added
+            if self.clue_builder is not None:
+                report = self.clue_builder.build(fresh)
+                result.clues += report.clues
+                result.clue_links += report.links
             result.units.extend(fresh)
             if progress:
                 progress(min(start + batch, len(windows)), len(windows))
-        result.tokens = getattr(self.extractor, "tokens_used", 0) - tokens_before
+        result.tokens = self._tokens() - tokens_before
         result.seconds = time.perf_counter() - started
         return result
+
+    def _tokens(self) -> int:
+        return getattr(self.extractor, "tokens_used", 0) + getattr(self.clue_writer, "tokens_used", 0)
 
     def _units(
         self,
@@ -174,3 +190,13 @@ class WritePipeline:
         if fresh:
             self.store.add_units(fresh)
         return fresh
+
+
+def clue_graph_builder(
+    store: MemoryStore, embedder: Embedder, writer: ClueWriter, settings: WriteSettings
+) -> ClueGraphBuilder | None:
+    """The clue-graph stage, or None when the settings turn it off or the store keeps no graph."""
+    clues = getattr(store, "clues", None)
+    if not settings.clue_graph or clues is None:
+        return None
+    return ClueGraphBuilder(store, clues, embedder, writer, settings)
