@@ -39,6 +39,15 @@ DetailsOption = Annotated[bool, typer.Option("--details", help="Keep per-questio
 ProfileOption = Annotated[
     bool, typer.Option("--profile/--no-profile", help="Apply the paper's per-dataset windows and view sizes.")
 ]
+CrossFitOption = Annotated[
+    bool, typer.Option("--cross-fit", help="Score the asso recipe with weights fitted on the other half.")
+]
+WeightsOption = Annotated[
+    Path | None, typer.Option("--weights", dir_okay=False, help="Fitted asso weights (fit-weights --out).")
+]
+ForceFittedOption = Annotated[
+    bool, typer.Option("--force-fitted", help="Allow weights fitted on the evaluated questions (flagged).")
+]
 
 
 @bench_app.command()
@@ -53,11 +62,15 @@ def locomo(
     budget: BudgetOption = None,
     details: DetailsOption = False,
     profile: ProfileOption = True,
+    cross_fit: CrossFitOption = False,
+    weights: WeightsOption = None,
+    force_fitted: ForceFittedOption = False,
 ) -> None:
     """LoCoMo turn-level evidence recall@K, all@K and context tokens (categories 1-4)."""
     from ripplemem.eval.bench import run_locomo_bench
 
-    _run(run_locomo_bench, path, recipes, limit, json_file, markdown, store, budget, details, profile)
+    _run(run_locomo_bench, path, recipes, limit, json_file, markdown, store, budget, details, profile,
+         (cross_fit, weights, force_fitted))
 
 
 @bench_app.command()
@@ -72,11 +85,15 @@ def longmemeval(
     budget: BudgetOption = None,
     details: DetailsOption = False,
     profile: ProfileOption = True,
+    cross_fit: CrossFitOption = False,
+    weights: WeightsOption = None,
+    force_fitted: ForceFittedOption = False,
 ) -> None:
     """LongMemEval official session/turn recall_any, recall_all and NDCG at k."""
     from ripplemem.eval.bench import run_longmemeval_bench
 
-    _run(run_longmemeval_bench, path, recipes, limit, json_file, markdown, store, budget, details, profile)
+    _run(run_longmemeval_bench, path, recipes, limit, json_file, markdown, store, budget, details, profile,
+         (cross_fit, weights, force_fitted))
 
 
 def _run(
@@ -90,6 +107,7 @@ def _run(
     budget: int | None,
     details: bool,
     profile: bool,
+    asso: tuple[bool, Path | None, bool] = (False, None, False),
 ) -> None:
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
@@ -100,6 +118,11 @@ def _run(
     if store not in ("sqlite", "memory"):
         raise InvalidInputError(f"--store must be 'sqlite' or 'memory', not {store!r}")
     names = [name.strip() for name in recipes.split(",") if name.strip()]
+    if asso[0] or asso[1] is not None:
+        from ripplemem.cli.asso import bench_with_weights
+
+        runner = bench_with_weights(runner, names, cross_fit=asso[0], weights_file=asso[1],
+                                    force_fitted=asso[2])
     out = console()
     with Progress(
         TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),

@@ -14,6 +14,7 @@ from typing import Annotated
 
 import typer
 
+from ripplemem.cli import asso as asso_commands
 from ripplemem.cli.bench import bench_app
 from ripplemem.cli.common import console, friendly, open_memory
 
@@ -26,6 +27,9 @@ app = typer.Typer(
 )
 
 app.add_typer(bench_app, name="bench")
+app.command(name="fit-weights")(friendly(asso_commands.fit_weights))
+app.command(name="export-finetune")(friendly(asso_commands.export_finetune))
+app.command(name="question-types")(friendly(asso_commands.question_types))
 
 StoreOption = Annotated[
     Path | None,

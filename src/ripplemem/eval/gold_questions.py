@@ -109,3 +109,17 @@ def _longmemeval(path: Path, limit: int | None) -> Iterator[tuple[Conversation, 
                 source=q,
             )
         ]
+
+
+def classifier_report(
+    path: str | Path, *, dataset: str | None = None, limit: int | None = None
+) -> dict[str, object]:
+    """Accuracy of the rule-based classifier against the file's own labels (admitted questions)."""
+    from ripplemem.read.asso.qtype import classifier_accuracy
+
+    labelled = [
+        (q.text, q.benchmark_type)
+        for _, questions in iter_gold(path, dataset=dataset, limit=limit)
+        for q in questions
+    ]
+    return {"dataset": dataset_of(path, dataset), "file": Path(path).name, **classifier_accuracy(labelled)}

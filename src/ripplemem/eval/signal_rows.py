@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ripplemem.errors import UnknownNamespaceError
+from ripplemem.errors import ConfigurationError, UnknownNamespaceError
 from ripplemem.eval.fit_weights import SignalRow
 from ripplemem.eval.gold_questions import GoldQuestion, dataset_of, iter_gold
 from ripplemem.read.recipes import RecallRecipe
@@ -37,8 +37,14 @@ def rit_signals(
     memory: Memory, namespace: str, question: GoldQuestion, recipe: RecallRecipe
 ) -> list[tuple[str, Signals]]:
     """The RIT ranker's candidates and raw signals for ``question`` (unit id -> signals)."""
-    from ripplemem.read.asso.rit import candidate_signals
-    from ripplemem.stores.clues_base import clues_of
+    try:
+        from ripplemem.read.asso.rit import candidate_signals
+        from ripplemem.stores.clues_base import clues_of
+    except ImportError as error:
+        raise ConfigurationError(
+            "this build has no AssoMem RIT ranker (ripplemem.read.asso.rit); "
+            "fitting needs its candidate signals"
+        ) from error
 
     store = memory.store
     return candidate_signals(
