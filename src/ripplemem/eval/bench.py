@@ -8,6 +8,8 @@ configure one for extraction or planning.
 ``profile=True`` applies the paper's per-dataset settings (reference §1): LoCoMo windows 40/2 and
 views 10/5/5; LongMemEval-S windows 10/0 and views 15/8/8 (plus a 100k-character message limit:
 the S haystacks hold a few very long pasted messages). The result dict records the profile used.
+The ``asso`` recipes return 6 units through the API; here they return the common budget (30, or
+``budget``) so every recipe is compared at the same K.
 A caller-supplied ``memory`` keeps its own write settings (only the view sizes apply) and its
 namespaces are left in place for inspection.
 """
@@ -63,6 +65,8 @@ class BenchRun:
         self.recipes: dict[str, RecallRecipe] = {}
         for name in recipes:
             recipe = get_recipe(name, **overrides)
+            if recipe.kind == "asso" and not budget:  # asso's API default (6) -> the common K
+                recipe = recipe.with_(budget=RecallRecipe().budget)
             self.recipes[name] = recipe.with_(budget=budget) if budget else recipe
         self.dataset, self.path, self.profile = dataset, path, profile
         self.settings = _profiled(settings or Settings(), dataset) if profile else settings or Settings()

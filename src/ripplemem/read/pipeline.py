@@ -128,11 +128,19 @@ def recall(
 ) -> Recall:
     """Recall the evidence for ``query`` from ``namespace`` as ``recipe`` says."""
     with single_threaded_blas():
+        if recipe.kind == "asso":
+            from ripplemem.read.asso.pipeline import recall_asso
+
+            return recall_asso(
+                query, store=store, namespace=namespace, embedder=embedder, recipe=recipe,
+                reference_time=reference_time,
+            )
         if recipe.kind != "ripple":
             return recall_baseline(
                 query, store=store, namespace=namespace, embedder=embedder, recipe=recipe
             )
         run = _RippleRun(query, store, namespace, embedder, recipe)
+        run.reference_time = reference_time
         with run.clock("total"):
             evidence = run.recall(planner or DeterministicPlanner(), recognizer, reference_time)
         return Recall(tuple(evidence), run.trace)
@@ -155,6 +163,7 @@ class _RippleRun:
         self.clock = _Stopwatch(self.trace)
         self.pool = _Pool(store, namespace)
         self.anchors: set[str] = set()
+        self.reference_time: datetime | None = None
 
     def recall(
         self,
@@ -285,6 +294,15 @@ class _RippleRun:
                 anchors=self.anchors,
                 recipe=recipe,
             )
+        if recipe.asso_terms:
+            from ripplemem.read.asso.fusion import add_asso_terms
+
+            with self.clock("asso"):
+                ranked, note = add_asso_terms(
+                    ranked, store=self.store, namespace=self.namespace, query=self.query,
+                    query_vector=query_vector, reference_time=self.reference_time, recipe=recipe,
+                )
+            self.trace.notes.append(note)
         evidence = ranked[: recipe.budget]
         kept = {e.unit.id for e in evidence}
         dropped = sum(1 for i in pool.items if i not in kept)

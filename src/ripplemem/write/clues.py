@@ -39,7 +39,12 @@ MIN_MEMBER_WEIGHT = 0.05
 KEYPHRASES = 8
 _WORD = re.compile(r"[^\W\d_][^\W_]*(?:['’][^\W_]+)?")
 _GENERIC = frozenset(
-    ["said", "says", "told", "asked", "thinks", "think", "thought", "really", "also", "just", "like", "going", "get", "got", "make", "made", "feel", "felt", "want", "wanted", "know", "knew", "lot", "lots", "things", "thing", "something", "time", "times", "good", "great"]
+    """
+    said says told asked thinks think thought really also just like going get got make made
+    feel felt want wanted know knew lot lots things thing something time times good great
+    went go goes try tried loved love liked ago yes yeah nice cool wow
+    today yesterday tomorrow week weeks weekend weekends month months year years day days
+    """.split()  # noqa: SIM905
 )
 
 
