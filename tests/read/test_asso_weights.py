@@ -93,3 +93,16 @@ def test_settings_name_the_weights_file(tmp_path: Path) -> None:
     assert weights_from_settings(settings).for_type("temporal")["temporal"] == 0.8
     with pytest.raises(InvalidInputError):
         weights_from_settings(Settings(asso_weights=tmp_path / "missing.json"))
+
+
+def test_asso_recipes_pick_up_the_settings_weights(tmp_path: Path) -> None:
+    from ripplemem.read.asso.weights import with_settings_weights
+    from ripplemem.read.recipes import get_recipe
+    from ripplemem.settings import Settings
+
+    settings = Settings(asso_weights=tmp_path / "w.json")
+    assert with_settings_weights(get_recipe("asso"), settings).weights_path == str(tmp_path / "w.json")
+    assert with_settings_weights(get_recipe("ripple"), settings) == get_recipe("ripple")
+    own = get_recipe("asso", weights_path="mine.json")
+    assert with_settings_weights(own, settings).weights_path == "mine.json"
+    assert with_settings_weights(get_recipe("asso"), Settings()).weights_path is None

@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Literal, Self
 
 from ripplemem.errors import InvalidInputError, UnknownNamespaceError
+from ripplemem.read.asso.weights import with_settings_weights
 from ripplemem.read.recipes import RecallRecipe, get_recipe
 from ripplemem.settings import Settings
 
@@ -63,8 +64,9 @@ class BenchRun:
             raise InvalidInputError("no recipes to benchmark: pass at least one, e.g. ripple,bm25")
         overrides = PROFILES[dataset]["recipe"] if profile else {}
         self.recipes: dict[str, RecallRecipe] = {}
+        given = settings or Settings()  # asso recipes read the fitted weights it names
         for name in recipes:
-            recipe = get_recipe(name, **overrides)
+            recipe = with_settings_weights(get_recipe(name, **overrides), given)
             if recipe.kind == "asso" and not budget:  # asso's API default (6) -> the common K
                 recipe = recipe.with_(budget=RecallRecipe().budget)
             self.recipes[name] = recipe.with_(budget=budget) if budget else recipe

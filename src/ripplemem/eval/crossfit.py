@@ -6,9 +6,9 @@ and vice versa; the two scored halves together give the cross-fitted numbers. Th
 are also ranked with equal thirds (the unfitted ranker), so the gain of fitting is measured on the
 same memory, candidates and questions.
 
-Ranking here re-fuses the signals the ranker exposes (``Σ_d w_d(q) · s_d``; ties keep the source's
-order) over each question's candidates, so one ingest and one signal collection serve every weight
-set. Evaluating weights on questions they were fitted on raises :class:`FittedQuestionsError`
+Ranking here re-fuses the normalised signals the ranker exposes (``candidate_signals``) with the
+RIT ranker's own ordering (``Σ_d w_d(q) · s_d``, ties by relevance then id), so one ingest and one
+signal collection serve every weight set. Evaluating weights on questions they were fitted on raises :class:`FittedQuestionsError`
 unless forced, and the result then says ``"evaluated_on_fitted": true``.
 """
 
@@ -18,10 +18,12 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+import numpy as np
+
 from ripplemem.errors import UsageError
 from ripplemem.eval.fit_weights import Half, fit_signal_weights, half_of, other_half
 from ripplemem.eval.signal_rows import Candidate, CollectedQuestion, Collection, collect_signals
-from ripplemem.read.asso.weights import EQUAL_WEIGHTS, SignalWeights, equal_weights
+from ripplemem.read.asso.weights import EQUAL_WEIGHTS, SIGNALS, SignalWeights, equal_weights
 from ripplemem.settings import Settings
 
 if TYPE_CHECKING:
@@ -55,13 +57,19 @@ def fused_score(candidate: Candidate, weights: dict[str, float]) -> float:
 
 
 def fuse(collected: CollectedQuestion, weights: SignalWeights) -> list[Candidate]:
-    """The question's candidates best first under its type's weights (stable on ties)."""
+    """The question's candidates best first under its type's weights, ordered by the RIT ranker
+    itself (ties: higher relevance, then unit id)."""
+    candidates = collected.candidates
     chosen = weights.for_type(collected.question.qtype)
-    order = sorted(
-        range(len(collected.candidates)),
-        key=lambda i: (-fused_score(collected.candidates[i], chosen), i),
-    )
-    return [collected.candidates[i] for i in order]
+    try:
+        from ripplemem.read.asso.rit import RITRanker
+    except ImportError:  # a build without the ranker: the same order, computed here
+        return sorted(candidates, key=lambda c: (-fused_score(c, chosen),
+                                                 -c.signals.get("relevance", 0.0), c.unit.id))
+    signals = {s: np.array([c.signals.get(s, 0.0) for c in candidates], dtype=np.float64)
+               for s in SIGNALS}
+    order = RITRanker(chosen).order([c.unit for c in candidates], signals)
+    return [candidates[i] for i in order]
 
 
 def split_halves(collection: Collection) -> dict[Half, list[CollectedQuestion]]:
@@ -151,11 +159,12 @@ def run_cross_fit_bench(
     source: SignalSource | None = None,
 ) -> dict:
     """``ripplemem bench locomo|longmemeval --cross-fit``: collect once, score cross-fitted."""
-    from ripplemem.read.recipes import get_recipe
+    from ripplemem.read.recipes import RecallRecipe
 
     collection = collect_signals(path, dataset=dataset, limit=limit, settings=settings, store=store,
                                  recipe=recipe, source=source, progress=progress, profile=profile)
-    return cross_fit(collection, budget=budget or get_recipe(recipe).budget,
+    # the benchmark's common K (the asso API's 6 would not compare with the other recipes)
+    return cross_fit(collection, budget=budget or RecallRecipe().budget,
                      weights=weights, force_fitted=force_fitted)
 
 

@@ -13,7 +13,7 @@ memory's store and clue graph, so the fitted weights describe exactly what the r
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -21,12 +21,12 @@ from ripplemem.errors import ConfigurationError, UnknownNamespaceError
 from ripplemem.eval.fit_weights import SignalRow
 from ripplemem.eval.gold_questions import GoldQuestion, dataset_of, iter_gold
 from ripplemem.read.recipes import RecallRecipe
+from ripplemem.records import MemoryUnit
 from ripplemem.settings import Settings
 
 if TYPE_CHECKING:
     from ripplemem.eval.bench import Progress, StoreKind
     from ripplemem.memory import Memory
-    from ripplemem.records import MemoryUnit
 
 Signals = dict[str, float]
 SignalSource = Callable[["Memory", str, GoldQuestion, RecallRecipe], list[tuple[str, Signals]]]
@@ -114,8 +114,11 @@ def collect_signals(
             if progress is not None:
                 progress(f"collect {conversation.conversation_id}", done, None)
             with run.sample(conversation) as namespace:
+                units: dict[str, MemoryUnit] = {}  # shared by the sample's questions, no vectors
                 for question in wanted:
-                    collected.append(_collect_one(run.memory, namespace, question, chosen, source))
+                    collected.append(
+                        _collect_one(run.memory, namespace, question, chosen, source, units)
+                    )
         header = run.header(Path(path).name, len(collected), {})
     header["recipe"] = recipe
     return Collection(dataset=name, questions=collected, header=header)
@@ -127,15 +130,16 @@ def _collect_one(
     question: GoldQuestion,
     recipe: RecallRecipe,
     source: SignalSource,
+    by_id: dict[str, MemoryUnit],
 ) -> CollectedQuestion:
     assert memory is not None
     try:
         found = source(memory, namespace, question, recipe)
     except UnknownNamespaceError:  # the conversation yielded no unit
         found = []
-    signals_of = dict(found)
-    units = memory.store.get_units(namespace, list(signals_of)) if signals_of else []
-    by_id = {unit.id: unit for unit in units}
+    missing = [unit_id for unit_id, _ in found if unit_id not in by_id]
+    for unit in memory.store.get_units(namespace, missing) if missing else []:
+        by_id[unit.id] = replace(unit, vector=None)
     candidates = tuple(
         Candidate(by_id[unit_id], dict(signals), question.is_useful(by_id[unit_id].turn_ids))
         for unit_id, signals in found
