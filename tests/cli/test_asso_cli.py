@@ -74,6 +74,8 @@ def test_fit_weights_and_cross_fit_with_the_rit_ranker(
     assert saved["fitted_on"]["question_ids"]
     report = tmp_path / "cf.json"
     result = runner.invoke(app, ["bench", "locomo", str(locomo), "--cross-fit", "--store", "memory",
-                                 "--json", str(report)])
+                                 "--fit-temperature", "0.01", "--json", str(report)])
     assert result.exit_code == 0, result.output
-    assert {"asso-equal", "asso-crossfit"} <= set(json.loads(report.read_text())["recipes"])
+    crossfitted = json.loads(report.read_text())
+    assert {"asso-equal", "asso-crossfit"} <= set(crossfitted["recipes"])
+    assert crossfitted["cross_fit"]["temperature"] == 0.01

@@ -57,16 +57,16 @@ def fit_weights(
     weights = fit_signal_weights(collection.rows(), dataset=f"{collection.dataset}:{data.name}",
                                  temperature=temperature, min_rows=min_rows, half=chosen)
     save_weights(weights, out)
-    table = Table(title=f"weights fitted on {len(collection.questions)} questions "
-                        f"({weights.fitted_on.rows if weights.fitted_on else 0} rows)")
-    for column in ("type", "rows", *SIGNALS, "CMI (nats)"):
-        table.add_column(column, justify="left" if column == "type" else "right")
     fitted_on = weights.fitted_on
     rows_by_type = {**(fitted_on.rows_by_type if fitted_on else {}), POOLED: fitted_on.rows if fitted_on else 0}
+    table = Table(title=f"weights fitted on {len(collection.questions)} questions, T = {temperature} "
+                        "(CMI in millinats; '-': too few rows, pooled fit)")
+    for column in ("type", "rows", *(f"w {s[:3]}" for s in SIGNALS), *(f"CMI {s[:3]}" for s in SIGNALS)):
+        table.add_column(column, justify="left" if column == "type" else "right")
     for qtype, values in [*weights.by_type.items(), (POOLED, weights.default)]:
         cmi = weights.cmi.get(qtype)
-        shown = " ".join(f"{cmi[s]:.4f}" for s in SIGNALS) if cmi else "(pooled fit)"
-        table.add_row(qtype, str(rows_by_type.get(qtype, "")), *(f"{values[s]:.3f}" for s in SIGNALS), shown)
+        table.add_row(qtype, str(rows_by_type.get(qtype, "")), *(f"{values[s]:.3f}" for s in SIGNALS),
+                      *(f"{1000 * cmi[s]:.2f}" if cmi else "-" for s in SIGNALS))
     out_console.print(table)
     out_console.print(f"wrote {out}")
 
@@ -135,6 +135,7 @@ def bench_with_weights(
     cross_fit: bool,
     weights_file: Path | None,
     force_fitted: bool,
+    temperature: float = 1.0,
 ) -> Callable[..., dict]:
     """Wrap a ``bench`` runner for ``--cross-fit`` / ``--weights`` / ``--force-fitted``.
 
@@ -156,7 +157,8 @@ def bench_with_weights(
         if cross_fit:
             return run_cross_fit_bench(path, dataset=dataset, limit=limit, settings=settings,
                                        store=store, recipe=recipe, budget=budget, weights=weights,
-                                       force_fitted=force_fitted, progress=progress, profile=profile)
+                                       force_fitted=force_fitted, progress=progress, profile=profile,
+                                       temperature=temperature)
         assert weights is not None and weights_file is not None
         evaluated = [q.id for _, qs in iter_gold(path, dataset=dataset, limit=limit) for q in qs]
         flagged = check_not_fitted_on(weights, evaluated, force=force_fitted)

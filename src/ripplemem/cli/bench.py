@@ -48,6 +48,9 @@ WeightsOption = Annotated[
 ForceFittedOption = Annotated[
     bool, typer.Option("--force-fitted", help="Allow weights fitted on the evaluated questions (flagged).")
 ]
+FitTemperatureOption = Annotated[
+    float, typer.Option("--fit-temperature", min=1e-6, help="Softmax temperature T of --cross-fit fits.")
+]
 
 
 @bench_app.command()
@@ -65,12 +68,13 @@ def locomo(
     cross_fit: CrossFitOption = False,
     weights: WeightsOption = None,
     force_fitted: ForceFittedOption = False,
+    fit_temperature: FitTemperatureOption = 1.0,
 ) -> None:
     """LoCoMo turn-level evidence recall@K, all@K and context tokens (categories 1-4)."""
     from ripplemem.eval.bench import run_locomo_bench
 
     _run(run_locomo_bench, path, recipes, limit, json_file, markdown, store, budget, details, profile,
-         (cross_fit, weights, force_fitted))
+         (cross_fit, weights, force_fitted, fit_temperature))
 
 
 @bench_app.command()
@@ -88,12 +92,13 @@ def longmemeval(
     cross_fit: CrossFitOption = False,
     weights: WeightsOption = None,
     force_fitted: ForceFittedOption = False,
+    fit_temperature: FitTemperatureOption = 1.0,
 ) -> None:
     """LongMemEval official session/turn recall_any, recall_all and NDCG at k."""
     from ripplemem.eval.bench import run_longmemeval_bench
 
     _run(run_longmemeval_bench, path, recipes, limit, json_file, markdown, store, budget, details, profile,
-         (cross_fit, weights, force_fitted))
+         (cross_fit, weights, force_fitted, fit_temperature))
 
 
 def _run(
@@ -107,7 +112,7 @@ def _run(
     budget: int | None,
     details: bool,
     profile: bool,
-    asso: tuple[bool, Path | None, bool] = (False, None, False),
+    asso: tuple[bool, Path | None, bool, float] = (False, None, False, 1.0),
 ) -> None:
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
@@ -122,7 +127,7 @@ def _run(
         from ripplemem.cli.asso import bench_with_weights
 
         runner = bench_with_weights(runner, names, cross_fit=asso[0], weights_file=asso[1],
-                                    force_fitted=asso[2])
+                                    force_fitted=asso[2], temperature=asso[3])
     out = console()
     with Progress(
         TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),

@@ -132,6 +132,8 @@ def cross_fit(
     result.update(questions=scorer.scored, excluded=dict(scorer.excluded))
     result["recipes"] = {name: scorer.summary(name) for name in names if scorer.rows[name]}
     result["cross_fit"] = {
+        "temperature": temperature,
+        "bins": bins,
         "questions": {half: len(members) for half, members in halves.items()},
         "weights": {half: w.model_dump(mode="json", exclude={"fitted_on": {"question_ids"}})
                     for half, w in fitted.items()},
@@ -157,6 +159,7 @@ def run_cross_fit_bench(
     progress: Progress | None = None,
     profile: bool = True,
     source: SignalSource | None = None,
+    temperature: float = 1.0,
 ) -> dict:
     """``ripplemem bench locomo|longmemeval --cross-fit``: collect once, score cross-fitted."""
     from ripplemem.read.recipes import RecallRecipe
@@ -164,7 +167,7 @@ def run_cross_fit_bench(
     collection = collect_signals(path, dataset=dataset, limit=limit, settings=settings, store=store,
                                  recipe=recipe, source=source, progress=progress, profile=profile)
     # the benchmark's common K (the asso API's 6 would not compare with the other recipes)
-    return cross_fit(collection, budget=budget or RecallRecipe().budget,
+    return cross_fit(collection, budget=budget or RecallRecipe().budget, temperature=temperature,
                      weights=weights, force_fitted=force_fitted)
 
 
