@@ -52,14 +52,19 @@ def test_bad_half_and_weights_fitted_on_the_bench_questions(
     rows = [("single-hop", {"relevance": float(i), "importance": 0.0, "temporal": 0.0}, i % 2 == 0, qid)
             for i, qid in enumerate(ids)]
     weights = save_weights(fit_signal_weights(rows, min_rows=1), tmp_path / "w.json")
-    args = ["bench", "locomo", str(locomo), "--recipes", "dense", "--store", "memory",
+    args = ["bench", "locomo", str(locomo), "--recipes", "asso,dense", "--store", "memory",
             "--weights", str(weights)]
     refused = runner.invoke(app, args)
     assert refused.exit_code == 2 and "--force-fitted" in refused.output
     out = tmp_path / "r.json"
     forced = runner.invoke(app, [*args, "--force-fitted", "--json", str(out)])
     assert forced.exit_code == 0, forced.output
-    assert json.loads(out.read_text(encoding="utf-8"))["evaluated_on_fitted"] is True
+    saved = json.loads(out.read_text(encoding="utf-8"))
+    assert saved["evaluated_on_fitted"] is True
+    assert saved["weights"]["file"] == str(weights)
+    # the same weights through the environment are refused too
+    env_refused = runner.invoke(app, args[:-2], env={"RIPPLEMEM_ASSO_WEIGHTS": str(weights)})
+    assert env_refused.exit_code == 2 and "fitted on" in env_refused.output
 
 
 def test_fit_weights_and_cross_fit_with_the_rit_ranker(

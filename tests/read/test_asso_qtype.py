@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from ripplemem.read.asso.qtype import (
-    LONGMEMEVAL_TYPES,
     LOCOMO_CATEGORY_TYPES,
+    LONGMEMEVAL_TYPES,
     QUESTION_TYPES,
     benchmark_type,
     classifier_accuracy,

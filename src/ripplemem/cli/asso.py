@@ -141,11 +141,10 @@ def bench_with_weights(
 
     ``--cross-fit``: one ingest, the asso recipe (the first ``asso*`` of ``--recipes``, else
     ``asso``) scored with equal thirds and cross-fitted weights (plus ``--weights`` when given).
-    ``--weights`` alone: the usual run with ``Settings.asso_weights`` set, refused when the weights
-    were fitted on the evaluated questions unless ``--force-fitted``.
+    ``--weights`` alone: the usual run with ``Settings.asso_weights`` set; the benchmark refuses
+    questions the weights were fitted on unless ``--force-fitted`` (then flags the result).
     """
-    from ripplemem.eval.crossfit import check_not_fitted_on, run_cross_fit_bench
-    from ripplemem.eval.gold_questions import iter_gold
+    from ripplemem.eval.crossfit import run_cross_fit_bench
     from ripplemem.read.asso.weights import load_weights
 
     weights = load_weights(weights_file) if weights_file is not None else None
@@ -159,15 +158,8 @@ def bench_with_weights(
                                        store=store, recipe=recipe, budget=budget, weights=weights,
                                        force_fitted=force_fitted, progress=progress, profile=profile,
                                        temperature=temperature)
-        assert weights is not None and weights_file is not None
-        evaluated = [q.id for _, qs in iter_gold(path, dataset=dataset, limit=limit) for q in qs]
-        flagged = check_not_fitted_on(weights, evaluated, force=force_fitted)
-        result = runner(path, recipes=recipes, limit=limit, progress=progress, store=store,
-                        budget=budget, details=details, profile=profile,
-                        settings=settings.model_copy(update={"asso_weights": weights_file}))
-        result["weights"] = {"file": str(weights_file),
-                             "fitted_on": weights.fitted_on.question_ids_hash if weights.fitted_on else None}
-        result["evaluated_on_fitted"] = flagged
-        return result
+        return runner(path, recipes=recipes, limit=limit, progress=progress, store=store,
+                      budget=budget, details=details, profile=profile, force_fitted=force_fitted,
+                      settings=settings.model_copy(update={"asso_weights": weights_file}))
 
     return run

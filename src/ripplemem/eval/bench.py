@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Literal, Self
 
 from ripplemem.errors import InvalidInputError, UnknownNamespaceError
-from ripplemem.read.asso.weights import with_settings_weights
+from ripplemem.read.asso.weights import check_not_fitted_on, load_weights, with_settings_weights
 from ripplemem.read.recipes import RecallRecipe, get_recipe
 from ripplemem.settings import Settings
 
@@ -59,6 +59,7 @@ class BenchRun:
         memory: Memory | None,
         profile: bool,
         budget: int | None,
+        force_fitted: bool = False,
     ) -> None:
         if not recipes:
             raise InvalidInputError("no recipes to benchmark: pass at least one, e.g. ripple,bm25")
@@ -70,6 +71,9 @@ class BenchRun:
             if recipe.kind == "asso" and not budget:  # asso's API default (6) -> the common K
                 recipe = recipe.with_(budget=RecallRecipe().budget)
             self.recipes[name] = recipe.with_(budget=budget) if budget else recipe
+        weighted = given.asso_weights is not None and any(r.kind == "asso" for r in self.recipes.values())
+        self.weights = load_weights(given.asso_weights) if weighted else None  # type: ignore[arg-type]
+        self.force_fitted, self.evaluated_on_fitted = force_fitted, False
         self.dataset, self.path, self.profile = dataset, path, profile
         self.settings = _profiled(settings or Settings(), dataset) if profile else settings or Settings()
         self.store_kind = store
@@ -122,6 +126,13 @@ class BenchRun:
             if self._given is None:
                 self.memory.delete_all(namespace=namespace)
 
+    def check_fitted(self, question_id: str) -> None:
+        """Refuse (unless forced, then flag) a question the asso weights were fitted on."""
+        if self.weights is not None and check_not_fitted_on(
+            self.weights, [question_id], force=self.force_fitted
+        ):
+            self.evaluated_on_fitted = True
+
     def search(self, name: str, question: str, namespace: str, when: datetime | None) -> list[Evidence]:
         assert self.memory is not None
         started = time.perf_counter()
@@ -150,6 +161,7 @@ class BenchRun:
             "store": "given" if self._given is not None else self.store_kind,
             "profile": PROFILES[self.dataset] if self.profile else None,
             "date": datetime.now(UTC).isoformat(timespec="seconds"),
+            **self._weights_header(),
             "commit": git_commit(),
             "ingest": {
                 "conversations": conversations,
@@ -162,6 +174,14 @@ class BenchRun:
                 "llm_tokens": self.llm_tokens,
             },
         }
+
+    def _weights_header(self) -> dict:
+        if self.weights is None:
+            return {}
+        fitted = self.weights.fitted_on
+        return {"weights": {"file": str(self.settings.asso_weights),
+                            "fitted_on": fitted.question_ids_hash if fitted else None},
+                "evaluated_on_fitted": self.evaluated_on_fitted}
 
     def timing_summary(self, name: str) -> dict[str, float | None]:
         return {
@@ -182,6 +202,7 @@ def run_locomo_bench(
     profile: bool = True,
     budget: int | None = None,
     details: bool = False,
+    force_fitted: bool = False,
 ) -> dict:
     """LoCoMo turn-level evidence recall; ``limit`` = number of conversations."""
     from ripplemem.eval.datasets.locomo import load_locomo
@@ -190,12 +211,14 @@ def run_locomo_bench(
     path = Path(path)
     samples = load_locomo(path)[:limit] if limit else load_locomo(path)
     with BenchRun("locomo", path, recipes=recipes, settings=settings, store=store,
-                  memory=memory, profile=profile, budget=budget) as run:
+                  memory=memory, profile=profile, budget=budget, force_fitted=force_fitted) as run:
         scorer = LocomoScorer(run.recipes, details=details)
         for done, sample in enumerate(samples):
             conversation = sample.conversation
             _report(progress, f"ingest {conversation.conversation_id}", done, len(samples))
             scored = [q for q in sample.questions if scorer.admit(q)]
+            for question in scored:
+                run.check_fitted(question.id)
             with run.sample(conversation) as namespace:
                 _report(progress, f"search {conversation.conversation_id}", done, len(samples))
                 for question in scored:
@@ -222,6 +245,7 @@ def run_longmemeval_bench(
     profile: bool = True,
     budget: int | None = None,
     details: bool = False,
+    force_fitted: bool = False,
 ) -> dict:
     """LongMemEval official retrieval metrics; ``limit`` = the first N questions of the file."""
     from ripplemem.eval.datasets.longmemeval import load_longmemeval
@@ -229,13 +253,14 @@ def run_longmemeval_bench(
 
     path = Path(path)
     with BenchRun("longmemeval", path, recipes=recipes, settings=settings, store=store,
-                  memory=memory, profile=profile, budget=budget) as run:
+                  memory=memory, profile=profile, budget=budget, force_fitted=force_fitted) as run:
         scorer = LongMemEvalScorer(run.recipes, details=details)
         done = 0
         for sample in _take(load_longmemeval(path), limit):
             question = sample.question
             _report(progress, f"question {question.id}", done, limit)
             if scorer.admit(question):
+                run.check_fitted(question.id)
                 with run.sample(sample.conversation) as namespace:
                     for name in run.recipes:
                         evidence = run.search(name, question.text, namespace, question.question_time)

@@ -14,42 +14,30 @@ unless forced, and the result then says ``"evaluated_on_fitted": true``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ripplemem.errors import UsageError
+from ripplemem.errors import FittedQuestionsError
 from ripplemem.eval.fit_weights import Half, fit_signal_weights, half_of, other_half
 from ripplemem.eval.signal_rows import Candidate, CollectedQuestion, Collection, collect_signals
-from ripplemem.read.asso.weights import EQUAL_WEIGHTS, SIGNALS, SignalWeights, equal_weights
+from ripplemem.read.asso.weights import (
+    EQUAL_WEIGHTS,
+    SIGNALS,
+    SignalWeights,
+    check_not_fitted_on,
+    equal_weights,
+)
 from ripplemem.settings import Settings
+
+__all__ = ["FittedQuestionsError", "check_not_fitted_on", "cross_fit", "fit_half", "fuse",
+           "run_cross_fit_bench", "split_halves"]
 
 if TYPE_CHECKING:
     from ripplemem.eval.bench import Progress, StoreKind
     from ripplemem.eval.signal_rows import SignalSource
     from ripplemem.records import Evidence
-
-
-class FittedQuestionsError(UsageError):
-    """Weights would be evaluated on the questions they were fitted on."""
-
-
-def check_not_fitted_on(
-    weights: SignalWeights, question_ids: Sequence[str], *, force: bool = False
-) -> bool:
-    """True when ``weights`` were fitted on some of ``question_ids``; raises unless ``force``."""
-    overlap = weights.fitted_question_ids() & set(question_ids)
-    if overlap and not force:
-        example = sorted(overlap)[0]
-        raise FittedQuestionsError(
-            f"the weights were fitted on {len(overlap)} of the {len(set(question_ids))} evaluated "
-            f"questions (e.g. {example!r}): the numbers would be optimistic. Fit on the other half "
-            "(ripplemem fit-weights DATA --half A|B), use --cross-fit, or pass --force-fitted to "
-            "score them anyway (the result is then marked evaluated_on_fitted)"
-        )
-    return bool(overlap)
 
 
 def fused_score(candidate: Candidate, weights: dict[str, float]) -> float:

@@ -12,7 +12,7 @@ memory's store and clue graph, so the fitted weights describe exactly what the r
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING

@@ -10,14 +10,14 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from ripplemem.errors import InvalidInputError
+from ripplemem.errors import FittedQuestionsError, InvalidInputError
 
 if TYPE_CHECKING:
     from ripplemem.read.recipes import RecallRecipe
@@ -136,3 +136,18 @@ def with_settings_weights(recipe: RecallRecipe, settings: Settings) -> RecallRec
     if settings.asso_weights is None or recipe.kind != "asso" or recipe.weights_path:
         return recipe
     return recipe.with_(weights_path=str(settings.asso_weights))
+
+
+def check_not_fitted_on(
+    weights: SignalWeights, question_ids: Sequence[str], *, force: bool = False
+) -> bool:
+    """True when ``weights`` were fitted on some of ``question_ids``; raises unless ``force``."""
+    overlap = weights.fitted_question_ids() & set(question_ids)
+    if overlap and not force:
+        raise FittedQuestionsError(
+            f"the weights were fitted on {len(overlap)} question(s) this run evaluates "
+            f"(e.g. {min(overlap)!r}): the numbers would be optimistic. Fit on the other half "
+            "(ripplemem fit-weights DATA --half A|B), use --cross-fit, or pass --force-fitted to "
+            "score them anyway (the result is then marked evaluated_on_fitted)"
+        )
+    return bool(overlap)
