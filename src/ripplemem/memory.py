@@ -17,6 +17,7 @@ from ripplemem.components import Components, build_components
 from ripplemem.conversation_input import parse_time, to_conversation
 from ripplemem.errors import ConfigurationError, UnknownNamespaceError, UnknownUnitError
 from ripplemem.providers.base import ChatModel, Embedder
+from ripplemem.read.asso.weights import with_settings_weights
 from ripplemem.read.recipes import RecallRecipe, get_recipe
 from ripplemem.records import Conversation, Edge, Evidence, MemoryUnit, Recall, Session
 from ripplemem.settings import Settings
@@ -187,6 +188,7 @@ class Memory:
 
     def _recipe(self, recipe: str | RecallRecipe | None, limit: int | None) -> RecallRecipe:
         chosen = recipe if isinstance(recipe, RecallRecipe) else get_recipe(recipe or self.settings.recipe)
+        chosen = with_settings_weights(chosen, self.settings)  # asso: the fitted weights, if named
         return chosen.with_(budget=limit) if limit else chosen
 
 
