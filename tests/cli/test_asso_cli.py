@@ -79,8 +79,14 @@ def test_fit_weights_and_cross_fit_with_the_rit_ranker(
     assert saved["fitted_on"]["question_ids"]
     report = tmp_path / "cf.json"
     result = runner.invoke(app, ["bench", "locomo", str(locomo), "--cross-fit", "--store", "memory",
-                                 "--fit-temperature", "0.01", "--json", str(report)])
+                                 "--fit-temperature", "auto", "--json", str(report)])
     assert result.exit_code == 0, result.output
     crossfitted = json.loads(report.read_text())
     assert {"asso-equal", "asso-crossfit"} <= set(crossfitted["recipes"])
-    assert crossfitted["cross_fit"]["temperature"] == 0.01
+    assert crossfitted["cross_fit"]["temperature"] == "auto"
+
+
+def test_temperature_must_be_positive_or_auto(runner: CliRunner, locomo: Path) -> None:
+    result = runner.invoke(app, ["bench", "locomo", str(locomo), "--cross-fit", "--store", "memory",
+                                 "--fit-temperature", "-1"])
+    assert result.exit_code == 2 and "temperature must be a positive number or 'auto'" in result.output

@@ -90,3 +90,24 @@ def test_collect_only_kept_questions(tmp_path: Path) -> None:
     kept = collect_signals(path, store="memory", recipe="dense", source=cosine_source,
                            keep=lambda q: half_of(q.id) == "A")
     assert kept.questions and all(half_of(c.question.id) == "A" for c in kept.questions)
+
+
+def test_auto_temperature_is_chosen_on_the_fitting_half_only(collection: Collection) -> None:
+    from ripplemem.eval.crossfit import TEMPERATURE_GRID, select_temperature, turn_recall
+
+    halves = split_halves(collection)
+    fitted = fit_half(collection, "A", min_rows=5)
+    best, scores = select_temperature(halves["A"], fitted, budget=3)
+    assert best in TEMPERATURE_GRID and set(scores) == set(TEMPERATURE_GRID)
+    assert scores[best] == max(scores.values())
+    auto = fit_half(collection, "A", min_rows=5, temperature="auto", budget=3)
+    assert auto.temperature == best
+    assert auto.fitted_question_ids() == {c.question.id for c in halves["A"]}
+    result = cross_fit(collection, budget=3, min_rows=5, temperature="auto")
+    assert result["cross_fit"]["temperature"] == "auto"
+    assert result["cross_fit"]["weights"]["A"]["temperature"] == best
+    collected = halves["B"][0]
+    assert 0.0 <= turn_recall(collected, list(collected.candidates), 3) <= 1.0
+    everything = turn_recall(collected, list(collected.candidates), 10_000)
+    assert everything >= turn_recall(collected, list(collected.candidates), 3)
+    assert (everything > 0) == any(c.label for c in collected.candidates)

@@ -108,3 +108,19 @@ def test_halves_are_stable_and_balanced() -> None:
     assert halves == [half_of(qid) for qid in ids]
     assert 0.45 < halves.count("A") / len(ids) < 0.55
     assert half_of("conv-26:q0") == half_of("conv-26:q0")
+
+
+def test_with_temperature_matches_a_fresh_fit() -> None:
+    from ripplemem.eval.fit_weights import with_temperature
+
+    rng = random.Random(5)
+    rows = _rows("temporal", 300, rng, "temporal") + _rows("open-domain", 5, rng, "importance")
+    fresh = fit_signal_weights(rows, temperature=0.1, min_rows=30)
+    again = with_temperature(fit_signal_weights(rows, min_rows=30), 0.1)
+    assert again.temperature == 0.1
+    for qtype in ("temporal", "open-domain", "unseen"):
+        assert again.for_type(qtype) == pytest.approx(fresh.for_type(qtype))
+    from ripplemem.read.asso.weights import SignalWeights
+
+    with pytest.raises(InvalidInputError, match="no CMI"):
+        with_temperature(SignalWeights(), 0.1)

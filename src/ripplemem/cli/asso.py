@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Literal
 
 import typer
 
@@ -35,7 +35,9 @@ def fit_weights(
     half: HalfOption = None,
     limit: LimitOption = None,
     recipe: Annotated[str, typer.Option(help="Recipe whose candidates and signals are fitted.")] = "asso",
-    temperature: Annotated[float, typer.Option(help="Softmax temperature T.")] = 1.0,
+    temperature: Annotated[
+        str, typer.Option(help="Softmax temperature T, or 'auto': the best of a grid on DATA.")
+    ] = "1.0",
     min_rows: Annotated[int, typer.Option(help="Types with fewer rows get the pooled fit.")] = 30,
     store: StoreOption = "sqlite",
 ) -> None:
@@ -54,12 +56,21 @@ def fit_weights(
             data, limit=limit, settings=Settings.from_env(), store=store, recipe=recipe,  # type: ignore[arg-type]
             keep=(lambda q: half_of(q.id) == chosen) if chosen else None,
         )
+    chosen_t = parse_temperature(temperature)
     weights = fit_signal_weights(collection.rows(), dataset=f"{collection.dataset}:{data.name}",
-                                 temperature=temperature, min_rows=min_rows, half=chosen)
+                                 temperature=1.0 if chosen_t == "auto" else chosen_t,
+                                 min_rows=min_rows, half=chosen)
+    if chosen_t == "auto":
+        from ripplemem.eval.crossfit import select_temperature
+        from ripplemem.eval.fit_weights import with_temperature
+        from ripplemem.read.recipes import RecallRecipe
+
+        best, _ = select_temperature(collection.questions, weights, budget=RecallRecipe().budget)
+        weights = with_temperature(weights, best)
     save_weights(weights, out)
     fitted_on = weights.fitted_on
     rows_by_type = {**(fitted_on.rows_by_type if fitted_on else {}), POOLED: fitted_on.rows if fitted_on else 0}
-    table = Table(title=f"weights fitted on {len(collection.questions)} questions, T = {temperature} "
+    table = Table(title=f"weights fitted on {len(collection.questions)} questions, T = {weights.temperature} "
                         "(CMI in millinats; '-': too few rows, pooled fit)")
     for column in ("type", "rows", *(f"w {s[:3]}" for s in SIGNALS), *(f"CMI {s[:3]}" for s in SIGNALS)):
         table.add_column(column, justify="left" if column == "type" else "right")
@@ -118,6 +129,21 @@ def question_types(
     console().print(table)
 
 
+def parse_temperature(text: str) -> float | Literal["auto"]:
+    """``"auto"`` or a positive number."""
+    from ripplemem.errors import InvalidInputError
+
+    if text.strip().lower() == "auto":
+        return "auto"
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not value > 0:
+        raise InvalidInputError(f"temperature must be a positive number or 'auto', not {text!r}")
+    return value
+
+
 def _half(half: str | None):
     from ripplemem.errors import InvalidInputError
 
@@ -135,7 +161,7 @@ def bench_with_weights(
     cross_fit: bool,
     weights_file: Path | None,
     force_fitted: bool,
-    temperature: float = 1.0,
+    temperature: str = "1.0",
 ) -> Callable[..., dict]:
     """Wrap a ``bench`` runner for ``--cross-fit`` / ``--weights`` / ``--force-fitted``.
 
@@ -157,7 +183,7 @@ def bench_with_weights(
             return run_cross_fit_bench(path, dataset=dataset, limit=limit, settings=settings,
                                        store=store, recipe=recipe, budget=budget, weights=weights,
                                        force_fitted=force_fitted, progress=progress, profile=profile,
-                                       temperature=temperature)
+                                       temperature=parse_temperature(temperature))
         return runner(path, recipes=recipes, limit=limit, progress=progress, store=store,
                       budget=budget, details=details, profile=profile, force_fitted=force_fitted,
                       settings=settings.model_copy(update={"asso_weights": weights_file}))

@@ -49,7 +49,7 @@ ForceFittedOption = Annotated[
     bool, typer.Option("--force-fitted", help="Allow weights fitted on the evaluated questions (flagged).")
 ]
 FitTemperatureOption = Annotated[
-    float, typer.Option("--fit-temperature", min=1e-6, help="Softmax temperature T of --cross-fit fits.")
+    str, typer.Option("--fit-temperature", help="T of the --cross-fit fits, or 'auto' (chosen per half).")
 ]
 
 
@@ -68,7 +68,7 @@ def locomo(
     cross_fit: CrossFitOption = False,
     weights: WeightsOption = None,
     force_fitted: ForceFittedOption = False,
-    fit_temperature: FitTemperatureOption = 1.0,
+    fit_temperature: FitTemperatureOption = "1.0",
 ) -> None:
     """LoCoMo turn-level evidence recall@K, all@K and context tokens (categories 1-4)."""
     from ripplemem.eval.bench import run_locomo_bench
@@ -92,7 +92,7 @@ def longmemeval(
     cross_fit: CrossFitOption = False,
     weights: WeightsOption = None,
     force_fitted: ForceFittedOption = False,
-    fit_temperature: FitTemperatureOption = 1.0,
+    fit_temperature: FitTemperatureOption = "1.0",
 ) -> None:
     """LongMemEval official session/turn recall_any, recall_all and NDCG at k."""
     from ripplemem.eval.bench import run_longmemeval_bench
@@ -112,7 +112,7 @@ def _run(
     budget: int | None,
     details: bool,
     profile: bool,
-    asso: tuple[bool, Path | None, bool, float] = (False, None, False, 1.0),
+    asso: tuple[bool, Path | None, bool, str] = (False, None, False, "1.0"),
 ) -> None:
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 

@@ -8,19 +8,32 @@ same memory, candidates and questions.
 
 Ranking here re-fuses the normalised signals the ranker exposes (``candidate_signals``) with the
 RIT ranker's own ordering (``Σ_d w_d(q) · s_d``, ties by relevance then id), so one ingest and one
-signal collection serve every weight set. Evaluating weights on questions they were fitted on raises :class:`FittedQuestionsError`
+signal collection serve every weight set.
+
+The paper's T = 1.0 is the default. CMI values are small (millinats: a question has hundreds of
+candidates and a few useful ones), so at T = 1 the softmax returns almost equal thirds.
+``temperature="auto"`` picks T from :data:`TEMPERATURE_GRID` on the fitting half alone (best mean
+turn recall at the budget there), so the scored half still never informs its own ranking.
+
+Evaluating weights on questions they were fitted on raises :class:`FittedQuestionsError`
 unless forced, and the result then says ``"evaluated_on_fitted": true``.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 import numpy as np
 
 from ripplemem.errors import FittedQuestionsError
-from ripplemem.eval.fit_weights import Half, fit_signal_weights, half_of, other_half
+from ripplemem.eval.fit_weights import (
+    Half,
+    fit_signal_weights,
+    half_of,
+    other_half,
+    with_temperature,
+)
 from ripplemem.eval.signal_rows import Candidate, CollectedQuestion, Collection, collect_signals
 from ripplemem.read.asso.weights import (
     EQUAL_WEIGHTS,
@@ -31,8 +44,12 @@ from ripplemem.read.asso.weights import (
 )
 from ripplemem.settings import Settings
 
+Temperature = float | Literal["auto"]
+#: Candidate temperatures of ``auto``: CMI values are often millinats, so T = 1 gives equal thirds.
+TEMPERATURE_GRID: tuple[float, ...] = (1.0, 0.1, 0.03, 0.01, 0.003, 0.001, 0.0003)
+
 __all__ = ["FittedQuestionsError", "check_not_fitted_on", "cross_fit", "fit_half", "fuse",
-           "run_cross_fit_bench", "split_halves"]
+           "run_cross_fit_bench", "select_temperature", "split_halves"]
 
 if TYPE_CHECKING:
     from ripplemem.eval.bench import Progress, StoreKind
@@ -68,12 +85,49 @@ def split_halves(collection: Collection) -> dict[Half, list[CollectedQuestion]]:
 
 
 def fit_half(
-    collection: Collection, half: Half, *, bins: int = 3, temperature: float = 1.0, min_rows: int = 30
+    collection: Collection,
+    half: Half,
+    *,
+    bins: int = 3,
+    temperature: Temperature = 1.0,
+    min_rows: int = 30,
+    budget: int = 30,
 ) -> SignalWeights:
-    """Weights fitted on the questions of one half only."""
-    rows = [row for c in split_halves(collection)[half] for row in c.rows()]
-    return fit_signal_weights(rows, dataset=collection.dataset, bins=bins, temperature=temperature,
-                              min_rows=min_rows, half=half)
+    """Weights fitted on the questions of one half only (``auto``: T chosen on that half too)."""
+    members = split_halves(collection)[half]
+    rows = [row for c in members for row in c.rows()]
+    fitted = fit_signal_weights(rows, dataset=collection.dataset, bins=bins,
+                                temperature=1.0 if temperature == "auto" else temperature,
+                                min_rows=min_rows, half=half)
+    if temperature == "auto":
+        best, _ = select_temperature(members, fitted, budget=budget)
+        fitted = with_temperature(fitted, best)
+    return fitted
+
+
+def turn_recall(collected: CollectedQuestion, ranked: list[Candidate], k: int) -> float:
+    """Share of the question's gold turns among the source turns of the top ``k`` candidates."""
+    gold = collected.question.gold_turns
+    covered = {t for c in ranked[:k] for t in c.unit.turn_ids} & gold
+    return len(covered) / len(gold) if gold else 0.0
+
+
+def select_temperature(
+    questions: list[CollectedQuestion],
+    fitted: SignalWeights,
+    *,
+    budget: int,
+    grid: tuple[float, ...] = TEMPERATURE_GRID,
+) -> tuple[float, dict[float, float]]:
+    """The T of ``grid`` whose re-softmaxed weights give the best mean turn recall@``budget``
+    on ``questions`` (the fitting questions; ties go to the larger T)."""
+    scores: dict[float, float] = {}
+    for temperature in grid:
+        weights = with_temperature(fitted, temperature)
+        recalls = [turn_recall(c, fuse(c, weights), budget) for c in questions]
+        scores[temperature] = sum(recalls) / len(recalls) if recalls else 0.0
+    best = max(grid, key=lambda t: (round(scores[t], 12), t))
+    return best, scores
 
 
 def cross_fit(
@@ -81,7 +135,7 @@ def cross_fit(
     *,
     budget: int,
     bins: int = 3,
-    temperature: float = 1.0,
+    temperature: Temperature = 1.0,
     min_rows: int = 30,
     weights: SignalWeights | None = None,
     force_fitted: bool = False,
@@ -93,7 +147,8 @@ def cross_fit(
     """
     halves = split_halves(collection)
     fitted = {
-        half: fit_half(collection, half, bins=bins, temperature=temperature, min_rows=min_rows)
+        half: fit_half(collection, half, bins=bins, temperature=temperature, min_rows=min_rows,
+                       budget=budget)
         for half in ("A", "B") if halves[half]
     }
     names = ["asso-equal", "asso-crossfit"] + (["asso-weights"] if weights is not None else [])
@@ -120,7 +175,7 @@ def cross_fit(
     result.update(questions=scorer.scored, excluded=dict(scorer.excluded))
     result["recipes"] = {name: scorer.summary(name) for name in names if scorer.rows[name]}
     result["cross_fit"] = {
-        "temperature": temperature,
+        "temperature": temperature,  # "auto": chosen per half, see weights.<half>.temperature
         "bins": bins,
         "questions": {half: len(members) for half, members in halves.items()},
         "weights": {half: w.model_dump(mode="json", exclude={"fitted_on": {"question_ids"}})
@@ -147,7 +202,7 @@ def run_cross_fit_bench(
     progress: Progress | None = None,
     profile: bool = True,
     source: SignalSource | None = None,
-    temperature: float = 1.0,
+    temperature: Temperature = 1.0,
 ) -> dict:
     """``ripplemem bench locomo|longmemeval --cross-fit``: collect once, score cross-fitted."""
     from ripplemem.read.recipes import RecallRecipe

@@ -148,3 +148,15 @@ def half_of(question_id: str) -> Half:
 
 def other_half(half: Half) -> Half:
     return "B" if half == "A" else "A"
+
+
+def with_temperature(weights: SignalWeights, temperature: float) -> SignalWeights:
+    """The same fit re-softmaxed at another temperature (the CMI values do not depend on T)."""
+    if POOLED not in weights.cmi:
+        raise InvalidInputError("these weights carry no CMI values: refit them with fit-weights")
+    pooled = softmax_weights(weights.cmi[POOLED], temperature)
+    by_type = {
+        qtype: softmax_weights(weights.cmi[qtype], temperature) if qtype in weights.cmi else pooled
+        for qtype in weights.by_type
+    }
+    return weights.model_copy(update={"by_type": by_type, "default": pooled, "temperature": temperature})
