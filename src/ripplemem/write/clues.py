@@ -59,8 +59,10 @@ class ClueWriter(Protocol):
 class KeyphraseClues:
     """The deterministic clue: the session's most salient keyphrases, most frequent first.
 
-    Salience: the units' extracted keywords count twice, participants and locations once, and
-    content words of the restatements once; ties keep first-seen order."""
+    Salience: the units' extracted keywords count twice, locations once, and content words of
+    the restatements once; ties keep first-seen order. People's names are left out: the same
+    speakers talk in every session of a conversation, so names would make every clue alike
+    (and merge them all at δ)."""
 
     source: ClueSource = "keyphrases"
 
@@ -69,16 +71,19 @@ class KeyphraseClues:
 
     def clue_text(self, units: Sequence[MemoryUnit]) -> str:
         counts: Counter[str] = Counter()
+        names = {_phrase(p) for u in units for p in u.participants}
+        names |= {part for name in list(names) for part in name.split()}
         for unit in units:
             for keyword in unit.keywords:
                 counts[_phrase(keyword)] += 2
-            for name in (*unit.participants, *unit.locations):
-                counts[_phrase(name)] += 1
+            for place in unit.locations:
+                counts[_phrase(place)] += 1
             for word in _WORD.findall(unit.restatement):
-                folded = word.casefold()
+                folded = re.split(r"['’]", word.casefold(), maxsplit=1)[0]
                 if len(folded) > 2 and folded not in STOPWORDS and folded not in _GENERIC:
                     counts[folded] += 1
-        counts.pop("", None)
+        for name in (*names, ""):
+            counts.pop(name, None)
         ranked = sorted(counts, key=lambda p: -counts[p])  # stable: first seen wins ties
         return ", ".join(ranked[: self.limit]) or (units[0].restatement if units else "")
 

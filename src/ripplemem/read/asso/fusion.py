@@ -37,7 +37,8 @@ def add_asso_terms(
     units = [e.unit for e in ranked if e.unit.vector is not None]
     constraint = time_constraint(query, reference_time)
     signals = compute_signals(
-        clues_of(store), namespace, units, query_vector, constraint, reference_time
+        clues_of(store), namespace, units, query_vector, constraint, reference_time,
+        teleport_power=recipe.asso_teleport_power, use_recency=recipe.asso_recency,
     ).normalised
     index = {u.id: i for i, u in enumerate(units)}
     rescored: list[Evidence] = []

@@ -2,8 +2,9 @@
 
 ``r_{k+1} = d · M r_k + (1 - d) · t`` with ``r_0 = t``: ``M`` is the column-stochastic matrix of
 the weighted, undirected subgraph (utterance and clue nodes), ``d = 0.85``, and the teleport ``t``
-is ``max(cos(q, u), 0)`` on utterance nodes and 0 on clue nodes, normalised to sum 1 (uniform over
-the utterances when every cosine is <= 0). The mass of dangling nodes (no edge) goes back along
+is ``max(cos(q, u), 0)`` on utterance nodes (optionally raised to a power, see
+``RecallRecipe.asso_teleport_power``) and 0 on clue nodes, normalised to sum 1 (uniform when
+every cosine is <= 0). The mass of dangling nodes (no edge) goes back along
 ``t``, so ``r`` stays a distribution. Power iteration stops when the L1 change is below ``tol``.
 Pure functions over arrays; :func:`local_graph` builds the subgraph from the clue store.
 """
@@ -89,8 +90,10 @@ def local_graph(
     return LocalGraph(tuple(nodes), len(unit_ids), adjacency)
 
 
-def importance(graph: LocalGraph, relevance: np.ndarray, *, damping: float = DAMPING) -> np.ndarray:
-    """PPR mass of each utterance node, teleporting by ``max(relevance, 0)`` (clues get 0)."""
+def importance(
+    graph: LocalGraph, relevance: np.ndarray, *, damping: float = DAMPING, power: float = 1.0
+) -> np.ndarray:
+    """PPR mass of each utterance node, teleporting by ``max(relevance, 0) ** power`` (clues 0)."""
     teleport = np.zeros(len(graph.nodes))
-    teleport[: graph.units] = np.clip(relevance, 0.0, None)
+    teleport[: graph.units] = np.clip(relevance, 0.0, None) ** power
     return personalized_pagerank(graph.adjacency, teleport, damping=damping)[: graph.units]

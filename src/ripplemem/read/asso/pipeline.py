@@ -47,6 +47,7 @@ def recall_asso(
     signals = compute_signals(
         clues, namespace, units, query_vector, constraint, reference_time,
         with_clue_nodes=recipe.use_clues, with_importance=weights["importance"] > 0,
+        teleport_power=recipe.asso_teleport_power, use_recency=recipe.asso_recency,
     )
     trace.timings_ms["signals"] = _since(step)
     trace.notes.append(

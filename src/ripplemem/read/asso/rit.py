@@ -5,6 +5,7 @@ the candidate set (1 for every candidate when a signal cannot tell them apart):
 
 * ``R``: cosine of the query and the unit's vector;
 * ``I``: personalised PageRank on the local candidate subgraph (:mod:`.importance`);
+  candidates are cut to the ``recipe.asso_rerank_depth`` most relevant first;
 * ``T``: temporal alignment with the question's time constraint (:mod:`.temporal`).
 
 Weights: ``recipe.weights_path`` (fitted per question type, ``ripplemem fit-weights``) for the
@@ -72,14 +73,19 @@ def compute_signals(
     *,
     with_clue_nodes: bool = True,
     with_importance: bool = True,
+    teleport_power: float = 1.0,
+    use_recency: bool = True,
 ) -> SignalSet:
     cosine = relevance(units, query_vector)
     if with_importance and units:
         graph = local_graph(clues, namespace, [u.id for u in units], with_clues=with_clue_nodes)
-        ppr = importance(graph, cosine)
+        ppr = importance(graph, cosine, power=teleport_power)
     else:
         ppr = np.zeros(len(units))
-    temporal = np.asarray(temporal_scores(units, constraint, question_date), dtype=np.float64)
+    temporal = np.asarray(
+        temporal_scores(units, constraint, question_date, use_recency=use_recency),
+        dtype=np.float64,
+    )
     raw = {"relevance": cosine, "importance": ppr, "temporal": temporal}
     return SignalSet(raw, {k: minmax(v) for k, v in raw.items()}, constraint)
 
@@ -139,6 +145,12 @@ def gather(
     query_vector = embedder.embed([query], input_type="query")[0]
     found = find_candidates(store, clues, namespace, query_vector, recipe)
     units = [u for u in store.get_units(namespace, found.ids) if u.vector is not None]
+    depth = recipe.asso_rerank_depth
+    if depth and len(units) > depth:  # the most relevant candidates, in candidate order
+        cosine = relevance(units, query_vector)
+        keep = set(np.argsort(-cosine, kind="stable")[:depth].tolist())
+        found.notes.append(f"RIT over the {depth} most relevant of {len(units)} candidates")
+        units = [u for i, u in enumerate(units) if i in keep]
     return query_vector, found, units
 
 
@@ -157,6 +169,7 @@ def candidate_signals(
     signals = compute_signals(
         clue_store, namespace, units, query_vector, time_constraint(query, question_date),
         question_date, with_clue_nodes=recipe.use_clues,
+        teleport_power=recipe.asso_teleport_power, use_recency=recipe.asso_recency,
     ).normalised
     return [
         (unit.id, {name: float(signals[name][i]) for name in SIGNALS})

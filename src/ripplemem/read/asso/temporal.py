@@ -77,13 +77,19 @@ def span_closeness(span: TimeSpan | None, constraint: TimeSpan) -> float:
 
 
 def temporal_scores(
-    units: Sequence[MemoryUnit], constraint: TimeConstraint, question_date: datetime | None
+    units: Sequence[MemoryUnit],
+    constraint: TimeConstraint,
+    question_date: datetime | None,
+    *,
+    use_recency: bool = True,
 ) -> list[float]:
-    """``T(u)`` for each unit, in [0, 1]."""
+    """``T(u)`` for each unit, in [0, 1] (all 0 for a timeless question without recency)."""
     if constraint.span is not None:
         return [span_closeness(unit_time(u), constraint.span) for u in units]
     if constraint.intent:
         return [1.0 if u.time_span is not None else 0.0 for u in units]
+    if not use_recency:
+        return [0.0] * len(units)
     times = [unit_time(u) for u in units]
     known = [t.end for t in times if t is not None]
     reference = question_date or (max(known) if known else None)
