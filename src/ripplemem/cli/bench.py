@@ -9,6 +9,7 @@ from typing import Annotated
 
 import typer
 
+from ripplemem.cli.asso_speed import asso_speed
 from ripplemem.cli.common import console, friendly
 from ripplemem.cli.speed import speed
 
@@ -17,6 +18,7 @@ bench_app = typer.Typer(
     no_args_is_help=True,
 )
 bench_app.command(name="speed")(speed)
+bench_app.command(name="asso-speed")(asso_speed)
 
 RecipesOption = Annotated[
     str, typer.Option("--recipes", help="Comma-separated recipes to compare.")
