@@ -77,6 +77,12 @@ def test_keyphrases_rank_what_the_session_repeats() -> None:
     assert text.split(", ") == ["rescue dog", "maya", "dog"]  # keywords x2; ties: first seen
 
 
+def test_keyphrases_leave_the_speakers_out() -> None:
+    units = [replace(u, participants=("Maya",)) for u in units_of("s1", SESSIONS["s1"])]
+    words = KeyphraseClues(limit=4).clue_text(units).split(", ")
+    assert "maya" not in words and words[:2] == ["dog", "biscuit"]
+
+
 def test_one_clue_per_session_alike_sessions_merge(store: MemoryStore) -> None:
     builder = ClueGraphBuilder(store, clues_of(store), embedder(), KeyphraseClues())
     first = add(store, builder, "s1")

@@ -21,9 +21,11 @@ Contract notes:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+import functools
+import threading
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Protocol, runtime_checkable
+from typing import Any, Protocol, TypeVar, runtime_checkable
 
 import numpy as np
 
@@ -32,6 +34,7 @@ from ripplemem.records import Clue, Membership
 from ripplemem.stores.vectors import VectorIndex
 
 Link = tuple[str, str, float]
+T = TypeVar("T")
 
 
 @runtime_checkable
@@ -87,20 +90,33 @@ class _Graph:
     links: dict[str, dict[str, float]] = field(default_factory=dict)
 
 
-class InMemoryClueStore:
-    """The reference :class:`ClueStore`, in dicts; the owning store guards it with its lock."""
+def _locked(method: Callable[..., T]) -> Callable[..., T]:
+    @functools.wraps(method)
+    def guarded(self: InMemoryClueStore, *args: Any, **kwargs: Any) -> T:
+        with self._lock:
+            return method(self, *args, **kwargs)
 
-    def __init__(self) -> None:
+    return guarded
+
+
+class InMemoryClueStore:
+    """The reference :class:`ClueStore`, in dicts, under the owning store's lock."""
+
+    def __init__(self, lock: threading.RLock | None = None) -> None:
+        self._lock = lock or threading.RLock()
         self._graphs: dict[str, _Graph] = {}
 
+    @_locked
     def clue_count(self, namespace: str) -> int:
         graph = self._graphs.get(namespace)
         return len(graph.clues) if graph else 0
 
+    @_locked
     def clue_for_session(self, namespace: str, episode_id: str) -> str | None:
         graph = self._graphs.get(namespace)
         return graph.sessions.get(episode_id) if graph else None
 
+    @_locked
     def add_clue(self, clue: Clue, episode_id: str) -> None:
         graph = self._graphs.setdefault(clue.namespace, _Graph())
         if clue.id in graph.clues:
@@ -113,6 +129,7 @@ class InMemoryClueStore:
         graph.members.setdefault(clue.id, {})
         graph.sessions[episode_id] = clue.id
 
+    @_locked
     def merge_session(self, namespace: str, clue_id: str, episode_id: str) -> None:
         graph = self._require(namespace, clue_id)
         if graph.sessions.get(episode_id) == clue_id:
@@ -121,16 +138,19 @@ class InMemoryClueStore:
         clue = graph.clues[clue_id]
         graph.clues[clue_id] = replace(clue, sessions=clue.sessions + 1)
 
+    @_locked
     def get_clues(self, namespace: str, ids: Sequence[str]) -> list[Clue]:
         graph = self._graphs.get(namespace)
         return [graph.clues[i] for i in ids if i in graph.clues] if graph else []
 
+    @_locked
     def search_clues(self, namespace: str, vector: np.ndarray, k: int) -> list[tuple[str, float]]:
         graph = self._graphs.get(namespace)
         if graph is None or graph.index is None or k <= 0:
             return []
         return graph.index.search(vector, k)
 
+    @_locked
     def attach(self, namespace: str, memberships: Sequence[Membership]) -> None:
         for membership in memberships:
             graph = self._require(namespace, membership.clue_id)
@@ -140,11 +160,13 @@ class InMemoryClueStore:
             graph.unit_clue[membership.unit_id] = membership.clue_id
             graph.members[membership.clue_id][membership.unit_id] = float(membership.weight)
 
+    @_locked
     def members(self, namespace: str, clue_ids: Sequence[str]) -> dict[str, list[tuple[str, float]]]:
         graph = self._graphs.get(namespace)
         found = graph.members if graph else {}
         return {i: ordered_links(found.get(i, {})) for i in clue_ids}
 
+    @_locked
     def clues_of_units(self, namespace: str, unit_ids: Sequence[str]) -> dict[str, Membership]:
         graph = self._graphs.get(namespace)
         if graph is None:
@@ -155,6 +177,7 @@ class InMemoryClueStore:
             if u in graph.unit_clue
         }
 
+    @_locked
     def add_links(self, namespace: str, links: Iterable[Link]) -> None:
         graph = self._graphs.setdefault(namespace, _Graph())
         for a, b, weight in links:
@@ -163,11 +186,13 @@ class InMemoryClueStore:
             graph.links.setdefault(a, {})[b] = float(weight)
             graph.links.setdefault(b, {})[a] = float(weight)
 
+    @_locked
     def links(self, namespace: str, unit_ids: Sequence[str]) -> dict[str, list[tuple[str, float]]]:
         graph = self._graphs.get(namespace)
         found = graph.links if graph else {}
         return {i: ordered_links(found.get(i, {})) for i in unit_ids}
 
+    @_locked
     def forget_units(self, namespace: str, unit_ids: Sequence[str]) -> None:
         graph = self._graphs.get(namespace)
         if graph is None:
@@ -182,6 +207,7 @@ class InMemoryClueStore:
             if not graph.members[clue_id]:
                 self._drop_clue(graph, clue_id)
 
+    @_locked
     def forget_namespace(self, namespace: str) -> None:
         self._graphs.pop(namespace, None)
 

@@ -76,7 +76,7 @@ class InMemoryStore:
         self._dim: int | None = None
         self._seq = itertools.count(1)
         self._closed = False
-        self.clues = InMemoryClueStore()  # the AssoMem clue graph; the lock above guards it
+        self.clues = InMemoryClueStore(self._lock)  # the AssoMem clue graph
 
     # --- metadata ------------------------------------------------------------------------------
 
