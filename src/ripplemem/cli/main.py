@@ -27,9 +27,6 @@ app = typer.Typer(
 )
 
 app.add_typer(bench_app, name="bench")
-app.command(name="fit-weights")(friendly(asso_commands.fit_weights))
-app.command(name="export-finetune")(friendly(asso_commands.export_finetune))
-app.command(name="question-types")(friendly(asso_commands.question_types))
 
 StoreOption = Annotated[
     Path | None,
@@ -261,6 +258,12 @@ def demo() -> None:
     from ripplemem.demo import run_demo
 
     run_demo(console())
+
+
+# AssoMem weights and fine-tuning data (ripplemem.cli.asso)
+app.command(name="fit-weights")(friendly(asso_commands.fit_weights))
+app.command(name="export-finetune")(friendly(asso_commands.export_finetune))
+app.command(name="question-types")(friendly(asso_commands.question_types))
 
 
 def _unit_json(unit) -> dict:
