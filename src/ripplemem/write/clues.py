@@ -74,8 +74,9 @@ class KeyphraseClues:
         names = {_phrase(p) for u in units for p in u.participants}
         names |= {part for name in list(names) for part in name.split()}
         for unit in units:
-            for keyword in unit.keywords:
-                counts[_phrase(keyword)] += 2
+            for keyword in map(_phrase, unit.keywords):
+                if keyword not in _GENERIC and keyword not in STOPWORDS:
+                    counts[keyword] += 2
             for place in unit.locations:
                 counts[_phrase(place)] += 1
             for word in _WORD.findall(unit.restatement):
