@@ -16,6 +16,7 @@ from ripplemem.write.base import Extractor
 
 if TYPE_CHECKING:
     from ripplemem.read.planner import Planner
+    from ripplemem.write.clues import ClueWriter
     from ripplemem.write.entities import EntityRecognizer
 
 
@@ -28,6 +29,7 @@ class Components:
     recognizer: EntityRecognizer  # spaCy loads on first use
     extractor: Extractor
     planner: Planner
+    clue_writer: ClueWriter
 
 
 def _choose(setting: str, chat: ChatModel | None, what: str) -> str:
@@ -64,7 +66,8 @@ def build_components(
     recognizer = EntityRecognizer()
 
     extractor: Extractor
-    if _choose(settings.extractor, chat, "extractor") == "llm":
+    extraction = _choose(settings.extractor, chat, "extractor")
+    if extraction == "llm":
         from ripplemem.write.extract_llm import LLMExtractor
 
         extractor = LLMExtractor(chat)
@@ -76,4 +79,11 @@ def build_components(
         from ripplemem.read.planner_llm import LLMPlanner
 
         planner = LLMPlanner(chat, fallback=planner)
-    return Components(settings, store, embedder, chat, recognizer, extractor, planner)
+    from ripplemem.write.clues import KeyphraseClues, LLMClues
+
+    clue_writer: ClueWriter = KeyphraseClues()
+    # "auto" follows the extractor: the write path calls an LLM for both or for neither
+    clues = extraction if settings.clue_writer == "auto" else _choose(settings.clue_writer, chat, "clue_writer")
+    if clues == "llm":
+        clue_writer = LLMClues(chat)  # type: ignore[arg-type]
+    return Components(settings, store, embedder, chat, recognizer, extractor, planner, clue_writer)

@@ -6,7 +6,8 @@
     │   ├── UnknownNamespaceError       the namespace holds no memory
     │   ├── UnknownUnitError            no unit with that id
     │   ├── UnknownRecipeError          no recipe with that name
-    │   └── ConfigurationError          settings that cannot work (e.g. ``answer`` without an LLM)
+    │   ├── ConfigurationError          settings that cannot work (e.g. ``answer`` without an LLM)
+    │   └── FittedQuestionsError        fitted weights would be evaluated on their own questions
     ├── StoreError                      the store failed or refuses
     │   └── EmbedderMismatchError       the store was built with another embedder
     └── ProviderError                   a model provider failed
@@ -55,6 +56,10 @@ class UnknownRecipeError(UsageError, KeyError):
 
 class ConfigurationError(UsageError):
     """Settings that cannot work together."""
+
+
+class FittedQuestionsError(UsageError):
+    """Fusion weights would be evaluated on the questions they were fitted on."""
 
 
 class StoreError(RippleMemError):

@@ -17,6 +17,7 @@ from ripplemem.components import Components, build_components
 from ripplemem.conversation_input import parse_time, to_conversation
 from ripplemem.errors import ConfigurationError, UnknownNamespaceError, UnknownUnitError
 from ripplemem.providers.base import ChatModel, Embedder
+from ripplemem.read.asso.weights import with_settings_weights
 from ripplemem.read.recipes import RecallRecipe, get_recipe
 from ripplemem.records import Conversation, Edge, Evidence, MemoryUnit, Recall, Session
 from ripplemem.settings import Settings
@@ -50,7 +51,8 @@ class Memory:
             self.settings, store=store, embedder=embedder, chat=chat
         )
         self._writer = WritePipeline(
-            self.parts.store, self.parts.embedder, self.parts.extractor, self.settings.write
+            self.parts.store, self.parts.embedder, self.parts.extractor, self.settings.write,
+            clue_writer=self.parts.clue_writer,
         )
 
     @classmethod
@@ -186,6 +188,7 @@ class Memory:
 
     def _recipe(self, recipe: str | RecallRecipe | None, limit: int | None) -> RecallRecipe:
         chosen = recipe if isinstance(recipe, RecallRecipe) else get_recipe(recipe or self.settings.recipe)
+        chosen = with_settings_weights(chosen, self.settings)  # asso: the fitted weights, if named
         return chosen.with_(budget=limit) if limit else chosen
 
 

@@ -46,6 +46,11 @@ class WriteSettings(_Frozen):
     #: dialogue edges between units at most this many turns apart in one episode (None: none)
     dialogue_reach: int | None = 1
     max_message_chars: int = 20_000
+    # the AssoMem clue-utterance graph (reference §2), built after linking
+    clue_graph: bool = True
+    clue_merge_threshold: float = 0.65  # delta
+    utterance_link_threshold: float = 0.75  # gamma
+    utterance_link_neighbours: int = 10  # bounded kNN per new unit
 
     @model_validator(mode="after")
     def _check(self) -> WriteSettings:
@@ -66,6 +71,10 @@ class Settings(_Frozen):
     recipe: str = "ripple"
     extractor: str = "auto"  # "auto" (llm when configured), "deterministic", "llm"
     planner: str = "auto"  # "auto" (llm when configured), "deterministic", "llm"
+    # per-question-type fusion weights of the asso recipes (``ripplemem fit-weights --out``);
+    # None: equal thirds. Load with ``ripplemem.read.asso.weights.weights_from_settings``.
+    asso_weights: Path | None = None
+    clue_writer: str = "auto"  # AssoMem clues: "auto" (as the extractor), "deterministic", "llm"
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None, **overrides) -> Settings:
@@ -77,6 +86,8 @@ class Settings(_Frozen):
             values["embedder"] = env["RIPPLEMEM_EMBEDDER"]
         if env.get("RIPPLEMEM_RECIPE"):
             values["recipe"] = env["RIPPLEMEM_RECIPE"]
+        if env.get("RIPPLEMEM_ASSO_WEIGHTS"):
+            values["asso_weights"] = Path(env["RIPPLEMEM_ASSO_WEIGHTS"])
         base_url = env.get("RIPPLEMEM_LLM_BASE_URL")
         if base_url:
             values["llm"] = LLMSettings(

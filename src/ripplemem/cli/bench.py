@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from ripplemem.cli.asso_speed import asso_speed
 from ripplemem.cli.common import console, friendly
 from ripplemem.cli.speed import speed
 
@@ -23,6 +24,7 @@ bench_app = typer.Typer(
     no_args_is_help=True,
 )
 bench_app.command(name="speed")(speed)
+bench_app.command(name="asso-speed")(asso_speed)
 
 RecipesOption = Annotated[
     str, typer.Option("--recipes", help="Comma-separated recipes to compare.")
@@ -65,6 +67,18 @@ JudgeModelOption = Annotated[
 ProfileOption = Annotated[
     bool, typer.Option("--profile/--no-profile", help="Apply the paper's per-dataset windows and view sizes.")
 ]
+CrossFitOption = Annotated[
+    bool, typer.Option("--cross-fit", help="Score the asso recipe with weights fitted on the other half.")
+]
+WeightsOption = Annotated[
+    Path | None, typer.Option("--weights", dir_okay=False, help="Fitted asso weights (fit-weights --out).")
+]
+ForceFittedOption = Annotated[
+    bool, typer.Option("--force-fitted", help="Allow weights fitted on the evaluated questions (flagged).")
+]
+FitTemperatureOption = Annotated[
+    str, typer.Option("--fit-temperature", help="T of the --cross-fit fits, or 'auto' (chosen per half).")
+]
 
 
 @bench_app.command()
@@ -84,13 +98,18 @@ def locomo(
     llm_base_url: LlmBaseUrlOption = None,
     llm_model: LlmModelOption = None,
     judge_model: JudgeModelOption = None,
+    cross_fit: CrossFitOption = False,
+    weights: WeightsOption = None,
+    force_fitted: ForceFittedOption = False,
+    fit_temperature: FitTemperatureOption = "1.0",
 ) -> None:
     """LoCoMo turn-level evidence recall@K, all@K and context tokens (categories 1-4)."""
     from ripplemem.eval.bench import run_locomo_bench
 
     _run(run_locomo_bench, path, recipes, limit, json_file, markdown, store, budget, details, profile,
          token_budget=token_budget,
-         answering=AnswerChoice(answer, llm_base_url, llm_model, judge_model))
+         answering=AnswerChoice(answer, llm_base_url, llm_model, judge_model),
+         asso=(cross_fit, weights, force_fitted, fit_temperature))
 
 
 @bench_app.command()
@@ -110,13 +129,18 @@ def longmemeval(
     llm_base_url: LlmBaseUrlOption = None,
     llm_model: LlmModelOption = None,
     judge_model: JudgeModelOption = None,
+    cross_fit: CrossFitOption = False,
+    weights: WeightsOption = None,
+    force_fitted: ForceFittedOption = False,
+    fit_temperature: FitTemperatureOption = "1.0",
 ) -> None:
     """LongMemEval official session/turn recall_any, recall_all and NDCG at k."""
     from ripplemem.eval.bench import run_longmemeval_bench
 
     _run(run_longmemeval_bench, path, recipes, limit, json_file, markdown, store, budget, details, profile,
          token_budget=token_budget,
-         answering=AnswerChoice(answer, llm_base_url, llm_model, judge_model))
+         answering=AnswerChoice(answer, llm_base_url, llm_model, judge_model),
+         asso=(cross_fit, weights, force_fitted, fit_temperature))
 
 
 @dataclass(frozen=True)
@@ -176,6 +200,7 @@ def _run(
     *,
     token_budget: int | None = None,
     answering: AnswerChoice | None = None,
+    asso: tuple[bool, Path | None, bool, str] = (False, None, False, "1.0"),
 ) -> None:
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
@@ -188,6 +213,11 @@ def _run(
     names = [name.strip() for name in recipes.split(",") if name.strip()]
     settings = Settings.from_env()
     setup = answer_setup(answering, settings) if answering is not None else None
+    if asso[0] or asso[1] is not None:
+        from ripplemem.cli.asso import bench_with_weights
+
+        runner = bench_with_weights(runner, names, cross_fit=asso[0], weights_file=asso[1],
+                                    force_fitted=asso[2], temperature=asso[3])
     out = console()
     with Progress(
         TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),

@@ -14,6 +14,7 @@ from typing import Annotated
 
 import typer
 
+from ripplemem.cli import asso as asso_commands
 from ripplemem.cli.bench import bench_app
 from ripplemem.cli.common import console, friendly, open_memory
 
@@ -257,6 +258,12 @@ def demo() -> None:
     from ripplemem.demo import run_demo
 
     run_demo(console())
+
+
+# AssoMem weights and fine-tuning data (ripplemem.cli.asso)
+app.command(name="fit-weights")(friendly(asso_commands.fit_weights))
+app.command(name="export-finetune")(friendly(asso_commands.export_finetune))
+app.command(name="question-types")(friendly(asso_commands.question_types))
 
 
 def _unit_json(unit) -> dict:

@@ -8,6 +8,8 @@ configure one for extraction or planning.
 ``profile=True`` applies the paper's per-dataset settings (reference §1): LoCoMo windows 40/2 and
 views 10/5/5; LongMemEval-S windows 10/0 and views 15/8/8 (plus a 100k-character message limit:
 the S haystacks hold a few very long pasted messages). The result dict records the profile used.
+The ``asso`` recipes return 6 units through the API; here they return the common budget (30, or
+``budget``) so every recipe is compared at the same K.
 A caller-supplied ``memory`` keeps its own write settings (only the view sizes apply) and its
 namespaces are left in place for inspection.
 
@@ -32,6 +34,7 @@ from typing import TYPE_CHECKING, Literal, Self
 
 from ripplemem.errors import InvalidInputError, UnknownNamespaceError, UnknownRecipeError
 from ripplemem.eval.peers import PEERS, PeerMemory, is_peer, make_peer
+from ripplemem.read.asso.weights import check_not_fitted_on, load_weights, with_settings_weights
 from ripplemem.read.recipes import RECIPES, RecallRecipe, get_recipe
 from ripplemem.settings import Settings
 
@@ -87,11 +90,13 @@ class BenchRun:
         profile: bool,
         budget: int | None,
         token_budget: int | None = None,
+        force_fitted: bool = False,
     ) -> None:
         if not recipes:
             raise InvalidInputError("no recipes to benchmark: pass at least one, e.g. ripple,bm25")
         overrides = PROFILES[dataset]["recipe"] if profile else {}
         self.recipes: dict[str, RecallRecipe] = {}
+        given = settings or Settings()  # asso recipes read the fitted weights it names
         self.peer_names: list[str] = []
         self.order = list(dict.fromkeys(recipes))
         for name in self.order:
@@ -103,12 +108,17 @@ class BenchRun:
                     f"no recipe named {name!r}; choose one of: {', '.join(sorted(RECIPES))}, "
                     f"or a peer: {', '.join(sorted(PEERS))}"
                 )
-            recipe = get_recipe(name, **overrides)
+            recipe = with_settings_weights(get_recipe(name, **overrides), given)
+            if recipe.kind == "asso" and not budget:  # asso's API default (6) -> the common K
+                recipe = recipe.with_(budget=RecallRecipe().budget)
             self.recipes[name] = recipe.with_(budget=budget) if budget else recipe
         self.peer_budget = budget or RecallRecipe().budget
         self.token_budget = token_budget
         self.peers: dict[str, PeerMemory] = {}
         self.peer_ingest_seconds: dict[str, list[float]] = {name: [] for name in self.peer_names}
+        weighted = given.asso_weights is not None and any(r.kind == "asso" for r in self.recipes.values())
+        self.weights = load_weights(given.asso_weights) if weighted else None  # type: ignore[arg-type]
+        self.force_fitted, self.evaluated_on_fitted = force_fitted, False
         self.dataset, self.path, self.profile = dataset, path, profile
         self.settings = _profiled(settings or Settings(), dataset) if profile else settings or Settings()
         self.store_kind = store
@@ -178,6 +188,13 @@ class BenchRun:
             if self._given is None:
                 self.memory.delete_all(namespace=namespace)
 
+    def check_fitted(self, question_id: str) -> None:
+        """Refuse (unless forced, then flag) a question the asso weights were fitted on."""
+        if self.weights is not None and check_not_fitted_on(
+            self.weights, [question_id], force=self.force_fitted
+        ):
+            self.evaluated_on_fitted = True
+
     def search(self, name: str, question: str, namespace: str, when: datetime | None) -> list[Evidence]:
         return self.search_with_cost(name, question, namespace, when)[0]
 
@@ -221,6 +238,7 @@ class BenchRun:
             "store": "given" if self._given is not None else self.store_kind,
             "profile": PROFILES[self.dataset] if self.profile else None,
             "date": datetime.now(UTC).isoformat(timespec="seconds"),
+            **self._weights_header(),
             "commit": git_commit(),
             "ingest": {
                 "conversations": conversations,
@@ -243,6 +261,14 @@ class BenchRun:
             },
         }
 
+    def _weights_header(self) -> dict:
+        if self.weights is None:
+            return {}
+        fitted = self.weights.fitted_on
+        return {"weights": {"file": str(self.settings.asso_weights),
+                            "fitted_on": fitted.question_ids_hash if fitted else None},
+                "evaluated_on_fitted": self.evaluated_on_fitted}
+
     def timing_summary(self, name: str) -> dict[str, float | None]:
         return {
             "search_ms_p50": percentile(self.timings[name], 50),
@@ -264,6 +290,7 @@ def run_locomo_bench(
     details: bool = False,
     token_budget: int | None = None,
     answering: AnswerSetup | None = None,
+    force_fitted: bool = False,
 ) -> dict:
     """LoCoMo turn-level evidence recall; ``limit`` = number of conversations.
 
@@ -275,13 +302,16 @@ def run_locomo_bench(
     path = Path(path)
     samples = load_locomo(path)[:limit] if limit else load_locomo(path)
     with BenchRun("locomo", path, recipes=recipes, settings=settings, store=store,
-                  memory=memory, profile=profile, budget=budget, token_budget=token_budget) as run:
+                  memory=memory, profile=profile, budget=budget, token_budget=token_budget,
+                  force_fitted=force_fitted) as run:
         scorer = LocomoScorer(run.systems, details=details, token_budget=token_budget)
         answers = _answer_scorer(run, answering, details)
         for done, sample in enumerate(samples):
             conversation = sample.conversation
             _report(progress, f"ingest {conversation.conversation_id}", done, len(samples))
             scored = [q for q in sample.questions if scorer.admit(q)]
+            for question in scored:
+                run.check_fitted(question.id)
             with run.sample(conversation) as namespace:
                 _report(progress, f"search {conversation.conversation_id}", done, len(samples))
                 for question in scored:
@@ -316,6 +346,7 @@ def run_longmemeval_bench(
     details: bool = False,
     token_budget: int | None = None,
     answering: AnswerSetup | None = None,
+    force_fitted: bool = False,
 ) -> dict:
     """LongMemEval official retrieval metrics; ``limit`` = the first N questions of the file.
 
@@ -328,7 +359,8 @@ def run_longmemeval_bench(
 
     path = Path(path)
     with BenchRun("longmemeval", path, recipes=recipes, settings=settings, store=store,
-                  memory=memory, profile=profile, budget=budget, token_budget=token_budget) as run:
+                  memory=memory, profile=profile, budget=budget, token_budget=token_budget,
+                  force_fitted=force_fitted) as run:
         scorer = LongMemEvalScorer(run.systems, details=details, token_budget=token_budget)
         answers = _answer_scorer(run, answering, details)
         done = 0
@@ -337,6 +369,8 @@ def run_longmemeval_bench(
             _report(progress, f"question {question.id}", done, limit)
             retrieval = scorer.admit(question)
             if retrieval or answers is not None:
+                if retrieval:
+                    run.check_fitted(question.id)
                 with run.sample(sample.conversation) as namespace:
                     for name in run.order:
                         evidence, planner_tokens = run.search_with_cost(

@@ -130,11 +130,19 @@ def recall(
 ) -> Recall:
     """Recall the evidence for ``query`` from ``namespace`` as ``recipe`` says."""
     with single_threaded_blas():
+        if recipe.kind == "asso":
+            from ripplemem.read.asso.pipeline import recall_asso
+
+            return recall_asso(
+                query, store=store, namespace=namespace, embedder=embedder, recipe=recipe,
+                reference_time=reference_time,
+            )
         if recipe.kind != "ripple":
             return recall_baseline(
                 query, store=store, namespace=namespace, embedder=embedder, recipe=recipe
             )
         run = _RippleRun(query, store, namespace, embedder, recipe)
+        run.reference_time = reference_time
         with run.clock("total"):
             evidence = run.recall(planner or DeterministicPlanner(), recognizer, reference_time)
         return Recall(tuple(evidence), run.trace)
@@ -157,6 +165,7 @@ class _RippleRun:
         self.clock = _Stopwatch(self.trace)
         self.pool = _Pool(store, namespace)
         self.anchors: set[str] = set()
+        self.reference_time: datetime | None = None
 
     def recall(
         self,
@@ -257,6 +266,21 @@ class _RippleRun:
                 self.pool.add(hits, paths)
             trace.notes.append(f"round {round_number}: {len(hits)} units added by expansion")
 
+    def _score(self, candidates: list[Candidate], query_vector: np.ndarray) -> tuple[list[Evidence], str]:
+        """rho over ``candidates``; with ``recipe.asso_terms`` the AssoMem terms are added."""
+        recipe = self.recipe
+        with self.clock("rank"):
+            ranked = rank(candidates, query_vector=query_vector, anchors=self.anchors, recipe=recipe)
+        if not recipe.asso_terms:
+            return ranked, ""
+        from ripplemem.read.asso.fusion import add_asso_terms
+
+        with self.clock("asso"):
+            return add_asso_terms(
+                ranked, store=self.store, namespace=self.namespace, query=self.query,
+                query_vector=query_vector, reference_time=self.reference_time, recipe=recipe,
+            )
+
     def assemble(
         self,
         query_vector: np.ndarray,
@@ -281,20 +305,13 @@ class _RippleRun:
                 extra.add({i: h for i, h in found.items() if i not in pool.items})
                 deeper = extra.items
         candidates = [*pool.items.values(), *deeper.values()]
-        with self.clock("rank"):
-            ranked = rank(candidates, query_vector=query_vector, anchors=self.anchors, recipe=recipe)
+        ranked, asso_note = self._score(candidates, query_vector)
         evidence = ranked[: recipe.budget]
         if recipe.context_slots > 0:
             with self.clock("context"):
                 context = context_candidates(self.store, self.namespace, ranked, recipe)
             if context:
-                with self.clock("rank"):
-                    ranked = rank(
-                        [*candidates, *context],
-                        query_vector=query_vector,
-                        anchors=self.anchors,
-                        recipe=recipe,
-                    )
+                ranked, asso_note = self._score([*candidates, *context], query_vector)
                 ids = [c.unit.id for c in context]
                 evidence = assemble_context(ranked, ids, recipe.budget, recipe.context_slots)
                 self.trace.notes.append(
@@ -302,6 +319,8 @@ class _RippleRun:
                     f"{recipe.context_anchors} units hold slots {recipe.budget - len(ids) + 1}-"
                     f"{recipe.budget} at most"
                 )
+        if asso_note:
+            self.trace.notes.append(asso_note)
         kept = {e.unit.id for e in evidence}
         dropped = sum(1 for i in pool.items if i not in kept)
         from_deeper = sum(1 for i in deeper if i in kept)

@@ -15,7 +15,7 @@ class RecallRecipe(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     name: str = "ripple"
-    kind: Literal["ripple", "bm25", "dense", "hybrid"] = "ripple"
+    kind: Literal["ripple", "bm25", "dense", "hybrid", "asso"] = "ripple"
     # tri-view initial recall
     dense_k: int = 10
     lexical_k: int = 5
@@ -53,6 +53,30 @@ class RecallRecipe(BaseModel):
     context_turns: int = 1
     # hybrid baseline
     rrf_k: int = 60
+    # AssoMem (reference §2): clue candidates -> RIT ranking (relevance, importance, temporal)
+    asso_top_clues: int = 10
+    asso_pool: int = 2000  # at most this many clue members become candidates
+    asso_dense_pool: int = 200  # candidates when use_clues is off (or the graph is empty)
+    asso_dense_candidates: int = 0  # dense top hits added to the clue candidates
+    # RIT scores the asso_rerank_depth most relevant candidates (0: all). Min-max normalised
+    # importance / temporal over hundreds of candidates swamp relevance (LoCoMo dev: recall@10
+    # 0.55 -> 0.22 over all 554 units of a conversation); 50 keeps the ranker a re-ranker.
+    asso_rerank_depth: int = 50
+    # PPR teleport = max(cos, 0) ** power. With power 1 (the paper) the teleport is nearly
+    # uniform over the candidates and PPR degenerates to degree centrality (MiniLM cosines sit
+    # in 0.1-0.6); power 8 keeps it on the relevant units (LoCoMo dev conv. 1-2, recall@10
+    # 0.49 -> 0.56 and 0.52 -> 0.56 at equal thirds).
+    asso_teleport_power: float = 8.0
+    asso_recency: bool = True  # T falls back to recency decay when the question names no time
+    use_clues: bool = True
+    use_importance: bool = True
+    use_temporal: bool = True
+    equal_weights: bool = False  # ignore weights_path: equal thirds
+    weights_path: str | None = None  # fitted SignalWeights (ripplemem fit-weights); None: equal
+    # ripple+asso: importance and temporal alignment as extra terms of rho
+    asso_terms: bool = False
+    lambda_importance: float = 0.5
+    lambda_temporal: float = 0.5
 
     @property
     def context_slots(self) -> int:
@@ -76,7 +100,32 @@ RECIPES: dict[str, RecallRecipe] = {
     "bm25": RecallRecipe(name="bm25", kind="bm25"),
     "dense": RecallRecipe(name="dense", kind="dense"),
     "hybrid": RecallRecipe(name="hybrid", kind="hybrid"),
+    # AssoMem returns its top 6 by default; the benchmark compares at the common budget
+    "asso": RecallRecipe(name="asso", kind="asso", budget=6),
+    "asso-no-temporal": RecallRecipe(name="asso-no-temporal", kind="asso", budget=6, use_temporal=False),
+    "asso-no-importance": RecallRecipe(
+        name="asso-no-importance", kind="asso", budget=6, use_importance=False
+    ),
+    "asso-equal-weights": RecallRecipe(
+        name="asso-equal-weights", kind="asso", budget=6, equal_weights=True
+    ),
+    "asso-no-clues": RecallRecipe(name="asso-no-clues", kind="asso", budget=6, use_clues=False),
+    # lambda_I 0.25 / lambda_T 0.5 without recency: on LoCoMo dev (conv. 1-2) lambda_I 0.5 and
+    # the recency fallback each cost ripple recall@10 (0.632 -> 0.596 with both)
+    "ripple+asso": RecallRecipe(
+        name="ripple+asso", asso_terms=True, lambda_importance=0.25, asso_recency=False
+    ),
+    "ripple+asso-no-importance": RecallRecipe(
+        name="ripple+asso-no-importance", asso_terms=True, lambda_importance=0.0,
+        asso_recency=False,
+    ),
+    "ripple+asso-no-temporal": RecallRecipe(
+        name="ripple+asso-no-temporal", asso_terms=True, lambda_importance=0.25,
+        lambda_temporal=0.0,
+    ),
 }
+#: What ``asso`` recipes return when a benchmark or caller does not set a budget of its own.
+ASSO_API_BUDGET = 6
 
 
 def get_recipe(name: str, **overrides) -> RecallRecipe:

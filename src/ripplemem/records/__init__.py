@@ -1,5 +1,6 @@
 """Data-only records shared by every stage."""
 
+from ripplemem.records.clue import Clue, ClueSource, Membership
 from ripplemem.records.cues import Cues
 from ripplemem.records.dialogue import Conversation, Session, Turn, Window
 from ripplemem.records.evidence import (
@@ -15,6 +16,8 @@ from ripplemem.records.time import TimeSpan
 from ripplemem.records.unit import Edge, EdgeKind, MemoryUnit, UnitDraft, normalise_cue
 
 __all__ = [
+    "Clue",
+    "ClueSource",
     "Conversation",
     "Cues",
     "Edge",
@@ -22,6 +25,7 @@ __all__ = [
     "Evidence",
     "ExpansionPath",
     "Hit",
+    "Membership",
     "MemoryUnit",
     "Recall",
     "RecallPlan",

@@ -8,7 +8,7 @@ from typing import Literal
 from ripplemem.records.cues import Cues
 from ripplemem.records.unit import MemoryUnit
 
-View = Literal["dense", "lexical", "cue", "expansion", "context"]
+View = Literal["dense", "lexical", "cue", "expansion", "context", "clue"]
 
 
 @dataclass(frozen=True, slots=True)

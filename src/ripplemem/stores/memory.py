@@ -30,6 +30,7 @@ from ripplemem.stores.checks import (
     check_embedder_pair,
     check_units,
 )
+from ripplemem.stores.clues_base import InMemoryClueStore
 from ripplemem.stores.text import document_terms, terms
 from ripplemem.stores.vectors import VectorIndex
 
@@ -75,6 +76,7 @@ class InMemoryStore:
         self._dim: int | None = None
         self._seq = itertools.count(1)
         self._closed = False
+        self.clues = InMemoryClueStore(self._lock)  # the AssoMem clue graph
 
     # --- metadata ------------------------------------------------------------------------------
 
@@ -159,6 +161,7 @@ class InMemoryStore:
             for adjacency in space.edges.values():
                 for other in adjacency.pop(unit_id, {}):
                     adjacency.get(other, {}).pop(unit_id, None)
+            self.clues.forget_units(namespace, [unit_id])
             if not space.units:
                 del self._spaces[namespace]
             return True
@@ -167,6 +170,7 @@ class InMemoryStore:
         with self._lock:
             self._check_open()
             space = self._spaces.pop(namespace, None)
+            self.clues.forget_namespace(namespace)
             return len(space.units) if space else 0
 
     # --- views ---------------------------------------------------------------------------------

@@ -1,6 +1,10 @@
 """The write pipeline: it only wires stages.
 
     validate -> segment -> extract -> ground time -> embed -> store -> link -> dialogue edges
+    -> clue graph
+
+The clue-graph stage (AssoMem, :mod:`ripplemem.write.clues`) runs when
+``WriteSettings.clue_graph`` is on and the store keeps a clue graph.
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ from ripplemem.records import Conversation, MemoryUnit, UnitDraft, Window
 from ripplemem.settings import WriteSettings
 from ripplemem.stores.base import MemoryStore
 from ripplemem.write.base import Extractor
+from ripplemem.write.clues import ClueGraphBuilder, ClueWriter, KeyphraseClues
 from ripplemem.write.dialogue import DialogueLinker
 from ripplemem.write.ground_time import ground_times
 from ripplemem.write.link import PAPER_SEMANTIC_THRESHOLD, Linker
@@ -31,7 +36,9 @@ class AddResult:
     edges: int = 0
     windows: int = 0
     skipped: int = 0  # units already stored (re-adding the same messages is idempotent)
-    tokens: int = 0  # LLM tokens spent on extraction (0 offline)
+    tokens: int = 0  # LLM tokens spent on extraction and clues (0 offline)
+    clues: int = 0  # new clue nodes of the associative graph
+    clue_links: int = 0  # utterance-utterance links added
     seconds: float = 0.0
 
 
@@ -73,6 +80,7 @@ class WritePipeline:
         embedder: Embedder,
         extractor: Extractor,
         settings: WriteSettings | None = None,
+        clue_writer: ClueWriter | None = None,
     ) -> None:
         self.store = store
         self.embedder = embedder
@@ -80,6 +88,8 @@ class WritePipeline:
         settings = settings or WriteSettings()
         self.settings = settings
         self.linker = Linker(store, resolve_thresholds(settings, embedder))
+        self.clue_writer = clue_writer or KeyphraseClues()
+        self.clue_builder = clue_graph_builder(store, embedder, self.clue_writer, settings)
 
     def ingest(
         self, conversation: Conversation, namespace: str, *, progress: Progress | None = None
@@ -110,7 +120,7 @@ class WritePipeline:
             for index, turn in enumerate(session.turns)
         }
         result = AddResult(windows=len(windows))
-        tokens_before = getattr(self.extractor, "tokens_used", 0)
+        tokens_before = self._tokens()
         batch = max(1, min(64, len(windows)))
         dialogue = DialogueLinker(self.store, self.settings.dialogue_reach)
         for start in range(0, len(windows), batch):
@@ -121,12 +131,19 @@ class WritePipeline:
             result.skipped += len(units) - len(fresh)
             result.edges += self.linker.link(fresh).added
             result.edges += dialogue.link(fresh)
+            if self.clue_builder is not None:
+                report = self.clue_builder.build(fresh)
+                result.clues += report.clues
+                result.clue_links += report.links
             result.units.extend(fresh)
             if progress:
                 progress(min(start + batch, len(windows)), len(windows))
-        result.tokens = getattr(self.extractor, "tokens_used", 0) - tokens_before
+        result.tokens = self._tokens() - tokens_before
         result.seconds = time.perf_counter() - started
         return result
+
+    def _tokens(self) -> int:
+        return getattr(self.extractor, "tokens_used", 0) + getattr(self.clue_writer, "tokens_used", 0)
 
     def _units(
         self,
@@ -177,3 +194,13 @@ class WritePipeline:
         if fresh:
             self.store.add_units(fresh)
         return fresh
+
+
+def clue_graph_builder(
+    store: MemoryStore, embedder: Embedder, writer: ClueWriter, settings: WriteSettings
+) -> ClueGraphBuilder | None:
+    """The clue-graph stage, or None when the settings turn it off or the store keeps no graph."""
+    clues = getattr(store, "clues", None)
+    if not settings.clue_graph or clues is None:
+        return None
+    return ClueGraphBuilder(store, clues, embedder, writer, settings)

@@ -88,6 +88,43 @@ MIGRATIONS: tuple[str, ...] = (
         updated_at TEXT NOT NULL
     );
     """,
+    # 2: the AssoMem clue graph: clues (topic nodes), session -> clue, unit -> clue memberships,
+    # utterance-utterance links; a per-namespace version tells a loaded clue index it is stale
+    """
+    CREATE TABLE clue (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+        namespace TEXT NOT NULL,
+        id TEXT NOT NULL,
+        text TEXT NOT NULL,
+        source TEXT NOT NULL CHECK (source IN ('llm', 'keyphrases')),
+        sessions INTEGER NOT NULL,
+        vector BLOB NOT NULL,
+        UNIQUE (namespace, id)
+    );
+    CREATE TABLE clue_session (
+        namespace TEXT NOT NULL,
+        episode_id TEXT NOT NULL,
+        clue_id TEXT NOT NULL,
+        PRIMARY KEY (namespace, episode_id)
+    ) WITHOUT ROWID;
+    CREATE INDEX clue_session_by_clue ON clue_session (namespace, clue_id);
+    CREATE TABLE clue_member (
+        namespace TEXT NOT NULL,
+        unit_id TEXT NOT NULL,
+        clue_id TEXT NOT NULL,
+        weight REAL NOT NULL,
+        PRIMARY KEY (namespace, unit_id)
+    ) WITHOUT ROWID;
+    CREATE INDEX clue_member_by_clue ON clue_member (namespace, clue_id, unit_id);
+    CREATE TABLE utterance_link (
+        namespace TEXT NOT NULL,
+        src TEXT NOT NULL,
+        dst TEXT NOT NULL,
+        weight REAL NOT NULL,
+        PRIMARY KEY (namespace, src, dst)
+    ) WITHOUT ROWID;
+    CREATE TABLE clue_state (namespace TEXT PRIMARY KEY, version INTEGER NOT NULL);
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

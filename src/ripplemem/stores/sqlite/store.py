@@ -31,6 +31,7 @@ from ripplemem.stores.checks import (
     check_units,
 )
 from ripplemem.stores.sqlite import ann_cache, lookups, rows, writes
+from ripplemem.stores.sqlite.clues import SQLiteClueStore
 from ripplemem.stores.sqlite.schema import migrate
 from ripplemem.stores.text import terms
 from ripplemem.stores.vectors import VectorIndex
@@ -65,6 +66,7 @@ class SQLiteStore:
             raise
         self.journal_mode = str(mode).lower()
         self._closed = False
+        self.clues = SQLiteClueStore(self._db, self._lock, self._transaction, self._check_open)
 
     def __enter__(self) -> Self:
         return self

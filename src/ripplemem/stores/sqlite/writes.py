@@ -11,7 +11,7 @@ import numpy as np
 from ripplemem.errors import InvalidInputError, UnknownUnitError
 from ripplemem.records import MemoryUnit
 from ripplemem.stores import cuekeys
-from ripplemem.stores.sqlite import rows
+from ripplemem.stores.sqlite import clues, rows
 from ripplemem.stores.sqlite.lookups import namespace_token
 from ripplemem.stores.text import document_terms
 
@@ -100,6 +100,7 @@ def delete_unit_rows(db: sqlite3.Connection, namespace: str, unit_id: str) -> bo
         [(namespace, dst, kind, unit_id) for kind, dst in others],
     )
     db.execute("DELETE FROM edge WHERE namespace = ? AND src = ?", (namespace, unit_id))
+    clues.forget_unit_rows(db, namespace, unit_id)
     return True
 
 
@@ -110,6 +111,7 @@ def delete_namespace_rows(db: sqlite3.Connection, namespace: str) -> int:
     db.execute("DELETE FROM lexical WHERE rowid IN (SELECT seq FROM unit WHERE namespace = ?)", key)
     for table in ("unit", "vector", "cue", "time_span", "edge", "ann_cache"):
         db.execute(f"DELETE FROM {table} WHERE namespace = ?", key)
+    clues.forget_namespace_rows(db, namespace)
     return count
 
 

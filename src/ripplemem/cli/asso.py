@@ -1,0 +1,192 @@
+"""AssoMem commands: ``fit-weights``, ``export-finetune``, ``question-types`` (adapters only).
+
+The work happens in :mod:`ripplemem.eval.signal_rows`, :mod:`ripplemem.eval.fit_weights`,
+:mod:`ripplemem.eval.finetune` and :mod:`ripplemem.eval.gold_questions`.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Annotated, Literal
+
+import typer
+
+from ripplemem.cli.common import console
+
+DataArgument = Annotated[
+    Path, typer.Argument(exists=True, dir_okay=False, help="LoCoMo JSON or LongMemEval .json/.json.xz.")
+]
+OutOption = Annotated[Path, typer.Option("--out", dir_okay=False, help="File to write.")]
+LimitOption = Annotated[
+    int | None,
+    typer.Option("--limit", min=1, help="Conversations (LoCoMo) or questions (LongMemEval) to read."),
+]
+HalfOption = Annotated[
+    str | None, typer.Option("--half", help="Only the questions of half A or B (stable hash of the id).")
+]
+StoreOption = Annotated[str, typer.Option("--store", help="Working memory: sqlite (temp file) or memory.")]
+
+
+def fit_weights(
+    data: DataArgument,
+    out: OutOption = Path("weights.json"),
+    half: HalfOption = None,
+    limit: LimitOption = None,
+    recipe: Annotated[str, typer.Option(help="Recipe whose candidates and signals are fitted.")] = "asso",
+    temperature: Annotated[
+        str, typer.Option(help="Softmax temperature T, or 'auto': the best of a grid on DATA.")
+    ] = "1.0",
+    min_rows: Annotated[int, typer.Option(help="Types with fewer rows get the pooled fit.")] = 30,
+    store: StoreOption = "sqlite",
+) -> None:
+    """Fit per-question-type fusion weights softmax(CMI / T) from the labelled evidence of DATA."""
+    from rich.table import Table
+
+    from ripplemem.eval.fit_weights import POOLED, fit_signal_weights, half_of
+    from ripplemem.eval.signal_rows import collect_signals
+    from ripplemem.read.asso.weights import SIGNALS, save_weights
+    from ripplemem.settings import Settings
+
+    chosen = _half(half)
+    out_console = console()
+    with out_console.status("ingesting and collecting candidate signals"):
+        collection = collect_signals(
+            data, limit=limit, settings=Settings.from_env(), store=store, recipe=recipe,  # type: ignore[arg-type]
+            keep=(lambda q: half_of(q.id) == chosen) if chosen else None,
+        )
+    chosen_t = parse_temperature(temperature)
+    weights = fit_signal_weights(collection.rows(), dataset=f"{collection.dataset}:{data.name}",
+                                 temperature=1.0 if chosen_t == "auto" else chosen_t,
+                                 min_rows=min_rows, half=chosen)
+    if chosen_t == "auto":
+        from ripplemem.eval.crossfit import select_temperature
+        from ripplemem.eval.fit_weights import with_temperature
+        from ripplemem.read.recipes import RecallRecipe
+
+        best, _ = select_temperature(collection.questions, weights, budget=RecallRecipe().budget)
+        weights = with_temperature(weights, best)
+    save_weights(weights, out)
+    fitted_on = weights.fitted_on
+    rows_by_type = {**(fitted_on.rows_by_type if fitted_on else {}), POOLED: fitted_on.rows if fitted_on else 0}
+    table = Table(title=f"weights fitted on {len(collection.questions)} questions, T = {weights.temperature} "
+                        "(CMI in millinats; '-': too few rows, pooled fit)")
+    for column in ("type", "rows", *(f"w {s[:3]}" for s in SIGNALS), *(f"CMI {s[:3]}" for s in SIGNALS)):
+        table.add_column(column, justify="left" if column == "type" else "right")
+    for qtype, values in [*weights.by_type.items(), (POOLED, weights.default)]:
+        cmi = weights.cmi.get(qtype)
+        table.add_row(qtype, str(rows_by_type.get(qtype, "")), *(f"{values[s]:.3f}" for s in SIGNALS),
+                      *(f"{1000 * cmi[s]:.2f}" if cmi else "-" for s in SIGNALS))
+    out_console.print(table)
+    out_console.print(f"wrote {out}")
+
+
+def export_finetune(
+    data: DataArgument,
+    out: OutOption = Path("train.jsonl"),
+    seed: Annotated[int, typer.Option(help="Random seed (same seed, same file).")] = 13,
+    copies: Annotated[int, typer.Option(min=1, help="Shuffled, subsampled copies per question.")] = 6,
+    top: Annotated[int, typer.Option(min=0, help="Retrieved units added to the gold turns.")] = 6,
+    recipe: Annotated[str | None, typer.Option(help="Retrieval recipe [default: asso, else ripple].")] = None,
+    half: HalfOption = None,
+    limit: LimitOption = None,
+    store: StoreOption = "sqlite",
+) -> None:
+    """Write denoising fine-tuning data (chat-format JSONL) from the questions of DATA."""
+    from ripplemem.eval.finetune import export_finetune as run_export
+    from ripplemem.settings import Settings
+
+    out_console = console()
+    with out_console.status("ingesting and retrieving"):
+        summary = run_export(data, out, limit=limit, settings=Settings.from_env(), store=store,  # type: ignore[arg-type]
+                             seed=seed, copies=copies, top=top, recipe=recipe, half=_half(half))
+    out_console.print(f"wrote {summary.examples} examples for {summary.questions} questions to "
+                      f"{summary.path} (recipe {summary.recipe}, seed {summary.seed})")
+
+
+def question_types(
+    data: DataArgument,
+    limit: LimitOption = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+) -> None:
+    """Accuracy of the rule-based question-type classifier against DATA's own labels."""
+    from rich.table import Table
+
+    from ripplemem.eval.gold_questions import classifier_report
+
+    report = classifier_report(data, limit=limit)
+    if as_json:
+        typer.echo(json.dumps(report, indent=2))
+        return
+    table = Table(title=f"{report['file']}: accuracy {100 * report['accuracy']:.1f}% "
+                        f"on {report['questions']} questions")
+    for column in ("gold type", "questions", "accuracy", "predicted as"):
+        table.add_column(column)
+    for gold, values in report["by_type"].items():  # type: ignore[union-attr]
+        confusion = ", ".join(f"{k} {v}" for k, v in report["confusion"][gold].items())  # type: ignore[index]
+        table.add_row(gold, str(values["questions"]), f"{100 * values['accuracy']:.1f}%", confusion)
+    console().print(table)
+
+
+def parse_temperature(text: str) -> float | Literal["auto"]:
+    """``"auto"`` or a positive number."""
+    from ripplemem.errors import InvalidInputError
+
+    if text.strip().lower() == "auto":
+        return "auto"
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not value > 0:
+        raise InvalidInputError(f"temperature must be a positive number or 'auto', not {text!r}")
+    return value
+
+
+def _half(half: str | None):
+    from ripplemem.errors import InvalidInputError
+
+    if half is None:
+        return None
+    if half.upper() not in ("A", "B"):
+        raise InvalidInputError(f"--half must be A or B, not {half!r}")
+    return half.upper()
+
+
+def bench_with_weights(
+    runner: Callable[..., dict],
+    names: list[str],
+    *,
+    cross_fit: bool,
+    weights_file: Path | None,
+    force_fitted: bool,
+    temperature: str = "1.0",
+) -> Callable[..., dict]:
+    """Wrap a ``bench`` runner for ``--cross-fit`` / ``--weights`` / ``--force-fitted``.
+
+    ``--cross-fit``: one ingest, the asso recipe (the first ``asso*`` of ``--recipes``, else
+    ``asso``) scored with equal thirds and cross-fitted weights (plus ``--weights`` when given).
+    ``--weights`` alone: the usual run with ``Settings.asso_weights`` set; the benchmark refuses
+    questions the weights were fitted on unless ``--force-fitted`` (then flags the result).
+    """
+    from ripplemem.eval.crossfit import run_cross_fit_bench
+    from ripplemem.read.asso.weights import load_weights
+
+    weights = load_weights(weights_file) if weights_file is not None else None
+    dataset = "locomo" if "locomo" in runner.__name__ else "longmemeval"
+    recipe = next((name for name in names if name.startswith("asso")), "asso")
+
+    def run(path: Path, *, limit: int | None, settings, progress, store, budget, details, profile,
+            recipes: list[str], token_budget: int | None = None, answering=None) -> dict:
+        if cross_fit:
+            return run_cross_fit_bench(path, dataset=dataset, limit=limit, settings=settings,
+                                       store=store, recipe=recipe, budget=budget, weights=weights,
+                                       force_fitted=force_fitted, progress=progress, profile=profile,
+                                       temperature=parse_temperature(temperature))
+        return runner(path, recipes=recipes, limit=limit, progress=progress, store=store,
+                      budget=budget, details=details, profile=profile, force_fitted=force_fitted,
+                      settings=settings.model_copy(update={"asso_weights": weights_file}),
+                      token_budget=token_budget, answering=answering)
+
+    return run

@@ -1,0 +1,1 @@
+"""AssoMem ranking: clue candidates, importance (PPR), temporal alignment, fused per question type."""
