@@ -51,9 +51,31 @@ def test_relative_time_is_grounded(memory):
 
 
 def test_readd_is_idempotent(memory):
-    memory.add(TRIP, user_id="maya", session_time="2024-05-20T10:00")
+    first = memory.add(TRIP, user_id="maya", session_time="2024-05-20T10:00")
     again = memory.add(TRIP, user_id="maya", session_time="2024-05-20T10:00")
-    assert again.units == [] and again.skipped > 0
+    assert again.units == [] and again.skipped == len(first.units) > 0
+
+
+def test_readd_embeds_nothing(tmp_path, embedder):
+    class Counting:
+        """The shipped embedder, counting the texts it is asked to embed."""
+
+        name, dim = embedder.name, embedder.dim
+        semantic_edge_threshold = embedder.semantic_edge_threshold
+
+        def __init__(self) -> None:
+            self.texts = 0
+
+        def embed(self, texts, *, input_type="document"):
+            self.texts += len(texts)
+            return embedder.embed(texts, input_type=input_type)
+
+    counting = Counting()
+    with Memory(Settings(store_path=tmp_path / "m.db"), embedder=counting) as memory:
+        memory.add(TRIP, user_id="maya", session_time="2024-05-20T10:00")
+        spent = counting.texts
+        memory.add(TRIP, user_id="maya", session_time="2024-05-20T10:00")
+        assert spent > 0 and counting.texts == spent
 
 
 def test_get_list_delete_edges(memory):

@@ -126,9 +126,9 @@ class WritePipeline:
         for start in range(0, len(windows), batch):
             chunk = windows[start : start + batch]
             drafts = self.extractor.extract(chunk)
-            units = self._units(namespace, chunk, drafts, positions)
+            units, known = self._units(namespace, chunk, drafts, positions)
             fresh = self._store(units)
-            result.skipped += len(units) - len(fresh)
+            result.skipped += known + len(units) - len(fresh)
             result.edges += self.linker.link(fresh).added
             result.edges += dialogue.link(fresh)
             if self.clue_builder is not None:
@@ -151,40 +151,42 @@ class WritePipeline:
         windows: Sequence[Window],
         drafts: Sequence[Sequence[UnitDraft]],
         positions: dict[tuple[str, str], int],
-    ) -> list[MemoryUnit]:
-        pending: list[tuple[Window, UnitDraft]] = [
-            (w, ground(d, w.session_time)) for w, ds in zip(windows, drafts) for d in ds
-        ]
+    ) -> tuple[list[MemoryUnit], int]:
+        """New units of the drafts (embedded), and how many of the drafts were already stored."""
+        pending: dict[str, tuple[Window, UnitDraft]] = {}
+        for window, window_drafts in zip(windows, drafts):
+            for draft in window_drafts:
+                uid = unit_id(namespace, window.session_id, draft.turn_ids, draft.restatement)
+                pending.setdefault(uid, (window, draft))
         if not pending:
-            return []
-        vectors = self.embedder.embed([d.restatement for _, d in pending], input_type="document")
+            return [], 0
+        # units already stored are not embedded again: re-adding a conversation costs no model time
+        known = {u.id for u in self.store.get_units(namespace, list(pending))}
+        todo = [(uid, w, ground(d, w.session_time)) for uid, (w, d) in pending.items() if uid not in known]
+        if not todo:
+            return [], len(known)
+        vectors = self.embedder.embed([d.restatement for _, _, d in todo], input_type="document")
         now = datetime.now().replace(microsecond=0)
-        seen: set[str] = set()
-        units: list[MemoryUnit] = []
-        for (window, draft), vector in zip(pending, vectors):
-            uid = unit_id(namespace, window.session_id, draft.turn_ids, draft.restatement)
-            if uid in seen:
-                continue
-            seen.add(uid)
-            units.append(
-                MemoryUnit(
-                    id=uid,
-                    namespace=namespace,
-                    restatement=draft.restatement,
-                    vector=vector,
-                    participants=draft.participants,
-                    locations=draft.locations,
-                    time_span=draft.time_span,
-                    episode_id=window.session_id,
-                    turn_ids=draft.turn_ids,
-                    session_time=window.session_time,
-                    created_at=now,
-                    time_phrases=draft.time_phrases,
-                    keywords=draft.keywords,
-                    extra=_position(positions, window.session_id, draft.turn_ids),
-                )
+        units = [
+            MemoryUnit(
+                id=uid,
+                namespace=namespace,
+                restatement=draft.restatement,
+                vector=vector,
+                participants=draft.participants,
+                locations=draft.locations,
+                time_span=draft.time_span,
+                episode_id=window.session_id,
+                turn_ids=draft.turn_ids,
+                session_time=window.session_time,
+                created_at=now,
+                time_phrases=draft.time_phrases,
+                keywords=draft.keywords,
+                extra=_position(positions, window.session_id, draft.turn_ids),
             )
-        return units
+            for (uid, window, draft), vector in zip(todo, vectors)
+        ]
+        return units, len(known)
 
     def _store(self, units: list[MemoryUnit]) -> list[MemoryUnit]:
         if not units:
