@@ -67,6 +67,9 @@ class RecallRecipe(BaseModel):
     # in 0.1-0.6); power 8 keeps it on the relevant units (LoCoMo dev conv. 1-2, recall@10
     # 0.49 -> 0.56 and 0.52 -> 0.56 at equal thirds).
     asso_teleport_power: float = 8.0
+    # relevance R blends cosine with BM25 over the candidates (False: the paper's cosine alone)
+    asso_lexical: bool = True
+    asso_lexical_k: int = 100
     asso_recency: bool = True  # T falls back to recency decay when the question names no time
     use_clues: bool = True
     use_importance: bool = True
@@ -110,6 +113,9 @@ RECIPES: dict[str, RecallRecipe] = {
         name="asso-equal-weights", kind="asso", budget=6, equal_weights=True
     ),
     "asso-no-clues": RecallRecipe(name="asso-no-clues", kind="asso", budget=6, use_clues=False),
+    "asso-paper-relevance": RecallRecipe(
+        name="asso-paper-relevance", kind="asso", budget=6, asso_lexical=False
+    ),
     # lambda_I 0.25 / lambda_T 0.5 without recency: on LoCoMo dev (conv. 1-2) lambda_I 0.5 and
     # the recency fallback each cost ripple recall@10 (0.632 -> 0.596 with both)
     "ripple+asso": RecallRecipe(

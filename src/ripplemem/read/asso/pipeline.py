@@ -33,7 +33,7 @@ def recall_asso(
     trace = RecallTrace(query=query, namespace=namespace, recipe=recipe.name)
     started = time.perf_counter()
     clues = clues_of(store)
-    query_vector, found, units = gather(store, clues, embedder, namespace, query, recipe)
+    query_vector, found, units, lexical = gather(store, clues, embedder, namespace, query, recipe)
     trace.timings_ms["candidates"] = _since(started)
     trace.initial = {"clues": list(found.clues), "candidates": [(u, 0.0) for u in found.ids]}
     trace.notes.extend(found.notes)
@@ -48,6 +48,7 @@ def recall_asso(
         clues, namespace, units, query_vector, constraint, reference_time,
         with_clue_nodes=recipe.use_clues, with_importance=weights["importance"] > 0,
         teleport_power=recipe.asso_teleport_power, use_recency=recipe.asso_recency,
+        lexical=lexical,
     )
     trace.timings_ms["signals"] = _since(step)
     trace.notes.append(
