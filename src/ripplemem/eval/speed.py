@@ -14,7 +14,7 @@ Speed targets live here (and in ``ripplemem bench speed``), never in timed tests
    at most half the size), plus the whole segment since the previous checkpoint (which includes
    one-off work such as building the HNSW graph), the file size and the peak RSS. Each window also
    splits the cost by store method (``store_ms_per_unit``: ``add_units``, and the linker's
-   ``search_dense``, ``cue_candidates``, ``get_units``, ``neighbours``, ``add_edges`` ...; the
+   ``search_dense_many``, ``cue_candidates``, ``get_units``, ``neighbours``, ``add_edges`` ...; the
    rest of ``link`` is Python scoring) and counts the calls, so a growing cost points at the store
    call that grows. On a shared machine the wall-clock mean is noisy: the median batch and the
    process CPU time per unit are reported beside it.
@@ -523,7 +523,7 @@ def _locomo_ingest(
         "stage_share": {stage: value / sum(seconds) for stage, value in totals.items()},
         "stages_note": (
             "embed: the embedder; store: every store call (add_units, and the linker's "
-            "search_dense, cue_candidates, get_units, neighbours, add/remove_edges); rest: "
+            "search_dense_many, cue_candidates, get_units, neighbours, add/remove_edges); rest: "
             "segmentation, extraction (NER, restatement), time grounding and link scoring"
         ),
         "per_conversation": rows,
