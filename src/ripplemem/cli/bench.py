@@ -10,13 +10,14 @@ from typing import Annotated
 import typer
 
 from ripplemem.cli.common import console, friendly
-from ripplemem.cli.speed import speed
+from ripplemem.cli.speed import scale, speed
 
 bench_app = typer.Typer(
     help="Retrieval benchmarks (no LLM needed): every recipe on one ingested memory.",
     no_args_is_help=True,
 )
 bench_app.command(name="speed")(speed)
+bench_app.command(name="scale")(scale)
 
 RecipesOption = Annotated[
     str, typer.Option("--recipes", help="Comma-separated recipes to compare.")

@@ -115,10 +115,16 @@ def run_speed_bench(
     window: int = 1_000,
     pool: int = 2_000,
     noise: float = 0.4,
+    mix: bool = False,
     embed_sample: int = 500,
     recipes: Sequence[str] = SEARCH_RECIPES,
+    on_size: Callable[[dict], None] | None = None,
 ) -> dict:
-    """Run the benchmark; see the module docstring. ``sizes`` must be increasing."""
+    """Run the benchmark; see the module docstring. ``sizes`` must be increasing.
+
+    ``on_size`` gets the result so far (``"partial": True``) after each size, e.g. to save it
+    while a long run goes on.
+    """
     plan = _Plan(_checked_sizes(sizes), store, queries, seed, batch, window, tuple(recipes))
     if store not in ("sqlite", "memory"):
         raise InvalidInputError(f"store must be 'sqlite' or 'memory', not {store!r}")
@@ -132,7 +138,7 @@ def run_speed_bench(
     load_before = _loadavg()
     memories = SyntheticMemories(seed, namespace=NAMESPACE)
     pool = min(pool, plan.sizes[-1])
-    vectors = _PoolVectors.build(memories, embedder, pool, noise, seed, progress)
+    vectors = _PoolVectors.build(memories, embedder, pool, noise, seed, progress, mix=mix)
     result: dict[str, Any] = {
         "benchmark": "speed",
         "date": datetime.now(UTC).isoformat(timespec="seconds"),
@@ -149,14 +155,21 @@ def run_speed_bench(
             "dim": embedder.dim,
             **_embed_rate(memories, embedder, pool, embed_sample),
         },
-        "vectors": (
-            f"pool of {pool} real embeddings + noise: units past the pool get the vector of a pool "
-            f"sentence of the same activity plus Gaussian noise of norm {noise}, re-normalised"
-        ),
+        "vectors": _vectors_note(pool, noise, mix),
         "pool": {"size": pool, "noise_norm": noise, "embed_seconds": vectors.seconds},
     }
     with tempfile.TemporaryDirectory(prefix="ripplemem-speed-") as folder:
-        grown, curve = _grow_and_search(plan, memories, vectors, embedder, Path(folder), progress)
+        def checkpoint(rows: list[dict[str, Any]], curve: list[dict[str, Any]]) -> None:
+            if on_size is not None:
+                partial = {**result, "partial": True, "sizes": rows, "insert_curve": curve}
+                partial["insert_flatness"] = _flatness(rows, curve)
+                partial["machine"] = {**result["machine"], "loadavg_start": load_before}
+                partial["machine"]["loadavg_now"] = _loadavg()
+                on_size(partial)
+
+        grown, curve = _grow_and_search(
+            plan, memories, vectors, embedder, Path(folder), progress, checkpoint
+        )
         result["sizes"] = grown
         result["insert_curve"] = curve
         if locomo is not None:
@@ -173,6 +186,19 @@ def run_speed_bench(
 # --- part 1 and 2: one store growing through the sizes --------------------------------------
 
 
+def _vectors_note(pool: int, noise: float, mix: bool) -> str:
+    source = (
+        "a mix w*a + (1-w)*b (w uniform in 0.5..1, re-normalised) of two pool sentences a, b of "
+        "the same activity"
+        if mix
+        else "the vector of a pool sentence of the same activity"
+    )
+    return (
+        f"pool of {pool} real embeddings + noise: units past the pool get {source} plus Gaussian "
+        f"noise of norm {noise}, re-normalised"
+    )
+
+
 @dataclass(slots=True)
 class _PoolVectors:
     """Real embeddings of the first ``pool`` units; noisy copies of them for every other unit."""
@@ -182,6 +208,7 @@ class _PoolVectors:
     noise: float
     seed: int
     seconds: float
+    mix: bool = False
 
     @classmethod
     def build(
@@ -192,6 +219,8 @@ class _PoolVectors:
         noise: float,
         seed: int,
         progress: Progress | None,
+        *,
+        mix: bool = False,
     ) -> _PoolVectors:
         _report(progress, f"embedding a pool of {pool} sentences", 0, pool)
         items = memories.take(0, pool)
@@ -202,7 +231,7 @@ class _PoolVectors:
         by_topic: dict[int, list[int]] = {}
         for index, item in enumerate(items):
             by_topic.setdefault(item.topic, []).append(index)
-        return cls(vectors, by_topic, noise, seed, seconds)
+        return cls(vectors, by_topic, noise, seed, seconds, mix)
 
     def vector(self, index: int, memory: SyntheticMemory) -> np.ndarray:
         if index < len(self.vectors):
@@ -210,6 +239,11 @@ class _PoolVectors:
         rng = np.random.default_rng((self.seed, index))
         choices = self.by_topic.get(memory.topic) or range(len(self.vectors))
         base = self.vectors[choices[int(rng.integers(len(choices)))]]
+        if self.mix:  # a point between two sentences of the activity, not a copy of one
+            other = self.vectors[choices[int(rng.integers(len(choices)))]]
+            weight = np.float32(rng.uniform(0.5, 1.0))
+            base = weight * base + (1 - weight) * other
+            base = base / max(float(np.linalg.norm(base)), 1e-12)
         jitter = rng.standard_normal(base.shape[0]).astype(np.float32)
         jitter *= self.noise / max(float(np.linalg.norm(jitter)), 1e-12)
         vector = base + jitter
@@ -324,6 +358,7 @@ def _grow_and_search(
     embedder: Embedder,
     folder: Path,
     progress: Progress | None,
+    checkpoint: Callable[[list[dict[str, Any]], list[dict[str, Any]]], None] | None = None,
 ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """Grow one store through ``plan.sizes``; at each size, the insert window and the searches.
 
@@ -357,8 +392,11 @@ def _grow_and_search(
             _report(progress, f"searching {size:,} units", 0, plan.queries * len(plan.recipes))
             row["search"] = search.run(size, plan.queries, plan.seed, progress)
             row["rss_peak_mb_after_search"] = _rss_peak_mb()
+            row["loadavg"] = _loadavg()
             rows.append(row)
             previous = size
+            if checkpoint is not None:
+                checkpoint(rows, growth.curve(plan.sizes[: len(rows)], plan.window))
     finally:
         store.close()
     return rows, growth.curve(plan.sizes, plan.window)
