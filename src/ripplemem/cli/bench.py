@@ -10,6 +10,7 @@ from typing import Annotated
 import typer
 
 from ripplemem.cli.common import console, friendly
+from ripplemem.cli.bench_report import report
 from ripplemem.cli.speed import scale, speed
 
 bench_app = typer.Typer(
@@ -18,6 +19,7 @@ bench_app = typer.Typer(
 )
 bench_app.command(name="speed")(speed)
 bench_app.command(name="scale")(scale)
+bench_app.command(name="report")(report)
 
 RecipesOption = Annotated[
     str, typer.Option("--recipes", help="Comma-separated recipes to compare.")

@@ -199,6 +199,14 @@ def scale(
     seed: Annotated[
         int, typer.Option("--seed", help="Seed of the synthetic units and questions.")
     ] = 0,
+    stop_after: Annotated[
+        float | None,
+        typer.Option(
+            "--stop-after",
+            min=0,
+            help="Minutes; then stop growing at the next 10k units and measure that size last.",
+        ),
+    ] = None,
 ) -> None:
     """Scale: one SQLite store grown to 10k, 100k and 1M units; insert, search, RSS, file size."""
     from ripplemem.eval.plots import plot_growth
@@ -216,7 +224,13 @@ def scale(
 
     with _bar(out) as progress:
         result = run_scale_bench(
-            counts, queries=queries, seed=seed, pool=pool, progress=progress, on_size=save
+            counts,
+            queries=queries,
+            seed=seed,
+            pool=pool,
+            progress=progress,
+            on_size=save,
+            stop_after_s=None if stop_after is None else stop_after * 60,
         )
     render_speed(result, out)
     if json_file is not None:

@@ -133,6 +133,8 @@ class BenchRun:
         assert self.memory is not None
         parts = self.memory.parts
         conversations = len(self.ingest_seconds)
+        from ripplemem.eval.measure import loadavg
+
         return {
             "dataset": self.dataset,
             "split": split,
@@ -145,6 +147,8 @@ class BenchRun:
             "profile": PROFILES[self.dataset] if self.profile else None,
             "date": datetime.now(UTC).isoformat(timespec="seconds"),
             "commit": git_commit(),
+            "llm": parts.chat.name if parts.chat is not None else None,  # for bench report
+            "load": loadavg(),
             "ingest": {
                 "conversations": conversations,
                 "seconds_per_conversation": _safe_mean(self.ingest_seconds),

@@ -52,6 +52,7 @@ def run_scale_bench(
     embedder: Embedder | None = None,
     progress: Progress | None = None,
     on_size: Callable[[dict], None] | None = None,
+    stop_after_s: float | None = None,
 ) -> dict:
     """Grow one SQLite store through ``sizes``; see the module docstring."""
 
@@ -73,6 +74,7 @@ def run_scale_bench(
         recipes=recipes,
         progress=progress,
         on_size=checkpoint,
+        stop_after_s=stop_after_s,
     )
     return _as_scale(result)
 

@@ -119,13 +119,17 @@ def run_speed_bench(
     embed_sample: int = 500,
     recipes: Sequence[str] = SEARCH_RECIPES,
     on_size: Callable[[dict], None] | None = None,
+    stop_after_s: float | None = None,
 ) -> dict:
     """Run the benchmark; see the module docstring. ``sizes`` must be increasing.
 
     ``on_size`` gets the result so far (``"partial": True``) after each size, e.g. to save it
-    while a long run goes on.
+    while a long run goes on. ``stop_after_s`` time-boxes the run: once that many seconds have
+    passed, growing stops at the next multiple of 10,000 units, that size is measured as the
+    last one (``"stopped_early"`` in its row) and the larger sizes are skipped.
     """
     plan = _Plan(_checked_sizes(sizes), store, queries, seed, batch, window, tuple(recipes))
+    deadline = None if stop_after_s is None else time.monotonic() + stop_after_s
     if store not in ("sqlite", "memory"):
         raise InvalidInputError(f"store must be 'sqlite' or 'memory', not {store!r}")
     if queries < 1 or batch < 1 or window < 1 or pool < 1 or embed_sample < 1:
@@ -168,7 +172,7 @@ def run_speed_bench(
                 on_size(partial)
 
         grown, curve = _grow_and_search(
-            plan, memories, vectors, embedder, Path(folder), progress, checkpoint
+            plan, memories, vectors, embedder, Path(folder), progress, checkpoint, deadline
         )
         result["sizes"] = grown
         result["insert_curve"] = curve
@@ -275,8 +279,10 @@ class _Growth:
     size: int = 0
     timings: list[_BatchTiming] = field(default_factory=list)
 
-    def grow_to(self, target: int, progress: Progress | None) -> None:
+    def grow_to(self, target: int, progress: Progress | None, deadline: float | None = None) -> None:
         while self.size < target:
+            if deadline is not None and self.size % 10_000 == 0 and time.monotonic() > deadline:
+                return
             stop = min(self.size + self.batch, target)
             units = [
                 m.unit.with_vector(self.vectors.vector(i, m))
@@ -359,6 +365,7 @@ def _grow_and_search(
     folder: Path,
     progress: Progress | None,
     checkpoint: Callable[[list[dict[str, Any]], list[dict[str, Any]]], None] | None = None,
+    deadline: float | None = None,
 ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """Grow one store through ``plan.sizes``; at each size, the insert window and the searches.
 
@@ -382,8 +389,14 @@ def _grow_and_search(
         search = _Searcher(store, embedder, memories, list(plan.recipes))
         previous = 0
         for size in plan.sizes:
-            growth.grow_to(size, progress)
+            growth.grow_to(size, progress, deadline)
+            stopped = growth.size < size
+            size = growth.size
+            if size <= previous:
+                break
             row: dict[str, Any] = {"units": size, **growth.summary(size, previous, plan.window)}
+            if stopped:
+                row["stopped_early"] = True
             row["file_mb"] = _file_mb(path) if plan.store == "sqlite" else None
             row["rss_peak_mb"] = _rss_peak_mb()
             row["rss_mb"] = _rss_now_mb()
@@ -396,10 +409,12 @@ def _grow_and_search(
             rows.append(row)
             previous = size
             if checkpoint is not None:
-                checkpoint(rows, growth.curve(plan.sizes[: len(rows)], plan.window))
+                checkpoint(rows, growth.curve([r["units"] for r in rows], plan.window))
+            if stopped:
+                break
     finally:
         store.close()
-    return rows, growth.curve(plan.sizes, plan.window)
+    return rows, growth.curve([r["units"] for r in rows], plan.window)
 
 
 class _Searcher:
