@@ -390,7 +390,8 @@ def _table(header: list[str], rows: list[list[str]]) -> list[str]:
 
 def _numeric(column: int, rows: list[list[str]]) -> bool:
     cells = [row[column] for row in rows if column < len(row) and row[column] not in ("–", "?")]
-    return bool(cells) and all(re.fullmatch(r"[×x]?[-\d.,]+( / [-\d.,]+)?", c) for c in cells)
+    number = re.compile(r"×?-?[\d.,]+( / -?[\d.,]+)?")
+    return bool(cells) and all(number.fullmatch(c) for c in cells)
 
 
 def _short(units: int) -> str:

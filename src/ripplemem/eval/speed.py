@@ -165,7 +165,7 @@ def run_speed_bench(
     with tempfile.TemporaryDirectory(prefix="ripplemem-speed-") as folder:
         def checkpoint(rows: list[dict[str, Any]], curve: list[dict[str, Any]]) -> None:
             if on_size is not None:
-                partial = {**result, "partial": True, "sizes": rows, "insert_curve": curve}
+                partial = {**result, "partial": True, "sizes": list(rows), "insert_curve": curve}
                 partial["insert_flatness"] = _flatness(rows, curve)
                 partial["machine"] = {**result["machine"], "loadavg_start": load_before}
                 partial["machine"]["loadavg_now"] = _loadavg()
