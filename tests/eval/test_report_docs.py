@@ -28,26 +28,42 @@ def test_a_fresh_document_has_an_overview_and_a_block_per_result(results: Path) 
         assert BEGIN.format(name=name) in text
     assert text.count(END) == len(done.rendered)
     overview = text.split("<!-- /ripplemem:overview -->")[0]
-    assert "| [`locomo_tiny.json`](results/locomo_tiny.json) | locomo retrieval, 2 recipes" in overview
+    assert (
+        "| [`locomo_tiny.json`](results/locomo_tiny.json) | locomo retrieval, 2 recipes" in overview
+    )
     assert "qwen2.5-0.5b" in overview and "2026-02-02" in overview
 
 
 def test_retrieval_rows_state_split_recipe_embedder_llm_and_date(results: Path) -> None:
     loaded = load_results(results)
     block = render_block("locomo_tiny.json", loaded["locomo_tiny.json"])
-    assert "| ripple | locomo_tiny.json | minilm-int8 | none | 2026-01-01 | 50.0 | 75.0 | 50.0 | 812 | 12.3 | 20.0 |" in block
+    assert (
+        "| ripple | locomo_tiny.json | minilm-int8 | none | 2026-01-01 | 50.0 | 75.0 | 50.0 | 812 | 12.3 | 20.0 |"
+        in block
+    )
     assert "recall@30 (%) by category" in block and "| multi-hop | 1 | 50.0 | 50.0 |" in block
     generic = render_block("newbench_dev.json", loaded["newbench_dev.json"])
     # an unknown dataset: every recorded metric, rates in %, other numbers as they are
-    assert "| recipe | split | embedder | LLM | date | answer_tokens | exact_match | f1 |" in generic
-    assert "| ripple | newbench_dev | e5-small | qwen2.5-0.5b | 2026-02-02 | 42.00 | 40.0 | 55.0 | 3.0 | – |" in generic
-    assert "| dense | newbench_dev | e5-small | qwen2.5-0.5b | 2026-02-02 | – | 30.0 | 50.0 | – | – |" in generic
+    assert (
+        "| recipe | split | embedder | LLM | date | answer_tokens | exact_match | f1 |" in generic
+    )
+    assert (
+        "| ripple | newbench_dev | e5-small | qwen2.5-0.5b | 2026-02-02 | 42.00 | 40.0 | 55.0 | 3.0 | – |"
+        in generic
+    )
+    assert (
+        "| dense | newbench_dev | e5-small | qwen2.5-0.5b | 2026-02-02 | – | 30.0 | 50.0 | – | – |"
+        in generic
+    )
 
 
 def test_speed_and_scale_blocks(results: Path) -> None:
     loaded = load_results(results)
     speed = render_block("speed.json", loaded["speed.json"], ["speed_insert.png"])
-    assert "| 10,000 | 1.20 | 0.96 | 1.20 | 8.0 / 9.5 | 20.0 / 30.0 | exact | 20 | 420 | 30.0 | 2.0 |" in speed
+    assert (
+        "| 10,000 | 1.20 | 0.96 | 1.20 | 8.0 / 9.5 | 20.0 / 30.0 | exact | 20 | 420 | 30.0 | 2.0 |"
+        in speed
+    )
     assert "Insert ms/unit as the store grows (wall): 1k 1.00 · 5k 1.10 · 10k 1.20." in speed
     assert "| insert_flat_ratio ≤ 1.5 | 1.20 | met |" in speed
     assert "![speed insert](speed_insert.png)" in speed
@@ -90,7 +106,9 @@ def test_plots_are_drawn_beside_the_document(results: Path) -> None:
     done = write_report(results, out)
     names = sorted(p.name for p in done.plots)
     assert names == sorted(
-        f"{stem}_{kind}.png" for stem in ("scale", "speed") for kind in ("insert", "memory", "search")
+        f"{stem}_{kind}.png"
+        for stem in ("scale", "speed")
+        for kind in ("insert", "memory", "search")
     )
     assert all(p.parent == out.parent and p.stat().st_size > 1000 for p in done.plots)
     assert "![scale insert](scale_insert.png)" in out.read_text()

@@ -9,8 +9,8 @@ from typing import Annotated
 
 import typer
 
-from ripplemem.cli.common import console, friendly
 from ripplemem.cli.bench_report import report
+from ripplemem.cli.common import console, friendly
 from ripplemem.cli.speed import scale, speed
 
 bench_app = typer.Typer(

@@ -20,9 +20,7 @@ def _pyplot() -> Any:
     try:
         import matplotlib
     except ImportError as error:
-        raise InvalidInputError(
-            "plots need matplotlib: pip install 'ripplemem[plots]'"
-        ) from error
+        raise InvalidInputError("plots need matplotlib: pip install 'ripplemem[plots]'") from error
     matplotlib.use("Agg", force=True)
     import matplotlib.pyplot as plt
 
@@ -63,10 +61,15 @@ def plot_growth(result: dict, folder: Path, prefix: str | None = None) -> list[P
     units = [p["units"] for p in curve]
     axis.plot(units, [p["insert_ms_per_unit"] for p in curve], "o-", label="wall (mean)")
     axis.plot(
-        units, [p["insert_ms_per_unit_median_batch"] for p in curve], "s--", label="wall (median batch)"
+        units,
+        [p["insert_ms_per_unit_median_batch"] for p in curve],
+        "s--",
+        label="wall (median batch)",
     )
     axis.plot(units, [p["insert_cpu_ms_per_unit"] for p in curve], "^:", label="CPU of the process")
-    axis.plot(units, [p["link_ms_per_unit"] for p in curve], ".-", alpha=0.6, label="of which linking")
+    axis.plot(
+        units, [p["link_ms_per_unit"] for p in curve], ".-", alpha=0.6, label="of which linking"
+    )
     _units_axis(axis)
     axis.set_ylim(bottom=0)
     axis.set_ylabel("ms per inserted unit")
@@ -94,7 +97,9 @@ def plot_growth(result: dict, folder: Path, prefix: str | None = None) -> list[P
     written.append(_save(figure, folder / f"{prefix}_search.png", plt))
 
     figure, axis = plt.subplots(figsize=(7, 4))
-    axis.plot(sizes, [row.get("rss_peak_mb_after_search", 0) for row in rows], "o-", label="peak RSS")
+    axis.plot(
+        sizes, [row.get("rss_peak_mb_after_search", 0) for row in rows], "o-", label="peak RSS"
+    )
     axis.plot(sizes, [row.get("file_mb") or 0 for row in rows], "s-", label="SQLite file")
     resident = [(row.get("dense_index") or {}).get("resident_mb") for row in rows]
     if all(value is not None for value in resident):

@@ -114,8 +114,7 @@ def scale_targets(result: dict) -> dict:
         "target": SCALE_TARGETS["insert_ratio"],
         "from_units": first["units"],
         "measured": ratio,
-        "cpu_measured": last["insert_cpu_ms_per_unit"]
-        / max(first["insert_cpu_ms_per_unit"], 1e-9),
+        "cpu_measured": last["insert_cpu_ms_per_unit"] / max(first["insert_cpu_ms_per_unit"], 1e-9),
         "met": ratio <= SCALE_TARGETS["insert_ratio"],
     }
     return out
