@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from ripplemem.stores.vectors import AnnSnapshot, VectorIndex
+from ripplemem.stores.vectors import ANN_START, AnnSnapshot, VectorIndex
 
 from . import unit_vectors
 
@@ -164,3 +164,17 @@ def test_the_graph_grows_before_the_threshold_and_then_holds_the_vectors() -> No
     assert index.tombstones == 0 and len(index) == 620 and index.ann_serving
     assert index.search(matrix[300], 1)[0][0] == "v300"
     assert abs(index.search(matrix[300], 1)[0][1] - 1.0) < 1e-3
+
+
+def test_restoring_an_unchanged_snapshot_reuses_the_given_vectors() -> None:
+    n = ANN_START + 200  # the graph grows from ANN_START, search switches at the threshold
+    matrix = unit_vectors(n, seed=18, dim=8)
+    index = VectorIndex(8, ann_threshold=2 * n)
+    index.add(names(n), matrix)
+    snapshot = index.snapshot()
+    assert snapshot is not None and not index.ann_serving
+    given = matrix.copy()
+    restored = VectorIndex.restore(8, names(n), range(n), given, snapshot, ann_threshold=2 * n)
+    assert restored.ann_origin == "cache" and restored._matrix is given  # no copy
+    query = unit_vectors(1, seed=19, dim=8)[0]
+    assert restored.search(query, 5) == index.search(query, 5)

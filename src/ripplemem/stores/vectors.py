@@ -338,9 +338,14 @@ class VectorIndex:
         position = {int(seq): i for i, seq in enumerate(seqs)}
         mapped = np.fromiter((position.get(int(s), -1) for s in snapshot.seqs), np.int64, rows)
         alive = mapped >= 0
-        self._reserve(rows)
-        assert self._matrix is not None
-        self._matrix[:rows][alive] = vectors[mapped[alive]]
+        if rows == len(vectors) and np.array_equal(mapped, np.arange(rows)):
+            self._matrix = vectors  # the usual case: nothing changed since, no copy needed
+            self._seqs = np.full(rows, -1, dtype=np.int64)
+            self._alive = np.zeros(rows, dtype=bool)
+        else:
+            self._reserve(rows)
+            assert self._matrix is not None
+            self._matrix[:rows][alive] = vectors[mapped[alive]]
         storage = faiss.IndexScalarQuantizer(
             self.dim, faiss.ScalarQuantizer.QT_fp16, faiss.METRIC_INNER_PRODUCT
         )
