@@ -47,3 +47,16 @@ def test_json_and_plots(run: tuple[dict, list[dict]], tmp_path: Path) -> None:
     assert (tmp_path / "results" / "scale.json").stat().st_size > 100
     paths = plot_growth(result, tmp_path, "scale")
     assert [p.name for p in paths] == ["scale_insert.png", "scale_search.png", "scale_memory.png"]
+
+
+def test_the_dense_index_alone() -> None:
+    from ripplemem.eval.report_docs import render_block
+    from ripplemem.eval.scale import run_index_scale
+
+    result = run_index_scale(3_000, pool=50, batch=500, queries=20, k=5)
+    assert [s["units"] for s in result["segments"]] == [3_000]
+    assert result["recall@5"] == 1.0  # exact below the threshold
+    assert result["search_p50_ms"] > 0 and result["rss_peak_mb"] > 0
+    assert result["stats"]["graph_rows"] == 3_000  # the graph grew from ANN_START on
+    block = render_block("scale_index.json", result)
+    assert "| 3,000 |" in block and "recall@5 against exact search 100.0 %" in block

@@ -199,6 +199,13 @@ def scale(
     seed: Annotated[
         int, typer.Option("--seed", help="Seed of the synthetic units and questions.")
     ] = 0,
+    index_only: Annotated[
+        bool,
+        typer.Option(
+            "--index-only",
+            help="Only the dense index, grown to the largest size (no SQLite, no linking).",
+        ),
+    ] = False,
     stop_after: Annotated[
         float | None,
         typer.Option(
@@ -214,6 +221,18 @@ def scale(
 
     counts = _sizes(sizes)
     out = console()
+    if index_only:
+        from ripplemem.eval.scale import run_index_scale
+
+        with _bar(out) as progress:
+            result = run_index_scale(max(counts), queries=queries, seed=seed, progress=progress)
+        out.print_json(data={k: v for k, v in result.items() if k != "segments"})
+        for segment in result["segments"]:
+            out.print(segment)
+        if json_file is not None:
+            write_json(result, json_file)
+            out.print(f"wrote {json_file}")
+        return
 
     def save(partial: dict) -> None:
         if json_file is not None:

@@ -128,7 +128,7 @@ def _title(name: str) -> str:
 
 
 def _kind(result: dict) -> str:
-    if result.get("benchmark") in ("speed", "scale"):
+    if result.get("benchmark") in ("speed", "scale", "scale_index"):
         return str(result["benchmark"])
     recipes = result.get("recipes")
     if isinstance(recipes, dict) and any(
@@ -145,6 +145,8 @@ def render_block(name: str, result: dict, plots: list[str] | None = None) -> str
         body = _retrieval(result)
     elif kind in ("speed", "scale"):
         body = _growth(result)
+    elif kind == "scale_index":
+        body = _index(result)
     else:
         body = _other(result)
     source = f"_Source: `docs/results/{name}`"
@@ -309,6 +311,46 @@ def _growth(result: dict) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _index(result: dict) -> str:
+    settings = result.get("settings") or {}
+    header = ["vectors", "add ms/vector", "slowest batch ms/vector", "search", "index MB"]
+    header += ["peak RSS MB", "load"]
+    rows = [
+        [
+            f"{s['units']:,}",
+            f"{s['add_ms_per_vector']:.3f}",
+            f"{s['slowest_batch_ms_per_vector']:.3f}",
+            str(s["search"]),
+            f"{s['resident_mb']:.0f}",
+            f"{s['rss_peak_mb']:.0f}",
+            "?" if not s.get("loadavg") else f"{s['loadavg'][0]:.1f}",
+        ]
+        for s in result.get("segments") or []
+    ]
+    k = settings.get("k", 10)
+    lines = [
+        (
+            f"_dense index alone ({settings.get('index', '?')}), {settings.get('size', 0):,} vectors "
+            f"of {settings.get('dim', '?')} dimensions added in batches of {settings.get('batch')} · "
+            f"embedder {_embedder(result)} for the pool · LLM none · {_date(result)} · commit "
+            f"`{(result.get('commit') or '?')[:7]}` · load {_load(result)}._"
+        ),
+        "",
+        *_table(header, rows),
+        "",
+        (
+            f"At {settings.get('size', 0):,} vectors: search p50 {result.get('search_p50_ms', 0):.2f} "
+            f"ms, p95 {result.get('search_p95_ms', 0):.2f} ms (one query, k = {k}); "
+            f"{result.get('search_many_ms_per_query_p50', 0):.2f} ms per query in batches of 50; "
+            f"recall@{k} against exact search {100 * result.get(f'recall@{k}', 0):.1f} % "
+            f"({settings.get('queries')} queries); peak RSS {result.get('rss_peak_mb', 0):.0f} MB."
+        ),
+    ]
+    if result.get("vectors"):
+        lines += ["", f"Vectors: {result['vectors']}."]
+    return "\n".join(lines) + "\n"
+
+
 def _verdicts(result: dict) -> list[list[str]]:
     out = []
     for name, target in (result.get("targets") or {}).items():
@@ -365,6 +407,9 @@ def overview(results: dict[str, dict]) -> str:
         if kind == "retrieval":
             what = f"{result.get('dataset', '?')} retrieval, {len(result['recipes'])} recipes"
             data = str(result.get("split", "?"))
+        elif kind == "scale_index":
+            what = f"dense index alone: {_short((result.get('settings') or {}).get('size', 0))} vectors"
+            data = "synthetic vectors"
         elif kind in ("speed", "scale"):
             sizes = [row["units"] for row in result.get("sizes") or []]
             what = f"{kind}: {', '.join(_short(s) for s in sizes) or 'no size'} units"
