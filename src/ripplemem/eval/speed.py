@@ -147,6 +147,7 @@ def run_speed_bench(
         "benchmark": "speed",
         "date": datetime.now(UTC).isoformat(timespec="seconds"),
         "commit": _commit(),
+        "llm": None,  # no LLM anywhere: deterministic extractor and planner
         "machine": _machine(),
         "settings": {
             **asdict(plan),
