@@ -178,3 +178,17 @@ def test_restoring_an_unchanged_snapshot_reuses_the_given_vectors() -> None:
     assert restored.ann_origin == "cache" and np.shares_memory(restored._matrix, given)  # no copy
     query = unit_vectors(1, seed=19, dim=8)[0]
     assert restored.search(query, 5) == index.search(query, 5)
+
+
+def test_reopening_below_the_threshold_defers_the_graph_to_later_adds() -> None:
+    matrix = unit_vectors(400, seed=20, dim=8)
+    index = VectorIndex.restore(8, names(300), range(300), matrix[:300], None, ann_threshold=360)
+    index.ann_start = 100
+    assert not index.ann_active and index.stats()["search"] == "exact"
+    index.add(names(20, start=300), matrix[300:320])  # the graph starts: 20 new + 80 backlog
+    assert index.stats()["graph_rows"] == 100 and not index.ann_serving
+    for start in range(320, 400, 20):
+        index.add(names(20, start=start), matrix[start : start + 20])
+    assert index.stats()["graph_rows"] == 400 and index.ann_serving  # caught up past 360
+    above = VectorIndex.restore(8, names(400), range(400), matrix, None, ann_threshold=360)
+    assert above.ann_serving and above.ann_origin == "built"

@@ -315,7 +315,14 @@ class VectorIndex:
             if index._adopt(ids, seqs, vectors, snapshot):
                 return index
             index = cls(dim, ann_threshold=ann_threshold)
+        # Below the threshold search is exact: the graph is not built here but grows again with
+        # the next adds (catching up), so reopening a mid-sized store costs no faiss work.
+        start, index.ann_start = index.ann_start, None
         index.add(ids, vectors, seqs)
+        index.ann_start = start
+        if ann_threshold is not None and len(index) >= ann_threshold:
+            index._build_ann()
+            index._maybe_serve_from_graph()
         index.ann_changed = index.ann_active or snapshot is not None  # write or drop the cache
         return index
 
