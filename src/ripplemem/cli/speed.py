@@ -159,7 +159,7 @@ def render_speed(result: dict, out: Console) -> None:
                 f"target search p50 at {_short(scale['at_units'])} ({name}, dense index "
                 f"{search['dense_index']}): {value:.1f} ms vs {search['target']:g} {verdict}"
             )
-        for key, what in (("rss_peak_mb", "peak RSS MB"), ("insert_ratio", "insert cost ratio")):
+        for key, what in (("rss_peak_mb", "peak RSS MB"), ("insert_ratio", "insert CPU ratio")):
             target = scale[key]
             verdict = "[green]met[/]" if target["met"] else "[red]missed[/]"
             out.print(

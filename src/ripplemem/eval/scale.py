@@ -109,13 +109,16 @@ def scale_targets(result: dict) -> dict:
         "measured": rss,
         "met": rss <= SCALE_TARGETS["rss_peak_mb"],
     }
-    ratio = last["insert_ms_per_unit"] / max(first["insert_ms_per_unit"], 1e-9)
+    # judged on the process CPU time per unit: on a shared machine the wall clock follows the
+    # load of the moment more than the store size (both are recorded)
+    cpu = last["insert_cpu_ms_per_unit"] / max(first["insert_cpu_ms_per_unit"], 1e-9)
     out["insert_ratio"] = {
         "target": SCALE_TARGETS["insert_ratio"],
         "from_units": first["units"],
-        "measured": ratio,
-        "cpu_measured": last["insert_cpu_ms_per_unit"] / max(first["insert_cpu_ms_per_unit"], 1e-9),
-        "met": ratio <= SCALE_TARGETS["insert_ratio"],
+        "measured": cpu,
+        "cpu_measured": cpu,
+        "wall_measured": last["insert_ms_per_unit"] / max(first["insert_ms_per_unit"], 1e-9),
+        "met": cpu <= SCALE_TARGETS["insert_ratio"],
     }
     return out
 
