@@ -112,3 +112,5 @@ def test_plots_are_drawn_beside_the_document(results: Path) -> None:
     )
     assert all(p.parent == out.parent and p.stat().st_size > 1000 for p in done.plots)
     assert "![scale insert](scale_insert.png)" in out.read_text()
+    write_report(results, out, plots=False)  # not redrawn, still linked
+    assert "![scale insert](scale_insert.png)" in out.read_text()

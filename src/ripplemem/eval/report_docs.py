@@ -60,6 +60,10 @@ def write_report(results: Path, out: Path, *, plots: bool = True) -> ReportResul
 
             pictures = plot_growth(result, out.parent, Path(name).stem)
             report.plots += pictures
+        elif _kind(result) in ("speed", "scale"):  # not redrawn: keep linking the ones there
+            stem = Path(name).stem
+            pictures = [out.parent / f"{stem}_{kind}.png" for kind in ("insert", "search", "memory")]
+            pictures = [p for p in pictures if p.exists()]
         blocks[name] = render_block(name, result, [p.name for p in pictures])
     existing = out.read_text(encoding="utf-8") if out.exists() else None
     text, report.added, report.missing = render_document(existing, blocks, overview(loaded))
