@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: install demo test bench-locomo bench-longmemeval clean
+.PHONY: install demo test bench-locomo bench-longmemeval bench-speed bench-scale bench-report clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -27,6 +27,17 @@ bench-locomo: $(STAMP)
 
 bench-longmemeval: $(STAMP)
 	$(BIN)/ripplemem bench longmemeval $(DATA)/longmemeval/longmemeval_s_dev.json.xz --json results/longmemeval_s_dev.json
+
+bench-speed: $(STAMP)
+	nice $(BIN)/ripplemem bench speed --sizes 1000,10000,100000 --json docs/results/speed.json
+
+# about an hour and a half on 2 cores; --stop-after time-boxes it (the sizes measured are kept)
+bench-scale: $(STAMP)
+	nice $(BIN)/ripplemem bench scale --sizes 10000,100000,200000,500000,1000000 --json docs/results/scale.json
+
+# docs/benchmarks.md (tables, plots) from docs/results/*.json; prose outside the markers is kept
+bench-report: $(STAMP)
+	$(BIN)/ripplemem bench report --results docs/results --out docs/benchmarks.md
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ripplemem

@@ -70,12 +70,12 @@ def test_size_rows_are_consistent(result: dict) -> None:
         assert row["dense_index"]["vectors"] == row["units"]
         assert row["edges_per_unit"] >= 0
         calls = row["store_ms_per_unit"]
-        assert {"add_units", "search_dense", "cue_candidates", "get_units"} <= set(calls)
+        assert {"add_units", "search_dense_many", "cue_candidates", "get_units"} <= set(calls)
         assert calls["add_units"] <= row["add_ms_per_unit"]
         linking = sum(ms for name, ms in calls.items() if name != "add_units")
         assert linking <= row["link_ms_per_unit"]
         assert row["store_calls_per_unit"]["add_units"] == pytest.approx(1 / 50)  # batches of 50
-        assert row["store_calls_per_unit"]["search_dense"] == pytest.approx(1.0)  # one per unit
+        assert row["store_calls_per_unit"]["search_dense_many"] == pytest.approx(1 / 50)  # a batch
         assert row["insert_cpu_ms_per_unit"] > 0 and row["insert_ms_per_unit_median_batch"] > 0
     assert rows[1]["file_mb"] >= rows[0]["file_mb"]
 

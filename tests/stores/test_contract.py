@@ -152,6 +152,23 @@ def test_dense_search_is_exact_cosine_knn_best_first(store: MemoryStore) -> None
     assert store.search_dense("ns", query, 0) == []
 
 
+def test_dense_search_many_answers_each_query_like_search_dense(store: MemoryStore) -> None:
+    vectors = unit_vectors(60, seed=12)
+    store.add_units([make_unit(f"u{i}", vector=v) for i, v in enumerate(vectors)])
+    store.delete_unit("ns", "u5")
+    queries = unit_vectors(4, seed=13)
+    batched = store.search_dense_many("ns", queries * 2.0, 8)
+    assert len(batched) == 4
+    for query, hits in zip(queries, batched, strict=True):
+        single = store.search_dense("ns", query, 8)
+        assert ids(hits) == ids(single) and "u5" not in ids(hits)
+        np.testing.assert_allclose([s for _, s in hits], [s for _, s in single], atol=1e-5)
+    assert store.search_dense_many("missing", queries, 8) == [[], [], [], []]
+    assert store.search_dense_many("ns", queries, 0) == [[], [], [], []]
+    with pytest.raises(InvalidInputError, match="dimensions"):
+        store.search_dense_many("ns", unit_vectors(2, dim=8), 3)
+
+
 def test_dense_query_of_the_wrong_dimension_is_refused(store: MemoryStore) -> None:
     store.add_units([make_unit("a")])
     with pytest.raises(InvalidInputError, match="dimensions"):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from ripplemem.stores.vectors import AnnSnapshot, VectorIndex
+from ripplemem.stores.vectors import ANN_START, AnnSnapshot, VectorIndex
 
 from . import unit_vectors
 
@@ -125,3 +125,70 @@ def test_restoring_a_snapshot_with_many_gone_rows_rebuilds_compactly() -> None:
     )
     assert restored.tombstones == 0 and restored.ann_origin == "built" and len(restored) == 250
     assert restored.search(matrix[0], 5)[0][0] != "v0"
+
+
+def test_search_many_matches_one_search_per_query_exact_and_hnsw() -> None:
+    matrix = unit_vectors(400, seed=14, dim=32)
+    queries = unit_vectors(9, seed=15, dim=32)
+    for threshold in (None, 100):
+        index = VectorIndex(32, ann_threshold=threshold)
+        index.add(names(400), matrix)
+        index.remove(["v3", "v4"])
+        batched = index.search_many(queries * 3.0, 12)  # unnormalised queries are fine
+        single = [index.search(q, 12) for q in queries]
+        assert [[i for i, _ in hits] for hits in batched] == [[i for i, _ in h] for h in single]
+        np.testing.assert_allclose(
+            [[s for _, s in hits] for hits in batched], [[s for _, s in h] for h in single], atol=1e-5
+        )
+        assert all(len(hits) == 12 for hits in batched)
+    assert index.search_many(queries[:0], 5) == []
+    with pytest.raises(ValueError, match="dimensions"):
+        index.search_many(unit_vectors(2, dim=8), 3)
+
+
+def test_the_graph_grows_before_the_threshold_and_then_holds_the_vectors() -> None:
+    matrix = unit_vectors(700, seed=16, dim=16)
+    index = VectorIndex(16, ann_threshold=600)
+    index.ann_start = 100  # as ANN_START does for the default threshold
+    index.add(names(90), matrix[:90])
+    assert not index.ann_active
+    index.add(names(20, start=90), matrix[90:110])  # 110 rows: the graph starts, catching up
+    assert index.ann_active and index.stats()["graph_rows"] == 100  # 20 new + 80 backlog
+    for start in range(110, 700, 10):  # small adds: each inserts 10 + up to 40 backlog rows
+        index.add(names(10, start=start), matrix[start : start + 10])
+        assert index.stats()["search"] == ("hnsw" if start + 10 >= 600 else "exact")
+    assert index.stats()["graph_rows"] == 700 and index.ann_serving
+    assert index.search(matrix[5], 1)[0][0] == "v5"
+    # deleting past 10 % while the graph holds the vectors: they come back out, then a rebuild
+    index.remove(names(80))
+    assert index.tombstones == 0 and len(index) == 620 and index.ann_serving
+    assert index.search(matrix[300], 1)[0][0] == "v300"
+    assert abs(index.search(matrix[300], 1)[0][1] - 1.0) < 1e-3
+
+
+def test_restoring_an_unchanged_snapshot_reuses_the_given_vectors() -> None:
+    n = ANN_START + 200  # the graph grows from ANN_START, search switches at the threshold
+    matrix = unit_vectors(n, seed=18, dim=8)
+    index = VectorIndex(8, ann_threshold=2 * n)
+    index.add(names(n), matrix)
+    snapshot = index.snapshot()
+    assert snapshot is not None and not index.ann_serving
+    given = matrix.copy()
+    restored = VectorIndex.restore(8, names(n), range(n), given, snapshot, ann_threshold=2 * n)
+    assert restored.ann_origin == "cache" and np.shares_memory(restored._matrix, given)  # no copy
+    query = unit_vectors(1, seed=19, dim=8)[0]
+    assert restored.search(query, 5) == index.search(query, 5)
+
+
+def test_reopening_below_the_threshold_defers_the_graph_to_later_adds() -> None:
+    matrix = unit_vectors(400, seed=20, dim=8)
+    index = VectorIndex.restore(8, names(300), range(300), matrix[:300], None, ann_threshold=360)
+    index.ann_start = 100
+    assert not index.ann_active and index.stats()["search"] == "exact"
+    index.add(names(20, start=300), matrix[300:320])  # the graph starts: 20 new + 80 backlog
+    assert index.stats()["graph_rows"] == 100 and not index.ann_serving
+    for start in range(320, 400, 20):
+        index.add(names(20, start=start), matrix[start : start + 20])
+    assert index.stats()["graph_rows"] == 400 and index.ann_serving  # caught up past 360
+    above = VectorIndex.restore(8, names(400), range(400), matrix, None, ann_threshold=360)
+    assert above.ann_serving and above.ann_origin == "built"

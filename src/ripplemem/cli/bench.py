@@ -11,8 +11,9 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from ripplemem.cli.asso_speed import asso_speed
+from ripplemem.cli.bench_report import report
 from ripplemem.cli.common import console, friendly
-from ripplemem.cli.speed import speed
+from ripplemem.cli.speed import scale, speed
 
 if TYPE_CHECKING:
     from ripplemem.eval.bench import AnswerSetup
@@ -25,6 +26,8 @@ bench_app = typer.Typer(
 )
 bench_app.command(name="speed")(speed)
 bench_app.command(name="asso-speed")(asso_speed)
+bench_app.command(name="scale")(scale)
+bench_app.command(name="report")(report)
 
 RecipesOption = Annotated[
     str, typer.Option("--recipes", help="Comma-separated recipes to compare.")

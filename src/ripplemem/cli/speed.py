@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -144,16 +146,146 @@ def render_speed(result: dict, out: Console) -> None:
             f"{ingest['seconds_mean']:.2f} s mean, {ingest['seconds_max']:.2f} s max "
             f"per conversation [{share}]"
         )
-    for name, target in result["targets"].items():
+    for name, target in result.get("targets", {}).items():
         measured = target.get("measured", target.get("measured_max"))
         verdict = "[green]met[/]" if target["met"] else "[red]missed[/]"
         out.print(f"target {name}: {measured:.2f} vs {target['target']:g} {verdict}")
+    scale = result.get("scale_targets") or {}
+    if scale:
+        search = scale["search_p50_ms"]
+        for name, value in search["measured"].items():
+            verdict = "[green]met[/]" if search["met"][name] else "[red]missed[/]"
+            out.print(
+                f"target search p50 at {_short(scale['at_units'])} ({name}, dense index "
+                f"{search['dense_index']}): {value:.1f} ms vs {search['target']:g} {verdict}"
+            )
+        for key, what in (("rss_peak_mb", "peak RSS MB"), ("insert_ratio", "insert CPU ratio")):
+            target = scale[key]
+            verdict = "[green]met[/]" if target["met"] else "[red]missed[/]"
+            out.print(
+                f"target {what} at {_short(scale['at_units'])}: {target['measured']:.2f} vs "
+                f"{target['target']:g} {verdict}"
+            )
     machine = result["machine"]
     out.print(
-        f"[dim]load average {machine['loadavg_start']} -> {machine['loadavg_end']} "
-        f"on {machine['cpus']} CPUs[/]"
+        f"[dim]load average {machine['loadavg_start']} -> "
+        f"{machine.get('loadavg_end', machine.get('loadavg_now'))} on {machine['cpus']} CPUs[/]"
     )
 
 
 def _short(units: int) -> str:
     return f"{units // 1000}k" if units >= 1000 and units % 1000 == 0 else f"{units:,}"
+
+
+@friendly
+def scale(
+    sizes: Annotated[
+        str, typer.Option("--sizes", help="Comma-separated store sizes (units), increasing.")
+    ] = "10000,100000,1000000",
+    queries: Annotated[
+        int, typer.Option("--queries", min=1, help="Timed searches per recipe and size.")
+    ] = 30,
+    json_file: Annotated[
+        Path | None,
+        typer.Option("--json", dir_okay=False, help="Write the result here (after every size)."),
+    ] = None,
+    plots: Annotated[
+        Path | None,
+        typer.Option("--plots", file_okay=False, help="Write scale_*.png plots into this folder."),
+    ] = None,
+    pool: Annotated[
+        int, typer.Option("--pool", min=1, help="Sentences embedded for real (the vector pool).")
+    ] = 5_000,
+    seed: Annotated[
+        int, typer.Option("--seed", help="Seed of the synthetic units and questions.")
+    ] = 0,
+    index_only: Annotated[
+        bool,
+        typer.Option(
+            "--index-only",
+            help="Only the dense index, grown to the largest size (no SQLite, no linking).",
+        ),
+    ] = False,
+    stop_after: Annotated[
+        float | None,
+        typer.Option(
+            "--stop-after",
+            min=0,
+            help="Minutes; then stop growing at the next 10k units and measure that size last.",
+        ),
+    ] = None,
+) -> None:
+    """Scale: one SQLite store grown to 10k, 100k and 1M units; insert, search, RSS, file size."""
+    from ripplemem.eval.plots import plot_growth
+    from ripplemem.eval.scale import run_scale_bench, write_json
+
+    counts = _sizes(sizes)
+    out = console()
+    if index_only:
+        from ripplemem.eval.scale import run_index_scale
+
+        with _bar(out) as progress:
+            result = run_index_scale(max(counts), queries=queries, seed=seed, progress=progress)
+        out.print_json(data={k: v for k, v in result.items() if k != "segments"})
+        for segment in result["segments"]:
+            out.print(segment)
+        if json_file is not None:
+            write_json(result, json_file)
+            out.print(f"wrote {json_file}")
+        return
+
+    def save(partial: dict) -> None:
+        if json_file is not None:
+            write_json(partial, json_file)
+        if plots is not None:
+            plot_growth(partial, plots, "scale")
+        out.print(f"[dim]measured {partial['sizes'][-1]['units']:,} units[/]")
+
+    with _bar(out) as progress:
+        result = run_scale_bench(
+            counts,
+            queries=queries,
+            seed=seed,
+            pool=pool,
+            progress=progress,
+            on_size=save,
+            stop_after_s=None if stop_after is None else stop_after * 60,
+        )
+    render_speed(result, out)
+    if json_file is not None:
+        write_json(result, json_file)
+        out.print(f"wrote {json_file}")
+    if plots is not None:
+        for path in plot_growth(result, plots, "scale"):
+            out.print(f"wrote {path}")
+
+
+def _sizes(sizes: str) -> list[int]:
+    from ripplemem.errors import InvalidInputError
+
+    try:
+        return [int(part.replace("_", "")) for part in sizes.split(",") if part.strip()]
+    except ValueError:
+        raise InvalidInputError(
+            f"--sizes must be comma-separated integers, not {sizes!r}"
+        ) from None
+
+
+@contextmanager
+def _bar(out: Console) -> Iterator[Callable[[str, int, int | None], None]]:
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    with Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=out,
+        transient=True,
+    ) as bar:
+        task = bar.add_task("loading", total=None)
+
+        def progress(what: str, done: int, total: int | None) -> None:
+            bar.update(task, description=what, completed=done, total=total)
+
+        yield progress

@@ -227,6 +227,8 @@ class BenchRun:
         assert self.memory is not None
         parts = self.memory.parts
         conversations = len(self.ingest_seconds)
+        from ripplemem.eval.measure import loadavg
+
         return {
             "dataset": self.dataset,
             "split": split,
@@ -240,6 +242,8 @@ class BenchRun:
             "date": datetime.now(UTC).isoformat(timespec="seconds"),
             **self._weights_header(),
             "commit": git_commit(),
+            "llm": parts.chat.name if parts.chat is not None else None,  # for bench report
+            "load": loadavg(),
             "ingest": {
                 "conversations": conversations,
                 "seconds_per_conversation": _safe_mean(self.ingest_seconds),

@@ -11,7 +11,7 @@ if TYPE_CHECKING:
     from rich.console import Console
 
 MAIN_COLUMNS: dict[str, tuple[str, ...]] = {
-    "locomo": ("recall@10", "recall@30", "all@30", "context_tokens@30"),
+    "locomo": ("recall@5", "recall@10", "recall@30", "all@10", "all@30", "context_tokens@30"),
     "longmemeval": (
         "session_recall_any@5", "session_recall_all@5", "session_ndcg@5",
         "session_recall_any@10", "session_recall_all@10", "session_ndcg@10",

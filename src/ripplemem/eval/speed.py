@@ -14,7 +14,7 @@ Speed targets live here (and in ``ripplemem bench speed``), never in timed tests
    at most half the size), plus the whole segment since the previous checkpoint (which includes
    one-off work such as building the HNSW graph), the file size and the peak RSS. Each window also
    splits the cost by store method (``store_ms_per_unit``: ``add_units``, and the linker's
-   ``search_dense``, ``cue_candidates``, ``get_units``, ``neighbours``, ``add_edges`` ...; the
+   ``search_dense_many``, ``cue_candidates``, ``get_units``, ``neighbours``, ``add_edges`` ...; the
    rest of ``link`` is Python scoring) and counts the calls, so a growing cost points at the store
    call that grows. On a shared machine the wall-clock mean is noisy: the median batch and the
    process CPU time per unit are reported beside it.
@@ -115,11 +115,21 @@ def run_speed_bench(
     window: int = 1_000,
     pool: int = 2_000,
     noise: float = 0.4,
+    mix: bool = False,
     embed_sample: int = 500,
     recipes: Sequence[str] = SEARCH_RECIPES,
+    on_size: Callable[[dict], None] | None = None,
+    stop_after_s: float | None = None,
 ) -> dict:
-    """Run the benchmark; see the module docstring. ``sizes`` must be increasing."""
+    """Run the benchmark; see the module docstring. ``sizes`` must be increasing.
+
+    ``on_size`` gets the result so far (``"partial": True``) after each size, e.g. to save it
+    while a long run goes on. ``stop_after_s`` time-boxes the run: once that many seconds have
+    passed, growing stops at the next multiple of 10,000 units, that size is measured as the
+    last one (``"stopped_early"`` in its row) and the larger sizes are skipped.
+    """
     plan = _Plan(_checked_sizes(sizes), store, queries, seed, batch, window, tuple(recipes))
+    deadline = None if stop_after_s is None else time.monotonic() + stop_after_s
     if store not in ("sqlite", "memory"):
         raise InvalidInputError(f"store must be 'sqlite' or 'memory', not {store!r}")
     if queries < 1 or batch < 1 or window < 1 or pool < 1 or embed_sample < 1:
@@ -132,11 +142,12 @@ def run_speed_bench(
     load_before = _loadavg()
     memories = SyntheticMemories(seed, namespace=NAMESPACE)
     pool = min(pool, plan.sizes[-1])
-    vectors = _PoolVectors.build(memories, embedder, pool, noise, seed, progress)
+    vectors = _PoolVectors.build(memories, embedder, pool, noise, seed, progress, mix=mix)
     result: dict[str, Any] = {
         "benchmark": "speed",
         "date": datetime.now(UTC).isoformat(timespec="seconds"),
         "commit": _commit(),
+        "llm": None,  # no LLM anywhere: deterministic extractor and planner
         "machine": _machine(),
         "settings": {
             **asdict(plan),
@@ -149,14 +160,21 @@ def run_speed_bench(
             "dim": embedder.dim,
             **_embed_rate(memories, embedder, pool, embed_sample),
         },
-        "vectors": (
-            f"pool of {pool} real embeddings + noise: units past the pool get the vector of a pool "
-            f"sentence of the same activity plus Gaussian noise of norm {noise}, re-normalised"
-        ),
+        "vectors": _vectors_note(pool, noise, mix),
         "pool": {"size": pool, "noise_norm": noise, "embed_seconds": vectors.seconds},
     }
     with tempfile.TemporaryDirectory(prefix="ripplemem-speed-") as folder:
-        grown, curve = _grow_and_search(plan, memories, vectors, embedder, Path(folder), progress)
+        def checkpoint(rows: list[dict[str, Any]], curve: list[dict[str, Any]]) -> None:
+            if on_size is not None:
+                partial = {**result, "partial": True, "sizes": list(rows), "insert_curve": curve}
+                partial["insert_flatness"] = _flatness(rows, curve)
+                partial["machine"] = {**result["machine"], "loadavg_start": load_before}
+                partial["machine"]["loadavg_now"] = _loadavg()
+                on_size(partial)
+
+        grown, curve = _grow_and_search(
+            plan, memories, vectors, embedder, Path(folder), progress, checkpoint, deadline
+        )
         result["sizes"] = grown
         result["insert_curve"] = curve
         if locomo is not None:
@@ -173,6 +191,19 @@ def run_speed_bench(
 # --- part 1 and 2: one store growing through the sizes --------------------------------------
 
 
+def _vectors_note(pool: int, noise: float, mix: bool) -> str:
+    source = (
+        "a mix w*a + (1-w)*b (w uniform in 0.5..1, re-normalised) of two pool sentences a, b of "
+        "the same activity"
+        if mix
+        else "the vector of a pool sentence of the same activity"
+    )
+    return (
+        f"pool of {pool} real embeddings + noise: units past the pool get {source} plus Gaussian "
+        f"noise of norm {noise}, re-normalised"
+    )
+
+
 @dataclass(slots=True)
 class _PoolVectors:
     """Real embeddings of the first ``pool`` units; noisy copies of them for every other unit."""
@@ -182,6 +213,7 @@ class _PoolVectors:
     noise: float
     seed: int
     seconds: float
+    mix: bool = False
 
     @classmethod
     def build(
@@ -192,6 +224,8 @@ class _PoolVectors:
         noise: float,
         seed: int,
         progress: Progress | None,
+        *,
+        mix: bool = False,
     ) -> _PoolVectors:
         _report(progress, f"embedding a pool of {pool} sentences", 0, pool)
         items = memories.take(0, pool)
@@ -202,7 +236,7 @@ class _PoolVectors:
         by_topic: dict[int, list[int]] = {}
         for index, item in enumerate(items):
             by_topic.setdefault(item.topic, []).append(index)
-        return cls(vectors, by_topic, noise, seed, seconds)
+        return cls(vectors, by_topic, noise, seed, seconds, mix)
 
     def vector(self, index: int, memory: SyntheticMemory) -> np.ndarray:
         if index < len(self.vectors):
@@ -210,6 +244,11 @@ class _PoolVectors:
         rng = np.random.default_rng((self.seed, index))
         choices = self.by_topic.get(memory.topic) or range(len(self.vectors))
         base = self.vectors[choices[int(rng.integers(len(choices)))]]
+        if self.mix:  # a point between two sentences of the activity, not a copy of one
+            other = self.vectors[choices[int(rng.integers(len(choices)))]]
+            weight = np.float32(rng.uniform(0.5, 1.0))
+            base = weight * base + (1 - weight) * other
+            base = base / max(float(np.linalg.norm(base)), 1e-12)
         jitter = rng.standard_normal(base.shape[0]).astype(np.float32)
         jitter *= self.noise / max(float(np.linalg.norm(jitter)), 1e-12)
         vector = base + jitter
@@ -241,8 +280,10 @@ class _Growth:
     size: int = 0
     timings: list[_BatchTiming] = field(default_factory=list)
 
-    def grow_to(self, target: int, progress: Progress | None) -> None:
+    def grow_to(self, target: int, progress: Progress | None, deadline: float | None = None) -> None:
         while self.size < target:
+            if deadline is not None and self.size % 10_000 == 0 and time.monotonic() > deadline:
+                return
             stop = min(self.size + self.batch, target)
             units = [
                 m.unit.with_vector(self.vectors.vector(i, m))
@@ -324,6 +365,8 @@ def _grow_and_search(
     embedder: Embedder,
     folder: Path,
     progress: Progress | None,
+    checkpoint: Callable[[list[dict[str, Any]], list[dict[str, Any]]], None] | None = None,
+    deadline: float | None = None,
 ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """Grow one store through ``plan.sizes``; at each size, the insert window and the searches.
 
@@ -347,8 +390,14 @@ def _grow_and_search(
         search = _Searcher(store, embedder, memories, list(plan.recipes))
         previous = 0
         for size in plan.sizes:
-            growth.grow_to(size, progress)
+            growth.grow_to(size, progress, deadline)
+            stopped = growth.size < size
+            size = growth.size
+            if size <= previous:
+                break
             row: dict[str, Any] = {"units": size, **growth.summary(size, previous, plan.window)}
+            if stopped:
+                row["stopped_early"] = True
             row["file_mb"] = _file_mb(path) if plan.store == "sqlite" else None
             row["rss_peak_mb"] = _rss_peak_mb()
             row["rss_mb"] = _rss_now_mb()
@@ -357,11 +406,16 @@ def _grow_and_search(
             _report(progress, f"searching {size:,} units", 0, plan.queries * len(plan.recipes))
             row["search"] = search.run(size, plan.queries, plan.seed, progress)
             row["rss_peak_mb_after_search"] = _rss_peak_mb()
+            row["loadavg"] = _loadavg()
             rows.append(row)
             previous = size
+            if checkpoint is not None:
+                checkpoint(rows, growth.curve([r["units"] for r in rows], plan.window))
+            if stopped:
+                break
     finally:
         store.close()
-    return rows, growth.curve(plan.sizes, plan.window)
+    return rows, growth.curve([r["units"] for r in rows], plan.window)
 
 
 class _Searcher:
@@ -523,7 +577,7 @@ def _locomo_ingest(
         "stage_share": {stage: value / sum(seconds) for stage, value in totals.items()},
         "stages_note": (
             "embed: the embedder; store: every store call (add_units, and the linker's "
-            "search_dense, cue_candidates, get_units, neighbours, add/remove_edges); rest: "
+            "search_dense_many, cue_candidates, get_units, neighbours, add/remove_edges); rest: "
             "segmentation, extraction (NER, restatement), time grounding and link scoring"
         ),
         "per_conversation": rows,

@@ -8,6 +8,8 @@ Contract notes shared by all backends:
 * Every key is namespace-first. A namespace exists once a unit was added to it.
 * ``add_units`` is atomic: all units (with vectors, cue and lexical index entries) or none.
 * Vectors are L2-normalised float32; ``search_dense`` scores are cosine similarities, best first.
+  ``search_dense_many`` answers ``search_dense`` for each row of a (queries x dim) matrix at once
+  (one matrix product or one graph call: the linker asks for a whole insert batch); same hits.
 * ``search_lexical`` is BM25 over restatement (+ keywords) terms, best first, higher = better.
   Query text is tokenised by :func:`ripplemem.stores.text.terms`; terms are ORed.
 * ``cue_candidates`` is a *bounded* lookup for linking and cue recall: for each participant and
@@ -53,6 +55,9 @@ class MemoryStore(Protocol):
 
     # views
     def search_dense(self, namespace: str, vector: np.ndarray, k: int) -> list[tuple[str, float]]: ...
+    def search_dense_many(
+        self, namespace: str, vectors: np.ndarray, k: int
+    ) -> list[list[tuple[str, float]]]: ...
     def search_lexical(self, namespace: str, text: str, k: int) -> list[tuple[str, float]]: ...
     def cue_candidates(
         self, namespace: str, cues: Cues, *, near: datetime | None, per_value: int

@@ -32,7 +32,7 @@ from ripplemem.stores.checks import (
 )
 from ripplemem.stores.clues_base import InMemoryClueStore
 from ripplemem.stores.text import document_terms, terms
-from ripplemem.stores.vectors import VectorIndex
+from ripplemem.stores.vectors import ANN_THRESHOLD, VectorIndex
 
 __all__ = ["BM25_B", "BM25_K1", "InMemoryStore"]
 
@@ -68,7 +68,7 @@ class _Space:
 class InMemoryStore:
     """A complete store in process memory; contents are gone on close."""
 
-    def __init__(self, *, ann_threshold: int | None = 50_000) -> None:
+    def __init__(self, *, ann_threshold: int | None = ANN_THRESHOLD) -> None:
         self._ann_threshold = ann_threshold
         self._lock = threading.RLock()
         self._spaces: dict[str, _Space] = {}
@@ -186,6 +186,21 @@ class InMemoryStore:
             except ValueError as error:
                 raise InvalidInputError(
                     f"{error}; embed the query with the store's embedder"
+                ) from error
+
+    def search_dense_many(
+        self, namespace: str, vectors: np.ndarray, k: int
+    ) -> list[list[tuple[str, float]]]:
+        with self._lock:
+            self._check_open()
+            space = self._spaces.get(namespace)
+            if space is None or k <= 0:
+                return [[] for _ in range(len(vectors))]
+            try:
+                return space.vectors.search_many(vectors, k)
+            except ValueError as error:
+                raise InvalidInputError(
+                    f"{error}; embed the queries with the store's embedder"
                 ) from error
 
     def search_lexical(self, namespace: str, text: str, k: int) -> list[tuple[str, float]]:

@@ -1,11 +1,21 @@
-"""A per-namespace dense vector index: exact search, with an HNSW cache above a size threshold.
+"""A per-namespace dense vector index: exact search below a size threshold, HNSW above it.
 
-Rows live in a growable float32 matrix (capacity doubles, so inserting stays flat in cost).
-Below ``ann_threshold`` live vectors, search is an exact dot product + ``argpartition``.
-From ``ann_threshold`` on, a faiss ``IndexHNSWFlat`` (inner product) mirrors the matrix row for
-row and is updated incrementally on add; its results are re-scored exactly from the matrix.
-Deletes are tombstones skipped at search time (over-fetching); once tombstones exceed 10 % of
-the rows the matrix is compacted and the HNSW graph rebuilt.
+Below ``ann_threshold`` live vectors, search is exact: rows live in a growable float32 matrix
+(capacity doubles, so appending stays flat in cost) and a query is one dot product +
+``argpartition``; :meth:`VectorIndex.search_many` answers a batch of queries with one matrix
+product (the linker asks for every unit of an insert batch at once).
+
+The HNSW graph (faiss ``IndexHNSWSQ``, inner product, vectors stored as float16) grows
+*incrementally* from ``ann_start`` (:data:`ANN_START` vectors, or the threshold if lower) on: each
+add inserts its own rows plus up to :data:`CATCH_UP` rows of the backlog per new row, so no add
+ever builds the whole graph at once and the graph is complete long before search needs it. From
+``ann_threshold`` on, once the graph holds every row, search switches to it and the float32 matrix
+is released: the vectors then live only in the graph's float16 storage (768 bytes per 384-d
+vector instead of 1,536 + 768), and the scores are the graph's inner products (float16 vectors:
+cosines within ~1e-3).
+
+Deletes are tombstones skipped at search time (over-fetching); once tombstones exceed 10 % of the
+rows the rows are compacted and the graph rebuilt (row numbers changed).
 
 The HNSW graph is a rebuildable cache: :meth:`VectorIndex.snapshot` hands it out (the graph
 serialised without its vectors, with the row -> sequence-number map it reflects) and
@@ -15,7 +25,8 @@ new and tombstoning what is gone.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -23,13 +34,20 @@ import numpy as np
 
 from ripplemem.blas import single_threaded_blas
 
-__all__ = ["AnnSnapshot", "VectorIndex"]
+__all__ = ["ANN_START", "ANN_THRESHOLD", "AnnSnapshot", "VectorIndex"]
 
 HNSW_M = 16
 HNSW_EF_CONSTRUCTION = 100
 HNSW_EF_SEARCH = 128
+#: Live vectors from which search uses the HNSW graph (exact below: best recall).
+ANN_THRESHOLD = 20_000
+#: Vectors from which the graph grows (incrementally), so it is complete at the threshold.
+ANN_START = 1_000
+#: Backlog rows inserted into a growing graph per new row.
+CATCH_UP = 4
 TOMBSTONE_LIMIT = 0.10
 _INITIAL_CAPACITY = 64
+
 
 @dataclass(frozen=True, slots=True)
 class AnnSnapshot:
@@ -40,15 +58,50 @@ class AnnSnapshot:
     count: int  # live vectors it reflects
 
 
+@contextmanager
+def _faiss_single_thread() -> Iterator[Any]:
+    """faiss on one OpenMP thread for our small calls (spinning threads fight the embedder)."""
+    import faiss
+
+    before = faiss.omp_get_max_threads()
+    faiss.omp_set_num_threads(1)
+    try:
+        yield faiss
+    finally:
+        faiss.omp_set_num_threads(before)
+
+
+def _new_graph(dim: int) -> Any:
+    import faiss
+
+    ann = faiss.IndexHNSWSQ(dim, faiss.ScalarQuantizer.QT_fp16, HNSW_M, faiss.METRIC_INNER_PRODUCT)
+    ann.hnsw.efConstruction = HNSW_EF_CONSTRUCTION
+    ann.hnsw.efSearch = HNSW_EF_SEARCH
+    return ann
+
+
+def _normalised(vectors: np.ndarray, dim: int) -> np.ndarray:
+    queries = np.asarray(vectors, dtype=np.float32)
+    if queries.ndim != 2 or queries.shape[1] != dim:
+        got = queries.shape[-1] if queries.ndim else 0
+        raise ValueError(f"query vector has {got} dimensions, index has {dim}")
+    norms = np.linalg.norm(queries, axis=1)
+    if not np.all(np.isfinite(norms)) or np.any(norms == 0.0):
+        raise ValueError("query vector is zero or not finite")
+    return np.ascontiguousarray(queries / norms[:, None].astype(np.float32))
+
+
 class VectorIndex:
     """Dense vectors of one namespace. Not thread-safe: the owning store holds the lock."""
 
-    def __init__(self, dim: int, *, ann_threshold: int | None = 50_000) -> None:
+    def __init__(self, dim: int, *, ann_threshold: int | None = ANN_THRESHOLD) -> None:
         if dim <= 0:
             raise ValueError(f"vector dimension must be positive, got {dim}")
         self.dim = dim
         self.ann_threshold = ann_threshold
-        self._matrix = np.zeros((_INITIAL_CAPACITY, dim), dtype=np.float32)
+        self.ann_start = None if ann_threshold is None else min(ann_threshold, ANN_START)
+        # the exact rows; None once the graph serves search (the vectors then live in the graph)
+        self._matrix: np.ndarray | None = np.zeros((_INITIAL_CAPACITY, dim), dtype=np.float32)
         self._seqs = np.full(_INITIAL_CAPACITY, -1, dtype=np.int64)
         self._alive = np.zeros(_INITIAL_CAPACITY, dtype=bool)
         self._ids: list[str | None] = []
@@ -72,20 +125,38 @@ class VectorIndex:
 
     @property
     def ann_active(self) -> bool:
+        """An HNSW graph exists (growing, or serving search)."""
         return self._ann is not None
+
+    @property
+    def ann_serving(self) -> bool:
+        """Search runs on the HNSW graph (the exact matrix is released)."""
+        return self._matrix is None
 
     @property
     def tombstones(self) -> int:
         return self._dead
 
     def stats(self) -> dict[str, object]:
-        """Vectors, tombstones, and how search runs: "exact", or "hnsw" (built / cache)."""
+        """Vectors, tombstones, how search runs ("exact" or "hnsw") and the graph's state."""
         return {
             "vectors": len(self._rows),
             "tombstones": self._dead,
-            "search": "hnsw" if self._ann is not None else "exact",
+            "search": "hnsw" if self.ann_serving else "exact",
             "ann_origin": self.ann_origin,
+            "graph_rows": 0 if self._ann is None else int(self._ann.ntotal),
+            "resident_mb": self.resident_bytes() / 2**20,
         }
+
+    def resident_bytes(self) -> int:
+        """Bytes of the vectors and graph held in memory (approximate for the graph)."""
+        total = self._seqs.nbytes + self._alive.nbytes
+        if self._matrix is not None:
+            total += self._matrix.nbytes
+        if self._ann is not None:
+            n = int(self._ann.ntotal)
+            total += n * (2 * self.dim + 4 * 2 * HNSW_M * 1.07 + 16)  # fp16 rows + links
+        return int(total)
 
     # --- writes ----------------------------------------------------------------------------
 
@@ -107,7 +178,8 @@ class VectorIndex:
                 raise ValueError(f"vector id {unit_id!r} is already indexed")
         start, end = self._size, self._size + len(ids)
         self._reserve(end)
-        self._matrix[start:end] = vectors
+        if self._matrix is not None:
+            self._matrix[start:end] = vectors
         self._seqs[start:end] = np.asarray(seqs, dtype=np.int64)
         self._alive[start:end] = True
         self._next_seq = max(self._next_seq, int(self._seqs[start:end].max()) + 1)
@@ -115,12 +187,18 @@ class VectorIndex:
             self._ids.append(unit_id)
             self._rows[unit_id] = start + offset
         self._size = end
+        if self._ann is None and self.ann_start is not None and len(self._rows) >= self.ann_start:
+            self._ann, self._ann_storage = _new_graph(self.dim), None
+            self.ann_rebuilt = True
+            self.ann_origin = "built"
         if self._ann is not None:
-            self._ann.add(self._matrix[start:end])
+            if self._matrix is None:  # the graph holds every row already
+                with _faiss_single_thread():
+                    self._ann.add(vectors)
+            else:
+                self._grow_graph(len(ids) * (1 + CATCH_UP))
             self.ann_changed = True
-        elif self.ann_threshold is not None and len(self._rows) >= self.ann_threshold:
-            self._compact()
-            self._build_ann()
+        self._maybe_serve_from_graph()
 
     def remove(self, ids: Iterable[str]) -> int:
         """Tombstone the given ids; returns how many were indexed."""
@@ -142,47 +220,72 @@ class VectorIndex:
 
     def search(self, vector: np.ndarray, k: int) -> list[tuple[str, float]]:
         """The ``k`` nearest live vectors by cosine (the query is normalised), best first."""
-        query = np.asarray(vector, dtype=np.float32).reshape(-1)
-        if query.shape[0] != self.dim:
-            raise ValueError(f"query vector has {query.shape[0]} dimensions, index has {self.dim}")
-        norm = float(np.linalg.norm(query))
-        if not np.isfinite(norm) or norm == 0.0:
-            raise ValueError("query vector is zero or not finite")
-        query = query / np.float32(norm)
-        k = min(k, len(self._rows))
-        if k <= 0:
-            return []
-        rows = self._ann_rows(query, k) if self._ann is not None else self._exact_rows(query, k)
-        scores = self._matrix[rows] @ query
-        order = np.argsort(-scores, kind="stable")[:k]
-        return [(self._ids[int(rows[i])], float(scores[i])) for i in order]  # type: ignore[misc]
+        query = np.asarray(vector, dtype=np.float32).reshape(1, -1)
+        return self.search_many(query, k)[0]
 
-    def _exact_rows(self, query: np.ndarray, k: int) -> np.ndarray:
+    def search_many(self, vectors: np.ndarray, k: int) -> list[list[tuple[str, float]]]:
+        """:meth:`search` for each row of ``vectors``, as one matrix product (or graph call)."""
+        queries = _normalised(vectors, self.dim)
+        k = min(k, len(self._rows))
+        if k <= 0 or not len(queries):
+            return [[] for _ in range(len(queries))]
+        if self._matrix is None:
+            return self._ann_search(queries, k)
+        return self._exact_search(queries, k)
+
+    def _exact_search(self, queries: np.ndarray, k: int) -> list[list[tuple[str, float]]]:
+        assert self._matrix is not None
         with single_threaded_blas():
-            scores = self._matrix[: self._size] @ query
+            scores = self._matrix[: self._size] @ queries.T  # rows x queries
         if self._dead:
             scores[~self._alive[: self._size]] = -np.inf
         if k >= self._size:
-            return np.arange(self._size)[self._alive[: self._size]]
-        return np.argpartition(-scores, k - 1)[:k]
+            top = np.broadcast_to(np.arange(self._size)[:, None], scores.shape)
+        else:
+            top = np.argpartition(-scores, k - 1, axis=0)[:k]
+        out = []
+        for column in range(len(queries)):
+            rows = top[:, column]
+            found = scores[rows, column]
+            order = np.argsort(-found, kind="stable")[:k]
+            out.append(
+                [
+                    (self._ids[int(rows[i])], float(found[i]))  # type: ignore[misc]
+                    for i in order
+                    if found[i] > -np.inf
+                ]
+            )
+        return out
 
-    def _ann_rows(self, query: np.ndarray, k: int) -> np.ndarray:
-        import faiss
-
+    def _ann_search(self, queries: np.ndarray, k: int) -> list[list[tuple[str, float]]]:
         fetch = min(self._size, max(2 * k, k + 16))
-        while True:
+        out: list[list[tuple[str, float]]] = []
+        with _faiss_single_thread() as faiss:
             params = faiss.SearchParametersHNSW(efSearch=max(HNSW_EF_SEARCH, fetch))
-            _, labels = self._ann.search(query[None, :], fetch, params=params)
-            found = labels[0][labels[0] >= 0]
-            found = found[self._alive[found]]
-            if len(found) >= k or fetch >= self._size:
-                return found
-            fetch = min(self._size, fetch * 4)
+            scores, labels = self._ann.search(queries, fetch, params=params)
+            for i in range(len(queries)):
+                row_scores, row_labels, wide = scores[i], labels[i], fetch
+                while True:
+                    keep = row_labels >= 0
+                    keep[keep] = self._alive[row_labels[keep]]
+                    if keep.sum() >= k or wide >= self._size:
+                        break
+                    wide = min(self._size, wide * 4)  # many tombstones nearby: look further
+                    params = faiss.SearchParametersHNSW(efSearch=max(HNSW_EF_SEARCH, wide))
+                    s, lab = self._ann.search(queries[i : i + 1], wide, params=params)
+                    row_scores, row_labels = s[0], lab[0]
+                hits = [
+                    (self._ids[int(label)], float(score))
+                    for label, score in zip(row_labels[keep], row_scores[keep])
+                ]
+                hits.sort(key=lambda hit: -hit[1])
+                out.append(hits[:k])  # type: ignore[arg-type]
+        return out
 
     # --- the HNSW cache ----------------------------------------------------------------------
 
     def snapshot(self) -> AnnSnapshot | None:
-        """The serialised HNSW graph and the row map it reflects; None when search is exact."""
+        """The serialised HNSW graph and the row map it reflects; None when there is none."""
         if self._ann is None:
             return None
         import faiss
@@ -190,8 +293,9 @@ class VectorIndex:
         writer = faiss.VectorIOWriter()  # the graph only: the vectors live in the store
         faiss.write_index(self._ann, writer, faiss.IO_FLAG_SKIP_STORAGE)
         blob = faiss.vector_to_array(writer.data).tobytes()
-        seqs = np.where(self._alive[: self._size], self._seqs[: self._size], -1)
-        return AnnSnapshot(blob=blob, seqs=seqs.astype(np.int64), count=len(self._rows))
+        rows = int(self._ann.ntotal)
+        seqs = np.where(self._alive[:rows], self._seqs[:rows], -1).astype(np.int64)
+        return AnnSnapshot(blob=blob, seqs=seqs, count=int(np.count_nonzero(seqs >= 0)))
 
     @classmethod
     def restore(
@@ -202,16 +306,23 @@ class VectorIndex:
         vectors: np.ndarray,
         snapshot: AnnSnapshot | None,
         *,
-        ann_threshold: int | None = 50_000,
+        ann_threshold: int | None = ANN_THRESHOLD,
     ) -> VectorIndex:
         """Rebuild from the source of truth, reusing ``snapshot`` when it still fits."""
         index = cls(dim, ann_threshold=ann_threshold)
         vectors = np.ascontiguousarray(vectors, dtype=np.float32).reshape(-1, dim)
-        if snapshot is not None and ann_threshold is not None and len(ids) >= ann_threshold:
+        if snapshot is not None and index.ann_start is not None and len(ids) >= index.ann_start:
             if index._adopt(ids, seqs, vectors, snapshot):
                 return index
             index = cls(dim, ann_threshold=ann_threshold)
+        # Below the threshold search is exact: the graph is not built here but grows again with
+        # the next adds (catching up), so reopening a mid-sized store costs no faiss work.
+        start, index.ann_start = index.ann_start, None
         index.add(ids, vectors, seqs)
+        index.ann_start = start
+        if ann_threshold is not None and len(index) >= ann_threshold:
+            index._build_ann()
+            index._maybe_serve_from_graph()
         index.ann_changed = index.ann_active or snapshot is not None  # write or drop the cache
         return index
 
@@ -227,16 +338,24 @@ class VectorIndex:
         except RuntimeError:
             return False
         rows = len(snapshot.seqs)
-        if not isinstance(ann, faiss.IndexHNSWFlat) or ann.d != self.dim or ann.ntotal != rows:
+        if not isinstance(ann, faiss.IndexHNSWSQ) or ann.d != self.dim or ann.ntotal != rows:
             return False
         # Rows are matched by sequence number, never reused, so a row's vector cannot have
         # changed; rows deleted since the snapshot keep a zero vector until compaction.
         position = {int(seq): i for i, seq in enumerate(seqs)}
         mapped = np.fromiter((position.get(int(s), -1) for s in snapshot.seqs), np.int64, rows)
         alive = mapped >= 0
-        self._reserve(rows)
-        self._matrix[:rows][alive] = vectors[mapped[alive]]
-        storage = faiss.IndexFlatIP(self.dim)
+        if rows == len(vectors) and np.array_equal(mapped, np.arange(rows)):
+            self._matrix = vectors  # the usual case: nothing changed since, no copy needed
+            self._seqs = np.full(rows, -1, dtype=np.int64)
+            self._alive = np.zeros(rows, dtype=bool)
+        else:
+            self._reserve(rows)
+            assert self._matrix is not None
+            self._matrix[:rows][alive] = vectors[mapped[alive]]
+        storage = faiss.IndexScalarQuantizer(
+            self.dim, faiss.ScalarQuantizer.QT_fp16, faiss.METRIC_INNER_PRODUCT
+        )
         storage.add(self._matrix[:rows])
         ann.storage, ann.own_fields = storage, False
         self._ann_storage = storage  # keeps the storage alive as long as the graph
@@ -246,6 +365,7 @@ class VectorIndex:
         self._rows = {unit_id: row for row, unit_id in enumerate(self._ids) if unit_id is not None}
         self._size, self._dead = rows, rows - len(self._rows)
         self._next_seq = int(max(np.max(snapshot.seqs, initial=-1), max(seqs, default=-1))) + 1
+        ann.hnsw.efSearch = HNSW_EF_SEARCH
         self._ann = ann
         self.ann_changed = False
         self.ann_origin = "cache"
@@ -256,30 +376,61 @@ class VectorIndex:
         if self._dead > TOMBSTONE_LIMIT * self._size:
             self._compact()
             self._reconcile_ann()
+        self._maybe_serve_from_graph()
         return True
 
     # --- internals ---------------------------------------------------------------------------
 
     def _reserve(self, rows: int) -> None:
-        capacity = len(self._matrix)
+        capacity = len(self._seqs)
         if rows <= capacity:
             return
         while capacity < rows:
             capacity *= 2
-        matrix = np.zeros((capacity, self.dim), dtype=np.float32)
-        matrix[: self._size] = self._matrix[: self._size]
+        if self._matrix is not None:
+            matrix = np.zeros((capacity, self.dim), dtype=np.float32)
+            matrix[: self._size] = self._matrix[: self._size]
+            self._matrix = matrix
         seqs = np.full(capacity, -1, dtype=np.int64)
         seqs[: self._size] = self._seqs[: self._size]
         alive = np.zeros(capacity, dtype=bool)
         alive[: self._size] = self._alive[: self._size]
-        self._matrix, self._seqs, self._alive = matrix, seqs, alive
+        self._seqs, self._alive = seqs, alive
+
+    def _grow_graph(self, budget: int) -> None:
+        """Insert up to ``budget`` rows the graph does not hold yet, oldest first."""
+        assert self._matrix is not None and self._ann is not None
+        done = int(self._ann.ntotal)
+        stop = min(self._size, done + budget)
+        if stop > done:
+            with _faiss_single_thread():
+                self._ann.add(self._matrix[done:stop])
+
+    def _maybe_serve_from_graph(self) -> None:
+        """From the threshold on, once the graph holds every row, search it and drop the matrix."""
+        if (
+            self._matrix is not None
+            and self._ann is not None
+            and self.ann_threshold is not None
+            and len(self._rows) >= self.ann_threshold
+            and int(self._ann.ntotal) == self._size
+        ):
+            self._matrix = None
 
     def _compact(self) -> None:
         if not self._dead:
             return
         keep = np.flatnonzero(self._alive[: self._size])
         n = len(keep)
-        self._matrix[:n] = self._matrix[keep]
+        if self._matrix is None:  # the vectors live in the graph: take them back out
+            matrix = np.zeros((len(self._seqs), self.dim), dtype=np.float32)
+            with _faiss_single_thread():
+                for start in range(0, n, 65_536):
+                    part = keep[start : start + 65_536]
+                    matrix[start : start + len(part)] = self._ann.storage.reconstruct_batch(part)
+            self._matrix = matrix
+        else:
+            self._matrix[:n] = self._matrix[keep]
         self._seqs[:n] = self._seqs[keep]
         self._alive[:n] = True
         self._alive[n : self._size] = False
@@ -293,18 +444,16 @@ class VectorIndex:
             self.ann_changed = True
 
     def _reconcile_ann(self) -> None:
-        above = self.ann_threshold is not None and len(self._rows) >= self.ann_threshold
-        if above and self._ann is None:
+        if self.ann_start is not None and len(self._rows) >= self.ann_start and self._ann is None:
             self._build_ann()
+        self._maybe_serve_from_graph()
 
     def _build_ann(self) -> None:
-        import faiss
-
-        ann = faiss.IndexHNSWFlat(self.dim, HNSW_M, faiss.METRIC_INNER_PRODUCT)
-        ann.hnsw.efConstruction = HNSW_EF_CONSTRUCTION
-        ann.hnsw.efSearch = HNSW_EF_SEARCH
+        assert self._matrix is not None
+        ann = _new_graph(self.dim)
         if self._size:
-            ann.add(self._matrix[: self._size])
+            with _faiss_single_thread():
+                ann.add(self._matrix[: self._size])
         self._ann, self._ann_storage = ann, None
         self.ann_changed = True
         self.ann_rebuilt = True

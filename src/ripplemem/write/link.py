@@ -1,6 +1,7 @@
 """Incremental linking (reference §1): bounded candidate pools, two scored channels, degree caps.
 
-For each new unit: up to ``semantic_candidates`` dense neighbours and a bounded cue-index pool
+For each new unit: up to ``semantic_candidates`` dense neighbours (asked for the whole batch in
+one ``search_dense_many``: one matrix product, not one scan per unit) and a bounded cue-index pool
 (``cue_candidates``); semantic edges where cosine >= ``semantic_threshold`` and structural edges
 where the who/where/when score >= ``structural_threshold``, each capped at ``max_*_edges`` per node.
 Lexical similarity never makes edges. Cost per insert is independent of the store size.
@@ -73,9 +74,10 @@ class Linker:
 
     def link(self, units: Sequence[MemoryUnit]) -> LinkReport:
         added = evicted = 0
+        semantic = self._semantic_many(units)
         for unit in units:
             for kind, scored, cap in (
-                ("semantic", self._semantic(unit), self.settings.max_semantic_edges),
+                ("semantic", semantic.get(unit.id, []), self.settings.max_semantic_edges),
                 ("structural", self._structural(unit), self.settings.max_structural_edges),
             ):
                 a, e = self._attach(unit, kind, scored[:cap], cap)
@@ -83,16 +85,24 @@ class Linker:
                 evicted += e
         return LinkReport(added, evicted)
 
-    def _semantic(self, unit: MemoryUnit) -> list[tuple[str, float]]:
-        if unit.vector is None:
-            return []
-        hits = self.store.search_dense(
-            unit.namespace, unit.vector, self.settings.semantic_candidates + 1
-        )
+    def _semantic_many(self, units: Sequence[MemoryUnit]) -> dict[str, list[tuple[str, float]]]:
+        """Dense candidates of every unit of the batch: one ``search_dense_many`` per namespace."""
         threshold = self.settings.semantic_threshold
         if threshold is None:
             threshold = PAPER_SEMANTIC_THRESHOLD  # WritePipeline resolves it per embedder
-        return [(i, s) for i, s in hits if i != unit.id and s >= threshold]
+        by_namespace: dict[str, list[MemoryUnit]] = {}
+        for unit in units:
+            if unit.vector is not None:
+                by_namespace.setdefault(unit.namespace, []).append(unit)
+        out: dict[str, list[tuple[str, float]]] = {}
+        for namespace, group in by_namespace.items():
+            vectors = np.stack([np.asarray(u.vector, dtype=np.float32) for u in group])
+            found = self.store.search_dense_many(
+                namespace, vectors, self.settings.semantic_candidates + 1
+            )
+            for unit, hits in zip(group, found, strict=True):
+                out[unit.id] = [(i, s) for i, s in hits if i != unit.id and s >= threshold]
+        return out
 
     def _structural(self, unit: MemoryUnit) -> list[tuple[str, float]]:
         time = structural_time(unit)

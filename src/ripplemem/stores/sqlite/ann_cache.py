@@ -16,28 +16,43 @@ __all__ = ["load_index", "save_snapshot"]
 def load_index(
     db: sqlite3.Connection, namespace: str, dim: int, ann_threshold: int | None
 ) -> VectorIndex | None:
-    """The namespace's vector index from the ``vector`` rows, reusing the cached graph."""
-    data = db.execute(
-        "SELECT seq, id, blob FROM vector WHERE namespace = ? ORDER BY seq", (namespace,)
-    ).fetchall()
-    if not data:
+    """The namespace's vector index from the ``vector`` rows, reusing the cached graph.
+
+    Rows are streamed into one float32 array (no list of a million blobs held at once).
+    """
+    loaded = _vectors(db, namespace, dim)
+    if loaded is None:
         return None
+    ids, seqs, vectors = loaded
     cached = db.execute(
         "SELECT row_seqs, index_blob, vector_count FROM ann_cache WHERE namespace = ?",
         (namespace,),
     ).fetchone()
     snapshot = None
     if cached is not None:
-        seqs = np.frombuffer(cached[0], dtype=np.int64)
-        snapshot = AnnSnapshot(blob=cached[1], seqs=seqs, count=int(cached[2]))
-    return VectorIndex.restore(
-        dim,
-        [row[1] for row in data],
-        [row[0] for row in data],
-        rows.vectors_from_blobs([row[2] for row in data], dim),
-        snapshot,
-        ann_threshold=ann_threshold,
+        rows_seqs = np.frombuffer(cached[0], dtype=np.int64)
+        snapshot = AnnSnapshot(blob=cached[1], seqs=rows_seqs, count=int(cached[2]))
+    return VectorIndex.restore(dim, ids, seqs, vectors, snapshot, ann_threshold=ann_threshold)
+
+
+def _vectors(
+    db: sqlite3.Connection, namespace: str, dim: int
+) -> tuple[list[str], list[int], np.ndarray] | None:
+    (count,) = db.execute("SELECT count(*) FROM vector WHERE namespace = ?", (namespace,)).fetchone()
+    if not count:
+        return None
+    vectors = np.empty((count, dim), dtype=np.float32)
+    ids: list[str] = []
+    seqs: list[int] = []
+    cursor = db.execute(
+        "SELECT seq, id, blob FROM vector WHERE namespace = ? ORDER BY seq", (namespace,)
     )
+    while batch := cursor.fetchmany(4096):
+        start = len(ids)
+        vectors[start : start + len(batch)] = rows.vectors_from_blobs([r[2] for r in batch], dim)
+        seqs.extend(r[0] for r in batch)
+        ids.extend(r[1] for r in batch)
+    return ids, seqs, vectors[: len(ids)]
 
 
 def save_snapshot(db: sqlite3.Connection, namespace: str, snapshot: AnnSnapshot | None) -> None:

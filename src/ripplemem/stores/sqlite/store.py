@@ -34,7 +34,7 @@ from ripplemem.stores.sqlite import ann_cache, lookups, rows, writes
 from ripplemem.stores.sqlite.clues import SQLiteClueStore
 from ripplemem.stores.sqlite.schema import migrate
 from ripplemem.stores.text import terms
-from ripplemem.stores.vectors import VectorIndex
+from ripplemem.stores.vectors import ANN_THRESHOLD, VectorIndex
 
 __all__ = ["SQLiteStore"]
 
@@ -45,7 +45,7 @@ _CHUNK = writes.CHUNK
 class SQLiteStore:
     """A MemoryStore in one SQLite file; safe to share between threads."""
 
-    def __init__(self, path: str | Path, *, ann_threshold: int | None = 50_000) -> None:
+    def __init__(self, path: str | Path, *, ann_threshold: int | None = ANN_THRESHOLD) -> None:
         self.path = str(path)
         self._ann_threshold = ann_threshold
         self._lock = threading.RLock()
@@ -201,6 +201,21 @@ class SQLiteStore:
             except ValueError as error:
                 raise InvalidInputError(
                     f"{error}; embed the query with the store's embedder"
+                ) from error
+
+    def search_dense_many(
+        self, namespace: str, vectors: np.ndarray, k: int
+    ) -> list[list[tuple[str, float]]]:
+        with self._lock:
+            self._check_open()
+            index = self._vector_index(namespace) if k > 0 else None
+            if index is None:
+                return [[] for _ in range(len(vectors))]
+            try:
+                return index.search_many(vectors, k)
+            except ValueError as error:
+                raise InvalidInputError(
+                    f"{error}; embed the queries with the store's embedder"
                 ) from error
 
     def search_lexical(self, namespace: str, text: str, k: int) -> list[tuple[str, float]]:
