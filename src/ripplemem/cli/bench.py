@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -12,7 +11,7 @@ import typer
 
 from ripplemem.cli.asso_speed import asso_speed
 from ripplemem.cli.bench_report import report
-from ripplemem.cli.common import console, friendly
+from ripplemem.cli.common import console, friendly, progress_bar, write_json
 from ripplemem.cli.speed import scale, speed
 
 if TYPE_CHECKING:
@@ -205,8 +204,6 @@ def _run(
     answering: AnswerChoice | None = None,
     asso: tuple[bool, Path | None, bool, str] = (False, None, False, "1.0"),
 ) -> None:
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-
     from ripplemem.errors import InvalidInputError
     from ripplemem.eval.report import render_console, render_markdown
     from ripplemem.settings import Settings
@@ -222,15 +219,7 @@ def _run(
         runner = bench_with_weights(runner, names, cross_fit=asso[0], weights_file=asso[1],
                                     force_fitted=asso[2], temperature=asso[3])
     out = console()
-    with Progress(
-        TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-        console=out, transient=True,
-    ) as bar:
-        task = bar.add_task("loading", total=None)
-
-        def progress(what: str, done: int, total: int | None) -> None:
-            bar.update(task, description=what, completed=done, total=total)
-
+    with progress_bar(out) as progress:
         result = runner(
             path, recipes=names, limit=limit, settings=settings, progress=progress,
             store=store, budget=budget, details=details, profile=profile,
@@ -238,9 +227,7 @@ def _run(
         )
     render_console(result, out)
     if json_file is not None:
-        json_file.parent.mkdir(parents=True, exist_ok=True)
-        json_file.write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
-        out.print(f"wrote {json_file}")
+        write_json(json_file, result, out)
     if markdown is not None:
         markdown.parent.mkdir(parents=True, exist_ok=True)
         markdown.write_text(render_markdown(result), encoding="utf-8")

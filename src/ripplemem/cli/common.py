@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+import json
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
@@ -57,3 +59,27 @@ def open_memory(store: Path | None) -> Memory:
 
     overrides = {"store_path": store} if store is not None else {}
     return Memory(Settings.from_env(**overrides))
+
+
+@contextmanager
+def progress_bar(out: Console) -> Iterator[Callable[[str, int, int | None], None]]:
+    """A transient rich progress bar; yields ``progress(what, done, total or None)``."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    with Progress(
+        TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+        console=out, transient=True,
+    ) as bar:
+        task = bar.add_task("loading", total=None)
+
+        def progress(what: str, done: int, total: int | None) -> None:
+            bar.update(task, description=what, completed=done, total=total)
+
+        yield progress
+
+
+def write_json(path: Path, result: dict, out: Console) -> None:
+    """Write a result dict as indented JSON (creating folders) and say so."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
+    out.print(f"wrote {path}")

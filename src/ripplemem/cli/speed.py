@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
-import json
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from ripplemem.cli.common import console, friendly
+from ripplemem.cli.common import console, friendly, progress_bar, write_json
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -41,8 +38,6 @@ def speed(
     ] = 0,
 ) -> None:
     """Speed and scale: insert cost from 1k to 100k units, search p50/p95, ingest seconds."""
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-
     from ripplemem.errors import InvalidInputError
     from ripplemem.eval.speed import run_speed_bench
 
@@ -55,19 +50,7 @@ def speed(
     if store not in ("sqlite", "memory"):
         raise InvalidInputError(f"--store must be 'sqlite' or 'memory', not {store!r}")
     out = console()
-    with Progress(
-        TextColumn("{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=out,
-        transient=True,
-    ) as bar:
-        task = bar.add_task("loading", total=None)
-
-        def progress(what: str, done: int, total: int | None) -> None:
-            bar.update(task, description=what, completed=done, total=total)
-
+    with progress_bar(out) as progress:
         result = run_speed_bench(
             counts,
             store=store,
@@ -78,9 +61,7 @@ def speed(
         )
     render_speed(result, out)
     if json_file is not None:
-        json_file.parent.mkdir(parents=True, exist_ok=True)
-        json_file.write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
-        out.print(f"wrote {json_file}")
+        write_json(json_file, result, out)
 
 
 def render_speed(result: dict, out: Console) -> None:
@@ -224,7 +205,7 @@ def scale(
     if index_only:
         from ripplemem.eval.scale import run_index_scale
 
-        with _bar(out) as progress:
+        with progress_bar(out) as progress:
             result = run_index_scale(max(counts), queries=queries, seed=seed, progress=progress)
         out.print_json(data={k: v for k, v in result.items() if k != "segments"})
         for segment in result["segments"]:
@@ -241,7 +222,7 @@ def scale(
             plot_growth(partial, plots, "scale")
         out.print(f"[dim]measured {partial['sizes'][-1]['units']:,} units[/]")
 
-    with _bar(out) as progress:
+    with progress_bar(out) as progress:
         result = run_scale_bench(
             counts,
             queries=queries,
@@ -271,21 +252,3 @@ def _sizes(sizes: str) -> list[int]:
         ) from None
 
 
-@contextmanager
-def _bar(out: Console) -> Iterator[Callable[[str, int, int | None], None]]:
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-
-    with Progress(
-        TextColumn("{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=out,
-        transient=True,
-    ) as bar:
-        task = bar.add_task("loading", total=None)
-
-        def progress(what: str, done: int, total: int | None) -> None:
-            bar.update(task, description=what, completed=done, total=total)
-
-        yield progress
