@@ -8,7 +8,7 @@ vector), else stored as a new clue. Each unit (utterance node) is attached to it
 with weight ``max(cos(unit, clue), MIN_MEMBER_WEIGHT)``.
 
 Utterance–utterance links: for each new unit, its ``utterance_link_neighbours`` nearest units
-(``store.search_dense``: bounded kNN, never all pairs) with cosine >= ``utterance_link_threshold``
+(``store.search_dense_many``: bounded kNN, never all pairs) with cosine >= ``utterance_link_threshold``
 (γ = 0.75). Per added session the work is one clue embedding, one clue search and one kNN search
 per unit — it does not grow with the number of sessions already stored (beyond the store's own
 dense search, which is HNSW above its ANN threshold).
@@ -182,15 +182,22 @@ class ClueGraphBuilder:
         return self.clues.get_clues(namespace, [clue.id])[0]
 
     def _links(self, units: Sequence[MemoryUnit]) -> list[Link]:
+        """Utterance links from one batched kNN search per namespace (never all pairs)."""
         settings = self.settings
         found: dict[tuple[str, str], float] = {}
+        by_namespace: dict[str, list[MemoryUnit]] = {}
         for unit in units:
-            near = self.store.search_dense(
-                unit.namespace, unit.vector, settings.utterance_link_neighbours + 1  # type: ignore[arg-type]
+            if unit.vector is not None:
+                by_namespace.setdefault(unit.namespace, []).append(unit)
+        for namespace, group in by_namespace.items():
+            vectors = np.stack([u.vector for u in group]).astype(np.float32)  # type: ignore[misc]
+            nearest = self.store.search_dense_many(
+                namespace, vectors, settings.utterance_link_neighbours + 1
             )
-            for other, score in near:
-                if other != unit.id and score >= settings.utterance_link_threshold:
-                    found[(min(unit.id, other), max(unit.id, other))] = float(score)
+            for unit, near in zip(group, nearest):
+                for other, score in near:
+                    if other != unit.id and score >= settings.utterance_link_threshold:
+                        found[(min(unit.id, other), max(unit.id, other))] = float(score)
         return [(a, b, w) for (a, b), w in found.items()]
 
 
