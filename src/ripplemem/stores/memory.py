@@ -176,17 +176,7 @@ class InMemoryStore:
     # --- views ---------------------------------------------------------------------------------
 
     def search_dense(self, namespace: str, vector: np.ndarray, k: int) -> list[tuple[str, float]]:
-        with self._lock:
-            self._check_open()
-            space = self._spaces.get(namespace)
-            if space is None or k <= 0:
-                return []
-            try:
-                return space.vectors.search(vector, k)
-            except ValueError as error:
-                raise InvalidInputError(
-                    f"{error}; embed the query with the store's embedder"
-                ) from error
+        return self.search_dense_many(namespace, np.asarray(vector).reshape(1, -1), k)[0]
 
     def search_dense_many(
         self, namespace: str, vectors: np.ndarray, k: int
