@@ -126,9 +126,10 @@ class WritePipeline:
         for start in range(0, len(windows), batch):
             chunk = windows[start : start + batch]
             drafts = self.extractor.extract(chunk)
-            units, known = self._units(namespace, chunk, drafts, positions)
-            fresh = self._store(units)
-            result.skipped += known + len(units) - len(fresh)
+            fresh, known = self._units(namespace, chunk, drafts, positions)
+            if fresh:
+                self.store.add_units(fresh)
+            result.skipped += known
             result.edges += self.linker.link(fresh).added
             result.edges += dialogue.link(fresh)
             if self.clue_builder is not None:
@@ -187,15 +188,6 @@ class WritePipeline:
             for (uid, window, draft), vector in zip(todo, vectors)
         ]
         return units, len(known)
-
-    def _store(self, units: list[MemoryUnit]) -> list[MemoryUnit]:
-        if not units:
-            return []
-        known = {u.id for u in self.store.get_units(units[0].namespace, [u.id for u in units])}
-        fresh = [u for u in units if u.id not in known]
-        if fresh:
-            self.store.add_units(fresh)
-        return fresh
 
 
 def clue_graph_builder(
