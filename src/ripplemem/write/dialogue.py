@@ -11,9 +11,12 @@ only 8 % of adjacent-turn pairs were linked).
 ``DialogueLinker.link(units)`` adds a structural edge of weight 1.0 between units whose
 ``extra["turn_index"]`` (recorded by the write pipeline) differ by at most ``reach`` within the
 same episode, including units of the same turn (a turn's text and its photo). They are bounded by
-construction (a unit has at most ``2 * reach + 1`` turns of neighbours) and are kept outside the
-linker's 6-edge cap: they are not competing for the similarity slots. Positions are remembered
-across the batches of one ``add`` call; turns added by separate calls are not linked this way.
+construction (a unit has at most ``2 * reach + 1`` turns of neighbours). They are added after the
+linker has given a batch its who/where/when edges, so a new unit keeps its 6 of those plus its
+dialogue edges; when later units are linked, an older unit's dialogue edges count toward its
+6-edge cap and, at the maximum weight, are never the ones evicted (the linker's weakest edge
+goes instead). Positions are remembered across the batches of one ``add`` call; turns added by
+separate calls are not linked this way.
 """
 
 from __future__ import annotations
