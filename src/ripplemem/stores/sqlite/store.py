@@ -30,7 +30,8 @@ from ripplemem.stores.checks import (
     check_embedder_pair,
     check_units,
 )
-from ripplemem.stores.sqlite import ann_cache, lookups, rows, writes
+from ripplemem.stores.lexical import LEXICAL_POSTING_BUDGET, LEXICAL_RERANK_DEPTH
+from ripplemem.stores.sqlite import ann_cache, lexical, lookups, rows, writes
 from ripplemem.stores.sqlite.clues import SQLiteClueStore
 from ripplemem.stores.sqlite.schema import migrate
 from ripplemem.stores.text import terms
@@ -45,9 +46,17 @@ _CHUNK = writes.CHUNK
 class SQLiteStore:
     """A MemoryStore in one SQLite file; safe to share between threads."""
 
-    def __init__(self, path: str | Path, *, ann_threshold: int | None = ANN_THRESHOLD) -> None:
+    def __init__(
+        self,
+        path: str | Path,
+        *,
+        ann_threshold: int | None = ANN_THRESHOLD,
+        lexical_budget: int = LEXICAL_POSTING_BUDGET,
+        lexical_rerank_depth: int = LEXICAL_RERANK_DEPTH,
+    ) -> None:
         self.path = str(path)
         self._ann_threshold = ann_threshold
+        self._lexical_bound = (lexical_budget, lexical_rerank_depth)
         self._lock = threading.RLock()
         self._indexes: dict[str, tuple[int, VectorIndex]] = {}  # namespace -> (version, index)
         try:
@@ -209,10 +218,10 @@ class SQLiteStore:
     def search_lexical(self, namespace: str, text: str, k: int) -> list[tuple[str, float]]:
         with self._lock:
             self._check_open()
-            query = list(dict.fromkeys(terms(text)))
-            if k <= 0 or not query:
-                return []
-            return lookups.search_lexical(self._db, namespace, query, k)
+            budget, depth = self._lexical_bound
+            return lexical.search(
+                self._db, namespace, terms(text), k, budget=budget, rerank_depth=depth
+            )
 
     def cue_candidates(
         self, namespace: str, cues: Cues, *, near: datetime | None, per_value: int

@@ -11,8 +11,7 @@ import numpy as np
 from ripplemem.errors import InvalidInputError, UnknownUnitError
 from ripplemem.records import MemoryUnit
 from ripplemem.stores import cuekeys
-from ripplemem.stores.sqlite import clues, rows
-from ripplemem.stores.sqlite.lookups import namespace_token
+from ripplemem.stores.sqlite import clues, lexical, rows
 from ripplemem.stores.text import document_terms
 
 __all__ = [
@@ -45,10 +44,7 @@ def insert_unit(db: sqlite3.Connection, unit: MemoryUnit, values: tuple, vector:
         "INSERT INTO vector (seq, namespace, id, blob) VALUES (?, ?, ?, ?)",
         (seq, ns, unit.id, rows.vector_blob(vector)),
     )
-    body = " ".join(document_terms(unit.restatement, unit.keywords))
-    db.execute(
-        "INSERT INTO lexical (rowid, ns, body) VALUES (?, ?, ?)", (seq, namespace_token(ns), body)
-    )
+    lexical.index_terms(db, ns, seq, document_terms(unit.restatement, unit.keywords))
     t_key = cuekeys.time_key(unit)
     db.executemany(
         "INSERT INTO cue (namespace, kind, value, seq, unit_id, t_key) VALUES (?, ?, ?, ?, ?, ?)",
@@ -70,16 +66,17 @@ def insert_unit(db: sqlite3.Connection, unit: MemoryUnit, values: tuple, vector:
 def delete_unit_rows(db: sqlite3.Connection, namespace: str, unit_id: str) -> bool:
     """Delete a unit and every row that refers to it; False when there is no such unit."""
     row = db.execute(
-        "SELECT seq, participants, locations, t_start, t_end FROM unit "
+        "SELECT seq, participants, locations, t_start, t_end, restatement, keywords FROM unit "
         "WHERE namespace = ? AND id = ?",
         (namespace, unit_id),
     ).fetchone()
     if row is None:
         return False
-    seq, participants, locations, t_start, t_end = row
+    seq, participants, locations, t_start, t_end, restatement, keywords = row
     db.execute("DELETE FROM unit WHERE seq = ?", (seq,))
     db.execute("DELETE FROM vector WHERE seq = ?", (seq,))
-    db.execute("DELETE FROM lexical WHERE rowid = ?", (seq,))
+    terms = document_terms(restatement, json.loads(keywords))
+    lexical.unindex_terms(db, namespace, seq, terms)
     keys = cuekeys.cue_keys(json.loads(participants), json.loads(locations))
     db.executemany(
         "DELETE FROM cue WHERE namespace = ? AND kind = ? AND value = ? AND seq = ?",
@@ -108,8 +105,8 @@ def delete_namespace_rows(db: sqlite3.Connection, namespace: str) -> int:
     """Delete everything a namespace holds; returns how many units it had."""
     key = (namespace,)
     count = int(db.execute("SELECT count(*) FROM unit WHERE namespace = ?", key).fetchone()[0])
-    db.execute("DELETE FROM lexical WHERE rowid IN (SELECT seq FROM unit WHERE namespace = ?)", key)
-    for table in ("unit", "vector", "cue", "time_span", "edge", "ann_cache"):
+    tables = ("unit", "vector", "cue", "time_span", "edge", "ann_cache")
+    for table in (*tables, "lexical_posting", "lexical_term", "lexical_namespace"):
         db.execute(f"DELETE FROM {table} WHERE namespace = ?", key)
     clues.forget_namespace_rows(db, namespace)
     return count
