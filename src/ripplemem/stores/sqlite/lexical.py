@@ -32,7 +32,7 @@ from ripplemem.stores.lexical import (
     plan_query,
 )
 
-__all__ = ["index_terms", "rebuild", "search", "unindex_terms"]
+__all__ = ["index_units", "rebuild", "search", "unindex_terms"]
 
 _CHUNK = 500  # ids per IN (...) list
 # term_weight(idf, tf, length, average) of ripplemem.stores.lexical, same order, same constants
@@ -40,29 +40,44 @@ _WEIGHT = "{idf} * p.tf * ? / (p.tf + ? * (? + ? * p.length / ?))"
 _INSERT_POSTING = (
     "INSERT INTO lexical_posting (namespace, term, seq, tf, length) VALUES (?, ?, ?, ?, ?)"
 )
-_COUNT_TERM = (
-    "INSERT INTO lexical_term (namespace, term, df) VALUES (?, ?, 1) "
-    "ON CONFLICT (namespace, term) DO UPDATE SET df = df + 1"
+_COUNT_TERMS = (
+    "INSERT INTO lexical_term (namespace, term, df) VALUES (?, ?, ?) "
+    "ON CONFLICT (namespace, term) DO UPDATE SET df = df + excluded.df"
 )
-_COUNT_UNIT = (
-    "INSERT INTO lexical_namespace (namespace, documents, tokens) VALUES (?, 1, ?) "
-    "ON CONFLICT (namespace) DO UPDATE SET documents = documents + 1, tokens = tokens + ?"
+_COUNT_UNITS = (
+    "INSERT INTO lexical_namespace (namespace, documents, tokens) VALUES (?, ?, ?) "
+    "ON CONFLICT (namespace) DO UPDATE SET documents = documents + excluded.documents, "
+    "tokens = tokens + excluded.tokens"
 )
+_REBUILD_CHUNK = 20_000  # units indexed per statement batch while a migration rebuilds
 
 
-def index_terms(db: sqlite3.Connection, namespace: str, seq: int, terms: Sequence[str]) -> None:
-    """Add the postings of unit ``seq`` (its document terms, with repeats) and count it."""
-    counts = Counter(terms)
-    length = len(terms)
-    db.executemany(
-        _INSERT_POSTING, [(namespace, term, seq, tf, length) for term, tf in counts.items()]
+def index_units(
+    db: sqlite3.Connection, documents: Sequence[tuple[str, int, Sequence[str]]]
+) -> None:
+    """Add the postings of ``(namespace, seq, document terms)`` units and count them.
+
+    One statement per table for the whole batch, postings in key order and one count update per
+    distinct term: a batch of 50 units touches each term's rows once, not once per unit.
+    """
+    postings = sorted(
+        (namespace, term, seq, tf, len(terms))
+        for namespace, seq, terms in documents
+        for term, tf in Counter(terms).items()
     )
-    db.executemany(_COUNT_TERM, [(namespace, term) for term in counts])
-    db.execute(_COUNT_UNIT, (namespace, length, length))
+    db.executemany(_INSERT_POSTING, postings)
+    frequencies = Counter((namespace, term) for namespace, term, *_ in postings)
+    db.executemany(_COUNT_TERMS, [(ns, term, n) for (ns, term), n in frequencies.items()])
+    totals: dict[str, list[int]] = {}
+    for namespace, _, terms in documents:
+        entry = totals.setdefault(namespace, [0, 0])
+        entry[0] += 1
+        entry[1] += len(terms)
+    db.executemany(_COUNT_UNITS, [(ns, n, tokens) for ns, (n, tokens) in totals.items()])
 
 
 def unindex_terms(db: sqlite3.Connection, namespace: str, seq: int, terms: Sequence[str]) -> None:
-    """Inverse of :func:`index_terms`: the postings go, the counts go down (rows at 0 go)."""
+    """Undo one unit of :func:`index_units`: its postings go, the counts go down (0s go)."""
     distinct = list(dict.fromkeys(terms))
     db.executemany(
         "DELETE FROM lexical_posting WHERE namespace = ? AND term = ? AND seq = ?",
@@ -85,37 +100,14 @@ def unindex_terms(db: sqlite3.Connection, namespace: str, seq: int, terms: Seque
 
 
 def rebuild(db: sqlite3.Connection, documents: Iterable[tuple[str, int, Sequence[str]]]) -> None:
-    """Index ``(namespace, seq, terms)`` rows into the empty tables (a migration's backfill).
-
-    Postings are staged in a temporary table and copied in key order, so the index is written
-    page after page and memory stays flat whatever the store's size.
-    """
-    db.execute("CREATE TEMP TABLE lexical_staging (namespace, term, seq, tf, length)")
-    totals: dict[str, list[int]] = {}
-    batch: list[tuple[str, str, int, int, int]] = []
-    for namespace, seq, terms in documents:
-        entry = totals.setdefault(namespace, [0, 0])
-        entry[0] += 1
-        entry[1] += len(terms)
-        batch += [(namespace, term, seq, tf, len(terms)) for term, tf in Counter(terms).items()]
-        if len(batch) >= 50_000:
-            db.executemany("INSERT INTO temp.lexical_staging VALUES (?, ?, ?, ?, ?)", batch)
-            batch = []
-    db.executemany("INSERT INTO temp.lexical_staging VALUES (?, ?, ?, ?, ?)", batch)
-    db.execute(
-        "INSERT INTO lexical_posting (namespace, term, seq, tf, length) "
-        "SELECT namespace, term, seq, tf, length FROM temp.lexical_staging "
-        "ORDER BY namespace, term, seq"
-    )
-    db.execute("DROP TABLE temp.lexical_staging")
-    db.execute(
-        "INSERT INTO lexical_term (namespace, term, df) "
-        "SELECT namespace, term, count(*) FROM lexical_posting GROUP BY namespace, term"
-    )
-    db.executemany(
-        "INSERT INTO lexical_namespace (namespace, documents, tokens) VALUES (?, ?, ?)",
-        [(namespace, n, tokens) for namespace, (n, tokens) in totals.items()],
-    )
+    """Index ``(namespace, seq, terms)`` rows into the empty tables (a migration's backfill)."""
+    chunk: list[tuple[str, int, Sequence[str]]] = []
+    for document in documents:
+        chunk.append(document)
+        if len(chunk) == _REBUILD_CHUNK:
+            index_units(db, chunk)
+            chunk = []
+    index_units(db, chunk)
 
 
 def search(

@@ -126,8 +126,8 @@ class SQLiteStore:
             with self._transaction() as db:
                 if self._dim() is None:
                     db.execute("INSERT INTO meta VALUES ('vector_dim', ?)", (str(batch.dim),))
-                for row, (unit, value) in enumerate(zip(batch.units, values)):
-                    seq = writes.insert_unit(db, unit, value, batch.vectors[row])
+                seqs = writes.insert_units(db, batch.units, values, batch.vectors)
+                for row, (unit, seq) in enumerate(zip(batch.units, seqs)):
                     added.setdefault(unit.namespace, []).append((unit.id, seq, row))
                 versions = {ns: writes.bump_version(db, ns) for ns in added}
             for namespace, entries in added.items():

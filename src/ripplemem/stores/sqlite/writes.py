@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from collections.abc import Sequence
 from datetime import datetime
 
 import numpy as np
@@ -18,7 +19,7 @@ __all__ = [
     "bump_version",
     "delete_namespace_rows",
     "delete_unit_rows",
-    "insert_unit",
+    "insert_units",
     "namespace_version",
     "require_units",
 ]
@@ -30,8 +31,29 @@ _INSERT_UNIT = (
 )
 
 
-def insert_unit(db: sqlite3.Connection, unit: MemoryUnit, values: tuple, vector: np.ndarray) -> int:
-    """Insert the unit with its vector, lexical, cue and time rows; returns its ``seq``."""
+def insert_units(
+    db: sqlite3.Connection,
+    units: Sequence[MemoryUnit],
+    values: Sequence[tuple],
+    vectors: np.ndarray,
+) -> list[int]:
+    """Insert units with their vector, cue, time and lexical rows; returns their ``seq``s."""
+    seqs = [
+        _insert_unit(db, unit, value, vectors[row])
+        for row, (unit, value) in enumerate(zip(units, values))
+    ]
+    lexical.index_units(
+        db,
+        [
+            (unit.namespace, seq, document_terms(unit.restatement, unit.keywords))
+            for unit, seq in zip(units, seqs)
+        ],
+    )
+    return seqs
+
+
+def _insert_unit(db: sqlite3.Connection, unit: MemoryUnit, values: tuple, vector: np.ndarray) -> int:
+    """Insert the unit with its vector, cue and time rows (not lexical); returns its ``seq``."""
     try:
         seq = int(db.execute(_INSERT_UNIT, values).lastrowid)  # type: ignore[arg-type]
     except sqlite3.IntegrityError as error:
@@ -44,7 +66,6 @@ def insert_unit(db: sqlite3.Connection, unit: MemoryUnit, values: tuple, vector:
         "INSERT INTO vector (seq, namespace, id, blob) VALUES (?, ?, ?, ?)",
         (seq, ns, unit.id, rows.vector_blob(vector)),
     )
-    lexical.index_terms(db, ns, seq, document_terms(unit.restatement, unit.keywords))
     t_key = cuekeys.time_key(unit)
     db.executemany(
         "INSERT INTO cue (namespace, kind, value, seq, unit_id, t_key) VALUES (?, ?, ?, ?, ?, ?)",
