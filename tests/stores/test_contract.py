@@ -80,6 +80,23 @@ def test_units_round_trip_with_every_field(store: MemoryStore) -> None:
     np.testing.assert_allclose(got.vector, unit.vector, atol=1e-6)
 
 
+def test_units_can_be_read_without_their_vectors(store: MemoryStore) -> None:
+    units = [
+        make_unit("u1", participants=("Ann",), time_span=day_span(1), keywords=("kayak",)),
+        make_unit("u2", locations=("Oslo",), session_time=T0),
+    ]
+    store.add_units(units)
+    got = store.get_units("ns", ["u2", "missing", "u1", "u2"], with_vectors=False)
+    assert [u.id for u in got] == ["u2", "u1", "u2"]
+    assert all(u.vector is None for u in got)
+    by_id = {u.id: u for u in units}
+    assert [u.to_json(with_vector=False) for u in got] == [
+        by_id[u.id].to_json(with_vector=False) for u in got
+    ]
+    # the stored units keep their vectors
+    assert all(u.vector is not None for u in store.get_units("ns", ["u1", "u2"]))
+
+
 def test_add_get_list_count_and_namespaces(store: MemoryStore) -> None:
     store.add_units([make_unit(f"a{i}") for i in range(5)])
     store.add_units([make_unit("b0", namespace="beta"), make_unit("b1", namespace="beta")])

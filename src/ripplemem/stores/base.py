@@ -16,6 +16,8 @@ Contract notes shared by all backends:
   whose postings fit it retrieve, the more frequent rest only re-rank the best candidates, and a
   lone term over budget retrieves its latest units (:mod:`ripplemem.stores.lexical`; exact BM25
   whenever every term fits). Stores take ``lexical_budget`` / ``lexical_rerank_depth``.
+* ``get_units(..., with_vectors=False)`` returns the same units with ``vector`` None and does
+  not read the vectors (for callers that only read text and cues, e.g. the linker's scoring).
 * ``cue_candidates`` is a *bounded* lookup for linking and cue recall: for each participant and
   each location value, up to ``per_value`` units carrying that (normalised) value, the nearest in
   time to ``near`` (by time-span start, or session time when no span; the most recently added
@@ -52,7 +54,9 @@ class MemoryStore(Protocol):
 
     # units
     def add_units(self, units: Sequence[MemoryUnit]) -> None: ...
-    def get_units(self, namespace: str, ids: Sequence[str]) -> list[MemoryUnit]: ...
+    def get_units(
+        self, namespace: str, ids: Sequence[str], *, with_vectors: bool = True
+    ) -> list[MemoryUnit]: ...
     def list_units(self, namespace: str, *, limit: int | None = None, offset: int = 0) -> list[MemoryUnit]: ...
     def delete_unit(self, namespace: str, unit_id: str) -> bool: ...
     def delete_namespace(self, namespace: str) -> int: ...

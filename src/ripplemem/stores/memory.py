@@ -13,7 +13,7 @@ import math
 import threading
 from bisect import bisect_left, bisect_right, insort
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 
 import numpy as np
@@ -52,6 +52,8 @@ class _Space:
 
     vectors: VectorIndex
     units: dict[str, MemoryUnit] = field(default_factory=dict)
+    # the same units without their vectors, made once on add, not on every vector-less read
+    bare: dict[str, MemoryUnit] = field(default_factory=dict)
     seqs: dict[str, int] = field(default_factory=dict)
     lexical: Postings = field(default_factory=Postings)
     cues: dict[tuple[str, str], _CueList] = field(default_factory=dict)
@@ -129,16 +131,20 @@ class InMemoryStore:
                 for row, seq in zip(rows, seqs):
                     unit = batch.units[row]
                     space.units[unit.id] = unit
+                    space.bare[unit.id] = replace(unit, vector=None)
                     space.seqs[unit.id] = seq
                     self._index(space, unit, seq)
 
-    def get_units(self, namespace: str, ids: Sequence[str]) -> list[MemoryUnit]:
+    def get_units(
+        self, namespace: str, ids: Sequence[str], *, with_vectors: bool = True
+    ) -> list[MemoryUnit]:
         with self._lock:
             self._check_open()
             space = self._spaces.get(namespace)
             if space is None:
                 return []
-            return [space.units[i] for i in ids if i in space.units]
+            units = space.units if with_vectors else space.bare
+            return [units[i] for i in ids if i in units]
 
     def list_units(
         self, namespace: str, *, limit: int | None = None, offset: int = 0
@@ -158,6 +164,7 @@ class InMemoryStore:
             if space is None or unit_id not in space.units:
                 return False
             unit = space.units.pop(unit_id)
+            del space.bare[unit_id]
             seq = space.seqs.pop(unit_id)
             space.vectors.remove([unit_id])
             self._unindex(space, unit, seq)

@@ -143,18 +143,18 @@ class SQLiteStore:
                 self._indexes[namespace] = (versions[namespace][1], index)
                 self._persist_if_rebuilt(namespace, index)
 
-    def get_units(self, namespace: str, ids: Sequence[str]) -> list[MemoryUnit]:
+    def get_units(
+        self, namespace: str, ids: Sequence[str], *, with_vectors: bool = True
+    ) -> list[MemoryUnit]:
         with self._lock:
             self._check_open()
             found: dict[str, MemoryUnit] = {}
             unique = list(dict.fromkeys(ids))
+            # without vectors: the unit row alone (a vector row is a 1.5 KB page read per unit)
+            source = _WITH_VECTORS if with_vectors else _WITHOUT_VECTORS
             for start in range(0, len(unique), _CHUNK):
                 chunk = unique[start : start + _CHUNK]
-                sql = (
-                    f"SELECT {_UNIT_SELECT} FROM unit AS u JOIN vector AS v "
-                    "ON v.seq = u.seq "
-                    f"WHERE u.namespace = ? AND u.id IN ({', '.join('?' * len(chunk))})"
-                )
+                sql = f"{source} WHERE u.namespace = ? AND u.id IN ({', '.join('?' * len(chunk))})"
                 for row in self._db.execute(sql, (namespace, *chunk)):
                     found[row[1]] = rows.unit_from_row(row[:-1], row[-1])
             return [found[i] for i in ids if i in found]
@@ -164,11 +164,7 @@ class SQLiteStore:
     ) -> list[MemoryUnit]:
         with self._lock:
             self._check_open()
-            sql = (
-                f"SELECT {_UNIT_SELECT} FROM unit AS u JOIN vector AS v "
-                "ON v.seq = u.seq "
-                "WHERE u.namespace = ? ORDER BY u.seq LIMIT ? OFFSET ?"
-            )
+            sql = f"{_WITH_VECTORS} WHERE u.namespace = ? ORDER BY u.seq LIMIT ? OFFSET ?"
             params = (namespace, -1 if limit is None else max(limit, 0), max(offset, 0))
             return [rows.unit_from_row(r[:-1], r[-1]) for r in self._db.execute(sql, params)]
 
@@ -401,4 +397,6 @@ class SQLiteStore:
         index.ann_rebuilt = False
 
 
-_UNIT_SELECT = ", ".join(f"u.{c.strip()}" for c in rows.UNIT_COLUMNS.split(",")) + ", v.blob"
+_UNIT_SELECT = ", ".join(f"u.{c.strip()}" for c in rows.UNIT_COLUMNS.split(","))
+_WITH_VECTORS = f"SELECT {_UNIT_SELECT}, v.blob FROM unit AS u JOIN vector AS v ON v.seq = u.seq"
+_WITHOUT_VECTORS = f"SELECT {_UNIT_SELECT}, NULL FROM unit AS u"
