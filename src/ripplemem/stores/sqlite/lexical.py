@@ -32,7 +32,7 @@ from ripplemem.stores.lexical import (
     plan_query,
 )
 
-__all__ = ["index_units", "rebuild", "search", "unindex_terms"]
+__all__ = ["index_units", "rebuild", "search", "unindex_terms", "unit_count"]
 
 _CHUNK = 500  # ids per IN (...) list
 # term_weight(idf, tf, length, average) of ripplemem.stores.lexical, same order, same constants
@@ -108,6 +108,14 @@ def rebuild(db: sqlite3.Connection, documents: Iterable[tuple[str, int, Sequence
             index_units(db, chunk)
             chunk = []
     index_units(db, chunk)
+
+
+def unit_count(db: sqlite3.Connection, namespace: str) -> int:
+    """The namespace's units, kept with BM25's N (every unit counts, even one with no terms)."""
+    row = db.execute(
+        "SELECT documents FROM lexical_namespace WHERE namespace = ?", (namespace,)
+    ).fetchone()
+    return 0 if row is None else int(row[0])
 
 
 def search(
