@@ -1,8 +1,8 @@
 """The SQLite store's lexical index: namespace-first postings searched with bounded BM25.
 
 Three tables (schema migration 3): ``lexical_posting`` (namespace, term, seq) -> tf and the
-unit's length, ``lexical_term`` (namespace, term) -> df, ``lexical_namespace`` -> units and
-total length. They replace an FTS5 table whose ``bm25()`` used whole-table statistics and,
+unit's length, ``lexical_term`` (namespace, term) -> df, ``lexical_namespace`` -> units (also
+what ``SQLiteStore.count`` answers) and total length. They replace an FTS5 table whose ``bm25()`` used whole-table statistics and,
 to compute them, read the posting list of every query term and of the namespace marker on every
 query: a cost that grew with the store, however rare the terms. Here a query reads the
 statistics of its own terms (a few index lookups), then only the postings its plan allows
