@@ -135,9 +135,10 @@ def run_speed_bench(
     if queries < 1 or batch < 1 or window < 1 or pool < 1 or embed_sample < 1:
         raise InvalidInputError("queries, batch, window, pool and embed_sample must be >= 1")
     if embedder is None:
-        from ripplemem.providers.local_embedder import MiniLMInt8Embedder
+        from ripplemem.providers.factory import make_embedder
+        from ripplemem.settings import Settings
 
-        embedder = MiniLMInt8Embedder()
+        embedder = make_embedder(Settings().embedder)
     started = time.perf_counter()
     load_before = _loadavg()
     memories = SyntheticMemories(seed, namespace=NAMESPACE)
