@@ -101,9 +101,7 @@ def test_an_unwritable_cache_names_the_setting(tmp_path: Path) -> None:
         embedder.embed(["x"])
 
 
-def test_cache_dir_follows_the_environment(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_cache_dir_follows_the_environment(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv(CACHE_ENV, str(tmp_path / "mine"))
     assert cache_dir() == tmp_path / "mine"
     monkeypatch.delenv(CACHE_ENV)

@@ -39,9 +39,9 @@ def cache_dir() -> Path:
 
 def quantized_path(source: Path, source_sha256: str, folder: Path | None = None) -> Path:
     """The cached dynamic-int8 model for ``source``, derived first when missing or damaged."""
-    from ripplemem.providers.local_embedder import file_sha256
-
     import onnxruntime
+
+    from ripplemem.providers.local_embedder import file_sha256
 
     folder = cache_dir() if folder is None else folder
     name = f"minilm-q8-{source_sha256[:16]}-ort{onnxruntime.__version__}.onnx"
