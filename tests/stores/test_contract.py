@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import replace
 from datetime import timedelta
 from pathlib import Path
@@ -78,6 +78,23 @@ def test_units_round_trip_with_every_field(store: MemoryStore) -> None:
     assert got.extra == {"source": "test", "n": [1, 2]}
     assert got.vector is not None and got.vector.dtype == np.float32
     np.testing.assert_allclose(got.vector, unit.vector, atol=1e-6)
+
+
+def test_units_can_be_read_without_their_vectors(store: MemoryStore) -> None:
+    units = [
+        make_unit("u1", participants=("Ann",), time_span=day_span(1), keywords=("kayak",)),
+        make_unit("u2", locations=("Oslo",), session_time=T0),
+    ]
+    store.add_units(units)
+    got = store.get_units("ns", ["u2", "missing", "u1", "u2"], with_vectors=False)
+    assert [u.id for u in got] == ["u2", "u1", "u2"]
+    assert all(u.vector is None for u in got)
+    by_id = {u.id: u for u in units}
+    assert [u.to_json(with_vector=False) for u in got] == [
+        by_id[u.id].to_json(with_vector=False) for u in got
+    ]
+    # the stored units keep their vectors
+    assert all(u.vector is not None for u in store.get_units("ns", ["u1", "u2"]))
 
 
 def test_add_get_list_count_and_namespaces(store: MemoryStore) -> None:
@@ -242,6 +259,90 @@ def test_lexical_search_is_per_namespace(store: MemoryStore) -> None:
     result = ids(store.search_lexical("ns", "adoption", 10))
     assert result == ["adopt", "book"]
     assert "only-other" in ids(store.search_lexical("other", "adoption", 10))
+
+
+# --- the lexical bound (ripplemem/stores/lexical.py) ---------------------------------------
+
+LAKE = {  # "zither" is rare (2 units), "lake" frequent (5); "a" and "b" have the same length
+    "a": "Omar tuned a zither today.",
+    "b": "Maya tuned a zither by the lake.",
+    "c": "Lena swam in the lake.",
+    "d": "Ravi fished in the lake.",
+    "e": "Aiko rowed on the lake.",
+    "f": "Noah ran around the lake.",
+}
+StoreOpener = Callable[..., MemoryStore]
+
+
+@pytest.fixture(params=["memory", "sqlite"])
+def open_bounded(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[StoreOpener]:
+    """Opens stores of one backend with a given lexical bound (budget, re-rank depth)."""
+    opened: list[MemoryStore] = []
+
+    def open_store(**bound: int) -> MemoryStore:
+        store: MemoryStore
+        if request.param == "memory":
+            store = InMemoryStore(**bound)
+        else:
+            store = SQLiteStore(tmp_path / f"store{len(opened)}.db", **bound)
+        opened.append(store)
+        return store
+
+    yield open_store
+    for store in opened:
+        store.close()
+
+
+def add_lake(store: MemoryStore, namespace: str = "ns") -> None:
+    for key, text in LAKE.items():  # one by one: the insertion order is part of the test
+        store.add_units([make_unit(key, namespace=namespace, restatement=text)])
+
+
+def test_lexical_search_within_the_budget_is_exact_bm25(open_bounded: StoreOpener) -> None:
+    exact, bounded = open_bounded(), open_bounded(lexical_budget=7)  # df zither 2 + lake 5
+    add_lake(exact)
+    add_lake(bounded)
+    expected = exact.search_lexical("ns", "zither lake", 10)
+    assert ids(expected) == ["b", "a", "c", "d", "e", "f"]
+    assert bounded.search_lexical("ns", "zither lake", 10) == expected
+
+
+def test_frequent_terms_beyond_the_budget_only_rerank(open_bounded: StoreOpener) -> None:
+    exact, bounded = open_bounded(), open_bounded(lexical_budget=6)
+    add_lake(exact)
+    add_lake(bounded)
+    full = dict(exact.search_lexical("ns", "zither lake", 10))
+    found = bounded.search_lexical("ns", "zither lake", 10)
+    # "zither" retrieves; "lake" (5 postings, over the budget with zither's 2) only re-ranks:
+    # the lake-only units are not candidates, and "b" beats "a" (tied on zither) by its lake
+    assert ids(found) == ["b", "a"]
+    assert [score for _, score in found] == pytest.approx([full["b"], full["a"]], rel=1e-12)
+    # re-ranking reaches only the best candidates by partial score: at depth 1, "a" (first added)
+    shallow = open_bounded(lexical_budget=6, lexical_rerank_depth=1)
+    add_lake(shallow)
+    assert ids(shallow.search_lexical("ns", "zither lake", 1)) == ["a"]
+
+
+def test_a_term_over_the_budget_alone_retrieves_its_latest_units(
+    open_bounded: StoreOpener,
+) -> None:
+    store = open_bounded(lexical_budget=2)
+    add_lake(store)
+    assert sorted(ids(store.search_lexical("ns", "lake", 10))) == ["e", "f"]
+    assert sorted(ids(store.search_lexical("ns", "lake swam", 10))) == ["c"]  # swam fits
+
+
+def test_lexical_statistics_and_budget_are_per_namespace(open_bounded: StoreOpener) -> None:
+    alone, shared = open_bounded(lexical_budget=5), open_bounded(lexical_budget=5)
+    add_lake(alone)
+    add_lake(shared)
+    for i in range(8):  # another namespace full of lakes changes neither weights nor budget
+        shared.add_units(
+            [make_unit(f"o{i}", namespace="other", restatement=f"Lake {i} by the lake.")]
+        )
+    for query in ("lake", "zither lake", "tuned lake"):
+        assert shared.search_lexical("ns", query, 10) == alone.search_lexical("ns", query, 10)
+    assert len(shared.search_lexical("ns", "lake", 10)) == 5
 
 
 # --- cues ----------------------------------------------------------------------------------

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import sqlite3
 from pathlib import Path
 
@@ -11,8 +12,9 @@ import pytest
 from ripplemem.errors import StoreError
 from ripplemem.records import Cues, Edge
 from ripplemem.stores.memory import InMemoryStore
-from ripplemem.stores.sqlite import SQLiteStore
+from ripplemem.stores.sqlite import SQLiteStore, rows, schema
 from ripplemem.stores.sqlite.schema import SCHEMA_VERSION
+from ripplemem.stores.text import document_terms
 
 from . import DIM, T0, day_span, make_unit, unit_vectors
 
@@ -129,9 +131,56 @@ def test_lexical_scores_match_the_in_memory_bm25(tmp_path: Path) -> None:
                 store.search_lexical("ns", query, 4),
                 memory.search_lexical("ns", query, 4),
             )
-            assert [i for i, _ in fts] == [i for i, _ in reference]
-            # FTS5 also counts the namespace token in each row's length: scores agree closely
-            np.testing.assert_allclose([s for _, s in fts], [s for _, s in reference], rtol=0.1)
+            same_ranking(fts, reference)
+
+
+def same_ranking(got: list[tuple[str, float]], expected: list[tuple[str, float]]) -> None:
+    """The same ids in the same order, and the same scores up to summation order."""
+    assert [i for i, _ in got] == [i for i, _ in expected] and got
+    np.testing.assert_allclose([s for _, s in got], [s for _, s in expected], rtol=1e-12)
+
+
+def test_a_store_indexed_by_fts5_is_migrated_to_postings(tmp_path: Path) -> None:
+    """Schema 3 rebuilds the lexical index of a schema-2 file (FTS5) from its FTS rows."""
+    path = tmp_path / "memory.db"
+    raw = sqlite3.connect(path, isolation_level=None)
+    for number in (1, 2):
+        schema._apply(raw, number)
+    fillers = ["Melanie painted a sunset.", "Caroline went hiking.", "They met for lunch."]
+    texts = {
+        "ns": ["Caroline recommended a book about adoption.", "Melanie read the book twice."],
+        "other": ["Adoption papers, adoption agencies.", "A book.", "A book on adoption."],
+    }
+    texts = {ns: group + fillers for ns, group in texts.items()}
+    units = [
+        make_unit(f"{ns}{i}", namespace=ns, restatement=text)
+        for ns, group in texts.items()
+        for i, text in enumerate(group)
+    ]
+    columns = ", ".join("?" * len(rows.UNIT_COLUMNS.split(",")))
+    for unit in units:  # what schema-2 code wrote for a unit (vectors aside)
+        seq = raw.execute(
+            f"INSERT INTO unit ({rows.UNIT_COLUMNS}) VALUES ({columns})", rows.unit_values(unit)
+        ).lastrowid
+        token = "ns" + hashlib.sha256(unit.namespace.encode()).hexdigest()[:40]
+        body = " ".join(document_terms(unit.restatement, unit.keywords))
+        raw.execute("INSERT INTO lexical (rowid, ns, body) VALUES (?, ?, ?)", (seq, token, body))
+    raw.close()
+    reference = InMemoryStore()
+    reference.add_units(units)
+    with SQLiteStore(path) as store:
+        for namespace, query in (("ns", "book adoption"), ("other", "adoption book")):
+            same_ranking(
+                store.search_lexical(namespace, query, 5),
+                reference.search_lexical(namespace, query, 5),
+            )
+        store.delete_unit("ns", "ns0")  # the migrated counts are kept up to date
+        reference.delete_unit("ns", "ns0")
+        same_ranking(
+            store.search_lexical("ns", "book", 5), reference.search_lexical("ns", "book", 5)
+        )
+    tables = sqlite3.connect(path).execute("SELECT name FROM sqlite_master").fetchall()
+    assert ("lexical",) not in tables and ("lexical_posting",) in tables
 
 
 # --- the HNSW path -------------------------------------------------------------------------
@@ -233,7 +282,7 @@ def test_delete_unit_leaves_no_row_behind_in_any_table(tmp_path: Path) -> None:
         counts = {
             "unit": "SELECT count(*) FROM unit WHERE seq = ?",
             "vector": "SELECT count(*) FROM vector WHERE seq = ?",
-            "lexical": "SELECT count(*) FROM lexical WHERE rowid = ?",
+            "lexical_posting": "SELECT count(*) FROM lexical_posting WHERE seq = ?",
             "cue": "SELECT count(*) FROM cue WHERE seq = ?",
             "time_span": "SELECT count(*) FROM time_span WHERE seq = ?",
         }
@@ -241,5 +290,8 @@ def test_delete_unit_leaves_no_row_behind_in_any_table(tmp_path: Path) -> None:
             assert raw.execute(sql, (seq,)).fetchone() == (0,), table
         edges = "SELECT count(*) FROM edge WHERE src = 'gone' OR dst = 'gone'"
         assert raw.execute(edges).fetchone() == (0,)
-        assert raw.execute("SELECT count(*) FROM lexical").fetchone() == (1,)
+        assert raw.execute("SELECT count(DISTINCT seq) FROM lexical_posting").fetchone() == (1,)
+        # the counts follow: only the kept unit's terms, each in one unit
+        assert raw.execute("SELECT max(df) FROM lexical_term").fetchone() == (1,)
+        assert raw.execute("SELECT documents FROM lexical_namespace").fetchall() == [(1,)]
         raw.close()

@@ -137,3 +137,27 @@ def test_semantic_threshold_comes_from_the_embedder_unless_set():
         name, dim = "plain", 8
 
     assert resolve_thresholds(WriteSettings(), Plain()).semantic_threshold == 0.85
+
+
+class RecordingStore(InMemoryStore):
+    """A real store that notes how units were read."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.reads: list[bool] = []
+
+    def get_units(self, namespace, ids, *, with_vectors=True):
+        self.reads.append(with_vectors)
+        return super().get_units(namespace, ids, with_vectors=with_vectors)
+
+
+def test_the_linker_reads_candidate_units_without_their_vectors():
+    store = RecordingStore()
+    store.check_embedder("test", 8)
+    linker = Linker(store)
+    a = unit("a", basis(0), people=["Maya"], said=T0)
+    b = unit("b", basis(1), people=["Maya"], said=T0)
+    add_and_link(store, linker, a)
+    add_and_link(store, linker, b)
+    assert store.neighbours(NS, ["b"], "structural")["b"] == [("a", pytest.approx(1.0))]
+    assert store.reads and not any(store.reads)  # scoring who / where / when needs no vector

@@ -10,8 +10,14 @@ Contract notes shared by all backends:
 * Vectors are L2-normalised float32; ``search_dense`` scores are cosine similarities, best first.
   ``search_dense_many`` answers ``search_dense`` for each row of a (queries x dim) matrix at once
   (one matrix product or one graph call: the linker asks for a whole insert batch); same hits.
-* ``search_lexical`` is BM25 over restatement (+ keywords) terms, best first, higher = better.
-  Query text is tokenised by :func:`ripplemem.stores.text.terms`; terms are ORed.
+* ``search_lexical`` is BM25 over restatement (+ keywords) terms, best first, higher = better,
+  with the namespace's own statistics (N, df, average length). Query text is tokenised by
+  :func:`ripplemem.stores.text.terms`; terms are ORed within a posting budget: the rarest terms
+  whose postings fit it retrieve, the more frequent rest only re-rank the best candidates, and a
+  lone term over budget retrieves its latest units (:mod:`ripplemem.stores.lexical`; exact BM25
+  whenever every term fits). Stores take ``lexical_budget`` / ``lexical_rerank_depth``.
+* ``get_units(..., with_vectors=False)`` returns the same units with ``vector`` None and does
+  not read the vectors (for callers that only read text and cues, e.g. the linker's scoring).
 * ``cue_candidates`` is a *bounded* lookup for linking and cue recall: for each participant and
   each location value, up to ``per_value`` units carrying that (normalised) value, the nearest in
   time to ``near`` (by time-span start, or session time when no span; the most recently added
@@ -48,7 +54,9 @@ class MemoryStore(Protocol):
 
     # units
     def add_units(self, units: Sequence[MemoryUnit]) -> None: ...
-    def get_units(self, namespace: str, ids: Sequence[str]) -> list[MemoryUnit]: ...
+    def get_units(
+        self, namespace: str, ids: Sequence[str], *, with_vectors: bool = True
+    ) -> list[MemoryUnit]: ...
     def list_units(self, namespace: str, *, limit: int | None = None, offset: int = 0) -> list[MemoryUnit]: ...
     def delete_unit(self, namespace: str, unit_id: str) -> bool: ...
     def delete_namespace(self, namespace: str) -> int: ...

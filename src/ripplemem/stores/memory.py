@@ -1,21 +1,19 @@
 """InMemoryStore: the reference :class:`~ripplemem.stores.base.MemoryStore`, held in dicts.
 
 Dense search is a :class:`~ripplemem.stores.vectors.VectorIndex` per namespace; lexical search
-is BM25 (k1 1.2, b 0.75, the FTS5 idf) over :func:`~ripplemem.stores.text.document_terms`;
+is the bounded BM25 of :mod:`ripplemem.stores.lexical` over a :class:`Postings` index;
 cue lookups use sorted lists scanned outwards from the reference time (see
 :mod:`ripplemem.stores.cuekeys`); edges are adjacency dicts. One lock guards everything.
 """
 
 from __future__ import annotations
 
-import heapq
 import itertools
 import math
 import threading
 from bisect import bisect_left, bisect_right, insort
-from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 
 import numpy as np
@@ -31,13 +29,13 @@ from ripplemem.stores.checks import (
     check_units,
 )
 from ripplemem.stores.clues_base import InMemoryClueStore
+from ripplemem.stores.lexical import LEXICAL_POSTING_BUDGET, LEXICAL_RERANK_DEPTH
+from ripplemem.stores.postings import Postings
 from ripplemem.stores.text import document_terms, terms
 from ripplemem.stores.vectors import ANN_THRESHOLD, VectorIndex
 
-__all__ = ["BM25_B", "BM25_K1", "InMemoryStore"]
+__all__ = ["InMemoryStore"]
 
-BM25_K1 = 1.2
-BM25_B = 0.75
 _INF = math.inf
 
 
@@ -54,10 +52,10 @@ class _Space:
 
     vectors: VectorIndex
     units: dict[str, MemoryUnit] = field(default_factory=dict)
+    # the same units without their vectors, made once on add, not on every vector-less read
+    bare: dict[str, MemoryUnit] = field(default_factory=dict)
     seqs: dict[str, int] = field(default_factory=dict)
-    postings: dict[str, dict[str, int]] = field(default_factory=dict)  # term -> {id: tf}
-    lengths: dict[str, int] = field(default_factory=dict)
-    total_length: int = 0
+    lexical: Postings = field(default_factory=Postings)
     cues: dict[tuple[str, str], _CueList] = field(default_factory=dict)
     spans: dict[int, list[tuple[float, int, str, float]]] = field(default_factory=dict)
     edges: dict[str, dict[str, dict[str, float]]] = field(
@@ -68,8 +66,15 @@ class _Space:
 class InMemoryStore:
     """A complete store in process memory; contents are gone on close."""
 
-    def __init__(self, *, ann_threshold: int | None = ANN_THRESHOLD) -> None:
+    def __init__(
+        self,
+        *,
+        ann_threshold: int | None = ANN_THRESHOLD,
+        lexical_budget: int = LEXICAL_POSTING_BUDGET,
+        lexical_rerank_depth: int = LEXICAL_RERANK_DEPTH,
+    ) -> None:
         self._ann_threshold = ann_threshold
+        self._lexical_bound = (lexical_budget, lexical_rerank_depth)
         self._lock = threading.RLock()
         self._spaces: dict[str, _Space] = {}
         self._embedder: tuple[str, int] | None = None
@@ -126,16 +131,20 @@ class InMemoryStore:
                 for row, seq in zip(rows, seqs):
                     unit = batch.units[row]
                     space.units[unit.id] = unit
+                    space.bare[unit.id] = replace(unit, vector=None)
                     space.seqs[unit.id] = seq
                     self._index(space, unit, seq)
 
-    def get_units(self, namespace: str, ids: Sequence[str]) -> list[MemoryUnit]:
+    def get_units(
+        self, namespace: str, ids: Sequence[str], *, with_vectors: bool = True
+    ) -> list[MemoryUnit]:
         with self._lock:
             self._check_open()
             space = self._spaces.get(namespace)
             if space is None:
                 return []
-            return [space.units[i] for i in ids if i in space.units]
+            units = space.units if with_vectors else space.bare
+            return [units[i] for i in ids if i in units]
 
     def list_units(
         self, namespace: str, *, limit: int | None = None, offset: int = 0
@@ -155,6 +164,7 @@ class InMemoryStore:
             if space is None or unit_id not in space.units:
                 return False
             unit = space.units.pop(unit_id)
+            del space.bare[unit_id]
             seq = space.seqs.pop(unit_id)
             space.vectors.remove([unit_id])
             self._unindex(space, unit, seq)
@@ -197,26 +207,10 @@ class InMemoryStore:
         with self._lock:
             self._check_open()
             space = self._spaces.get(namespace)
-            query = list(dict.fromkeys(terms(text)))
-            if space is None or k <= 0 or not query:
+            if space is None:
                 return []
-            n_docs = len(space.lengths)
-            average = space.total_length / n_docs if n_docs else 0.0
-            scores: dict[str, float] = {}
-            for term in query:
-                posting = space.postings.get(term)
-                if not posting:
-                    continue
-                idf = math.log((n_docs - len(posting) + 0.5) / (len(posting) + 0.5))
-                idf = idf if idf > 0 else 1e-6
-                for unit_id, tf in posting.items():
-                    norm = 1.0 - BM25_B + BM25_B * space.lengths[unit_id] / average
-                    gain = idf * tf * (BM25_K1 + 1.0) / (tf + BM25_K1 * norm)
-                    scores[unit_id] = scores.get(unit_id, 0.0) + gain
-            best = heapq.nlargest(
-                k, scores.items(), key=lambda item: (item[1], -space.seqs[item[0]])
-            )
-            return [(unit_id, score) for unit_id, score in best]
+            budget, depth = self._lexical_bound
+            return space.lexical.search(terms(text), k, budget=budget, rerank_depth=depth)
 
     def cue_candidates(
         self, namespace: str, cues: Cues, *, near: datetime | None, per_value: int
@@ -322,12 +316,7 @@ class InMemoryStore:
         return space
 
     def _index(self, space: _Space, unit: MemoryUnit, seq: int) -> None:
-        counts = Counter(document_terms(unit.restatement, unit.keywords))
-        for term, tf in counts.items():
-            space.postings.setdefault(term, {})[unit.id] = tf
-        length = sum(counts.values())
-        space.lengths[unit.id] = length
-        space.total_length += length
+        space.lexical.add(unit.id, seq, document_terms(unit.restatement, unit.keywords))
         t_key = cuekeys.time_key(unit)
         for key in cuekeys.cue_keys(unit.participants, unit.locations):
             entry = space.cues.setdefault(key, _CueList())
@@ -342,12 +331,7 @@ class InMemoryStore:
             insort(bucket, (start, seq, unit.id, end))
 
     def _unindex(self, space: _Space, unit: MemoryUnit, seq: int) -> None:
-        for term in set(document_terms(unit.restatement, unit.keywords)):
-            posting = space.postings[term]
-            del posting[unit.id]
-            if not posting:
-                del space.postings[term]
-        space.total_length -= space.lengths.pop(unit.id)
+        space.lexical.remove(unit.id, document_terms(unit.restatement, unit.keywords))
         t_key = cuekeys.time_key(unit)
         for key in cuekeys.cue_keys(unit.participants, unit.locations):
             entry = space.cues[key]

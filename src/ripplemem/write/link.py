@@ -118,7 +118,7 @@ class Linker:
             return []
         mine = (cue_set(unit.participants), cue_set(unit.locations), time)
         scored: list[tuple[str, float, float, int]] = []
-        for other in self.store.get_units(unit.namespace, ids):
+        for other in self.store.get_units(unit.namespace, ids, with_vectors=False):
             other_time = structural_time(other)
             score = structural_score(
                 *mine, cue_set(other.participants), cue_set(other.locations), other_time, self.weights

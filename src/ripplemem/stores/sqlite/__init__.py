@@ -1,4 +1,4 @@
-"""The SQLite backend: one file, WAL, numbered migrations, FTS5 lexical search."""
+"""The SQLite backend: one file, WAL, numbered migrations, bounded BM25 over namespace-first postings."""
 
 from ripplemem.stores.sqlite.store import SQLiteStore
 

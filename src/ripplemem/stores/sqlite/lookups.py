@@ -1,4 +1,4 @@
-"""Bounded read queries of the SQLite store: cue, time, lexical and distinct-value lookups.
+"""Bounded read queries of the SQLite store: cue, time and distinct-value lookups.
 
 Each lookup is a few index range scans with a LIMIT (see :mod:`ripplemem.stores.cuekeys`):
 nothing here scans a whole namespace.
@@ -6,7 +6,6 @@ nothing here scans a whole namespace.
 
 from __future__ import annotations
 
-import hashlib
 import sqlite3
 
 from ripplemem.records import TimeSpan
@@ -15,11 +14,8 @@ from ripplemem.stores import cuekeys
 __all__ = [
     "distinct_namespaces",
     "distinct_values",
-    "lexical_query",
-    "namespace_token",
     "nearest_for_value",
     "overlapping_span",
-    "search_lexical",
 ]
 
 _NEAR_BEFORE = """
@@ -66,13 +62,6 @@ _NAMESPACES = """
         UNION ALL
         SELECT (SELECT min(namespace) FROM unit WHERE namespace > n.x) FROM n WHERE n.x IS NOT NULL
     ) SELECT x FROM n WHERE x IS NOT NULL"""
-_LEXICAL = """
-    SELECT u.id, -m.score FROM (
-        SELECT rowid AS seq, bm25(lexical, 0.0, 1.0) AS score FROM lexical
-        WHERE lexical MATCH ? ORDER BY score, rowid LIMIT ?
-    ) AS m JOIN unit AS u ON u.seq = m.seq
-    WHERE u.namespace = ?
-    ORDER BY m.score, m.seq"""
 
 
 def nearest_for_value(
@@ -121,22 +110,3 @@ def distinct_values(connection: sqlite3.Connection, namespace: str, kind: str) -
 
 def distinct_namespaces(connection: sqlite3.Connection) -> list[str]:
     return [row[0] for row in connection.execute(_NAMESPACES)]
-
-
-def namespace_token(namespace: str) -> str:
-    """The single FTS token that marks a namespace's rows in the ``ns`` column."""
-    return "ns" + hashlib.sha256(namespace.encode("utf-8")).hexdigest()[:40]
-
-
-def lexical_query(namespace: str, query_terms: list[str]) -> str:
-    ored = " OR ".join('"' + term.replace('"', '""') + '"' for term in query_terms)
-    return f'ns : "{namespace_token(namespace)}" AND body : ({ored})'
-
-
-def search_lexical(
-    connection: sqlite3.Connection, namespace: str, query_terms: list[str], k: int
-) -> list[tuple[str, float]]:
-    """BM25 (FTS5 ``bm25()``, the ``ns`` column weighted 0) over the namespace's rows."""
-    match = lexical_query(namespace, query_terms)
-    rows = connection.execute(_LEXICAL, (match, k, namespace)).fetchall()
-    return [(unit_id, float(score)) for unit_id, score in rows]

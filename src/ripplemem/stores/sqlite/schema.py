@@ -1,22 +1,62 @@
 """The SQLite schema as numbered migrations, recorded in ``schema_version``.
 
 Every key and index is namespace-first, so tables can later be split by namespace.
-``unit.seq`` (AUTOINCREMENT, never reused) is the row id the FTS table, the cue and time
-indexes and the ANN cache refer to.
+``unit.seq`` (AUTOINCREMENT, never reused) is the row id the lexical postings, the cue and time
+indexes and the ANN cache refer to. A migration is a SQL script, or a function for one that must
+move data; either runs in one transaction with its ``schema_version`` row.
 """
 
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Callable
 from datetime import UTC, datetime
 
 from ripplemem.errors import StoreError
+from ripplemem.stores.sqlite import lexical
 
 __all__ = ["MIGRATIONS", "SCHEMA_VERSION", "migrate"]
 
 FORMAT = "ripplemem"
 
-MIGRATIONS: tuple[str, ...] = (
+
+def _lexical_postings(connection: sqlite3.Connection) -> None:
+    """3: the FTS5 table gives way to namespace-first postings and per-namespace statistics.
+
+    Its bodies are the units' document terms already, so they are indexed as they are.
+    """
+    for statement in _LEXICAL_TABLES:
+        connection.execute(statement)
+    rows = connection.execute(
+        "SELECT u.namespace, u.seq, l.body FROM unit AS u JOIN lexical AS l ON l.rowid = u.seq"
+    )
+    lexical.rebuild(connection, ((ns, seq, body.split()) for ns, seq, body in rows))
+    connection.execute("DROP TABLE lexical")
+
+
+_LEXICAL_TABLES = (
+    """CREATE TABLE lexical_posting (
+        namespace TEXT NOT NULL,
+        term TEXT NOT NULL,
+        seq INTEGER NOT NULL,
+        tf INTEGER NOT NULL,
+        length INTEGER NOT NULL,
+        PRIMARY KEY (namespace, term, seq)
+    ) WITHOUT ROWID""",
+    """CREATE TABLE lexical_term (
+        namespace TEXT NOT NULL,
+        term TEXT NOT NULL,
+        df INTEGER NOT NULL,
+        PRIMARY KEY (namespace, term)
+    ) WITHOUT ROWID""",
+    """CREATE TABLE lexical_namespace (
+        namespace TEXT PRIMARY KEY,
+        documents INTEGER NOT NULL,
+        tokens INTEGER NOT NULL
+    )""",
+)
+
+MIGRATIONS: tuple[str | Callable[[sqlite3.Connection], None], ...] = (
     # 1: units, vectors, cue / time / lexical indexes, edges, change versions, the ANN cache
     """
     CREATE TABLE schema_version (
@@ -125,6 +165,7 @@ MIGRATIONS: tuple[str, ...] = (
     ) WITHOUT ROWID;
     CREATE TABLE clue_state (namespace TEXT PRIMARY KEY, version INTEGER NOT NULL);
     """,
+    _lexical_postings,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -167,14 +208,16 @@ def _recorded_version(connection: sqlite3.Connection, tables: set[str], path: st
 
 def _apply(connection: sqlite3.Connection, number: int) -> None:
     applied_at = datetime.now(UTC).isoformat(timespec="seconds")
-    script = (
-        "BEGIN IMMEDIATE;\n"
-        + MIGRATIONS[number - 1]
-        + f"\nINSERT INTO schema_version (version, applied_at) VALUES ({number}, '{applied_at}');"
-        + "\nCOMMIT;"
-    )
+    record = f"INSERT INTO schema_version (version, applied_at) VALUES ({number}, '{applied_at}')"
+    step = MIGRATIONS[number - 1]
     try:
-        connection.executescript(script)
+        if callable(step):  # executescript would commit half-way: statement by statement
+            connection.execute("BEGIN IMMEDIATE")
+            step(connection)
+            connection.execute(record)
+            connection.execute("COMMIT")
+        else:
+            connection.executescript(f"BEGIN IMMEDIATE;\n{step}\n{record};\nCOMMIT;")
     except sqlite3.Error as error:
         if connection.in_transaction:
             connection.execute("ROLLBACK")

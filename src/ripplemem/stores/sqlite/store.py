@@ -30,7 +30,8 @@ from ripplemem.stores.checks import (
     check_embedder_pair,
     check_units,
 )
-from ripplemem.stores.sqlite import ann_cache, lookups, rows, writes
+from ripplemem.stores.lexical import LEXICAL_POSTING_BUDGET, LEXICAL_RERANK_DEPTH
+from ripplemem.stores.sqlite import ann_cache, lexical, lookups, rows, writes
 from ripplemem.stores.sqlite.clues import SQLiteClueStore
 from ripplemem.stores.sqlite.schema import migrate
 from ripplemem.stores.text import terms
@@ -45,9 +46,17 @@ _CHUNK = writes.CHUNK
 class SQLiteStore:
     """A MemoryStore in one SQLite file; safe to share between threads."""
 
-    def __init__(self, path: str | Path, *, ann_threshold: int | None = ANN_THRESHOLD) -> None:
+    def __init__(
+        self,
+        path: str | Path,
+        *,
+        ann_threshold: int | None = ANN_THRESHOLD,
+        lexical_budget: int = LEXICAL_POSTING_BUDGET,
+        lexical_rerank_depth: int = LEXICAL_RERANK_DEPTH,
+    ) -> None:
         self.path = str(path)
         self._ann_threshold = ann_threshold
+        self._lexical_bound = (lexical_budget, lexical_rerank_depth)
         self._lock = threading.RLock()
         self._indexes: dict[str, tuple[int, VectorIndex]] = {}  # namespace -> (version, index)
         try:
@@ -117,8 +126,8 @@ class SQLiteStore:
             with self._transaction() as db:
                 if self._dim() is None:
                     db.execute("INSERT INTO meta VALUES ('vector_dim', ?)", (str(batch.dim),))
-                for row, (unit, value) in enumerate(zip(batch.units, values)):
-                    seq = writes.insert_unit(db, unit, value, batch.vectors[row])
+                seqs = writes.insert_units(db, batch.units, values, batch.vectors)
+                for row, (unit, seq) in enumerate(zip(batch.units, seqs)):
                     added.setdefault(unit.namespace, []).append((unit.id, seq, row))
                 versions = {ns: writes.bump_version(db, ns) for ns in added}
             for namespace, entries in added.items():
@@ -134,18 +143,18 @@ class SQLiteStore:
                 self._indexes[namespace] = (versions[namespace][1], index)
                 self._persist_if_rebuilt(namespace, index)
 
-    def get_units(self, namespace: str, ids: Sequence[str]) -> list[MemoryUnit]:
+    def get_units(
+        self, namespace: str, ids: Sequence[str], *, with_vectors: bool = True
+    ) -> list[MemoryUnit]:
         with self._lock:
             self._check_open()
             found: dict[str, MemoryUnit] = {}
             unique = list(dict.fromkeys(ids))
+            # without vectors: the unit row alone (a vector row is a 1.5 KB page read per unit)
+            source = _WITH_VECTORS if with_vectors else _WITHOUT_VECTORS
             for start in range(0, len(unique), _CHUNK):
                 chunk = unique[start : start + _CHUNK]
-                sql = (
-                    f"SELECT {_UNIT_SELECT} FROM unit AS u JOIN vector AS v "
-                    "ON v.seq = u.seq "
-                    f"WHERE u.namespace = ? AND u.id IN ({', '.join('?' * len(chunk))})"
-                )
+                sql = f"{source} WHERE u.namespace = ? AND u.id IN ({', '.join('?' * len(chunk))})"
                 for row in self._db.execute(sql, (namespace, *chunk)):
                     found[row[1]] = rows.unit_from_row(row[:-1], row[-1])
             return [found[i] for i in ids if i in found]
@@ -155,11 +164,7 @@ class SQLiteStore:
     ) -> list[MemoryUnit]:
         with self._lock:
             self._check_open()
-            sql = (
-                f"SELECT {_UNIT_SELECT} FROM unit AS u JOIN vector AS v "
-                "ON v.seq = u.seq "
-                "WHERE u.namespace = ? ORDER BY u.seq LIMIT ? OFFSET ?"
-            )
+            sql = f"{_WITH_VECTORS} WHERE u.namespace = ? ORDER BY u.seq LIMIT ? OFFSET ?"
             params = (namespace, -1 if limit is None else max(limit, 0), max(offset, 0))
             return [rows.unit_from_row(r[:-1], r[-1]) for r in self._db.execute(sql, params)]
 
@@ -209,10 +214,10 @@ class SQLiteStore:
     def search_lexical(self, namespace: str, text: str, k: int) -> list[tuple[str, float]]:
         with self._lock:
             self._check_open()
-            query = list(dict.fromkeys(terms(text)))
-            if k <= 0 or not query:
-                return []
-            return lookups.search_lexical(self._db, namespace, query, k)
+            budget, depth = self._lexical_bound
+            return lexical.search(
+                self._db, namespace, terms(text), k, budget=budget, rerank_depth=depth
+            )
 
     def cue_candidates(
         self, namespace: str, cues: Cues, *, near: datetime | None, per_value: int
@@ -392,4 +397,6 @@ class SQLiteStore:
         index.ann_rebuilt = False
 
 
-_UNIT_SELECT = ", ".join(f"u.{c.strip()}" for c in rows.UNIT_COLUMNS.split(",")) + ", v.blob"
+_UNIT_SELECT = ", ".join(f"u.{c.strip()}" for c in rows.UNIT_COLUMNS.split(","))
+_WITH_VECTORS = f"SELECT {_UNIT_SELECT}, v.blob FROM unit AS u JOIN vector AS v ON v.seq = u.seq"
+_WITHOUT_VECTORS = f"SELECT {_UNIT_SELECT}, NULL FROM unit AS u"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from collections.abc import Sequence
 from datetime import datetime
 
 import numpy as np
@@ -11,15 +12,14 @@ import numpy as np
 from ripplemem.errors import InvalidInputError, UnknownUnitError
 from ripplemem.records import MemoryUnit
 from ripplemem.stores import cuekeys
-from ripplemem.stores.sqlite import clues, rows
-from ripplemem.stores.sqlite.lookups import namespace_token
+from ripplemem.stores.sqlite import clues, lexical, rows
 from ripplemem.stores.text import document_terms
 
 __all__ = [
     "bump_version",
     "delete_namespace_rows",
     "delete_unit_rows",
-    "insert_unit",
+    "insert_units",
     "namespace_version",
     "require_units",
 ]
@@ -31,8 +31,29 @@ _INSERT_UNIT = (
 )
 
 
-def insert_unit(db: sqlite3.Connection, unit: MemoryUnit, values: tuple, vector: np.ndarray) -> int:
-    """Insert the unit with its vector, lexical, cue and time rows; returns its ``seq``."""
+def insert_units(
+    db: sqlite3.Connection,
+    units: Sequence[MemoryUnit],
+    values: Sequence[tuple],
+    vectors: np.ndarray,
+) -> list[int]:
+    """Insert units with their vector, cue, time and lexical rows; returns their ``seq``s."""
+    seqs = [
+        _insert_unit(db, unit, value, vectors[row])
+        for row, (unit, value) in enumerate(zip(units, values))
+    ]
+    lexical.index_units(
+        db,
+        [
+            (unit.namespace, seq, document_terms(unit.restatement, unit.keywords))
+            for unit, seq in zip(units, seqs)
+        ],
+    )
+    return seqs
+
+
+def _insert_unit(db: sqlite3.Connection, unit: MemoryUnit, values: tuple, vector: np.ndarray) -> int:
+    """Insert the unit with its vector, cue and time rows (not lexical); returns its ``seq``."""
     try:
         seq = int(db.execute(_INSERT_UNIT, values).lastrowid)  # type: ignore[arg-type]
     except sqlite3.IntegrityError as error:
@@ -44,10 +65,6 @@ def insert_unit(db: sqlite3.Connection, unit: MemoryUnit, values: tuple, vector:
     db.execute(
         "INSERT INTO vector (seq, namespace, id, blob) VALUES (?, ?, ?, ?)",
         (seq, ns, unit.id, rows.vector_blob(vector)),
-    )
-    body = " ".join(document_terms(unit.restatement, unit.keywords))
-    db.execute(
-        "INSERT INTO lexical (rowid, ns, body) VALUES (?, ?, ?)", (seq, namespace_token(ns), body)
     )
     t_key = cuekeys.time_key(unit)
     db.executemany(
@@ -70,16 +87,17 @@ def insert_unit(db: sqlite3.Connection, unit: MemoryUnit, values: tuple, vector:
 def delete_unit_rows(db: sqlite3.Connection, namespace: str, unit_id: str) -> bool:
     """Delete a unit and every row that refers to it; False when there is no such unit."""
     row = db.execute(
-        "SELECT seq, participants, locations, t_start, t_end FROM unit "
+        "SELECT seq, participants, locations, t_start, t_end, restatement, keywords FROM unit "
         "WHERE namespace = ? AND id = ?",
         (namespace, unit_id),
     ).fetchone()
     if row is None:
         return False
-    seq, participants, locations, t_start, t_end = row
+    seq, participants, locations, t_start, t_end, restatement, keywords = row
     db.execute("DELETE FROM unit WHERE seq = ?", (seq,))
     db.execute("DELETE FROM vector WHERE seq = ?", (seq,))
-    db.execute("DELETE FROM lexical WHERE rowid = ?", (seq,))
+    terms = document_terms(restatement, json.loads(keywords))
+    lexical.unindex_terms(db, namespace, seq, terms)
     keys = cuekeys.cue_keys(json.loads(participants), json.loads(locations))
     db.executemany(
         "DELETE FROM cue WHERE namespace = ? AND kind = ? AND value = ? AND seq = ?",
@@ -108,8 +126,8 @@ def delete_namespace_rows(db: sqlite3.Connection, namespace: str) -> int:
     """Delete everything a namespace holds; returns how many units it had."""
     key = (namespace,)
     count = int(db.execute("SELECT count(*) FROM unit WHERE namespace = ?", key).fetchone()[0])
-    db.execute("DELETE FROM lexical WHERE rowid IN (SELECT seq FROM unit WHERE namespace = ?)", key)
-    for table in ("unit", "vector", "cue", "time_span", "edge", "ann_cache"):
+    tables = ("unit", "vector", "cue", "time_span", "edge", "ann_cache")
+    for table in (*tables, "lexical_posting", "lexical_term", "lexical_namespace"):
         db.execute(f"DELETE FROM {table} WHERE namespace = ?", key)
     clues.forget_namespace_rows(db, namespace)
     return count
