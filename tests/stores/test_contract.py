@@ -110,6 +110,13 @@ def test_add_get_list_count_and_namespaces(store: MemoryStore) -> None:
     assert store.list_units("ns", limit=0) == []
 
 
+def test_count_includes_units_without_any_lexical_term(store: MemoryStore) -> None:
+    store.add_units([make_unit("words"), make_unit("none", restatement="Yeah, and the...")])
+    assert store.count("ns") == 2
+    assert store.delete_unit("ns", "none") and store.count("ns") == 1
+    assert store.delete_unit("ns", "words") and store.count("ns") == 0
+
+
 def test_a_duplicate_id_fails_the_whole_batch(store: MemoryStore) -> None:
     store.add_units([make_unit("a", participants=("Ann",))])
     fresh = make_unit("fresh", restatement="Zebra crossing", participants=("Zed",))

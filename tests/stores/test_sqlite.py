@@ -174,11 +174,13 @@ def test_a_store_indexed_by_fts5_is_migrated_to_postings(tmp_path: Path) -> None
                 store.search_lexical(namespace, query, 5),
                 reference.search_lexical(namespace, query, 5),
             )
+        assert store.count("ns") == 5 and store.count("other") == 6
         store.delete_unit("ns", "ns0")  # the migrated counts are kept up to date
         reference.delete_unit("ns", "ns0")
         same_ranking(
             store.search_lexical("ns", "book", 5), reference.search_lexical("ns", "book", 5)
         )
+        assert store.count("ns") == 4
     tables = sqlite3.connect(path).execute("SELECT name FROM sqlite_master").fetchall()
     assert ("lexical",) not in tables and ("lexical_posting",) in tables
 

@@ -1,8 +1,8 @@
 """The SQLite store's lexical index: namespace-first postings searched with bounded BM25.
 
 Three tables (schema migration 3): ``lexical_posting`` (namespace, term, seq) -> tf and the
-unit's length, ``lexical_term`` (namespace, term) -> df, ``lexical_namespace`` -> units and
-total length. They replace an FTS5 table whose ``bm25()`` used whole-table statistics and,
+unit's length, ``lexical_term`` (namespace, term) -> df, ``lexical_namespace`` -> units (also
+what ``SQLiteStore.count`` answers) and total length. They replace an FTS5 table whose ``bm25()`` used whole-table statistics and,
 to compute them, read the posting list of every query term and of the namespace marker on every
 query: a cost that grew with the store, however rare the terms. Here a query reads the
 statistics of its own terms (a few index lookups), then only the postings its plan allows
@@ -32,7 +32,7 @@ from ripplemem.stores.lexical import (
     plan_query,
 )
 
-__all__ = ["index_units", "rebuild", "search", "unindex_terms"]
+__all__ = ["index_units", "rebuild", "search", "unindex_terms", "unit_count"]
 
 _CHUNK = 500  # ids per IN (...) list
 # term_weight(idf, tf, length, average) of ripplemem.stores.lexical, same order, same constants
@@ -108,6 +108,14 @@ def rebuild(db: sqlite3.Connection, documents: Iterable[tuple[str, int, Sequence
             index_units(db, chunk)
             chunk = []
     index_units(db, chunk)
+
+
+def unit_count(db: sqlite3.Connection, namespace: str) -> int:
+    """The namespace's units, kept with BM25's N (every unit counts, even one with no terms)."""
+    row = db.execute(
+        "SELECT documents FROM lexical_namespace WHERE namespace = ?", (namespace,)
+    ).fetchone()
+    return 0 if row is None else int(row[0])
 
 
 def search(

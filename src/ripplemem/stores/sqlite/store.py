@@ -110,8 +110,7 @@ class SQLiteStore:
     def count(self, namespace: str) -> int:
         with self._lock:
             self._check_open()
-            sql = "SELECT count(*) FROM unit WHERE namespace = ?"
-            return int(self._db.execute(sql, (namespace,)).fetchone()[0])
+            return lexical.unit_count(self._db, namespace)  # O(1), not a scan of the namespace
 
     # --- units ---------------------------------------------------------------------------------
 
