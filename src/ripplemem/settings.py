@@ -65,7 +65,7 @@ class WriteSettings(_Frozen):
 
 class Settings(_Frozen):
     store_path: Path = Path(".ripplemem/memory.db")
-    embedder: str = "minilm-int8"  # see ripplemem.providers.factory
+    embedder: str = "minilm-q8"  # see ripplemem.providers.factory
     llm: LLMSettings | None = None
     write: WriteSettings = WriteSettings()
     recipe: str = "ripple"

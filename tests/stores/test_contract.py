@@ -561,6 +561,7 @@ def test_check_embedder_records_the_first_pair_and_refuses_others(store: MemoryS
         store.check_embedder("qwen3-embedding", DIM)
     message = str(caught.value)
     assert "minilm-int8" in message and "qwen3-embedding" in message and "new store" in message
+    assert "RIPPLEMEM_EMBEDDER=minilm-int8" in message  # says how to keep the old embedder
     with pytest.raises(EmbedderMismatchError):
         store.check_embedder("minilm-int8", 768)
     with pytest.raises(InvalidInputError, match="192-d"):

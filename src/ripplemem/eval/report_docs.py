@@ -21,6 +21,15 @@ from pathlib import Path
 from typing import Any
 
 from ripplemem.eval.report import GROUP_KEY, MAIN_COLUMNS, format_value, group_table, label
+from ripplemem.eval.report_growth import growth_section, index_section
+from ripplemem.eval.report_tables import (
+    markdown_table,
+    result_date,
+    result_embedder,
+    result_llm,
+    result_load,
+    short_units,
+)
 
 __all__ = ["ReportResult", "render_block", "render_document", "write_report"]
 
@@ -148,9 +157,9 @@ def render_block(name: str, result: dict, plots: list[str] | None = None) -> str
     if kind == "retrieval":
         body = _retrieval(result)
     elif kind in ("speed", "scale"):
-        body = _growth(result)
+        body = growth_section(result)
     elif kind == "scale_index":
-        body = _index(result)
+        body = index_section(result)
     else:
         body = _other(result)
     source = f"_Source: `docs/results/{name}`"
@@ -160,33 +169,6 @@ def render_block(name: str, result: dict, plots: list[str] | None = None) -> str
     for plot in plots or []:
         body += f"\n![{Path(plot).stem.replace('_', ' ')}]({plot})\n"
     return body
-
-
-def _date(result: dict) -> str:
-    return str(result.get("date") or "?")[:10]
-
-
-def _llm(result: dict) -> str:
-    return str(result.get("llm") or "none")
-
-
-def _embedder(result: dict) -> str:
-    embedder = result.get("embedder")
-    if isinstance(embedder, dict):
-        return str(embedder.get("name", "?"))
-    return str(embedder or "?")
-
-
-def _load(result: dict) -> str:
-    load = result.get("load")
-    if load is None:
-        machine = result.get("machine") or {}
-        load = (
-            machine.get("loadavg_end") or machine.get("loadavg_now") or machine.get("loadavg_start")
-        )
-    if isinstance(load, list | tuple) and load:
-        return f"{load[0]:.1f}"
-    return "?"
 
 
 def _metric_columns(result: dict) -> list[str]:
@@ -211,9 +193,9 @@ def _retrieval(result: dict) -> str:
             [
                 name,
                 str(result.get("split", "?")),
-                _embedder(result),
-                _llm(result),
-                _date(result),
+                result_embedder(result),
+                result_llm(result),
+                result_date(result),
                 *(_value(c, metrics.get(c)) for c in columns),
                 _value("search_ms_p50", block.get("search_ms_p50")),
                 _value("search_ms_p95", block.get("search_ms_p95")),
@@ -226,16 +208,16 @@ def _retrieval(result: dict) -> str:
             f"{result.get('extractor', '?')} · planner {result.get('planner', '?')} · ingest "
             f"{ingest.get('seconds_per_conversation', 0.0):.1f} s/conversation, "
             f"{ingest.get('units', 0):,} units, {ingest.get('edges', 0):,} edges · commit "
-            f"`{(result.get('commit') or '?')[:7]}` · load {_load(result)}. Rates in %._"
+            f"`{(result.get('commit') or '?')[:7]}` · load {result_load(result)}. Rates in %._"
         ),
         "",
-        *_table(header, rows),
+        *markdown_table(header, rows),
     ]
     if result.get("dataset") in GROUP_KEY:
         group_header, group_rows, metric = group_table(result)
         if group_rows:
             what = GROUP_KEY[result["dataset"]].removeprefix("per_").replace("_", " ")
-            lines += ["", f"{metric} (%) by {what}:", "", *_table(group_header, group_rows)]
+            lines += ["", f"{metric} (%) by {what}:", "", *markdown_table(group_header, group_rows)]
     return "\n".join(lines) + "\n"
 
 
@@ -250,159 +232,13 @@ def _value(metric: str, value: Any) -> str:
     return f"{value:,.2f}"  # an unknown metric that is not a rate
 
 
-def _growth(result: dict) -> str:
-    rows = result.get("sizes") or []
-    recipes = (result.get("settings") or {}).get("recipes") or []
-    header = ["units", "insert ms/unit", "CPU ms/unit", "median batch ms/unit"]
-    header += [f"{name} p50 / p95 ms" for name in recipes]
-    header += ["dense index", "index MB", "peak RSS MB", "file MB", "load"]
-    table = []
-    for row in rows:
-        search = row.get("search") or {}
-        dense = row.get("dense_index") or {}
-        table.append(
-            [
-                f"{row['units']:,}",
-                f"{row.get('insert_ms_per_unit', 0.0):.2f}",
-                f"{row.get('insert_cpu_ms_per_unit', 0.0):.2f}",
-                f"{row.get('insert_ms_per_unit_median_batch', 0.0):.2f}",
-                *(
-                    f"{search[n]['p50_ms']:.1f} / {search[n]['p95_ms']:.1f}" if n in search else "–"
-                    for n in recipes
-                ),
-                str(dense.get("search", "–")),
-                "–" if dense.get("resident_mb") is None else f"{dense['resident_mb']:.0f}",
-                f"{row.get('rss_peak_mb_after_search', row.get('rss_peak_mb', 0.0)):.0f}",
-                "–" if row.get("file_mb") is None else f"{row['file_mb']:.1f}",
-                "?" if not row.get("loadavg") else f"{row['loadavg'][0]:.1f}",
-            ]
-        )
-    settings = result.get("settings") or {}
-    embedder = result.get("embedder") or {}
-    lines = [
-        (
-            f"_{result.get('benchmark')} · synthetic units (seed {settings.get('seed', '?')}), "
-            f"{settings.get('store', '?')} store, batches of {settings.get('batch', '?')} · embedder "
-            f"{_embedder(result)} ({embedder.get('units_per_s', 0.0):.0f} units/s, apart from the "
-            f"insert columns) · LLM none · {settings.get('queries', '?')} searches per recipe and "
-            f"size · {_date(result)} · commit `{(result.get('commit') or '?')[:7]}` · load "
-            f"{_load(result)} on {(result.get('machine') or {}).get('cpus', '?')} CPUs._"
-        ),
-        "",
-        *_table(header, table),
-    ]
-    curve = result.get("insert_curve") or []
-    if curve:
-        points = " · ".join(f"{_short(p['units'])} {p['insert_ms_per_unit']:.2f}" for p in curve)
-        cpu = " · ".join(f"{_short(p['units'])} {p['insert_cpu_ms_per_unit']:.2f}" for p in curve)
-        lines += ["", f"Insert ms/unit as the store grows (wall): {points}.", ""]
-        lines += [f"The same in CPU ms/unit of the process: {cpu}."]
-    if result.get("vectors"):
-        lines += ["", f"Vectors: {result['vectors']}."]
-    ingest = result.get("locomo_ingest")
-    if ingest:
-        lines += [
-            "",
-            (
-                f"LoCoMo ingest ({ingest.get('file')}, {ingest.get('conversations')} conversations, "
-                f"extractor {ingest.get('extractor')}, no LLM): {ingest['seconds_mean']:.2f} s mean, "
-                f"{ingest['seconds_max']:.2f} s max per conversation."
-            ),
-        ]
-    verdicts = _verdicts(result)
-    if verdicts:
-        lines += ["", *_table(["target", "measured", "verdict"], verdicts)]
-    return "\n".join(lines) + "\n"
-
-
-def _index(result: dict) -> str:
-    settings = result.get("settings") or {}
-    header = ["vectors", "add ms/vector", "slowest batch ms/vector", "search", "index MB"]
-    header += ["peak RSS MB", "load"]
-    rows = [
-        [
-            f"{s['units']:,}",
-            f"{s['add_ms_per_vector']:.3f}",
-            f"{s['slowest_batch_ms_per_vector']:.3f}",
-            str(s["search"]),
-            f"{s['resident_mb']:.0f}",
-            f"{s['rss_peak_mb']:.0f}",
-            "?" if not s.get("loadavg") else f"{s['loadavg'][0]:.1f}",
-        ]
-        for s in result.get("segments") or []
-    ]
-    k = settings.get("k", 10)
-    lines = [
-        (
-            f"_dense index alone ({settings.get('index', '?')}), {settings.get('size', 0):,} vectors "
-            f"of {settings.get('dim', '?')} dimensions added in batches of {settings.get('batch')} · "
-            f"embedder {_embedder(result)} for the pool · LLM none · {_date(result)} · commit "
-            f"`{(result.get('commit') or '?')[:7]}` · load {_load(result)}._"
-        ),
-        "",
-        *_table(header, rows),
-        "",
-        (
-            f"At {settings.get('size', 0):,} vectors: search p50 {result.get('search_p50_ms', 0):.2f} "
-            f"ms, p95 {result.get('search_p95_ms', 0):.2f} ms (one query, k = {k}); "
-            f"{result.get('search_many_ms_per_query_p50', 0):.2f} ms per query in batches of 50; "
-            f"recall@{k} against exact search {100 * result.get(f'recall@{k}', 0):.1f} % "
-            f"({settings.get('queries')} queries); peak RSS {result.get('rss_peak_mb', 0):.0f} MB."
-        ),
-    ]
-    if result.get("vectors"):
-        lines += ["", f"Vectors: {result['vectors']}."]
-    return "\n".join(lines) + "\n"
-
-
-def _verdicts(result: dict) -> list[list[str]]:
-    out = []
-    for name, target in (result.get("targets") or {}).items():
-        measured = target.get("measured", target.get("measured_max"))
-        out.append([f"{name} ≤ {target['target']:g}", f"{measured:.2f}", _met(target["met"])])
-    scale = result.get("scale_targets") or {}
-    if scale:
-        at = _short(scale["at_units"])
-        search = scale["search_p50_ms"]
-        for name, value in search["measured"].items():
-            out.append(
-                [
-                    (
-                        f"search p50 at {at} ≤ {search['target']:g} ms ({name}, dense index "
-                        f"{search.get('dense_index')})"
-                    ),
-                    f"{value:.1f}",
-                    _met(search["met"][name]),
-                ]
-            )
-        rss = scale["rss_peak_mb"]
-        out.append(
-            [f"peak RSS at {at} ≤ {rss['target']:g} MB", f"{rss['measured']:.0f}", _met(rss["met"])]
-        )
-        ratio = scale["insert_ratio"]
-        out.append(
-            [
-                (f"insert cost per unit at {at} ≤ {ratio['target']:g}× that at "
-                f"{_short(ratio['from_units'])} (CPU time)"),
-                f"×{ratio['cpu_measured']:.2f}"
-                + (f" (wall ×{ratio['wall_measured']:.2f})" if "wall_measured" in ratio else ""),
-                _met(ratio["met"]),
-            ]
-        )
-    return out
-
-
-def _met(met: bool) -> str:
-    return "met" if met else "**missed**"
-
-
 def _other(result: dict) -> str:
     rows = [
         [key, str(value)]
         for key, value in result.items()
         if isinstance(value, str | int | float | bool) or value is None
     ]
-    return "\n".join(_table(["field", "value"], rows)) + "\n"
+    return "\n".join(markdown_table(["field", "value"], rows)) + "\n"
 
 
 def overview(results: dict[str, dict]) -> str:
@@ -414,11 +250,11 @@ def overview(results: dict[str, dict]) -> str:
             what = f"{result.get('dataset', '?')} retrieval, {len(result['recipes'])} recipes"
             data = str(result.get("split", "?"))
         elif kind == "scale_index":
-            what = f"dense index alone: {_short((result.get('settings') or {}).get('size', 0))} vectors"
+            what = f"dense index alone: {short_units((result.get('settings') or {}).get('size', 0))} vectors"
             data = "synthetic vectors"
         elif kind in ("speed", "scale"):
             sizes = [row["units"] for row in result.get("sizes") or []]
-            what = f"{kind}: {', '.join(_short(s) for s in sizes) or 'no size'} units"
+            what = f"{kind}: {', '.join(short_units(s) for s in sizes) or 'no size'} units"
             data = f"synthetic (seed {(result.get('settings') or {}).get('seed', '?')})"
         else:
             what, data = str(result.get("benchmark") or result.get("dataset") or "?"), "?"
@@ -427,31 +263,13 @@ def overview(results: dict[str, dict]) -> str:
                 f"[`{name}`](results/{name})",
                 what,
                 data,
-                _embedder(result),
-                _llm(result),
-                _date(result),
+                result_embedder(result),
+                result_llm(result),
+                result_date(result),
                 f"`{(result.get('commit') or '?')[:7]}`",
-                _load(result),
+                result_load(result),
             ]
         )
     header = ["result", "what", "data", "embedder", "LLM", "date", "commit", "load"]
-    return "\n".join(_table(header, rows)) + "\n"
+    return "\n".join(markdown_table(header, rows)) + "\n"
 
-
-def _table(header: list[str], rows: list[list[str]]) -> list[str]:
-    align = ["---", *("---:" if _numeric(i, rows) else "---" for i in range(1, len(header)))]
-    lines = ["| " + " | ".join(header) + " |", "| " + " | ".join(align) + " |"]
-    lines += ["| " + " | ".join(cell.replace("|", "\\|") for cell in row) + " |" for row in rows]
-    return lines
-
-
-def _numeric(column: int, rows: list[list[str]]) -> bool:
-    cells = [row[column] for row in rows if column < len(row) and row[column] not in ("–", "?")]
-    number = re.compile(r"×?-?[\d.,]+( / -?[\d.,]+)?")
-    return bool(cells) and all(number.fullmatch(c) for c in cells)
-
-
-def _short(units: int) -> str:
-    if units >= 1_000_000 and units % 1_000_000 == 0:
-        return f"{units // 1_000_000}M"
-    return f"{units // 1000}k" if units >= 1000 and units % 1000 == 0 else f"{units:,}"

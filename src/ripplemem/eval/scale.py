@@ -165,9 +165,10 @@ def run_index_scale(
     from ripplemem.stores.vectors import ANN_START, ANN_THRESHOLD, VectorIndex
 
     if embedder is None:
-        from ripplemem.providers.local_embedder import MiniLMInt8Embedder
+        from ripplemem.providers.factory import make_embedder
+        from ripplemem.settings import Settings
 
-        embedder = MiniLMInt8Embedder()
+        embedder = make_embedder(Settings().embedder)
     load_start = loadavg()
     items = SyntheticMemories(seed).take(0, pool)
     base = np.asarray(embedder.embed([m.unit.restatement for m in items]), dtype=np.float32)

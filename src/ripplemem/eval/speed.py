@@ -34,7 +34,6 @@ The result is a JSON-ready dict; ``targets`` compares it with the issue's goals.
 
 from __future__ import annotations
 
-import random
 import tempfile
 import time
 from collections.abc import Callable, Sequence
@@ -46,35 +45,20 @@ from typing import TYPE_CHECKING, Any, Literal
 import numpy as np
 
 from ripplemem.errors import InvalidInputError
-from ripplemem.eval.measure import (
-    TimedEmbedder as _TimedEmbedder,
-)
-from ripplemem.eval.measure import (
-    TimedStore as _TimedStore,
-)
-from ripplemem.eval.measure import (
-    file_mb as _file_mb,
-)
-from ripplemem.eval.measure import (
-    loadavg as _loadavg,
-)
-from ripplemem.eval.measure import (
-    machine_info as _machine,
-)
-from ripplemem.eval.measure import (
-    percentile as _percentile,
-)
-from ripplemem.eval.measure import (
-    rss_now_mb as _rss_now_mb,
-)
-from ripplemem.eval.measure import (
-    rss_peak_mb as _rss_peak_mb,
-)
+from ripplemem.eval.measure import TimedStore as _TimedStore
+from ripplemem.eval.measure import file_mb as _file_mb
+from ripplemem.eval.measure import loadavg as _loadavg
+from ripplemem.eval.measure import machine_info as _machine
+from ripplemem.eval.measure import percentile as _percentile
+from ripplemem.eval.measure import rss_now_mb as _rss_now_mb
+from ripplemem.eval.measure import rss_peak_mb as _rss_peak_mb
+from ripplemem.eval.speed_ingest import locomo_ingest
+from ripplemem.eval.speed_search import NAMESPACE, Searcher, embed_rate
+from ripplemem.eval.speed_verdicts import TARGETS, flatness, targets
 from ripplemem.eval.synthetic import SyntheticMemories, SyntheticMemory
 
 if TYPE_CHECKING:
     from ripplemem.providers.base import Embedder
-    from ripplemem.stores.base import MemoryStore
     from ripplemem.write.link import Linker
 
 __all__ = ["DEFAULT_SIZES", "TARGETS", "run_speed_bench"]
@@ -83,10 +67,6 @@ Progress = Callable[[str, int, int | None], None]  # (description, done, total o
 StoreKind = Literal["sqlite", "memory"]
 DEFAULT_SIZES: tuple[int, ...] = (1_000, 10_000, 100_000)
 SEARCH_RECIPES: tuple[str, ...] = ("ripple", "hybrid", "dense")
-WARMUP_QUERIES = 3
-NAMESPACE = "bench"
-#: The issue's goals. ``insert_flat_ratio``: largest-size / smallest-size per-unit cost.
-TARGETS = {"locomo_ingest_s": 5.0, "search_p50_ms_at_10k": 20.0, "insert_flat_ratio": 1.5}
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,9 +115,10 @@ def run_speed_bench(
     if queries < 1 or batch < 1 or window < 1 or pool < 1 or embed_sample < 1:
         raise InvalidInputError("queries, batch, window, pool and embed_sample must be >= 1")
     if embedder is None:
-        from ripplemem.providers.local_embedder import MiniLMInt8Embedder
+        from ripplemem.providers.factory import make_embedder
+        from ripplemem.settings import Settings
 
-        embedder = MiniLMInt8Embedder()
+        embedder = make_embedder(Settings().embedder)
     started = time.perf_counter()
     load_before = _loadavg()
     memories = SyntheticMemories(seed, namespace=NAMESPACE)
@@ -158,7 +139,7 @@ def run_speed_bench(
         "embedder": {
             "name": embedder.name,
             "dim": embedder.dim,
-            **_embed_rate(memories, embedder, pool, embed_sample),
+            **embed_rate(memories, embedder, pool, embed_sample),
         },
         "vectors": _vectors_note(pool, noise, mix),
         "pool": {"size": pool, "noise_norm": noise, "embed_seconds": vectors.seconds},
@@ -167,7 +148,7 @@ def run_speed_bench(
         def checkpoint(rows: list[dict[str, Any]], curve: list[dict[str, Any]]) -> None:
             if on_size is not None:
                 partial = {**result, "partial": True, "sizes": list(rows), "insert_curve": curve}
-                partial["insert_flatness"] = _flatness(rows, curve)
+                partial["insert_flatness"] = flatness(rows, curve)
                 partial["machine"] = {**result["machine"], "loadavg_start": load_before}
                 partial["machine"]["loadavg_now"] = _loadavg()
                 on_size(partial)
@@ -178,9 +159,9 @@ def run_speed_bench(
         result["sizes"] = grown
         result["insert_curve"] = curve
         if locomo is not None:
-            result["locomo_ingest"] = _locomo_ingest(Path(locomo), embedder, Path(folder), progress)
-    result["insert_flatness"] = _flatness(grown, curve)
-    result["targets"] = _targets(result)
+            result["locomo_ingest"] = locomo_ingest(Path(locomo), embedder, Path(folder), progress)
+    result["insert_flatness"] = flatness(grown, curve)
+    result["targets"] = targets(result)
     result["machine"]["loadavg_start"] = load_before
     result["machine"]["loadavg_end"] = _loadavg()
     result["seconds_total"] = time.perf_counter() - started
@@ -387,7 +368,7 @@ def _grow_and_search(
         settings = resolve_thresholds(WriteSettings(), embedder)
         linker = Linker(timed, settings)  # type: ignore[arg-type]
         growth = _Growth(timed, linker, memories, vectors, plan.batch)
-        search = _Searcher(store, embedder, memories, list(plan.recipes))
+        search = Searcher(store, embedder, memories, list(plan.recipes))
         previous = 0
         for size in plan.sizes:
             growth.grow_to(size, progress, deadline)
@@ -418,224 +399,7 @@ def _grow_and_search(
     return rows, growth.curve([r["units"] for r in rows], plan.window)
 
 
-class _Searcher:
-    """Times ``recall`` with each recipe on the same synthetic questions."""
-
-    def __init__(
-        self,
-        store: MemoryStore,
-        embedder: Embedder,
-        memories: SyntheticMemories,
-        recipes: list[str],
-    ) -> None:
-        from ripplemem.read.planner import DeterministicPlanner
-        from ripplemem.read.recipes import get_recipe
-        from ripplemem.write.entities import EntityRecognizer
-
-        self.store, self.embedder, self.memories = store, embedder, memories
-        self.recipes = {name: get_recipe(name) for name in recipes}
-        self.planner = DeterministicPlanner()
-        self.recognizer = EntityRecognizer()
-
-    def questions(self, size: int, count: int, seed: int) -> list[str]:
-        rng = random.Random(f"{seed}:questions:{size}")
-        picks = [rng.randrange(size) for _ in range(count + WARMUP_QUERIES)]
-        return [self.memories.question(rng, self.memories.memory(i)) for i in picks]
-
-    def run(self, size: int, count: int, seed: int, progress: Progress | None) -> dict[str, Any]:
-        from ripplemem.read.pipeline import recall
-
-        asked = self.questions(size, count, seed)
-        warmup, timed = asked[:WARMUP_QUERIES], asked[WARMUP_QUERIES:]
-        out: dict[str, Any] = {}
-        done = 0
-        for name, recipe in self.recipes.items():
-            for question in warmup:
-                self._recall(recall, question, recipe)
-            latencies: list[float] = []
-            stages: dict[str, list[float]] = {}
-            evidence = 0
-            for question in timed:
-                started = time.perf_counter()
-                found = self._recall(recall, question, recipe)
-                latencies.append((time.perf_counter() - started) * 1000)
-                evidence += len(found.evidence)
-                for stage, ms in found.trace.timings_ms.items():
-                    stages.setdefault(stage, []).append(ms)
-                done += 1
-                _report(
-                    progress, f"searching {size:,} units ({name})", done, count * len(self.recipes)
-                )
-            out[name] = {
-                "p50_ms": _percentile(latencies, 50),
-                "p95_ms": _percentile(latencies, 95),
-                "mean_ms": float(np.mean(latencies)),
-                "evidence_per_query": evidence / len(timed),
-                "stages_p50_ms": {s: _percentile(v, 50) for s, v in sorted(stages.items())},
-            }
-        out["example_questions"] = timed[:3]
-        return out
-
-    def _recall(self, recall: Callable[..., Any], question: str, recipe: Any) -> Any:
-        return recall(
-            question,
-            store=self.store,
-            namespace=NAMESPACE,
-            embedder=self.embedder,
-            recipe=recipe,
-            planner=self.planner,
-            recognizer=self.recognizer,
-            reference_time=self.memories.reference_time,
-        )
-
-
-def _embed_rate(
-    memories: SyntheticMemories, embedder: Embedder, pool: int, sample: int
-) -> dict[str, float]:
-    """Units per second of the real embedder on ``sample`` sentences it has not seen."""
-    texts = [m.unit.restatement for m in memories.take(pool, pool + sample)]
-    started = time.perf_counter()
-    embedder.embed(texts)
-    seconds = time.perf_counter() - started
-    return {
-        "sample": sample,
-        "seconds": seconds,
-        "units_per_s": sample / seconds,
-        "ms_per_unit": seconds * 1000 / sample,
-    }
-
-
-# --- part 3: real conversations through Memory.add -----------------------------------------
-
-
-def _locomo_ingest(
-    path: Path, embedder: Embedder, folder: Path, progress: Progress | None
-) -> dict[str, Any]:
-    from ripplemem.eval.datasets.locomo import load_locomo
-    from ripplemem.memory import Memory
-    from ripplemem.settings import Settings
-    from ripplemem.stores.factory import open_store
-
-    samples = load_locomo(path)
-    if not samples:
-        raise InvalidInputError(f"{path} holds no LoCoMo conversation")
-    store_path = folder / "locomo.db"
-    settings = Settings(store_path=store_path, extractor="deterministic", planner="deterministic")
-    timed_embedder = _TimedEmbedder(embedder)
-    timed_store = _TimedStore(open_store(store_path))
-    memory = Memory(settings, store=timed_store, embedder=timed_embedder)  # type: ignore[arg-type]
-    rows: list[dict[str, Any]] = []
-    try:
-        _report(progress, "LoCoMo warm-up conversation", 0, len(samples))
-        memory.add(samples[0].conversation, namespace="warmup")
-        for done, sample in enumerate(samples):
-            conversation = sample.conversation
-            _report(progress, f"LoCoMo ingest {conversation.conversation_id}", done, len(samples))
-            embed_before, store_before = timed_embedder.seconds, dict(timed_store.seconds)
-            started = time.perf_counter()
-            added = memory.add(conversation, namespace=f"locomo/{conversation.conversation_id}")
-            wall = time.perf_counter() - started
-            store_calls = {
-                name: seconds - store_before.get(name, 0.0)
-                for name, seconds in sorted(timed_store.seconds.items())
-                if seconds - store_before.get(name, 0.0) > 0
-            }
-            embed = timed_embedder.seconds - embed_before
-            rows.append(
-                {
-                    "conversation": conversation.conversation_id,
-                    "turns": sum(len(s.turns) for s in conversation.sessions),
-                    "sessions": len(conversation.sessions),
-                    "windows": added.windows,
-                    "units": len(added.units),
-                    "edges": added.edges,
-                    "seconds": wall,
-                    "stages_s": {
-                        "embed": embed,
-                        "store": sum(store_calls.values()),
-                        "rest": wall - embed - sum(store_calls.values()),
-                    },
-                    "store_calls_s": store_calls,
-                }
-            )
-    finally:
-        memory.close()
-    seconds = [row["seconds"] for row in rows]
-    totals = {
-        stage: sum(row["stages_s"][stage] for row in rows) for stage in ("embed", "store", "rest")
-    }
-    return {
-        "file": path.name,
-        "conversations": len(rows),
-        "extractor": "deterministic",
-        "planner": "deterministic",
-        "seconds_mean": float(np.mean(seconds)),
-        "seconds_max": float(np.max(seconds)),
-        "seconds_min": float(np.min(seconds)),
-        "units_mean": float(np.mean([row["units"] for row in rows])),
-        "turns_mean": float(np.mean([row["turns"] for row in rows])),
-        "stage_share": {stage: value / sum(seconds) for stage, value in totals.items()},
-        "stages_note": (
-            "embed: the embedder; store: every store call (add_units, and the linker's "
-            "search_dense_many, cue_candidates, get_units, neighbours, add/remove_edges); rest: "
-            "segmentation, extraction (NER, restatement), time grounding and link scoring"
-        ),
-        "per_conversation": rows,
-    }
-
-
 # --- verdicts and helpers --------------------------------------------------------------------
-
-
-def _flatness(rows: list[dict[str, Any]], curve: list[dict[str, Any]]) -> dict[str, Any] | None:
-    if len(rows) < 2:
-        return None
-    first, last = rows[0], rows[-1]
-    base = max(first["insert_ms_per_unit"], 1e-9)
-    ratio = last["insert_ms_per_unit"] / base
-    worst = max(curve, key=lambda point: point["insert_ms_per_unit"])
-    return {
-        "worst_point": {"units": worst["units"], "ratio": worst["insert_ms_per_unit"] / base},
-        "from_units": first["units"],
-        "to_units": last["units"],
-        "insert_ratio": ratio,
-        "add_ratio": last["add_ms_per_unit"] / max(first["add_ms_per_unit"], 1e-9),
-        "link_ratio": last["link_ms_per_unit"] / max(first["link_ms_per_unit"], 1e-9),
-        "median_batch_ratio": last["insert_ms_per_unit_median_batch"]
-        / max(first["insert_ms_per_unit_median_batch"], 1e-9),
-        "cpu_ratio": last["insert_cpu_ms_per_unit"] / max(first["insert_cpu_ms_per_unit"], 1e-9),
-        "tolerance": TARGETS["insert_flat_ratio"],
-        "flat": ratio <= TARGETS["insert_flat_ratio"],
-    }
-
-
-def _targets(result: dict[str, Any]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    ingest = result.get("locomo_ingest")
-    if ingest:
-        measured = ingest["seconds_max"]
-        out["locomo_ingest_s"] = {
-            "target": TARGETS["locomo_ingest_s"],
-            "measured_max": measured,
-            "measured_mean": ingest["seconds_mean"],
-            "met": measured <= TARGETS["locomo_ingest_s"],
-        }
-    at_10k = [row for row in result["sizes"] if row["units"] == 10_000]
-    if at_10k and "ripple" in at_10k[0]["search"]:
-        measured = at_10k[0]["search"]["ripple"]["p50_ms"]
-        out["search_p50_ms_at_10k"] = {
-            "target": TARGETS["search_p50_ms_at_10k"],
-            "measured": measured,
-            "met": measured <= TARGETS["search_p50_ms_at_10k"],
-        }
-    flat = result.get("insert_flatness")
-    if flat:
-        out["insert_flat_ratio"] = {
-            "target": TARGETS["insert_flat_ratio"],
-            "measured": flat["insert_ratio"],
-            "met": flat["flat"],
-        }
-    return out
 
 
 def _semantic_threshold(embedder: Embedder) -> float | None:

@@ -21,7 +21,13 @@ def _minilm_int8() -> Embedder:
     return MiniLMInt8Embedder()
 
 
-EMBEDDERS: dict[str, EmbedderConstructor] = {"minilm-int8": _minilm_int8}
+def _minilm_q8() -> Embedder:
+    from ripplemem.providers.local_embedder import MiniLMQ8Embedder
+
+    return MiniLMQ8Embedder()
+
+
+EMBEDDERS: dict[str, EmbedderConstructor] = {"minilm-int8": _minilm_int8, "minilm-q8": _minilm_q8}
 
 
 def register_embedder(

@@ -184,6 +184,10 @@ class MiniLMInt8Embedder:
         norms = np.linalg.norm(pooled, axis=1, keepdims=True)
         return (pooled / np.maximum(norms, 1e-12)).astype(np.float32)
 
+    def _model_file(self) -> Path:
+        """The ONNX file the session loads: the (verified) shipped weights."""
+        return verify_weights(self.weights_path) if self._verify else self.weights_path
+
     def _load(self) -> _Runtime:
         runtime = self._runtime
         if runtime is not None:
@@ -202,7 +206,7 @@ class MiniLMInt8Embedder:
                 f"The local embedder needs onnxruntime and tokenizers ({error.name} is missing). "
                 "Install them with: pip install onnxruntime tokenizers"
             ) from error
-        path = verify_weights(self.weights_path) if self._verify else self.weights_path
+        path = self._model_file()
         options = onnxruntime.SessionOptions()
         options.intra_op_num_threads = self.threads
         options.inter_op_num_threads = 1
@@ -233,3 +237,28 @@ class MiniLMInt8Embedder:
                 f"MiniLM export. Reinstall '{WEIGHTS_DISTRIBUTION}'."
             )
         return _Runtime(session=session, tokenizer=tokenizer, input_names=input_names)
+
+
+class MiniLMQ8Embedder(MiniLMInt8Embedder):
+    """The same MiniLM with int8 *compute*: dynamic quantisation derived from the shipped weights.
+
+    About 2x faster than :class:`MiniLMInt8Embedder` on CPU (whose int8 weights are cast to
+    float32 at load); vectors differ slightly (mean cosine ~0.99 to the float32 path), so
+    stores record it under its own name. The derived file is built once and cached
+    (:mod:`ripplemem.providers.quantize`); the shipped weights are still checked by sha256.
+    """
+
+    name: str = "minilm-q8"
+
+    def __init__(self, *, cache_dir: Path | str | None = None, **options: Any) -> None:
+        super().__init__(**options)
+        self._cache_dir = Path(cache_dir) if cache_dir is not None else None
+
+    def __repr__(self) -> str:
+        return f"MiniLMQ8Embedder(threads={self.threads}, batch_size={self.batch_size})"
+
+    def _model_file(self) -> Path:
+        from ripplemem.providers.quantize import quantized_path
+
+        source = super()._model_file()
+        return quantized_path(source, file_sha256(source), self._cache_dir)

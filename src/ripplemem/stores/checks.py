@@ -141,7 +141,8 @@ def check_embedder_pair(
     if recorded != (model, dim):
         raise EmbedderMismatchError(
             f"this store was built with embedder {recorded[0]!r} ({recorded[1]}-d) but "
-            f"{model!r} ({dim}-d) was asked for; use {recorded[0]!r}, or open a new store "
-            "file and re-ingest the conversations with the new embedder"
+            f"{model!r} ({dim}-d) was asked for; use {recorded[0]!r} (Settings.embedder or "
+            f"RIPPLEMEM_EMBEDDER={recorded[0]}), or open a new store file and re-ingest the "
+            "conversations with the new embedder"
         )
     return False
