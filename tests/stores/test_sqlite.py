@@ -297,3 +297,59 @@ def test_delete_unit_leaves_no_row_behind_in_any_table(tmp_path: Path) -> None:
         assert raw.execute("SELECT max(df) FROM lexical_term").fetchone() == (1,)
         assert raw.execute("SELECT documents FROM lexical_namespace").fetchall() == [(1,)]
         raw.close()
+
+
+def test_two_processes_opening_an_old_file_migrate_it_once(tmp_path: Path) -> None:
+    """Both openers read schema 2, queue on the write lock; the second finds the work done."""
+    import threading
+
+    path = tmp_path / "memory.db"
+    raw = sqlite3.connect(path, isolation_level=None)
+    for number in (1, 2):
+        schema._apply(raw, number)
+    unit = make_unit("u0", restatement="Caroline went hiking in the Rockies.")
+    columns = ", ".join("?" * len(rows.UNIT_COLUMNS.split(",")))
+    seq = raw.execute(
+        f"INSERT INTO unit ({rows.UNIT_COLUMNS}) VALUES ({columns})", rows.unit_values(unit)
+    ).lastrowid
+    token = "ns" + hashlib.sha256(unit.namespace.encode()).hexdigest()[:40]
+    body = " ".join(document_terms(unit.restatement, unit.keywords))
+    raw.execute("INSERT INTO lexical (rowid, ns, body) VALUES (?, ?, ?)", (seq, token, body))
+    raw.execute("BEGIN IMMEDIATE")  # a third writer holds the lock while both open the file
+    opened: list[SQLiteStore] = []
+    failures: list[BaseException] = []
+
+    def open_store() -> None:
+        try:
+            opened.append(SQLiteStore(path))
+        except BaseException as error:  # noqa: BLE001 - reported below
+            failures.append(error)
+
+    threads = [threading.Thread(target=open_store) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    threading.Event().wait(0.5)  # both are now waiting on the write lock
+    raw.execute("ROLLBACK")
+    for thread in threads:
+        thread.join(timeout=60)
+    assert not failures and len(opened) == 2
+    check = sqlite3.connect(path)
+    versions = [row[0] for row in check.execute("SELECT version FROM schema_version")]
+    assert versions == sorted(set(versions)) and versions[-1] == SCHEMA_VERSION  # each once
+    postings = check.execute("SELECT count(*) FROM lexical_posting").fetchone()[0]
+    assert postings == len(set(document_terms(unit.restatement, unit.keywords)))  # not doubled
+    assert [i for i, _ in opened[0].search_lexical(unit.namespace, "hiking", 5)] == ["u0"]
+    for store in opened:
+        store.close()
+    check.close()
+    raw.close()
+
+
+def test_migration_scripts_split_into_whole_statements() -> None:
+    script = "CREATE TABLE a (x TEXT DEFAULT ';');\n-- a comment\nCREATE INDEX a_x ON a (x);\n"
+    assert schema._statements(script) == [
+        "CREATE TABLE a (x TEXT DEFAULT ';');",
+        "-- a comment\nCREATE INDEX a_x ON a (x);",
+    ]
+    with pytest.raises(StoreError, match="incomplete"):
+        schema._statements("CREATE TABLE b (x")

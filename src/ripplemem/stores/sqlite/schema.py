@@ -207,20 +207,55 @@ def _recorded_version(connection: sqlite3.Connection, tables: set[str], path: st
 
 
 def _apply(connection: sqlite3.Connection, number: int) -> None:
+    """Run migration ``number`` in one write transaction, unless another process already did.
+
+    Two processes may open an old file at once: both read the old version, then queue on
+    ``BEGIN IMMEDIATE`` (the caller's busy timeout); the second re-reads the version under the
+    write lock and finds the step done.
+    """
     applied_at = datetime.now(UTC).isoformat(timespec="seconds")
     record = f"INSERT INTO schema_version (version, applied_at) VALUES ({number}, '{applied_at}')"
     step = MIGRATIONS[number - 1]
     try:
-        if callable(step):  # executescript would commit half-way: statement by statement
-            connection.execute("BEGIN IMMEDIATE")
+        connection.execute("BEGIN IMMEDIATE")
+        if _applied(connection) >= number:
+            connection.execute("ROLLBACK")
+            return
+        if callable(step):
             step(connection)
-            connection.execute(record)
-            connection.execute("COMMIT")
-        else:
-            connection.executescript(f"BEGIN IMMEDIATE;\n{step}\n{record};\nCOMMIT;")
+        else:  # statement by statement: executescript would commit the transaction first
+            for statement in _statements(step):
+                connection.execute(statement)
+        connection.execute(record)
+        connection.execute("COMMIT")
     except sqlite3.Error as error:
         if connection.in_transaction:
             connection.execute("ROLLBACK")
         raise StoreError(
             f"could not apply schema migration {number}: {error}; the store is unchanged"
         ) from error
+
+
+def _applied(connection: sqlite3.Connection) -> int:
+    """The highest recorded migration (0 in a fresh file)."""
+    exists = connection.execute(
+        "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_version'"
+    ).fetchone()
+    if exists is None:
+        return 0
+    return int(connection.execute("SELECT max(version) FROM schema_version").fetchone()[0] or 0)
+
+
+def _statements(script: str) -> list[str]:
+    """Split a SQL script into complete statements (``sqlite3.complete_statement`` decides)."""
+    out: list[str] = []
+    pending = ""
+    for line in script.splitlines(keepends=True):
+        pending += line
+        if sqlite3.complete_statement(pending):
+            if pending.strip().strip(";").strip():
+                out.append(pending.strip())
+            pending = ""
+    if pending.strip():
+        raise StoreError(f"incomplete statement in a migration script: {pending.strip()[:80]}")
+    return out

@@ -41,6 +41,8 @@ __all__ = ["SQLiteStore"]
 
 log = logging.getLogger(__name__)
 _CHUNK = writes.CHUNK
+#: How long opening a store waits for another process that is migrating the same file.
+MIGRATION_WAIT_MS = 120_000
 
 
 class SQLiteStore:
@@ -66,10 +68,12 @@ class SQLiteStore:
                 f"cannot open {self.path} ({error}); check that its folder exists and is writable"
             ) from error
         try:
+            # wait for another process's migration (a large store's takes seconds) ...
+            self._db.execute(f"PRAGMA busy_timeout={MIGRATION_WAIT_MS}")
             migrate(self._db, self.path)
             mode = self._db.execute("PRAGMA journal_mode=WAL").fetchone()[0]
             self._db.execute("PRAGMA synchronous=NORMAL")
-            self._db.execute("PRAGMA busy_timeout=5000")
+            self._db.execute("PRAGMA busy_timeout=5000")  # ... and 5 s for ordinary writes
         except BaseException:
             self._db.close()
             raise
