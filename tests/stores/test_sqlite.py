@@ -9,7 +9,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from ripplemem.errors import StoreError
+from ripplemem.errors import InvalidInputError, StoreError
 from ripplemem.records import Cues, Edge
 from ripplemem.stores.memory import InMemoryStore
 from ripplemem.stores.sqlite import SQLiteStore, rows, schema
@@ -353,3 +353,13 @@ def test_migration_scripts_split_into_whole_statements() -> None:
     ]
     with pytest.raises(StoreError, match="incomplete"):
         schema._statements("CREATE TABLE b (x")
+
+
+def test_the_page_cache_is_sized_and_validated(tmp_path: Path) -> None:
+    with SQLiteStore(tmp_path / "a.db") as store:
+        assert store._db.execute("PRAGMA cache_size").fetchone()[0] == -64 * 1024
+    with SQLiteStore(tmp_path / "b.db", cache_mb=8) as store:
+        assert store._db.execute("PRAGMA cache_size").fetchone()[0] == -8 * 1024
+    for bad in (0, -5, 2.5, True):
+        with pytest.raises(InvalidInputError, match="cache_mb"):
+            SQLiteStore(tmp_path / "c.db", cache_mb=bad)  # type: ignore[arg-type]

@@ -43,6 +43,10 @@ log = logging.getLogger(__name__)
 _CHUNK = writes.CHUNK
 #: How long opening a store waits for another process that is migrating the same file.
 MIGRATION_WAIT_MS = 120_000
+#: SQLite's page cache per store, in MB (SQLite's default is 2 MB). Inserts touch index pages
+#: all over a growing file (postings, cue and edge indexes); at 100k units the 2 MB cache made
+#: them miss constantly: insert 2.19 -> 1.92 ms/unit with 64 MB (`bench speed`, load ~2).
+CACHE_MB = 64
 
 
 class SQLiteStore:
@@ -55,7 +59,10 @@ class SQLiteStore:
         ann_threshold: int | None = ANN_THRESHOLD,
         lexical_budget: int = LEXICAL_POSTING_BUDGET,
         lexical_rerank_depth: int = LEXICAL_RERANK_DEPTH,
+        cache_mb: int = CACHE_MB,
     ) -> None:
+        if not isinstance(cache_mb, int) or isinstance(cache_mb, bool) or cache_mb < 1:
+            raise InvalidInputError(f"cache_mb must be a whole number of MB >= 1, got {cache_mb!r}")
         self.path = str(path)
         self._ann_threshold = ann_threshold
         self._lexical_bound = (lexical_budget, lexical_rerank_depth)
@@ -74,6 +81,7 @@ class SQLiteStore:
             mode = self._db.execute("PRAGMA journal_mode=WAL").fetchone()[0]
             self._db.execute("PRAGMA synchronous=NORMAL")
             self._db.execute("PRAGMA busy_timeout=5000")  # ... and 5 s for ordinary writes
+            self._db.execute(f"PRAGMA cache_size=-{cache_mb * 1024}")  # negative: KiB
         except BaseException:
             self._db.close()
             raise
