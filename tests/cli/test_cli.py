@@ -118,6 +118,26 @@ def test_bench_locomo_writes_json(runner: CliRunner, tmp_path: Path) -> None:
     assert "no recipe named" in _fails(runner, "bench", "locomo", str(data), "--recipes", "zzz").output
 
 
+def test_bench_budget_is_in_tokens_and_k_in_items(runner: CliRunner, tmp_path: Path) -> None:
+    from .synthetic_locomo import tiny_locomo
+
+    data = tmp_path / "tiny_locomo.json"
+    data.write_text(json.dumps([tiny_locomo()]), encoding="utf-8")
+    runs = {}
+    for name, flags in {"budget": ["--budget", "12"], "alias": ["--token-budget", "12"],
+                        "k": ["--k", "1"], "plain": []}.items():
+        out = tmp_path / f"{name}.json"
+        _ok(runner, "bench", "locomo", str(data), "--recipes", "bm25", "--json", str(out), *flags)
+        runs[name] = json.loads(out.read_text(encoding="utf-8"))
+    for name in ("budget", "alias"):
+        assert runs[name]["token_budget"] == 12
+        metrics = runs[name]["recipes"]["bm25"]["metrics"]
+        assert 0 < metrics["context_tokens@budget"] <= 12
+    assert runs["k"]["token_budget"] is None
+    assert runs["k"]["recipes"]["bm25"]["metrics"]["units_returned"] == 1  # K, not tokens
+    assert runs["plain"]["recipes"]["bm25"]["metrics"]["units_returned"] > 1
+
+
 def test_console_script_help_lists_commands() -> None:
     completed = subprocess.run(
         [sys.executable, "-c", "from ripplemem.cli.main import main; main()", "--help"],

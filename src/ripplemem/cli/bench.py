@@ -43,12 +43,13 @@ StoreKindOption = Annotated[
     str, typer.Option("--store", help="Where the benchmark memory lives: sqlite (temp file) or memory.")
 ]
 BudgetOption = Annotated[
-    int | None, typer.Option("--budget", min=1, help="Evidence budget per search [default: recipe's].")
+    int | None,
+    typer.Option("--k", min=1, help="Evidence items per search, K [default: the recipe's, 30]."),
 ]
 DetailsOption = Annotated[bool, typer.Option("--details", help="Keep per-question scores in the JSON.")]
 TokenBudgetOption = Annotated[
     int | None,
-    typer.Option("--token-budget", min=1, metavar="TOKENS",
+    typer.Option("--budget", "--token-budget", min=1, metavar="TOKENS",
                  help="Cut each system's ranked evidence to at most TOKENS context tokens "
                  "(WordPiece) before scoring and answering: compare at equal context size."),
 ]
