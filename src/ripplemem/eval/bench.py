@@ -37,6 +37,7 @@ from ripplemem.eval.bench_run import (
     git_commit,
     percentile,
 )
+from ripplemem.eval.measure import report_progress as _report
 from ripplemem.settings import Settings
 
 if TYPE_CHECKING:
@@ -268,8 +269,3 @@ def _take(items: Iterable, limit: int | None) -> Iterator:
         if limit is not None and index >= limit:
             return
         yield item
-
-
-def _report(progress: Progress | None, what: str, done: int, total: int | None) -> None:
-    if progress is not None:
-        progress(what, done, total)

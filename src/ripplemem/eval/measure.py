@@ -6,7 +6,7 @@ import os
 import platform
 import resource
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -96,3 +96,14 @@ def machine_info() -> dict[str, Any]:
         "python": platform.python_version(),
         "platform": platform.platform(),
     }
+
+
+def report_progress(
+    progress: Callable[[str, int, int | None], None] | None,
+    what: str,
+    done: int,
+    total: int | None,
+) -> None:
+    """Tell an optional progress callback (the CLI's progress bar) how far a benchmark got."""
+    if progress is not None:
+        progress(what, done, total)

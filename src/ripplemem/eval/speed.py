@@ -50,6 +50,7 @@ from ripplemem.eval.measure import file_mb as _file_mb
 from ripplemem.eval.measure import loadavg as _loadavg
 from ripplemem.eval.measure import machine_info as _machine
 from ripplemem.eval.measure import percentile as _percentile
+from ripplemem.eval.measure import report_progress as _report
 from ripplemem.eval.measure import rss_now_mb as _rss_now_mb
 from ripplemem.eval.measure import rss_peak_mb as _rss_peak_mb
 from ripplemem.eval.speed_ingest import locomo_ingest
@@ -439,8 +440,3 @@ def _commit() -> str | None:
     from ripplemem.eval.bench import git_commit
 
     return git_commit()
-
-
-def _report(progress: Progress | None, what: str, done: int, total: int | None) -> None:
-    if progress is not None:
-        progress(what, done, total)

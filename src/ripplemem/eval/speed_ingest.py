@@ -17,6 +17,7 @@ import numpy as np
 from ripplemem.errors import InvalidInputError
 from ripplemem.eval.measure import TimedEmbedder as _TimedEmbedder
 from ripplemem.eval.measure import TimedStore as _TimedStore
+from ripplemem.eval.measure import report_progress as _report
 
 if TYPE_CHECKING:
     from ripplemem.eval.speed import Progress
@@ -97,8 +98,3 @@ def locomo_ingest(
         ),
         "per_conversation": rows,
     }
-
-
-def _report(progress: Progress | None, what: str, done: int, total: int | None) -> None:
-    if progress is not None:
-        progress(what, done, total)

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from ripplemem.eval.measure import percentile as _percentile
+from ripplemem.eval.measure import report_progress as _report
 
 if TYPE_CHECKING:
     from ripplemem.eval.speed import Progress
@@ -108,8 +109,3 @@ def embed_rate(
         "units_per_s": sample / seconds,
         "ms_per_unit": seconds * 1000 / sample,
     }
-
-
-def _report(progress: Progress | None, what: str, done: int, total: int | None) -> None:
-    if progress is not None:
-        progress(what, done, total)

@@ -261,4 +261,5 @@ class MiniLMQ8Embedder(MiniLMInt8Embedder):
         from ripplemem.providers.quantize import quantized_path
 
         source = super()._model_file()
-        return quantized_path(source, file_sha256(source), self._cache_dir)
+        digest = WEIGHTS_SHA256 if self._verify else file_sha256(source)  # verified: known
+        return quantized_path(source, digest, self._cache_dir)
