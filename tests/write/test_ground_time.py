@@ -100,6 +100,9 @@ def test_since_runs_up_to_the_reference() -> None:
         "It depends on the day",
         "It is a 1968 Kustom K-200A guitar",
         "We go there every Saturday",
+        "My bike does better during my Sunday group rides",
+        "We have a Friday night dinner tradition",
+        "the Hindu festival of Holi and the Sunday mass at St. Mary's Church",
         "I sat down on the sofa",
     ],
 )
@@ -153,3 +156,9 @@ def test_grounder_handles_a_batch_of_dialogue_lines() -> None:
 def test_years_out_of_python_range_are_not_times(text: str) -> None:
     found = ground_times(text, REF)
     assert all(g.span is None or 1 <= g.span.start.year <= 9999 for g in found)
+
+
+def test_an_attributive_weekday_is_skipped_but_a_dated_one_in_the_same_text_is_kept() -> None:
+    found = ground_times("I met a Sunday school teacher on Sunday", REF)
+    assert [g.phrase for g in found] == ["on Sunday"]
+    assert found[0].span is not None

@@ -52,6 +52,19 @@ _BARE_SEASON = re.compile(  # "the autumn colors", "excited about summer": not a
 )
 _YEAR = re.compile(r"\b(?:19|20)\d\d\b")
 _HABITUAL = re.compile(r"\b(?:every|each)\s+$", re.IGNORECASE)
+# "my Sunday group rides", "the Friday night dinner": a weekday that names a kind of event (it
+# stands between a determiner and the noun it modifies) is not a date
+_BARE_WEEKDAY = re.compile(
+    r"^(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
+    r"(?: (?:morning|afternoon|evening|night))?$",
+    re.IGNORECASE,
+)
+_DETERMINER_BEFORE = re.compile(
+    r"\b(?:my|your|his|her|our|their|its|the|a|an|usual|regular|weekly)\s+$", re.IGNORECASE
+)
+_NOUN_AFTER = re.compile(
+    r"^\s+(?!(?:before|after|of|when|that|and|or|i|we|you|he|she|they)\b)[a-z]", re.IGNORECASE
+)
 _ABSOLUTE_PROBES = (datetime(2001, 6, 13, 12, 0), datetime(2012, 2, 21, 12, 0))
 
 
@@ -175,6 +188,12 @@ class TimeGrounder:
             return None  # part of a longer token: "K-200A" is a model name, not 2 AM
         if _HABITUAL.search(text, 0, result["start"]):
             return None  # "every Saturday": a habit, not a date
+        if (
+            _BARE_WEEKDAY.match(phrase)
+            and _DETERMINER_BEFORE.search(text, 0, result["start"])
+            and _NOUN_AFTER.match(text[result["end"] :])
+        ):
+            return None  # "my Sunday group rides": a kind of event, not a date
         if value.get("type") == "interval":
             return self._interval(phrase, value, ref)
         values = value.get("values") or [value]

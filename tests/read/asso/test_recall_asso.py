@@ -89,16 +89,19 @@ def test_ablations_change_what_they_say(memory: Memory) -> None:
     assert no_importance.evidence[0].terms.extra["w_importance"] == 0.0
 
 
-def test_ripple_plus_asso_adds_the_two_terms(memory: Memory) -> None:
+@pytest.mark.parametrize("name", ["ripple+asso", "ripple+asso+importance"])
+def test_ripple_plus_asso_adds_its_terms(memory: Memory, name: str) -> None:
     question = "Where did Maya go hiking last May?"
-    fused = memory.search(question, user_id="maya", recipe="ripple+asso", question_time=ASKED)
-    recipe = get_recipe("ripple+asso")
+    fused = memory.search(question, user_id="maya", recipe=name, question_time=ASKED)
+    recipe = get_recipe(name)
+    # ripple+asso adds temporal alignment only; PPR importance is run for the ablation alone
+    assert all(("importance" in e.terms.extra) == (name != "ripple+asso") for e in fused.evidence)
     for item in fused.evidence:
         extra = item.terms.extra
         rho = item.terms.alignment * recipe.lambda_q + item.terms.provenance * recipe.lambda_p
         rho += item.terms.anchor * recipe.lambda_a
         assert item.score == pytest.approx(
-            rho + recipe.lambda_importance * extra["importance"]
+            rho + recipe.lambda_importance * extra.get("importance", 0.0)
             + recipe.lambda_temporal * extra["temporal"]
         )
     assert hike_sessions(fused)[0] == "s0"

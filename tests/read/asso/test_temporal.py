@@ -51,6 +51,7 @@ def test_two_weekends_ago_is_grounded_against_the_question_date() -> None:
         "When did Maya adopt the dog?",
         "How many days between the concert and the hike?",
         "What did I buy the week before my trip?",
+        "How many days did it take me to finish the book?",
     ],
 )
 def test_ungroundable_time_questions_favour_dated_units(question: str) -> None:
@@ -59,6 +60,15 @@ def test_ungroundable_time_questions_favour_dated_units(question: str) -> None:
     dated = unit("dated", datetime(2023, 5, 1), event=True)
     said = unit("said", datetime(2023, 8, 9))
     assert temporal_scores([dated, said], constraint, ASKED) == [1.0, 0.0]
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["How many years older is my grandma than me?", "How many hours have I spent playing games?"],
+)
+def test_a_count_of_time_units_is_not_a_time_constraint(question: str) -> None:
+    # an age difference or a total of hours is answered by statements, not by dated events
+    assert time_constraint(question, ASKED).kind == "recency"
 
 
 def test_no_time_named_falls_back_to_recency() -> None:

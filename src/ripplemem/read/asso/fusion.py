@@ -3,7 +3,8 @@
 After rho ranks the ripple candidates, each gets ``lambda_importance · I + lambda_temporal · T``
 added — ``I`` the PPR importance on the candidates' local clue subgraph, ``T`` the temporal
 alignment, both min-max normalised over the candidates like rho's alignment term — and the list is
-re-sorted. The terms are kept in ``ScoreTerms.extra`` (``importance``, ``temporal``).
+re-sorted. The terms are kept in ``ScoreTerms.extra`` (``importance``, ``temporal``); with
+``lambda_importance = 0`` (recipe ``ripple+asso``) PPR is not run and ``importance`` is left out.
 """
 
 from __future__ import annotations
@@ -36,9 +37,11 @@ def add_asso_terms(
         return ranked, "asso terms: no candidates"
     units = [e.unit for e in ranked if e.unit.vector is not None]
     constraint = time_constraint(query, reference_time)
+    with_importance = recipe.lambda_importance > 0
     signals = compute_signals(
         clues_of(store), namespace, units, query_vector, constraint, reference_time,
         teleport_power=recipe.asso_teleport_power, use_recency=recipe.asso_recency,
+        with_importance=with_importance,
     ).normalised
     index = {u.id: i for i, u in enumerate(units)}
     rescored: list[Evidence] = []
@@ -49,9 +52,10 @@ def add_asso_terms(
         added = recipe.lambda_importance * imp + recipe.lambda_temporal * tem
         terms = item.terms or ScoreTerms(alignment=0.0, provenance=0.0, anchor=0.0)
         total = item.score + added
-        terms = replace(
-            terms, extra={**terms.extra, "importance": imp, "temporal": tem}, total=total
-        )
+        extra = {**terms.extra, "temporal": tem}
+        if with_importance:
+            extra["importance"] = imp
+        terms = replace(terms, extra=extra, total=total)
         rescored.append(replace(item, score=total, terms=terms))
     rescored.sort(key=lambda e: (-e.score, -(e.terms.provenance if e.terms else 0.0), e.unit.id))
     note = (

@@ -29,7 +29,8 @@ from ripplemem.records import MemoryUnit, TimeSpan
 
 _INTENT = re.compile(
     r"\b(?:when|what (?:time|date|day|year|month)|which (?:day|date|year|month|week)|"
-    r"how long|how many (?:days|weeks|months|years|hours)|how recently|"
+    r"how long|how many (?:days|weeks|months|years|hours) (?:did|does|will) it take|"
+    r"how recently|"
     r"before|after|between|since|until|ago|first|last time|earliest|latest|recently|"
     r"date|dates|yesterday|today|tomorrow|week|weekend|month|year)\b",
     re.IGNORECASE,
