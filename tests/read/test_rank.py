@@ -121,3 +121,22 @@ def test_alignment_is_min_max_normalised(units, query_vector):
     assert alignments([units["e1"]], query_vector) == [1.0]
     raw = [float(np.dot(query_vector, u.vector)) for u in units.values()]
     assert np.argsort(raw).tolist() == np.argsort(values).tolist()
+
+
+def test_alignment_blends_the_lexical_score_by_the_recipe_share(units, query_vector):
+    candidates = [Candidate(u, [Hit("dense", i, 0.5)]) for i, u in enumerate(units.values())]
+    cosine_only = {e.unit.id: e.terms.alignment for e in rank(
+        candidates, query_vector=query_vector, anchors=(), recipe=get_recipe("ripple-paper"))}
+    far = min(cosine_only, key=cosine_only.get)  # the candidate the query vector likes least
+    lexical = {far: 9.0, "e1": 3.0}  # BM25 scores of the lexical view; the others scored 0
+    share = RECIPE.lexical_alignment
+    assert 0 < share < 1
+    blended = {e.unit.id: e.terms.alignment for e in rank(
+        candidates, query_vector=query_vector, anchors=(), recipe=RECIPE, lexical=lexical)}
+    assert blended[far] == pytest.approx((1 - share) * cosine_only[far] + share * 1.0)
+    assert blended["e1"] == pytest.approx((1 - share) * cosine_only["e1"] + share * 3.0 / 9.0)
+    others = set(blended) - {far, "e1"}
+    assert all(blended[i] == pytest.approx((1 - share) * cosine_only[i]) for i in others)
+    # without lexical scores (or with share 0) the alignment is the cosine alone
+    plain = rank(candidates, query_vector=query_vector, anchors=(), recipe=RECIPE)
+    assert {e.unit.id: e.terms.alignment for e in plain} == pytest.approx(cosine_only)

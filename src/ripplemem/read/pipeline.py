@@ -166,6 +166,7 @@ class _RippleRun:
         self.pool = _Pool(store, namespace)
         self.anchors: set[str] = set()
         self.reference_time: datetime | None = None
+        self.lexical_scores: dict[str, float] = {}  # the lexical view's BM25 scores, for rho
 
     def recall(
         self,
@@ -191,6 +192,7 @@ class _RippleRun:
         depth = view_depths(recipe)
         with clock("lexical"):
             lexical = lexical_view(store, namespace, self.query, depth.lexical)
+        self.lexical_scores = dict(lexical)
         with clock("dense"):
             dense = dense_view(store, namespace, query_vector, depth.dense)
         with clock("cue"):
@@ -222,6 +224,7 @@ class _RippleRun:
                     query_vector=query_vector,
                     anchors=self.anchors,
                     recipe=recipe,
+                    lexical=self.lexical_scores,
                 )
                 if recipe.goal:
                     plan = planner.plan(self.query, cues, current, recipe=recipe)
@@ -270,7 +273,10 @@ class _RippleRun:
         """rho over ``candidates``; with ``recipe.asso_terms`` the AssoMem terms are added."""
         recipe = self.recipe
         with self.clock("rank"):
-            ranked = rank(candidates, query_vector=query_vector, anchors=self.anchors, recipe=recipe)
+            ranked = rank(
+                candidates, query_vector=query_vector, anchors=self.anchors, recipe=recipe,
+                lexical=self.lexical_scores,
+            )
         if not recipe.asso_terms:
             return ranked, ""
         from ripplemem.read.asso.fusion import add_asso_terms

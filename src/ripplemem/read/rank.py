@@ -3,7 +3,10 @@
 ``rho(m) = lambda_q * a(q, m) + lambda_p * pi(m) + lambda_a * I_anchor(m)``
 
 * ``a(q, m)``: cosine of the query vector with the unit's restatement vector, min-max normalised
-  over the candidate set (1 for every unit when all cosines are equal).
+  over the candidate set (1 for every unit when all cosines are equal), blended with the unit's
+  BM25 score for the query, min-max normalised the same way (0 outside the lexical view's hits):
+  ``(1 - s) * cos' + s * bm25'`` with ``s = recipe.lexical_alignment`` (0.25; 0 in
+  ``ripple-paper``, the paper's cosine alone, which assumed an embedder stronger than BM25).
 * ``pi(m)``: provenance. Each hit of a view ``s`` at 0-based rank ``r`` supports the unit with
   ``w_s * (offset + 1) / (offset + 1 + r)``: the paper's rank support ``1 / (offset + rank)`` on
   1-based ranks, multiplied by ``offset + 1`` so that rank 1 of the strongest source (dense,
@@ -27,7 +30,7 @@ several views or paths appear once with all their hits and paths merged.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -119,6 +122,21 @@ def alignments(units: list[MemoryUnit], query_vector: np.ndarray | None) -> list
     return [float(x) for x in (raw - low) / (high - low)]
 
 
+def lexical_blend(
+    aligned: list[float], ids: list[str], lexical: Mapping[str, float] | None, share: float
+) -> list[float]:
+    """``(1 - share) * aligned + share * bm25'`` where bm25' is ``lexical`` (BM25 scores by unit
+    id, 0 for the others) min-max normalised over ``ids``; ``aligned`` as is without scores."""
+    if share <= 0 or not lexical or not ids:
+        return aligned
+    raw = np.array([lexical.get(unit_id, 0.0) for unit_id in ids], dtype=np.float64)
+    low, high = float(raw.min()), float(raw.max())
+    if high - low < 1e-12:
+        return aligned
+    scaled = (raw - low) / (high - low)
+    return [(1.0 - share) * a + share * float(b) for a, b in zip(aligned, scaled, strict=True)]
+
+
 def rank(
     candidates: Iterable[Candidate],
     *,
@@ -126,10 +144,17 @@ def rank(
     anchors: Collection[str],
     recipe: RecallRecipe,
     limit: int | None = None,
+    lexical: Mapping[str, float] | None = None,
 ) -> list[Evidence]:
-    """Score every candidate with rho, best first (ties: provenance, then id)."""
+    """Score every candidate with rho, best first (ties: provenance, then id). ``lexical``: the
+    query's BM25 scores by unit id (the lexical view), blended into ``a`` as the recipe says."""
     pool = list(merge(candidates).values())
-    aligned = alignments([c.unit for c in pool], query_vector)
+    aligned = lexical_blend(
+        alignments([c.unit for c in pool], query_vector),
+        [c.unit.id for c in pool],
+        lexical,
+        recipe.lexical_alignment,
+    )
     scored: list[Evidence] = []
     for candidate, a in zip(pool, aligned):
         pi = provenance(candidate.hits, recipe, path_strength(candidate.paths))
