@@ -109,6 +109,8 @@ def test_insert_curve(result: dict) -> None:
     assert [point["units"] for point in curve] == list(SIZES)  # no 1-2-5 step below 1k
     for point, row in zip(curve, result["sizes"]):
         assert point["insert_ms_per_unit"] == pytest.approx(row["insert_ms_per_unit"])
+        # the HNSW insert time is part of add_units (none here: the graph starts at 1k vectors)
+        assert 0.0 <= point["graph_ms_per_unit"] <= point["add_ms_per_unit"]
 
 
 def test_targets_and_flatness(result: dict) -> None:

@@ -63,6 +63,11 @@ def growth_section(result: dict) -> str:
         )
         lines += ["", f"Insert ms/unit as the store grows (wall): {points}.", ""]
         lines += [f"The same in CPU ms/unit of the process: {cpu}."]
+        if all("graph_ms_per_unit" in p for p in curve):
+            graph = " · ".join(
+                f"{short_units(p['units'])} {p['graph_ms_per_unit']:.2f}" for p in curve
+            )
+            lines += ["", f"Of which inserting into the HNSW graph (from 1k vectors on): {graph}."]
     if result.get("vectors"):
         lines += ["", f"Vectors: {result['vectors']}."]
     ingest = result.get("locomo_ingest")

@@ -25,6 +25,7 @@ new and tombstoning what is gone.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -114,6 +115,7 @@ class VectorIndex:
         self.ann_changed = False  # the HNSW graph changed (or went) since the last snapshot
         self.ann_rebuilt = False  # ... and was built from scratch since then
         self.ann_origin: str | None = None  # "built" here, or "cache" (adopted from a snapshot)
+        self.graph_add_seconds = 0.0  # wall time spent inserting rows into the graph by add()
 
     # --- state -----------------------------------------------------------------------------
 
@@ -146,6 +148,7 @@ class VectorIndex:
             "ann_origin": self.ann_origin,
             "graph_rows": 0 if self._ann is None else int(self._ann.ntotal),
             "resident_mb": self.resident_bytes() / 2**20,
+            "graph_add_s": self.graph_add_seconds,
         }
 
     def resident_bytes(self) -> int:
@@ -192,11 +195,13 @@ class VectorIndex:
             self.ann_rebuilt = True
             self.ann_origin = "built"
         if self._ann is not None:
+            started = time.perf_counter()
             if self._matrix is None:  # the graph holds every row already
                 with _faiss_single_thread():
                     self._ann.add(vectors)
             else:
                 self._grow_graph(len(ids) * (1 + CATCH_UP))
+            self.graph_add_seconds += time.perf_counter() - started
             self.ann_changed = True
         self._maybe_serve_from_graph()
 
