@@ -71,6 +71,14 @@ _MONTH_YEAR = re.compile(
     r"\b(?:in |of )?(?P<month>" + _MONTH_RE + r")\.?,? (?:of )?(?P<year>(?:19|20)\d\d)\b",
     re.IGNORECASE,
 )
+# "the day before yesterday", "the week before last", "the Friday before last", "the month after
+# next": two steps from the reference (before the anaphora rule, which would read "the week before")
+_TWO_STEPS = re.compile(
+    r"\b(?:the )?(?:day (?P<day>before yesterday|after tomorrow)"
+    r"|(?P<unit>week|weekend|month|year) (?P<way>before last|after next)"
+    r"|(?P<weekday>" + _WEEKDAYS + r") before last)\b",
+    re.IGNORECASE,
+)
 _ANAPHORA = re.compile(
     r"\b(?:(?:the|that) (?:day|night|morning|evening|week|weekend|month|year|summer|winter|"
     r"spring|fall) (?:before|after|prior)"
@@ -267,6 +275,10 @@ def rule_times(text: str, ref: datetime | None) -> list[Found]:
     for m in _MONTH_YEAR.finditer(text):
         if not _DAY_BEFORE.search(text, 0, m.start()):  # "8 May 2023" is Duckling's (a day)
             add(m, month_span(int(m.group("year")), _MONTHS[m.group("month").lower()]), "month")
+    for m in _TWO_STEPS.finditer(text):
+        if free(m):
+            span, grain = _two_steps(m, ref)
+            add(m, span, grain)
     for m in _ANAPHORA.finditer(text):
         if free(m):
             add(m, None, "vague")
@@ -326,3 +338,24 @@ def _ago(m: re.Match, ref: datetime | None) -> TimeSpan | None:
         n = count_of(m.group("n"))
         low, high = (max(n - 1, 0), n + 1) if m.group("approx") else (n, n)
     return hull(unit_span(ref, unit, -high), unit_span(ref, unit, -low))
+
+
+def _two_steps(m: re.Match, ref: datetime | None) -> tuple[TimeSpan | None, str]:
+    if m.group("day"):
+        step = -2 if m.group("day").lower().startswith("before") else 2
+        return (unit_span(ref, "day", step) if ref else None), "day"
+    if m.group("weekday"):
+        if ref is None:
+            return None, "day"
+        weekday = _WEEKDAYS.split("|").index(m.group("weekday").lower())
+        back = (ref.weekday() - weekday) % 7 or 7  # "last Friday": the latest one before today
+        return day_span(ref.date() - timedelta(days=back + 7)), "day"
+    unit = m.group("unit").lower()
+    step = -2 if m.group("way").lower().startswith("before") else 2
+    if unit == "weekend":
+        if ref is None:
+            return None, "weekend"
+        # as in _weekend: "last weekend" is the one of the previous week, so this is one before
+        saturday = ref.date() - timedelta(days=ref.weekday()) + timedelta(days=5 + 7 * step)
+        return TimeSpan(day_span(saturday).start, day_span(saturday + timedelta(days=1)).end), unit
+    return (unit_span(ref, unit, step) if ref else None), unit
