@@ -17,29 +17,34 @@ cosines within ~1e-3).
 Deletes are tombstones skipped at search time (over-fetching); once tombstones exceed 10 % of the
 rows the rows are compacted and the graph rebuilt (row numbers changed).
 
-The HNSW graph is a rebuildable cache: :meth:`VectorIndex.snapshot` hands it out (the graph
-serialised without its vectors, with the row -> sequence-number map it reflects) and
-:meth:`VectorIndex.restore` reattaches it to the vectors of the source of truth, adding what is
-new and tombstoning what is gone.
+The HNSW graph (its faiss side is :mod:`ripplemem.stores.hnsw`) is a rebuildable cache:
+:meth:`VectorIndex.snapshot` hands it out (the graph serialised without its vectors, with the
+row -> sequence-number map it reflects) and :meth:`VectorIndex.restore` reattaches it to the
+vectors of the source of truth, adding what is new and tombstoning what is gone.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable, Iterator, Sequence
-from contextlib import contextmanager
-from dataclasses import dataclass
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 import numpy as np
 
 from ripplemem.blas import single_threaded_blas
+from ripplemem.stores.hnsw import (
+    HNSW_EF_SEARCH,
+    AnnSnapshot,
+    attach_vectors,
+    faiss_single_thread,
+    graph_bytes,
+    graph_from_bytes,
+    graph_resident_bytes,
+    new_graph,
+)
 
 __all__ = ["ANN_START", "ANN_THRESHOLD", "AnnSnapshot", "VectorIndex"]
 
-HNSW_M = 16
-HNSW_EF_CONSTRUCTION = 100
-HNSW_EF_SEARCH = 128
 #: Live vectors from which search uses the HNSW graph (exact below: best recall).
 ANN_THRESHOLD = 20_000
 #: Vectors from which the graph grows (incrementally), so it is complete at the threshold.
@@ -48,37 +53,6 @@ ANN_START = 1_000
 CATCH_UP = 4
 TOMBSTONE_LIMIT = 0.10
 _INITIAL_CAPACITY = 64
-
-
-@dataclass(frozen=True, slots=True)
-class AnnSnapshot:
-    """A serialised HNSW graph; ``seqs[row]`` is the sequence number of each row (-1: deleted)."""
-
-    blob: bytes
-    seqs: np.ndarray  # int64, one per HNSW label
-    count: int  # live vectors it reflects
-
-
-@contextmanager
-def _faiss_single_thread() -> Iterator[Any]:
-    """faiss on one OpenMP thread for our small calls (spinning threads fight the embedder)."""
-    import faiss
-
-    before = faiss.omp_get_max_threads()
-    faiss.omp_set_num_threads(1)
-    try:
-        yield faiss
-    finally:
-        faiss.omp_set_num_threads(before)
-
-
-def _new_graph(dim: int) -> Any:
-    import faiss
-
-    ann = faiss.IndexHNSWSQ(dim, faiss.ScalarQuantizer.QT_fp16, HNSW_M, faiss.METRIC_INNER_PRODUCT)
-    ann.hnsw.efConstruction = HNSW_EF_CONSTRUCTION
-    ann.hnsw.efSearch = HNSW_EF_SEARCH
-    return ann
 
 
 def _normalised(vectors: np.ndarray, dim: int) -> np.ndarray:
@@ -157,8 +131,7 @@ class VectorIndex:
         if self._matrix is not None:
             total += self._matrix.nbytes
         if self._ann is not None:
-            n = int(self._ann.ntotal)
-            total += n * (2 * self.dim + 4 * 2 * HNSW_M * 1.07 + 16)  # fp16 rows + links
+            total += graph_resident_bytes(int(self._ann.ntotal), self.dim)
         return int(total)
 
     # --- writes ----------------------------------------------------------------------------
@@ -191,13 +164,13 @@ class VectorIndex:
             self._rows[unit_id] = start + offset
         self._size = end
         if self._ann is None and self.ann_start is not None and len(self._rows) >= self.ann_start:
-            self._ann, self._ann_storage = _new_graph(self.dim), None
+            self._ann, self._ann_storage = new_graph(self.dim), None
             self.ann_rebuilt = True
             self.ann_origin = "built"
         if self._ann is not None:
             started = time.perf_counter()
             if self._matrix is None:  # the graph holds every row already
-                with _faiss_single_thread():
+                with faiss_single_thread():
                     self._ann.add(vectors)
             else:
                 self._grow_graph(len(ids) * (1 + CATCH_UP))
@@ -265,7 +238,7 @@ class VectorIndex:
     def _ann_search(self, queries: np.ndarray, k: int) -> list[list[tuple[str, float]]]:
         fetch = min(self._size, max(2 * k, k + 16))
         out: list[list[tuple[str, float]]] = []
-        with _faiss_single_thread() as faiss:
+        with faiss_single_thread() as faiss:
             params = faiss.SearchParametersHNSW(efSearch=max(HNSW_EF_SEARCH, fetch))
             scores, labels = self._ann.search(queries, fetch, params=params)
             for i in range(len(queries)):
@@ -293,11 +266,7 @@ class VectorIndex:
         """The serialised HNSW graph and the row map it reflects; None when there is none."""
         if self._ann is None:
             return None
-        import faiss
-
-        writer = faiss.VectorIOWriter()  # the graph only: the vectors live in the store
-        faiss.write_index(self._ann, writer, faiss.IO_FLAG_SKIP_STORAGE)
-        blob = faiss.vector_to_array(writer.data).tobytes()
+        blob = graph_bytes(self._ann)  # the graph only: the vectors live in the store
         rows = int(self._ann.ntotal)
         seqs = np.where(self._alive[:rows], self._seqs[:rows], -1).astype(np.int64)
         return AnnSnapshot(blob=blob, seqs=seqs, count=int(np.count_nonzero(seqs >= 0)))
@@ -334,16 +303,9 @@ class VectorIndex:
     def _adopt(
         self, ids: Sequence[str], seqs: Sequence[int], vectors: np.ndarray, snapshot: AnnSnapshot
     ) -> bool:
-        import faiss
-
-        reader = faiss.VectorIOReader()
-        faiss.copy_array_to_vector(np.frombuffer(snapshot.blob, dtype=np.uint8), reader.data)
-        try:
-            ann = faiss.read_index(reader, faiss.IO_FLAG_SKIP_STORAGE)
-        except RuntimeError:
-            return False
         rows = len(snapshot.seqs)
-        if not isinstance(ann, faiss.IndexHNSWSQ) or ann.d != self.dim or ann.ntotal != rows:
+        ann = graph_from_bytes(snapshot.blob, self.dim, rows)
+        if ann is None:
             return False
         # Rows are matched by sequence number, never reused, so a row's vector cannot have
         # changed; rows deleted since the snapshot keep a zero vector until compaction.
@@ -358,19 +320,13 @@ class VectorIndex:
             self._reserve(rows)
             assert self._matrix is not None
             self._matrix[:rows][alive] = vectors[mapped[alive]]
-        storage = faiss.IndexScalarQuantizer(
-            self.dim, faiss.ScalarQuantizer.QT_fp16, faiss.METRIC_INNER_PRODUCT
-        )
-        storage.add(self._matrix[:rows])
-        ann.storage, ann.own_fields = storage, False
-        self._ann_storage = storage  # keeps the storage alive as long as the graph
+        self._ann_storage = attach_vectors(ann, self._matrix[:rows])  # alive as long as ann
         self._seqs[:rows] = np.where(alive, snapshot.seqs, -1)
         self._alive[:rows] = alive
         self._ids = [ids[p] if p >= 0 else None for p in mapped.tolist()]
         self._rows = {unit_id: row for row, unit_id in enumerate(self._ids) if unit_id is not None}
         self._size, self._dead = rows, rows - len(self._rows)
         self._next_seq = int(max(np.max(snapshot.seqs, initial=-1), max(seqs, default=-1))) + 1
-        ann.hnsw.efSearch = HNSW_EF_SEARCH
         self._ann = ann
         self.ann_changed = False
         self.ann_origin = "cache"
@@ -408,7 +364,7 @@ class VectorIndex:
         done = int(self._ann.ntotal)
         stop = min(self._size, done + budget)
         if stop > done:
-            with _faiss_single_thread():
+            with faiss_single_thread():
                 self._ann.add(self._matrix[done:stop])
 
     def _maybe_serve_from_graph(self) -> None:
@@ -429,7 +385,7 @@ class VectorIndex:
         n = len(keep)
         if self._matrix is None:  # the vectors live in the graph: take them back out
             matrix = np.zeros((len(self._seqs), self.dim), dtype=np.float32)
-            with _faiss_single_thread():
+            with faiss_single_thread():
                 for start in range(0, n, 65_536):
                     part = keep[start : start + 65_536]
                     matrix[start : start + len(part)] = self._ann.storage.reconstruct_batch(part)
@@ -455,9 +411,9 @@ class VectorIndex:
 
     def _build_ann(self) -> None:
         assert self._matrix is not None
-        ann = _new_graph(self.dim)
+        ann = new_graph(self.dim)
         if self._size:
-            with _faiss_single_thread():
+            with faiss_single_thread():
                 ann.add(self._matrix[: self._size])
         self._ann, self._ann_storage = ann, None
         self.ann_changed = True

@@ -1,0 +1,95 @@
+"""The faiss HNSW graph behind :class:`~ripplemem.stores.vectors.VectorIndex`: its parameters,
+construction, one-thread calls, and (de)serialisation without its vectors.
+
+The graph is ``IndexHNSWSQ`` (inner product, vectors stored as float16). It is a rebuildable
+cache: :func:`graph_bytes` writes the graph *without* its vector storage (the vectors live in the
+store), :func:`graph_from_bytes` reads it back and :func:`attach_vectors` gives it its vectors.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+HNSW_M = 16
+HNSW_EF_CONSTRUCTION = 100
+HNSW_EF_SEARCH = 128
+
+
+@dataclass(frozen=True, slots=True)
+class AnnSnapshot:
+    """A serialised HNSW graph; ``seqs[row]`` is the sequence number of each row (-1: deleted)."""
+
+    blob: bytes
+    seqs: np.ndarray  # int64, one per HNSW label
+    count: int  # live vectors it reflects
+
+
+@contextmanager
+def faiss_single_thread() -> Iterator[Any]:
+    """faiss on one OpenMP thread for our small calls (spinning threads fight the embedder)."""
+    import faiss
+
+    before = faiss.omp_get_max_threads()
+    faiss.omp_set_num_threads(1)
+    try:
+        yield faiss
+    finally:
+        faiss.omp_set_num_threads(before)
+
+
+def new_graph(dim: int) -> Any:
+    import faiss
+
+    ann = faiss.IndexHNSWSQ(dim, faiss.ScalarQuantizer.QT_fp16, HNSW_M, faiss.METRIC_INNER_PRODUCT)
+    ann.hnsw.efConstruction = HNSW_EF_CONSTRUCTION
+    ann.hnsw.efSearch = HNSW_EF_SEARCH
+    return ann
+
+
+def graph_resident_bytes(rows: int, dim: int) -> int:
+    """Approximate memory of a graph of ``rows`` vectors: fp16 rows plus links."""
+    return int(rows * (2 * dim + 4 * 2 * HNSW_M * 1.07 + 16))
+
+
+def graph_bytes(ann: Any) -> bytes:
+    """The graph serialised without its vector storage."""
+    import faiss
+
+    writer = faiss.VectorIOWriter()
+    faiss.write_index(ann, writer, faiss.IO_FLAG_SKIP_STORAGE)
+    return faiss.vector_to_array(writer.data).tobytes()
+
+
+def graph_from_bytes(blob: bytes, dim: int, rows: int) -> Any | None:
+    """The graph of :func:`graph_bytes`, or None when the blob is not a ``dim``-d graph of
+    ``rows`` rows (a damaged or foreign cache is rebuilt, never trusted)."""
+    import faiss
+
+    reader = faiss.VectorIOReader()
+    faiss.copy_array_to_vector(np.frombuffer(blob, dtype=np.uint8), reader.data)
+    try:
+        ann = faiss.read_index(reader, faiss.IO_FLAG_SKIP_STORAGE)
+    except RuntimeError:
+        return None
+    if not isinstance(ann, faiss.IndexHNSWSQ) or ann.d != dim or ann.ntotal != rows:
+        return None
+    ann.hnsw.efSearch = HNSW_EF_SEARCH
+    return ann
+
+
+def attach_vectors(ann: Any, matrix: np.ndarray) -> Any:
+    """Give a read graph its float16 vector storage; returns the storage, which the caller must
+    keep alive as long as the graph (faiss does not own it)."""
+    import faiss
+
+    storage = faiss.IndexScalarQuantizer(
+        ann.d, faiss.ScalarQuantizer.QT_fp16, faiss.METRIC_INNER_PRODUCT
+    )
+    storage.add(matrix)
+    ann.storage, ann.own_fields = storage, False
+    return storage
