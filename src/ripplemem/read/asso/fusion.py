@@ -4,7 +4,8 @@ After rho ranks the ripple candidates, each gets ``lambda_importance · I + lamb
 added — ``I`` the PPR importance on the candidates' local clue subgraph, ``T`` the temporal
 alignment, both min-max normalised over the candidates like rho's alignment term — and the list is
 re-sorted. The terms are kept in ``ScoreTerms.extra`` (``importance``, ``temporal``); with
-``lambda_importance = 0`` (recipe ``ripple+asso``) PPR is not run and ``importance`` is left out.
+``lambda_importance = 0`` (recipe ``ripple+asso-no-importance``) PPR is not run and
+``importance`` is left out.
 """
 
 from __future__ import annotations
