@@ -28,6 +28,7 @@ from ripplemem.write.time_rules import (
     ORDINAL_ONLY,
     SECOND,
     TIMEISH,
+    WEEKDAYS,
     Found,
     GroundedTime,
     clause_of,
@@ -55,9 +56,7 @@ _HABITUAL = re.compile(r"\b(?:every|each)\s+$", re.IGNORECASE)
 # "my Sunday group rides", "the Friday night dinner": a weekday that names a kind of event (it
 # stands between a determiner and the noun it modifies) is not a date
 _BARE_WEEKDAY = re.compile(
-    r"^(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
-    r"(?: (?:morning|afternoon|evening|night))?$",
-    re.IGNORECASE,
+    r"^(?:" + WEEKDAYS + r")(?: (?:morning|afternoon|evening|night))?$", re.IGNORECASE
 )
 _DETERMINER_BEFORE = re.compile(
     r"\b(?:my|your|his|her|our|their|its|the|a|an|usual|regular|weekly)\s+$", re.IGNORECASE

@@ -26,7 +26,7 @@ _MONTHS = {m.lower(): i for i, m in enumerate(calendar.month_name) if m}
 _MONTHS.update({m.lower(): i for i, m in enumerate(calendar.month_abbr) if m})
 _MONTHS["sept"] = 9
 _MONTH_RE = "|".join(sorted(_MONTHS, key=len, reverse=True))
-_WEEKDAYS = "monday|tuesday|wednesday|thursday|friday|saturday|sunday"
+WEEKDAYS = "monday|tuesday|wednesday|thursday|friday|saturday|sunday"
 _NUMBERS = {
     "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
     "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20,
@@ -38,7 +38,7 @@ _VAGUE_COUNTS = {"couple": (1, 3), "few": (2, 5), "several": (3, 8)}
 TIMEISH = re.compile(
     r"\d|\b(?:yesterday|today|tonight|tomorrow|ago|back|weekends?|weeks?|months?|years?|days?|"
     r"morning|afternoon|evening|night|summer|winter|spring|fall|autumn|christmas|easter|"
-    r"halloween|thanksgiving|recently|lately|since|while|" + _WEEKDAYS + "|" + _MONTH_RE + r")\b"
+    r"halloween|thanksgiving|recently|lately|since|while|" + WEEKDAYS + "|" + _MONTH_RE + r")\b"
     r"|\b(?:last|next|this|on|by|till|until|since|from|every|each) "
     r"(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)\b",
     re.IGNORECASE,
@@ -48,7 +48,7 @@ _SHORT_WEEKDAY = re.compile(
     r"(?P<day>mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)\b",
     re.IGNORECASE,
 )
-_FULL_WEEKDAY = {day[:3]: day for day in _WEEKDAYS.split("|")}
+_FULL_WEEKDAY = {day[:3]: day for day in WEEKDAYS.split("|")}
 _FULL_WEEKDAY.update({"tues": "tuesday", "thur": "thursday", "thurs": "thursday"})
 _WEEKEND = re.compile(
     r"\b(?:(?P<n>" + _NUMBER_RE + r"|a couple of|a few) weekends? (?:ago|back)"
@@ -76,7 +76,7 @@ _MONTH_YEAR = re.compile(
 _TWO_STEPS = re.compile(
     r"\b(?:the )?(?:day (?P<day>before yesterday|after tomorrow)"
     r"|(?P<unit>week|weekend|month|year) (?P<way>before last|after next)"
-    r"|(?P<weekday>" + _WEEKDAYS + r") before last)\b",
+    r"|(?P<weekday>" + WEEKDAYS + r") before last)\b",
     re.IGNORECASE,
 )
 _ANAPHORA = re.compile(
@@ -96,7 +96,7 @@ BARE_DEFINITE = re.compile(
     r"^(?:(?:on|for|of|by|in|during|at|all) )?the (?:day|week|weekend|month|year)$", re.IGNORECASE
 )
 GENERIC_PLURAL = re.compile(
-    r"\b(?:" + _WEEKDAYS + r"|weekend|morning|afternoon|evening|night|summer|winter)s\b$",
+    r"\b(?:" + WEEKDAYS + r"|weekend|morning|afternoon|evening|night|summer|winter)s\b$",
     re.IGNORECASE,
 )
 ORDINAL_ONLY = re.compile(
@@ -104,7 +104,7 @@ ORDINAL_ONLY = re.compile(
 )
 DAY_ANCHOR = re.compile(
     r"\b(?:today|tonight|yesterday|tomorrow|morning|afternoon|evening|night|noon|midnight|ago|"
-    + _WEEKDAYS
+    + WEEKDAYS
     + "|"
     + _MONTH_RE
     + r")\b|\d+/\d+",
@@ -347,7 +347,7 @@ def _two_steps(m: re.Match, ref: datetime | None) -> tuple[TimeSpan | None, str]
     if m.group("weekday"):
         if ref is None:
             return None, "day"
-        weekday = _WEEKDAYS.split("|").index(m.group("weekday").lower())
+        weekday = WEEKDAYS.split("|").index(m.group("weekday").lower())
         back = (ref.weekday() - weekday) % 7 or 7  # "last Friday": the latest one before today
         return day_span(ref.date() - timedelta(days=back + 7)), "day"
     unit = m.group("unit").lower()
