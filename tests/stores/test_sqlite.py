@@ -140,6 +140,17 @@ def same_ranking(got: list[tuple[str, float]], expected: list[tuple[str, float]]
     np.testing.assert_allclose([s for _, s in got], [s for _, s in expected], rtol=1e-12)
 
 
+def write_schema2_unit(raw: sqlite3.Connection, unit) -> None:
+    """What schema-2 code wrote for a unit (vectors aside): its row and its FTS5 entry."""
+    columns = ", ".join("?" * len(rows.UNIT_COLUMNS.split(",")))
+    seq = raw.execute(
+        f"INSERT INTO unit ({rows.UNIT_COLUMNS}) VALUES ({columns})", rows.unit_values(unit)
+    ).lastrowid
+    token = "ns" + hashlib.sha256(unit.namespace.encode()).hexdigest()[:40]
+    body = " ".join(document_terms(unit.restatement, unit.keywords))
+    raw.execute("INSERT INTO lexical (rowid, ns, body) VALUES (?, ?, ?)", (seq, token, body))
+
+
 def test_a_store_indexed_by_fts5_is_migrated_to_postings(tmp_path: Path) -> None:
     """Schema 3 rebuilds the lexical index of a schema-2 file (FTS5) from its FTS rows."""
     path = tmp_path / "memory.db"
@@ -157,14 +168,8 @@ def test_a_store_indexed_by_fts5_is_migrated_to_postings(tmp_path: Path) -> None
         for ns, group in texts.items()
         for i, text in enumerate(group)
     ]
-    columns = ", ".join("?" * len(rows.UNIT_COLUMNS.split(",")))
-    for unit in units:  # what schema-2 code wrote for a unit (vectors aside)
-        seq = raw.execute(
-            f"INSERT INTO unit ({rows.UNIT_COLUMNS}) VALUES ({columns})", rows.unit_values(unit)
-        ).lastrowid
-        token = "ns" + hashlib.sha256(unit.namespace.encode()).hexdigest()[:40]
-        body = " ".join(document_terms(unit.restatement, unit.keywords))
-        raw.execute("INSERT INTO lexical (rowid, ns, body) VALUES (?, ?, ?)", (seq, token, body))
+    for unit in units:
+        write_schema2_unit(raw, unit)
     raw.close()
     reference = InMemoryStore()
     reference.add_units(units)
@@ -308,13 +313,7 @@ def test_two_processes_opening_an_old_file_migrate_it_once(tmp_path: Path) -> No
     for number in (1, 2):
         schema._apply(raw, number)
     unit = make_unit("u0", restatement="Caroline went hiking in the Rockies.")
-    columns = ", ".join("?" * len(rows.UNIT_COLUMNS.split(",")))
-    seq = raw.execute(
-        f"INSERT INTO unit ({rows.UNIT_COLUMNS}) VALUES ({columns})", rows.unit_values(unit)
-    ).lastrowid
-    token = "ns" + hashlib.sha256(unit.namespace.encode()).hexdigest()[:40]
-    body = " ".join(document_terms(unit.restatement, unit.keywords))
-    raw.execute("INSERT INTO lexical (rowid, ns, body) VALUES (?, ?, ?)", (seq, token, body))
+    write_schema2_unit(raw, unit)
     raw.execute("BEGIN IMMEDIATE")  # a third writer holds the lock while both open the file
     opened: list[SQLiteStore] = []
     failures: list[BaseException] = []
