@@ -45,7 +45,9 @@ def ids(evidence) -> list[str]:
 
 
 def test_context_units_follow_the_head_of_the_ranking(memory):
-    plain = memory.search(QUESTION, namespace="ns", recipe=get_recipe("ripple", budget=10, context_share=0))
+    plain = memory.search(
+        QUESTION, namespace="ns", recipe=get_recipe("ripple", budget=10, context_share=0)
+    )
     recipe = get_recipe("ripple", budget=4, context_share=0.5, context_anchors=2)
     recall = memory.search(QUESTION, namespace="ns", recipe=recipe)
     evidence = list(recall.evidence)
@@ -64,21 +66,33 @@ def test_context_units_follow_the_head_of_the_ranking(memory):
 
 
 def test_no_slots_no_context(memory):
-    recall = memory.search(QUESTION, namespace="ns", recipe=get_recipe("ripple-no-context", budget=4))
+    recall = memory.search(
+        QUESTION, namespace="ns", recipe=get_recipe("ripple-no-context", budget=4)
+    )
     assert all("context" not in e.views for e in recall.evidence)
 
 
 def _evidence(uid: str, score: float) -> Evidence:
     unit = MemoryUnit(
-        id=uid, namespace="ns", restatement=uid, vector=np.ones(2, dtype=np.float32),
-        participants=(), locations=(), time_span=None, episode_id="s", turn_ids=(uid,),
-        session_time=T0, created_at=T0,
+        id=uid,
+        namespace="ns",
+        restatement=uid,
+        vector=np.ones(2, dtype=np.float32),
+        participants=(),
+        locations=(),
+        time_span=None,
+        episode_id="s",
+        turn_ids=(uid,),
+        session_time=T0,
+        created_at=T0,
     )
     return Evidence(unit, score, (), None, ())
 
 
 def test_assemble_keeps_head_then_context_then_the_rest():
-    ranked = [_evidence(u, s) for u, s in (("a", 5), ("b", 4), ("c", 3), ("x", 2), ("d", 1), ("y", 0.5))]
+    ranked = [
+        _evidence(u, s) for u, s in (("a", 5), ("b", 4), ("c", 3), ("x", 2), ("d", 1), ("y", 0.5))
+    ]
     assert ids(assemble(ranked, ["x", "y"], budget=4, slots=2)) == ["a", "b", "x", "y"]
     # a context unit already in the head keeps its place; the free slot is filled by rho
     assert ids(assemble(ranked, ["b", "y"], budget=4, slots=2)) == ["a", "b", "y", "c"]
@@ -93,3 +107,39 @@ def test_context_slots_scale_with_the_budget_and_bad_overrides_are_refused():
         get_recipe("ripple", context_share=1.5)
     with pytest.raises(ValueError, match="context_slot"):
         get_recipe("ripple", context_slots=3)  # a derived value, not a field
+
+
+LONG_REPLY = (
+    "The Blue Lantern noodle bar on Harbor Street is the place for Friday dinner with the team. "
+    "Their hand-pulled noodles with chili oil are famous across the whole neighbourhood. "
+    "The owner Mrs Lin grows the herbs for the broth in a rooftop garden above the kitchen. "
+    "They take bookings for groups of eight or more, so call them early in the week. "
+    "Parking is hard on Fridays, the tram stop by the harbour is only two minutes away."
+)
+
+
+def test_context_brings_neighbouring_turns_not_pieces_of_the_same_turn(tmp_path):
+    """A long turn is cut into several units; its own pieces add no turn, so they get no slot."""
+    turns = (
+        Turn("t0", "Ann", "Any idea where we should go for dinner on Friday with the team?"),
+        Turn("t1", "Bob", LONG_REPLY),
+        Turn("t2", "Ann", "Great, I will book a table for nine people there on Tuesday."),
+        *(Turn(f"t{i}", who, text) for i, (who, text) in enumerate(LINES[2:], start=3)),
+    )
+    conversation = Conversation("c1", (Session("s1", T0, turns),))
+    with Memory(
+        Settings(store_path=tmp_path / "m.db", extractor="deterministic", planner="deterministic")
+    ) as m:
+        m.add(conversation, namespace="ns")
+        pieces = [u for u in m.list(namespace="ns") if u.turn_ids == ("t1",)]
+        assert len(pieces) >= 2, "the long reply should be cut into several units"
+        recipe = get_recipe("ripple", budget=6, context_share=0.5, context_anchors=1)
+        recall = m.search(
+            "Which noodle bar did Bob suggest for Friday dinner?", namespace="ns", recipe=recipe
+        )
+    evidence = list(recall.evidence)
+    assert evidence[0].unit.turn_ids == ("t1",)
+    context = [e for e in evidence if any(h.view == "context" for h in e.hits)]
+    assert context, "the neighbouring turns of the best unit should be reserved slots"
+    assert all(e.unit.turn_ids != ("t1",) for e in context)
+    assert {t for e in context for t in e.unit.turn_ids} & {"t0", "t2"}

@@ -7,8 +7,10 @@ the ranking missed were the turn right before or after a returned turn.
 
 ``context_candidates`` reads, for the ``recipe.context_anchors`` best-ranked units, their
 structural neighbours (the write path's dialogue edges link the units of neighbouring turns) and
-keeps those of the same episode at most ``recipe.context_turns`` turns away, not already in the
-head of the ranking, in order: the best source first, then the nearest turn, then dialogue order.
+keeps those of the same episode at most ``recipe.context_turns`` turns away that bring a turn
+the source does not (another piece of the source's own long turn adds no turn; in user/assistant
+chats, where one long reply is cut into many units, those pieces took most of the slots), not
+already in the head of the ranking, in order: the best source first, then the nearest turn, then dialogue order.
 Each becomes a candidate with a ``context`` hit (rank = its position in that order) and a one-hop
 structural path from its source, so it is scored by rho like every other unit and its trace says
 where it came from. ``assemble`` keeps ``K - recipe.context_slots`` units by rho, then up to
@@ -50,8 +52,8 @@ def context_candidates(
             if unit is None:
                 continue
             distance = turn_distance(source, unit)
-            if distance > recipe.context_turns:
-                continue
+            if distance > recipe.context_turns or set(unit.turn_ids) <= set(source.turn_ids):
+                continue  # too far, or another piece of the source's own turn: no new turn
             index = unit.extra.get("turn_index", 0)
             order.append(((position, distance, index, unit.id), source, unit, weight))
     order.sort(key=lambda item: item[0])
@@ -68,7 +70,9 @@ def context_candidates(
     return chosen
 
 
-def assemble(ranked: Sequence[Evidence], context_ids: Sequence[str], budget: int, slots: int) -> list[Evidence]:
+def assemble(
+    ranked: Sequence[Evidence], context_ids: Sequence[str], budget: int, slots: int
+) -> list[Evidence]:
     """``K - slots`` by rho, then the context units (in their order), then the rest by rho."""
     by_id = {e.unit.id: e for e in ranked}
     head = [e for e in ranked[: max(0, budget - slots)] if e.unit.id not in context_ids]
