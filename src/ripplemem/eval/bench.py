@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypedDict, Unpack
 
 from ripplemem.eval.bench_run import (
     DEFAULT_RECIPES,
@@ -45,12 +45,26 @@ if TYPE_CHECKING:
     from ripplemem.memory import Memory
     from ripplemem.records import Evidence
 
+
+class RunOptions(TypedDict, total=False):
+    """How both runners set up their :class:`BenchRun` (its keyword arguments, same defaults)."""
+
+    settings: Settings | None
+    store: StoreKind  # "sqlite" (default) or "memory"
+    memory: Memory | None
+    profile: bool  # True (default): the paper's per-dataset settings
+    budget: int | None
+    token_budget: int | None
+    force_fitted: bool
+
+
 __all__ = [
     "DEFAULT_RECIPES",
     "PROFILES",
     "AnswerSetup",
     "BenchRun",
     "Progress",
+    "RunOptions",
     "StoreKind",
     "git_commit",
     "percentile",
@@ -64,16 +78,10 @@ def run_locomo_bench(
     *,
     recipes: Sequence[str] = DEFAULT_RECIPES,
     limit: int | None = None,
-    settings: Settings | None = None,
     progress: Progress | None = None,
-    store: StoreKind = "sqlite",
-    memory: Memory | None = None,
-    profile: bool = True,
-    budget: int | None = None,
     details: bool = False,
-    token_budget: int | None = None,
     answering: AnswerSetup | None = None,
-    force_fitted: bool = False,
+    **options: Unpack[RunOptions],
 ) -> dict:
     """LoCoMo turn-level evidence recall; ``limit`` = number of conversations.
 
@@ -84,18 +92,8 @@ def run_locomo_bench(
 
     path = Path(path)
     samples = load_locomo(path)[:limit] if limit else load_locomo(path)
-    with BenchRun(
-        "locomo",
-        path,
-        recipes=recipes,
-        settings=settings,
-        store=store,
-        memory=memory,
-        profile=profile,
-        budget=budget,
-        token_budget=token_budget,
-        force_fitted=force_fitted,
-    ) as run:
+    token_budget = options.get("token_budget")
+    with BenchRun("locomo", path, recipes=recipes, **options) as run:
         scorer = LocomoScorer(run.systems, details=details, token_budget=token_budget)
         answers = _answer_scorer(run, answering, details)
         for done, sample in enumerate(samples):
@@ -139,16 +137,10 @@ def run_longmemeval_bench(
     *,
     recipes: Sequence[str] = DEFAULT_RECIPES,
     limit: int | None = None,
-    settings: Settings | None = None,
     progress: Progress | None = None,
-    store: StoreKind = "sqlite",
-    memory: Memory | None = None,
-    profile: bool = True,
-    budget: int | None = None,
     details: bool = False,
-    token_budget: int | None = None,
     answering: AnswerSetup | None = None,
-    force_fitted: bool = False,
+    **options: Unpack[RunOptions],
 ) -> dict:
     """LongMemEval official retrieval metrics; ``limit`` = the first N questions of the file.
 
@@ -160,18 +152,8 @@ def run_longmemeval_bench(
     from ripplemem.eval.retrieval_scoring import LongMemEvalScorer
 
     path = Path(path)
-    with BenchRun(
-        "longmemeval",
-        path,
-        recipes=recipes,
-        settings=settings,
-        store=store,
-        memory=memory,
-        profile=profile,
-        budget=budget,
-        token_budget=token_budget,
-        force_fitted=force_fitted,
-    ) as run:
+    token_budget = options.get("token_budget")
+    with BenchRun("longmemeval", path, recipes=recipes, **options) as run:
         scorer = LongMemEvalScorer(run.systems, details=details, token_budget=token_budget)
         answers = _answer_scorer(run, answering, details)
         done = 0
