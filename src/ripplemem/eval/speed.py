@@ -148,6 +148,7 @@ def run_speed_bench(
         "pool": {"size": pool, "noise_norm": noise, "embed_seconds": vectors.seconds},
     }
     with tempfile.TemporaryDirectory(prefix="ripplemem-speed-") as folder:
+
         def checkpoint(rows: list[dict[str, Any]], curve: list[dict[str, Any]]) -> None:
             if on_size is not None:
                 partial = {**result, "partial": True, "sizes": list(rows), "insert_curve": curve}

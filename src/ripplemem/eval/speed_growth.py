@@ -128,7 +128,9 @@ class Growth:
     size: int = 0
     timings: list[BatchTiming] = field(default_factory=list)
 
-    def grow_to(self, target: int, progress: Progress | None, deadline: float | None = None) -> None:
+    def grow_to(
+        self, target: int, progress: Progress | None, deadline: float | None = None
+    ) -> None:
         while self.size < target:
             if deadline is not None and self.size % 10_000 == 0 and time.monotonic() > deadline:
                 return
