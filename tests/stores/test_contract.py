@@ -477,6 +477,22 @@ def test_edges_are_stored_in_both_directions(store: MemoryStore) -> None:
     assert store.neighbours("ns", ["a", "c"], "semantic") == {"a": [("b", 0.5)], "c": []}
 
 
+def test_neighbours_of_many_ids_at_once(store: MemoryStore) -> None:
+    """More ids than one SQL IN list holds; unknown and repeated ids; ties ordered by id."""
+    store.add_units([make_unit("hub"), *(make_unit(f"n{i:03d}") for i in range(600))])
+    store.add_edges(
+        [Edge("ns", "hub", f"n{i:03d}", "semantic", 0.5 + (i % 3) / 10) for i in range(600)]
+    )
+    asked = [f"n{i:03d}" for i in range(600)] + ["hub", "ghost", "n001"]
+    found = store.neighbours("ns", asked, "semantic")
+    assert list(found) == list(dict.fromkeys(asked))
+    assert found["ghost"] == [] and found["n004"] == [("hub", 0.6)]
+    hub = found["hub"]
+    assert len(hub) == 600 and hub[0] == ("n002", 0.7) and hub[-1] == ("n597", 0.5)
+    assert hub == sorted(hub, key=lambda edge: (-edge[1], edge[0]))
+    assert store.neighbours("ns", asked, "structural")["hub"] == []
+
+
 def test_edges_are_checked(store: MemoryStore) -> None:
     store.add_units([make_unit("a"), make_unit("b"), make_unit("x", namespace="other")])
     with pytest.raises(UnknownUnitError, match="'x'"):

@@ -267,29 +267,14 @@ class SQLiteStore:
             for namespace, ids in ends.items():
                 writes.require_units(self._db, namespace, ids)
             with self._transaction() as db:
-                db.executemany(
-                    "INSERT OR REPLACE INTO edge (namespace, src, kind, dst, weight) "
-                    "VALUES (?, ?, ?, ?, ?)",
-                    [
-                        (e.namespace, a, e.kind, b, float(e.weight))
-                        for e in checked
-                        for a, b in ((e.src, e.dst), (e.dst, e.src))
-                    ],
-                )
+                writes.insert_edges(db, checked)
 
     def remove_edges(self, edges: Iterable[Edge]) -> None:
         with self._lock:
             self._check_open()
             checked = check_edges(edges)
             with self._transaction() as db:
-                db.executemany(
-                    "DELETE FROM edge WHERE namespace = ? AND src = ? AND kind = ? AND dst = ?",
-                    [
-                        (e.namespace, a, e.kind, b)
-                        for e in checked
-                        for a, b in ((e.src, e.dst), (e.dst, e.src))
-                    ],
-                )
+                writes.delete_edges(db, checked)
 
     def neighbours(
         self, namespace: str, ids: Sequence[str], kind: EdgeKind
@@ -297,16 +282,7 @@ class SQLiteStore:
         with self._lock:
             self._check_open()
             check_edge_kind(kind)
-            sql = (
-                "SELECT dst, weight FROM edge WHERE namespace = ? AND src = ? AND kind = ? "
-                "ORDER BY weight DESC, dst"
-            )
-            return {
-                unit_id: [
-                    (d, float(w)) for d, w in self._db.execute(sql, (namespace, unit_id, kind))
-                ]
-                for unit_id in ids
-            }
+            return lookups.neighbours(self._db, namespace, ids, kind)
 
     def edges_of(self, namespace: str, unit_id: str) -> list[Edge]:
         with self._lock:
