@@ -493,6 +493,27 @@ def test_neighbours_of_many_ids_at_once(store: MemoryStore) -> None:
     assert store.neighbours("ns", asked, "structural")["hub"] == []
 
 
+def test_change_edges_removes_then_adds_all_or_nothing(store: MemoryStore) -> None:
+    store.add_units([make_unit(u) for u in "abcd"])
+    store.add_edges([Edge("ns", "a", "b", "semantic", 0.9), Edge("ns", "a", "c", "semantic", 0.8)])
+    with pytest.raises(UnknownUnitError, match="'ghost'"):
+        store.change_edges(
+            remove=[Edge("ns", "b", "a", "semantic", 0.9)],
+            add=[Edge("ns", "a", "d", "semantic", 0.7), Edge("ns", "a", "ghost", "semantic", 0.7)],
+        )
+    assert store.neighbours("ns", ["a"], "semantic")["a"] == [("b", 0.9), ("c", 0.8)]  # untouched
+    store.change_edges(
+        remove=[Edge("ns", "b", "a", "semantic", 0.9), Edge("ns", "c", "d", "semantic", 0.1)],
+        add=[Edge("ns", "d", "a", "semantic", 0.7), Edge("ns", "c", "a", "semantic", 0.85)],
+    )
+    assert store.neighbours("ns", ["a", "b", "d"], "semantic") == {
+        "a": [("c", 0.85), ("d", 0.7)],
+        "b": [],
+        "d": [("a", 0.7)],
+    }
+    store.change_edges()  # nothing to do
+
+
 def test_edges_are_checked(store: MemoryStore) -> None:
     store.add_units([make_unit("a"), make_unit("b"), make_unit("x", namespace="other")])
     with pytest.raises(UnknownUnitError, match="'x'"):

@@ -231,13 +231,9 @@ class CountingStore(InMemoryStore):
         self._count("get_units")
         return super().get_units(namespace, ids, with_vectors=with_vectors)
 
-    def add_edges(self, edges):
-        self._count("add_edges")
-        super().add_edges(edges)
-
-    def remove_edges(self, edges):
-        self._count("remove_edges")
-        super().remove_edges(edges)
+    def change_edges(self, *, remove=(), add=()):
+        self._count("change_edges")
+        super().change_edges(remove=remove, add=add)
 
 
 def test_a_batch_reads_and_writes_its_edges_once():
@@ -249,4 +245,4 @@ def test_a_batch_reads_and_writes_its_edges_once():
     store.calls.clear()
     report = add_and_link(store, linker, *units[15:])
     assert report.added and report.evicted
-    assert store.calls == {"neighbours": 2, "get_units": 1, "remove_edges": 1, "add_edges": 1}
+    assert store.calls == {"neighbours": 2, "get_units": 1, "change_edges": 1}

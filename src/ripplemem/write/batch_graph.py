@@ -6,8 +6,8 @@ batch before it. Asking the store for those degrees once per unit and writing ea
 in their own transaction cost a round of queries and a commit per unit; :class:`BatchGraph`
 instead loads the adjacency of every unit the batch can touch in one ``neighbours`` call per
 kind, applies each decision to that copy, and keeps the *net* change per edge (the last add or
-remove of a pair wins), which :meth:`BatchGraph.write` stores with one ``remove_edges`` and one
-``add_edges``. The store ends in the same state as when every change was written at once.
+remove of a pair wins), which :meth:`BatchGraph.write` stores with one ``change_edges``: one
+transaction. The store ends in the same state as when each change was written as it was decided.
 
 An id not loaded up front is read from the store when first asked and brought up to date with
 the pending changes, so the copy is never stale, only slower.
@@ -64,17 +64,15 @@ class BatchGraph:
         self._change(edge, (True, float(edge.weight)))
 
     def write(self) -> None:
-        """Store the net changes: one ``remove_edges`` then one ``add_edges``."""
+        """Store the net changes with one ``change_edges`` (one transaction)."""
         net = [
             (Edge(ns, a, b, kind, w), added)
             for (ns, kind, a, b), (added, w) in self._pending.items()
         ]
         removed = [edge for edge, added in net if not added]
         added = [edge for edge, added in net if added]
-        if removed:
-            self.store.remove_edges(removed)
-        if added:
-            self.store.add_edges(added)
+        if removed or added:
+            self.store.change_edges(remove=removed, add=added)
         self._pending.clear()
 
     def _change(self, edge: Edge, change: tuple[bool, float]) -> None:

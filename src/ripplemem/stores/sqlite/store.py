@@ -268,23 +268,21 @@ class SQLiteStore:
     # --- graph ---------------------------------------------------------------------------------
 
     def add_edges(self, edges: Iterable[Edge]) -> None:
-        with self._lock:
-            self._check_open()
-            checked = check_edges(edges)
-            ends: dict[str, set[str]] = {}
-            for edge in checked:
-                ends.setdefault(edge.namespace, set()).update((edge.src, edge.dst))
-            for namespace, ids in ends.items():
-                writes.require_units(self._db, namespace, ids)
-            with self._transaction() as db:
-                writes.insert_edges(db, checked)
+        self.change_edges(add=edges)
 
     def remove_edges(self, edges: Iterable[Edge]) -> None:
+        self.change_edges(remove=edges)
+
+    def change_edges(self, *, remove: Iterable[Edge] = (), add: Iterable[Edge] = ()) -> None:
         with self._lock:
             self._check_open()
-            checked = check_edges(edges)
-            with self._transaction() as db:
-                writes.delete_edges(db, checked)
+            gone, new = check_edges(remove), check_edges(add)
+            writes.require_edge_ends(self._db, new)
+            if not gone and not new:
+                return
+            with self._transaction() as db:  # one commit: its pages go to the WAL once
+                writes.delete_edges(db, gone)
+                writes.insert_edges(db, new)
 
     def neighbours(
         self, namespace: str, ids: Sequence[str], kind: EdgeKind

@@ -23,6 +23,7 @@ __all__ = [
     "insert_edges",
     "insert_units",
     "namespace_version",
+    "require_edge_ends",
     "require_units",
 ]
 
@@ -173,6 +174,15 @@ def delete_edges(db: sqlite3.Connection, edges: Sequence[Edge]) -> None:
         "DELETE FROM edge WHERE namespace = ? AND src = ? AND kind = ? AND dst = ?",
         [(e.namespace, a, e.kind, b) for e in edges for a, b in ((e.src, e.dst), (e.dst, e.src))],
     )
+
+
+def require_edge_ends(db: sqlite3.Connection, edges: Sequence[Edge]) -> None:
+    """Raise UnknownUnitError unless both ends of every edge are units of its namespace."""
+    ends: dict[str, set[str]] = {}
+    for edge in edges:
+        ends.setdefault(edge.namespace, set()).update((edge.src, edge.dst))
+    for namespace, ids in ends.items():
+        require_units(db, namespace, ids)
 
 
 def require_units(db: sqlite3.Connection, namespace: str, ids: set[str]) -> None:
