@@ -6,6 +6,12 @@ one ``search_dense_many``: one matrix product, not one scan per unit) and a boun
 where the who/where/when score >= ``structural_threshold``, each capped at ``max_*_edges`` per node.
 Lexical similarity never makes edges. Cost per insert is independent of the store size.
 
+Store calls are per batch, not per unit: one ``get_units`` for every unit of the batch's cue
+pools, one ``neighbours`` per edge kind for every unit a decision can look at, and one
+``change_edges`` for the net result; the decisions in between run in order on a
+:class:`~ripplemem.write.batch_graph.BatchGraph`, so each unit sees the edges made and evicted by
+the units before it, exactly as when each unit's edges were written at once.
+
 Choices where the paper is silent ([open] in the reference):
 * caps hold on *both* endpoints: when an older node is full, the new edge replaces its weakest
   edge of that kind if stronger, otherwise it is not added; degree stays bounded, so 2-hop
