@@ -47,13 +47,10 @@ MIGRATION_WAIT_MS = 120_000
 #: all over a growing file (postings, cue and edge indexes); at 100k units the 2 MB cache made
 #: them miss constantly: insert 2.19 -> 1.92 ms/unit with 64 MB (`bench speed`, load ~2).
 CACHE_MB = 64
-#: Pages past the page cache are read through a memory map of the file's first MMAP_MB (no read
-#: call and copy per page): at 100k units the lookups of linking took ~25 % less time.
-MMAP_MB = 256
 #: WAL pages between automatic checkpoints (SQLite's default: 1,000, ~4 MB). A checkpoint copies
-#: the WAL into the file and syncs both; an insert batch into a large store dirties ~900 pages
-#: (random cue, posting and edge pages), so the default checkpointed after every batch, and the
-#: syncs became the largest cost that grew with the store. ~40 MB of WAL between checkpoints.
+#: the WAL into the file and syncs both; an insert batch into a 100k store dirties ~450 pages
+#: (random cue, posting and edge pages), so the default checkpointed every batch or two and the
+#: syncs were the largest cost that grew with the store. The price: up to ~40 MB of WAL on disk.
 WAL_CHECKPOINT_PAGES = 10_000
 
 
@@ -90,7 +87,6 @@ class SQLiteStore:
             self._db.execute("PRAGMA synchronous=NORMAL")
             self._db.execute("PRAGMA busy_timeout=5000")  # ... and 5 s for ordinary writes
             self._db.execute(f"PRAGMA cache_size=-{cache_mb * 1024}")  # negative: KiB
-            self._db.execute(f"PRAGMA mmap_size={MMAP_MB * 2**20}")
             self._db.execute(f"PRAGMA wal_autocheckpoint={WAL_CHECKPOINT_PAGES}")
         except BaseException:
             self._db.close()
