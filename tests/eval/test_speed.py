@@ -45,6 +45,7 @@ def test_top_level_keys(result: dict) -> None:
         assert key in result
     assert result["benchmark"] == "speed"
     assert "pool of 80 real embeddings + noise" in result["vectors"]
+    assert "stationary" in result["vectors"]
     assert result["settings"]["sizes"] == list(SIZES)
     calibrated = getattr(MiniLMInt8Embedder, "semantic_edge_threshold", 0.85)
     assert result["settings"]["semantic_threshold"] == calibrated  # as the write pipeline uses
@@ -171,3 +172,28 @@ def test_synthetic_units_are_deterministic_and_shaped() -> None:
 def test_synthetic_rejects_negative_index() -> None:
     with pytest.raises(ValueError):
         SyntheticMemories().memory(-1)
+
+
+def test_pool_vectors_are_stationary() -> None:
+    """Every unit gets a noisy copy of a pool vector, the first ones too, and always the same."""
+    import numpy as np
+
+    from ripplemem.eval.speed_growth import PoolVectors
+
+    memories = SyntheticMemories(0)
+    pool = np.random.default_rng(1).standard_normal((100, 384)).astype(np.float32)
+    pool /= np.linalg.norm(pool, axis=1, keepdims=True)
+    by_topic: dict[int, list[int]] = {}
+    for index, memory in enumerate(memories.take(0, 100)):
+        by_topic.setdefault(memory.topic, []).append(index)
+    vectors = PoolVectors(pool, by_topic, noise=0.4, seed=0, seconds=0.0)
+
+    def nearest(start: int) -> np.ndarray:
+        block = np.stack([vectors.vector(i, memories.memory(i)) for i in range(start, start + 60)])
+        return (block @ pool.T).max(axis=1)
+
+    early, late = nearest(0), nearest(50_000)
+    assert early.max() < 0.99  # no unit keeps its pool vector as it is
+    assert abs(early.mean() - late.mean()) < 0.02  # the same process before and after the pool
+    again = vectors.vector(3, memories.memory(3))
+    assert np.array_equal(again, vectors.vector(3, memories.memory(3)))

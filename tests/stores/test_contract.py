@@ -477,6 +477,43 @@ def test_edges_are_stored_in_both_directions(store: MemoryStore) -> None:
     assert store.neighbours("ns", ["a", "c"], "semantic") == {"a": [("b", 0.5)], "c": []}
 
 
+def test_neighbours_of_many_ids_at_once(store: MemoryStore) -> None:
+    """More ids than one SQL IN list holds; unknown and repeated ids; ties ordered by id."""
+    store.add_units([make_unit("hub"), *(make_unit(f"n{i:03d}") for i in range(600))])
+    store.add_edges(
+        [Edge("ns", "hub", f"n{i:03d}", "semantic", 0.5 + (i % 3) / 10) for i in range(600)]
+    )
+    asked = [f"n{i:03d}" for i in range(600)] + ["hub", "ghost", "n001"]
+    found = store.neighbours("ns", asked, "semantic")
+    assert list(found) == list(dict.fromkeys(asked))
+    assert found["ghost"] == [] and found["n004"] == [("hub", 0.6)]
+    hub = found["hub"]
+    assert len(hub) == 600 and hub[0] == ("n002", 0.7) and hub[-1] == ("n597", 0.5)
+    assert hub == sorted(hub, key=lambda edge: (-edge[1], edge[0]))
+    assert store.neighbours("ns", asked, "structural")["hub"] == []
+
+
+def test_change_edges_removes_then_adds_all_or_nothing(store: MemoryStore) -> None:
+    store.add_units([make_unit(u) for u in "abcd"])
+    store.add_edges([Edge("ns", "a", "b", "semantic", 0.9), Edge("ns", "a", "c", "semantic", 0.8)])
+    with pytest.raises(UnknownUnitError, match="'ghost'"):
+        store.change_edges(
+            remove=[Edge("ns", "b", "a", "semantic", 0.9)],
+            add=[Edge("ns", "a", "d", "semantic", 0.7), Edge("ns", "a", "ghost", "semantic", 0.7)],
+        )
+    assert store.neighbours("ns", ["a"], "semantic")["a"] == [("b", 0.9), ("c", 0.8)]  # untouched
+    store.change_edges(
+        remove=[Edge("ns", "b", "a", "semantic", 0.9), Edge("ns", "c", "d", "semantic", 0.1)],
+        add=[Edge("ns", "d", "a", "semantic", 0.7), Edge("ns", "c", "a", "semantic", 0.85)],
+    )
+    assert store.neighbours("ns", ["a", "b", "d"], "semantic") == {
+        "a": [("c", 0.85), ("d", 0.7)],
+        "b": [],
+        "d": [("a", 0.7)],
+    }
+    store.change_edges()  # nothing to do
+
+
 def test_edges_are_checked(store: MemoryStore) -> None:
     store.add_units([make_unit("a"), make_unit("b"), make_unit("x", namespace="other")])
     with pytest.raises(UnknownUnitError, match="'x'"):

@@ -190,6 +190,39 @@ def test_a_store_indexed_by_fts5_is_migrated_to_postings(tmp_path: Path) -> None
     assert ("lexical",) not in tables and ("lexical_posting",) in tables
 
 
+def test_a_schema3_file_gets_a_covering_cue_time_index(tmp_path: Path) -> None:
+    """Schema 4 adds unit_id to the cue time index: the same answers, no table row per hit."""
+    path = tmp_path / "memory.db"
+    raw = sqlite3.connect(path, isolation_level=None)
+    for number in (1, 2, 3):
+        schema._apply(raw, number)
+    raw.close()
+    units = [
+        make_unit(f"u{i}", participants=("Caroline",), time_span=day_span(i) if i % 3 else None)
+        for i in range(12)
+    ]
+    with SQLiteStore(path) as store:  # opened at schema 4 already: fill it, then turn it back
+        store.add_units(units)
+    raw = sqlite3.connect(path, isolation_level=None)
+    raw.executescript(
+        "DROP INDEX cue_by_time; "
+        "CREATE INDEX cue_by_time ON cue (namespace, kind, value, t_key, seq); "
+        "DELETE FROM schema_version WHERE version = 4;"
+    )
+    raw.close()
+    cues = Cues(participants=("Caroline",))
+    with SQLiteStore(path) as store:
+        plan = store._db.execute(
+            "EXPLAIN QUERY PLAN SELECT t_key, seq, unit_id FROM cue WHERE namespace = 'ns' "
+            "AND kind = 'P' AND value = 'caroline' AND t_key <= 0 ORDER BY t_key DESC LIMIT 3"
+        ).fetchall()
+        assert "COVERING INDEX cue_by_time" in plan[0][-1]
+        found = store.cue_candidates("ns", cues, near=T0, per_value=5)
+    reference = InMemoryStore()
+    reference.add_units(units)
+    assert found == reference.cue_candidates("ns", cues, near=T0, per_value=5)
+
+
 # --- the HNSW path -------------------------------------------------------------------------
 
 
@@ -354,9 +387,10 @@ def test_migration_scripts_split_into_whole_statements() -> None:
         schema._statements("CREATE TABLE b (x")
 
 
-def test_the_page_cache_is_sized_and_validated(tmp_path: Path) -> None:
+def test_the_page_cache_and_checkpoints_are_sized(tmp_path: Path) -> None:
     with SQLiteStore(tmp_path / "a.db") as store:
         assert store._db.execute("PRAGMA cache_size").fetchone()[0] == -64 * 1024
+        assert store._db.execute("PRAGMA wal_autocheckpoint").fetchone()[0] == 10_000
     with SQLiteStore(tmp_path / "b.db", cache_mb=8) as store:
         assert store._db.execute("PRAGMA cache_size").fetchone()[0] == -8 * 1024
     for bad in (0, -5, 2.5, True):

@@ -20,9 +20,17 @@ def unit(uid: str, vector, *, people=(), places=(), span=None, said=T0, text=Non
     v = np.asarray(vector, dtype=np.float32)
     v = v / np.linalg.norm(v)
     return MemoryUnit(
-        id=uid, namespace=NS, restatement=text or f"unit {uid}", vector=v,
-        participants=tuple(people), locations=tuple(places), time_span=span,
-        episode_id="s1", turn_ids=(uid,), session_time=said, created_at=T0,
+        id=uid,
+        namespace=NS,
+        restatement=text or f"unit {uid}",
+        vector=v,
+        participants=tuple(people),
+        locations=tuple(places),
+        time_span=span,
+        episode_id="s1",
+        turn_ids=(uid,),
+        session_time=said,
+        created_at=T0,
     )
 
 
@@ -114,7 +122,8 @@ def test_insert_candidates_are_bounded(store):
     store.add_units(many)
     newcomer = unit("new", rng.normal(size=8), people=["Maya"], said=T0 + timedelta(days=150))
     store.add_units([newcomer])
-    assert len(linker._structural(newcomer)) <= 20
+    assert len(linker._cue_pool(newcomer)) <= 20
+    assert len(linker._structural_many([newcomer])["new"]) <= 20
     report = linker.link([newcomer])
     assert report.added <= 12
     # the nearest in time win the structural slots
@@ -131,7 +140,10 @@ def test_semantic_threshold_comes_from_the_embedder_unless_set():
 
     embedder = MiniLMInt8Embedder()  # nothing loads until embed()
     assert resolve_thresholds(WriteSettings(), embedder).semantic_threshold == 0.75
-    assert resolve_thresholds(WriteSettings(semantic_threshold=0.9), embedder).semantic_threshold == 0.9
+    assert (
+        resolve_thresholds(WriteSettings(semantic_threshold=0.9), embedder).semantic_threshold
+        == 0.9
+    )
 
     class Plain:
         name, dim = "plain", 8
@@ -161,3 +173,104 @@ def test_the_linker_reads_candidate_units_without_their_vectors():
     add_and_link(store, linker, b)
     assert store.neighbours(NS, ["b"], "structural")["b"] == [("a", pytest.approx(1.0))]
     assert store.reads and not any(store.reads)  # scoring who / where / when needs no vector
+
+
+def crowd(n: int) -> list[MemoryUnit]:
+    """Units in three tight clusters, few speakers: caps fill and edges get evicted."""
+    return [
+        unit(
+            f"c{i:02d}",
+            basis(i % 3, noise=0.15, seed=i),
+            people=[("Maya", "Omar", "Lena")[i % 3], ("Omar", "Lena")[i % 2]],
+            said=T0 + timedelta(hours=7 * i),
+        )
+        for i in range(n)
+    ]
+
+
+def all_edges(store, ids):
+    return sorted((e.src, e.kind, e.dst, e.weight) for i in ids for e in store.edges_of(NS, i))
+
+
+def test_a_batch_links_exactly_as_its_units_one_by_one(tmp_path):
+    """Decisions within a batch see the edges made and evicted by the units before them."""
+    from ripplemem.stores.sqlite import SQLiteStore
+
+    settings = WriteSettings(max_semantic_edges=3, max_structural_edges=3)
+    units = crowd(40)
+    graphs, reports = [], []
+    for name, batches in (("whole", [units]), ("single", [[u] for u in units])):
+        with SQLiteStore(tmp_path / f"{name}.db") as store:
+            store.check_embedder("test", 8)
+            store.add_units(units)
+            linker = Linker(store, settings)
+            done = [linker.link(batch) for batch in batches]
+            reports.append((sum(r.added for r in done), sum(r.evicted for r in done)))
+            graphs.append(all_edges(store, [u.id for u in units]))
+    assert reports[0] == reports[1] and reports[0][1] > 0  # evictions happened
+    assert [e[:3] for e in graphs[0]] == [e[:3] for e in graphs[1]] and graphs[0]
+    # a batched matrix product may differ from a single one in the last bits of float32
+    assert [e[3] for e in graphs[0]] == pytest.approx([e[3] for e in graphs[1]], abs=1e-6)
+
+
+class CountingStore(InMemoryStore):
+    """A real store that counts the calls the linker makes."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.calls: dict[str, int] = {}
+
+    def _count(self, name):
+        self.calls[name] = self.calls.get(name, 0) + 1
+
+    def neighbours(self, namespace, ids, kind):
+        self._count("neighbours")
+        return super().neighbours(namespace, ids, kind)
+
+    def get_units(self, namespace, ids, *, with_vectors=True):
+        self._count("get_units")
+        return super().get_units(namespace, ids, with_vectors=with_vectors)
+
+    def change_edges(self, *, remove=(), add=()):
+        self._count("change_edges")
+        super().change_edges(remove=remove, add=add)
+
+
+def test_a_batch_reads_and_writes_its_edges_once():
+    store = CountingStore()
+    store.check_embedder("test", 8)
+    linker = Linker(store, WriteSettings(max_semantic_edges=3, max_structural_edges=3))
+    units = crowd(30)
+    add_and_link(store, linker, *units[:15])
+    store.calls.clear()
+    report = add_and_link(store, linker, *units[15:])
+    assert report.added and report.evicted
+    assert store.calls == {"neighbours": 2, "get_units": 1, "change_edges": 1}
+
+
+def test_sqlite_and_memory_stores_link_a_synthetic_stream_alike(tmp_path):
+    """Batches of 50 synthetic units, caps full and edges evicted: both backends, same graph."""
+    from ripplemem.eval.speed_growth import PoolVectors
+    from ripplemem.eval.synthetic import SyntheticMemories
+    from ripplemem.stores.sqlite import SQLiteStore
+
+    memories = SyntheticMemories(0, namespace=NS)
+    pool = np.random.default_rng(2).standard_normal((100, 16)).astype(np.float32)
+    pool /= np.linalg.norm(pool, axis=1, keepdims=True)
+    by_topic: dict[int, list[int]] = {}
+    for index, memory in enumerate(memories.take(0, 100)):
+        by_topic.setdefault(memory.topic, []).append(index)
+    vectors = PoolVectors(pool, by_topic, noise=0.3, seed=0, seconds=0.0)
+    units = [m.unit.with_vector(vectors.vector(i, m)) for i, m in enumerate(memories.take(0, 600))]
+    graphs, reports = [], []
+    for store in (InMemoryStore(), SQLiteStore(tmp_path / "stream.db")):
+        linker = Linker(store, WriteSettings(semantic_threshold=0.8))
+        done = []
+        for start in range(0, len(units), 50):
+            store.add_units(units[start : start + 50])
+            done.append(linker.link(units[start : start + 50]))
+        reports.append((sum(r.added for r in done), sum(r.evicted for r in done)))
+        graphs.append(all_edges(store, [u.id for u in units]))
+        store.close()
+    assert reports[0] == reports[1] and reports[0][1] > 0
+    assert graphs[0] == graphs[1]

@@ -6,8 +6,11 @@ Speed targets live here (and in ``ripplemem bench speed``), never in timed tests
    with :mod:`ripplemem.eval.synthetic` units, in batches of ``batch`` units, exactly as the write
    pipeline stores embedded units: ``store.add_units(batch)`` then ``Linker.link(batch)``.
    Embedding 100k texts would dominate the run, so a *pool* of ``pool`` synthetic sentences is
-   embedded once with the real embedder; every later unit gets the vector of a pool sentence of
-   the same activity plus Gaussian noise (norm ``noise``), re-normalised. The embedder's own
+   embedded once with the real embedder; every unit, the first ones too, gets the vector of a
+   pool sentence of the same activity plus Gaussian noise (norm ``noise``), re-normalised, so
+   the stream is stationary: the window at 1k and the window at 100k see the same kind of
+   vectors. Edge density still rises with the store (more units of an activity within reach)
+   until the degree caps saturate, so each window reports ``edges_per_unit``. The embedder's own
    cost per unit is constant and reported apart (``embedder.units_per_s``, measured on
    ``embed_sample`` fresh sentences). At each size the per-unit cost of ``add_units`` and of
    ``link`` is measured over the window of units just before the checkpoint (``window`` units,
@@ -145,6 +148,7 @@ def run_speed_bench(
         "pool": {"size": pool, "noise_norm": noise, "embed_seconds": vectors.seconds},
     }
     with tempfile.TemporaryDirectory(prefix="ripplemem-speed-") as folder:
+
         def checkpoint(rows: list[dict[str, Any]], curve: list[dict[str, Any]]) -> None:
             if on_size is not None:
                 partial = {**result, "partial": True, "sizes": list(rows), "insert_curve": curve}

@@ -1,9 +1,15 @@
 """Part 1 of the speed benchmark: one store grown batch by batch, each batch timed.
 
-:class:`PoolVectors` gives every synthetic unit a vector (real embeddings of a pool of sentences,
-noisy copies past it); :class:`Growth` inserts batches exactly as the write pipeline stores
-embedded units (``add_units`` then ``Linker.link``) and keeps each batch's wall, CPU, per-store-call
-and HNSW-insert time; :meth:`Growth.window` turns the batches before a size into per-unit costs.
+:class:`PoolVectors` gives every synthetic unit a vector by one process, whatever its index: a
+noisy copy (or mix) of real embeddings of a pool of sentences of the unit's activity. The pool
+is only the source: no unit keeps a pool vector as it is, so the stream is stationary and the
+cost at 1k and at 100k units is measured on the same kind of data. (Earlier the first ``pool``
+units kept their real embeddings and only later units got noisy copies; the copies have many
+more near neighbours, so the 1k window measured other data than the 10k and 100k windows.)
+
+:class:`Growth` inserts batches exactly as the write pipeline stores embedded units
+(``add_units`` then ``Linker.link``) and keeps each batch's wall, CPU, per-store-call and
+HNSW-insert time; :meth:`Growth.window` turns the batches before a size into per-unit costs.
 See :mod:`ripplemem.eval.speed` for the whole benchmark.
 """
 
@@ -37,14 +43,19 @@ def vectors_note(pool: int, noise: float, mix: bool) -> str:
         else "the vector of a pool sentence of the same activity"
     )
     return (
-        f"pool of {pool} real embeddings + noise: units past the pool get {source} plus Gaussian "
-        f"noise of norm {noise}, re-normalised"
+        f"pool of {pool} real embeddings + noise: every unit, whatever its index, gets {source} "
+        f"plus Gaussian noise of norm {noise}, re-normalised (a stationary stream: the pool is "
+        "only the source, no unit keeps a pool vector as it is)"
     )
 
 
 @dataclass(slots=True)
 class PoolVectors:
-    """Real embeddings of the first ``pool`` units; noisy copies of them for every other unit."""
+    """Real embeddings of the first ``pool`` units' sentences; every unit gets a noisy copy of them.
+
+    The vector of unit ``i`` depends only on ``(seed, i)`` and the unit's activity: units are
+    rebuilt by index, and unit 10 and unit 90,000 are drawn the same way.
+    """
 
     vectors: np.ndarray
     by_topic: dict[int, list[int]]
@@ -77,8 +88,6 @@ class PoolVectors:
         return cls(vectors, by_topic, noise, seed, seconds, mix)
 
     def vector(self, index: int, memory: SyntheticMemory) -> np.ndarray:
-        if index < len(self.vectors):
-            return self.vectors[index]
         rng = np.random.default_rng((self.seed, index))
         choices = self.by_topic.get(memory.topic) or range(len(self.vectors))
         base = self.vectors[choices[int(rng.integers(len(choices)))]]
@@ -119,7 +128,9 @@ class Growth:
     size: int = 0
     timings: list[BatchTiming] = field(default_factory=list)
 
-    def grow_to(self, target: int, progress: Progress | None, deadline: float | None = None) -> None:
+    def grow_to(
+        self, target: int, progress: Progress | None, deadline: float | None = None
+    ) -> None:
         while self.size < target:
             if deadline is not None and self.size % 10_000 == 0 and time.monotonic() > deadline:
                 return

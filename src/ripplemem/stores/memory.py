@@ -243,10 +243,16 @@ class InMemoryStore:
     # --- graph ---------------------------------------------------------------------------------
 
     def add_edges(self, edges: Iterable[Edge]) -> None:
+        self.change_edges(add=edges)
+
+    def remove_edges(self, edges: Iterable[Edge]) -> None:
+        self.change_edges(remove=edges)
+
+    def change_edges(self, *, remove: Iterable[Edge] = (), add: Iterable[Edge] = ()) -> None:
         with self._lock:
             self._check_open()
-            checked = check_edges(edges)
-            for edge in checked:
+            gone, new = check_edges(remove), check_edges(add)
+            for edge in new:  # everything is checked before anything changes
                 space = self._spaces.get(edge.namespace)
                 for end in (edge.src, edge.dst):
                     if space is None or end not in space.units:
@@ -254,21 +260,17 @@ class InMemoryStore:
                             f"edge end {end!r} is not a unit of namespace {edge.namespace!r}; "
                             "add the units before linking them"
                         )
-            for edge in checked:
-                adjacency = self._spaces[edge.namespace].edges[edge.kind]
-                adjacency.setdefault(edge.src, {})[edge.dst] = float(edge.weight)
-                adjacency.setdefault(edge.dst, {})[edge.src] = float(edge.weight)
-
-    def remove_edges(self, edges: Iterable[Edge]) -> None:
-        with self._lock:
-            self._check_open()
-            for edge in check_edges(edges):
+            for edge in gone:
                 space = self._spaces.get(edge.namespace)
                 if space is None:
                     continue
                 adjacency = space.edges[edge.kind]
                 adjacency.get(edge.src, {}).pop(edge.dst, None)
                 adjacency.get(edge.dst, {}).pop(edge.src, None)
+            for edge in new:
+                adjacency = self._spaces[edge.namespace].edges[edge.kind]
+                adjacency.setdefault(edge.src, {})[edge.dst] = float(edge.weight)
+                adjacency.setdefault(edge.dst, {})[edge.src] = float(edge.weight)
 
     def neighbours(
         self, namespace: str, ids: Sequence[str], kind: EdgeKind

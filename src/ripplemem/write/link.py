@@ -6,6 +6,12 @@ one ``search_dense_many``: one matrix product, not one scan per unit) and a boun
 where the who/where/when score >= ``structural_threshold``, each capped at ``max_*_edges`` per node.
 Lexical similarity never makes edges. Cost per insert is independent of the store size.
 
+Store calls are per batch, not per unit: one ``get_units`` for every unit of the batch's cue
+pools, one ``neighbours`` per edge kind for every unit a decision can look at, and one
+``change_edges`` for the net result; the decisions in between run in order on a
+:class:`~ripplemem.write.batch_graph.BatchGraph`, so each unit sees the edges made and evicted by
+the units before it, exactly as when each unit's edges were written at once.
+
 Choices where the paper is silent ([open] in the reference):
 * caps hold on *both* endpoints: when an older node is full, the new edge replaces its weakest
   edge of that kind if stronger, otherwise it is not added; degree stays bounded, so 2-hop
@@ -30,6 +36,7 @@ from ripplemem.records import Cues, Edge, EdgeKind, MemoryUnit, TimeSpan
 from ripplemem.settings import WriteSettings
 from ripplemem.stores.base import MemoryStore
 from ripplemem.structure import StructuralWeights, cue_set, structural_score
+from ripplemem.write.batch_graph import BatchGraph
 
 
 def structural_time(unit: MemoryUnit) -> TimeSpan | None:
@@ -75,14 +82,27 @@ class Linker:
     def link(self, units: Sequence[MemoryUnit]) -> LinkReport:
         added = evicted = 0
         semantic = self._semantic_many(units)
+        structural = self._structural_many(units)
+        caps: tuple[tuple[EdgeKind, dict[str, list[tuple[str, float]]], int], ...] = (
+            ("semantic", semantic, self.settings.max_semantic_edges),
+            ("structural", structural, self.settings.max_structural_edges),
+        )
+        graph = BatchGraph(self.store)
+        for kind, scored, cap in caps:  # every unit a decision can look at, in one call per kind
+            touched: dict[str, dict[str, None]] = {}
+            for unit in units:
+                if scored.get(unit.id):
+                    ids = touched.setdefault(unit.namespace, {})
+                    ids[unit.id] = None
+                    ids.update(dict.fromkeys(i for i, _ in scored[unit.id][:cap]))
+            for namespace, ids in touched.items():
+                graph.load(namespace, kind, ids)
         for unit in units:
-            for kind, scored, cap in (
-                ("semantic", semantic.get(unit.id, []), self.settings.max_semantic_edges),
-                ("structural", self._structural(unit), self.settings.max_structural_edges),
-            ):
-                a, e = self._attach(unit, kind, scored[:cap], cap)
+            for kind, scored, cap in caps:
+                a, e = self._attach(graph, unit, kind, scored.get(unit.id, [])[:cap], cap)
                 added += a
                 evicted += e
+        graph.write()
         return LinkReport(added, evicted)
 
     def _semantic_many(self, units: Sequence[MemoryUnit]) -> dict[str, list[tuple[str, float]]]:
@@ -104,24 +124,55 @@ class Linker:
                 out[unit.id] = [(i, s) for i, s in hits if i != unit.id and s >= threshold]
         return out
 
-    def _structural(self, unit: MemoryUnit) -> list[tuple[str, float]]:
+    def _structural_many(self, units: Sequence[MemoryUnit]) -> dict[str, list[tuple[str, float]]]:
+        """Structural candidates of every unit: a cue lookup each, one ``get_units`` per namespace."""
+        wanted: dict[str, list[str]] = {}
+        for unit in units:
+            ids = self._cue_pool(unit)
+            if ids:
+                wanted[unit.id] = ids
+        found: dict[tuple[str, str], MemoryUnit] = {}
+        by_namespace: dict[str, dict[str, None]] = {}
+        for unit in units:
+            if unit.id in wanted:
+                by_namespace.setdefault(unit.namespace, {}).update(dict.fromkeys(wanted[unit.id]))
+        for namespace, ids in by_namespace.items():
+            for other in self.store.get_units(namespace, list(ids), with_vectors=False):
+                found[(namespace, other.id)] = other
+        return {
+            unit.id: self._structural(
+                unit, [found[key] for i in wanted[unit.id] if (key := (unit.namespace, i)) in found]
+            )
+            for unit in units
+            if unit.id in wanted
+        }
+
+    def _cue_pool(self, unit: MemoryUnit) -> list[str]:
+        """The bounded cue-index pool of a unit: other units sharing a who / where / when value."""
         time = structural_time(unit)
         cues = Cues(participants=unit.participants, locations=unit.locations, time_span=time)
         if not cues.has_structure:
             return []
         values = len(cue_set(unit.participants)) + len(cue_set(unit.locations)) + (1 if time else 0)
-        pool = self.settings.cue_candidates
-        per_value = max(4, pool // max(1, values))
-        ids = self.store.cue_candidates(unit.namespace, cues, near=time.start if time else None, per_value=per_value)
-        ids = [i for i in ids if i != unit.id]
-        if not ids:
-            return []
+        per_value = max(4, self.settings.cue_candidates // max(1, values))
+        near = time.start if time else None
+        ids = self.store.cue_candidates(unit.namespace, cues, near=near, per_value=per_value)
+        return [i for i in ids if i != unit.id]
+
+    def _structural(
+        self, unit: MemoryUnit, others: Sequence[MemoryUnit]
+    ) -> list[tuple[str, float]]:
+        time = structural_time(unit)
         mine = (cue_set(unit.participants), cue_set(unit.locations), time)
         scored: list[tuple[str, float, float, int]] = []
-        for other in self.store.get_units(unit.namespace, ids, with_vectors=False):
+        for other in others:
             other_time = structural_time(other)
             score = structural_score(
-                *mine, cue_set(other.participants), cue_set(other.locations), other_time, self.weights
+                *mine,
+                cue_set(other.participants),
+                cue_set(other.locations),
+                other_time,
+                self.weights,
             )
             if score is not None and score >= self.settings.structural_threshold:
                 gap = time.gap_days(other_time) if time and other_time else float("inf")
@@ -129,16 +180,22 @@ class Linker:
         # strongest first; among equals the closest in time, down to the order of turns within a
         # session (ties are common: the same speakers on the same day)
         scored.sort(key=lambda x: (-x[1], x[2], x[3], x[0]))
-        return [(i, s) for i, s, _, _ in scored[:pool]]
+        return [(i, s) for i, s, _, _ in scored[: self.settings.cue_candidates]]
 
     def _attach(
-        self, unit: MemoryUnit, kind: EdgeKind, scored: list[tuple[str, float]], cap: int
+        self,
+        graph: BatchGraph,
+        unit: MemoryUnit,
+        kind: EdgeKind,
+        scored: list[tuple[str, float]],
+        cap: int,
     ) -> tuple[int, int]:
+        """Add ``unit``'s edges of one kind to ``graph``, each decided on the degrees as they were
+        before this unit (the edges made by earlier units of the batch included)."""
         if not scored:
             return 0, 0
         ns = unit.namespace
-        existing = self.store.neighbours(ns, [unit.id] + [i for i, _ in scored], kind)
-        mine = {n for n, _ in existing.get(unit.id, [])}  # edges made by earlier units of the batch
+        mine = set(graph.of(ns, kind, unit.id))  # edges made by earlier units of the batch
         room = cap - len(mine)
         new_edges: list[Edge] = []
         evict: list[Edge] = []
@@ -147,15 +204,15 @@ class Linker:
                 break
             if other in mine:
                 continue
-            theirs = [(n, w) for n, w in existing.get(other, []) if n != unit.id]
+            theirs = [(n, w) for n, w in graph.of(ns, kind, other).items() if n != unit.id]
             if len(theirs) >= cap:
                 weakest_id, weakest_w = min(theirs, key=lambda x: (x[1], x[0]))
                 if weight <= weakest_w:
                     continue
                 evict.append(Edge(ns, other, weakest_id, kind, weakest_w))
             new_edges.append(Edge(ns, unit.id, other, kind, float(np.float32(weight))))
-        if evict:
-            self.store.remove_edges(evict)
-        if new_edges:
-            self.store.add_edges(new_edges)
+        for edge in evict:
+            graph.remove(edge)
+        for edge in new_edges:
+            graph.add(edge)
         return len(new_edges), len(evict)

@@ -166,6 +166,12 @@ MIGRATIONS: tuple[str | Callable[[sqlite3.Connection], None], ...] = (
     CREATE TABLE clue_state (namespace TEXT PRIMARY KEY, version INTEGER NOT NULL);
     """,
     _lexical_postings,
+    # 4: the cue time index covers ``unit_id`` too, so a nearest-in-time cue scan reads no table
+    # row per hit (at 100k units, half of the linker's cue lookup time went to those reads)
+    """
+    DROP INDEX cue_by_time;
+    CREATE INDEX cue_by_time ON cue (namespace, kind, value, t_key, seq, unit_id);
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -47,6 +47,11 @@ MIGRATION_WAIT_MS = 120_000
 #: all over a growing file (postings, cue and edge indexes); at 100k units the 2 MB cache made
 #: them miss constantly: insert 2.19 -> 1.92 ms/unit with 64 MB (`bench speed`, load ~2).
 CACHE_MB = 64
+#: WAL pages between automatic checkpoints (SQLite's default: 1,000, ~4 MB). A checkpoint copies
+#: the WAL into the file and syncs both; an insert batch into a 100k store dirties ~450 pages
+#: (random cue, posting and edge pages), so the default checkpointed every batch or two and the
+#: syncs were the largest cost that grew with the store. The price: up to ~40 MB of WAL on disk.
+WAL_CHECKPOINT_PAGES = 10_000
 
 
 class SQLiteStore:
@@ -82,6 +87,7 @@ class SQLiteStore:
             self._db.execute("PRAGMA synchronous=NORMAL")
             self._db.execute("PRAGMA busy_timeout=5000")  # ... and 5 s for ordinary writes
             self._db.execute(f"PRAGMA cache_size=-{cache_mb * 1024}")  # negative: KiB
+            self._db.execute(f"PRAGMA wal_autocheckpoint={WAL_CHECKPOINT_PAGES}")
         except BaseException:
             self._db.close()
             raise
@@ -258,38 +264,21 @@ class SQLiteStore:
     # --- graph ---------------------------------------------------------------------------------
 
     def add_edges(self, edges: Iterable[Edge]) -> None:
-        with self._lock:
-            self._check_open()
-            checked = check_edges(edges)
-            ends: dict[str, set[str]] = {}
-            for edge in checked:
-                ends.setdefault(edge.namespace, set()).update((edge.src, edge.dst))
-            for namespace, ids in ends.items():
-                writes.require_units(self._db, namespace, ids)
-            with self._transaction() as db:
-                db.executemany(
-                    "INSERT OR REPLACE INTO edge (namespace, src, kind, dst, weight) "
-                    "VALUES (?, ?, ?, ?, ?)",
-                    [
-                        (e.namespace, a, e.kind, b, float(e.weight))
-                        for e in checked
-                        for a, b in ((e.src, e.dst), (e.dst, e.src))
-                    ],
-                )
+        self.change_edges(add=edges)
 
     def remove_edges(self, edges: Iterable[Edge]) -> None:
+        self.change_edges(remove=edges)
+
+    def change_edges(self, *, remove: Iterable[Edge] = (), add: Iterable[Edge] = ()) -> None:
         with self._lock:
             self._check_open()
-            checked = check_edges(edges)
-            with self._transaction() as db:
-                db.executemany(
-                    "DELETE FROM edge WHERE namespace = ? AND src = ? AND kind = ? AND dst = ?",
-                    [
-                        (e.namespace, a, e.kind, b)
-                        for e in checked
-                        for a, b in ((e.src, e.dst), (e.dst, e.src))
-                    ],
-                )
+            gone, new = check_edges(remove), check_edges(add)
+            writes.require_edge_ends(self._db, new)
+            if not gone and not new:
+                return
+            with self._transaction() as db:  # one commit: its pages go to the WAL once
+                writes.delete_edges(db, gone)
+                writes.insert_edges(db, new)
 
     def neighbours(
         self, namespace: str, ids: Sequence[str], kind: EdgeKind
@@ -297,16 +286,7 @@ class SQLiteStore:
         with self._lock:
             self._check_open()
             check_edge_kind(kind)
-            sql = (
-                "SELECT dst, weight FROM edge WHERE namespace = ? AND src = ? AND kind = ? "
-                "ORDER BY weight DESC, dst"
-            )
-            return {
-                unit_id: [
-                    (d, float(w)) for d, w in self._db.execute(sql, (namespace, unit_id, kind))
-                ]
-                for unit_id in ids
-            }
+            return lookups.neighbours(self._db, namespace, ids, kind)
 
     def edges_of(self, namespace: str, unit_id: str) -> list[Edge]:
         with self._lock:

@@ -10,17 +10,20 @@ from datetime import datetime
 import numpy as np
 
 from ripplemem.errors import InvalidInputError, UnknownUnitError
-from ripplemem.records import MemoryUnit
+from ripplemem.records import Edge, MemoryUnit
 from ripplemem.stores import cuekeys
 from ripplemem.stores.sqlite import clues, lexical, rows
 from ripplemem.stores.text import document_terms
 
 __all__ = [
     "bump_version",
+    "delete_edges",
     "delete_namespace_rows",
     "delete_unit_rows",
+    "insert_edges",
     "insert_units",
     "namespace_version",
+    "require_edge_ends",
     "require_units",
 ]
 
@@ -52,7 +55,9 @@ def insert_units(
     return seqs
 
 
-def _insert_unit(db: sqlite3.Connection, unit: MemoryUnit, values: tuple, vector: np.ndarray) -> int:
+def _insert_unit(
+    db: sqlite3.Connection, unit: MemoryUnit, values: tuple, vector: np.ndarray
+) -> int:
     """Insert the unit with its vector, cue and time rows (not lexical); returns its ``seq``."""
     try:
         seq = int(db.execute(_INSERT_UNIT, values).lastrowid)  # type: ignore[arg-type]
@@ -149,6 +154,35 @@ def bump_version(db: sqlite3.Connection, namespace: str) -> tuple[int, int]:
         (namespace,),
     )
     return before, before + 1
+
+
+def insert_edges(db: sqlite3.Connection, edges: Sequence[Edge]) -> None:
+    """Store each edge in both directions (an edge already there takes the new weight)."""
+    db.executemany(
+        "INSERT OR REPLACE INTO edge (namespace, src, kind, dst, weight) VALUES (?, ?, ?, ?, ?)",
+        [
+            (e.namespace, a, e.kind, b, float(e.weight))
+            for e in edges
+            for a, b in ((e.src, e.dst), (e.dst, e.src))
+        ],
+    )
+
+
+def delete_edges(db: sqlite3.Connection, edges: Sequence[Edge]) -> None:
+    """Delete each edge in both directions (the weight is not looked at)."""
+    db.executemany(
+        "DELETE FROM edge WHERE namespace = ? AND src = ? AND kind = ? AND dst = ?",
+        [(e.namespace, a, e.kind, b) for e in edges for a, b in ((e.src, e.dst), (e.dst, e.src))],
+    )
+
+
+def require_edge_ends(db: sqlite3.Connection, edges: Sequence[Edge]) -> None:
+    """Raise UnknownUnitError unless both ends of every edge are units of its namespace."""
+    ends: dict[str, set[str]] = {}
+    for edge in edges:
+        ends.setdefault(edge.namespace, set()).update((edge.src, edge.dst))
+    for namespace, ids in ends.items():
+        require_units(db, namespace, ids)
 
 
 def require_units(db: sqlite3.Connection, namespace: str, ids: set[str]) -> None:
