@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from ripplemem.errors import UnknownRecipeError
+from ripplemem.errors import InvalidInputError, UnknownRecipeError
 from ripplemem.eval.bench import run_locomo_bench, run_longmemeval_bench
 
 RECIPES = ("ripple", "bm25", "dense", "hybrid")
@@ -85,6 +85,17 @@ def test_longmemeval_bench(lme_xz: Path) -> None:
 def test_limit_counts_questions(lme_json: Path) -> None:
     result = run_longmemeval_bench(lme_json, recipes=("bm25",), store="memory", limit=2)
     assert result["questions"] == 1 and result["excluded"] == {"abstention": 1}
+
+
+def test_skip_takes_a_disjoint_sample(lme_json: Path) -> None:
+    # the file: a scored question, an abstention, a question with no gold turn
+    result = run_longmemeval_bench(lme_json, recipes=("bm25",), store="memory", skip=1, limit=1)
+    assert result["questions"] == 0 and result["excluded"] == {"abstention": 1}
+    assert result["skip"] == 1
+    result = run_longmemeval_bench(lme_json, recipes=("bm25",), store="memory", skip=2)
+    assert result["excluded"] == {"no_gold": 1}
+    with pytest.raises(InvalidInputError, match="skip"):
+        run_longmemeval_bench(lme_json, recipes=("bm25",), store="memory", skip=-1)
 
 
 def test_unknown_recipe_fails_before_ingesting(locomo_file: Path) -> None:

@@ -170,6 +170,7 @@ def bench_with_weights(
     ``--weights`` alone: the usual run with ``Settings.asso_weights`` set; the benchmark refuses
     questions the weights were fitted on unless ``--force-fitted`` (then flags the result).
     """
+    from ripplemem.errors import InvalidInputError
     from ripplemem.eval.crossfit import run_cross_fit_bench
     from ripplemem.read.asso.weights import load_weights
 
@@ -178,8 +179,12 @@ def bench_with_weights(
     recipe = next((name for name in names if name.startswith("asso")), "asso")
 
     def run(path: Path, *, limit: int | None, settings, progress, store, budget, details, profile,
-            recipes: list[str], token_budget: int | None = None, answering=None) -> dict:
+            recipes: list[str], token_budget: int | None = None, answering=None, **extra) -> dict:
         if cross_fit:
+            if extra:
+                raise InvalidInputError(
+                    f"--cross-fit reads the whole file; drop {', '.join('--' + k for k in extra)}"
+                )
             return run_cross_fit_bench(path, dataset=dataset, limit=limit, settings=settings,
                                        store=store, recipe=recipe, budget=budget, weights=weights,
                                        force_fitted=force_fitted, progress=progress, profile=profile,
@@ -187,6 +192,6 @@ def bench_with_weights(
         return runner(path, recipes=recipes, limit=limit, progress=progress, store=store,
                       budget=budget, details=details, profile=profile, force_fitted=force_fitted,
                       settings=settings.model_copy(update={"asso_weights": weights_file}),
-                      token_budget=token_budget, answering=answering)
+                      token_budget=token_budget, answering=answering, **extra)
 
     return run

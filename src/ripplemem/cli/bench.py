@@ -136,12 +136,15 @@ def longmemeval(
     weights: WeightsOption = None,
     force_fitted: ForceFittedOption = False,
     fit_temperature: FitTemperatureOption = "1.0",
+    skip: Annotated[
+        int, typer.Option("--skip", min=0, help="Skip the file's first N questions (a disjoint sample).")
+    ] = 0,
 ) -> None:
     """LongMemEval official session/turn recall_any, recall_all and NDCG at k."""
     from ripplemem.eval.bench import run_longmemeval_bench
 
     _run(run_longmemeval_bench, path, recipes, limit, json_file, markdown, store, budget, details, profile,
-         token_budget=token_budget,
+         token_budget=token_budget, extra={"skip": skip} if skip else None,
          answering=AnswerChoice(answer, llm_base_url, llm_model, judge_model),
          asso=(cross_fit, weights, force_fitted, fit_temperature))
 
@@ -204,6 +207,7 @@ def _run(
     token_budget: int | None = None,
     answering: AnswerChoice | None = None,
     asso: tuple[bool, Path | None, bool, str] = (False, None, False, "1.0"),
+    extra: dict | None = None,
 ) -> None:
     from ripplemem.errors import InvalidInputError
     from ripplemem.eval.report import render_console, render_markdown
@@ -224,7 +228,7 @@ def _run(
         result = runner(
             path, recipes=names, limit=limit, settings=settings, progress=progress,
             store=store, budget=budget, details=details, profile=profile,
-            token_budget=token_budget, answering=setup,
+            token_budget=token_budget, answering=setup, **(extra or {}),
         )
     render_console(result, out)
     if json_file is not None:

@@ -37,6 +37,7 @@ from ripplemem.eval.bench_run import (
     git_commit,
     percentile,
 )
+from ripplemem.errors import InvalidInputError
 from ripplemem.eval.measure import report_progress as _report
 from ripplemem.settings import Settings
 
@@ -140,9 +141,11 @@ def run_longmemeval_bench(
     progress: Progress | None = None,
     details: bool = False,
     answering: AnswerSetup | None = None,
+    skip: int = 0,
     **options: Unpack[RunOptions],
 ) -> dict:
-    """LongMemEval official retrieval metrics; ``limit`` = the first N questions of the file.
+    """LongMemEval official retrieval metrics; ``limit`` = the first N questions of the file
+    after the first ``skip`` ones (a second, disjoint sample: ``skip=70, limit=70``).
 
     With ``answering``, every question is answered and judged with its type's rule, including
     ``_abs`` and no-gold questions (which retrieval scoring excludes).
@@ -151,13 +154,15 @@ def run_longmemeval_bench(
     from ripplemem.eval.prompts.judge import judge_kind
     from ripplemem.eval.retrieval_scoring import LongMemEvalScorer
 
+    if skip < 0:
+        raise InvalidInputError(f"skip must be a number of questions >= 0, got {skip}")
     path = Path(path)
     token_budget = options.get("token_budget")
     with BenchRun("longmemeval", path, recipes=recipes, **options) as run:
         scorer = LongMemEvalScorer(run.systems, details=details, token_budget=token_budget)
         answers = _answer_scorer(run, answering, details)
         done = 0
-        for sample in _take(load_longmemeval(path), limit):
+        for sample in _take(load_longmemeval(path), limit, skip):
             question = sample.question
             _report(progress, f"question {question.id}", done, limit)
             retrieval = scorer.admit(question)
@@ -192,6 +197,8 @@ def run_longmemeval_bench(
             done += 1
         _report(progress, "done", done, done)
         result = run.header(path.name, scorer.scored, scorer.excluded)
+        if skip:
+            result["skip"] = skip  # questions 1..skip of the file were not read
         result["recipes"] = _blocks(run, scorer, answers)
         if answering is not None:
             result["answering"] = answering.describe()
@@ -246,8 +253,10 @@ def _blocks(run: BenchRun, scorer, answers: AnswerScorer | None) -> dict:
     return blocks
 
 
-def _take(items: Iterable, limit: int | None) -> Iterator:
+def _take(items: Iterable, limit: int | None, skip: int = 0) -> Iterator:
     for index, item in enumerate(items):
-        if limit is not None and index >= limit:
+        if index < skip:
+            continue
+        if limit is not None and index - skip >= limit:
             return
         yield item
