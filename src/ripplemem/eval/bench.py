@@ -27,6 +27,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, TypedDict, Unpack
 
+from ripplemem.errors import InvalidInputError
 from ripplemem.eval.bench_run import (
     DEFAULT_RECIPES,
     PROFILES,
@@ -37,7 +38,6 @@ from ripplemem.eval.bench_run import (
     git_commit,
     percentile,
 )
-from ripplemem.errors import InvalidInputError
 from ripplemem.eval.measure import report_progress as _report
 from ripplemem.settings import Settings
 
