@@ -183,10 +183,7 @@ def test_pool_vectors_are_stationary() -> None:
     memories = SyntheticMemories(0)
     pool = np.random.default_rng(1).standard_normal((100, 384)).astype(np.float32)
     pool /= np.linalg.norm(pool, axis=1, keepdims=True)
-    by_topic: dict[int, list[int]] = {}
-    for index, memory in enumerate(memories.take(0, 100)):
-        by_topic.setdefault(memory.topic, []).append(index)
-    vectors = PoolVectors(pool, by_topic, noise=0.4, seed=0, seconds=0.0)
+    vectors = PoolVectors.of_pool(pool, memories, noise=0.4, seed=0)
 
     def nearest(start: int) -> np.ndarray:
         block = np.stack([vectors.vector(i, memories.memory(i)) for i in range(start, start + 60)])

@@ -257,10 +257,7 @@ def test_sqlite_and_memory_stores_link_a_synthetic_stream_alike(tmp_path):
     memories = SyntheticMemories(0, namespace=NS)
     pool = np.random.default_rng(2).standard_normal((100, 16)).astype(np.float32)
     pool /= np.linalg.norm(pool, axis=1, keepdims=True)
-    by_topic: dict[int, list[int]] = {}
-    for index, memory in enumerate(memories.take(0, 100)):
-        by_topic.setdefault(memory.topic, []).append(index)
-    vectors = PoolVectors(pool, by_topic, noise=0.3, seed=0, seconds=0.0)
+    vectors = PoolVectors.of_pool(pool, memories, noise=0.3, seed=0)
     units = [m.unit.with_vector(vectors.vector(i, m)) for i, m in enumerate(memories.take(0, 600))]
     graphs, reports = [], []
     for store in (InMemoryStore(), SQLiteStore(tmp_path / "stream.db")):

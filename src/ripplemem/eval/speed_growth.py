@@ -82,8 +82,22 @@ class PoolVectors:
         started = time.perf_counter()
         vectors = np.asarray(embedder.embed([m.unit.restatement for m in items]), dtype=np.float32)
         seconds = time.perf_counter() - started
+        return cls.of_pool(vectors, memories, noise, seed, seconds=seconds, mix=mix)
+
+    @classmethod
+    def of_pool(
+        cls,
+        vectors: np.ndarray,
+        memories: SyntheticMemories,
+        noise: float,
+        seed: int,
+        *,
+        seconds: float = 0.0,
+        mix: bool = False,
+    ) -> PoolVectors:
+        """Pool rows ``i`` are the vectors of units ``i`` of ``memories`` (grouped by activity)."""
         by_topic: dict[int, list[int]] = {}
-        for index, item in enumerate(items):
+        for index, item in enumerate(memories.take(0, len(vectors))):
             by_topic.setdefault(item.topic, []).append(index)
         return cls(vectors, by_topic, noise, seed, seconds, mix)
 
