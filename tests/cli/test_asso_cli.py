@@ -90,3 +90,11 @@ def test_temperature_must_be_positive_or_auto(runner: CliRunner, locomo: Path) -
     result = runner.invoke(app, ["bench", "locomo", str(locomo), "--cross-fit", "--store", "memory",
                                  "--fit-temperature", "-1"])
     assert result.exit_code == 2 and "temperature must be a positive number or 'auto'" in result.output
+
+
+def test_cross_fit_refuses_skip(runner: CliRunner, tmp_path: Path) -> None:
+    data = tmp_path / "lme.json"
+    data.write_text("[]", encoding="utf-8")  # refused before the file is read
+    result = runner.invoke(app, ["bench", "longmemeval", str(data), "--cross-fit", "--skip", "5",
+                                 "--store", "memory"])
+    assert result.exit_code == 2 and "--cross-fit reads the whole file; drop --skip" in result.output
