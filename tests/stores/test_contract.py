@@ -193,6 +193,18 @@ def test_dense_search_many_answers_each_query_like_search_dense(store: MemorySto
         store.search_dense_many("ns", unit_vectors(2, dim=8), 3)
 
 
+def test_dense_search_many_with_min_score_keeps_only_hits_that_close(store: MemoryStore) -> None:
+    vectors = unit_vectors(60, seed=21)
+    store.add_units([make_unit(f"u{i}", vector=v) for i, v in enumerate(vectors)])
+    queries = vectors[:3] + 0.05 * unit_vectors(3, seed=22)
+    plain = store.search_dense_many("ns", queries, 8)
+    near = store.search_dense_many("ns", queries, 8, min_score=0.3)
+    for hits, kept in zip(plain, near, strict=True):
+        assert kept == [(i, s) for i, s in hits if s >= 0.3]
+        assert kept and len(kept) < len(hits)  # the own vector passes, random ones do not
+    assert store.search_dense_many("ns", queries, 8, min_score=1.5) == [[], [], []]
+
+
 def test_dense_query_of_the_wrong_dimension_is_refused(store: MemoryStore) -> None:
     store.add_units([make_unit("a")])
     with pytest.raises(InvalidInputError, match="dimensions"):

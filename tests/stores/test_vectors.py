@@ -146,6 +146,36 @@ def test_search_many_matches_one_search_per_query_exact_and_hnsw() -> None:
         index.search_many(unit_vectors(2, dim=8), 3)
 
 
+def test_near_only_search_uses_the_complete_graph_below_the_threshold() -> None:
+    # clusters of close vectors: every unit has near neighbours, as the linker's edges need
+    centres = unit_vectors(60, seed=23, dim=32)
+    noise = unit_vectors(1500, seed=24, dim=32) * 0.35
+    matrix = centres[np.arange(1500) % 60] + noise
+    matrix /= np.linalg.norm(matrix, axis=1, keepdims=True)
+    index = VectorIndex(32, ann_threshold=20_000)
+    index.add(names(1500), matrix)
+    assert index.stats()["search"] == "exact" and index.stats()["graph_rows"] == 1500
+    queries = matrix[:40]
+    exact = index.search_many(queries, 12)
+    near = index.search_many(queries, 12, min_score=0.8)
+    found = wanted = 0
+    for full, kept in zip(exact, near, strict=True):
+        want = {i for i, s in full if s >= 0.81}  # clear of the float16 scores' rounding
+        wanted += len(want)
+        found += len(want & {i for i, _ in kept})
+        assert all(s >= 0.8 for _, s in kept)
+    assert wanted > 200 and found / wanted >= 0.99
+    # the graph answered: its float16 scores are not the exact float32 cosines
+    pairs = [(a, b) for e, n in zip(exact, near) for a, b in zip(e, n) if a[0] == b[0]]
+    assert any(abs(a[1] - b[1]) > 1e-6 for a, b in pairs)
+    # an incomplete graph (none yet below ann_start) leaves near-only search exact
+    small = VectorIndex(32, ann_threshold=20_000)
+    small.add(names(500), matrix[:500])
+    assert small.search_many(queries, 12, min_score=0.8) == [
+        [hit for hit in hits if hit[1] >= 0.8] for hits in small.search_many(queries, 12)
+    ]
+
+
 def test_the_graph_grows_before_the_threshold_and_then_holds_the_vectors() -> None:
     matrix = unit_vectors(700, seed=16, dim=16)
     index = VectorIndex(16, ann_threshold=600)

@@ -10,6 +10,8 @@ Contract notes shared by all backends:
 * Vectors are L2-normalised float32; ``search_dense`` scores are cosine similarities, best first.
   ``search_dense_many`` answers ``search_dense`` for each row of a (queries x dim) matrix at once
   (one matrix product or one graph call: the linker asks for a whole insert batch); same hits.
+  With ``min_score`` it returns only hits scoring at least that (the linker's edge threshold),
+  and may find them with a cheaper near-neighbour search (HNSW, small beam) where a store has one.
 * ``search_lexical`` is BM25 over restatement (+ keywords) terms, best first, higher = better,
   with the namespace's own statistics (N, df, average length). Query text is tokenised by
   :func:`ripplemem.stores.text.terms`; terms are ORed within a posting budget: the rarest terms
@@ -70,7 +72,7 @@ class MemoryStore(Protocol):
         self, namespace: str, vector: np.ndarray, k: int
     ) -> list[tuple[str, float]]: ...
     def search_dense_many(
-        self, namespace: str, vectors: np.ndarray, k: int
+        self, namespace: str, vectors: np.ndarray, k: int, *, min_score: float | None = None
     ) -> list[list[tuple[str, float]]]: ...
     def search_lexical(self, namespace: str, text: str, k: int) -> list[tuple[str, float]]: ...
     def cue_candidates(

@@ -18,6 +18,11 @@ import numpy as np
 HNSW_M = 16
 HNSW_EF_CONSTRUCTION = 100
 HNSW_EF_SEARCH = 128
+#: The beam of a *near-only* search (``min_score``: the linker wants only neighbours above its edge
+#: threshold). Close neighbours are found early in the beam: on the speed benchmark's stream
+#: (100k vectors) every edge-worthy neighbour found with 128 is found with 64, at 0.13 instead of
+#: 0.22 ms per query; 2k-10k vectors: all found, 0.04-0.06 ms vs 0.07-0.30 ms exact.
+HNSW_EF_NEAR = 64
 
 
 @dataclass(frozen=True, slots=True)

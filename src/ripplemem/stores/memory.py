@@ -189,7 +189,7 @@ class InMemoryStore:
         return self.search_dense_many(namespace, np.asarray(vector).reshape(1, -1), k)[0]
 
     def search_dense_many(
-        self, namespace: str, vectors: np.ndarray, k: int
+        self, namespace: str, vectors: np.ndarray, k: int, *, min_score: float | None = None
     ) -> list[list[tuple[str, float]]]:
         with self._lock:
             self._check_open()
@@ -197,7 +197,7 @@ class InMemoryStore:
             if space is None or k <= 0:
                 return [[] for _ in range(len(vectors))]
             try:
-                return space.vectors.search_many(vectors, k)
+                return space.vectors.search_many(vectors, k, min_score=min_score)
             except ValueError as error:
                 raise InvalidInputError(
                     f"{error}; embed the queries with the store's embedder"

@@ -14,6 +14,11 @@ is released: the vectors then live only in the graph's float16 storage (768 byte
 vector instead of 1,536 + 768), and the scores are the graph's inner products (float16 vectors:
 cosines within ~1e-3).
 
+A *near-only* search (``min_score``: only hits scoring at least that are wanted, as when the
+linker looks for edge candidates) uses the graph as soon as it holds every row, even below the
+threshold, with the smaller beam :data:`~ripplemem.stores.hnsw.HNSW_EF_NEAR`: neighbours that
+close are the ones a graph search finds first, and an exact scan's cost grows with the store.
+
 Deletes are tombstones skipped at search time (over-fetching); once tombstones exceed 10 % of the
 rows the rows are compacted and the graph rebuilt (row numbers changed).
 
@@ -33,6 +38,7 @@ import numpy as np
 
 from ripplemem.blas import single_threaded_blas
 from ripplemem.stores.hnsw import (
+    HNSW_EF_NEAR,
     HNSW_EF_SEARCH,
     AnnSnapshot,
     attach_vectors,
@@ -201,15 +207,27 @@ class VectorIndex:
         query = np.asarray(vector, dtype=np.float32).reshape(1, -1)
         return self.search_many(query, k)[0]
 
-    def search_many(self, vectors: np.ndarray, k: int) -> list[list[tuple[str, float]]]:
-        """:meth:`search` for each row of ``vectors``, as one matrix product (or graph call)."""
+    def search_many(
+        self, vectors: np.ndarray, k: int, *, min_score: float | None = None
+    ) -> list[list[tuple[str, float]]]:
+        """:meth:`search` for each row of ``vectors``, as one matrix product (or graph call).
+
+        With ``min_score`` only hits scoring at least that are returned, and a complete graph
+        answers (beam :data:`HNSW_EF_NEAR`) even below the threshold: see the module notes.
+        """
         queries = _normalised(vectors, self.dim)
         k = min(k, len(self._rows))
         if k <= 0 or not len(queries):
             return [[] for _ in range(len(queries))]
-        if self._matrix is None:
-            return self._ann_search(queries, k)
-        return self._exact_search(queries, k)
+        if min_score is None:
+            if self._matrix is None:
+                return self._ann_search(queries, k, HNSW_EF_SEARCH)
+            return self._exact_search(queries, k)
+        if self._ann is not None and int(self._ann.ntotal) == self._size:
+            found = self._ann_search(queries, k, HNSW_EF_NEAR)
+        else:
+            found = self._exact_search(queries, k)
+        return [[hit for hit in hits if hit[1] >= min_score] for hits in found]
 
     def _exact_search(self, queries: np.ndarray, k: int) -> list[list[tuple[str, float]]]:
         assert self._matrix is not None
@@ -235,11 +253,11 @@ class VectorIndex:
             )
         return out
 
-    def _ann_search(self, queries: np.ndarray, k: int) -> list[list[tuple[str, float]]]:
+    def _ann_search(self, queries: np.ndarray, k: int, ef: int) -> list[list[tuple[str, float]]]:
         fetch = min(self._size, max(2 * k, k + 16))
         out: list[list[tuple[str, float]]] = []
         with faiss_single_thread() as faiss:
-            params = faiss.SearchParametersHNSW(efSearch=max(HNSW_EF_SEARCH, fetch))
+            params = faiss.SearchParametersHNSW(efSearch=max(ef, fetch))
             scores, labels = self._ann.search(queries, fetch, params=params)
             for i in range(len(queries)):
                 row_scores, row_labels, wide = scores[i], labels[i], fetch
@@ -249,7 +267,7 @@ class VectorIndex:
                     if keep.sum() >= k or wide >= self._size:
                         break
                     wide = min(self._size, wide * 4)  # many tombstones nearby: look further
-                    params = faiss.SearchParametersHNSW(efSearch=max(HNSW_EF_SEARCH, wide))
+                    params = faiss.SearchParametersHNSW(efSearch=max(ef, wide))
                     s, lab = self._ann.search(queries[i : i + 1], wide, params=params)
                     row_scores, row_labels = s[0], lab[0]
                 hits = [

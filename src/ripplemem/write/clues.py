@@ -192,7 +192,10 @@ class ClueGraphBuilder:
         for namespace, group in by_namespace.items():
             vectors = np.stack([u.vector for u in group]).astype(np.float32)  # type: ignore[misc]
             nearest = self.store.search_dense_many(
-                namespace, vectors, settings.utterance_link_neighbours + 1
+                namespace,
+                vectors,
+                settings.utterance_link_neighbours + 1,
+                min_score=settings.utterance_link_threshold,
             )
             for unit, near in zip(group, nearest):
                 for other, score in near:

@@ -118,7 +118,7 @@ class Linker:
         for namespace, group in by_namespace.items():
             vectors = np.stack([np.asarray(u.vector, dtype=np.float32) for u in group])
             found = self.store.search_dense_many(
-                namespace, vectors, self.settings.semantic_candidates + 1
+                namespace, vectors, self.settings.semantic_candidates + 1, min_score=threshold
             )
             for unit, hits in zip(group, found, strict=True):
                 out[unit.id] = [(i, s) for i, s in hits if i != unit.id and s >= threshold]

@@ -214,7 +214,7 @@ class SQLiteStore:
         return self.search_dense_many(namespace, np.asarray(vector).reshape(1, -1), k)[0]
 
     def search_dense_many(
-        self, namespace: str, vectors: np.ndarray, k: int
+        self, namespace: str, vectors: np.ndarray, k: int, *, min_score: float | None = None
     ) -> list[list[tuple[str, float]]]:
         with self._lock:
             self._check_open()
@@ -222,7 +222,7 @@ class SQLiteStore:
             if index is None:
                 return [[] for _ in range(len(vectors))]
             try:
-                return index.search_many(vectors, k)
+                return index.search_many(vectors, k, min_score=min_score)
             except ValueError as error:
                 raise InvalidInputError(
                     f"{error}; embed the queries with the store's embedder"
