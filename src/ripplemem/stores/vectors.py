@@ -36,7 +36,6 @@ from typing import Any
 
 import numpy as np
 
-from ripplemem.blas import single_threaded_blas
 from ripplemem.stores.hnsw import (
     HNSW_EF_NEAR,
     HNSW_EF_SEARCH,
@@ -48,6 +47,7 @@ from ripplemem.stores.hnsw import (
     graph_resident_bytes,
     new_graph,
 )
+from ripplemem.stores.vector_search import exact_top_k, graph_top_k
 
 __all__ = ["ANN_START", "ANN_THRESHOLD", "AnnSnapshot", "VectorIndex"]
 
@@ -219,64 +219,15 @@ class VectorIndex:
         k = min(k, len(self._rows))
         if k <= 0 or not len(queries):
             return [[] for _ in range(len(queries))]
+        graph_complete = self._ann is not None and int(self._ann.ntotal) == self._size
+        if self._matrix is None or (min_score is not None and graph_complete):
+            ef = HNSW_EF_SEARCH if min_score is None else HNSW_EF_NEAR
+            found = graph_top_k(self._ann, self._size, self._alive, self._ids, queries, k, ef)
+        else:
+            found = exact_top_k(self._matrix[: self._size], self._alive, self._ids, queries, k)
         if min_score is None:
-            if self._matrix is None:
-                return self._ann_search(queries, k, HNSW_EF_SEARCH)
-            return self._exact_search(queries, k)
-        if self._ann is not None and int(self._ann.ntotal) == self._size:
-            found = self._ann_search(queries, k, HNSW_EF_NEAR)
-        else:
-            found = self._exact_search(queries, k)
+            return found
         return [[hit for hit in hits if hit[1] >= min_score] for hits in found]
-
-    def _exact_search(self, queries: np.ndarray, k: int) -> list[list[tuple[str, float]]]:
-        assert self._matrix is not None
-        with single_threaded_blas():
-            scores = self._matrix[: self._size] @ queries.T  # rows x queries
-        if self._dead:
-            scores[~self._alive[: self._size]] = -np.inf
-        if k >= self._size:
-            top = np.broadcast_to(np.arange(self._size)[:, None], scores.shape)
-        else:
-            top = np.argpartition(-scores, k - 1, axis=0)[:k]
-        out = []
-        for column in range(len(queries)):
-            rows = top[:, column]
-            found = scores[rows, column]
-            order = np.argsort(-found, kind="stable")[:k]
-            out.append(
-                [
-                    (self._ids[int(rows[i])], float(found[i]))  # type: ignore[misc]
-                    for i in order
-                    if found[i] > -np.inf
-                ]
-            )
-        return out
-
-    def _ann_search(self, queries: np.ndarray, k: int, ef: int) -> list[list[tuple[str, float]]]:
-        fetch = min(self._size, max(2 * k, k + 16))
-        out: list[list[tuple[str, float]]] = []
-        with faiss_single_thread() as faiss:
-            params = faiss.SearchParametersHNSW(efSearch=max(ef, fetch))
-            scores, labels = self._ann.search(queries, fetch, params=params)
-            for i in range(len(queries)):
-                row_scores, row_labels, wide = scores[i], labels[i], fetch
-                while True:
-                    keep = row_labels >= 0
-                    keep[keep] = self._alive[row_labels[keep]]
-                    if keep.sum() >= k or wide >= self._size:
-                        break
-                    wide = min(self._size, wide * 4)  # many tombstones nearby: look further
-                    params = faiss.SearchParametersHNSW(efSearch=max(ef, wide))
-                    s, lab = self._ann.search(queries[i : i + 1], wide, params=params)
-                    row_scores, row_labels = s[0], lab[0]
-                hits = [
-                    (self._ids[int(label)], float(score))
-                    for label, score in zip(row_labels[keep], row_scores[keep])
-                ]
-                hits.sort(key=lambda hit: -hit[1])
-                out.append(hits[:k])  # type: ignore[arg-type]
-        return out
 
     # --- the HNSW cache ----------------------------------------------------------------------
 

@@ -1,0 +1,83 @@
+"""The two search kernels of :class:`~ripplemem.stores.vectors.VectorIndex`: exact and HNSW.
+
+Both take the index's row state (``ids[row]``, None once deleted; ``alive[row]``) and return, per
+query, up to ``k`` live ``(id, cosine)`` hits, best first. They hold no state of their own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from ripplemem.blas import single_threaded_blas
+from ripplemem.stores.hnsw import faiss_single_thread
+
+__all__ = ["exact_top_k", "graph_top_k"]
+
+Hits = list[list[tuple[str, float]]]
+
+
+def exact_top_k(
+    matrix: np.ndarray, alive: np.ndarray, ids: Sequence[str | None], queries: np.ndarray, k: int
+) -> Hits:
+    """One matrix product over the ``len(matrix)`` rows, then ``argpartition`` per query."""
+    size = len(matrix)
+    with single_threaded_blas():
+        scores = matrix @ queries.T  # rows x queries
+    if not alive[:size].all():
+        scores[~alive[:size]] = -np.inf
+    if k >= size:
+        top = np.broadcast_to(np.arange(size)[:, None], scores.shape)
+    else:
+        top = np.argpartition(-scores, k - 1, axis=0)[:k]
+    out = []
+    for column in range(len(queries)):
+        rows = top[:, column]
+        found = scores[rows, column]
+        order = np.argsort(-found, kind="stable")[:k]
+        out.append(
+            [
+                (ids[int(rows[i])], float(found[i]))  # type: ignore[misc]
+                for i in order
+                if found[i] > -np.inf
+            ]
+        )
+    return out
+
+
+def graph_top_k(
+    ann: Any,
+    size: int,
+    alive: np.ndarray,
+    ids: Sequence[str | None],
+    queries: np.ndarray,
+    k: int,
+    ef: int,
+) -> Hits:
+    """A beam search of width ``max(ef, fetch)``; a query whose beam holds too many tombstones
+    searches again, four times wider, until ``k`` live hits (or every row) are in it."""
+    fetch = min(size, max(2 * k, k + 16))
+    out: Hits = []
+    with faiss_single_thread() as faiss:
+        params = faiss.SearchParametersHNSW(efSearch=max(ef, fetch))
+        scores, labels = ann.search(queries, fetch, params=params)
+        for i in range(len(queries)):
+            row_scores, row_labels, wide = scores[i], labels[i], fetch
+            while True:
+                keep = row_labels >= 0
+                keep[keep] = alive[row_labels[keep]]
+                if keep.sum() >= k or wide >= size:
+                    break
+                wide = min(size, wide * 4)  # many tombstones nearby: look further
+                params = faiss.SearchParametersHNSW(efSearch=max(ef, wide))
+                s, lab = ann.search(queries[i : i + 1], wide, params=params)
+                row_scores, row_labels = s[0], lab[0]
+            hits = [
+                (ids[int(label)], float(score))
+                for label, score in zip(row_labels[keep], row_scores[keep])
+            ]
+            hits.sort(key=lambda hit: -hit[1])
+            out.append(hits[:k])  # type: ignore[arg-type]
+    return out
