@@ -143,3 +143,35 @@ def test_context_brings_neighbouring_turns_not_pieces_of_the_same_turn(tmp_path)
     assert context, "the neighbouring turns of the best unit should be reserved slots"
     assert all(e.unit.turn_ids != ("t1",) for e in context)
     assert {t for e in context for t in e.unit.turn_ids} & {"t0", "t2"}
+
+
+def test_context_skips_a_unit_whose_turn_the_head_already_holds(tmp_path):
+    """A turn's text and its photo caption are two units; with the text in the head of the
+    ranking, the caption brings no new turn, so it gets no context slot."""
+    from ripplemem.read.context import context_candidates
+
+    turns = tuple(
+        Turn(f"t{i}", who, text, "a photo of a bowl of noodles on a red table" if i == 2 else None)
+        for i, (who, text) in enumerate(LINES)
+    )
+    conversation = Conversation("c1", (Session("s1", T0, turns),))
+    with Memory(
+        Settings(store_path=tmp_path / "m.db", extractor="deterministic", planner="deterministic")
+    ) as m:
+        m.add(conversation, namespace="ns")
+        units = m.list(namespace="ns")
+        by_turn: dict[str, list[MemoryUnit]] = {}
+        for unit in units:
+            by_turn.setdefault(unit.turn_ids[0], []).append(unit)
+        assert len(by_turn["t2"]) == 2, "text and caption of t2 should be two units"
+        text = next(u for u in by_turn["t2"] if "photo" not in u.restatement)
+        caption = next(u for u in by_turn["t2"] if u is not text)
+        source = by_turn["t1"][0]
+        linked = dict(m.store.neighbours("ns", [source.id], "structural")[source.id])
+        assert caption.id in linked, "the caption is a dialogue neighbour of t1"
+        head = [Evidence(u, 1.0 - i / 10, (), None, ()) for i, u in enumerate((source, text))]
+        recipe = get_recipe("ripple", budget=4, context_share=0.5, context_anchors=1)
+        chosen = context_candidates(m.store, "ns", head, recipe)
+    assert chosen, "t0 (or t3) should still get a slot"
+    assert all(c.unit.id != caption.id for c in chosen)
+    assert all(not set(c.unit.turn_ids) <= {"t1", "t2"} for c in chosen)

@@ -74,7 +74,8 @@ def test_terms_add_up_to_the_score(units, query_vector):
         ),
         Candidate(units["d15"], [Hit("dense", 25, 0.15)]),
     ]
-    ranked = rank(candidates, query_vector=query_vector, anchors={"e1"}, recipe=RECIPE)
+    recipe = RECIPE.with_(exchange_alignment=0.0)  # the raw alignment terms (see below)
+    ranked = rank(candidates, query_vector=query_vector, anchors={"e1"}, recipe=recipe)
     assert ranked[0].unit.id == "e1"
     for item in ranked:
         t = item.terms
@@ -132,11 +133,47 @@ def test_alignment_blends_the_lexical_score_by_the_recipe_share(units, query_vec
     share = RECIPE.lexical_alignment
     assert 0 < share < 1
     blended = {e.unit.id: e.terms.alignment for e in rank(
-        candidates, query_vector=query_vector, anchors=(), recipe=RECIPE, lexical=lexical)}
+        candidates, query_vector=query_vector, anchors=(), lexical=lexical,
+        recipe=RECIPE.with_(exchange_alignment=0.0))}
     assert blended[far] == pytest.approx((1 - share) * cosine_only[far] + share * 1.0)
     assert blended["e1"] == pytest.approx((1 - share) * cosine_only["e1"] + share * 3.0 / 9.0)
     others = set(blended) - {far, "e1"}
     assert all(blended[i] == pytest.approx((1 - share) * cosine_only[i]) for i in others)
     # without lexical scores (or with share 0) the alignment is the cosine alone
-    plain = rank(candidates, query_vector=query_vector, anchors=(), recipe=RECIPE)
+    plain = rank(candidates, query_vector=query_vector, anchors=(),
+                 recipe=RECIPE.with_(exchange_alignment=0.0))
     assert {e.unit.id: e.terms.alignment for e in plain} == pytest.approx(cosine_only)
+
+
+def test_exchange_alignment_lends_a_neighbouring_turn_part_of_its_alignment(units):
+    from dataclasses import replace
+
+    from ripplemem.read.rank import exchange_blend
+
+    base = units["e1"]
+    a = replace(base, id="a", episode_id="s1", extra={"turn_index": 4})
+    b = replace(base, id="b", episode_id="s1", extra={"turn_index": 5})  # a's next turn
+    c = replace(base, id="c", episode_id="s1", extra={"turn_index": 7})  # two turns from b
+    d = replace(base, id="d", episode_id="s2", extra={"turn_index": 5})  # another episode
+    out, partners = exchange_blend([a, b, c, d], [1.0, 0.2, 0.6, 0.0], 0.2)
+    assert out == pytest.approx([(1.0 + 0.2 * 0.2) / 1.2, (0.2 + 0.2 * 1.0) / 1.2, 0.6 / 1.2, 0.0])
+    assert partners == [0.2, 1.0, 0.0, 0.0]
+    assert exchange_blend([a, b], [1.0, 0.2], 0.0) == ([1.0, 0.2], [0.0, 0.0])
+
+
+def test_the_trace_keeps_the_exchange_partner_alignment(units, query_vector):
+    from dataclasses import replace
+
+    first = replace(units["e1"], episode_id="s9", extra={"turn_index": 1})
+    second = replace(units["d15"], episode_id="s9", extra={"turn_index": 2})
+    candidates = [Candidate(first, [Hit("dense", 0, 0.9)]), Candidate(second, [Hit("dense", 1, 0.1)])]
+    ranked = {e.unit.id: e for e in rank(candidates, query_vector=query_vector, anchors=(), recipe=RECIPE)}
+    plain = {e.unit.id: e for e in rank(
+        candidates, query_vector=query_vector, anchors=(), recipe=RECIPE.with_(exchange_alignment=0.0))}
+    share = RECIPE.exchange_alignment
+    for uid, other in ((first.id, second.id), (second.id, first.id)):
+        terms = ranked[uid].terms
+        assert terms.extra["exchange"] == pytest.approx(plain[other].terms.alignment)
+        expected = (plain[uid].terms.alignment + share * plain[other].terms.alignment) / (1 + share)
+        assert terms.alignment == pytest.approx(expected)
+    assert plain[first.id].terms.extra == {}

@@ -7,6 +7,9 @@
   BM25 score for the query, min-max normalised the same way (0 outside the lexical view's hits):
   ``(1 - s) * cos' + s * bm25'`` with ``s = recipe.lexical_alignment`` (0.25; 0 in
   ``ripple-paper``, the paper's cosine alone, which assumed an embedder stronger than BM25).
+  Then exchange-aware: ``(a + g * a_nb) / (1 + g)`` with ``a_nb`` the best ``a`` among the
+  candidates of the neighbouring turns of the same episode, ``g = recipe.exchange_alignment``
+  (0.2; 0 in ``ripple-paper``): the answer half of an exchange is often worded unlike the query.
 * ``pi(m)``: provenance. Each hit of a view ``s`` at 0-based rank ``r`` supports the unit with
   ``w_s * (offset + 1) / (offset + 1 + r)``: the paper's rank support ``1 / (offset + rank)`` on
   1-based ranks, multiplied by ``offset + 1`` so that rank 1 of the strongest source (dense,
@@ -137,6 +140,36 @@ def lexical_blend(
     return [(1.0 - share) * a + share * float(b) for a, b in zip(aligned, scaled, strict=True)]
 
 
+def exchange_blend(
+    units: list[MemoryUnit], aligned: list[float], share: float
+) -> tuple[list[float], list[float]]:
+    """``(a + share * a_nb) / (1 + share)`` per unit, and the ``a_nb`` (kept in the trace).
+
+    ``a_nb`` is the best alignment among ``units`` of the turn just before or after the unit in
+    its episode (``extra["turn_index"]``), 0 when none is a candidate. ``aligned`` as is when
+    ``share`` is 0. Stays in [0, 1]."""
+    if share <= 0 or not units:
+        return aligned, [0.0] * len(aligned)
+    best: dict[tuple[str, int], float] = {}
+    for unit, a in zip(units, aligned, strict=True):
+        index = unit.extra.get("turn_index")
+        if index is not None:
+            key = (unit.episode_id, index)
+            best[key] = max(best.get(key, 0.0), a)
+    blended, neighbours = [], []
+    for unit, a in zip(units, aligned, strict=True):
+        index = unit.extra.get("turn_index")
+        neighbour = 0.0
+        if index is not None:
+            neighbour = max(
+                best.get((unit.episode_id, index - 1), 0.0),
+                best.get((unit.episode_id, index + 1), 0.0),
+            )
+        blended.append((a + share * neighbour) / (1.0 + share))
+        neighbours.append(neighbour)
+    return blended, neighbours
+
+
 def rank(
     candidates: Iterable[Candidate],
     *,
@@ -155,12 +188,14 @@ def rank(
         lexical,
         recipe.lexical_alignment,
     )
+    aligned, partners = exchange_blend([c.unit for c in pool], aligned, recipe.exchange_alignment)
     scored: list[Evidence] = []
-    for candidate, a in zip(pool, aligned):
+    for candidate, a, partner in zip(pool, aligned, partners, strict=True):
         pi = provenance(candidate.hits, recipe, path_strength(candidate.paths))
         anchor = 1.0 if candidate.unit.id in anchors else 0.0
         total = recipe.lambda_q * a + recipe.lambda_p * pi + recipe.lambda_a * anchor
-        terms = ScoreTerms(alignment=a, provenance=pi, anchor=anchor, total=total)
+        extra = {"exchange": partner} if recipe.exchange_alignment > 0 else {}
+        terms = ScoreTerms(alignment=a, provenance=pi, anchor=anchor, extra=extra, total=total)
         hits = tuple(sorted(candidate.hits, key=lambda h: (h.rank, h.view)))
         scored.append(Evidence(candidate.unit, total, hits, terms, tuple(candidate.paths)))
     scored.sort(key=lambda e: (-e.score, -e.terms.provenance, e.unit.id))  # type: ignore[union-attr]

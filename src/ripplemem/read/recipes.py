@@ -44,6 +44,11 @@ class RecallRecipe(BaseModel):
     # re-ranks every candidate by the weaker-than-needed dense view (LoCoMo dev recall@30 80.8 ->
     # 82.5 / 82.7 / 82.8 with a share of 0.25 / 0.4 / 0.5). "ripple-paper" keeps 0.
     lexical_alignment: float = Field(default=0.25, ge=0.0, le=1.0)
+    # exchange-aware alignment (read/rank.py): a(q, m) <- (a + g * a_nb) / (1 + g), a_nb the best
+    # alignment among the candidates of the turn just before / after m in its episode. Evidence
+    # is often an exchange (a question and its answer); the half worded unlike the query borrows
+    # some of its partner's alignment. "ripple-paper" keeps 0.
+    exchange_alignment: float = Field(default=0.2, ge=0.0)
     weight_cue: float = 0.9
     weight_expansion: float = 0.85
     rank_offset: int = 5
@@ -107,7 +112,7 @@ RECIPES: dict[str, RecallRecipe] = {
     "ripple-no-context": RecallRecipe(name="ripple-no-context", context_share=0.0),
     "ripple-paper": RecallRecipe(
         name="ripple-paper", weight_lexical=0.75, provenance="max", context_share=0.0,
-        lexical_alignment=0.0,
+        lexical_alignment=0.0, exchange_alignment=0.0,
     ),
     "bm25": RecallRecipe(name="bm25", kind="bm25"),
     "dense": RecallRecipe(name="dense", kind="dense"),
