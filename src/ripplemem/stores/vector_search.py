@@ -20,13 +20,19 @@ Hits = list[list[tuple[str, float]]]
 
 
 def exact_top_k(
-    matrix: np.ndarray, alive: np.ndarray, ids: Sequence[str | None], queries: np.ndarray, k: int
+    matrix: np.ndarray,
+    alive: np.ndarray,
+    ids: Sequence[str | None],
+    queries: np.ndarray,
+    k: int,
+    *,
+    tombstones: int,
 ) -> Hits:
     """One matrix product over the ``len(matrix)`` rows, then ``argpartition`` per query."""
     size = len(matrix)
     with single_threaded_blas():
         scores = matrix @ queries.T  # rows x queries
-    if not alive[:size].all():
+    if tombstones:
         scores[~alive[:size]] = -np.inf
     if k >= size:
         top = np.broadcast_to(np.arange(size)[:, None], scores.shape)

@@ -224,7 +224,8 @@ class VectorIndex:
             ef = HNSW_EF_SEARCH if min_score is None else HNSW_EF_NEAR
             found = graph_top_k(self._ann, self._size, self._alive, self._ids, queries, k, ef)
         else:
-            found = exact_top_k(self._matrix[: self._size], self._alive, self._ids, queries, k)
+            matrix = self._matrix[: self._size]
+            found = exact_top_k(matrix, self._alive, self._ids, queries, k, tombstones=self._dead)
         if min_score is None:
             return found
         return [[hit for hit in hits if hit[1] >= min_score] for hits in found]

@@ -199,7 +199,7 @@ class ClueGraphBuilder:
             )
             for unit, near in zip(group, nearest):
                 for other, score in near:
-                    if other != unit.id and score >= settings.utterance_link_threshold:
+                    if other != unit.id:  # min_score kept only links above the threshold
                         found[(min(unit.id, other), max(unit.id, other))] = float(score)
         return [(a, b, w) for (a, b), w in found.items()]
 

@@ -121,7 +121,7 @@ class Linker:
                 namespace, vectors, self.settings.semantic_candidates + 1, min_score=threshold
             )
             for unit, hits in zip(group, found, strict=True):
-                out[unit.id] = [(i, s) for i, s in hits if i != unit.id and s >= threshold]
+                out[unit.id] = [(i, s) for i, s in hits if i != unit.id]  # all >= threshold
         return out
 
     def _structural_many(self, units: Sequence[MemoryUnit]) -> dict[str, list[tuple[str, float]]]:
