@@ -46,6 +46,19 @@ def structural_time(unit: MemoryUnit) -> TimeSpan | None:
     return TimeSpan.day(unit.session_time) if unit.session_time else None
 
 
+#: A unit's normalised (participants, locations, time) as the structural score compares them.
+_Profile = tuple[frozenset[str], frozenset[str], TimeSpan | None]
+
+
+def _profile(unit: MemoryUnit, memo: dict[tuple[str, str], _Profile]) -> _Profile:
+    key = (unit.namespace, unit.id)
+    found = memo.get(key)
+    if found is None:
+        found = (cue_set(unit.participants), cue_set(unit.locations), structural_time(unit))
+        memo[key] = found
+    return found
+
+
 FAR = 1 << 30
 #: The paper's semantic edge threshold (set for Qwen3-Embedding); embedders may calibrate their own.
 PAPER_SEMANTIC_THRESHOLD = 0.85
@@ -139,13 +152,13 @@ class Linker:
         for namespace, ids in by_namespace.items():
             for other in self.store.get_units(namespace, list(ids), with_vectors=False):
                 found[(namespace, other.id)] = other
-        return {
-            unit.id: self._structural(
-                unit, [found[key] for i in wanted[unit.id] if (key := (unit.namespace, i)) in found]
-            )
-            for unit in units
-            if unit.id in wanted
-        }
+        profiles: dict[tuple[str, str], _Profile] = {}  # pools overlap: each unit's cues normalised once
+        out: dict[str, list[tuple[str, float]]] = {}
+        for unit in units:
+            if unit.id in wanted:
+                others = [found[k] for i in wanted[unit.id] if (k := (unit.namespace, i)) in found]
+                out[unit.id] = self._structural(unit, others, profiles)
+        return out
 
     def _cue_pool(self, unit: MemoryUnit) -> list[str]:
         """The bounded cue-index pool of a unit: other units sharing a who / where / when value."""
@@ -160,20 +173,15 @@ class Linker:
         return [i for i in ids if i != unit.id]
 
     def _structural(
-        self, unit: MemoryUnit, others: Sequence[MemoryUnit]
+        self, unit: MemoryUnit, others: Sequence[MemoryUnit], profiles: dict[tuple[str, str], _Profile]
     ) -> list[tuple[str, float]]:
-        time = structural_time(unit)
-        mine = (cue_set(unit.participants), cue_set(unit.locations), time)
+        mine = _profile(unit, profiles)
+        time = mine[2]
         scored: list[tuple[str, float, float, int]] = []
         for other in others:
-            other_time = structural_time(other)
-            score = structural_score(
-                *mine,
-                cue_set(other.participants),
-                cue_set(other.locations),
-                other_time,
-                self.weights,
-            )
+            theirs = _profile(other, profiles)
+            other_time = theirs[2]
+            score = structural_score(*mine, *theirs, self.weights)
             if score is not None and score >= self.settings.structural_threshold:
                 gap = time.gap_days(other_time) if time and other_time else float("inf")
                 scored.append((other.id, score, gap, turn_distance(unit, other)))
