@@ -16,7 +16,9 @@ from ripplemem.records import Cues, TimeSpan
 
 from . import NS, QUERY, build_store, embedder
 
-RECIPE = get_recipe("ripple", budget=14, context_share=0)  # as in test_pipeline.py
+RECIPE = get_recipe(
+    "ripple", budget=14, context_share=0, centred_query=False
+)  # as in test_pipeline.py
 
 GOOD_PLAN = {
     "continue": True,

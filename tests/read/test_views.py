@@ -2,10 +2,11 @@ from __future__ import annotations
 
 from datetime import datetime
 
+import numpy as np
 import pytest
 
 from ripplemem.read.recipes import get_recipe
-from ripplemem.read.views import cue_view, dense_view, lexical_view, view_depths
+from ripplemem.read.views import centre_query, cue_view, dense_view, lexical_view, view_depths
 from ripplemem.records import Cues, TimeSpan
 
 from . import NS, QUERY, build_store, embedder
@@ -30,6 +31,29 @@ def test_dense_view_ranks_by_cosine(store, query_vector):
     scores = [s for _, s in found]
     assert scores == sorted(scores, reverse=True)
     assert "e3" not in dict(found)  # the allergy is not worded like the question
+
+
+def test_centre_query_moves_the_query_off_the_namespace_centroid(store, query_vector):
+    vectors = np.stack([u.vector for u in store.list_units(NS)])
+    centroid = store.centroid(NS)
+    np.testing.assert_allclose(centroid, vectors.mean(axis=0), atol=1e-6)
+    centred = centre_query(query_vector, centroid)
+    expected = (query_vector - centroid) / np.linalg.norm(query_vector - centroid)
+    np.testing.assert_allclose(centred, expected, atol=1e-6)
+    assert np.linalg.norm(centred) == pytest.approx(1.0)
+    # the dense view then ranks by the query cosine less each unit's cosine with the centroid
+    units = store.list_units(NS)
+    by_hand = sorted(
+        units, key=lambda u: -(float(u.vector @ query_vector) - float(u.vector @ centroid))
+    )
+    found = dense_view(store, NS, centred, len(units))
+    assert [i for i, _ in found] == [u.id for u in by_hand]
+    assert found[0][0] == "e1"  # the recommendation itself still comes first
+
+
+def test_centre_query_keeps_the_query_without_a_centroid(query_vector):
+    assert centre_query(query_vector, None) is query_vector
+    assert centre_query(query_vector, query_vector) is query_vector  # nothing left to rank by
 
 
 def test_lexical_view_is_bm25_over_the_query_terms(store):

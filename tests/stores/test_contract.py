@@ -539,6 +539,18 @@ def test_edges_are_checked(store: MemoryStore) -> None:
     assert store.edges_of("ns", "a") == []
 
 
+def test_centroid_is_the_mean_unit_vector_of_the_namespace(store: MemoryStore) -> None:
+    assert store.centroid("ns") is None
+    units = [make_unit(f"u{i}") for i in range(6)]
+    store.add_units([*units, make_unit("x", namespace="other")])
+    vectors = np.stack([u.vector for u in units])
+    np.testing.assert_allclose(store.centroid("ns"), vectors.mean(axis=0), atol=1e-6)
+    store.delete_unit("ns", "u0")
+    np.testing.assert_allclose(store.centroid("ns"), vectors[1:].mean(axis=0), atol=1e-6)
+    np.testing.assert_allclose(store.centroid("other"), make_unit("x").vector, atol=1e-6)
+    assert store.centroid("none") is None
+
+
 # --- deletes -------------------------------------------------------------------------------
 
 

@@ -39,6 +39,7 @@ def test_everything_survives_close_and_reopen(tmp_path: Path) -> None:
         before = (
             store.search_dense("ns", units[3].vector, 3),
             store.search_lexical("ns", "painted picture lake", 6),
+            store.centroid("ns"),
         )
     with SQLiteStore(path) as store:
         assert store.embedder_info() == ("minilm-int8", DIM)
@@ -52,6 +53,7 @@ def test_everything_survives_close_and_reopen(tmp_path: Path) -> None:
         assert store.neighbours("ns", ["u1"], "semantic") == {"u1": [("u0", 0.9)]}
         assert store.search_dense("ns", units[3].vector, 3) == before[0]
         assert store.search_lexical("ns", "painted picture lake", 6) == before[1]
+        np.testing.assert_allclose(store.centroid("ns"), before[2], atol=1e-6)
         cues = Cues(participants=("caroline",), locations=("lake tahoe",))
         assert sorted(store.cue_candidates("ns", cues, near=T0, per_value=2)) == ["u0", "u1"]
         assert store.cue_values("ns", "L") == ["lake tahoe"]

@@ -223,3 +223,41 @@ def test_reopening_below_the_threshold_defers_the_graph_to_later_adds() -> None:
     assert index.stats()["graph_rows"] == 400 and index.ann_serving  # caught up past 360
     above = VectorIndex.restore(8, names(400), range(400), matrix, None, ann_threshold=360)
     assert above.ann_serving and above.ann_origin == "built"
+
+
+def test_the_centroid_is_the_mean_of_the_live_vectors() -> None:
+    matrix = unit_vectors(100, seed=14, dim=16)
+    index = VectorIndex(16, ann_threshold=None)
+    assert index.centroid() is None
+    for start in range(0, 100, 30):
+        index.add(names(len(matrix[start : start + 30]), start), matrix[start : start + 30])
+    np.testing.assert_allclose(index.centroid(), matrix.mean(axis=0), atol=1e-6)
+    index.remove(["v0", "v1"])  # tombstones
+    np.testing.assert_allclose(index.centroid(), matrix[2:].mean(axis=0), atol=1e-6)
+    index.remove(names(9, start=2))  # compaction: the rows move, the mean does not
+    assert index.tombstones == 0
+    np.testing.assert_allclose(index.centroid(), matrix[11:].mean(axis=0), atol=1e-6)
+    index.add(["v0"], matrix[:1])
+    np.testing.assert_allclose(
+        index.centroid(), np.vstack([matrix[:1], matrix[11:]]).mean(axis=0), atol=1e-6
+    )
+    index.remove(list(index._rows))
+    assert index.centroid() is None
+
+
+def test_the_centroid_survives_the_graph_and_its_snapshot() -> None:
+    matrix = unit_vectors(300, seed=15, dim=24)
+    index = VectorIndex(24, ann_threshold=200)
+    index.add(names(300), matrix)
+    assert index.ann_serving  # the exact matrix is gone: removed rows come from the graph
+    index.remove(["v3", "v4"])
+    alive = [i for i in range(300) if i not in (3, 4)]
+    expected = matrix[alive].mean(axis=0)
+    np.testing.assert_allclose(index.centroid(), expected, atol=1e-4)  # float16 storage
+    snapshot = index.snapshot()
+    assert snapshot is not None
+    restored = VectorIndex.restore(
+        24, [f"v{i}" for i in alive], alive, matrix[alive], snapshot, ann_threshold=200
+    )
+    assert restored.ann_origin == "cache"
+    np.testing.assert_allclose(restored.centroid(), expected, atol=1e-6)

@@ -1,6 +1,7 @@
 """The read pipeline: it only wires the stages (reference §1, read path).
 
-``ripple``: query cues -> tri-view initial recall C0 (dense_k / lexical_k / cue_k) -> up to
+``ripple``: query vector (centred on the namespace centroid with ``recipe.centred_query``) and
+query cues -> tri-view initial recall C0 (dense_k / lexical_k / cue_k) -> up to
 ``recipe.rounds`` rounds of plan -> diffuse -> C <- C ∪ S_r (when ``recipe.expansion``) -> rank
 with rho -> the evidence budget K. With ``recipe.deep_candidates``, the deeper dense / lexical hits (to depth K) join C as candidates of
 the final ranking, keeping their deep ranks as provenance (``Hit.rank >= dense_k`` /
@@ -33,7 +34,7 @@ from ripplemem.read.planner import DeterministicPlanner, Planner
 from ripplemem.read.query_cues import Recogniser, derive_cues
 from ripplemem.read.rank import Candidate, rank
 from ripplemem.read.recipes import RecallRecipe
-from ripplemem.read.views import cue_view, dense_view, lexical_view, view_depths
+from ripplemem.read.views import centre_query, cue_view, dense_view, lexical_view, view_depths
 from ripplemem.records import Cues, Evidence, ExpansionPath, Hit, Recall, RecallPlan, RecallTrace
 from ripplemem.stores.base import MemoryStore
 
@@ -180,6 +181,9 @@ class _RippleRun:
             return []
         with clock("embed"):
             query_vector = self.embedder.embed([self.query], input_type="query")[0]
+        if recipe.centred_query:
+            with clock("centre"):
+                query_vector = centre_query(query_vector, store.centroid(namespace))
         with clock("cues"):
             cues = derive_cues(
                 self.query,

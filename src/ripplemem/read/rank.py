@@ -2,7 +2,9 @@
 
 ``rho(m) = lambda_q * a(q, m) + lambda_p * pi(m) + lambda_a * I_anchor(m)``
 
-* ``a(q, m)``: cosine of the query vector with the unit's restatement vector, min-max normalised
+* ``a(q, m)``: cosine of the query vector (centred on the namespace centroid with
+  ``recipe.centred_query``: :func:`~ripplemem.read.views.centre_query`) with the unit's
+  restatement vector, min-max normalised
   over the candidate set (1 for every unit when all cosines are equal), blended with the unit's
   BM25 score for the query, min-max normalised the same way (0 outside the lexical view's hits):
   ``(1 - s) * cos' + s * bm25'`` with ``s = recipe.lexical_alignment`` (0.25; 0 in

@@ -16,6 +16,12 @@ class RecallRecipe(BaseModel):
 
     name: str = "ripple"
     kind: Literal["ripple", "bm25", "dense", "hybrid", "asso"] = "ripple"
+    # the query vector is centred on the namespace's centroid (the mean unit vector) before the
+    # dense view and the alignment term read it (read/views.py, centre_query): the cosine then
+    # ranks by what the query says beyond what every memory of the namespace shares. With the
+    # offline MiniLM, LoCoMo dev dense@30 turn coverage 63.4 -> 68.1; ripple recall@30 83.7 ->
+    # 85.1, all@30 76.9 -> 78.4. "ripple-paper" keeps the raw query vector.
+    centred_query: bool = True
     # tri-view initial recall
     dense_k: int = 10
     lexical_k: int = 5
@@ -112,7 +118,7 @@ RECIPES: dict[str, RecallRecipe] = {
     "ripple-no-context": RecallRecipe(name="ripple-no-context", context_share=0.0),
     "ripple-paper": RecallRecipe(
         name="ripple-paper", weight_lexical=0.75, provenance="max", context_share=0.0,
-        lexical_alignment=0.0, exchange_alignment=0.0,
+        lexical_alignment=0.0, exchange_alignment=0.0, centred_query=False,
     ),
     "bm25": RecallRecipe(name="bm25", kind="bm25"),
     "dense": RecallRecipe(name="dense", kind="dense"),

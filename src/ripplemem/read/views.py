@@ -10,6 +10,10 @@ Each view is ``(store, namespace, ...) -> [(unit id, score)]``, best first:
   query asks for ranks higher. Ties (common: many units share a name) go to the unit closer to
   the query vector. Skipped when the query carries no structural cue.
 
+:func:`centre_query` centres the query vector on the namespace's centroid first (when
+``recipe.centred_query``): the dense view and the ranking's alignment term then read the query by
+what it says beyond what every unit of the namespace shares.
+
 :func:`view_depths` says how deep to fetch: the recipe's k per view, or the evidence budget when
 ``deep_candidates`` lets the deeper ranks compete in the final ranking.
 """
@@ -49,6 +53,28 @@ def view_depths(recipe: RecallRecipe) -> ViewDepths:
             cue=recipe.cue_k,
         )
     return ViewDepths(recipe.dense_k, recipe.lexical_k, recipe.cue_k)
+
+
+def centre_query(vector: np.ndarray, centroid: np.ndarray | None) -> np.ndarray:
+    """``(q - mu) / |q - mu|`` for the namespace centroid ``mu`` (``vector`` as is without one).
+
+    Sentence embeddings are anisotropic: every vector shares a large common component, and in one
+    person's memories (one conversation, one set of names and topics) it is larger still. A raw
+    cosine then favours units that are close to *everything* (generic chit-chat naming the
+    speakers) over the ones close to what the query asks about. For unit vectors ``m``,
+    ``m . (q - mu)`` ranks as ``m . q - m . mu``: the query similarity less the unit's similarity
+    to the namespace's average, a hubness correction ("all-but-the-top", Mu & Viswanath 2018;
+    CSLS, Conneau et al. 2018). It needs no change to the index: only the query moves. Inner
+    products with the unit vectors are left to the caller's normalisation (the dense view is
+    ranked by them; the alignment term is min-max normalised over the candidates).
+    """
+    if centroid is None:
+        return vector
+    centred = np.asarray(vector, dtype=np.float32) - np.asarray(centroid, dtype=np.float32)
+    norm = float(np.linalg.norm(centred))
+    if not np.isfinite(norm) or norm < 1e-6:  # the query is the centroid: nothing to remove
+        return vector
+    return centred / norm
 
 
 def dense_view(store: MemoryStore, namespace: str, vector: np.ndarray, k: int) -> Ranked:

@@ -18,6 +18,9 @@ Contract notes shared by all backends:
   whose postings fit it retrieve, the more frequent rest only re-rank the best candidates, and a
   lone term over budget retrieves its latest units (:mod:`ripplemem.stores.lexical`; exact BM25
   whenever every term fits). Stores take ``lexical_budget`` / ``lexical_rerank_depth``.
+* ``centroid`` is the mean of the namespace's unit vectors (float32, not normalised; None for an
+  empty namespace), kept current by every write, so reading it costs O(dim): the read path
+  centres query vectors on it (:func:`ripplemem.read.views.centre_query`).
 * ``get_units(..., with_vectors=False)`` returns the same units with ``vector`` None and does
   not read the vectors (for callers that only read text and cues, e.g. the linker's scoring).
 * ``cue_candidates`` is a *bounded* lookup for linking and cue recall: for each participant and
@@ -75,6 +78,7 @@ class MemoryStore(Protocol):
         self, namespace: str, vectors: np.ndarray, k: int, *, min_score: float | None = None
     ) -> list[list[tuple[str, float]]]: ...
     def search_lexical(self, namespace: str, text: str, k: int) -> list[tuple[str, float]]: ...
+    def centroid(self, namespace: str) -> np.ndarray | None: ...
     def cue_candidates(
         self, namespace: str, cues: Cues, *, near: datetime | None, per_value: int
     ) -> list[str]: ...

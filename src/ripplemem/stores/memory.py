@@ -203,6 +203,12 @@ class InMemoryStore:
                     f"{error}; embed the queries with the store's embedder"
                 ) from error
 
+    def centroid(self, namespace: str) -> np.ndarray | None:
+        with self._lock:
+            self._check_open()
+            space = self._spaces.get(namespace)
+            return space.vectors.centroid() if space is not None else None
+
     def search_lexical(self, namespace: str, text: str, k: int) -> list[tuple[str, float]]:
         with self._lock:
             self._check_open()

@@ -19,6 +19,9 @@ linker looks for edge candidates) uses the graph as soon as it holds every row, 
 threshold, with the smaller beam :data:`~ripplemem.stores.hnsw.HNSW_EF_NEAR`: neighbours that
 close are the ones a graph search finds first, and an exact scan's cost grows with the store.
 
+The index also keeps the running sum of its live vectors, so :meth:`VectorIndex.centroid` (their
+mean, what the read path centres a query on) costs O(dim) however large the namespace.
+
 Deletes are tombstones skipped at search time (over-fetching); once tombstones exceed 10 % of the
 rows the rows are compacted and the graph rebuilt (row numbers changed).
 
@@ -90,6 +93,7 @@ class VectorIndex:
         self._size = 0
         self._dead = 0
         self._next_seq = 0
+        self._sum = np.zeros(dim, dtype=np.float64)  # of the live vectors: see centroid()
         self._ann: Any = None
         self._ann_storage: Any = None  # vectors of an adopted graph (faiss does not own them)
         self.ann_changed = False  # the HNSW graph changed (or went) since the last snapshot
@@ -164,6 +168,7 @@ class VectorIndex:
             self._matrix[start:end] = vectors
         self._seqs[start:end] = np.asarray(seqs, dtype=np.int64)
         self._alive[start:end] = True
+        self._sum += vectors.sum(axis=0, dtype=np.float64)
         self._next_seq = max(self._next_seq, int(self._seqs[start:end].max()) + 1)
         for offset, unit_id in enumerate(ids):
             self._ids.append(unit_id)
@@ -191,6 +196,7 @@ class VectorIndex:
             row = self._rows.pop(unit_id, None)
             if row is None:
                 continue
+            self._sum -= self._row_vector(row)
             self._ids[row] = None
             self._alive[row] = False
             self._dead += 1
@@ -201,6 +207,12 @@ class VectorIndex:
         return removed
 
     # --- reads -----------------------------------------------------------------------------
+
+    def centroid(self) -> np.ndarray | None:
+        """The mean of the live vectors (float32, not normalised); None when there are none."""
+        if not self._rows:
+            return None
+        return (self._sum / len(self._rows)).astype(np.float32)
 
     def search(self, vector: np.ndarray, k: int) -> list[tuple[str, float]]:
         """The ``k`` nearest live vectors by cosine (the query is normalised), best first."""
@@ -297,6 +309,7 @@ class VectorIndex:
         self._rows = {unit_id: row for row, unit_id in enumerate(self._ids) if unit_id is not None}
         self._size, self._dead = rows, rows - len(self._rows)
         self._next_seq = int(max(np.max(snapshot.seqs, initial=-1), max(seqs, default=-1))) + 1
+        self._sum = self._matrix[:rows][alive].sum(axis=0, dtype=np.float64)
         self._ann = ann
         self.ann_changed = False
         self.ann_origin = "cache"
@@ -311,6 +324,14 @@ class VectorIndex:
         return True
 
     # --- internals ---------------------------------------------------------------------------
+
+    def _row_vector(self, row: int) -> np.ndarray:
+        """The vector of ``row``: from the exact matrix, else the graph's (float16) storage."""
+        if self._matrix is not None:
+            return self._matrix[row].astype(np.float64)
+        with faiss_single_thread():
+            stored = self._ann.storage.reconstruct_batch(np.array([row], dtype=np.int64))
+        return np.asarray(stored[0], dtype=np.float64)
 
     def _reserve(self, rows: int) -> None:
         capacity = len(self._seqs)

@@ -228,6 +228,12 @@ class SQLiteStore:
                     f"{error}; embed the queries with the store's embedder"
                 ) from error
 
+    def centroid(self, namespace: str) -> np.ndarray | None:
+        with self._lock:
+            self._check_open()
+            index = self._vector_index(namespace)
+            return index.centroid() if index is not None else None
+
     def search_lexical(self, namespace: str, text: str, k: int) -> list[tuple[str, float]]:
         with self._lock:
             self._check_open()
