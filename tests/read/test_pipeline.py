@@ -177,6 +177,19 @@ def test_bm25_and_dense_baselines_follow_their_view(store):
     assert ids(dense) == [i for i, _ in store.search_dense(NS, vector, 5)]
 
 
+def test_centred_baselines_read_the_centred_query_vector(store):
+    vector = embedder().embed([QUERY], input_type="query")[0]
+    centred = centre_query(vector, store.centroid(NS))
+    dense = run(store, "dense-centred", budget=5, centred_query=True)
+    assert ids(dense) == [i for i, _ in store.search_dense(NS, centred, 5)]
+    assert ids(dense) != [i for i, _ in store.search_dense(NS, vector, 5)]
+    hybrid = run(store, "hybrid-centred", budget=6, centred_query=True)
+    assert hybrid.trace.initial["dense"][:5] == dense.trace.initial["dense"]
+    for name in ("bm25", "dense", "hybrid"):  # the naive baselines stay naive
+        assert not get_recipe(name).centred_query
+    assert get_recipe("dense-centred").centred_query and get_recipe("hybrid-centred").centred_query
+
+
 def test_hybrid_is_reciprocal_rank_fusion(store):
     result = run(store, "hybrid", budget=6)
     lists = result.trace.initial

@@ -6,6 +6,10 @@ trace — so the evaluation harness compares access strategies on equal budgets.
 the baseline's own signal in ``extra`` (``total`` equals the score); the rho terms are 0.
 Hybrid: ``score = sum over views of 1 / (rrf_k + rank)`` on 1-based ranks, over dense and lexical
 lists of depth ``max(2 K, 50)`` each.
+
+The naive recipes read the raw query vector; ``dense-centred`` and ``hybrid-centred`` centre it
+on the namespace centroid as ``ripple`` does (:func:`~ripplemem.read.views.centre_query`), to
+show how much of ``ripple``'s lead that one step explains.
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ import time
 
 from ripplemem.providers.base import Embedder
 from ripplemem.read.recipes import RecallRecipe
+from ripplemem.read.views import centre_query
 from ripplemem.records import Evidence, Hit, Recall, RecallTrace, ScoreTerms
 from ripplemem.stores.base import MemoryStore
 
@@ -59,6 +64,8 @@ def recall_baseline(
         started = time.perf_counter()
         vector = embedder.embed([query], input_type="query")[0]
         trace.timings_ms["embed"] = (time.perf_counter() - started) * 1000
+        if recipe.centred_query:  # "dense-centred" / "hybrid-centred": what centring alone does
+            vector = centre_query(vector, store.centroid(namespace))
         started = time.perf_counter()
         lists["dense"] = list(store.search_dense(namespace, vector, depth)) if depth else []
         trace.timings_ms["dense"] = (time.perf_counter() - started) * 1000

@@ -20,7 +20,8 @@ class RecallRecipe(BaseModel):
     # dense view and the alignment term read it (read/views.py, centre_query): the cosine then
     # ranks by what the query says beyond what every memory of the namespace shares. With the
     # offline MiniLM, LoCoMo dev dense@30 turn coverage 63.4 -> 68.1; ripple recall@30 83.7 ->
-    # 85.1, all@30 76.9 -> 78.4. "ripple-paper" keeps the raw query vector.
+    # 85.1, all@30 76.9 -> 78.4. "ripple-paper" and the naive "bm25" / "dense" / "hybrid" keep
+    # the raw query vector ("dense-centred" / "hybrid-centred" do not); kind "asso" ignores it.
     centred_query: bool = True
     # tri-view initial recall
     dense_k: int = 10
@@ -120,9 +121,11 @@ RECIPES: dict[str, RecallRecipe] = {
         name="ripple-paper", weight_lexical=0.75, provenance="max", context_share=0.0,
         lexical_alignment=0.0, exchange_alignment=0.0, centred_query=False,
     ),
-    "bm25": RecallRecipe(name="bm25", kind="bm25"),
-    "dense": RecallRecipe(name="dense", kind="dense"),
-    "hybrid": RecallRecipe(name="hybrid", kind="hybrid"),
+    "bm25": RecallRecipe(name="bm25", kind="bm25", centred_query=False),
+    "dense": RecallRecipe(name="dense", kind="dense", centred_query=False),
+    "hybrid": RecallRecipe(name="hybrid", kind="hybrid", centred_query=False),
+    "dense-centred": RecallRecipe(name="dense-centred", kind="dense"),
+    "hybrid-centred": RecallRecipe(name="hybrid-centred", kind="hybrid"),
     # AssoMem returns its top 6 by default; the benchmark compares at the common budget
     "asso": RecallRecipe(name="asso", kind="asso", budget=6),
     "asso-no-temporal": RecallRecipe(name="asso-no-temporal", kind="asso", budget=6, use_temporal=False),
