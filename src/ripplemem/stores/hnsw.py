@@ -98,3 +98,12 @@ def attach_vectors(ann: Any, matrix: np.ndarray) -> Any:
     storage.add(matrix)
     ann.storage, ann.own_fields = storage, False
     return storage
+
+
+def stored_rows(ann: Any, rows: np.ndarray, out: np.ndarray) -> np.ndarray:
+    """Decode the graph's float16 copies of ``rows`` into ``out`` (float32), in chunks."""
+    with faiss_single_thread():
+        for start in range(0, len(rows), 65_536):
+            part = np.asarray(rows[start : start + 65_536], dtype=np.int64)
+            out[start : start + len(part)] = ann.storage.reconstruct_batch(part)
+    return out

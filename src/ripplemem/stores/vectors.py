@@ -19,11 +19,9 @@ linker looks for edge candidates) uses the graph as soon as it holds every row, 
 threshold, with the smaller beam :data:`~ripplemem.stores.hnsw.HNSW_EF_NEAR`: neighbours that
 close are the ones a graph search finds first, and an exact scan's cost grows with the store.
 
-The index also keeps the running sum of its live vectors, so :meth:`VectorIndex.centroid` (their
-mean, what the read path centres a query on) costs O(dim) however large the namespace.
-
 Deletes are tombstones skipped at search time (over-fetching); once tombstones exceed 10 % of the
-rows the rows are compacted and the graph rebuilt (row numbers changed).
+rows the rows are compacted and the graph rebuilt (row numbers changed). A running sum of the live
+vectors makes :meth:`VectorIndex.centroid` (the query-centring mean) O(dim) at any size.
 
 The HNSW graph (its faiss side is :mod:`ripplemem.stores.hnsw`) is a rebuildable cache:
 :meth:`VectorIndex.snapshot` hands it out (the graph serialised without its vectors, with the
@@ -49,6 +47,7 @@ from ripplemem.stores.hnsw import (
     graph_from_bytes,
     graph_resident_bytes,
     new_graph,
+    stored_rows,
 )
 from ripplemem.stores.vector_search import exact_top_k, graph_top_k
 
@@ -329,9 +328,8 @@ class VectorIndex:
         """The vector of ``row``: from the exact matrix, else the graph's (float16) storage."""
         if self._matrix is not None:
             return self._matrix[row].astype(np.float64)
-        with faiss_single_thread():
-            stored = self._ann.storage.reconstruct_batch(np.array([row], dtype=np.int64))
-        return np.asarray(stored[0], dtype=np.float64)
+        out = np.zeros((1, self.dim), dtype=np.float32)
+        return stored_rows(self._ann, np.array([row]), out)[0].astype(np.float64)
 
     def _reserve(self, rows: int) -> None:
         capacity = len(self._seqs)
@@ -376,11 +374,7 @@ class VectorIndex:
         n = len(keep)
         if self._matrix is None:  # the vectors live in the graph: take them back out
             matrix = np.zeros((len(self._seqs), self.dim), dtype=np.float32)
-            with faiss_single_thread():
-                for start in range(0, n, 65_536):
-                    part = keep[start : start + 65_536]
-                    matrix[start : start + len(part)] = self._ann.storage.reconstruct_batch(part)
-            self._matrix = matrix
+            self._matrix = stored_rows(self._ann, keep, matrix)
         else:
             self._matrix[:n] = self._matrix[keep]
         self._seqs[:n] = self._seqs[keep]
