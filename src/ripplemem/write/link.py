@@ -152,7 +152,8 @@ class Linker:
         for namespace, ids in by_namespace.items():
             for other in self.store.get_units(namespace, list(ids), with_vectors=False):
                 found[(namespace, other.id)] = other
-        profiles: dict[tuple[str, str], _Profile] = {}  # pools overlap: each unit's cues normalised once
+        # pools overlap: each unit's cues are normalised once per batch, not once per pair
+        profiles: dict[tuple[str, str], _Profile] = {}
         out: dict[str, list[tuple[str, float]]] = {}
         for unit in units:
             if unit.id in wanted:
@@ -173,7 +174,10 @@ class Linker:
         return [i for i in ids if i != unit.id]
 
     def _structural(
-        self, unit: MemoryUnit, others: Sequence[MemoryUnit], profiles: dict[tuple[str, str], _Profile]
+        self,
+        unit: MemoryUnit,
+        others: Sequence[MemoryUnit],
+        profiles: dict[tuple[str, str], _Profile],
     ) -> list[tuple[str, float]]:
         mine = _profile(unit, profiles)
         time = mine[2]
