@@ -162,6 +162,7 @@ def run_index_scale(
 
     from ripplemem.eval.measure import loadavg, machine_info, percentile, rss_peak_mb
     from ripplemem.eval.synthetic import SyntheticMemories
+    from ripplemem.stores.hnsw import HNSW_EF_CONSTRUCTION, HNSW_EF_SEARCH, HNSW_M
     from ripplemem.stores.vectors import ANN_START, ANN_THRESHOLD, VectorIndex
 
     if embedder is None:
@@ -262,7 +263,10 @@ def run_index_scale(
             "seed": seed,
             "ann_start": ANN_START,
             "ann_threshold": ANN_THRESHOLD,
-            "index": "faiss IndexHNSWSQ fp16, M 16, efConstruction 100, efSearch 128",
+            "index": (
+                f"faiss IndexHNSWSQ fp16, M {HNSW_M}, efConstruction {HNSW_EF_CONSTRUCTION}, "
+                f"efSearch {HNSW_EF_SEARCH}"
+            ),
         },
         "vectors": (
             f"pool of {pool} real embeddings; vector i = a mix w*a + (1-w)*b (w uniform in "
