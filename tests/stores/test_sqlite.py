@@ -18,6 +18,41 @@ from ripplemem.stores.text import document_terms
 
 from . import DIM, T0, day_span, make_unit, unit_vectors
 
+_EDGE_TABLE = """CREATE TABLE edge (
+    namespace TEXT NOT NULL,
+    src TEXT NOT NULL,
+    kind TEXT NOT NULL CHECK (kind IN ('semantic', 'structural')),
+    dst TEXT NOT NULL,
+    weight REAL NOT NULL,
+    PRIMARY KEY (namespace, src, kind, dst)
+) WITHOUT ROWID"""
+
+
+def downgrade(raw: sqlite3.Connection, version: int) -> None:
+    """Turn a file back to before migration ``version`` (5 or 6), keeping its data."""
+    if version <= 6:  # edges back to rows (schema 1's table), from the namespaces' graphs
+        with SQLiteStore(raw.execute("PRAGMA database_list").fetchone()[2]) as store:
+            edges = [
+                e
+                for ns in store.namespaces()
+                for u in store.list_units(ns)
+                for e in store.edges_of(ns, u.id)
+            ]
+        raw.execute(_EDGE_TABLE)
+        raw.executemany(
+            "INSERT OR REPLACE INTO edge VALUES (?, ?, ?, ?, ?)",
+            [(e.namespace, e.src, e.kind, e.dst, e.weight) for e in edges],
+        )
+        raw.executescript(
+            "DROP TABLE edge_state; DROP TABLE edge_snapshot; DROP TABLE edge_journal"
+        )
+    if version <= 5:  # staged postings back into the posting table
+        raw.executescript(
+            "INSERT INTO lexical_posting SELECT * FROM lexical_recent; DROP TABLE lexical_recent; "
+            "ALTER TABLE lexical_namespace DROP COLUMN recent;"
+        )
+    raw.execute("DELETE FROM schema_version WHERE version >= ?", (version,))
+
 
 def test_everything_survives_close_and_reopen(tmp_path: Path) -> None:
     path = tmp_path / "memory.db"
@@ -206,10 +241,11 @@ def test_a_schema3_file_gets_a_covering_cue_time_index(tmp_path: Path) -> None:
     with SQLiteStore(path) as store:  # opened at schema 4 already: fill it, then turn it back
         store.add_units(units)
     raw = sqlite3.connect(path, isolation_level=None)
-    raw.executescript(
+    downgrade(raw, 5)
+    raw.executescript(  # back to schema 3: the old index
         "DROP INDEX cue_by_time; "
         "CREATE INDEX cue_by_time ON cue (namespace, kind, value, t_key, seq); "
-        "DELETE FROM schema_version WHERE version = 4;"
+        "DELETE FROM schema_version WHERE version >= 4;"
     )
     raw.close()
     cues = Cues(participants=("Caroline",))
@@ -325,14 +361,17 @@ def test_delete_unit_leaves_no_row_behind_in_any_table(tmp_path: Path) -> None:
             "unit": "SELECT count(*) FROM unit WHERE seq = ?",
             "vector": "SELECT count(*) FROM vector WHERE seq = ?",
             "lexical_posting": "SELECT count(*) FROM lexical_posting WHERE seq = ?",
+            "lexical_recent": "SELECT count(*) FROM lexical_recent WHERE seq = ?",
             "cue": "SELECT count(*) FROM cue WHERE seq = ?",
             "time_span": "SELECT count(*) FROM time_span WHERE seq = ?",
         }
         for table, sql in counts.items():
             assert raw.execute(sql, (seq,)).fetchone() == (0,), table
-        edges = "SELECT count(*) FROM edge WHERE src = 'gone' OR dst = 'gone'"
-        assert raw.execute(edges).fetchone() == (0,)
-        assert raw.execute("SELECT count(DISTINCT seq) FROM lexical_posting").fetchone() == (1,)
+        with SQLiteStore(path) as other:  # its edges are gone from the file, not only here
+            assert other.edges_of("ns", "gone") == other.edges_of("ns", "keep") == []
+        staged = "SELECT count(DISTINCT seq) FROM lexical_recent"  # new postings are staged
+        assert raw.execute(staged).fetchone() == (1,)
+        assert raw.execute("SELECT recent FROM lexical_namespace").fetchone()[0] > 0
         # the counts follow: only the kept unit's terms, each in one unit
         assert raw.execute("SELECT max(df) FROM lexical_term").fetchone() == (1,)
         assert raw.execute("SELECT documents FROM lexical_namespace").fetchall() == [(1,)]
@@ -398,3 +437,193 @@ def test_the_page_cache_and_checkpoints_are_sized(tmp_path: Path) -> None:
     for bad in (0, -5, 2.5, True):
         with pytest.raises(InvalidInputError, match="cache_mb"):
             SQLiteStore(tmp_path / "c.db", cache_mb=bad)  # type: ignore[arg-type]
+
+
+# --- staged postings (schema 5) ------------------------------------------------------------
+
+WORDS = "lake river boat zither violin hiking painting sunset garden novel".split()  # noqa: SIM905
+
+
+def lexical_text(i: int) -> str:
+    """Units that share words unevenly, so BM25 ranks them with many ties and near-ties."""
+    return " ".join(WORDS[j % len(WORDS)] for j in range(i % 7, i % 7 + 1 + i % 4)) + f" n{i}"
+
+
+@pytest.mark.parametrize("budget", [20_000, 9, 3])
+def test_staged_postings_rank_exactly_like_one_table(tmp_path: Path, budget: int) -> None:
+    """Across merges and deletes (staged and merged units), every answer equals the in-memory
+    store's, within and beyond the posting budget (the over-budget term reads its latest
+    postings, staged ones first)."""
+    reference = InMemoryStore(lexical_budget=budget)
+    queries = ("lake", "lake zither", "violin boat sunset", "garden novel lake river", "n3 lake")
+    with SQLiteStore(tmp_path / "m.db", lexical_budget=budget, lexical_staged=12) as store:
+        merges = 0
+        for start in range(0, 40, 3):
+            batch = [
+                make_unit(f"u{i}", restatement=lexical_text(i)) for i in range(start, start + 3)
+            ]
+            staged_before = store._db.execute("SELECT count(*) FROM lexical_recent").fetchone()[0]
+            store.add_units(batch)
+            reference.add_units(batch)
+            staged = store._db.execute("SELECT count(*) FROM lexical_recent").fetchone()[0]
+            merges += staged < staged_before
+            for query in queries:
+                assert store.search_lexical("ns", query, 8) == reference.search_lexical(
+                    "ns", query, 8
+                ), (start, query)
+        assert merges >= 3  # the test crossed several merges
+        for gone in ("u2", "u38", "u39"):  # merged long ago, and still staged
+            assert store.delete_unit("ns", gone) and reference.delete_unit("ns", gone)
+        (recent,) = store._db.execute("SELECT recent FROM lexical_namespace").fetchone()
+        (rows,) = store._db.execute("SELECT count(*) FROM lexical_recent").fetchone()
+        assert recent == rows  # the staged count follows deletes
+        for query in queries:
+            assert store.search_lexical("ns", query, 8) == reference.search_lexical("ns", query, 8)
+        assert store.count("ns") == reference.count("ns") == 39
+
+
+def test_lexical_staged_must_be_a_positive_whole_number(tmp_path: Path) -> None:
+    for bad in (0, 2.5, True):
+        with pytest.raises(InvalidInputError, match="lexical_staged"):
+            SQLiteStore(tmp_path / "s.db", lexical_staged=bad)  # type: ignore[arg-type]
+
+
+def test_a_schema4_file_gets_a_staging_table_and_keeps_its_postings(tmp_path: Path) -> None:
+    path = tmp_path / "memory.db"
+    raw = sqlite3.connect(path, isolation_level=None)
+    for number in (1, 2, 3, 4):
+        schema._apply(raw, number)
+    raw.close()
+    units = [make_unit(f"u{i}", restatement=lexical_text(i)) for i in range(9)]
+    with SQLiteStore(path) as store:  # at schema 5: fill it, then turn the file back to 4
+        store.add_units(units)
+    raw = sqlite3.connect(path, isolation_level=None)
+    downgrade(raw, 5)
+    raw.close()
+    reference = InMemoryStore()
+    reference.add_units(units)
+    with SQLiteStore(path) as store:
+        assert store.search_lexical("ns", "lake zither", 5) == reference.search_lexical(
+            "ns", "lake zither", 5
+        )
+        more = [make_unit(f"v{i}", restatement=lexical_text(i)) for i in range(9, 12)]
+        store.add_units(more)  # staged beside the migrated postings
+        reference.add_units(more)
+        assert store.search_lexical("ns", "lake zither", 8) == reference.search_lexical(
+            "ns", "lake zither", 8
+        )
+
+
+# --- edges: a journal, a snapshot, a graph in memory (schema 6) ----------------------------
+
+
+def edge_rows(raw: sqlite3.Connection, namespace: str = "ns") -> tuple[int, int, int, int]:
+    """(snapshot parts, journal rows, snapshot_n, journal_n) of a namespace."""
+    parts = raw.execute("SELECT count(*) FROM edge_snapshot WHERE namespace = ?", (namespace,))
+    journal = raw.execute("SELECT count(*) FROM edge_journal WHERE namespace = ?", (namespace,))
+    state = raw.execute(
+        "SELECT snapshot_n, journal_n FROM edge_state WHERE namespace = ?", (namespace,)
+    ).fetchone() or (0, 0)
+    return parts.fetchone()[0], journal.fetchone()[0], *state
+
+
+def test_two_connections_see_each_others_edge_changes(tmp_path: Path) -> None:
+    path = tmp_path / "memory.db"
+    with SQLiteStore(path) as one, SQLiteStore(path) as two:
+        one.add_units([make_unit(u) for u in "abcd"])
+        one.add_edges([Edge("ns", "a", "b", "semantic", 0.9)])
+        assert two.neighbours("ns", ["a"], "semantic") == {"a": [("b", 0.9)]}  # loads
+        two.change_edges(
+            remove=[Edge("ns", "a", "b", "semantic", 0.9)],
+            add=[Edge("ns", "a", "c", "structural", 0.7)],
+        )
+        assert one.edges_of("ns", "a") == [Edge("ns", "a", "c", "structural", 0.7)]  # replays
+        one.add_edges([Edge("ns", "c", "d", "semantic", 0.8)])
+        assert two.neighbours("ns", ["c"], "semantic") == {"c": [("d", 0.8)]}
+        assert two.delete_unit("ns", "c")  # the deleting connection journals the removals
+        assert one.neighbours("ns", ["a", "d"], "structural") == {"a": [], "d": []}
+        assert one.neighbours("ns", ["d"], "semantic") == {"d": []}
+        raw = sqlite3.connect(path)
+        assert edge_rows(raw) == (0, 4, 0, 4)  # four writes, four journal rows, no snapshot
+        raw.close()
+
+
+def test_the_journal_is_folded_into_a_snapshot_and_others_reload(tmp_path: Path) -> None:
+    """Past COMPACT_MIN changes (and a quarter of the graph) the snapshot is rewritten and the
+    journal emptied; a connection whose graph predates that reloads, and a reopened file reads
+    the same edges."""
+    from ripplemem.stores.sqlite.graph import COMPACT_MIN
+
+    path = tmp_path / "memory.db"
+    hubs, leaves = 30, 700
+    units = [make_unit(f"h{i}") for i in range(hubs)] + [make_unit(f"l{j}") for j in range(leaves)]
+    edges = [
+        Edge("ns", f"h{i}", f"l{j}", "semantic" if (i + j) % 2 else "structural", 0.5 + j / 2000)
+        for i in range(hubs)
+        for j in range(leaves)
+    ]
+    assert len(edges) > COMPACT_MIN
+    with SQLiteStore(path) as one, SQLiteStore(path) as two:
+        one.add_units(units)
+        one.add_edges(edges[:100])
+        assert len(two.neighbours("ns", ["h0"], "semantic")["h0"]) == 50  # two loads now
+        for start in range(100, len(edges), 1_000):
+            one.add_edges(edges[start : start + 1_000])
+        one.remove_edges([Edge("ns", "h0", "l1", "semantic", 0.0)])
+        raw = sqlite3.connect(path)
+        parts, journal, snapshot_n, journal_n = edge_rows(raw)
+        assert parts == 1 and snapshot_n > 0 and journal == journal_n - snapshot_n <= 2
+        expected = one.neighbours("ns", ["h0", "h1", "l1", "l699"], "semantic")
+        assert ("l1", 0.5 + 1 / 2000) not in expected["h0"] and len(expected["h1"]) == 350
+        assert two.neighbours("ns", ["h0", "h1", "l1", "l699"], "semantic") == expected
+        raw.close()
+    with SQLiteStore(path) as again:
+        assert again.neighbours("ns", ["h0", "h1", "l1", "l699"], "semantic") == expected
+        assert len(again.edges_of("ns", "l5")) == hubs
+
+
+def test_a_namespace_deleted_and_refilled_elsewhere_is_not_read_from_the_old_graph(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "memory.db"
+    with SQLiteStore(path) as one, SQLiteStore(path) as two:
+        one.add_units([make_unit(u) for u in "abc"])
+        one.add_edges([Edge("ns", "a", "b", "semantic", 0.9)])
+        assert two.neighbours("ns", ["a"], "semantic") == {"a": [("b", 0.9)]}
+        one.delete_namespace("ns")
+        one.add_units([make_unit(u) for u in "abc"])
+        one.add_edges([Edge("ns", "a", "c", "semantic", 0.6)])
+        one.add_edges([Edge("ns", "b", "c", "semantic", 0.7)])
+        assert two.neighbours("ns", ["a", "b"], "semantic") == {
+            "a": [("c", 0.6)],
+            "b": [("c", 0.7)],
+        }
+
+
+def test_an_edge_table_is_migrated_into_snapshots(tmp_path: Path) -> None:
+    """Schema 6 turns the edge rows of each namespace into its snapshot and drops the table."""
+    path = tmp_path / "memory.db"
+    edges = [
+        Edge("ns", "a", "b", "semantic", 0.9),
+        Edge("ns", "a", "c", "structural", 0.75),
+        Edge("ns", "b", "c", "semantic", 0.8),
+        Edge("other", "x", "y", "semantic", 0.95),
+    ]
+    with SQLiteStore(path) as store:
+        store.add_units(
+            [make_unit(u) for u in "abc"] + [make_unit(u, namespace="other") for u in "xy"]
+        )
+        store.add_edges(edges)
+        before = {ns: [store.edges_of(ns, u) for u in "abcxy"] for ns in ("ns", "other")}
+    raw = sqlite3.connect(path, isolation_level=None)
+    downgrade(raw, 6)
+    assert raw.execute("SELECT count(*) FROM edge").fetchone() == (8,)  # both directions
+    raw.close()
+    with SQLiteStore(path) as store:
+        assert {ns: [store.edges_of(ns, u) for u in "abcxy"] for ns in ("ns", "other")} == before
+        store.add_edges([Edge("ns", "c", "a", "semantic", 0.7)])  # the journal goes on from it
+        assert store.neighbours("ns", ["a"], "semantic") == {"a": [("b", 0.9), ("c", 0.7)]}
+    raw = sqlite3.connect(path)
+    tables = {row[0] for row in raw.execute("SELECT name FROM sqlite_master")}
+    assert "edge" not in tables and edge_rows(raw, "other")[:2] == (1, 0)
+    raw.close()

@@ -7,7 +7,6 @@ primary-key seeks for the asked ids: nothing here scans a whole namespace.
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Sequence
 
 from ripplemem.records import TimeSpan
 from ripplemem.stores import cuekeys
@@ -16,7 +15,6 @@ __all__ = [
     "distinct_namespaces",
     "distinct_values",
     "nearest_for_value",
-    "neighbours",
     "overlapping_span",
 ]
 
@@ -105,29 +103,6 @@ def overlapping_span(
             _SPAN_AFTER, (namespace, bucket, middle, end, n)
         ).fetchall()
     return cuekeys.pick_nearest(candidates, middle, n)
-
-
-def neighbours(
-    connection: sqlite3.Connection, namespace: str, ids: Sequence[str], kind: str
-) -> dict[str, list[tuple[str, float]]]:
-    """Each id's (neighbour, weight) edges of ``kind``, strongest first (ties by id).
-
-    One query per 500 ids (a primary-key seek per id), not one query per id: the linker asks
-    for every unit an insert batch can touch at once.
-    """
-    found: dict[str, list[tuple[str, float]]] = {unit_id: [] for unit_id in ids}
-    unique = list(found)
-    for start in range(0, len(unique), _CHUNK):
-        chunk = unique[start : start + _CHUNK]
-        sql = (
-            "SELECT src, dst, weight FROM edge WHERE namespace = ? AND kind = ? "
-            f"AND src IN ({', '.join('?' * len(chunk))})"
-        )
-        for src, dst, weight in connection.execute(sql, (namespace, kind, *chunk)):
-            found[src].append((dst, float(weight)))
-    for edges in found.values():
-        edges.sort(key=lambda edge: (-edge[1], edge[0]))
-    return found
 
 
 def distinct_values(connection: sqlite3.Connection, namespace: str, kind: str) -> list[str]:

@@ -14,6 +14,7 @@ from datetime import UTC, datetime
 
 from ripplemem.errors import StoreError
 from ripplemem.stores.sqlite import lexical
+from ripplemem.stores.sqlite.graph import migrate_edge_table
 
 __all__ = ["MIGRATIONS", "SCHEMA_VERSION", "migrate"]
 
@@ -172,6 +173,22 @@ MIGRATIONS: tuple[str | Callable[[sqlite3.Connection], None], ...] = (
     DROP INDEX cue_by_time;
     CREATE INDEX cue_by_time ON cue (namespace, kind, value, t_key, seq, unit_id);
     """,
+    # 5: new postings are staged in a small table and moved to lexical_posting in bulk (see
+    # stores/sqlite/lexical.py); ``recent`` counts a namespace's staged postings
+    """
+    CREATE TABLE lexical_recent (
+        namespace TEXT NOT NULL,
+        term TEXT NOT NULL,
+        seq INTEGER NOT NULL,
+        tf INTEGER NOT NULL,
+        length INTEGER NOT NULL,
+        PRIMARY KEY (namespace, term, seq)
+    ) WITHOUT ROWID;
+    ALTER TABLE lexical_namespace ADD COLUMN recent INTEGER NOT NULL DEFAULT 0;
+    """,
+    # 6: edges as a journal of changes plus a snapshot per namespace, served from memory
+    # (stores/sqlite/graph.py); the rows of the edge table move into the snapshots
+    migrate_edge_table,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

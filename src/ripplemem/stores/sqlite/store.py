@@ -33,6 +33,7 @@ from ripplemem.stores.checks import (
 from ripplemem.stores.lexical import LEXICAL_POSTING_BUDGET, LEXICAL_RERANK_DEPTH
 from ripplemem.stores.sqlite import ann_cache, lexical, lookups, rows, writes
 from ripplemem.stores.sqlite.clues import SQLiteClueStore
+from ripplemem.stores.sqlite.graph import SQLiteGraph, edge_changes
 from ripplemem.stores.sqlite.schema import migrate
 from ripplemem.stores.text import terms
 from ripplemem.stores.vectors import ANN_THRESHOLD, VectorIndex
@@ -64,10 +65,13 @@ class SQLiteStore:
         ann_threshold: int | None = ANN_THRESHOLD,
         lexical_budget: int = LEXICAL_POSTING_BUDGET,
         lexical_rerank_depth: int = LEXICAL_RERANK_DEPTH,
+        lexical_staged: int = lexical.RECENT_POSTINGS,
         cache_mb: int = CACHE_MB,
     ) -> None:
-        if not isinstance(cache_mb, int) or isinstance(cache_mb, bool) or cache_mb < 1:
-            raise InvalidInputError(f"cache_mb must be a whole number of MB >= 1, got {cache_mb!r}")
+        for name, value in (("cache_mb", cache_mb), ("lexical_staged", lexical_staged)):
+            if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+                raise InvalidInputError(f"{name} must be a whole number >= 1, got {value!r}")
+        self._lexical_staged = lexical_staged
         self.path = str(path)
         self._ann_threshold = ann_threshold
         self._lexical_bound = (lexical_budget, lexical_rerank_depth)
@@ -94,6 +98,7 @@ class SQLiteStore:
         self.journal_mode = str(mode).lower()
         self._closed = False
         self.clues = SQLiteClueStore(self._db, self._lock, self._transaction, self._check_open)
+        self._graph = SQLiteGraph(self._db, self._lock)
 
     def __enter__(self) -> Self:
         return self
@@ -143,7 +148,9 @@ class SQLiteStore:
             with self._transaction() as db:
                 if self._dim() is None:
                     db.execute("INSERT INTO meta VALUES ('vector_dim', ?)", (str(batch.dim),))
-                seqs = writes.insert_units(db, batch.units, values, batch.vectors)
+                seqs = writes.insert_units(
+                    db, batch.units, values, batch.vectors, staged_postings=self._lexical_staged
+                )
                 for row, (unit, seq) in enumerate(zip(batch.units, seqs)):
                     added.setdefault(unit.namespace, []).append((unit.id, seq, row))
                 versions = {ns: writes.bump_version(db, ns) for ns in added}
@@ -188,9 +195,10 @@ class SQLiteStore:
     def delete_unit(self, namespace: str, unit_id: str) -> bool:
         with self._lock:
             self._check_open()
-            with self._transaction() as db:
+            with self._graph.guard([namespace]), self._transaction() as db:
                 if not writes.delete_unit_rows(db, namespace, unit_id):
                     return False
+                self._graph.record(db, {namespace: self._graph.removals(namespace, unit_id)})
                 before, after = writes.bump_version(db, namespace)
             loaded = self._indexes.pop(namespace, None)
             if loaded is not None and loaded[0] == before:
@@ -204,6 +212,7 @@ class SQLiteStore:
             self._check_open()
             with self._transaction() as db:
                 count = writes.delete_namespace_rows(db, namespace)
+                self._graph.drop_namespace_rows(db, namespace)
                 writes.bump_version(db, namespace)
             self._indexes.pop(namespace, None)
             return count
@@ -278,13 +287,12 @@ class SQLiteStore:
     def change_edges(self, *, remove: Iterable[Edge] = (), add: Iterable[Edge] = ()) -> None:
         with self._lock:
             self._check_open()
-            gone, new = check_edges(remove), check_edges(add)
-            writes.require_edge_ends(self._db, new)
-            if not gone and not new:
-                return
-            with self._transaction() as db:  # one commit: its pages go to the WAL once
-                writes.delete_edges(db, gone)
-                writes.insert_edges(db, new)
+            changes = edge_changes(check_edges(remove), check_edges(add))
+            for namespace, ends in self._graph.unknown_ends(changes).items():
+                writes.require_units(self._db, namespace, ends)  # an end with an edge exists
+            if changes:
+                with self._graph.guard(changes), self._transaction() as db:  # one commit
+                    self._graph.record(db, changes)
 
     def neighbours(
         self, namespace: str, ids: Sequence[str], kind: EdgeKind
@@ -292,16 +300,12 @@ class SQLiteStore:
         with self._lock:
             self._check_open()
             check_edge_kind(kind)
-            return lookups.neighbours(self._db, namespace, ids, kind)
+            return self._graph.neighbours(namespace, ids, kind)
 
     def edges_of(self, namespace: str, unit_id: str) -> list[Edge]:
         with self._lock:
             self._check_open()
-            sql = "SELECT kind, dst, weight FROM edge WHERE namespace = ? AND src = ? ORDER BY kind, dst"
-            return [
-                Edge(namespace, unit_id, dst, kind, float(weight))
-                for kind, dst, weight in self._db.execute(sql, (namespace, unit_id))
-            ]
+            return self._graph.edges_of(namespace, unit_id)
 
     def index_stats(self, namespace: str) -> dict[str, object]:
         """Diagnostics of the namespace's dense index (loads it): see ``VectorIndex.stats``."""
@@ -321,6 +325,7 @@ class SQLiteStore:
                 self._db.execute("PRAGMA optimize")
             finally:
                 self._indexes.clear()
+                self._graph.close()
                 self._db.close()
                 self._closed = True
 

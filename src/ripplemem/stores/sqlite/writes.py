@@ -10,20 +10,17 @@ from datetime import datetime
 import numpy as np
 
 from ripplemem.errors import InvalidInputError, UnknownUnitError
-from ripplemem.records import Edge, MemoryUnit
+from ripplemem.records import MemoryUnit
 from ripplemem.stores import cuekeys
 from ripplemem.stores.sqlite import clues, lexical, rows
 from ripplemem.stores.text import document_terms
 
 __all__ = [
     "bump_version",
-    "delete_edges",
     "delete_namespace_rows",
     "delete_unit_rows",
-    "insert_edges",
     "insert_units",
     "namespace_version",
-    "require_edge_ends",
     "require_units",
 ]
 
@@ -39,8 +36,13 @@ def insert_units(
     units: Sequence[MemoryUnit],
     values: Sequence[tuple],
     vectors: np.ndarray,
+    *,
+    staged_postings: int = lexical.RECENT_POSTINGS,
 ) -> list[int]:
-    """Insert units with their vector, cue, time and lexical rows; returns their ``seq``s."""
+    """Insert units with their vector, cue, time and lexical rows; returns their ``seq``s.
+
+    ``staged_postings``: see :func:`ripplemem.stores.sqlite.lexical.index_units`.
+    """
     seqs = [
         _insert_unit(db, unit, value, vectors[row])
         for row, (unit, value) in enumerate(zip(units, values))
@@ -51,6 +53,7 @@ def insert_units(
             (unit.namespace, seq, document_terms(unit.restatement, unit.keywords))
             for unit, seq in zip(units, seqs)
         ],
+        staged=staged_postings,
     )
     return seqs
 
@@ -115,14 +118,6 @@ def delete_unit_rows(db: sqlite3.Connection, namespace: str, unit_id: str) -> bo
             "DELETE FROM time_span WHERE namespace = ? AND bucket = ? AND t_start = ? AND seq = ?",
             (namespace, cuekeys.span_bucket(start, end), start, seq),
         )
-    others = db.execute(
-        "SELECT kind, dst FROM edge WHERE namespace = ? AND src = ?", (namespace, unit_id)
-    ).fetchall()
-    db.executemany(
-        "DELETE FROM edge WHERE namespace = ? AND src = ? AND kind = ? AND dst = ?",
-        [(namespace, dst, kind, unit_id) for kind, dst in others],
-    )
-    db.execute("DELETE FROM edge WHERE namespace = ? AND src = ?", (namespace, unit_id))
     clues.forget_unit_rows(db, namespace, unit_id)
     return True
 
@@ -131,8 +126,9 @@ def delete_namespace_rows(db: sqlite3.Connection, namespace: str) -> int:
     """Delete everything a namespace holds; returns how many units it had."""
     key = (namespace,)
     count = int(db.execute("SELECT count(*) FROM unit WHERE namespace = ?", key).fetchone()[0])
-    tables = ("unit", "vector", "cue", "time_span", "edge", "ann_cache")
-    for table in (*tables, "lexical_posting", "lexical_term", "lexical_namespace"):
+    tables = ("unit", "vector", "cue", "time_span", "ann_cache")
+    lexical_tables = ("lexical_posting", "lexical_recent", "lexical_term", "lexical_namespace")
+    for table in (*tables, *lexical_tables):
         db.execute(f"DELETE FROM {table} WHERE namespace = ?", key)
     clues.forget_namespace_rows(db, namespace)
     return count
@@ -154,35 +150,6 @@ def bump_version(db: sqlite3.Connection, namespace: str) -> tuple[int, int]:
         (namespace,),
     )
     return before, before + 1
-
-
-def insert_edges(db: sqlite3.Connection, edges: Sequence[Edge]) -> None:
-    """Store each edge in both directions (an edge already there takes the new weight)."""
-    db.executemany(
-        "INSERT OR REPLACE INTO edge (namespace, src, kind, dst, weight) VALUES (?, ?, ?, ?, ?)",
-        [
-            (e.namespace, a, e.kind, b, float(e.weight))
-            for e in edges
-            for a, b in ((e.src, e.dst), (e.dst, e.src))
-        ],
-    )
-
-
-def delete_edges(db: sqlite3.Connection, edges: Sequence[Edge]) -> None:
-    """Delete each edge in both directions (the weight is not looked at)."""
-    db.executemany(
-        "DELETE FROM edge WHERE namespace = ? AND src = ? AND kind = ? AND dst = ?",
-        [(e.namespace, a, e.kind, b) for e in edges for a, b in ((e.src, e.dst), (e.dst, e.src))],
-    )
-
-
-def require_edge_ends(db: sqlite3.Connection, edges: Sequence[Edge]) -> None:
-    """Raise UnknownUnitError unless both ends of every edge are units of its namespace."""
-    ends: dict[str, set[str]] = {}
-    for edge in edges:
-        ends.setdefault(edge.namespace, set()).update((edge.src, edge.dst))
-    for namespace, ids in ends.items():
-        require_units(db, namespace, ids)
 
 
 def require_units(db: sqlite3.Connection, namespace: str, ids: set[str]) -> None:

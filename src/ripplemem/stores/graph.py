@@ -1,0 +1,271 @@
+"""The edges of one namespace in memory: compact arrays, a dict overlay, and a snapshot format.
+
+:class:`GraphIndex` holds both edge kinds of a namespace as an undirected weighted graph.
+Nodes are unit ids interned to dense integers. Each kind keeps a *base* in compressed sparse
+row form (``indptr``, neighbour, weight arrays: 12 bytes per directed entry) and an *overlay*,
+``node -> {neighbour: weight}``, for the nodes changed since the base was built. A change copies
+its two endpoints' rows into the overlay and edits them there; once the overlay holds a quarter
+of the nodes it is folded into a new base (a few numpy passes over the arrays). Reads look in
+the overlay first, then in the base.
+
+A unit is known here only while it has an edge: a unit whose edges are all gone (deleted, or
+evicted) reads as having none, and :meth:`GraphIndex.snapshot` leaves it out.
+
+:meth:`GraphIndex.snapshot` / :meth:`GraphIndex.from_snapshot` are the on-disk form
+(``numpy.savez`` of the ids and the arrays), used by :mod:`ripplemem.stores.sqlite.graph`.
+"""
+
+from __future__ import annotations
+
+import io
+import zipfile
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from ripplemem.records import EdgeKind
+from ripplemem.stores.checks import EDGE_KINDS
+
+__all__ = ["Change", "GraphIndex"]
+
+#: One edge change: (kind, one end, the other end, the new weight or None to remove it).
+Change = tuple[EdgeKind, str, str, float | None]
+#: Overlay nodes (per kind) below which a fold is never worth it.
+_FOLD_MIN = 4_096
+_FORMAT = 1
+
+
+@dataclass(frozen=True, slots=True)
+class _Rows:
+    """Compressed sparse rows of one kind for nodes ``0 .. len(indptr) - 2``."""
+
+    indptr: np.ndarray  # int64
+    neighbour: np.ndarray  # int32
+    weight: np.ndarray  # float64
+
+    @classmethod
+    def empty(cls) -> _Rows:
+        return cls(np.zeros(1, np.int64), np.zeros(0, np.int32), np.zeros(0, np.float64))
+
+    @property
+    def nodes(self) -> int:
+        return len(self.indptr) - 1
+
+    def degrees(self, nodes: int) -> np.ndarray:
+        out = np.zeros(nodes, np.int64)
+        out[: self.nodes] = np.diff(self.indptr)
+        return out
+
+
+class GraphIndex:
+    """Semantic and structural edges of one namespace. Not thread-safe: the store locks."""
+
+    def __init__(self) -> None:
+        self._ids: list[str] = []
+        self._node: dict[str, int] = {}
+        self._base: dict[str, _Rows] = {kind: _Rows.empty() for kind in EDGE_KINDS}
+        self._overlay: dict[str, dict[int, dict[int, float]]] = {kind: {} for kind in EDGE_KINDS}
+        self.entries = 0  # directed entries: two per edge
+
+    # --- reads -----------------------------------------------------------------------------
+
+    def neighbours(self, ids: Sequence[str], kind: str) -> dict[str, list[tuple[str, float]]]:
+        """Each id's (neighbour, weight) edges of ``kind``, strongest first (ties by id)."""
+        out: dict[str, list[tuple[str, float]]] = {}
+        for unit_id in ids:
+            if unit_id in out:
+                continue
+            node = self._node.get(unit_id)
+            found = [] if node is None else [(self._ids[m], w) for m, w in self._row(kind, node)]
+            found.sort(key=lambda edge: (-edge[1], edge[0]))
+            out[unit_id] = found
+        return out
+
+    def edges_of(self, unit_id: str) -> list[tuple[EdgeKind, str, float]]:
+        """``unit_id``'s (kind, other end, weight) edges, by kind then other end."""
+        node = self._node.get(unit_id)
+        if node is None:
+            return []
+        return sorted(
+            (kind, self._ids[m], w)  # type: ignore[misc]
+            for kind in EDGE_KINDS
+            for m, w in self._row(kind, node)
+        )
+
+    def has_edges(self, unit_id: str) -> bool:
+        node = self._node.get(unit_id)
+        if node is None:
+            return False
+        for kind in EDGE_KINDS:
+            edited = self._overlay[kind].get(node)
+            if edited is not None:
+                if edited:
+                    return True
+                continue
+            base = self._base[kind]
+            if node < base.nodes and base.indptr[node + 1] > base.indptr[node]:
+                return True
+        return False
+
+    # --- writes ----------------------------------------------------------------------------
+
+    def apply(self, changes: Iterable[Change]) -> None:
+        """Apply changes in order; each sets (or, for None, removes) both directions."""
+        for kind, a, b, weight in changes:
+            if weight is None and (a not in self._node or b not in self._node):
+                continue  # removing an edge that is not there
+            ends = (self._intern(a), self._intern(b))
+            for this, other in (ends, ends[::-1]):
+                row = self._editable(kind, this)
+                if weight is None:
+                    self.entries -= row.pop(other, None) is not None
+                else:
+                    self.entries += other not in row
+                    row[other] = float(weight)
+        for kind in EDGE_KINDS:
+            if len(self._overlay[kind]) > max(_FOLD_MIN, len(self._ids) // 4):
+                self._fold(kind)
+
+    def removals(self, unit_id: str) -> list[Change]:
+        """The changes that remove every edge of ``unit_id`` (not applied)."""
+        return [(kind, unit_id, other, None) for kind, other, _ in self.edges_of(unit_id)]
+
+    # --- the on-disk form ----------------------------------------------------------------------
+
+    @classmethod
+    def from_edges(cls, edges: Iterable[tuple[str, str, str, float]]) -> GraphIndex:
+        """A graph of ``(kind, a, b, weight)`` edges (both directions each), built in bulk."""
+        graph = cls()
+        columns: dict[str, tuple[list[int], list[int], list[float]]] = {
+            kind: ([], [], []) for kind in EDGE_KINDS
+        }
+        for kind, a, b, weight in edges:
+            ends, neighbours, weights = columns[kind]
+            ends.append(graph._intern(a))
+            neighbours.append(graph._intern(b))
+            weights.append(float(weight))
+        total = len(graph._ids)
+        for kind, (ends, neighbours, weights) in columns.items():
+            src = np.array(ends + neighbours, np.int64)  # both directions
+            dst = np.array(neighbours + ends, np.int64)
+            weight = np.array(weights + weights, np.float64)
+            position = np.tile(np.arange(len(ends)), 2)  # an edge's two directions: one position
+            order = np.lexsort((position, dst, src))  # by end, then input order: the last wins
+            src, dst, weight = src[order], dst[order], weight[order]
+            last = np.ones(len(src), bool)
+            last[:-1] = (src[1:] != src[:-1]) | (dst[1:] != dst[:-1])
+            src, dst, weight = src[last], dst[last], weight[last]
+            indptr = np.zeros(total + 1, np.int64)
+            np.add.at(indptr, src + 1, 1)
+            graph._base[kind] = _Rows(np.cumsum(indptr), dst.astype(np.int32), weight)
+            graph.entries += len(src)
+        return graph
+
+    def snapshot(self) -> bytes:
+        """Every edge, as ``numpy.savez`` bytes; units without edges are left out."""
+        for kind in EDGE_KINDS:
+            self._fold(kind)
+        total = len(self._ids)
+        degree = sum(self._base[kind].degrees(total) for kind in EDGE_KINDS)
+        live = np.flatnonzero(degree > 0)
+        renumber = np.full(total, -1, np.int64)
+        renumber[live] = np.arange(len(live))
+        encoded = [self._ids[int(node)].encode("utf-8") for node in live]
+        arrays: dict[str, np.ndarray] = {
+            "format": np.array([_FORMAT], np.int64),
+            "id_lengths": np.array([len(e) for e in encoded], np.int64),
+            "id_bytes": np.frombuffer(b"".join(encoded), np.uint8),
+        }
+        for kind in EDGE_KINDS:
+            rows = self._base[kind]
+            degrees = rows.degrees(total)[live]
+            arrays[f"{kind}_indptr"] = np.concatenate([[0], np.cumsum(degrees)]).astype(np.int64)
+            arrays[f"{kind}_neighbour"] = renumber[rows.neighbour].astype(np.int32)
+            arrays[f"{kind}_weight"] = rows.weight
+        buffer = io.BytesIO()
+        np.savez(buffer, **arrays)
+        return buffer.getvalue()
+
+    @classmethod
+    def from_snapshot(cls, blob: bytes) -> GraphIndex:
+        """The graph of :meth:`snapshot` (raises ValueError on a damaged or foreign blob)."""
+        try:
+            with np.load(io.BytesIO(blob), allow_pickle=False) as data:
+                if int(data["format"][0]) != _FORMAT:
+                    raise ValueError(f"edge snapshot format {int(data['format'][0])} is unknown")
+                lengths, raw = data["id_lengths"], data["id_bytes"].tobytes()
+                rows = {
+                    kind: _Rows(
+                        data[f"{kind}_indptr"],
+                        data[f"{kind}_neighbour"],
+                        data[f"{kind}_weight"],
+                    )
+                    for kind in EDGE_KINDS
+                }
+        except (OSError, KeyError, IndexError, EOFError, ValueError, zipfile.BadZipFile) as error:
+            raise ValueError(f"damaged edge snapshot: {error}") from error
+        graph = cls()
+        ends = np.concatenate([[0], np.cumsum(lengths)]).tolist()
+        graph._ids = [raw[ends[i] : ends[i + 1]].decode("utf-8") for i in range(len(lengths))]
+        graph._node = {unit_id: node for node, unit_id in enumerate(graph._ids)}
+        for base in rows.values():
+            if base.nodes != len(graph._ids) or base.indptr[-1] != len(base.neighbour):
+                raise ValueError("damaged edge snapshot: its arrays do not fit together")
+        graph._base = rows
+        graph.entries = sum(len(rows[kind].neighbour) for kind in EDGE_KINDS)
+        return graph
+
+    # --- internals ---------------------------------------------------------------------------
+
+    def _intern(self, unit_id: str) -> int:
+        node = self._node.get(unit_id)
+        if node is None:
+            node = self._node[unit_id] = len(self._ids)
+            self._ids.append(unit_id)
+        return node
+
+    def _row(self, kind: str, node: int) -> list[tuple[int, float]]:
+        edited = self._overlay[kind].get(node)
+        if edited is not None:
+            return list(edited.items())
+        base = self._base[kind]
+        if node >= base.nodes:
+            return []
+        start, end = int(base.indptr[node]), int(base.indptr[node + 1])
+        return list(zip(base.neighbour[start:end].tolist(), base.weight[start:end].tolist()))
+
+    def _editable(self, kind: str, node: int) -> dict[int, float]:
+        overlay = self._overlay[kind]
+        row = overlay.get(node)
+        if row is None:
+            row = overlay[node] = dict(self._row(kind, node))
+        return row
+
+    def _fold(self, kind: str) -> None:
+        """Rebuild the base of ``kind`` from the base and the overlay; empty the overlay."""
+        overlay = self._overlay[kind]
+        base = self._base[kind]
+        if not overlay and base.nodes == len(self._ids):
+            return
+        total = len(self._ids)
+        degree = base.degrees(total)
+        edited = np.fromiter(overlay, np.int64, len(overlay))
+        degree[edited] = [len(row) for row in overlay.values()]
+        indptr = np.concatenate([[0], np.cumsum(degree)]).astype(np.int64)
+        neighbour = np.empty(int(indptr[-1]), np.int32)
+        weight = np.empty(int(indptr[-1]), np.float64)
+        kept = np.ones(base.nodes, bool)  # base rows not replaced by the overlay
+        kept[edited[edited < base.nodes]] = False
+        owner = np.repeat(np.arange(base.nodes), np.diff(base.indptr))
+        take = kept[owner]
+        offset = np.arange(len(base.neighbour)) - base.indptr[owner]
+        at = indptr[owner[take]] + offset[take]
+        neighbour[at] = base.neighbour[take]
+        weight[at] = base.weight[take]
+        for node, row in overlay.items():
+            start = int(indptr[node])
+            neighbour[start : start + len(row)] = list(row)
+            weight[start : start + len(row)] = list(row.values())
+        self._base[kind] = _Rows(indptr, neighbour, weight)
+        overlay.clear()
