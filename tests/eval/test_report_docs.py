@@ -65,6 +65,13 @@ def test_speed_and_scale_blocks(results: Path) -> None:
         in speed
     )
     assert "Insert ms/unit as the store grows (wall): 1k 1.00 · 5k 1.10 · 10k 1.20." in speed
+    assert "no candidates" not in speed and "candidates looked at" not in speed  # not recorded
+    curve = loaded["speed.json"]["insert_curve"]
+    for point, looked_at in zip(curve, (4, 15, 22), strict=True):
+        point.update(candidates_per_unit=looked_at, edges_per_unit=2.0, evictions_per_unit=0.5)
+    counted = render_block("speed.json", loaded["speed.json"])
+    assert "(candidates looked at / edges added + evicted)" in counted
+    assert "fill: 1k 4 / 2.5 · 5k 15 / 2.5 · 10k 22 / 2.5." in counted
     assert "| insert_flat_ratio ≤ 1.5 | 1.20 | met |" in speed
     assert "![speed insert](speed_insert.png)" in speed
     scale = render_block("scale.json", loaded["scale.json"])

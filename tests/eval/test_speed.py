@@ -112,6 +112,9 @@ def test_insert_curve(result: dict) -> None:
         assert point["insert_ms_per_unit"] == pytest.approx(row["insert_ms_per_unit"])
         # the HNSW insert time is part of add_units (none here: the graph starts at 1k vectors)
         assert 0.0 <= point["graph_ms_per_unit"] <= point["add_ms_per_unit"]
+        assert point["candidates_per_unit"] == pytest.approx(row["candidates_per_unit"])
+    # a store with something to link to: the linker looks at candidates (cue pools, dense hits)
+    assert curve[-1]["candidates_per_unit"] > 0
 
 
 def test_targets_and_flatness(result: dict) -> None:

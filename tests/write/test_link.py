@@ -123,9 +123,11 @@ def test_insert_candidates_are_bounded(store):
     newcomer = unit("new", rng.normal(size=8), people=["Maya"], said=T0 + timedelta(days=150))
     store.add_units([newcomer])
     assert len(linker._cue_pool(newcomer)) <= 20
-    assert len(linker._structural_many([newcomer])["new"]) <= 20
+    assert len(linker._structural_many([newcomer])[0]["new"]) <= 20
     report = linker.link([newcomer])
     assert report.added <= 12
+    pool = len(linker._cue_pool(newcomer))
+    assert 0 < pool <= report.candidates <= pool + 21  # the cue pool and the dense hits
     # the nearest in time win the structural slots
     days = sorted(
         abs((store.get_units(NS, [n])[0].session_time - newcomer.session_time).days)

@@ -68,6 +68,19 @@ def growth_section(result: dict) -> str:
                 f"{short_units(p['units'])} {p['graph_ms_per_unit']:.2f}" for p in curve
             )
             lines += ["", f"Of which inserting into the HNSW graph (from 1k vectors on): {graph}."]
+        if all("candidates_per_unit" in p for p in curve):
+            work = " · ".join(
+                f"{short_units(p['units'])} {p['candidates_per_unit']:.0f} / "
+                f"{p['edges_per_unit'] + p['evictions_per_unit']:.1f}"
+                for p in curve
+            )
+            lines += [
+                "",
+                (
+                    "The linker's work per unit (candidates looked at / edges added + evicted), "
+                    f"as its bounded pools and the degree caps fill: {work}."
+                ),
+            ]
     if result.get("vectors"):
         lines += ["", f"Vectors: {result['vectors']}."]
     ingest = result.get("locomo_ingest")

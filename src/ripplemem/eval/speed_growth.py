@@ -128,6 +128,7 @@ class BatchTiming:
     calls: dict[str, float]  # seconds per store method during this batch (add and link)
     counts: dict[str, int]  # calls per store method during this batch
     graph_s: float = 0.0  # of add_s: inserting into the HNSW graph (it grows from 1k vectors)
+    candidates: int = 0  # candidates the linker looked at (dense hits + cue pools)
 
 
 @dataclass(slots=True)
@@ -173,6 +174,7 @@ class Growth:
                     calls={k: v - seconds.get(k, 0.0) for k, v in self.store.seconds.items()},
                     counts={k: v - counts.get(k, 0) for k, v in self.store.counts.items()},
                     graph_s=max(0.0, self._graph_seconds() - graph),  # 0 if reloaded
+                    candidates=report.candidates,
                 )
             )
             self.size = stop
@@ -201,6 +203,7 @@ class Growth:
             "insert_cpu_ms_per_unit": _per_unit_ms(timed, "cpu_s"),
             "edges_per_unit": sum(t.edges for t in timed) / units,
             "evictions_per_unit": sum(t.evicted for t in timed) / units,
+            "candidates_per_unit": sum(t.candidates for t in timed) / units,
             "slowest_batch_ms": max((t.add_s + t.link_s for t in timed), default=0.0) * 1000,
             "store_ms_per_unit": _calls_per_unit_ms(timed),
             "store_calls_per_unit": {

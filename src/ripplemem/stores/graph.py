@@ -20,7 +20,7 @@ from __future__ import annotations
 import io
 import zipfile
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -43,14 +43,16 @@ class _Rows:
     indptr: np.ndarray  # int64
     neighbour: np.ndarray  # int32
     weight: np.ndarray  # float64
+    starts: list[int] = field(default_factory=list)  # indptr as Python ints: no numpy scalars
+    nodes: int = 0
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "starts", self.indptr.tolist())
+        object.__setattr__(self, "nodes", len(self.indptr) - 1)
 
     @classmethod
     def empty(cls) -> _Rows:
         return cls(np.zeros(1, np.int64), np.zeros(0, np.int32), np.zeros(0, np.float64))
-
-    @property
-    def nodes(self) -> int:
-        return len(self.indptr) - 1
 
     def degrees(self, nodes: int) -> np.ndarray:
         out = np.zeros(nodes, np.int64)
@@ -104,7 +106,7 @@ class GraphIndex:
                     return True
                 continue
             base = self._base[kind]
-            if node < base.nodes and base.indptr[node + 1] > base.indptr[node]:
+            if node < base.nodes and base.starts[node + 1] > base.starts[node]:
                 return True
         return False
 
@@ -232,7 +234,7 @@ class GraphIndex:
         base = self._base[kind]
         if node >= base.nodes:
             return []
-        start, end = int(base.indptr[node]), int(base.indptr[node + 1])
+        start, end = base.starts[node], base.starts[node + 1]
         return list(zip(base.neighbour[start:end].tolist(), base.weight[start:end].tolist()))
 
     def _editable(self, kind: str, node: int) -> dict[int, float]:

@@ -76,6 +76,7 @@ def turn_distance(a: MemoryUnit, b: MemoryUnit) -> int:
 class LinkReport:
     added: int
     evicted: int
+    candidates: int = 0  # candidates looked at: dense hits above the threshold + cue pools
 
 
 class Linker:
@@ -95,7 +96,7 @@ class Linker:
     def link(self, units: Sequence[MemoryUnit]) -> LinkReport:
         added = evicted = 0
         semantic = self._semantic_many(units)
-        structural = self._structural_many(units)
+        structural, pooled = self._structural_many(units)
         caps: tuple[tuple[EdgeKind, dict[str, list[tuple[str, float]]], int], ...] = (
             ("semantic", semantic, self.settings.max_semantic_edges),
             ("structural", structural, self.settings.max_structural_edges),
@@ -116,7 +117,8 @@ class Linker:
                 added += a
                 evicted += e
         graph.write()
-        return LinkReport(added, evicted)
+        looked_at = pooled + sum(len(found) for found in semantic.values())
+        return LinkReport(added, evicted, looked_at)
 
     def _semantic_many(self, units: Sequence[MemoryUnit]) -> dict[str, list[tuple[str, float]]]:
         """Dense candidates of every unit of the batch: one ``search_dense_many`` per namespace."""
@@ -137,8 +139,11 @@ class Linker:
                 out[unit.id] = [(i, s) for i, s in hits if i != unit.id]  # all >= threshold
         return out
 
-    def _structural_many(self, units: Sequence[MemoryUnit]) -> dict[str, list[tuple[str, float]]]:
-        """Structural candidates of every unit: a cue lookup each, one ``get_units`` per namespace."""
+    def _structural_many(
+        self, units: Sequence[MemoryUnit]
+    ) -> tuple[dict[str, list[tuple[str, float]]], int]:
+        """Structural candidates of every unit (a cue lookup each, one ``get_units`` per
+        namespace), and how many cue-pool candidates there were."""
         wanted: dict[str, list[str]] = {}
         for unit in units:
             ids = self._cue_pool(unit)
@@ -159,7 +164,7 @@ class Linker:
             if unit.id in wanted:
                 others = [found[k] for i in wanted[unit.id] if (k := (unit.namespace, i)) in found]
                 out[unit.id] = self._structural(unit, others, profiles)
-        return out
+        return out, sum(len(ids) for ids in wanted.values())
 
     def _cue_pool(self, unit: MemoryUnit) -> list[str]:
         """The bounded cue-index pool of a unit: other units sharing a who / where / when value."""

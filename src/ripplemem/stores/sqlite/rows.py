@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from datetime import datetime
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -61,17 +62,24 @@ def unit_from_row(row: tuple[Any, ...], blob: bytes | None) -> MemoryUnit:
         namespace=namespace,
         restatement=restatement,
         vector=np.frombuffer(blob, dtype=np.float32).copy() if blob is not None else None,
-        participants=tuple(json.loads(participants)),
-        locations=tuple(json.loads(locations)),
+        participants=_strings(participants),
+        locations=_strings(locations),
         time_span=span,
         episode_id=episode_id,
-        turn_ids=tuple(json.loads(turn_ids)),
+        turn_ids=_strings(turn_ids),
         session_time=datetime.fromisoformat(session_time) if session_time else None,
         created_at=datetime.fromisoformat(created_at),
-        time_phrases=tuple(json.loads(time_phrases)),
-        keywords=tuple(json.loads(keywords)),
+        time_phrases=_strings(time_phrases),
+        keywords=_strings(keywords),
         extra=json.loads(extra),
     )
+
+
+@lru_cache(maxsize=8192)
+def _strings(text: str) -> tuple[str, ...]:
+    """A JSON list column as a tuple; cached: a store repeats the same few lists (speakers,
+    places, ``[]``), and a batch of candidates decodes thousands of them."""
+    return tuple(json.loads(text))
 
 
 def vector_blob(vector: np.ndarray) -> bytes:
