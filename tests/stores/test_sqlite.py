@@ -18,14 +18,11 @@ from ripplemem.stores.text import document_terms
 
 from . import DIM, T0, day_span, make_unit, unit_vectors
 
-_EDGE_TABLE = """CREATE TABLE edge (
-    namespace TEXT NOT NULL,
-    src TEXT NOT NULL,
-    kind TEXT NOT NULL CHECK (kind IN ('semantic', 'structural')),
-    dst TEXT NOT NULL,
-    weight REAL NOT NULL,
-    PRIMARY KEY (namespace, src, kind, dst)
-) WITHOUT ROWID"""
+_EDGE_TABLE = next(  # schema 1's edge table, as migration 1 created it
+    statement
+    for statement in schema._statements(schema.MIGRATIONS[0])  # type: ignore[arg-type]
+    if statement.startswith("CREATE TABLE edge ")
+)
 
 
 def downgrade(raw: sqlite3.Connection, version: int) -> None:

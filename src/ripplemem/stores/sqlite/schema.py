@@ -57,6 +57,14 @@ _LEXICAL_TABLES = (
     )""",
 )
 
+
+def _staged_postings(connection: sqlite3.Connection) -> None:
+    """5: ``lexical_recent``, with the columns and key of ``lexical_posting``."""
+    posting = _LEXICAL_TABLES[0]
+    connection.execute(posting.replace("lexical_posting", "lexical_recent", 1))
+    connection.execute("ALTER TABLE lexical_namespace ADD COLUMN recent INTEGER NOT NULL DEFAULT 0")
+
+
 MIGRATIONS: tuple[str | Callable[[sqlite3.Connection], None], ...] = (
     # 1: units, vectors, cue / time / lexical indexes, edges, change versions, the ANN cache
     """
@@ -175,17 +183,7 @@ MIGRATIONS: tuple[str | Callable[[sqlite3.Connection], None], ...] = (
     """,
     # 5: new postings are staged in a small table and moved to lexical_posting in bulk (see
     # stores/sqlite/lexical.py); ``recent`` counts a namespace's staged postings
-    """
-    CREATE TABLE lexical_recent (
-        namespace TEXT NOT NULL,
-        term TEXT NOT NULL,
-        seq INTEGER NOT NULL,
-        tf INTEGER NOT NULL,
-        length INTEGER NOT NULL,
-        PRIMARY KEY (namespace, term, seq)
-    ) WITHOUT ROWID;
-    ALTER TABLE lexical_namespace ADD COLUMN recent INTEGER NOT NULL DEFAULT 0;
-    """,
+    _staged_postings,
     # 6: edges as a journal of changes plus a snapshot per namespace, served from memory
     # (stores/sqlite/graph.py); the rows of the edge table move into the snapshots
     migrate_edge_table,
