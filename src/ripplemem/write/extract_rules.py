@@ -12,10 +12,14 @@ is prefixed "<Speaker> said:" (or "asked:" for a question). An image caption bec
 "<Speaker> shared a photo of ...". A short answer ("Yes, last week!") to the other speaker's
 question right before it is restated together with that question and carries both turn ids.
 
-Participants are the speaker, the people named in the piece and the addressee when "you" was
-resolved; locations come from NER; time phrases and the time span come from
-:func:`~ripplemem.write.ground_time.ground_times` against the session time. When a piece grounds
-several intervals, the span is their hull if that is at most 31 days long, else the narrowest one.
+Third-person pronouns ("she", "her", "his", ...) are then resolved against the people named in
+the same turn and the two turns before it, when exactly one person fits
+(:mod:`ripplemem.write.pronouns`); captions are left alone (an image captioner's "her" is someone
+in the picture). Participants are the speaker, the people named in the piece, the addressee when
+"you" was resolved and the people its pronouns were resolved to; locations come from NER; time
+phrases and the time span come from :func:`~ripplemem.write.ground_time.ground_times` against
+the session time. When a piece grounds several intervals, the span is their hull if that is at
+most 31 days long, else the narrowest one.
 """
 
 from __future__ import annotations
@@ -28,6 +32,7 @@ from datetime import datetime
 from ripplemem.records import TimeSpan, Turn, UnitDraft, Window
 from ripplemem.write.entities import CALENDAR_WORDS, INTERJECTIONS, Entities, EntityRecognizer
 from ripplemem.write.ground_time import TimeGrounder, ground_times
+from ripplemem.write.pronouns import Passage, resolve_passages
 from ripplemem.write.restate import Resolved, resolve_speakers, split_sentences
 
 
@@ -74,6 +79,8 @@ class _Piece:
     restatement: str
     raw: str
     people: list[str] = field(default_factory=list)  # resolved names (speaker, addressee)
+    caption: bool = False  # the unit of a shared photo
+    turn: int = 0  # position of its (last) turn in the window, set by _pieces
 
 
 _BASE_WORD = re.compile(r"([A-Za-z]+)(?:['’][A-Za-z]+)?")
@@ -111,7 +118,8 @@ class DeterministicExtractor:
         pieces: list[_Piece] = []
         for index, window in enumerate(windows):
             pieces.extend(self._pieces(index, window))
-        entities = self._entities(windows, pieces)
+        entities = self._entities(windows, [(p.window, p.raw) for p in pieces])
+        self._resolve_pronouns(windows, pieces, entities)
         out: list[list[UnitDraft]] = [[] for _ in windows]
         for piece, found in zip(pieces, entities):
             out[piece.window].append(self._draft(piece, found, windows[piece.window].session_time))
@@ -173,9 +181,12 @@ class DeterministicExtractor:
             previous = window.turns[position - 1] if position > 0 else None
             answer = self._answer_piece(index, window, turn, previous, names)
             if answer is not None:
+                answer.turn = position
                 pieces.append(answer)
                 continue
-            pieces.extend(self._turn_pieces(index, window, turn, names))
+            for piece in self._turn_pieces(index, window, turn, names):
+                piece.turn = position
+                pieces.append(piece)
         return pieces
 
     def _turn_pieces(
@@ -201,7 +212,9 @@ class DeterministicExtractor:
         caption = self._caption(speaker, turn.caption)
         if caption:  # the shared photo is an event of its own: its own unit, same turn id
             shared = [(turn.caption or "", Resolved(caption, True, False))]
-            pieces.append(self._piece(index, (turn.turn_id,), speaker, addressee, shared))
+            photo = self._piece(index, (turn.turn_id,), speaker, addressee, shared)
+            photo.caption = True
+            pieces.append(photo)
         return pieces
 
     def _answer_piece(
@@ -299,17 +312,48 @@ class DeterministicExtractor:
 
     # -- grounding ------------------------------------------------------------------------------
 
-    def _entities(self, windows: Sequence[Window], pieces: list[_Piece]) -> list[Entities]:
-        """NER for every piece, batched per set of speakers."""
-        found: list[Entities | None] = [None] * len(pieces)
+    def _entities(
+        self, windows: Sequence[Window], texts_of: list[tuple[int, str]]
+    ) -> list[Entities]:
+        """NER for every (window index, text), batched per set of speakers."""
+        found: list[Entities | None] = [None] * len(texts_of)
         groups: dict[tuple[str, ...], list[int]] = {}
-        for i, piece in enumerate(pieces):
-            groups.setdefault(tuple(windows[piece.window].speakers), []).append(i)
+        for i, (window, _) in enumerate(texts_of):
+            groups.setdefault(tuple(windows[window].speakers), []).append(i)
         for speakers, members in groups.items():
-            texts = [pieces[i].raw for i in members]
+            texts = [texts_of[i][1] for i in members]
             for i, entities in zip(members, self.recognizer.find(texts, people=speakers)):
                 found[i] = entities
         return [f or Entities() for f in found]
+
+    def _resolve_pronouns(
+        self, windows: Sequence[Window], pieces: list[_Piece], entities: list[Entities]
+    ) -> None:
+        """Third-person pronouns of each window's pieces, in turn order; the window's overlap
+        turns (yielding no piece here) are read as context."""
+        members: dict[int, list[int]] = {}
+        for i, piece in enumerate(pieces):
+            if not piece.caption:
+                members.setdefault(piece.window, []).append(i)
+        overlap = [
+            (index, position, _MARKDOWN.sub("", windows[index].turns[position].text))
+            for index in members
+            for position in range(windows[index].focus_from)
+        ]
+        overlap_found = self._entities(windows, [(index, text) for index, _, text in overlap])
+        context: dict[int, list[Passage]] = {}
+        for (index, position, text), found in zip(overlap, overlap_found):
+            context.setdefault(index, []).append(Passage(position, text, found.people))
+        for index, chosen in members.items():
+            window = windows[index]
+            speakers = tuple(dict.fromkeys((*window.speakers, *(t.speaker for t in window.turns))))
+            passages = context.get(index, []) + [
+                Passage(pieces[i].turn, pieces[i].restatement, entities[i].people) for i in chosen
+            ]
+            results = resolve_passages(passages, speakers=speakers)
+            for i, result in zip(chosen, results[len(passages) - len(chosen) :]):
+                pieces[i].restatement = result.text
+                pieces[i].people.extend(r for r in result.referents if r not in pieces[i].people)
 
     def _draft(self, piece: _Piece, found: Entities, reference: datetime | None) -> UnitDraft:
         participants = list(dict.fromkeys([*piece.people, *found.people]))
