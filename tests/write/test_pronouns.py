@@ -143,6 +143,7 @@ def test_captions_are_not_resolved(extractor: DeterministicExtractor) -> None:
         ("I made dinner for her.", "I made dinner for Maya."),
         ("I told her about it.", "I told Maya about it."),
         ("I let her choose.", "I let Maya choose."),
+        ("It helped her music reach fans.", "It helped Maya's music reach fans."),
         ("His car broke down.", "Maya's car broke down."),
         ("She's been great and she'll come.", "Maya has been great and Maya will come."),
         ("He's adorable.", "Maya is adorable."),

@@ -29,7 +29,7 @@ at are always in the window, and where windows are cut does not change a resolut
 
 Rewriting: "she"/"he"/"him" become the name, "his"/"hers" the possessive ("Maya's"), "her" the
 name before a word that starts a new phrase ("for her this year", "sends her to"), after "let",
-"help", "watch" or "hear", or at the end of a clause, else the possessive ("her birthday").
+"watch" or "hear", or at the end of a clause, else the possessive ("her birthday").
 Contractions are spelled out ("he's gone" -> "Max has gone", "she'll" -> "Maya will"). A pronoun
 right after the name and a comma stays ("Emma Watson, she's ..."), its referent still counted.
 """
@@ -77,8 +77,8 @@ _PHRASE_STARTERS = _word_set(
     feels felt"""
 )
 _BEFORE_OBJECT = _word_set(
-    "let lets letting help helps helped helping watch watched watching hear heard"
-)  # "let her go", "watch her grow": "her" then a bare verb
+    "let lets letting watch watches watched watching hear hears heard hearing"
+)  # "let her go", "watch her grow": "her" then a bare verb (not after "help": "help her career")
 _HAS_BEFORE = _word_set("been got gotten had done gone seen made taken given become found")
 _EXPANSIONS = {"s": "is", "d": "would", "ll": "will"}
 _WORD = re.compile(r"[A-Za-z]+(?:['’][A-Za-z]+)*(?:-[A-Za-z]+)*")
