@@ -545,6 +545,29 @@ def test_two_connections_see_each_others_edge_changes(tmp_path: Path) -> None:
         raw.close()
 
 
+def test_cue_values_follow_every_write_to_the_file(tmp_path: Path) -> None:
+    """The distinct people / places are kept per connection between writes: a write through the
+    connection, a failed write and another connection's commit are all seen."""
+    path = tmp_path / "memory.db"
+    with SQLiteStore(path) as one, SQLiteStore(path) as two:
+        one.add_units([make_unit("a", participants=["Caroline"], locations=["Boston"])])
+        assert one.cue_values("ns", "P") == two.cue_values("ns", "P") == ["caroline"]
+        two.add_units([make_unit("b", participants=["Melanie"])])  # another connection commits
+        assert one.cue_values("ns", "P") == ["caroline", "melanie"]
+        one.add_units([make_unit("c", participants=["Zed"])])
+        assert one.cue_values("ns", "P") == ["caroline", "melanie", "zed"]
+        assert two.cue_values("ns", "P") == ["caroline", "melanie", "zed"]
+        assert two.delete_unit("ns", "a")
+        assert one.cue_values("ns", "P") == ["melanie", "zed"]
+        assert one.cue_values("ns", "L") == []
+        values = one.cue_values("ns", "P")
+        values.append("changed by the caller")
+        assert one.cue_values("ns", "P") == ["melanie", "zed"]  # the cache hands out copies
+        with pytest.raises(InvalidInputError):  # "b" again: the write is rolled back
+            one.add_units([make_unit("d", participants=["Priya"]), make_unit("b")])
+        assert one.cue_values("ns", "P") == ["melanie", "zed"]
+
+
 def test_the_journal_is_folded_into_a_snapshot_and_others_reload(tmp_path: Path) -> None:
     """Past COMPACT_MIN changes (and a quarter of the graph) the snapshot is rewritten and the
     journal emptied; a connection whose graph predates that reloads, and a reopened file reads

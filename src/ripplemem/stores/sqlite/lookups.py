@@ -12,6 +12,7 @@ from ripplemem.records import TimeSpan
 from ripplemem.stores import cuekeys
 
 __all__ = [
+    "CueValues",
     "distinct_namespaces",
     "distinct_values",
     "nearest_for_value",
@@ -108,6 +109,33 @@ def overlapping_span(
 def distinct_values(connection: sqlite3.Connection, namespace: str, kind: str) -> list[str]:
     """Distinct cue values by index skip-scan: one seek per value."""
     return [row[0] for row in connection.execute(_VALUES, {"ns": namespace, "kind": kind})]
+
+
+class CueValues:
+    """:func:`distinct_values` per (namespace, kind), kept until the data changes.
+
+    Every search asks for the namespace's people and places (query cues are matched against
+    them), and the skip-scan costs one seek per value. A write through this connection calls
+    :meth:`forget`; a commit by another connection moves ``PRAGMA data_version``.
+    """
+
+    def __init__(self, connection: sqlite3.Connection) -> None:
+        self._db = connection
+        self._version: int | None = None
+        self._values: dict[tuple[str, str], list[str]] = {}
+
+    def get(self, namespace: str, kind: str) -> list[str]:
+        (version,) = self._db.execute("PRAGMA data_version").fetchone()
+        if version != self._version:
+            self._values.clear()
+            self._version = version
+        key = (namespace, kind)
+        if key not in self._values:
+            self._values[key] = distinct_values(self._db, namespace, kind)
+        return list(self._values[key])
+
+    def forget(self) -> None:
+        self._values.clear()
 
 
 def distinct_namespaces(connection: sqlite3.Connection) -> list[str]:

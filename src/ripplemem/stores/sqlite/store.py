@@ -99,6 +99,7 @@ class SQLiteStore:
         self._closed = False
         self.clues = SQLiteClueStore(self._db, self._lock, self._transaction, self._check_open)
         self._graph = SQLiteGraph(self._db, self._lock)
+        self._cue_values = lookups.CueValues(self._db)
 
     def __enter__(self) -> Self:
         return self
@@ -274,7 +275,7 @@ class SQLiteStore:
         with self._lock:
             self._check_open()
             check_cue_kind(kind)
-            return lookups.distinct_values(self._db, namespace, kind)
+            return self._cue_values.get(namespace, kind)
 
     # --- graph ---------------------------------------------------------------------------------
 
@@ -335,6 +336,7 @@ class SQLiteStore:
     def _transaction(self) -> Iterator[sqlite3.Connection]:
         self._check_open()
         db = self._db
+        self._cue_values.forget()
         try:
             db.execute("BEGIN IMMEDIATE")
         except sqlite3.Error as error:
@@ -350,6 +352,8 @@ class SQLiteStore:
         except BaseException:
             db.execute("ROLLBACK")
             raise
+        finally:
+            self._cue_values.forget()
 
     # --- internals: reading --------------------------------------------------------------------
 
