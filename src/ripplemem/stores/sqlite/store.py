@@ -336,7 +336,6 @@ class SQLiteStore:
     def _transaction(self) -> Iterator[sqlite3.Connection]:
         self._check_open()
         db = self._db
-        self._cue_values.forget()
         try:
             db.execute("BEGIN IMMEDIATE")
         except sqlite3.Error as error:
@@ -352,7 +351,7 @@ class SQLiteStore:
         except BaseException:
             db.execute("ROLLBACK")
             raise
-        finally:
+        finally:  # committed or rolled back: the cached cue values may be stale either way
             self._cue_values.forget()
 
     # --- internals: reading --------------------------------------------------------------------
