@@ -21,6 +21,7 @@ import io
 import zipfile
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from itertools import chain
 
 import numpy as np
 
@@ -265,9 +266,14 @@ class GraphIndex:
         at = indptr[owner[take]] + offset[take]
         neighbour[at] = base.neighbour[take]
         weight[at] = base.weight[take]
-        for node, row in overlay.items():
-            start = int(indptr[node])
-            neighbour[start : start + len(row)] = list(row)
-            weight[start : start + len(row)] = list(row.values())
+        # the overlay's rows in one pass each (a Python loop per row cost ~0.1 s at 100k units)
+        sizes = np.fromiter((len(row) for row in overlay.values()), np.int64, len(overlay))
+        filled = int(sizes.sum())
+        first = np.repeat(indptr[edited] - (np.cumsum(sizes) - sizes), sizes)
+        at = first + np.arange(filled)
+        neighbour[at] = np.fromiter(chain.from_iterable(overlay.values()), np.int32, filled)
+        weight[at] = np.fromiter(
+            chain.from_iterable(row.values() for row in overlay.values()), np.float64, filled
+        )
         self._base[kind] = _Rows(indptr, neighbour, weight)
         overlay.clear()
