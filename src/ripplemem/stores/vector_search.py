@@ -14,9 +14,21 @@ import numpy as np
 from ripplemem.blas import single_threaded_blas
 from ripplemem.stores.hnsw import faiss_single_thread
 
-__all__ = ["exact_top_k", "graph_top_k"]
+__all__ = ["exact_top_k", "graph_top_k", "normalised_queries"]
 
 Hits = list[list[tuple[str, float]]]
+
+
+def normalised_queries(vectors: np.ndarray, dim: int) -> np.ndarray:
+    """Query rows as unit-length float32 (ValueError on a wrong width, a zero or a NaN row)."""
+    queries = np.asarray(vectors, dtype=np.float32)
+    if queries.ndim != 2 or queries.shape[1] != dim:
+        got = queries.shape[-1] if queries.ndim else 0
+        raise ValueError(f"query vector has {got} dimensions, index has {dim}")
+    norms = np.linalg.norm(queries, axis=1)
+    if not np.all(np.isfinite(norms)) or np.any(norms == 0.0):
+        raise ValueError("query vector is zero or not finite")
+    return np.ascontiguousarray(queries / norms[:, None].astype(np.float32))
 
 
 def exact_top_k(

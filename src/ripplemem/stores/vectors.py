@@ -49,7 +49,7 @@ from ripplemem.stores.hnsw import (
     new_graph,
     stored_rows,
 )
-from ripplemem.stores.vector_search import exact_top_k, graph_top_k
+from ripplemem.stores.vector_search import exact_top_k, graph_top_k, normalised_queries
 
 __all__ = ["ANN_START", "ANN_THRESHOLD", "AnnSnapshot", "VectorIndex"]
 
@@ -61,17 +61,6 @@ ANN_START = 1_000
 CATCH_UP = 4
 TOMBSTONE_LIMIT = 0.10
 _INITIAL_CAPACITY = 64
-
-
-def _normalised(vectors: np.ndarray, dim: int) -> np.ndarray:
-    queries = np.asarray(vectors, dtype=np.float32)
-    if queries.ndim != 2 or queries.shape[1] != dim:
-        got = queries.shape[-1] if queries.ndim else 0
-        raise ValueError(f"query vector has {got} dimensions, index has {dim}")
-    norms = np.linalg.norm(queries, axis=1)
-    if not np.all(np.isfinite(norms)) or np.any(norms == 0.0):
-        raise ValueError("query vector is zero or not finite")
-    return np.ascontiguousarray(queries / norms[:, None].astype(np.float32))
 
 
 class VectorIndex:
@@ -226,7 +215,7 @@ class VectorIndex:
         With ``min_score`` only hits scoring at least that are returned, and a complete graph
         answers (beam :data:`HNSW_EF_NEAR`) even below the threshold: see the module notes.
         """
-        queries = _normalised(vectors, self.dim)
+        queries = normalised_queries(vectors, self.dim)
         k = min(k, len(self._rows))
         if k <= 0 or not len(queries):
             return [[] for _ in range(len(queries))]

@@ -1,8 +1,9 @@
-"""MemoryUnit <-> the columns of the ``unit`` and ``vector`` tables."""
+"""MemoryUnit <-> the columns of the ``unit`` and ``vector`` tables; the embedder recorded in ``meta``."""
 
 from __future__ import annotations
 
 import json
+import sqlite3
 from datetime import datetime
 from functools import lru_cache
 from typing import Any
@@ -12,12 +13,26 @@ import numpy as np
 from ripplemem.errors import InvalidInputError
 from ripplemem.records import MemoryUnit, TimeSpan
 
-__all__ = ["UNIT_COLUMNS", "unit_from_row", "unit_values", "vector_blob", "vectors_from_blobs"]
+__all__ = [
+    "UNIT_COLUMNS",
+    "WITHOUT_VECTORS",
+    "WITH_VECTORS",
+    "embedder",
+    "unit_from_row",
+    "unit_values",
+    "vector_blob",
+    "vector_dim",
+    "vectors_from_blobs",
+]
 
 UNIT_COLUMNS = (
     "namespace, id, restatement, participants, locations, t_start, t_end, episode_id, "
     "turn_ids, session_time, created_at, time_phrases, keywords, extra"
 )
+_SELECTED = ", ".join(f"u.{c.strip()}" for c in UNIT_COLUMNS.split(","))
+#: Units with their vector blob (or NULL) as the last column; add WHERE ... to either.
+WITH_VECTORS = f"SELECT {_SELECTED}, v.blob FROM unit AS u JOIN vector AS v ON v.seq = u.seq"
+WITHOUT_VECTORS = f"SELECT {_SELECTED}, NULL FROM unit AS u"
 
 
 def unit_values(unit: MemoryUnit) -> tuple[Any, ...]:
@@ -94,3 +109,19 @@ def vectors_from_blobs(blobs: list[bytes], dim: int) -> np.ndarray:
 
 def _json_list(values: tuple[str, ...]) -> str:
     return json.dumps(list(values), ensure_ascii=False)
+
+
+def _meta(db: sqlite3.Connection, key: str) -> str | None:
+    row = db.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
+    return None if row is None else str(row[0])
+
+
+def embedder(db: sqlite3.Connection) -> tuple[str, int] | None:
+    """The (model, dimension) the store was built with, if recorded."""
+    model, dim = _meta(db, "embedder_model"), _meta(db, "embedder_dim")
+    return None if model is None or dim is None else (model, int(dim))
+
+
+def vector_dim(db: sqlite3.Connection) -> int | None:
+    dim = _meta(db, "vector_dim")
+    return None if dim is None else int(dim)

@@ -176,7 +176,7 @@ class SQLiteStore:
             found: dict[str, MemoryUnit] = {}
             unique = list(dict.fromkeys(ids))
             # without vectors: the unit row alone (a vector row is a 1.5 KB page read per unit)
-            source = _WITH_VECTORS if with_vectors else _WITHOUT_VECTORS
+            source = rows.WITH_VECTORS if with_vectors else rows.WITHOUT_VECTORS
             for start in range(0, len(unique), _CHUNK):
                 chunk = unique[start : start + _CHUNK]
                 sql = f"{source} WHERE u.namespace = ? AND u.id IN ({', '.join('?' * len(chunk))})"
@@ -189,7 +189,7 @@ class SQLiteStore:
     ) -> list[MemoryUnit]:
         with self._lock:
             self._check_open()
-            sql = f"{_WITH_VECTORS} WHERE u.namespace = ? ORDER BY u.seq LIMIT ? OFFSET ?"
+            sql = f"{rows.WITH_VECTORS} WHERE u.namespace = ? ORDER BY u.seq LIMIT ? OFFSET ?"
             params = (namespace, -1 if limit is None else max(limit, 0), max(offset, 0))
             return [rows.unit_from_row(r[:-1], r[-1]) for r in self._db.execute(sql, params)]
 
@@ -360,17 +360,11 @@ class SQLiteStore:
         if getattr(self, "_closed", True):
             raise StoreError(f"the store {self.path} is closed; open it again")
 
-    def _meta(self, key: str) -> str | None:
-        row = self._db.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
-        return None if row is None else str(row[0])
-
     def _embedder(self) -> tuple[str, int] | None:
-        model, dim = self._meta("embedder_model"), self._meta("embedder_dim")
-        return None if model is None or dim is None else (model, int(dim))
+        return rows.embedder(self._db)
 
     def _dim(self) -> int | None:
-        dim = self._meta("vector_dim")
-        return None if dim is None else int(dim)
+        return rows.vector_dim(self._db)
 
     def _vector_index(self, namespace: str) -> VectorIndex | None:
         """The namespace's loaded index, (re)loaded when this or another connection wrote."""
@@ -400,8 +394,3 @@ class SQLiteStore:
             return
         index.ann_changed = False
         index.ann_rebuilt = False
-
-
-_UNIT_SELECT = ", ".join(f"u.{c.strip()}" for c in rows.UNIT_COLUMNS.split(","))
-_WITH_VECTORS = f"SELECT {_UNIT_SELECT}, v.blob FROM unit AS u JOIN vector AS v ON v.seq = u.seq"
-_WITHOUT_VECTORS = f"SELECT {_UNIT_SELECT}, NULL FROM unit AS u"
