@@ -94,3 +94,11 @@ def test_only_the_needed_components_run(recognizer: EntityRecognizer) -> None:
     assert not {"parser", "tagger", "lemmatizer"} & set(names)
 
 
+def test_remembered_names_match_and_leave_every_pipe_running() -> None:
+    """Patterns are added with the pipes before the ruler switched off; they must come back on."""
+    recognizer = EntityRecognizer()
+    recognizer.remember(["Jordan Lee", "Ana Ruiz"])
+    assert recognizer._nlp.disabled == []
+    found = recognizer.find(["Jordan Lee and ANA RUIZ flew to Boston."], people=SPEAKERS)[0]
+    assert found.people == ("Jordan Lee", "Ana Ruiz")
+    assert found.places == ("Boston",)  # the statistical model still runs after the ruler

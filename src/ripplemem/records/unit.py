@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from datetime import datetime
+from functools import lru_cache
 from typing import Literal
 
 import numpy as np
@@ -110,6 +111,10 @@ class Edge:
     weight: float
 
 
+@lru_cache(maxsize=65_536)
 def normalise_cue(value: str) -> str:
-    """The indexed form of a participant or location: case- and space-folded."""
+    """The indexed form of a participant or location: case- and space-folded.
+
+    Cached: the same few names are folded over and over (every vocabulary value for every
+    query, every candidate's cues for every link decision)."""
     return " ".join(value.casefold().replace("’", "'").split())
