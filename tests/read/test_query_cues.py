@@ -90,3 +90,35 @@ def test_vocabulary_of_a_real_store_grounds_the_paper_query():
 def test_empty_queries_give_empty_cues(query):
     found = cues(query)
     assert found.keywords == () and not found.has_structure
+
+
+def test_a_query_teaches_the_recogniser_nothing() -> None:
+    """Extraction after a search finds what it finds without one (the write path shares the
+    recogniser). Before: the lower-case "omar" of the query made a later sentence-initial
+    "Omar" read as a common word, and "Jonas" joined the known people from a question."""
+    fresh, asked = EntityRecognizer(), EntityRecognizer()
+    cues = derive_cues(
+        "did omar ever call Jonas from Kyoto?",
+        reference_time=None,
+        people_vocabulary=[],
+        place_vocabulary=[],
+        recognizer=asked,
+    )
+    assert "Jonas" in cues.participants  # the query's own cues still come from the model
+    line = ["Omar called me yesterday."]
+    speakers = ("Caroline", "Melanie")
+    assert asked.find(line, people=speakers) == fresh.find(line, people=speakers)
+    assert asked.known_people == fresh.known_people
+
+
+def test_a_vocabulary_name_in_a_query_is_not_taken_for_a_place() -> None:
+    """Georgia is a person of the store: the model's GPE reading of it is dropped."""
+    cues = derive_cues(
+        "When did Georgia visit Paris?",
+        reference_time=None,
+        people_vocabulary=["georgia"],
+        place_vocabulary=[],
+        recognizer=EntityRecognizer(),
+    )
+    assert cues.participants == ("Georgia",)
+    assert cues.locations == ("Paris",)

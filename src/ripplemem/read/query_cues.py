@@ -47,7 +47,9 @@ _WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)*")
 class Recogniser(Protocol):
     """What :class:`ripplemem.write.entities.EntityRecognizer` offers the read path."""
 
-    def find(self, texts: Sequence[str], *, people: Sequence[str] = ...) -> list: ...
+    def find(
+        self, texts: Sequence[str], *, people: Sequence[str] = ..., learn: bool = ...
+    ) -> list: ...
 
 
 def content_keywords(text: str, *, skip: Sequence[str] = ()) -> tuple[str, ...]:
@@ -118,10 +120,11 @@ def derive_cues(
     participants = mentioned(query, people_vocabulary)
     locations = mentioned(query, place_vocabulary)
     if recognizer is not None and query.strip():
-        # Only names as the query spells them: the recogniser remembers what it is given, and
-        # the vocabulary is case-folded (it would teach it lower-case canonical names).
+        # A query teaches the recogniser nothing: later extraction must not depend on what was
+        # asked. The vocabulary names it mentions, as the query spells them (the vocabulary is
+        # case-folded), are not to be taken for places.
         known = [name for name in participants if name != name.casefold()]
-        (entities,) = recognizer.find([query], people=known)
+        (entities,) = recognizer.find([query], people=known, learn=False)
         participants += [_bare(name) for name in getattr(entities, "people", ()) or ()]
         locations += [_bare(place) for place in getattr(entities, "places", ()) or ()]
     return Cues(

@@ -127,13 +127,22 @@ class EntityRecognizer:
             self._load()
             self._remember(names)
 
-    def find(self, texts: Sequence[str], *, people: Sequence[str] = ()) -> list[Entities]:
-        """People and places of each text; ``people`` (e.g. the speakers) are always recognised."""
+    def find(
+        self, texts: Sequence[str], *, people: Sequence[str] = (), learn: bool = True
+    ) -> list[Entities]:
+        """People and places of each text; ``people`` (e.g. the speakers) are always recognised.
+
+        With ``learn`` (the write path) the recogniser keeps what the texts teach it: ``people``
+        and confirmed names join the ruler, words written in lower case and places' casing are
+        remembered. ``learn=False`` (a search query) changes nothing, so what later extraction
+        finds never depends on the questions asked before it; ``people`` then only keep those
+        names from being taken for places in this call."""
         with self._lock:
             self._load()
-            self._remember(people)
-            for text in texts:
-                self._seen_lower.update(_LOWER_WORD.findall(text))
+            if learn:
+                self._remember(people)
+                for text in texts:
+                    self._seen_lower.update(_LOWER_WORD.findall(text))
             needs_model = [self._needs_model(text) for text in texts]
             docs: list[Any] = [None] * len(texts)
             modelled = [i for i, flag in enumerate(needs_model) if flag]
@@ -147,7 +156,7 @@ class EntityRecognizer:
                     doc = self._nlp.make_doc(texts[i])
                     docs[i] = self._ruler(doc) if ruler else doc
             speakers = [" ".join(p.split()) for p in people if p.strip()]
-            return [self._entities(doc, speakers) for doc in docs]
+            return [self._entities(doc, speakers, learn) for doc in docs]
 
     # -- loading ------------------------------------------------------------------------------
 
@@ -260,17 +269,24 @@ class EntityRecognizer:
                 return False
         return True
 
-    def _entities(self, doc: Any, speakers: Sequence[str]) -> Entities:
+    def _entities(self, doc: Any, speakers: Sequence[str], learn: bool = True) -> Entities:
         people: dict[str, None] = {}
         places: dict[str, None] = {}
         text = doc.text
+        persons = set(self._names) | {s.casefold() for s in speakers}
+
+        def place_name(place: str) -> str:  # the first-seen casing of a place
+            if learn:
+                return self._places.setdefault(place.casefold(), place)
+            return self._places.get(place.casefold(), place)
+
         venues = []
         for match in _VENUE.finditer(text):
             span = doc.char_span(match.start(), match.end(), alignment_mode="expand")
             place, start = self._clean(span) if span is not None else ("", 0)
             if len(place.split()) >= 2 and self._plausible(place, text, start, person=False):
                 venues.append((match.start(), match.end()))
-                places.setdefault(self._places.setdefault(place.casefold(), place), None)
+                places.setdefault(place_name(place), None)
         for ent in doc.ents:
             if any(ent.start_char < e and s < ent.end_char for s, e in venues):
                 continue  # "Harbor Grill" is a place, whatever the model said
@@ -283,7 +299,8 @@ class EntityRecognizer:
                 if name and self._plausible(name, text, start, person=True):
                     name = self._canonical_person(name, speakers)
                     if (
-                        ent.label_ == "PERSON"
+                        learn
+                        and ent.label_ == "PERSON"
                         and not ent.ent_id_
                         and name.casefold() not in self._names
                     ):
@@ -293,8 +310,7 @@ class EntityRecognizer:
                 place, start = self._clean(ent)
                 if not place or not self._plausible(place, text, start, person=False):
                     continue
-                if place.casefold() in self._names:
+                if place.casefold() in persons:
                     continue  # a person mislabelled as a place
-                place = self._places.setdefault(place.casefold(), place)
-                places.setdefault(place, None)
+                places.setdefault(place_name(place), None)
         return Entities(people=tuple(people), places=tuple(places))
