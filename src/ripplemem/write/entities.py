@@ -143,7 +143,9 @@ class EntityRecognizer:
                 self._remember(people)
                 for text in texts:
                     self._seen_lower.update(_LOWER_WORD.findall(text))
-            needs_model = [self._needs_model(text) for text in texts]
+            # names given for this call count as known (learning adds them to the ruler)
+            given = {token for name in people for token in name.split()}
+            needs_model = [self._needs_model(text, given) for text in texts]
             docs: list[Any] = [None] * len(texts)
             modelled = [i for i, flag in enumerate(needs_model) if flag]
             ruler = len(self._ruler) > 0  # an empty ruler only warns
@@ -221,10 +223,11 @@ class EntityRecognizer:
 
     # -- filtering ----------------------------------------------------------------------------
 
-    def _needs_model(self, text: str) -> bool:
+    def _needs_model(self, text: str, given: set[str]) -> bool:
+        """Whether the text has a capitalised word the ruler cannot account for."""
         for match in _WORD.finditer(text):
             word = match.group()
-            if not word[0].isupper() or word in self._name_tokens:
+            if not word[0].isupper() or word in self._name_tokens or word in given:
                 continue
             base = _base(word)
             if base in self._common or len(base) < 2:
