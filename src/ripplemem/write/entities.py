@@ -276,7 +276,7 @@ class EntityRecognizer:
         people: dict[str, None] = {}
         places: dict[str, None] = {}
         text = doc.text
-        persons = set(self._names) | {s.casefold() for s in speakers}
+        given = {s.casefold() for s in speakers}  # known people even when not learned
 
         def place_name(place: str) -> str:  # the first-seen casing of a place
             if learn:
@@ -313,7 +313,7 @@ class EntityRecognizer:
                 place, start = self._clean(ent)
                 if not place or not self._plausible(place, text, start, person=False):
                     continue
-                if place.casefold() in persons:
+                if place.casefold() in self._names or place.casefold() in given:
                     continue  # a person mislabelled as a place
                 places.setdefault(place_name(place), None)
         return Entities(people=tuple(people), places=tuple(places))
