@@ -272,11 +272,11 @@ class EntityRecognizer:
                 return False
         return True
 
-    def _entities(self, doc: Any, speakers: Sequence[str], learn: bool = True) -> Entities:
+    def _entities(self, doc: Any, speakers: Sequence[str], learn: bool) -> Entities:
         people: dict[str, None] = {}
         places: dict[str, None] = {}
         text = doc.text
-        given = {s.casefold() for s in speakers}  # known people even when not learned
+        speaking = {s.casefold() for s in speakers}  # people of this call, learned or not
 
         def place_name(place: str) -> str:  # the first-seen casing of a place
             if learn:
@@ -313,7 +313,7 @@ class EntityRecognizer:
                 place, start = self._clean(ent)
                 if not place or not self._plausible(place, text, start, person=False):
                     continue
-                if place.casefold() in self._names or place.casefold() in given:
+                if place.casefold() in self._names or place.casefold() in speaking:
                     continue  # a person mislabelled as a place
                 places.setdefault(place_name(place), None)
         return Entities(people=tuple(people), places=tuple(places))

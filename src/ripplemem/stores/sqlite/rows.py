@@ -1,4 +1,4 @@
-"""MemoryUnit <-> the columns of the ``unit`` and ``vector`` tables; the embedder recorded in ``meta``."""
+"""MemoryUnit <-> the ``unit`` and ``vector`` table columns; the embedder recorded in ``meta``."""
 
 from __future__ import annotations
 
