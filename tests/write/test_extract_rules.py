@@ -193,6 +193,11 @@ def test_batch_returns_one_list_per_window(extractor: DeterministicExtractor) ->
         ("I hope you like it.", "Caroline hopes Melanie likes it."),
         ("I'll let you know.", "Caroline will let Melanie know."),
         ("You know, I like it.", "You know, Caroline likes it."),
+        # irregular pasts take no -s ("what I said" was once "what Caroline saids")
+        ("It helps to hear what I said.", "It helps to hear what Caroline said."),
+        ("I stuck it out and I learnt a lot.", "Caroline stuck it out and Caroline learnt a lot."),
+        ("I sought help and I swore off it.", "Caroline sought help and Caroline swore off it."),
+        ("I know, but I relent.", "Caroline knows, but Caroline relents."),
     ],
 )
 def test_speaker_resolution_grammar(sentence: str, speaker_text: str) -> None:

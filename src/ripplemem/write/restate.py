@@ -38,7 +38,11 @@ PAST_FORMS = _word_set(
     stood stole swam swum taught threw thrown understood woke worn wore been gone done seen
     taken given caught chose chosen fell fallen fought built broke broken bit bitten blew blown
     dug fed forgave froze frozen lit mistook quit read put cut hit let set shut spread cost hurt
-    burst split beat bet cast"""
+    burst split beat bet cast said sought shook struck stuck sank swept wept tore swore slid
+    spun sprang swung clung flung stung strung strode strove shone shrank stank drank dealt
+    dreamt learnt leapt lent bent crept knelt bled fled sped spat spilt arose awoke dove forbade
+    laid trod withdrew wove beaten borne drunk forbidden forgiven gotten lain mistaken proven
+    risen rung shaken shrunk sprung stolen sunk sworn torn woken woven"""
 )
 _PARTICIPLES = _word_set(
     """been gone done seen taken given known become begun eaten written driven flown forgotten
@@ -51,6 +55,8 @@ _PREFIXED_PAST = re.compile(
     + "|".join(sorted((w for w in PAST_FORMS if len(w) >= 3), key=len, reverse=True))
     + r")$"
 )
+#: Base verbs the prefix pattern would take for a past ("re" + "lent"): they agree as usual.
+_PREFIXED_BASE = _word_set("relent")
 _LY_VERBS = _word_set("fly apply rely reply supply multiply imply comply ally bully tally")
 _SUBJECT_AFTER = _word_set(
     """hope think know bet guess sure glad wish believe anytime whenever wherever whatever before
@@ -182,7 +188,7 @@ def _is_base_verb(word: str) -> bool:
         lower.isalpha()
         and word[:1].islower()
         and lower not in PAST_FORMS
-        and not _PREFIXED_PAST.match(lower)
+        and (lower in _PREFIXED_BASE or not _PREFIXED_PAST.match(lower))
         and lower not in MODALS
         and lower not in _NOT_VERBS
         and lower not in ADVERBS
