@@ -97,8 +97,12 @@ def test_captions_are_kept(drafts: list[UnitDraft]) -> None:
 
 def test_a_shared_photo_is_a_unit_of_its_own(extractor: DeterministicExtractor) -> None:
     turns = (
-        Turn("D2:1", "Melanie", "You would be a great counselor! By the way, look at this.",
-             caption="a photo of a painting of a sunrise over a lake"),
+        Turn(
+            "D2:1",
+            "Melanie",
+            "You would be a great counselor! By the way, look at this.",
+            caption="a photo of a painting of a sunrise over a lake",
+        ),
     )
     (drafts,) = extractor.extract([Window("S2", WHEN, turns, SPEAKERS)])
     texts = [d.restatement for d in drafts]
