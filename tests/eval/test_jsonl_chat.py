@@ -77,3 +77,7 @@ def test_detect_format(tmp_path: Path, locomo_file: Path, lme_json: Path, lme_xz
     other.write_text('[{"foo": 1}]', encoding="utf-8")
     with pytest.raises(InvalidInputError, match="--format"):
         detect_format(other)
+    blank = tmp_path / "blank.jsonl"
+    blank.write_text("\n  \n", encoding="utf-8")
+    with pytest.raises(InvalidInputError, match="is empty: nothing to ingest"):
+        detect_format(blank)

@@ -32,6 +32,11 @@ def detect_format(path: str | Path) -> str:
     except (OSError, lzma.LZMAError, EOFError) as error:
         raise InvalidInputError(f"cannot read {path}: {error}") from error
     start = head.lstrip()
+    if not start:
+        raise InvalidInputError(
+            f"{path} is empty: nothing to ingest. Write one JSON object per line (a chat), "
+            "or pass a LoCoMo / LongMemEval file"
+        )
     if start.startswith("{"):
         return "jsonl"
     if start.startswith("["):
