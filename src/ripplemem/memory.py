@@ -132,7 +132,7 @@ class Memory:
         ns = _namespace(namespace, user_id)
         units = self.parts.store.get_units(ns, [unit_id])
         if not units:
-            raise UnknownUnitError(f"no unit {unit_id!r} in namespace {ns!r}; list ids with `ripplemem list`")
+            raise UnknownUnitError(f"no unit {unit_id!r} in namespace {ns!r}; {self._unit_hint(ns)}")
         return units[0]
 
     def list(
@@ -153,7 +153,9 @@ class Memory:
     def delete(self, unit_id: str, *, namespace: str | None = None, user_id: str | None = None) -> None:
         ns = _namespace(namespace, user_id)
         if not self.parts.store.delete_unit(ns, unit_id):
-            raise UnknownUnitError(f"no unit {unit_id!r} in namespace {ns!r}; nothing was deleted")
+            raise UnknownUnitError(
+                f"no unit {unit_id!r} in namespace {ns!r}; nothing was deleted; {self._unit_hint(ns)}"
+            )
 
     def delete_all(self, *, namespace: str | None = None, user_id: str | None = None) -> int:
         return self.parts.store.delete_namespace(_namespace(namespace, user_id))
@@ -185,6 +187,12 @@ class Memory:
             hint = f"known namespaces: {', '.join(known)}" if known else "the store is empty: add() first"
             raise UnknownNamespaceError(f"namespace {namespace!r} holds no memory; {hint}")
         return namespace
+
+    def _unit_hint(self, namespace: str) -> str:
+        if self.parts.store.count(namespace):
+            return "list ids with `ripplemem list`"
+        known = self.parts.store.namespaces()
+        return f"the namespace holds no memory (known: {', '.join(known)})" if known else "the store is empty"
 
     def _recipe(self, recipe: str | RecallRecipe | None, limit: int | None) -> RecallRecipe:
         chosen = recipe if isinstance(recipe, RecallRecipe) else get_recipe(recipe or self.settings.recipe)

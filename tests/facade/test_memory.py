@@ -98,6 +98,12 @@ def test_unknown_namespace_and_recipe(memory):
         memory.search("anything", user_id="nobody")
     with pytest.raises(UnknownRecipeError, match="ripple"):
         memory.search("anything", user_id="maya", recipe="nope")
+    with pytest.raises(UnknownUnitError, match=r"holds no memory \(known: maya\)"):
+        memory.get("u1", user_id="nobody")  # a typo in the namespace is named, not the unit
+    with pytest.raises(UnknownUnitError, match="nothing was deleted; the namespace holds no memory"):
+        memory.delete("u1", user_id="nobody")
+    with pytest.raises(UnknownUnitError, match="list ids with"):
+        memory.get("u1", user_id="maya")
 
 
 @pytest.mark.parametrize(
