@@ -6,6 +6,8 @@
   "a few / a couple of / several <units> ago" and "about N <units> ago" -> a small range of units;
 * "in N <units>" -> that unit ahead, unless the sentence is in the past ("first time in 3 years");
 * "May 2023" -> the month (Duckling only reads it after "in");
+* "early / mid / late 2020" -> four months of it ("since early 2020": up to the reference),
+  "around 2015" -> the year, "last year in June" -> that June (Duckling misreads or skips these);
 * anaphora ("the week before", "the next day", "that day") and vague words ("recently", "the other
   day") are kept as phrases but never grounded: the reference they need is not the session time.
 """
@@ -70,6 +72,20 @@ _IN_N = re.compile(
 _MONTH_YEAR = re.compile(
     r"\b(?:in |of )?(?P<month>" + _MONTH_RE + r")\.?,? (?:of )?(?P<year>(?:19|20)\d\d)\b",
     re.IGNORECASE,
+)
+_PART_OF_YEAR = re.compile(
+    r"\b(?P<since>since )?(?:(?P<part>early|mid|late)[- ]|(?:around|about|circa|roughly|"
+    r"approximately) )(?P<year>(?:19|20)\d\d)\b",
+    re.IGNORECASE,
+)
+# "about 2015 people": a count, not a year (a lower-case word after it that starts no clause)
+_COUNTED = re.compile(
+    r"\s+(?!(?:when|and|or|but|so|because|before|after|until|since|i|we|you|he|she|they|it|the|"
+    r"in|on|at|to|for|was|were|is)\b)[a-z]"
+)
+_PARTS = {"early": (1, 4), "mid": (5, 8), "late": (9, 12)}
+_YEAR_THEN_MONTH = re.compile(
+    rf"\b(?P<which>last|next|this) year,? (?:in|during) (?P<month>{_MONTH_RE})\b", re.IGNORECASE
 )
 # "the day before yesterday", "the week before last", "the Friday before last", "the month after
 # next": two steps from the reference (before the anaphora rule, which would read "the week before")
@@ -275,6 +291,14 @@ def rule_times(text: str, ref: datetime | None) -> list[Found]:
     for m in _MONTH_YEAR.finditer(text):
         if not _DAY_BEFORE.search(text, 0, m.start()):  # "8 May 2023" is Duckling's (a day)
             add(m, month_span(int(m.group("year")), _MONTHS[m.group("month").lower()]), "month")
+    for m in _PART_OF_YEAR.finditer(text):
+        if free(m) and (m.group("part") or not _COUNTED.match(text, m.end())):
+            add(m, *_part_of_year(m, ref))
+    for m in _YEAR_THEN_MONTH.finditer(text):
+        if free(m):
+            step = {"last": -1, "next": 1, "this": 0}[m.group("which").lower()]
+            month = _MONTHS[m.group("month").lower()]
+            add(m, month_span(ref.year + step, month) if ref else None, "month")
     for m in _TWO_STEPS.finditer(text):
         if free(m):
             span, grain = _two_steps(m, ref)
@@ -304,6 +328,19 @@ def rule_times(text: str, ref: datetime | None) -> list[Found]:
             unit = m.group("unit").lower()
             add(m, unit_span(ref, unit, count_of(m.group("n"))) if ref else None, unit)
     return found
+
+
+def _part_of_year(m: re.Match, ref: datetime | None) -> tuple[TimeSpan | None, str]:
+    year = int(m.group("year"))
+    if not m.group("part"):
+        return year_span(year), "year"
+    first, last = _PARTS[m.group("part").lower()]
+    span = hull(month_span(year, first), month_span(year, last))
+    if m.group("since"):  # "since early 2020": from then on, up to the reference
+        if ref is None or ref < span.start:
+            return None, "range"
+        span = TimeSpan(span.start, ref)
+    return span, "range"
 
 
 def _weekend(m: re.Match, text: str, ref: datetime | None) -> TimeSpan | None:
