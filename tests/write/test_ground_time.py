@@ -74,6 +74,10 @@ def end(text: str) -> datetime:
         ("We lived there since early 2020", "since early 2020", "2020-01-01",
          "2023-05-08T13:56:00", "range"),
         ("I started painting around 2015.", "around 2015", "2015-01-01", "2015-12-31", "year"),
+        ("I lived there from 2015 to 2017", "from 2015 to 2017", "2015-01-01", "2017-12-31",
+         "range"),
+        ("We dated between 2018 and 2020.", "between 2018 and 2020", "2018-01-01", "2020-12-31",
+         "range"),
     ],
 )
 def test_grounds_to_the_right_interval(

@@ -1,4 +1,5 @@
-"""Time rules of our own, for what Duckling misses or gets wrong in dialogue, and calendar helpers.
+"""Time rules of our own, for what Duckling misses or gets wrong in dialogue (calendar spans:
+:mod:`ripplemem.write.time_spans`).
 
 * weekends: "last weekend", "two weekends ago", "this weekend", "over the weekend" (by tense) ->
   Saturday 00:00 .. Sunday 23:59:59 (Duckling's weekend is Friday 18:00 .. Monday 00:00);
@@ -6,8 +7,9 @@
   "a few / a couple of / several <units> ago" and "about N <units> ago" -> a small range of units;
 * "in N <units>" -> that unit ahead, unless the sentence is in the past ("first time in 3 years");
 * "May 2023" -> the month (Duckling only reads it after "in");
-* "early / mid / late 2020" -> four months of it ("since early 2020": up to the reference),
-  "around 2015" -> the year, "last year in June" -> that June (Duckling misreads or skips these);
+* "from 2015 to 2017" -> both years; "early / mid / late 2020" -> four months of it ("since
+  early 2020": up to the reference); "around 2015" -> the year; "last year in June" -> that June
+  (Duckling misreads or skips these);
 * anaphora ("the week before", "the next day", "that day") and vague words ("recently", "the other
   day") are kept as phrases but never grounded: the reference they need is not the session time.
 """
@@ -17,12 +19,11 @@ from __future__ import annotations
 import calendar
 import re
 from dataclasses import dataclass
-from datetime import date, datetime, timedelta
+from datetime import datetime, timedelta
 from typing import NamedTuple
 
 from ripplemem.records import TimeSpan
-
-SECOND = timedelta(seconds=1)
+from ripplemem.write.time_spans import day_span, hull, month_span, unit_span, year_span
 
 _MONTHS = {m.lower(): i for i, m in enumerate(calendar.month_name) if m}
 _MONTHS.update({m.lower(): i for i, m in enumerate(calendar.month_abbr) if m})
@@ -84,6 +85,12 @@ _COUNTED = re.compile(
     r"in|on|at|to|for|was|were|is)\b)[a-z]"
 )
 _PARTS = {"early": (1, 4), "mid": (5, 8), "late": (9, 12)}
+# "from 2015 to 2017": Duckling drops the end and reads "from 2015" (up to the reference)
+_YEAR_RANGE = re.compile(
+    r"\b(?:from|between) (?P<a>(?:19|20)\d\d) (?:to|until|till|through|thru|and) "
+    r"(?P<b>(?:19|20)\d\d)\b",
+    re.IGNORECASE,
+)
 _YEAR_THEN_MONTH = re.compile(
     rf"\b(?P<which>last|next|this) year,? (?:in|during) (?P<month>{_MONTH_RE})\b", re.IGNORECASE
 )
@@ -210,46 +217,6 @@ def original_offset(position: int, moves: list[tuple[int, int, int, int]]) -> in
 # -- calendar helpers ---------------------------------------------------------------------------
 
 
-def day_span(d: date) -> TimeSpan:
-    start = datetime(d.year, d.month, d.day)
-    return TimeSpan(start, start + timedelta(days=1) - SECOND)
-
-
-def week_span(d: date) -> TimeSpan:
-    monday = d - timedelta(days=d.weekday())
-    return TimeSpan(day_span(monday).start, day_span(monday + timedelta(days=6)).end)
-
-
-def month_span(year: int, month: int) -> TimeSpan:
-    last = calendar.monthrange(year, month)[1]
-    return TimeSpan(datetime(year, month, 1), datetime(year, month, last, 23, 59, 59))
-
-
-def year_span(year: int) -> TimeSpan:
-    return TimeSpan(datetime(year, 1, 1), datetime(year, 12, 31, 23, 59, 59))
-
-
-def shift_months(d: date, months: int) -> tuple[int, int]:
-    index = d.year * 12 + (d.month - 1) + months
-    return index // 12, index % 12 + 1
-
-
-def unit_span(reference: datetime, unit: str, offset: int) -> TimeSpan:
-    """The day / week / month / year ``offset`` units from the reference (negative = past)."""
-    d = reference.date()
-    if unit == "day":
-        return day_span(d + timedelta(days=offset))
-    if unit == "week":
-        return week_span(d + timedelta(weeks=offset))
-    if unit == "month":
-        return month_span(*shift_months(d, offset))
-    return year_span(d.year + offset)
-
-
-def hull(a: TimeSpan, b: TimeSpan) -> TimeSpan:
-    return TimeSpan(min(a.start, b.start), max(a.end, b.end))
-
-
 def count_of(word: str) -> int:
     word = word.lower()
     return int(word) if word.isdigit() else _NUMBERS[word]
@@ -291,6 +258,10 @@ def rule_times(text: str, ref: datetime | None) -> list[Found]:
     for m in _MONTH_YEAR.finditer(text):
         if not _DAY_BEFORE.search(text, 0, m.start()):  # "8 May 2023" is Duckling's (a day)
             add(m, month_span(int(m.group("year")), _MONTHS[m.group("month").lower()]), "month")
+    for m in _YEAR_RANGE.finditer(text):
+        first, last = int(m.group("a")), int(m.group("b"))
+        if first <= last:
+            add(m, hull(year_span(first), year_span(last)), "range")
     for m in _PART_OF_YEAR.finditer(text):
         if free(m) and (m.group("part") or not _COUNTED.match(text, m.end())):
             add(m, *_part_of_year(m, ref))
