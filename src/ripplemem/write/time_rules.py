@@ -214,7 +214,7 @@ def original_offset(position: int, moves: list[tuple[int, int, int, int]]) -> in
     return position + delta
 
 
-# -- calendar helpers ---------------------------------------------------------------------------
+# -- helpers ---------------------------------------------------------------------------------------
 
 
 def count_of(word: str) -> int:
@@ -260,7 +260,7 @@ def rule_times(text: str, ref: datetime | None) -> list[Found]:
             add(m, month_span(int(m.group("year")), _MONTHS[m.group("month").lower()]), "month")
     for m in _YEAR_RANGE.finditer(text):
         first, last = int(m.group("a")), int(m.group("b"))
-        if first <= last:
+        if free(m) and first <= last:
             add(m, hull(year_span(first), year_span(last)), "range")
     for m in _PART_OF_YEAR.finditer(text):
         if free(m) and (m.group("part") or not _COUNTED.match(text, m.end())):
