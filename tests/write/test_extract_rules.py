@@ -202,6 +202,12 @@ def test_batch_returns_one_list_per_window(extractor: DeterministicExtractor) ->
         ("I stuck it out and I learnt a lot.", "Caroline stuck it out and Caroline learnt a lot."),
         ("I sought help and I swore off it.", "Caroline sought help and Caroline swore off it."),
         ("I know, but I relent.", "Caroline knows, but Caroline relents."),
+        # words in double quotes are a title or someone else's: their "I" and "you" stay
+        ('My song is "I Will Survive".', 'Caroline\'s song is "I Will Survive".'),
+        ("I read “You Are a Badass” twice.", "Caroline read “You Are a Badass” twice."),
+        ('She said "I love you" to me.', 'She said "I love you" to Caroline.'),
+        ('"It helps me, I swear."', '"It helps Caroline, Caroline swears."'),
+        ('I love "quotes, I swear', 'Caroline loves "quotes, Caroline swears'),  # unclosed
     ],
 )
 def test_speaker_resolution_grammar(sentence: str, speaker_text: str) -> None:

@@ -232,8 +232,9 @@ def resolve_speakers(sentence: str, speaker: str, addressee: str | None) -> Reso
     s = _Sentence(sentence)
     speaker_subject = False
     addressee_used = False
+    quoted = _quoted(s.tokens)
     for i, token in enumerate(s.tokens):
-        if not token[:1].isalpha():
+        if i in quoted or not token[:1].isalpha():
             continue
         parts = re.split(r"['’]", token, maxsplit=1)
         head, tail = parts[0].lower(), (parts[1] if len(parts) > 1 else "")
@@ -266,6 +267,22 @@ def resolve_speakers(sentence: str, speaker: str, addressee: str | None) -> Reso
             _contracted(s, i, addressee, tail)
             addressee_used = True
     return Resolved(s.text(), speaker_subject, addressee_used)
+
+
+def _quoted(tokens: list[str]) -> set[int]:
+    """Token positions between a pair of double quotes: a title ("I Will Survive") or words
+    someone else said ("she said 'I love it'") keep their own "I" and "you"."""
+    inside: set[int] = set()
+    opened: int | None = None
+    for i, token in enumerate(tokens):
+        if token == "“" or (token == '"' and opened is None):
+            opened = i
+        elif (token == "”" or token == '"') and opened is not None:
+            before, after = tokens[:opened], tokens[i + 1 :]
+            if any(t[:1].isalnum() for t in before) or any(t[:1].isalnum() for t in after):
+                inside.update(range(opened + 1, i))  # a whole sentence in quotes is the speaker's
+            opened = None
+    return inside  # an unclosed quote guards nothing: it may be a stray mark
 
 
 def _question_order(s: _Sentence, auxiliary: int) -> bool:
