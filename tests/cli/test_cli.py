@@ -81,6 +81,8 @@ def test_errors_from_memory_exit_2(runner: CliRunner, chat_file: Path, tmp_path:
     store = str(tmp_path / "m.db")
     _ok(runner, "ingest", str(chat_file), "--store", store)
     assert "holds no memory" in _fails(runner, "search", "cat", "--store", store, "-n", "nobody").output
+    listed = _fails(runner, "list", "--store", store, "-n", "nobody").output
+    assert "holds no memory" in listed and "known namespaces: default" in listed
     assert "no recipe named" in _fails(runner, "search", "cat", "--store", store, "--recipe", "nope").output
     assert "needs an LLM" in _fails(runner, "answer", "Who is Pixel?", "--store", store).output
 
