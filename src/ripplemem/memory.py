@@ -183,16 +183,22 @@ class Memory:
     # -- helpers -----------------------------------------------------------------------------
     def _known(self, namespace: str) -> str:
         if self.parts.store.count(namespace) == 0:
-            known = self.parts.store.namespaces()
-            hint = f"known namespaces: {', '.join(known)}" if known else "the store is empty: add() first"
-            raise UnknownNamespaceError(f"namespace {namespace!r} holds no memory; {hint}")
+            raise UnknownNamespaceError(f"namespace {namespace!r} {self._empty_hint()}")
         return namespace
+
+    def check_namespace(self, *, namespace: str | None = None, user_id: str | None = None) -> str:
+        """The namespace, or UnknownNamespaceError naming the known ones when it holds nothing."""
+        return self._known(_namespace(namespace, user_id))
+
+    def _empty_hint(self) -> str:
+        known = self.parts.store.namespaces()
+        hint = f"known namespaces: {', '.join(known)}" if known else "the store is empty: add() first"
+        return f"holds no memory; {hint}"
 
     def _unit_hint(self, namespace: str) -> str:
         if self.parts.store.count(namespace):
             return "list ids with `ripplemem list`"
-        known = self.parts.store.namespaces()
-        return f"the namespace holds no memory (known: {', '.join(known)})" if known else "the store is empty"
+        return f"the namespace {self._empty_hint()}"
 
     def _recipe(self, recipe: str | RecallRecipe | None, limit: int | None) -> RecallRecipe:
         chosen = recipe if isinstance(recipe, RecallRecipe) else get_recipe(recipe or self.settings.recipe)
@@ -229,6 +235,9 @@ class AsyncMemory:
 
     async def edges(self, unit_id: str, **options) -> list[Edge]:
         return await asyncio.to_thread(self.sync.edges, unit_id, **options)
+
+    async def check_namespace(self, **options) -> str:
+        return await asyncio.to_thread(self.sync.check_namespace, **options)
 
     async def delete(self, unit_id: str, **options) -> None:
         await asyncio.to_thread(self.sync.delete, unit_id, **options)

@@ -98,12 +98,15 @@ def test_unknown_namespace_and_recipe(memory):
         memory.search("anything", user_id="nobody")
     with pytest.raises(UnknownRecipeError, match="ripple"):
         memory.search("anything", user_id="maya", recipe="nope")
-    with pytest.raises(UnknownUnitError, match=r"holds no memory \(known: maya\)"):
+    with pytest.raises(UnknownUnitError, match="holds no memory; known namespaces: maya"):
         memory.get("u1", user_id="nobody")  # a typo in the namespace is named, not the unit
     with pytest.raises(UnknownUnitError, match="nothing was deleted; the namespace holds no memory"):
         memory.delete("u1", user_id="nobody")
     with pytest.raises(UnknownUnitError, match="list ids with"):
         memory.get("u1", user_id="maya")
+    with pytest.raises(UnknownNamespaceError, match="known namespaces: maya"):
+        memory.check_namespace(user_id="nobody")
+    assert memory.check_namespace(user_id="maya") == "maya"
 
 
 @pytest.mark.parametrize(
@@ -165,6 +168,7 @@ def test_async_memory(tmp_path, embedder):
         async with AsyncMemory(Settings(store_path=tmp_path / "a.db"), embedder=embedder) as m:
             await m.add(TRIP, user_id="maya", session_time="2024-05-20T10:00")
             recall = await m.search("Lisbon trip", user_id="maya")
+            assert await m.check_namespace(user_id="maya") == "maya"
             return recall.evidence[0].unit.restatement
 
     assert "Lisbon" in asyncio.run(scenario())

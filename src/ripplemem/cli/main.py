@@ -200,15 +200,10 @@ def list_units(
     """List memory units of a namespace."""
     from rich.table import Table
 
-    from ripplemem.errors import UnknownNamespaceError
-
     with open_memory(store) as memory:
+        memory.check_namespace(namespace=namespace)  # a typo in the namespace, not an empty list
         units = memory.list(namespace=namespace, limit=limit, offset=offset)
         total = memory.store.count(namespace)
-        known = memory.namespaces()
-    if not total:  # a typo in the namespace, not an empty listing
-        hint = f"known namespaces: {', '.join(known)}" if known else "the store is empty"
-        raise UnknownNamespaceError(f"namespace {namespace!r} holds no memory; {hint}")
     table = Table(title=f"namespace {namespace!r}: {total} units")
     for column in ("id", "memory", "session", "turns"):
         table.add_column(column)
