@@ -232,7 +232,7 @@ def resolve_speakers(sentence: str, speaker: str, addressee: str | None) -> Reso
     s = _Sentence(sentence)
     speaker_subject = False
     addressee_used = False
-    quoted = _quoted(s.tokens)
+    quoted = _quoted(s.tokens) if '"' in sentence or "“" in sentence else set()
     for i, token in enumerate(s.tokens):
         if i in quoted or not token[:1].isalpha():
             continue
