@@ -212,3 +212,25 @@ def test_passages_chain_and_forget() -> None:
         "Maya wants to go back.",
         "She is busy.",
     ]
+
+
+def test_words_in_quotes_stay_as_written() -> None:
+    context = Mentions(people=("Maya",), genders=frozenset({"she"}))
+    result = resolve_third_person(
+        'She sang "She Loves You" and "make him an offer he can\'t refuse" to her dad.',
+        [],
+        speakers=SPEAKERS,
+        context=context,
+    )
+    assert result.text == (
+        'Maya sang "She Loves You" and "make him an offer he can\'t refuse" to Maya\'s dad.'
+    )
+
+
+def test_a_pronoun_in_quotes_does_not_compete() -> None:
+    # the quoted "he" is no second person: "she" outside the quote still resolves
+    text = 'She quoted "he who hesitates is lost" at me.'
+    context = Mentions(people=("Maya",), genders=frozenset({"she"}))
+    result = resolve_third_person(text, [], speakers=SPEAKERS, context=context)
+    assert result.text == 'Maya quoted "he who hesitates is lost" at me.'
+    assert result.mentions.genders == frozenset({"she"})

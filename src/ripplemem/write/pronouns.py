@@ -20,7 +20,9 @@ rather than invented. :mod:`ripplemem.write.restate` resolves "I" and "you"; thi
 * the speakers are never candidates: in a two-person chat "she" is rarely the addressee, and "I"
   and "you" are resolved already;
 * "they" is left alone (singular or plural, it cannot be told apart without a parser), and so
-  are "himself" / "herself" (their referent is the subject of the clause, already named).
+  are "himself" / "herself" (their referent is the subject of the clause, already named);
+* words in double quotes (a title, someone else's words: :mod:`ripplemem.write.quotes`) stay as
+  written and neither resolve nor compete ("She Loves You", "make him an offer he can't refuse").
 
 ``LOOKBACK_TURNS = 2``: in an alternating chat the two turns before a turn are the last turn of
 each speaker (a question and its answer, or a mention and the reply to it), where most antecedents
@@ -40,6 +42,8 @@ import re
 from collections import deque
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+
+from ripplemem.write import quotes
 
 LOOKBACK_TURNS = 2
 
@@ -128,8 +132,14 @@ class _Scan:
 
 
 def genders_of(text: str) -> frozenset[str]:
-    """The third-person pronoun families ("she", "he") a text uses."""
-    found = (_gender(w.lower().replace("’", "'").split("'", 1)[0]) for w in _WORD.findall(text))
+    """The third-person pronoun families ("she", "he") a text uses outside quotes (a title's
+    "She Loves You" mentions nobody of the conversation)."""
+    spans = quotes.quoted_spans(text)
+    found = (
+        _gender(m.group().lower().replace("’", "'").split("'", 1)[0])
+        for m in _WORD.finditer(text)
+        if not quotes.inside(m.start(), spans)
+    )
     return frozenset(g for g in found if g)
 
 
@@ -244,10 +254,13 @@ def resolve_third_person(
     cursor = 0
     pending = iter(spans)
     upcoming = next(pending, None)
+    quoted = quotes.quoted_spans(text)  # a title's or someone else's words stay as written
     for match in _WORD.finditer(text):
         while upcoming is not None and upcoming[0] <= match.start():
             own.people.setdefault(upcoming[2], None)
             upcoming = next(pending, None)
+        if quoted and quotes.inside(match.start(), quoted):
+            continue
         token = match.group()
         lower = token.lower().replace("’", "'")
         head = lower.split("'", 1)[0]

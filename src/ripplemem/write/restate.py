@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from ripplemem.write import quotes
+
 _TOKEN = re.compile(r"[A-Za-z]+(?:['’][A-Za-z]+)*|\s+|.", re.DOTALL)
 
 
@@ -232,7 +234,7 @@ def resolve_speakers(sentence: str, speaker: str, addressee: str | None) -> Reso
     s = _Sentence(sentence)
     speaker_subject = False
     addressee_used = False
-    quoted = _quoted(s.tokens) if '"' in sentence or "“" in sentence else set()
+    quoted = _quoted(s.tokens, sentence) if quotes.has_quote(sentence) else set()
     for i, token in enumerate(s.tokens):
         if i in quoted or not token[:1].isalpha():
             continue
@@ -269,20 +271,16 @@ def resolve_speakers(sentence: str, speaker: str, addressee: str | None) -> Reso
     return Resolved(s.text(), speaker_subject, addressee_used)
 
 
-def _quoted(tokens: list[str]) -> set[int]:
-    """Token positions between a pair of double quotes: a title ("I Will Survive") or words
-    someone else said ("she said 'I love it'") keep their own "I" and "you"."""
-    inside: set[int] = set()
-    opened: int | None = None
+def _quoted(tokens: list[str], sentence: str) -> set[int]:
+    """Positions of the tokens that lie in a quoted span (:mod:`ripplemem.write.quotes`)."""
+    spans = quotes.quoted_spans(sentence)
+    positions: set[int] = set()
+    offset = 0
     for i, token in enumerate(tokens):
-        if token == "“" or (token == '"' and opened is None):
-            opened = i
-        elif (token == "”" or token == '"') and opened is not None:
-            before, after = tokens[:opened], tokens[i + 1 :]
-            if any(t[:1].isalnum() for t in before) or any(t[:1].isalnum() for t in after):
-                inside.update(range(opened + 1, i))  # a whole sentence in quotes is the speaker's
-            opened = None
-    return inside  # an unclosed quote guards nothing: it may be a stray mark
+        if quotes.inside(offset, spans):
+            positions.add(i)
+        offset += len(token)
+    return positions
 
 
 def _question_order(s: _Sentence, auxiliary: int) -> bool:
