@@ -10,6 +10,10 @@
 * "from 2015 to 2017" -> both years; "early / mid / late 2020" -> four months of it ("since
   early 2020": up to the reference); "around 2015" -> the year; "last year in June" -> that June
   (Duckling misreads or skips these);
+* decades: "the 1990s", "the '90s", "the nineties", "the early 80s" -> those ten (or about
+  three) years ("the 1800s": the century); a two-digit decade is the latest one that has ended
+  ("the 20s" said in 2023: the 1920s); "in my 20s" (an age) and "temperatures in the 90s" are no
+  times; "a decade ago" -> about ten years back (nine to eleven);
 * anaphora ("the week before", "the next day", "that day") and vague words ("recently", "the other
   day") are kept as phrases but never grounded: the reference they need is not the session time.
 """
@@ -37,11 +41,20 @@ _NUMBERS = {
 }  # fmt: skip
 _NUMBER_RE = r"\d{1,3}|" + "|".join(sorted(_NUMBERS, key=len, reverse=True))
 _VAGUE_COUNTS = {"couple": (1, 3), "few": (2, 5), "several": (3, 8)}
+_DECADE_NAMES = "twenties thirties forties fifties sixties seventies eighties nineties"
+_DECADE_WORDS = {word: tens for tens, word in enumerate(_DECADE_NAMES.split(), start=2)}
+_DECADE_WORDS_RE = "|".join(_DECADE_WORDS)
 
 TIMEISH = re.compile(
     r"\d|\b(?:yesterday|today|tonight|tomorrow|ago|back|weekends?|weeks?|months?|years?|days?|"
     r"morning|afternoon|evening|night|summer|winter|spring|fall|autumn|christmas|easter|"
-    r"halloween|thanksgiving|recently|lately|since|while|" + WEEKDAYS + "|" + _MONTH_RE + r")\b"
+    r"halloween|thanksgiving|recently|lately|since|while|decades?|"
+    + _DECADE_WORDS_RE
+    + "|"
+    + WEEKDAYS
+    + "|"
+    + _MONTH_RE
+    + r")\b"
     r"|\b(?:last|next|this|on|by|till|until|since|from|every|each) "
     r"(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)\b",
     re.IGNORECASE,
@@ -64,9 +77,21 @@ _WEEKEND = re.compile(
 _AGO = re.compile(
     r"\b(?P<approx>(?:about|around|almost|nearly|roughly|over|just|like) )?"
     r"(?:(?P<n>" + _NUMBER_RE + r")|(?P<vague>a couple of|couple of|a few|few|several)) "
-    r"(?P<unit>day|week|month|year)s? (?:ago|back)\b",
+    r"(?P<unit>day|week|month|year|decade)s? (?:ago|back)\b",
     re.IGNORECASE,
 )
+# "the 1990s", "the '90s", "the nineties", "the late 80s" ("the": "in my 20s" is an age)
+_DECADE = re.compile(
+    r"\bthe (?:(?P<part>early|mid|late)[- ])?(?:(?P<full>1\d\d0|20\d0)'?s"
+    r"|['’]?(?P<short>[1-9])0'?s|(?P<word>" + _DECADE_WORDS_RE + r"))\b",
+    re.IGNORECASE,
+)
+_TEMPERATURE = re.compile(
+    r"\b(?:degrees?|temperatures?|temps?|weather|hot|warm|cold|cool|chilly|highs|lows|"
+    r"forecast|fahrenheit|celsius)\b|°",
+    re.IGNORECASE,
+)
+_DECADE_PARTS = {"early": (0, 3), "mid": (4, 6), "late": (7, 9)}
 _IN_N = re.compile(
     r"\bin (?P<n>" + _NUMBER_RE + r") (?P<unit>day|week|month|year)s?\b", re.IGNORECASE
 )
@@ -133,26 +158,9 @@ DAY_ANCHOR = re.compile(
     + r")\b|\d+/\d+",
     re.IGNORECASE,
 )
-_NOT_PAST = {
-    "need",
-    "indeed",
-    "speed",
-    "feed",
-    "seed",
-    "bleed",
-    "breed",
-    "proceed",
-    "succeed",
-    "exceed",
-    "embed",
-    "bed",
-    "red",
-    "shed",
-    "weed",
-    "wed",
-    "greed",
-    "deed",
-}
+_NOT_PAST_WORDS = """need indeed speed feed seed bleed breed proceed succeed exceed embed bed red
+    shed weed wed greed deed"""
+_NOT_PAST = frozenset(_NOT_PAST_WORDS.split())  # -ed words that are no past tense
 _PAST = re.compile(
     r"\b(?:was|were|went|did|had|got|made|took|saw|came|met|gave|found|felt|thought|told|"
     r"bought|brought|left|ran|won|began|wrote|sang|ate|spent|kept|heard|ago|been|(\w{2,}ed))\b",
@@ -270,6 +278,9 @@ def rule_times(text: str, ref: datetime | None) -> list[Found]:
             step = {"last": -1, "next": 1, "this": 0}[m.group("which").lower()]
             month = _MONTHS[m.group("month").lower()]
             add(m, month_span(ref.year + step, month) if ref else None, "month")
+    for m in _DECADE.finditer(text):
+        if free(m) and not _TEMPERATURE.search(clause_of(text, m.start(), m.end())):
+            add(m, _decade(m, ref), "range")
     for m in _TWO_STEPS.finditer(text):
         if free(m):
             span, grain = _two_steps(m, ref)
@@ -285,11 +296,9 @@ def rule_times(text: str, ref: datetime | None) -> list[Found]:
             add(m, _weekend(m, text, ref), "weekend")
     for m in _AGO.finditer(text):
         if free(m):
-            add(
-                m,
-                _ago(m, ref),
-                "range" if m.group("vague") or m.group("approx") else m.group("unit").lower(),
-            )
+            unit = m.group("unit").lower()
+            vague = m.group("vague") or m.group("approx") or unit == "decade"
+            add(m, _ago(m, ref), "range" if vague else unit)
     for m in _IN_N.finditer(text):
         if not free(m):
             continue
@@ -344,8 +353,27 @@ def _ago(m: re.Match, ref: datetime | None) -> TimeSpan | None:
         low, high = _VAGUE_COUNTS[next(k for k in _VAGUE_COUNTS if k in words)]
     else:
         n = count_of(m.group("n"))
-        low, high = (max(n - 1, 0), n + 1) if m.group("approx") else (n, n)
+        rough = m.group("approx") and unit != "decade"  # "about a decade": the decade is rough
+        low, high = (max(n - 1, 0), n + 1) if rough else (n, n)
+    if unit == "decade":  # a round number: "a decade ago" is nine to eleven years back
+        unit, low, high = "year", max(10 * low - 1, 0), 10 * high + 1
     return hull(unit_span(ref, unit, -high), unit_span(ref, unit, -low))
+
+
+def _decade(m: re.Match, ref: datetime | None) -> TimeSpan | None:
+    years = 10
+    if m.group("full"):
+        start = int(m.group("full"))
+        if start % 100 == 0 and start != 2000:  # "the 1800s": a century ("the 2000s": a decade)
+            years = 100
+    else:
+        tens = int(m.group("short")) if m.group("short") else _DECADE_WORDS[m.group("word").lower()]
+        if ref is None:
+            return None  # which century: the latest such decade that has ended by the reference
+        start = 2000 + 10 * tens if 2000 + 10 * tens + 9 < ref.year else 1900 + 10 * tens
+    first, last = _DECADE_PARTS[m.group("part").lower()] if m.group("part") else (0, 9)
+    step = years // 10
+    return hull(year_span(start + first * step), year_span(start + (last + 1) * step - 1))
 
 
 def _two_steps(m: re.Match, ref: datetime | None) -> tuple[TimeSpan | None, str]:
