@@ -21,21 +21,19 @@ from typing import Any
 
 from ripplemem.errors import MissingExtraError
 from ripplemem.records import TimeSpan
-from ripplemem.write.time_rules import (
+from ripplemem.write.time_patterns import (
     BARE_DEFINITE,
     DAY_ANCHOR,
     GENERIC_PLURAL,
     ORDINAL_ONLY,
     TIMEISH,
     WEEKDAYS,
-    Found,
-    GroundedTime,
     clause_of,
     expand_weekdays,
     original_offset,
-    rule_times,
     tense_of,
 )
+from ripplemem.write.time_rules import Found, GroundedTime, rule_times
 from ripplemem.write.time_spans import (
     SECOND,
     day_span,
