@@ -53,10 +53,12 @@ WEEKEND = re.compile(
     r"|(?P<the>over|during|on|at) the weekend)\b(?! (?:before|after))",
     re.IGNORECASE,
 )
+# "two or three weeks ago", "a month or two ago", "a week or so ago": a range, or about n
 AGO = re.compile(
     r"\b(?P<approx>(?:about|around|almost|nearly|roughly|over|just|like) )?"
-    r"(?:(?P<n>" + NUMBER_RE + r")|(?P<vague>a couple of|couple of|a few|few|several)) "
-    r"(?P<unit>day|week|month|year|decade)s? (?:ago|back)\b",
+    r"(?:(?P<n>" + NUMBER_RE + r")(?: or (?P<upto>" + NUMBER_RE + r"))?"
+    r"|(?P<vague>a couple of|couple of|a few|few|several)) "
+    r"(?P<unit>day|week|month|year|decade)s?(?: or (?P<or>so|" + NUMBER_RE + r"))? (?:ago|back)\b",
     re.IGNORECASE,
 )
 # "the 1990s", "the '90s", "the nineties", "the late 80s" ("the": "in my 20s" is an age)
@@ -73,6 +75,10 @@ TEMPERATURE = re.compile(
 DECADE_PARTS = {"early": (0, 3), "mid": (4, 6), "late": (7, 9)}
 IN_N = re.compile(
     r"\bin (?P<n>" + NUMBER_RE + r") (?P<unit>day|week|month|year)s?\b", re.IGNORECASE
+)
+FROM_NOW = re.compile(  # "two days from now": Duckling leaves it at the hour, ungrounded
+    r"\b(?P<n>" + NUMBER_RE + r") (?P<unit>day|week|month|year)s? from (?:now|today)\b",
+    re.IGNORECASE,
 )
 MONTH_YEAR = re.compile(
     r"\b(?:in |of )?(?P<month>" + MONTH_RE + r")\.?,? (?:of )?(?P<year>(?:19|20)\d\d)\b",

@@ -6,6 +6,8 @@
 * "N days / weeks / months / years ago|back" -> that whole day / Monday..Sunday week / month / year;
   "a few / a couple of / several <units> ago" and "about N <units> ago" -> a small range of units;
 * "in N <units>" -> that unit ahead, unless the sentence is in the past ("first time in 3 years");
+  "N <units> from now" -> that unit ahead; "two or three weeks ago", "a month or two ago" -> the
+  range, "a week or so ago" -> about one week;
 * "May 2023" -> the month (Duckling only reads it after "in");
 * "from 2015 to 2017" -> both years; "early / mid / late 2020" -> four months of it ("since
   early 2020": up to the reference); "around 2015" -> the year; "last year in June" -> that June
@@ -95,7 +97,8 @@ def rule_times(text: str, ref: datetime | None) -> list[Found]:
     for m in tp.AGO.finditer(text):
         if free(m):
             unit = m.group("unit").lower()
-            vague = m.group("vague") or m.group("approx") or unit == "decade"
+            vague = m.group("vague") or m.group("approx") or m.group("upto") or m.group("or")
+            vague = vague or unit == "decade"
             add(m, _ago(m, ref), "range" if vague else unit)
     for m in tp.IN_N.finditer(text):
         if not free(m):
@@ -103,6 +106,10 @@ def rule_times(text: str, ref: datetime | None) -> list[Found]:
         if tp.tense_of(tp.clause_of(text, m.start(), m.end())) == "past":  # "first time in 3 years"
             found.append(Found(m.start(), m.end(), None))
         else:
+            unit = m.group("unit").lower()
+            add(m, unit_span(ref, unit, tp.count_of(m.group("n"))) if ref else None, unit)
+    for m in tp.FROM_NOW.finditer(text):
+        if free(m):
             unit = m.group("unit").lower()
             add(m, unit_span(ref, unit, tp.count_of(m.group("n"))) if ref else None, unit)
     return found
@@ -151,8 +158,12 @@ def _ago(m: re.Match, ref: datetime | None) -> TimeSpan | None:
         low, high = tp.VAGUE_COUNTS[next(k for k in tp.VAGUE_COUNTS if k in words)]
     else:
         n = tp.count_of(m.group("n"))
-        rough = m.group("approx") and unit != "decade"  # "about a decade": the decade is rough
+        other = m.group("upto") or m.group("or")
+        so = bool(other) and other.lower() == "so"  # "a week or so"
+        rough = (m.group("approx") or so) and unit != "decade"  # "about a decade": rough already
         low, high = (max(n - 1, 0), n + 1) if rough else (n, n)
+        if other and not so:  # "two or three weeks", "a month or two"
+            low, high = sorted((n, tp.count_of(other)))
     if unit == "decade":  # a round number: "a decade ago" is nine to eleven years back
         unit, low, high = "year", max(10 * low - 1, 0), 10 * high + 1
     return hull(unit_span(ref, unit, -high), unit_span(ref, unit, -low))
