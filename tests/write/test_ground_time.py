@@ -86,6 +86,8 @@ def end(text: str) -> datetime:
         ("I grew up in the early 2000s", "the early 2000s", "2000-01-01", "2003-12-31", "range"),
         ("It peaked in the mid-80s.", "the mid-80s", "1984-01-01", "1986-12-31", "range"),
         ("A book from the 1800s", "the 1800s", "1800-01-01", "1899-12-31", "range"),
+        ("I worked there in 2019 and 2020", "in 2019 and 2020", "2019-01-01", "2020-12-31",
+         "range"),
         ("I leave two days from now", "two days from now", "2023-05-10", "2023-05-10", "day"),
         ("We met a month or two ago", "a month or two ago", "2023-03-01", "2023-04-30", "range"),
         ("I quit two or three weeks ago", "two or three weeks ago", "2023-04-17", "2023-04-30",

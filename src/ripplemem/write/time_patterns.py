@@ -96,8 +96,8 @@ COUNTED = re.compile(
 )
 PARTS = {"early": (1, 4), "mid": (5, 8), "late": (9, 12)}
 # "from 2015 to 2017": Duckling drops the end and reads "from 2015" (up to the reference)
-YEAR_RANGE = re.compile(
-    r"\b(?:from|between) (?P<a>(?:19|20)\d\d) (?:to|until|till|through|thru|and) "
+YEAR_RANGE = re.compile(  # also "in 2019 and 2020": Duckling reads only "in 2019"
+    r"\b(?:from|between|in) (?P<a>(?:19|20)\d\d) (?:to|until|till|through|thru|and|or) "
     r"(?P<b>(?:19|20)\d\d)\b",
     re.IGNORECASE,
 )

@@ -9,7 +9,7 @@
   "N <units> from now" -> that unit ahead; "two or three weeks ago", "a month or two ago" -> the
   range, "a week or so ago" -> about one week;
 * "May 2023" -> the month (Duckling only reads it after "in");
-* "from 2015 to 2017" -> both years; "early / mid / late 2020" -> four months of it ("since
+* "from 2015 to 2017", "in 2019 and 2020" -> both years; "early / mid / late 2020" -> four months of it ("since
   early 2020": up to the reference); "around 2015" -> the year; "last year in June" -> that June
   (Duckling misreads or skips these);
 * decades: "the 1990s", "the '90s", "the nineties", "the early 80s" -> those ten (or about
