@@ -208,6 +208,11 @@ def test_batch_returns_one_list_per_window(extractor: DeterministicExtractor) ->
         ('She said "I love you" to me.', 'She said "I love you" to Caroline.'),
         ('"It helps me, I swear."', '"It helps Caroline, Caroline swears."'),
         ('I love "quotes, I swear', 'Caroline loves "quotes, Caroline swears'),  # unclosed
+        # a reflexive follows a named subject; an imperative's stays as written
+        ("I taught myself to paint.", "Caroline taught themself to paint."),
+        ("Did you make it yourself?", "Did Melanie make it themself?"),
+        ("Enjoy yourself!", "Enjoy yourself!"),
+        ("Be yourself, I say.", "Be yourself, Caroline says."),
     ],
 )
 def test_speaker_resolution_grammar(sentence: str, speaker_text: str) -> None:
