@@ -213,6 +213,7 @@ def test_batch_returns_one_list_per_window(extractor: DeterministicExtractor) ->
         ("Did you make it yourself?", "Did Melanie make it themself?"),
         ("Enjoy yourself!", "Enjoy yourself!"),
         ("Be yourself, I say.", "Be yourself, Caroline says."),
+        ("Painting is great for expressing myself.", "Painting is great for expressing Caroline."),
     ],
 )
 def test_speaker_resolution_grammar(sentence: str, speaker_text: str) -> None:
