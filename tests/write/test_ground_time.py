@@ -78,21 +78,18 @@ def end(text: str) -> datetime:
          "range"),
         ("We dated between 2018 and 2020.", "between 2018 and 2020", "2018-01-01", "2020-12-31",
          "range"),
-        ("Back in the 1990s I lived in Ohio.", "the 1990s", "1990-01-01", "1999-12-31", "range"),
-        ("I loved that band in the '90s", "the '90s", "1990-01-01", "1999-12-31", "range"),
-        ("We had fun in the eighties", "the eighties", "1980-01-01", "1989-12-31", "range"),
-        ("Jazz of the 20s is my thing", "the 20s", "1920-01-01", "1929-12-31", "range"),
-        ("The 10s flew by", "The 10s", "2010-01-01", "2019-12-31", "range"),
-        ("I grew up in the early 2000s", "the early 2000s", "2000-01-01", "2003-12-31", "range"),
-        ("It peaked in the mid-80s.", "the mid-80s", "1984-01-01", "1986-12-31", "range"),
-        ("A book from the 1800s", "the 1800s", "1800-01-01", "1899-12-31", "range"),
-        ("I worked there in 2019 and 2020", "in 2019 and 2020", "2019-01-01", "2020-12-31",
+        ("Back in the 1990s I lived in Ohio.", "Back in the 1990s", "1990-01-01", "1999-12-31",
          "range"),
-        ("I leave two days from now", "two days from now", "2023-05-10", "2023-05-10", "day"),
-        ("We met a month or two ago", "a month or two ago", "2023-03-01", "2023-04-30", "range"),
-        ("I quit two or three weeks ago", "two or three weeks ago", "2023-04-17", "2023-04-30",
+        ("I loved that band in the '90s", "in the '90s", "1990-01-01", "1999-12-31", "range"),
+        ("We had fun during the eighties", "during the eighties", "1980-01-01", "1989-12-31",
          "range"),
-        ("I saw it a week or so ago", "a week or so ago", "2023-04-24", "2023-05-14", "range"),
+        ("Jazz was big in the 20s", "in the 20s", "1920-01-01", "1929-12-31", "range"),
+        ("I grew up in the early 2000s", "in the early 2000s", "2000-01-01", "2003-12-31",
+         "range"),
+        ("It peaked in the mid-80s.", "in the mid-80s", "1984-01-01", "1986-12-31", "range"),
+        ("They farmed here in the 1800s", "in the 1800s", "1800-01-01", "1899-12-31", "range"),
+        ("I've lived here since the 90s", "since the 90s", "1990-01-01", "2023-05-08T13:56:00",
+         "range"),
         ("I moved here a decade ago.", "a decade ago", "2012-01-01", "2014-12-31", "range"),
         ("We met about two decades ago", "about two decades ago", "2002-01-01", "2004-12-31",
          "range"),
@@ -156,6 +153,8 @@ def test_since_runs_up_to_the_reference() -> None:
         "I was in my 20s then",  # an age, not a decade
         "She is in her thirties",
         "Temperatures were in the 90s",  # degrees
+        "I found a book from the 1900s",  # the book's age, not a time of the memory
+        "I love 80s music",
     ],
 )
 def test_non_times_give_nothing(text: str) -> None:
@@ -187,7 +186,7 @@ def test_without_a_reference_only_absolute_expressions_ground() -> None:
     assert ground_times("on 8 May 2023", None)[0].span is not None
     assert ground_times("in the 1990s", None)[0].span is not None
     relative = ("yesterday", "last week", "two weekends ago", "on 7 May", "in March")
-    for text in (*relative, "the 90s", "a decade ago"):
+    for text in (*relative, "in the 90s", "a decade ago"):
         found = ground_times(text, None)
         assert found and all(g.span is None for g in found), text
 

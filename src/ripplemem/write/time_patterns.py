@@ -61,9 +61,10 @@ AGO = re.compile(
     r"(?P<unit>day|week|month|year|decade)s?(?: or (?P<or>so|" + NUMBER_RE + r"))? (?:ago|back)\b",
     re.IGNORECASE,
 )
-# "the 1990s", "the '90s", "the nineties", "the late 80s" ("the": "in my 20s" is an age)
-DECADE = re.compile(
-    r"\bthe (?:(?P<part>early|mid|late)[- ])?(?:(?P<full>1\d\d0|20\d0)'?s"
+# "in the 1990s", "in the '90s", "in the nineties", "in the late 80s" ("in my 20s": an age)
+DECADE = re.compile(  # after "in" / "during" / "since" ...: "a book from the 1900s" is its age
+    r"\b(?P<lead>(?:back )?in|during|through|throughout|since|until|till|by) "
+    r"the (?:(?P<part>early|mid|late)[- ])?(?:(?P<full>1\d\d0|20\d0)'?s"
     r"|['’]?(?P<short>[1-9])0'?s|(?P<word>" + DECADE_WORDS_RE + r"))\b",
     re.IGNORECASE,
 )

@@ -12,8 +12,9 @@
 * "from 2015 to 2017", "in 2019 and 2020" -> both years; "early / mid / late 2020" -> four months of it ("since
   early 2020": up to the reference); "around 2015" -> the year; "last year in June" -> that June
   (Duckling misreads or skips these);
-* decades: "the 1990s", "the '90s", "the nineties", "the early 80s" -> those ten (or about
-  three) years ("the 1800s": the century); a two-digit decade is the latest one that has ended
+* decades: "in the 1990s", "during the '90s", "in the nineties", "in the early 80s" -> those ten
+  (or about three) years ("in the 1800s": the century; "since the 90s": up to the reference;
+  "a book from the 1900s" is the book's age, not a time of the memory); a two-digit decade is the latest one that has ended
   ("the 20s" said in 2023: the 1920s); "in my 20s" (an age) and "temperatures in the 90s" are no
   times; "a decade ago" -> about ten years back (nine to eleven);
 * anaphora ("the week before", "the next day", "that day") and vague words ("recently", "the other
@@ -184,7 +185,10 @@ def _decade(m: re.Match, ref: datetime | None) -> TimeSpan | None:
         start = 2000 + 10 * tens if 2000 + 10 * tens + 9 < ref.year else 1900 + 10 * tens
     first, last = tp.DECADE_PARTS[m.group("part").lower()] if m.group("part") else (0, 9)
     step = years // 10
-    return hull(year_span(start + first * step), year_span(start + (last + 1) * step - 1))
+    span = hull(year_span(start + first * step), year_span(start + (last + 1) * step - 1))
+    if m.group("lead").lower() == "since":  # "since the 90s": from then up to the reference
+        return TimeSpan(span.start, ref) if ref is not None and ref > span.start else None
+    return span
 
 
 def _two_steps(m: re.Match, ref: datetime | None) -> tuple[TimeSpan | None, str]:
