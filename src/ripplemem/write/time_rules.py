@@ -9,14 +9,14 @@
   "N <units> from now" -> that unit ahead; "two or three weeks ago", "a month or two ago" -> the
   range, "a week or so ago" -> about one week;
 * "May 2023" -> the month (Duckling only reads it after "in");
-* "from 2015 to 2017", "in 2019 and 2020" -> both years; "early / mid / late 2020" -> four months of it ("since
-  early 2020": up to the reference); "around 2015" -> the year; "last year in June" -> that June
-  (Duckling misreads or skips these);
+* "from 2015 to 2017", "in 2019 and 2020" -> both years; "early / mid / late 2020" -> four
+  months of it ("since early 2020": up to the reference); "around 2015" -> the year; "last year
+  in June" -> that June (Duckling misreads or skips these);
 * decades: "in the 1990s", "during the '90s", "in the nineties", "in the early 80s" -> those ten
-  (or about three) years ("in the 1800s": the century; "since the 90s": up to the reference;
-  "a book from the 1900s" is the book's age, not a time of the memory); a two-digit decade is the latest one that has ended
-  ("the 20s" said in 2023: the 1920s); "in my 20s" (an age) and "temperatures in the 90s" are no
-  times; "a decade ago" -> about ten years back (nine to eleven);
+  (or about three) years ("in the 1800s": the century; "since the 90s": up to the reference);
+  a two-digit decade is the latest one that has ended ("the 20s" said in 2023: the 1920s);
+  "in my 20s" (an age), "temperatures in the 90s" and "a book from the 1900s" (the book's age,
+  not a time of the memory) are no times; "a decade ago" -> nine to eleven years back;
 * anaphora ("the week before", "the next day", "that day") and vague words ("recently", "the other
   day") are kept as phrases but never grounded: the reference they need is not the session time.
 """
