@@ -259,7 +259,7 @@ def resolve_speakers(sentence: str, speaker: str, addressee: str | None) -> Reso
         elif head in ("my", "mine") and not tail:
             s.tokens[i] = _possessive(speaker)
         elif head == "myself" and not tail:
-            _reflexive(s, i, speaker, unnamed=speaker)
+            _reflexive(s, i, speaker, otherwise=speaker)
         elif addressee and head in ("you", "your", "yours", "yourself") and not tail:
             if _second_person(s, i, head, addressee):
                 addressee_used = True
@@ -328,16 +328,16 @@ def _generic_you(s: _Sentence, i: int) -> bool:
     return nxt == "know" and not prev and s.next_word(j) == -1  # "You know, ..." / ", you know?"
 
 
-def _reflexive(s: _Sentence, i: int, name: str, *, unnamed: str | None = None) -> None:
+def _reflexive(s: _Sentence, i: int, name: str, *, otherwise: str | None = None) -> None:
     """ "myself" / "yourself" -> "themself" once the sentence names the person before it
     ("Caroline did it themself"). With no such name, "myself" is still the speaker ("great for
-    expressing myself" -> "expressing Caroline", ``unnamed``); "yourself" is an imperative's or
+    expressing myself" -> "expressing Caroline": ``otherwise``); "yourself" is an imperative's or
     anyone's ("Enjoy yourself!", "Taking time for yourself is important") and stays as written:
     "Be themself." would be no one's words."""
     if any(s.tokens[j] != s.original[j] and s.tokens[j].startswith(name) for j in range(i)):
         s.tokens[i] = "themself"
-    elif unnamed is not None:
-        s.tokens[i] = unnamed
+    elif otherwise is not None:
+        s.tokens[i] = otherwise
 
 
 def _second_person(s: _Sentence, i: int, head: str, addressee: str) -> bool:
