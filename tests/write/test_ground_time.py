@@ -87,6 +87,8 @@ def end(text: str) -> datetime:
         ("I grew up in the early 2000s", "in the early 2000s", "2000-01-01", "2003-12-31",
          "range"),
         ("It peaked in the mid-80s.", "in the mid-80s", "1984-01-01", "1986-12-31", "range"),
+        ("Back in the 90s it was so cool", "Back in the 90s", "1990-01-01", "1999-12-31",
+         "range"),
         ("They farmed here in the 1800s", "in the 1800s", "1800-01-01", "1899-12-31", "range"),
         ("I've lived here since the 90s", "since the 90s", "1990-01-01", "2023-05-08T13:56:00",
          "range"),

@@ -68,8 +68,8 @@ DECADE = re.compile(  # after "in" / "during" / "since" ...: "a book from the 19
     r"|['’]?(?P<short>[1-9])0'?s|(?P<word>" + DECADE_WORDS_RE + r"))\b",
     re.IGNORECASE,
 )
-TEMPERATURE = re.compile(
-    r"\b(?:degrees?|temperatures?|temps?|weather|hot|warm|cold|cool|chilly|highs|lows|"
+TEMPERATURE = re.compile(  # not "cool": "a super cool book" is slang
+    r"\b(?:degrees?|temperatures?|temps?|weather|hot|warm|cold|chilly|highs|lows|"
     r"forecast|fahrenheit|celsius)\b|°",
     re.IGNORECASE,
 )
