@@ -138,7 +138,7 @@ def genders_of(text: str) -> frozenset[str]:
     found = (
         _gender(m.group().lower().replace("’", "'").split("'", 1)[0])
         for m in _WORD.finditer(text)
-        if not quotes.inside(m.start(), spans)
+        if not spans or not quotes.inside(m.start(), spans)  # most texts have no quotes
     )
     return frozenset(g for g in found if g)
 
