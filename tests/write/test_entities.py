@@ -102,3 +102,58 @@ def test_remembered_names_match_and_leave_every_pipe_running() -> None:
     found = recognizer.find(["Jordan Lee and ANA RUIZ flew to Boston."], people=SPEAKERS)[0]
     assert found.people == ("Jordan Lee", "Ana Ruiz")
     assert found.places == ("Boston",)  # the statistical model still runs after the ruler
+
+
+# --- uncommon first names (write/first_names.py): people the small model misses -------------
+
+
+@pytest.fixture(scope="module")
+def fresh() -> EntityRecognizer:
+    """A recogniser of its own: the names below must not be known from other tests."""
+    return EntityRecognizer()
+
+
+@pytest.mark.parametrize(
+    "text, people, places",
+    [
+        ("I went to Lisbon with Priya two weekends ago.", ("Priya",), ("Lisbon",)),
+        ("Siobhan and I finally tried that ramen place.", ("Siobhan",), ()),
+        ("My friend Aoife is moving away.", ("Aoife",), ()),
+        ("I called Adriene about the yoga class with my sister Niamh.", ("Niamh",), ()),
+        ("Melanie went hiking with Zoltan.", ("Melanie", "Zoltan"), ()),  # the model: a place
+    ],
+)
+def test_uncommon_first_names_said_as_people(
+    fresh: EntityRecognizer, text: str, people: tuple, places: tuple
+) -> None:
+    found = find_one(fresh, text)
+    assert (found.people, found.places) == (people, places)
+
+
+def test_a_found_first_name_is_learned(fresh: EntityRecognizer) -> None:
+    find_one(fresh, "We had brunch with Bartek on Sunday.")
+    assert "Bartek" in fresh.known_people
+    assert find_one(fresh, "Bartek loves Lisbon.").people == ("Bartek",)  # no context needed now
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Cool! Cherish those family moments.",  # a verb at the start of a sentence
+        "I've been playing a new game called Azul.",  # a first name elsewhere, a thing here
+        "Can you recommend some good places to visit in Nikko?",
+        "We stayed at Koko in the old town.",
+    ],
+)
+def test_a_first_name_without_a_persons_context_is_no_person(text: str) -> None:
+    assert EntityRecognizer().find([text], people=SPEAKERS)[0].people == ()
+
+
+def test_first_names_that_are_common_words_are_not_in_the_gazetteer() -> None:
+    from ripplemem.write.first_names import faker_first_names, uncommon_first_names
+
+    names = uncommon_first_names()
+    assert {"Priya", "Aoife", "Siobhan", "Zoltan"} <= names
+    assert {"Will", "May", "Grace", "Hope", "Maya", "Sofia"} <= faker_first_names()
+    assert not {"Will", "May", "Grace", "Hope", "Maya", "Sofia"} & names  # WordPiece words
+    assert 10_000 < len(names) < len(faker_first_names())

