@@ -130,6 +130,11 @@ def test_uncommon_first_names_said_as_people(
     assert (found.people, found.places) == (people, places)
 
 
+def test_a_first_name_with_a_possessive_the_model_made_an_org() -> None:
+    found = EntityRecognizer().find(["My friend Aoife’s dog is cute."], people=SPEAKERS)[0]
+    assert found.people == ("Aoife",)  # the model: ORG "Aoife’s", two tokens
+
+
 def test_a_found_first_name_is_learned(fresh: EntityRecognizer) -> None:
     find_one(fresh, "We had brunch with Bartek on Sunday.")
     assert "Bartek" in fresh.known_people

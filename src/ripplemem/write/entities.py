@@ -81,6 +81,7 @@ _WORD = re.compile(r"[A-Za-z][A-Za-z'’\-]*")
 _LOWER_WORD = re.compile(r"\b[a-z][a-z'’\-]+\b")
 _POSSESSIVE = re.compile(r"[’']s$")
 _PLACE_LABELS = frozenset({"GPE", "LOC", "FAC"})
+_POSSESSIVES = frozenset({"'s", "’s", "'", "’"})
 
 _INITIAL = re.compile(r"^(?:[A-Z]\.)+$")
 _VENUE = re.compile(
@@ -262,7 +263,7 @@ class EntityRecognizer:
         while tokens and (_base(tokens[0]) in _LEADING or not tokens[0][:1].isalpha()):
             tokens.pop(0)
             starts.pop(0)
-        while tokens and (tokens[-1] in {"'s", "’s", "'", "’"} or not tokens[-1][:1].isalnum()):
+        while tokens and (tokens[-1] in _POSSESSIVES or not tokens[-1][:1].isalnum()):
             tokens.pop()
         if not tokens:
             return "", span.start_char
@@ -350,12 +351,12 @@ class EntityRecognizer:
         covered = [  # a one-word place may be a name the model took for one ("Siobhan and I")
             (e.start_char, e.end_char)
             for e in doc.ents
-            if e.label_ in ("PERSON", "FAC") or len(e) > 1
+            if e.label_ in ("PERSON", "FAC") or len(e) - (e[-1].text in _POSSESSIVES) > 1
         ]
         covered += venues
         text = doc.text
         for i, token in enumerate(doc):
-            word = _POSSESSIVE.sub("", token.text)
+            word = token.text  # the tokenizer splits off a possessive: "Priya" "'s"
             if word not in self._first_names or _base(word) in self._seen_lower:
                 continue
             if word.casefold() in self._places:
