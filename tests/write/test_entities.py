@@ -148,6 +148,7 @@ def test_a_found_first_name_is_learned(fresh: EntityRecognizer) -> None:
         "I've been playing a new game called Azul.",  # a first name elsewhere, a thing here
         "Can you recommend some good places to visit in Nikko?",
         "We stayed at Koko in the old town.",
+        "Artists have collaborated with Carlotta's Village on a collection.",  # a brand
     ],
 )
 def test_a_first_name_without_a_persons_context_is_no_person(text: str) -> None:
