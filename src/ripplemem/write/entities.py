@@ -367,10 +367,9 @@ class EntityRecognizer:
             after = " ".join(t.lower_ for t in doc[i + 1 : i + 3])
             if before not in PERSON_BEFORE and after not in PERSON_AFTER:
                 continue  # "a game called Azul", "a day trip to Nikko": no person's context
+            # the words around it, past a possessive: "with Carlotta's Village" is a brand
             after_at = i + 2 if i + 1 < len(doc) and doc[i + 1].text in _POSSESSIVES else i + 1
-            beside = [
-                doc[j] for j in (i - 1, after_at) if 0 <= j < len(doc)
-            ]  # "Carlotta's Village"
+            beside = [doc[j] for j in (i - 1, after_at) if 0 <= j < len(doc)]
             if any(t.text[:1].isupper() and _base(t.text) not in self._common for t in beside):
                 continue
             if self._plausible(word, text, token.idx, person=True):
