@@ -107,7 +107,9 @@ class LLMClues:
         when = next((u.session_time for u in units if u.session_time), None)
         messages = clue_messages([u.restatement for u in units], when)
         try:
-            reply = complete_structured(self.chat, messages, ClueResponse, max_repairs=self.max_repairs)
+            reply = complete_structured(
+                self.chat, messages, ClueResponse, max_repairs=self.max_repairs
+            )
         except InvalidModelOutputError:
             self.fallbacks += 1
             return self.fallback.clue_text(units)
@@ -150,7 +152,11 @@ class ClueGraphBuilder:
         for (namespace, episode), members in sessions.items():
             clue = self._session_clue(namespace, episode, members, report)
             attached = [
-                Membership(u.id, clue.id, max(float(np.dot(u.vector, clue.vector)), MIN_MEMBER_WEIGHT))  # type: ignore[arg-type]
+                Membership(
+                    u.id,
+                    clue.id,
+                    max(float(np.dot(u.vector, clue.vector)), MIN_MEMBER_WEIGHT),  # type: ignore[arg-type]
+                )
                 for u in members
             ]
             self.clues.attach(namespace, attached)

@@ -50,7 +50,9 @@ class DialogueLinker:
                 key = (unit.namespace, unit.episode_id, position + offset)
                 for other in self._seen.get(key, ()):
                     if other != unit.id:
-                        edges.append(Edge(unit.namespace, unit.id, other, "structural", DIALOGUE_WEIGHT))
+                        edges.append(
+                            Edge(unit.namespace, unit.id, other, "structural", DIALOGUE_WEIGHT)
+                        )
             self._seen.setdefault((unit.namespace, unit.episode_id, position), []).append(unit.id)
         if edges:
             self.store.add_edges(edges)

@@ -82,7 +82,6 @@ _LOWER_WORD = re.compile(r"\b[a-z][a-z'’\-]+\b")
 _POSSESSIVE = re.compile(r"[’']s$")
 _PLACE_LABELS = frozenset({"GPE", "LOC", "FAC"})
 _POSSESSIVES = frozenset({"'s", "’s", "'", "’"})
-
 _INITIAL = re.compile(r"^(?:[A-Z]\.)+$")
 _VENUE = re.compile(
     r"\b(?:[A-Z][\w'’&.-]*\s+){1,4}(?:"

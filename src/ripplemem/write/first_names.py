@@ -7,10 +7,10 @@ makes Adriene an organisation. The gazetteer is the first-name lists of Faker's 
 name that is also a word the embedder's WordPiece vocabulary holds whole. That vocabulary is our
 lexicon of common English: it drops the names that are ordinary words ("Will", "May", "Grace",
 "Hope", "Art", "Rock", "Summer") and the names common enough for the NER model to know already
-("Maya", "Sofia", "Max"). What is left (about 16.7k names: "Priya", "Adriene", "Siobhan",
+("Maya", "Sofia", "Max"). What is left (about 16.5k names: "Priya", "Adriene", "Siobhan",
 "Zoltan") is rarely anything but a name.
 
-:func:`uncommon_first_names` loads the set once per process (~0.3 s: the providers are ~90 small
+:func:`uncommon_first_names` loads the set once per process (~0.6 s: the providers are ~90 small
 modules). Without Faker installed it raises :class:`~ripplemem.errors.MissingExtraError`.
 """
 
@@ -26,7 +26,7 @@ from importlib import resources
 
 from ripplemem.errors import MissingExtraError
 
-__all__ = ["FAKER_LISTS", "uncommon_first_names"]
+__all__ = ["FAKER_LISTS", "faker_first_names", "uncommon_first_names"]
 
 #: The class attributes of a Faker person provider that hold first names (lists or weighted dicts).
 FAKER_LISTS = ("first_names", "first_names_male", "first_names_female", "first_names_nonbinary")

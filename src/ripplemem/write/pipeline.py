@@ -144,7 +144,9 @@ class WritePipeline:
         return result
 
     def _tokens(self) -> int:
-        return getattr(self.extractor, "tokens_used", 0) + getattr(self.clue_writer, "tokens_used", 0)
+        return getattr(self.extractor, "tokens_used", 0) + getattr(
+            self.clue_writer, "tokens_used", 0
+        )
 
     def _units(
         self,
@@ -163,7 +165,11 @@ class WritePipeline:
             return [], 0
         # units already stored are not embedded again: re-adding a conversation costs no model time
         known = {u.id for u in self.store.get_units(namespace, list(pending))}
-        todo = [(uid, w, ground(d, w.session_time)) for uid, (w, d) in pending.items() if uid not in known]
+        todo = [
+            (uid, w, ground(d, w.session_time))
+            for uid, (w, d) in pending.items()
+            if uid not in known
+        ]
         if not todo:
             return [], len(known)
         vectors = self.embedder.embed([d.restatement for _, _, d in todo], input_type="document")
