@@ -347,6 +347,8 @@ class EntityRecognizer:
         people are: after "with" or a word for a relation ("my friend Priya") or before "and I".
         Learning adds it to the ruler."""
         found: dict[str, int] = {}
+        if not any(token.text in self._first_names for token in doc):
+            return found  # nearly every text: nothing more to look at
         covered = [  # a one-word place may be a name the model took for one ("Siobhan and I")
             (e.start_char, e.end_char)
             for e in doc.ents

@@ -25,13 +25,13 @@ from functools import lru_cache
 from importlib import resources
 
 from ripplemem.errors import MissingExtraError
+from ripplemem.providers.local_embedder import TOKENIZER_RESOURCE
 
 __all__ = ["FAKER_LISTS", "faker_first_names", "uncommon_first_names"]
 
 #: The class attributes of a Faker person provider that hold first names (lists or weighted dicts).
 FAKER_LISTS = ("first_names", "first_names_male", "first_names_female", "first_names_nonbinary")
 _LATIN_NAME = re.compile(r"[A-Z][a-zß-ÿ]+(?:-[A-Z][a-zß-ÿ]+)?")
-_TOKENIZER = "assets/minilm-tokenizer.json"
 
 
 def _ascii_folded(word: str) -> str:
@@ -42,11 +42,12 @@ def _ascii_folded(word: str) -> str:
 
 @lru_cache(maxsize=1)
 def _wordpiece_words() -> frozenset[str]:
-    source = resources.files("ripplemem.providers").joinpath(_TOKENIZER)
+    source = resources.files("ripplemem.providers").joinpath(TOKENIZER_RESOURCE)
     vocab = json.loads(source.read_text(encoding="utf-8"))["model"]["vocab"]
     return frozenset(word for word in vocab if word.isalpha())
 
 
+@lru_cache(maxsize=1)
 def faker_first_names() -> frozenset[str]:
     """Every Latin-script first name of every Faker person provider."""
     try:
