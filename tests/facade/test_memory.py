@@ -42,6 +42,25 @@ def test_add_search_trace(memory):
     assert scores == sorted(scores, reverse=True)
 
 
+def test_add_reports_its_stages_and_searches_once_per_batch(tmp_path, embedder):
+    """The linker and the clue graph share one dense search; every stage is timed."""
+    from ripplemem.eval.measure import TimedStore
+    from ripplemem.stores.factory import open_store
+    from ripplemem.write.pipeline import INSERT_STAGES
+
+    store = TimedStore(open_store(tmp_path / "m.db"))
+    with Memory(Settings(store_path=tmp_path / "m.db"), store=store, embedder=embedder) as m:
+        added = m.add(TRIP + DINNER, user_id="maya", session_time="2024-05-20T10:00")
+        assert added.units and added.clue_links >= 0
+        assert store.counts["search_dense_many"] == 1  # one batch of windows, one search
+        stages = added.timings_ms
+        assert {"extract", "embed", "store", "near", "link", "dialogue", "clues"} <= set(stages)
+        assert all(ms >= 0 for ms in stages.values())
+        assert sum(stages.values()) <= added.seconds * 1000
+        assert added.insert_ms == pytest.approx(sum(stages[s] for s in INSERT_STAGES))
+        assert 0 < added.insert_ms < added.seconds * 1000
+
+
 def test_relative_time_is_grounded(memory):
     memory.add(TRIP, user_id="maya", session_time="2024-05-20T10:00")
     lisbon = [u for u in memory.list(user_id="maya") if "Lisbon" in u.restatement]

@@ -18,8 +18,6 @@ when diffusion reaches a new unit along a semantic edge (``embed_goal``, apart f
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from datetime import datetime
 
 import numpy as np
@@ -36,23 +34,8 @@ from ripplemem.read.rank import Candidate, rank
 from ripplemem.read.recipes import RecallRecipe
 from ripplemem.read.views import centre_query, cue_view, dense_view, lexical_view, view_depths
 from ripplemem.records import Cues, Evidence, ExpansionPath, Hit, Recall, RecallPlan, RecallTrace
+from ripplemem.stopwatch import Stopwatch
 from ripplemem.stores.base import MemoryStore
-
-
-class _Stopwatch:
-    """Adds each stage's wall time (ms) to ``trace.timings_ms``; repeated stages accumulate."""
-
-    def __init__(self, trace: RecallTrace) -> None:
-        self.trace = trace
-
-    @contextmanager
-    def __call__(self, stage: str) -> Iterator[None]:
-        started = time.perf_counter()
-        try:
-            yield
-        finally:
-            elapsed = (time.perf_counter() - started) * 1000
-            self.trace.timings_ms[stage] = self.trace.timings_ms.get(stage, 0.0) + elapsed
 
 
 class _Pool:
@@ -163,7 +146,7 @@ class _RippleRun:
         self.query, self.store, self.namespace = query, store, namespace
         self.embedder, self.recipe = embedder, recipe
         self.trace = RecallTrace(query=query, namespace=namespace, recipe=recipe.name)
-        self.clock = _Stopwatch(self.trace)
+        self.clock = Stopwatch(self.trace.timings_ms)
         self.pool = _Pool(store, namespace)
         self.anchors: set[str] = set()
         self.reference_time: datetime | None = None

@@ -9,7 +9,8 @@ with weight ``max(cos(unit, clue), MIN_MEMBER_WEIGHT)``.
 
 Utterance–utterance links: for each new unit, its ``utterance_link_neighbours`` nearest units
 (``store.search_dense_many``: bounded kNN, never all pairs) with cosine >= ``utterance_link_threshold``
-(γ = 0.75). Per added session the work is one clue embedding, one clue search and one kNN search
+(γ = 0.75); in the write pipeline that search is the one the linker makes too
+(:mod:`ripplemem.write.near`). Per added session the work is one clue embedding, one clue search and one kNN search
 per unit — it does not grow with the number of sessions already stored (beyond the store's own
 dense search, which is HNSW above its ANN threshold).
 """
@@ -33,6 +34,7 @@ from ripplemem.settings import WriteSettings
 from ripplemem.stores.base import MemoryStore
 from ripplemem.stores.clues_base import ClueStore, Link
 from ripplemem.stores.text import STOPWORDS
+from ripplemem.write.near import NearNeighbours, near_neighbours
 from ripplemem.write.prompts.clue import ClueResponse, clue_messages
 
 MIN_MEMBER_WEIGHT = 0.05
@@ -143,7 +145,9 @@ class ClueGraphBuilder:
         self.store, self.clues, self.embedder, self.writer = store, clues, embedder, writer
         self.settings = settings or WriteSettings()
 
-    def build(self, units: Sequence[MemoryUnit]) -> ClueReport:
+    def build(self, units: Sequence[MemoryUnit], near: NearNeighbours | None = None) -> ClueReport:
+        """Clues, memberships and utterance links of ``units`` (already stored); ``near``: their
+        dense search, if already made."""
         report = ClueReport()
         units = [u for u in units if u.vector is not None]
         sessions: dict[tuple[str, str], list[MemoryUnit]] = {}
@@ -162,7 +166,7 @@ class ClueGraphBuilder:
             self.clues.attach(namespace, attached)
             report.members += len(attached)
         for namespace in dict.fromkeys(u.namespace for u in units):
-            links = self._links([u for u in units if u.namespace == namespace])
+            links = self._links([u for u in units if u.namespace == namespace], near)
             self.clues.add_links(namespace, links)
             report.links += len(links)
         return report
@@ -187,26 +191,20 @@ class ClueGraphBuilder:
         report.clues += 1
         return self.clues.get_clues(namespace, [clue.id])[0]
 
-    def _links(self, units: Sequence[MemoryUnit]) -> list[Link]:
-        """Utterance links from one batched kNN search per namespace (never all pairs)."""
-        settings = self.settings
+    @property
+    def near_query(self) -> tuple[int, float]:
+        """The dense search the utterance links need per unit: (hits, itself included; min score)."""
+        return self.settings.utterance_link_neighbours + 1, self.settings.utterance_link_threshold
+
+    def _links(self, units: Sequence[MemoryUnit], near: NearNeighbours | None) -> list[Link]:
+        """Utterance links from one batched kNN search (never all pairs)."""
+        k, threshold = self.near_query
+        if near is None:
+            near = near_neighbours(self.store, units, k, threshold)
         found: dict[tuple[str, str], float] = {}
-        by_namespace: dict[str, list[MemoryUnit]] = {}
         for unit in units:
-            if unit.vector is not None:
-                by_namespace.setdefault(unit.namespace, []).append(unit)
-        for namespace, group in by_namespace.items():
-            vectors = np.stack([u.vector for u in group]).astype(np.float32)  # type: ignore[misc]
-            nearest = self.store.search_dense_many(
-                namespace,
-                vectors,
-                settings.utterance_link_neighbours + 1,
-                min_score=settings.utterance_link_threshold,
-            )
-            for unit, near in zip(group, nearest):
-                for other, score in near:
-                    if other != unit.id:  # min_score kept only links above the threshold
-                        found[(min(unit.id, other), max(unit.id, other))] = float(score)
+            for other, score in near.within(unit.id, k, threshold):
+                found[(min(unit.id, other), max(unit.id, other))] = score
         return [(a, b, w) for (a, b), w in found.items()]
 
 

@@ -37,6 +37,7 @@ from ripplemem.settings import WriteSettings
 from ripplemem.stores.base import MemoryStore
 from ripplemem.structure import StructuralWeights, cue_set, structural_score
 from ripplemem.write.batch_graph import BatchGraph
+from ripplemem.write.near import NearNeighbours, near_neighbours
 
 
 def structural_time(unit: MemoryUnit) -> TimeSpan | None:
@@ -93,9 +94,10 @@ class Linker:
             tau_days=settings.tau_days,
         )
 
-    def link(self, units: Sequence[MemoryUnit]) -> LinkReport:
+    def link(self, units: Sequence[MemoryUnit], near: NearNeighbours | None = None) -> LinkReport:
+        """Link ``units`` (already stored); ``near``: their dense search, if already made."""
         added = evicted = 0
-        semantic = self._semantic_many(units)
+        semantic = self._semantic_many(units, near)
         structural, pooled = self._structural_many(units)
         caps: tuple[tuple[EdgeKind, dict[str, list[tuple[str, float]]], int], ...] = (
             ("semantic", semantic, self.settings.max_semantic_edges),
@@ -120,24 +122,23 @@ class Linker:
         looked_at = pooled + sum(len(found) for found in semantic.values())
         return LinkReport(added, evicted, looked_at)
 
-    def _semantic_many(self, units: Sequence[MemoryUnit]) -> dict[str, list[tuple[str, float]]]:
-        """Dense candidates of every unit of the batch: one ``search_dense_many`` per namespace."""
+    @property
+    def near_query(self) -> tuple[int, float]:
+        """The dense search the linker needs per unit: (hits, itself included; min score)."""
         threshold = self.settings.semantic_threshold
         if threshold is None:
             threshold = PAPER_SEMANTIC_THRESHOLD  # WritePipeline resolves it per embedder
-        by_namespace: dict[str, list[MemoryUnit]] = {}
-        for unit in units:
-            if unit.vector is not None:
-                by_namespace.setdefault(unit.namespace, []).append(unit)
-        out: dict[str, list[tuple[str, float]]] = {}
-        for namespace, group in by_namespace.items():
-            vectors = np.stack([np.asarray(u.vector, dtype=np.float32) for u in group])
-            found = self.store.search_dense_many(
-                namespace, vectors, self.settings.semantic_candidates + 1, min_score=threshold
-            )
-            for unit, hits in zip(group, found, strict=True):
-                out[unit.id] = [(i, s) for i, s in hits if i != unit.id]  # all >= threshold
-        return out
+        return self.settings.semantic_candidates + 1, threshold
+
+    def _semantic_many(
+        self, units: Sequence[MemoryUnit], near: NearNeighbours | None
+    ) -> dict[str, list[tuple[str, float]]]:
+        """Dense candidates of every unit of the batch, from one search (``near`` when the
+        pipeline shares its search with the clue graph)."""
+        k, threshold = self.near_query
+        if near is None:
+            near = near_neighbours(self.store, units, k, threshold)
+        return {u.id: near.within(u.id, k, threshold) for u in units if u.id in near.hits}
 
     def _structural_many(
         self, units: Sequence[MemoryUnit]

@@ -1,7 +1,7 @@
 """The write pipeline: it only wires stages.
 
-    validate -> segment -> extract -> ground time -> embed -> store -> link -> dialogue edges
-    -> clue graph
+    validate -> segment -> extract -> ground time -> embed -> store -> near neighbours -> link
+    -> dialogue edges -> clue graph
 
 The clue-graph stage (AssoMem, :mod:`ripplemem.write.clues`) runs when
 ``WriteSettings.clue_graph`` is on and the store keeps a clue graph.
@@ -19,12 +19,14 @@ from ripplemem.blas import single_threaded_blas
 from ripplemem.providers.base import Embedder
 from ripplemem.records import Conversation, MemoryUnit, UnitDraft, Window
 from ripplemem.settings import WriteSettings
+from ripplemem.stopwatch import Stopwatch
 from ripplemem.stores.base import MemoryStore
 from ripplemem.write.base import Extractor
 from ripplemem.write.clues import ClueGraphBuilder, ClueWriter, KeyphraseClues
 from ripplemem.write.dialogue import DialogueLinker
 from ripplemem.write.ground_time import ground_times
 from ripplemem.write.link import PAPER_SEMANTIC_THRESHOLD, Linker
+from ripplemem.write.near import NearNeighbours, near_neighbours
 from ripplemem.write.segment import segment, validate_conversation
 
 Progress = Callable[[int, int], None]
@@ -40,6 +42,20 @@ class AddResult:
     clues: int = 0  # new clue nodes of the associative graph
     clue_links: int = 0  # utterance-utterance links added
     seconds: float = 0.0
+    #: Wall time per stage in ms: ``segment``, ``extract``, ``prepare`` (skip stored units,
+    #: ground time), ``embed``, ``store``, ``near`` (the dense search the linker and the clue
+    #: graph share), ``link``, ``dialogue``, ``clues``. The graph insertion
+    #: of :data:`INSERT_STAGES` is what a store's size can make slower; the rest is per message.
+    timings_ms: dict[str, float] = field(default_factory=dict)
+
+    @property
+    def insert_ms(self) -> float:
+        """Milliseconds spent storing and linking the new units (the graph insertion)."""
+        return sum(self.timings_ms.get(stage, 0.0) for stage in INSERT_STAGES)
+
+
+#: The stages after embedding: the units go into the store and the graph.
+INSERT_STAGES: tuple[str, ...] = ("store", "near", "link", "dialogue", "clues")
 
 
 def unit_id(namespace: str, episode_id: str, turn_ids: Sequence[str], restatement: str) -> str:
@@ -102,38 +118,51 @@ class WritePipeline:
     ) -> AddResult:
         started = time.perf_counter()
         validate_conversation(conversation, max_message_chars=self.settings.max_message_chars)
+        result = AddResult()
+        clock = Stopwatch(result.timings_ms)
         speakers = conversation.all_speakers()
         windows: list[Window] = []
-        for session in conversation.sessions:
-            windows.extend(
-                segment(
-                    session,
-                    speakers=speakers,
-                    window_turns=self.settings.window_turns,
-                    overlap=self.settings.window_overlap,
+        with clock("segment"):
+            for session in conversation.sessions:
+                windows.extend(
+                    segment(
+                        session,
+                        speakers=speakers,
+                        window_turns=self.settings.window_turns,
+                        overlap=self.settings.window_overlap,
+                    )
                 )
-            )
-        # utterance order within each session: the finest grounded time a unit has
-        positions = {
-            (session.session_id, turn.turn_id): index
-            for session in conversation.sessions
-            for index, turn in enumerate(session.turns)
-        }
-        result = AddResult(windows=len(windows))
+            # utterance order within each session: the finest grounded time a unit has
+            positions = {
+                (session.session_id, turn.turn_id): index
+                for session in conversation.sessions
+                for index, turn in enumerate(session.turns)
+            }
+        result.windows = len(windows)
         tokens_before = self._tokens()
         batch = max(1, min(64, len(windows)))
         dialogue = DialogueLinker(self.store, self.settings.dialogue_reach)
         for start in range(0, len(windows), batch):
             chunk = windows[start : start + batch]
-            drafts = self.extractor.extract(chunk)
-            fresh, known = self._units(namespace, chunk, drafts, positions)
+            with clock("extract"):
+                drafts = self.extractor.extract(chunk)
+            with clock("prepare"):
+                todo, known = self._pending(namespace, chunk, drafts)
+            with clock("embed"):
+                fresh = self._embedded(namespace, todo, positions)
             if fresh:
-                self.store.add_units(fresh)
+                with clock("store"):
+                    self.store.add_units(fresh)
             result.skipped += known
-            result.edges += self.linker.link(fresh).added
-            result.edges += dialogue.link(fresh)
+            with clock("near"):
+                near = self._near(fresh)
+            with clock("link"):
+                result.edges += self.linker.link(fresh, near).added
+            with clock("dialogue"):
+                result.edges += dialogue.link(fresh)
             if self.clue_builder is not None:
-                report = self.clue_builder.build(fresh)
+                with clock("clues"):
+                    report = self.clue_builder.build(fresh, near)
                 result.clues += report.clues
                 result.clue_links += report.links
             result.units.extend(fresh)
@@ -143,19 +172,26 @@ class WritePipeline:
         result.seconds = time.perf_counter() - started
         return result
 
+    def _near(self, units: Sequence[MemoryUnit]) -> NearNeighbours:
+        """One dense search for the linker and the clue graph: the larger k, the lower score."""
+        k, score = self.linker.near_query
+        if self.clue_builder is not None:
+            clue_k, clue_score = self.clue_builder.near_query
+            k, score = max(k, clue_k), min(score, clue_score)
+        return near_neighbours(self.store, units, k, score)
+
     def _tokens(self) -> int:
         return getattr(self.extractor, "tokens_used", 0) + getattr(
             self.clue_writer, "tokens_used", 0
         )
 
-    def _units(
+    def _pending(
         self,
         namespace: str,
         windows: Sequence[Window],
         drafts: Sequence[Sequence[UnitDraft]],
-        positions: dict[tuple[str, str], int],
-    ) -> tuple[list[MemoryUnit], int]:
-        """New units of the drafts (embedded), and how many of the drafts were already stored."""
+    ) -> tuple[list[tuple[str, Window, UnitDraft]], int]:
+        """The drafts not stored yet (time grounded), and how many of the drafts were stored."""
         pending: dict[str, tuple[Window, UnitDraft]] = {}
         for window, window_drafts in zip(windows, drafts):
             for draft in window_drafts:
@@ -170,11 +206,20 @@ class WritePipeline:
             for uid, (w, d) in pending.items()
             if uid not in known
         ]
+        return todo, len(known)
+
+    def _embedded(
+        self,
+        namespace: str,
+        todo: Sequence[tuple[str, Window, UnitDraft]],
+        positions: dict[tuple[str, str], int],
+    ) -> list[MemoryUnit]:
+        """The new units of ``todo``, embedded."""
         if not todo:
-            return [], len(known)
+            return []
         vectors = self.embedder.embed([d.restatement for _, _, d in todo], input_type="document")
         now = datetime.now().replace(microsecond=0)
-        units = [
+        return [
             MemoryUnit(
                 id=uid,
                 namespace=namespace,
@@ -193,7 +238,6 @@ class WritePipeline:
             )
             for (uid, window, draft), vector in zip(todo, vectors)
         ]
-        return units, len(known)
 
 
 def clue_graph_builder(

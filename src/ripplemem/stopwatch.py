@@ -1,0 +1,23 @@
+"""A stage stopwatch: the read and write pipelines time their stages with it."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+
+class Stopwatch:
+    """Adds each stage's wall time (ms) to ``timings``; repeated stages accumulate."""
+
+    def __init__(self, timings: dict[str, float]) -> None:
+        self.timings = timings
+
+    @contextmanager
+    def __call__(self, stage: str) -> Iterator[None]:
+        started = time.perf_counter()
+        try:
+            yield
+        finally:
+            elapsed = (time.perf_counter() - started) * 1000
+            self.timings[stage] = self.timings.get(stage, 0.0) + elapsed
