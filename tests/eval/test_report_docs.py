@@ -73,6 +73,24 @@ def test_speed_and_scale_blocks(results: Path) -> None:
     assert "(candidates looked at / edges added + evicted)" in counted
     assert "fill: 1k 4 / 2.5 · 5k 15 / 2.5 · 10k 22 / 2.5." in counted
     assert "| insert_flat_ratio ≤ 1.5 | 1.20 | met |" in speed
+    assert "The same conversations" not in speed  # results before part 4 hold no probe
+    from ripplemem.eval.speed_probe import summarise
+
+    for row, insert in zip(loaded["speed.json"]["sizes"], (0.5, 0.6), strict=False):
+        write = {"conversation": "c", "units": 200, "edges": 1000, "ms": 700.0}
+        stages = {"embed": 400.0, "store": 40 * insert, "link": 60 * insert}
+        row["probe"] = summarise(
+            [{**write, "insert_ms": 100 * insert, "stages_ms": stages}], "p.json"
+        )
+    loaded["speed.json"]["insert_flatness"] = {
+        "stream": {"insert_ratio": 2.5, "candidates_ratio": 4.0}
+    }
+    probed = render_block("speed.json", loaded["speed.json"])
+    assert "The same conversations (p.json, 200 units) written into the store" in probed
+    assert "| store units | add ms/unit | insert ms/unit | store | near | link |" in probed
+    assert "| 1,000 | 3.50 | 0.25 | 0.10 | 0.00 | 0.15 | 0.00 | 0.00 | 5.0 |" in probed
+    assert "grow ×2.50 from the first to the last size" in probed
+    assert "×4.00 the candidates per unit" in probed
     assert "![speed insert](speed_insert.png)" in speed
     scale = render_block("scale.json", loaded["scale.json"])
     assert "partial" in scale

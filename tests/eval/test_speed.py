@@ -117,14 +117,41 @@ def test_insert_curve(result: dict) -> None:
     assert curve[-1]["candidates_per_unit"] > 0
 
 
+def test_probe_rows(result: dict) -> None:
+    """Part 4: the LoCoMo file's conversation written into the store at each size, then deleted."""
+    for row in result["sizes"]:
+        probe = row["probe"]
+        assert probe["source"] == "locomo_tiny.json" and probe["writes"] == 1
+        (write,) = probe["per_write"]
+        assert write["conversation"] == "conv-x" and write["units"] == probe["units"] > 0
+        stages = probe["stage_ms_per_unit"]
+        assert set(probe["insert_stages"]) <= set(stages) and "embed" in stages
+        assert probe["insert_ms_per_unit"] == pytest.approx(
+            sum(stages[s] for s in probe["insert_stages"])
+        )
+        assert probe["insert_ms_per_unit"] < probe["add_ms_per_unit"]
+        assert sum(stages.values()) <= probe["add_ms_per_unit"]
+        # the probe was deleted again: the search and the next size saw the synthetic units only
+        assert row["dense_index"]["vectors"] == row["units"]
+    assert result["probe"] == "locomo_tiny.json"
+
+
 def test_targets_and_flatness(result: dict) -> None:
     flat = result["insert_flatness"]
-    assert flat["worst_point"]["units"] in SIZES and flat["worst_point"]["ratio"] > 0
+    stream = flat["stream"]
+    assert stream["worst_point"]["units"] in SIZES and stream["worst_point"]["ratio"] > 0
+    assert stream["insert_ratio"] > 0 and stream["candidates_ratio"] > 0
     assert flat["from_units"] == SIZES[0] and flat["to_units"] == SIZES[-1]
-    assert flat["insert_ratio"] > 0
+    first, last = (row["probe"] for row in (result["sizes"][0], result["sizes"][-1]))
+    assert flat["insert_ratio"] == pytest.approx(
+        last["insert_ms_per_unit"] / first["insert_ms_per_unit"]
+    )
+    assert flat["add_ratio"] == pytest.approx(last["add_ms_per_unit"] / first["add_ms_per_unit"])
     targets = result["targets"]
     assert set(targets) == {"locomo_ingest_s", "insert_flat_ratio"}  # no 10k size here
     assert all(isinstance(t["met"], bool) for t in targets.values())
+    assert targets["insert_flat_ratio"]["measured"] == flat["insert_ratio"]
+    assert targets["insert_flat_ratio"]["probe"] == "locomo_tiny.json"
 
 
 def test_render_speed_table(result: dict) -> None:
@@ -137,6 +164,7 @@ def test_render_speed_table(result: dict) -> None:
     text = buffer.getvalue()
     assert "ripple p50/p95 ms" in text and "LoCoMo ingest" in text and "300" in text
     assert "insert (add + link) ms/unit as the store grows" in text
+    assert "probe (locomo_tiny.json" in text and "the same conversations, 300 vs 150" in text
 
 
 @pytest.mark.parametrize("sizes", [(), (100, 100), (200, 100), (0,)])

@@ -101,13 +101,32 @@ def render_speed(result: dict, out: Console) -> None:
     out.print(f"  the same in CPU ms/unit of this process: {cpu}")
     flat = result.get("insert_flatness")
     if flat:
-        worst = flat["worst_point"]
+        stream, worst = flat["stream"], flat["stream"]["worst_point"]
         out.print(
-            f"  {_short(flat['to_units'])} vs {_short(flat['from_units'])} units: "
-            f"x{flat['insert_ratio']:.2f} (add x{flat['add_ratio']:.2f}, "
-            f"link x{flat['link_ratio']:.2f}; median batch x{flat['median_batch_ratio']:.2f}, "
-            f"CPU x{flat['cpu_ratio']:.2f}); worst at {_short(worst['units'])}: "
+            f"  stream, {_short(flat['to_units'])} vs {_short(flat['from_units'])} units: "
+            f"x{stream['insert_ratio']:.2f} (add x{stream['add_ratio']:.2f}, "
+            f"link x{stream['link_ratio']:.2f}; median batch x{stream['median_batch_ratio']:.2f}, "
+            f"CPU x{stream['cpu_ratio']:.2f}; linker candidates per unit "
+            f"x{stream['candidates_ratio']:.2f}); worst at {_short(worst['units'])}: "
             f"x{worst['ratio']:.2f}"
+        )
+    for row in result["sizes"]:
+        probe = row.get("probe") or {}
+        if probe.get("units"):
+            stages = ", ".join(
+                f"{stage} {probe['stage_ms_per_unit'].get(stage, 0.0):.2f}"
+                for stage in probe["insert_stages"]
+            )
+            out.print(
+                f"  probe ({probe['source']}, {probe['units']:,} units) into "
+                f"{_short(row['units'])}: add {probe['add_ms_per_unit']:.2f} ms/unit, insert "
+                f"{probe['insert_ms_per_unit']:.2f} ({stages})"
+            )
+    if flat and "insert_ratio" in flat:
+        out.print(
+            f"  the same conversations, {_short(flat['to_units'])} vs "
+            f"{_short(flat['from_units'])} units: insert x{flat['insert_ratio']:.2f}, whole add "
+            f"x{flat['add_ratio']:.2f}"
         )
     for row in result["sizes"]:
         calls = ", ".join(f"{k} {v:.2f}" for k, v in list(row["store_ms_per_unit"].items())[:5])
@@ -250,5 +269,3 @@ def _sizes(sizes: str) -> list[int]:
         raise InvalidInputError(
             f"--sizes must be comma-separated integers, not {sizes!r}"
         ) from None
-
-

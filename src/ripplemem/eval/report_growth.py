@@ -83,6 +83,7 @@ def growth_section(result: dict) -> str:
             ]
     if result.get("vectors"):
         lines += ["", f"Vectors: {result['vectors']}."]
+    lines += _probe_lines(result)
     ingest = result.get("locomo_ingest")
     if ingest:
         lines += [
@@ -97,6 +98,48 @@ def growth_section(result: dict) -> str:
     if verdicts:
         lines += ["", *markdown_table(["target", "measured", "verdict"], verdicts)]
     return "\n".join(lines) + "\n"
+
+
+def _probe_lines(result: dict) -> list[str]:
+    """Part 4: the same conversations written into the store at each size (newer results)."""
+    probed = [(row["units"], row["probe"]) for row in result.get("sizes") or [] if row.get("probe")]
+    if not probed or not probed[0][1].get("units"):
+        return []
+    stages = probed[0][1]["insert_stages"]
+    header = ["store units", "add ms/unit", "insert ms/unit", *stages, "edges/unit"]
+    table = [
+        [
+            f"{units:,}",
+            f"{probe['add_ms_per_unit']:.2f}",
+            f"{probe['insert_ms_per_unit']:.2f}",
+            *(f"{probe['stage_ms_per_unit'].get(stage, 0.0):.2f}" for stage in stages),
+            f"{probe['edges_per_unit']:.1f}",
+        ]
+        for units, probe in probed
+    ]
+    first = probed[0][1]
+    lines = [
+        "",
+        (
+            f"The same conversations ({first['source']}, {first['units']:,} units) written into "
+            "the store at each size and deleted again: the whole `add` per unit, and its insert "
+            "stages (after embedding):"
+        ),
+        "",
+        *markdown_table(header, table),
+    ]
+    stream = (result.get("insert_flatness") or {}).get("stream")
+    if stream:
+        lines += [
+            "",
+            (
+                f"The stream's own windows (insert above) grow ×{stream['insert_ratio']:.2f} from "
+                f"the first to the last size while its linker looks at "
+                f"×{stream['candidates_ratio']:.2f} the candidates per unit: different work, so "
+                "the flatness verdict reads the conversations above."
+            ),
+        ]
+    return lines
 
 
 def index_section(result: dict) -> str:

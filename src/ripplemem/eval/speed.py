@@ -1,6 +1,6 @@
 """The speed and scale benchmark: insert cost as a store grows, search latency, conversation ingest.
 
-Speed targets live here (and in ``ripplemem bench speed``), never in timed tests. Three parts:
+Speed targets live here (and in ``ripplemem bench speed``), never in timed tests. Four parts:
 
 1. **Insert at scale.** One store (a temporary SQLite file by default) grows through ``sizes``
    with :mod:`ripplemem.eval.synthetic` units, in batches of ``batch`` units, exactly as the write
@@ -31,10 +31,17 @@ Speed targets live here (and in ``ripplemem bench speed``), never in timed tests
    ``Memory.add`` with the deterministic extractor and planner into a fresh temporary store,
    after one warm-up conversation; seconds per conversation and where they went (embedding,
    each store call, and the rest: segmentation, extraction, time grounding, link scoring).
+4. **The same input at every size.** After the searches at each size, the probe conversations
+   (the ``locomo`` file's, else the shipped demo conversation) go through ``Memory.add`` into the
+   grown namespace and are deleted again; per-unit cost of the whole write and of its insert
+   stages (store, near-neighbour search, link, dialogue edges, clue graph). Part 1's windows
+   compare different work (its stream densifies: 9 linker candidates per unit at 1k, 37 at
+   100k); this part varies the store size alone, and the flatness target is judged on it.
 
 The result is a JSON-ready dict; ``targets`` compares it with the issue's goals. Part 1's
 batch timing is :mod:`ripplemem.eval.speed_growth`, part 2 :mod:`ripplemem.eval.speed_search`,
-part 3 :mod:`ripplemem.eval.speed_ingest`, the verdicts :mod:`ripplemem.eval.speed_verdicts`.
+part 3 :mod:`ripplemem.eval.speed_ingest`, part 4 :mod:`ripplemem.eval.speed_probe`, the
+verdicts :mod:`ripplemem.eval.speed_verdicts`.
 """
 
 from __future__ import annotations
@@ -57,12 +64,14 @@ from ripplemem.eval.measure import rss_now_mb as _rss_now_mb
 from ripplemem.eval.measure import rss_peak_mb as _rss_peak_mb
 from ripplemem.eval.speed_growth import Growth, PoolVectors, vectors_note
 from ripplemem.eval.speed_ingest import locomo_ingest
+from ripplemem.eval.speed_probe import Probe, probe_conversations
 from ripplemem.eval.speed_search import NAMESPACE, Searcher, embed_rate
 from ripplemem.eval.speed_verdicts import TARGETS, flatness, targets
 from ripplemem.eval.synthetic import SyntheticMemories
 
 if TYPE_CHECKING:
     from ripplemem.providers.base import Embedder
+    from ripplemem.records import Conversation
 
 __all__ = ["DEFAULT_SIZES", "TARGETS", "run_speed_bench"]
 
@@ -147,6 +156,8 @@ def run_speed_bench(
         "vectors": vectors_note(pool, noise, mix),
         "pool": {"size": pool, "noise_norm": noise, "embed_seconds": vectors.seconds},
     }
+    probe_source, probe = probe_conversations(Path(locomo) if locomo is not None else None)
+    result["probe"] = probe_source
     with tempfile.TemporaryDirectory(prefix="ripplemem-speed-") as folder:
 
         def checkpoint(rows: list[dict[str, Any]], curve: list[dict[str, Any]]) -> None:
@@ -158,7 +169,15 @@ def run_speed_bench(
                 on_size(partial)
 
         grown, curve = _grow_and_search(
-            plan, memories, vectors, embedder, Path(folder), progress, checkpoint, deadline
+            plan,
+            memories,
+            vectors,
+            embedder,
+            Path(folder),
+            progress,
+            checkpoint,
+            deadline,
+            (probe_source, probe),
         )
         result["sizes"] = grown
         result["insert_curve"] = curve
@@ -185,8 +204,10 @@ def _grow_and_search(
     progress: Progress | None,
     checkpoint: Callable[[list[dict[str, Any]], list[dict[str, Any]]], None] | None = None,
     deadline: float | None = None,
+    probe: tuple[str, list[Conversation]] | None = None,
 ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-    """Grow one store through ``plan.sizes``; at each size, the insert window and the searches.
+    """Grow one store through ``plan.sizes``; at each size, the insert window, the searches and
+    the probe conversations (part 4, :mod:`ripplemem.eval.speed_probe`).
 
     The linker gets the write pipeline's settings, with the semantic edge threshold resolved for
     ``embedder`` exactly as :class:`~ripplemem.write.pipeline.WritePipeline` does.
@@ -206,6 +227,7 @@ def _grow_and_search(
         linker = Linker(timed, settings)  # type: ignore[arg-type]
         growth = Growth(timed, linker, memories, vectors, plan.batch)
         search = Searcher(store, embedder, memories, list(plan.recipes))
+        prober = None if probe is None else Probe(store, embedder, NAMESPACE, probe[1], probe[0])
         previous = 0
         for size in plan.sizes:
             growth.grow_to(size, progress, deadline)
@@ -224,6 +246,8 @@ def _grow_and_search(
             _report(progress, f"searching {size:,} units", 0, plan.queries * len(plan.recipes))
             row["search"] = search.run(size, plan.queries, plan.seed, progress)
             row["rss_peak_mb_after_search"] = _rss_peak_mb()
+            if prober is not None:
+                row["probe"] = prober.run(size, progress)
             row["loadavg"] = _loadavg()
             rows.append(row)
             previous = size
