@@ -226,7 +226,7 @@ class BenchRun:
         assert self.memory is not None
         parts = self.memory.parts
         conversations = len(self.ingest_seconds)
-        from ripplemem.eval.measure import loadavg, package_versions
+        from ripplemem.eval.measure import cpu_info, loadavg, package_versions
 
         return {
             "dataset": self.dataset,
@@ -244,6 +244,7 @@ class BenchRun:
             "llm": parts.chat.name if parts.chat is not None else None,  # for bench report
             "load": loadavg(),
             "packages": package_versions(),
+            "cpu": cpu_info(),
             "ingest": {
                 "conversations": conversations,
                 "seconds_per_conversation": _safe_mean(self.ingest_seconds),

@@ -117,9 +117,33 @@ def package_versions() -> dict[str, str | None]:
     return out
 
 
+#: CPU features that pick onnxruntime's int8 kernels. Without VNNI its u8 x s8 products go
+#: through 16-bit pair sums that can saturate, so ``minilm-q8`` vectors (and every metric read
+#: off them) differ a little between CPUs: the same commit and packages gave LoCoMo dev ripple
+#: recall@30 84.95 on 2026-12-01's machine and 85.19 on 2026-12-02's (``docs/benchmarks.md``).
+ISA_FLAGS = ("avx2", "avx512f", "avx512_vnni", "avx_vnni", "amx_int8")
+
+
+def cpu_info(cpuinfo: Path = Path("/proc/cpuinfo")) -> dict[str, Any]:
+    """The CPU's model name and which of :data:`ISA_FLAGS` it has (Linux; empty elsewhere)."""
+    try:
+        text = cpuinfo.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return {}
+    fields: dict[str, str] = {}
+    for line in text.splitlines():
+        key, _, value = line.partition(":")
+        fields.setdefault(key.strip(), value.strip())
+        if not line.strip() and fields:
+            break  # the first processor's block is enough
+    flags = set(fields.get("flags", "").split())
+    return {"model": fields.get("model name"), "isa": [f for f in ISA_FLAGS if f in flags]}
+
+
 def machine_info() -> dict[str, Any]:
     return {
         "cpus": os.cpu_count(),
+        "cpu": cpu_info(),
         "omp_num_threads": os.environ.get("OMP_NUM_THREADS"),
         "python": platform.python_version(),
         "platform": platform.platform(),
