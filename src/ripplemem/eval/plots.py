@@ -70,10 +70,19 @@ def plot_growth(result: dict, folder: Path, prefix: str | None = None) -> list[P
     axis.plot(
         units, [p["link_ms_per_unit"] for p in curve], ".-", alpha=0.6, label="of which linking"
     )
+    probed = [(row["units"], row["probe"]) for row in rows if (row.get("probe") or {}).get("units")]
+    if probed:  # part 4: the same conversations at every size (the flatness verdict)
+        axis.plot(
+            [units for units, _ in probed],
+            [probe["insert_ms_per_unit"] for _, probe in probed],
+            "D-",
+            linewidth=2.5,
+            label="same conversations: insert stages",
+        )
     _units_axis(axis)
     axis.set_ylim(bottom=0)
     axis.set_ylabel("ms per inserted unit")
-    axis.set_title("Insert cost (add_units + link) as the store grows")
+    axis.set_title("Insert cost as the store grows (stream: add_units + link)")
     axis.legend(fontsize=8)
     figure.text(0.01, 0.01, _caption(result), fontsize=7, alpha=0.7)
     figure.tight_layout(rect=(0, 0.04, 1, 1))
