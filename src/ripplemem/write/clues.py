@@ -8,11 +8,11 @@ vector), else stored as a new clue. Each unit (utterance node) is attached to it
 with weight ``max(cos(unit, clue), MIN_MEMBER_WEIGHT)``.
 
 Utterance–utterance links: for each new unit, its ``utterance_link_neighbours`` nearest units
-(``store.search_dense_many``: bounded kNN, never all pairs) with cosine >= ``utterance_link_threshold``
-(γ = 0.75); in the write pipeline that search is the one the linker makes too
-(:mod:`ripplemem.write.near`). Per added session the work is one clue embedding, one clue search and one kNN search
-per unit — it does not grow with the number of sessions already stored (beyond the store's own
-dense search, which is HNSW above its ANN threshold).
+(``store.search_dense_many``: bounded kNN, never all pairs) with cosine >=
+``utterance_link_threshold`` (γ = 0.75); in the write pipeline that search is the one the linker
+makes too (:mod:`ripplemem.write.near`). Per added session the work is one clue embedding, one
+clue search and one kNN search per unit — it does not grow with the number of sessions already
+stored (beyond the store's own dense search, which is HNSW above its ANN threshold).
 """
 
 from __future__ import annotations
