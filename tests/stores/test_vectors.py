@@ -261,3 +261,48 @@ def test_the_centroid_survives_the_graph_and_its_snapshot() -> None:
     )
     assert restored.ann_origin == "cache"
     np.testing.assert_allclose(restored.centroid(), expected, atol=1e-6)
+
+
+class _CountingGraph:
+    """A real faiss graph that counts its searches."""
+
+    def __init__(self, inner) -> None:
+        self.inner, self.searches = inner, 0
+
+    def search(self, *args, **kwargs):
+        self.searches += 1
+        return self.inner.search(*args, **kwargs)
+
+
+def test_a_near_only_search_does_not_widen_past_its_threshold() -> None:
+    """Among deleted copies (content deleted and written again) a near-only search stops once its
+    beam reaches below the threshold: nothing further can pass it."""
+    from ripplemem.stores.hnsw import new_graph
+    from ripplemem.stores.vector_search import graph_top_k
+
+    dim = 64
+    centre = unit_vectors(1, seed=5, dim=dim)[0]
+    siblings = [centre + 0.9 * v for v in unit_vectors(10, seed=6, dim=dim)]  # cos ~0.7 apart
+    rows = [s / np.linalg.norm(s) for s in siblings for _ in range(10)]  # 10 copies of each
+    rows += list(unit_vectors(900, seed=7, dim=dim))  # far from all of them, alive
+    matrix = np.asarray(rows, dtype=np.float32)
+    alive = np.ones(len(matrix), dtype=bool)
+    alive[[r for r in range(100) if r % 10]] = False  # 9 of every 10 copies deleted
+    ids = [f"v{i}" if alive[i] else None for i in range(len(matrix))]
+    ann = new_graph(dim)
+    ann.train(matrix)
+    ann.add(matrix)
+    query = matrix[:1]  # sibling 0: its 9 deleted copies and the other siblings' fill the beam
+    exact = sorted((float(s), f"v{i}") for i, s in enumerate(matrix @ query[0]) if alive[i])[::-1]
+
+    counted = _CountingGraph(ann)
+    near = graph_top_k(counted, len(matrix), alive, ids, query, 21, 64, min_score=0.9)
+    assert counted.searches == 1  # the beam already holds rows below 0.9
+    assert [(i, round(s, 4)) for i, s in near[0] if s >= 0.9] == [
+        (i, round(s, 4)) for s, i in exact if s >= 0.9
+    ]
+
+    counted = _CountingGraph(ann)
+    full = graph_top_k(counted, len(matrix), alive, ids, query, 21, 64)
+    assert counted.searches > 1 and len(full[0]) == 21  # without a threshold: 21 live hits
+    assert [i for i, _ in full[0]] == [i for _, i in exact[:21]]

@@ -73,9 +73,17 @@ def graph_top_k(
     queries: np.ndarray,
     k: int,
     ef: int,
+    *,
+    min_score: float | None = None,
 ) -> Hits:
     """A beam search of width ``max(ef, fetch)``; a query whose beam holds too many tombstones
-    searches again, four times wider, until ``k`` live hits (or every row) are in it."""
+    searches again, four times wider, until ``k`` live hits (or every row) are in it.
+
+    With ``min_score`` (a near-only search: hits below it are dropped by the caller) a beam that
+    already reaches below ``min_score`` is not widened: every hit that can pass is in it. Without
+    this, a query among many deleted copies (content deleted and written again) searched wider
+    and wider for live hits that could only score too low.
+    """
     fetch = min(size, max(2 * k, k + 16))
     out: Hits = []
     with faiss_single_thread() as faiss:
@@ -88,6 +96,8 @@ def graph_top_k(
                 keep[keep] = alive[row_labels[keep]]
                 if keep.sum() >= k or wide >= size:
                     break
+                if min_score is not None and _reaches_below(row_scores, row_labels, min_score):
+                    break
                 wide = min(size, wide * 4)  # many tombstones nearby: look further
                 params = faiss.SearchParametersHNSW(efSearch=max(ef, wide))
                 s, lab = ann.search(queries[i : i + 1], wide, params=params)
@@ -99,3 +109,9 @@ def graph_top_k(
             hits.sort(key=lambda hit: -hit[1])
             out.append(hits[:k])  # type: ignore[arg-type]
     return out
+
+
+def _reaches_below(scores: np.ndarray, labels: np.ndarray, min_score: float) -> bool:
+    """Whether a beam holds a row (live or deleted) scoring below ``min_score``."""
+    found = labels >= 0
+    return bool(found.any()) and float(scores[found].min()) < min_score

@@ -222,7 +222,9 @@ class VectorIndex:
         graph_complete = self._ann is not None and int(self._ann.ntotal) == self._size
         if self._matrix is None or (min_score is not None and graph_complete):
             ef = HNSW_EF_SEARCH if min_score is None else HNSW_EF_NEAR
-            found = graph_top_k(self._ann, self._size, self._alive, self._ids, queries, k, ef)
+            found = graph_top_k(
+                self._ann, self._size, self._alive, self._ids, queries, k, ef, min_score=min_score
+            )
         else:
             matrix = self._matrix[: self._size]
             found = exact_top_k(matrix, self._alive, self._ids, queries, k, tombstones=self._dead)
