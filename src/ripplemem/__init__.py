@@ -1,7 +1,7 @@
 """ripplemem: long-term memory for LLM agents that recalls the whole evidence set.
 
     >>> from ripplemem import Memory
-    >>> memory = Memory.open("memory.db")
+    >>> memory = Memory.open("memory.db")          # or "postgresql://...", "memory://"
     >>> memory.add([{"role": "user", "content": "Maya is allergic to seafood."}], user_id="me")
     >>> memory.search("Can I take Maya to a seafood place?", user_id="me").evidence
 """
@@ -11,6 +11,8 @@ from typing import TYPE_CHECKING
 from ripplemem.errors import RippleMemError
 from ripplemem.read.recipes import RECIPES, RecallRecipe, get_recipe
 from ripplemem.records import (
+    AddResult,
+    Answer,
     Conversation,
     Cues,
     Edge,
@@ -26,6 +28,7 @@ from ripplemem.settings import LLMSettings, Settings, WriteSettings
 
 __all__ = [
     "RECIPES",
+    "AddResult",
     "Answer",
     "AsyncMemory",
     "Conversation",
@@ -49,12 +52,12 @@ __all__ = [
 __version__ = "0.1.0"
 
 if TYPE_CHECKING:
-    from ripplemem.memory import Answer, AsyncMemory, Memory
+    from ripplemem.memory import AsyncMemory, Memory
 
-_LAZY = {"Answer", "AsyncMemory", "Memory"}
+_LAZY = {"AsyncMemory", "Memory"}
 
 
-def __getattr__(name: str):
+def __getattr__(name: str) -> object:
     """The facade (and the pipelines behind it) load on first use, so the CLI starts fast."""
     if name in _LAZY:
         from ripplemem import memory

@@ -54,14 +54,14 @@ def build_components(
 ) -> Components:
     from ripplemem.providers.factory import make_chat, make_embedder
     from ripplemem.read.planner import DeterministicPlanner
-    from ripplemem.stores.factory import open_store
+    from ripplemem.stores.registry import open_store
     from ripplemem.write.entities import EntityRecognizer
     from ripplemem.write.extract_rules import DeterministicExtractor
 
     embedder = embedder or make_embedder(settings.embedder)
     if chat is None and settings.llm is not None:
         chat = make_chat(settings.llm)
-    store = store if store is not None else open_store(settings.store_path)
+    store = store if store is not None else open_store(settings.store)
     store.check_embedder(embedder.name, embedder.dim)
     recognizer = EntityRecognizer()
 

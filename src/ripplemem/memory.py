@@ -1,17 +1,17 @@
 """The ``Memory`` facade: mem0-style verbs that delegate to the write and read pipelines.
 
-``AsyncMemory`` offers the same verbs as coroutines; the work is CPU- and SQLite-bound, so it
-runs the synchronous core in a worker thread rather than pretending to be non-blocking.
+``AsyncMemory`` offers the same verbs, with the same signatures, as coroutines; the work is CPU-
+and database-bound, so it runs the synchronous core in a worker thread rather than pretending to
+be non-blocking.
 """
 
 from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Self
+from typing import Any, Self
 
 from ripplemem.components import Components, build_components
 from ripplemem.conversation_input import parse_time, to_conversation
@@ -19,20 +19,13 @@ from ripplemem.errors import ConfigurationError, UnknownNamespaceError, UnknownU
 from ripplemem.providers.base import ChatModel, Embedder
 from ripplemem.read.asso.weights import with_settings_weights
 from ripplemem.read.recipes import RecallRecipe, get_recipe
-from ripplemem.records import Conversation, Edge, Evidence, MemoryUnit, Recall, Session
+from ripplemem.records import AddResult, Answer, Conversation, Edge, MemoryUnit, Recall, Session
 from ripplemem.settings import Settings
 from ripplemem.stores.base import MemoryStore
-from ripplemem.write.pipeline import AddResult, WritePipeline
+from ripplemem.write.pipeline import WritePipeline
 
-Messages = Sequence[Mapping] | Conversation | Session
-
-
-@dataclass(frozen=True, slots=True)
-class Answer:
-    text: str
-    evidence: tuple[Evidence, ...]
-    tokens: int
-    model: str
+Messages = Sequence[Mapping[str, Any]] | Conversation | Session
+Progress = Callable[[int, int], None]
 
 
 class Memory:
@@ -57,7 +50,7 @@ class Memory:
 
     @classmethod
     def open(cls, path: str | Path, **settings) -> Memory:
-        return cls(Settings(store_path=Path(path), **settings))
+        return cls(Settings(store=Path(path), **settings))
 
     @property
     def store(self) -> MemoryStore:
@@ -72,7 +65,7 @@ class Memory:
         user_id: str | None = None,
         session_time: datetime | str | None = None,
         session_id: str | None = None,
-        progress: Callable[[int, int], None] | None = None,
+        progress: Progress | None = None,
     ) -> AddResult:
         conversation = to_conversation(messages, session_time=session_time, session_id=session_id)
         return self._writer.ingest(conversation, _namespace(namespace, user_id), progress=progress)
@@ -213,40 +206,113 @@ def _namespace(namespace: str | None, user_id: str | None) -> str:
 
 
 class AsyncMemory:
-    """The same verbs as :class:`Memory`, as coroutines (each runs in a worker thread)."""
+    """The same verbs as :class:`Memory`, with the same signatures, as coroutines (each runs the
+    synchronous verb in a worker thread). ``tests/facade/test_async_parity.py`` keeps the two in
+    step."""
 
-    def __init__(self, settings: Settings | None = None, **parts) -> None:
-        self.sync = Memory(settings, **parts)
+    def __init__(
+        self,
+        settings: Settings | None = None,
+        *,
+        store: MemoryStore | None = None,
+        embedder: Embedder | None = None,
+        chat: ChatModel | None = None,
+    ) -> None:
+        self.sync = Memory(settings, store=store, embedder=embedder, chat=chat)
 
-    async def add(self, messages: Messages, **options) -> AddResult:
-        return await asyncio.to_thread(self.sync.add, messages, **options)
+    @classmethod
+    def open(cls, store: str | Path, **settings: Any) -> AsyncMemory:
+        """A memory over the store at ``store`` (a path or URL); ``settings`` as :class:`Settings`."""
+        return cls(Settings(store=str(store), **settings))
 
-    async def search(self, query: str, **options) -> Recall:
-        return await asyncio.to_thread(self.sync.search, query, **options)
+    @property
+    def settings(self) -> Settings:
+        return self.sync.settings
 
-    async def answer(self, question: str, **options) -> Answer:
-        return await asyncio.to_thread(self.sync.answer, question, **options)
+    @property
+    def store(self) -> MemoryStore:
+        return self.sync.store
 
-    async def get(self, unit_id: str, **options) -> MemoryUnit:
-        return await asyncio.to_thread(self.sync.get, unit_id, **options)
+    async def add(
+        self,
+        messages: Messages,
+        *,
+        namespace: str | None = None,
+        user_id: str | None = None,
+        session_time: datetime | str | None = None,
+        session_id: str | None = None,
+        progress: Progress | None = None,
+    ) -> AddResult:
+        return await asyncio.to_thread(
+            self.sync.add, messages, namespace=namespace, user_id=user_id,
+            session_time=session_time, session_id=session_id, progress=progress,
+        )
 
-    async def list(self, **options) -> list[MemoryUnit]:
-        return await asyncio.to_thread(self.sync.list, **options)
+    async def search(
+        self,
+        query: str,
+        *,
+        namespace: str | None = None,
+        user_id: str | None = None,
+        limit: int | None = None,
+        recipe: str | RecallRecipe | None = None,
+        question_time: datetime | str | None = None,
+    ) -> Recall:
+        return await asyncio.to_thread(
+            self.sync.search, query, namespace=namespace, user_id=user_id, limit=limit,
+            recipe=recipe, question_time=question_time,
+        )
 
-    async def edges(self, unit_id: str, **options) -> list[Edge]:
-        return await asyncio.to_thread(self.sync.edges, unit_id, **options)
+    async def answer(
+        self,
+        question: str,
+        *,
+        namespace: str | None = None,
+        user_id: str | None = None,
+        recipe: str | RecallRecipe | None = None,
+        question_time: datetime | str | None = None,
+    ) -> Answer:
+        return await asyncio.to_thread(
+            self.sync.answer, question, namespace=namespace, user_id=user_id, recipe=recipe,
+            question_time=question_time,
+        )
 
-    async def check_namespace(self, **options) -> str:
-        return await asyncio.to_thread(self.sync.check_namespace, **options)
+    async def get(
+        self, unit_id: str, *, namespace: str | None = None, user_id: str | None = None
+    ) -> MemoryUnit:
+        return await asyncio.to_thread(self.sync.get, unit_id, namespace=namespace, user_id=user_id)
 
-    async def delete(self, unit_id: str, **options) -> None:
-        await asyncio.to_thread(self.sync.delete, unit_id, **options)
+    async def list(
+        self, *, namespace: str | None = None, user_id: str | None = None,
+        limit: int | None = None, offset: int = 0,
+    ) -> list[MemoryUnit]:
+        return await asyncio.to_thread(
+            self.sync.list, namespace=namespace, user_id=user_id, limit=limit, offset=offset
+        )
 
-    async def delete_all(self, **options) -> int:
-        return await asyncio.to_thread(self.sync.delete_all, **options)
+    async def edges(
+        self, unit_id: str, *, namespace: str | None = None, user_id: str | None = None
+    ) -> list[Edge]:
+        return await asyncio.to_thread(self.sync.edges, unit_id, namespace=namespace, user_id=user_id)
 
-    async def export_jsonl(self, path: str | Path, **options) -> int:
-        return await asyncio.to_thread(self.sync.export_jsonl, path, **options)
+    async def namespaces(self) -> list[str]:
+        return await asyncio.to_thread(self.sync.namespaces)
+
+    async def check_namespace(
+        self, *, namespace: str | None = None, user_id: str | None = None
+    ) -> str:
+        return await asyncio.to_thread(self.sync.check_namespace, namespace=namespace, user_id=user_id)
+
+    async def delete(
+        self, unit_id: str, *, namespace: str | None = None, user_id: str | None = None
+    ) -> None:
+        await asyncio.to_thread(self.sync.delete, unit_id, namespace=namespace, user_id=user_id)
+
+    async def delete_all(self, *, namespace: str | None = None, user_id: str | None = None) -> int:
+        return await asyncio.to_thread(self.sync.delete_all, namespace=namespace, user_id=user_id)
+
+    async def export_jsonl(self, path: str | Path, *, namespace: str | None = None) -> int:
+        return await asyncio.to_thread(self.sync.export_jsonl, path, namespace=namespace)
 
     async def import_jsonl(self, path: str | Path) -> int:
         return await asyncio.to_thread(self.sync.import_jsonl, path)
@@ -257,5 +323,5 @@ class AsyncMemory:
     async def __aenter__(self) -> Self:
         return self
 
-    async def __aexit__(self, *exc) -> None:
+    async def __aexit__(self, *exc: object) -> None:
         await self.close()

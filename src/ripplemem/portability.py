@@ -75,5 +75,5 @@ def import_jsonl(store: MemoryStore, embedder: Embedder, path: Path) -> int:
             store.add_units(fresh)
             imported += len(fresh)
     if edges:
-        store.add_edges(edges)
+        store.change_edges(add=edges)
     return imported

@@ -6,12 +6,50 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 from pathlib import Path
+from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, SecretStr, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SecretStr,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
+
+from ripplemem.errors import ConfigurationError
+
+#: ``auto``: the LLM path when an LLM is configured, else the deterministic one.
+PathChoice = Literal["auto", "deterministic", "llm"]
 
 
 class _Frozen(BaseModel):
+    """Frozen, no unknown fields; a value that cannot work is a ConfigurationError naming it."""
+
     model_config = ConfigDict(frozen=True, extra="forbid")
+
+    def __init__(self, **data: Any) -> None:
+        try:
+            super().__init__(**data)
+        except ValidationError as error:
+            raise ConfigurationError(describe(error, type(self).__name__)) from error
+
+
+def describe(error: ValidationError, what: str) -> str:
+    """A one-line account of every problem pydantic found, each with the field it is about."""
+    problems = []
+    for item in error.errors():
+        where = ".".join(str(part) for part in item["loc"]) or "(settings)"
+        problems.append(f"{where}: {item['msg']}" + _got(item))
+    return f"invalid {what}: " + "; ".join(problems)
+
+
+def _got(item: Any) -> str:
+    value = item.get("input")
+    if item["type"] in ("missing",) or isinstance(value, dict):
+        return ""
+    return f" (got {value!r})"[:120]
 
 
 class LLMSettings(_Frozen):
@@ -23,7 +61,9 @@ class LLMSettings(_Frozen):
     timeout_s: float = 60.0
     max_retries: int = 3  # on timeouts, 429 and 5xx, with backoff
     max_repairs: int = 2  # re-asks when the output fails schema validation
-    json_mode: str = "json_schema"  # "json_schema" | "json_object" | "none" (vendor quirk as data)
+    #: how structured output is asked for (a vendor quirk, as data): a JSON schema, a JSON object,
+    #: or nothing (the prompt alone)
+    json_mode: Literal["json_schema", "json_object", "none"] = "json_schema"
 
 
 class WriteSettings(_Frozen):
@@ -64,24 +104,59 @@ class WriteSettings(_Frozen):
 
 
 class Settings(_Frozen):
-    store_path: Path = Path(".ripplemem/memory.db")
+    """Everything a :class:`~ripplemem.memory.Memory` is built from, validated once."""
+
+    #: where the memory lives: a SQLite file path, ``sqlite:///path``, ``memory://`` or a
+    #: ``postgresql://`` URL (:func:`ripplemem.stores.registry.open_store`)
+    store: str = ".ripplemem/memory.db"
     embedder: str = "minilm-q8"  # see ripplemem.providers.factory
     llm: LLMSettings | None = None
     write: WriteSettings = WriteSettings()
     recipe: str = "ripple"
-    extractor: str = "auto"  # "auto" (llm when configured), "deterministic", "llm"
-    planner: str = "auto"  # "auto" (llm when configured), "deterministic", "llm"
+    extractor: PathChoice = "auto"
+    planner: PathChoice = "auto"
+    #: AssoMem clue texts: "auto" follows the extractor (an LLM for both or for neither)
+    clue_writer: PathChoice = "auto"
     # per-question-type fusion weights of the asso recipes (``ripplemem fit-weights --out``);
     # None: equal thirds. Load with ``ripplemem.read.asso.weights.weights_from_settings``.
     asso_weights: Path | None = None
-    clue_writer: str = "auto"  # AssoMem clues: "auto" (as the extractor), "deterministic", "llm"
+
+    @model_validator(mode="before")
+    @classmethod
+    def _store_path(cls, data: Any) -> Any:
+        """``store_path=`` (a path) is accepted as the older name of ``store``."""
+        if isinstance(data, dict) and "store_path" in data:
+            data = dict(data)
+            path = data.pop("store_path")
+            if "store" in data:
+                raise ValueError("give store (a path or URL) or store_path, not both")
+            data["store"] = str(path)
+        return data
+
+    @field_validator("store", mode="before")
+    @classmethod
+    def _location(cls, value: Any) -> Any:
+        if isinstance(value, Path):
+            return str(value)
+        if isinstance(value, str) and not value.strip():
+            raise ValueError("the store location is empty: give a file path or a URL")
+        return value
+
+    @field_validator("recipe")
+    @classmethod
+    def _recipe(cls, value: str) -> str:
+        from ripplemem.read.recipes import RECIPES
+
+        if value not in RECIPES:
+            raise ValueError(f"no recipe named {value!r}; choose one of: {', '.join(sorted(RECIPES))}")
+        return value
 
     @classmethod
-    def from_env(cls, env: Mapping[str, str] | None = None, **overrides) -> Settings:
+    def from_env(cls, env: Mapping[str, str] | None = None, **overrides: Any) -> Settings:
         env = os.environ if env is None else env
-        values: dict = {}
+        values: dict[str, Any] = {}
         if env.get("RIPPLEMEM_STORE"):
-            values["store_path"] = Path(env["RIPPLEMEM_STORE"])
+            values["store"] = env["RIPPLEMEM_STORE"]
         if env.get("RIPPLEMEM_EMBEDDER"):
             values["embedder"] = env["RIPPLEMEM_EMBEDDER"]
         if env.get("RIPPLEMEM_RECIPE"):
@@ -95,5 +170,7 @@ class Settings(_Frozen):
                 model=env.get("RIPPLEMEM_LLM_MODEL", "gpt-4.1-mini"),
                 api_key=env.get("RIPPLEMEM_LLM_API_KEY") or env.get("OPENAI_API_KEY"),
             )
+        if "store_path" in overrides:
+            values.pop("store", None)
         values.update(overrides)
         return cls(**values)

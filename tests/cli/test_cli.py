@@ -152,7 +152,7 @@ def test_console_script_help_lists_commands() -> None:
 
 
 def test_answer_with_an_llm_endpoint(runner: CliRunner, chat_file: Path, tmp_path: Path) -> None:
-    from ripplemem.providers.testing import Reply, ScriptedOpenAIServer
+    from ripplemem.testing import Reply, ScriptedOpenAIServer
 
     store = str(tmp_path / "m.db")
     _ok(runner, "ingest", str(chat_file), "--store", store)  # offline extraction (no LLM in env)

@@ -11,7 +11,7 @@ def test_the_allergy_is_recalled_for_the_harbor_grill_question(tmp_path) -> None
     flagship = questions[0]
     assert "Harbor Grill" in flagship["question"]
     settings = Settings(
-        store_path=tmp_path / "demo.db", extractor="deterministic", planner="deterministic"
+        store=tmp_path / "demo.db", extractor="deterministic", planner="deterministic"
     )
     with Memory(settings) as memory:
         memory.add(conversation, namespace="demo")

@@ -10,7 +10,6 @@ from typer.testing import CliRunner
 
 from ripplemem.cli.main import app
 from ripplemem.eval.asso_speed import clue_update_speed, ppr_speed, synthetic_subgraph
-from ripplemem.stores.clues_base import clues_of
 from ripplemem.stores.memory import InMemoryStore
 
 
@@ -32,7 +31,7 @@ def test_clue_update_speed_grows_the_store_and_the_graph() -> None:
     rows = clue_update_speed(store, [40, 120], topics=3, probes=2)
     assert [row["units"] for row in rows] == [80, 160]  # grown to each size, plus two probe sessions of 20
     assert all(row["update_ms_p50"] > 0 for row in rows)
-    assert 1 <= clues_of(store).clue_count("speed") <= 10  # 3 topics: sessions merge
+    assert 1 <= store.clues.clue_count("speed") <= 10  # 3 topics: sessions merge
 
 
 def test_the_command_writes_json(tmp_path: Path) -> None:

@@ -18,7 +18,7 @@ from ripplemem.eval.answering import Answerer
 from ripplemem.eval.bench import AnswerSetup, run_locomo_bench, run_longmemeval_bench
 from ripplemem.eval.judge import Judge
 from ripplemem.providers.openai_compat import OpenAICompatibleChat
-from ripplemem.providers.testing import Reply, ScriptedOpenAIServer
+from ripplemem.testing import Reply, ScriptedOpenAIServer
 
 ANSWER_USAGE = (200, 3)
 JUDGE_USAGE = (90, 10)

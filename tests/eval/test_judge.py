@@ -11,8 +11,8 @@ from ripplemem.eval.answering import Answerer
 from ripplemem.eval.judge import Judge
 from ripplemem.eval.prompts.judge import TYPE_RULES, judge_kind
 from ripplemem.providers.openai_compat import OpenAICompatibleChat
-from ripplemem.providers.testing import Reply, ScriptedOpenAIServer
 from ripplemem.records import Evidence, MemoryUnit
+from ripplemem.testing import Reply, ScriptedOpenAIServer
 
 CORRECT = {"reasoning": "same city", "label": "CORRECT"}
 WRONG = {"reasoning": "different city", "label": "WRONG"}

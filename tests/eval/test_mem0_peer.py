@@ -14,7 +14,7 @@ import pytest
 
 from ripplemem.eval.bench import run_locomo_bench
 from ripplemem.eval.datasets.locomo import load_locomo
-from ripplemem.providers.testing import ScriptedOpenAIServer
+from ripplemem.testing import ScriptedOpenAIServer
 
 pytestmark = pytest.mark.skipif(
     importlib.util.find_spec("mem0") is None, reason="needs the [peers] extra (mem0ai)"

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ripplemem import LLMSettings, Memory, Settings
-from ripplemem.providers.testing import Reply, ScriptedOpenAIServer
+from ripplemem.testing import Reply, ScriptedOpenAIServer
 
 from .conftest import TRIP
 
@@ -17,7 +17,7 @@ def test_answer_uses_evidence_and_counts_tokens(tmp_path, embedder):
 
     with ScriptedOpenAIServer(responder=responder) as server:
         settings = Settings(
-            store_path=tmp_path / "m.db",
+            store=tmp_path / "m.db",
             llm=LLMSettings(base_url=server.base_url, model="scripted"),
             extractor="deterministic",
             planner="deterministic",

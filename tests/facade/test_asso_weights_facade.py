@@ -16,7 +16,7 @@ def test_settings_weights_reach_the_asso_ranker(tmp_path, embedder) -> None:
     only_relevance = {"relevance": 1.0, "importance": 0.0, "temporal": 0.0}
     path = save_weights(SignalWeights(default=only_relevance), tmp_path / "w.json")
     question = "Where did Maya travel with Priya?"
-    settings = Settings(store_path=tmp_path / "m.db", asso_weights=path)
+    settings = Settings(store=tmp_path / "m.db", asso_weights=path)
     with Memory(settings, embedder=embedder) as memory:
         memory.add(TRIP, user_id="maya", session_time="2024-05-20T10:00")
         memory.add(DINNER, user_id="maya", session_time="2024-05-22 18:00")

@@ -17,14 +17,14 @@ from ripplemem.errors import (
     UnknownUnitError,
 )
 from ripplemem.providers.openai_compat import OpenAICompatibleEmbedder
-from ripplemem.providers.testing import ScriptedOpenAIServer
+from ripplemem.testing import ScriptedOpenAIServer
 
 from .conftest import DINNER, TRIP
 
 
 @pytest.fixture
 def memory(tmp_path, embedder):
-    with Memory(Settings(store_path=tmp_path / "m.db"), embedder=embedder) as m:
+    with Memory(Settings(store=tmp_path / "m.db"), embedder=embedder) as m:
         yield m
 
 
@@ -45,11 +45,11 @@ def test_add_search_trace(memory):
 def test_add_reports_its_stages_and_searches_once_per_batch(tmp_path, embedder):
     """The linker and the clue graph share one dense search; every stage is timed."""
     from ripplemem.eval.measure import TimedStore
-    from ripplemem.stores.factory import open_store
-    from ripplemem.write.pipeline import INSERT_STAGES
+    from ripplemem.records import INSERT_STAGES
+    from ripplemem.stores.registry import open_store
 
     store = TimedStore(open_store(tmp_path / "m.db"))
-    with Memory(Settings(store_path=tmp_path / "m.db"), store=store, embedder=embedder) as m:
+    with Memory(Settings(store=tmp_path / "m.db"), store=store, embedder=embedder) as m:
         added = m.add(TRIP + DINNER, user_id="maya", session_time="2024-05-20T10:00")
         assert added.units and added.clue_links >= 0
         assert store.counts["search_dense_many"] == 1  # one batch of windows, one search
@@ -90,7 +90,7 @@ def test_readd_embeds_nothing(tmp_path, embedder):
             return embedder.embed(texts, input_type=input_type)
 
     counting = Counting()
-    with Memory(Settings(store_path=tmp_path / "m.db"), embedder=counting) as memory:
+    with Memory(Settings(store=tmp_path / "m.db"), embedder=counting) as memory:
         memory.add(TRIP, user_id="maya", session_time="2024-05-20T10:00")
         spent = counting.texts
         memory.add(TRIP, user_id="maya", session_time="2024-05-20T10:00")
@@ -153,7 +153,7 @@ def test_export_import_roundtrip(tmp_path, memory, embedder):
     exported = memory.export_jsonl(path)
     assert exported == len(memory.list(user_id="maya"))
     assert json.loads(path.read_text().splitlines()[0])["type"] == "meta"
-    with Memory(Settings(store_path=tmp_path / "copy.db"), embedder=embedder) as copy:
+    with Memory(Settings(store=tmp_path / "copy.db"), embedder=embedder) as copy:
         assert copy.import_jsonl(path) == exported
         assert {u.id for u in copy.list(user_id="maya")} == {u.id for u in memory.list(user_id="maya")}
         some = copy.list(user_id="maya")[0]
@@ -166,13 +166,13 @@ def test_export_import_roundtrip(tmp_path, memory, embedder):
 
 def test_store_refuses_another_embedder(tmp_path, embedder):
     path = tmp_path / "m.db"
-    with Memory(Settings(store_path=path), embedder=embedder) as m:
+    with Memory(Settings(store=path), embedder=embedder) as m:
         m.add(TRIP, user_id="maya", session_time="2024-05-20T10:00")
     with ScriptedOpenAIServer() as server:
         other = OpenAICompatibleEmbedder(server.base_url, "other-model", 384)
         with pytest.raises(EmbedderMismatchError, match="minilm-int8"):
-            Memory(Settings(store_path=path), embedder=other)
-    with Memory(Settings(store_path=path), embedder=embedder) as m:  # nothing was lost
+            Memory(Settings(store=path), embedder=other)
+    with Memory(Settings(store=path), embedder=embedder) as m:  # nothing was lost
         assert len(m.list(user_id="maya")) > 0
 
 
@@ -184,7 +184,7 @@ def test_answer_needs_an_llm(memory):
 
 def test_async_memory(tmp_path, embedder):
     async def scenario():
-        async with AsyncMemory(Settings(store_path=tmp_path / "a.db"), embedder=embedder) as m:
+        async with AsyncMemory(Settings(store=tmp_path / "a.db"), embedder=embedder) as m:
             await m.add(TRIP, user_id="maya", session_time="2024-05-20T10:00")
             recall = await m.search("Lisbon trip", user_id="maya")
             assert await m.check_namespace(user_id="maya") == "maya"

@@ -17,7 +17,7 @@ from ripplemem.providers.factory import (
 )
 from ripplemem.providers.local_embedder import MiniLMInt8Embedder
 from ripplemem.providers.openai_compat import OpenAICompatibleEmbedder
-from ripplemem.providers.testing import Reply, ScriptedOpenAIServer
+from ripplemem.testing import Reply, ScriptedOpenAIServer
 
 
 def test_minilm_is_registered() -> None:

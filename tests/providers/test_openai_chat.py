@@ -10,8 +10,8 @@ import pytest
 from ripplemem.errors import ConfigurationError, ProviderError, ProviderUnavailableError
 from ripplemem.providers.base import ChatMessage, ChatModel
 from ripplemem.providers.openai_compat import OpenAICompatibleChat, retry_after_seconds
-from ripplemem.providers.testing import Reply, ScriptedOpenAIServer
 from ripplemem.settings import LLMSettings
+from ripplemem.testing import Reply, ScriptedOpenAIServer
 
 HELLO = [ChatMessage(role="system", content="Be brief."), ChatMessage(role="user", content="Hi")]
 SCHEMA = {"title": "Person record", "type": "object", "properties": {"name": {"type": "string"}}}
@@ -79,9 +79,8 @@ def test_no_key_means_no_authorization_header() -> None:
 
 
 def test_unknown_json_mode_is_a_configuration_error() -> None:
-    settings = LLMSettings(base_url="http://127.0.0.1:9/v1", model="m", json_mode="xml")
-    with pytest.raises(ConfigurationError, match="json_schema, json_object, none"):
-        OpenAICompatibleChat(settings)
+    with pytest.raises(ConfigurationError, match="json_mode.*'json_schema', 'json_object' or 'none'"):
+        LLMSettings(base_url="http://127.0.0.1:9/v1", model="m", json_mode="xml")
 
 
 def test_429_with_retry_after_is_retried_honouring_the_header() -> None:

@@ -8,7 +8,7 @@ import pytest
 from ripplemem.errors import ConfigurationError, InvalidInputError, ProviderError
 from ripplemem.providers.base import Embedder
 from ripplemem.providers.openai_compat import OpenAICompatibleEmbedder
-from ripplemem.providers.testing import Reply, ScriptedOpenAIServer, scripted_embedding
+from ripplemem.testing import Reply, ScriptedOpenAIServer, scripted_embedding
 
 TEXTS = ["alpha", "beta gamma", "delta", "epsilon", "zeta eta theta"]
 

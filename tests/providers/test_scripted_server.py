@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from ripplemem.errors import UsageError
-from ripplemem.providers.testing import Reply, ScriptedOpenAIServer, scripted_embedding
+from ripplemem.testing import Reply, ScriptedOpenAIServer, scripted_embedding
 
 CHAT = "/chat/completions"
 

@@ -9,7 +9,7 @@ from ripplemem.errors import InvalidModelOutputError, ProviderError, ProviderUna
 from ripplemem.providers.base import ChatMessage
 from ripplemem.providers.openai_compat import OpenAICompatibleChat
 from ripplemem.providers.structured import Structured, complete_structured, extract_json
-from ripplemem.providers.testing import Reply, ScriptedOpenAIServer
+from ripplemem.testing import Reply, ScriptedOpenAIServer
 
 
 class Fact(BaseModel):

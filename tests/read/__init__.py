@@ -20,6 +20,7 @@ import numpy as np
 
 from ripplemem.providers.local_embedder import MiniLMInt8Embedder
 from ripplemem.records import Edge, MemoryUnit, TimeSpan
+from ripplemem.stores.base import add_edges
 from ripplemem.stores.memory import InMemoryStore
 from ripplemem.structure import cue_set, structural_score
 from ripplemem.write.link import structural_time
@@ -329,8 +330,11 @@ def build_store(*, edges: bool = True) -> InMemoryStore:
     store.add_units(units)
     if edges:
         by_id = {u.id: u for u in units}
-        store.add_edges(
-            Edge(NS, a, b, kind, max(0.05, edge_weight(kind, by_id[a], by_id[b])))  # type: ignore[arg-type]
-            for kind, a, b in EDGES
+        add_edges(
+            store,
+            (
+                Edge(NS, a, b, kind, max(0.05, edge_weight(kind, by_id[a], by_id[b])))  # type: ignore[arg-type]
+                for kind, a, b in EDGES
+            ),
         )
     return store

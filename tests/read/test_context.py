@@ -35,7 +35,7 @@ def memory(tmp_path_factory):
     turns = tuple(Turn(f"t{i}", who, text) for i, (who, text) in enumerate(LINES))
     conversation = Conversation("c1", (Session("s1", T0, turns),))
     path = tmp_path_factory.mktemp("context") / "m.db"
-    with Memory(Settings(store_path=path, extractor="deterministic", planner="deterministic")) as m:
+    with Memory(Settings(store=path, extractor="deterministic", planner="deterministic")) as m:
         m.add(conversation, namespace="ns")
         yield m
 
@@ -128,7 +128,7 @@ def test_context_brings_neighbouring_turns_not_pieces_of_the_same_turn(tmp_path)
     )
     conversation = Conversation("c1", (Session("s1", T0, turns),))
     with Memory(
-        Settings(store_path=tmp_path / "m.db", extractor="deterministic", planner="deterministic")
+        Settings(store=tmp_path / "m.db", extractor="deterministic", planner="deterministic")
     ) as m:
         m.add(conversation, namespace="ns")
         pieces = [u for u in m.list(namespace="ns") if u.turn_ids == ("t1",)]
@@ -156,7 +156,7 @@ def test_context_skips_a_unit_whose_turn_the_head_already_holds(tmp_path):
     )
     conversation = Conversation("c1", (Session("s1", T0, turns),))
     with Memory(
-        Settings(store_path=tmp_path / "m.db", extractor="deterministic", planner="deterministic")
+        Settings(store=tmp_path / "m.db", extractor="deterministic", planner="deterministic")
     ) as m:
         m.add(conversation, namespace="ns")
         units = m.list(namespace="ns")

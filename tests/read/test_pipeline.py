@@ -6,6 +6,7 @@ from ripplemem.read.pipeline import recall
 from ripplemem.read.recipes import get_recipe
 from ripplemem.read.views import centre_query, dense_view
 from ripplemem.records import Recall
+from ripplemem.stores.base import search_dense
 
 from . import NS, QUERY, build_store, embedder
 
@@ -174,15 +175,15 @@ def test_bm25_and_dense_baselines_follow_their_view(store):
     assert ids(bm25) == [i for i, _ in store.search_lexical(NS, QUERY, 5)]
     dense = run(store, "dense", budget=5)
     vector = embedder().embed([QUERY], input_type="query")[0]
-    assert ids(dense) == [i for i, _ in store.search_dense(NS, vector, 5)]
+    assert ids(dense) == [i for i, _ in search_dense(store, NS, vector, 5)]
 
 
 def test_centred_baselines_read_the_centred_query_vector(store):
     vector = embedder().embed([QUERY], input_type="query")[0]
     centred = centre_query(vector, store.centroid(NS))
     dense = run(store, "dense-centred", budget=5, centred_query=True)
-    assert ids(dense) == [i for i, _ in store.search_dense(NS, centred, 5)]
-    assert ids(dense) != [i for i, _ in store.search_dense(NS, vector, 5)]
+    assert ids(dense) == [i for i, _ in search_dense(store, NS, centred, 5)]
+    assert ids(dense) != [i for i, _ in search_dense(store, NS, vector, 5)]
     hybrid = run(store, "hybrid-centred", budget=6, centred_query=True)
     assert hybrid.trace.initial["dense"][:5] == dense.trace.initial["dense"]
     for name in ("bm25", "dense", "hybrid"):  # the naive baselines stay naive

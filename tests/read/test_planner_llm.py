@@ -6,13 +6,13 @@ from datetime import datetime
 import pytest
 
 from ripplemem.providers.openai_compat import OpenAICompatibleChat
-from ripplemem.providers.testing import Reply, ScriptedOpenAIServer
 from ripplemem.read.pipeline import recall
 from ripplemem.read.planner import Planner
 from ripplemem.read.planner_llm import LLMPlanner, target_span
 from ripplemem.read.prompts.planning import PlanningResponse
 from ripplemem.read.recipes import get_recipe
 from ripplemem.records import Cues, TimeSpan
+from ripplemem.testing import Reply, ScriptedOpenAIServer
 
 from . import NS, QUERY, build_store, embedder
 

@@ -8,8 +8,8 @@ import pytest
 
 from ripplemem.errors import StoreError
 from ripplemem.stores.base import MemoryStore
-from ripplemem.stores.factory import open_store
 from ripplemem.stores.memory import InMemoryStore
+from ripplemem.stores.registry import open_store
 from ripplemem.stores.sqlite import SQLiteStore
 
 from . import make_unit

@@ -11,6 +11,7 @@ import pytest
 
 from ripplemem.errors import InvalidInputError, StoreError
 from ripplemem.records import Cues, Edge
+from ripplemem.stores.base import add_edges, search_dense
 from ripplemem.stores.memory import InMemoryStore
 from ripplemem.stores.sqlite import SQLiteStore, rows, schema
 from ripplemem.stores.sqlite.schema import SCHEMA_VERSION
@@ -26,7 +27,8 @@ _EDGE_TABLE = next(  # schema 1's edge table, as migration 1 created it
 
 
 def downgrade(raw: sqlite3.Connection, version: int) -> None:
-    """Turn a file back to before migration ``version`` (5 or 6), keeping its data."""
+    """Turn a file back to before migration ``version`` (5, 6 or 7), keeping its data."""
+    raw.execute("DROP TABLE IF EXISTS api_key")  # migration 7: keys hold no unit data
     if version <= 6:  # edges back to rows (schema 1's table), from the namespaces' graphs
         with SQLiteStore(raw.execute("PRAGMA database_list").fetchone()[2]) as store:
             edges = [
@@ -66,10 +68,10 @@ def test_everything_survives_close_and_reopen(tmp_path: Path) -> None:
     with SQLiteStore(path) as store:
         store.check_embedder("minilm-int8", DIM)
         store.add_units(units)
-        store.add_edges([Edge("ns", "u0", "u1", "semantic", 0.9)])
-        store.add_edges([Edge("ns", "u0", "u2", "structural", 0.7)])
+        add_edges(store, [Edge("ns", "u0", "u1", "semantic", 0.9)])
+        add_edges(store, [Edge("ns", "u0", "u2", "structural", 0.7)])
         before = (
-            store.search_dense("ns", units[3].vector, 3),
+            search_dense(store, "ns", units[3].vector, 3),
             store.search_lexical("ns", "painted picture lake", 6),
             store.centroid("ns"),
         )
@@ -83,7 +85,7 @@ def test_everything_survives_close_and_reopen(tmp_path: Path) -> None:
             Edge("ns", "u0", "u2", "structural", 0.7),
         ]
         assert store.neighbours("ns", ["u1"], "semantic") == {"u1": [("u0", 0.9)]}
-        assert store.search_dense("ns", units[3].vector, 3) == before[0]
+        assert search_dense(store, "ns", units[3].vector, 3) == before[0]
         assert store.search_lexical("ns", "painted picture lake", 6) == before[1]
         np.testing.assert_allclose(store.centroid("ns"), before[2], atol=1e-6)
         cues = Cues(participants=("caroline",), locations=("lake tahoe",))
@@ -141,11 +143,11 @@ def test_a_second_connection_sees_writes_made_through_the_first(tmp_path: Path) 
     vectors = unit_vectors(4, seed=21)
     with SQLiteStore(path) as reader, SQLiteStore(path) as writer:
         writer.add_units([make_unit(f"u{i}", vector=v) for i, v in enumerate(vectors[:3])])
-        assert reader.search_dense("ns", vectors[2], 1)[0][0] == "u2"  # loads the index
+        assert search_dense(reader, "ns", vectors[2], 1)[0][0] == "u2"  # loads the index
         writer.add_units([make_unit("u3", vector=vectors[3])])
         writer.delete_unit("ns", "u2")
-        assert reader.search_dense("ns", vectors[3], 1)[0][0] == "u3"
-        assert "u2" not in [i for i, _ in reader.search_dense("ns", vectors[2], 4)]
+        assert search_dense(reader, "ns", vectors[3], 1)[0][0] == "u3"
+        assert "u2" not in [i for i, _ in search_dense(reader, "ns", vectors[2], 4)]
 
 
 def test_lexical_scores_match_the_in_memory_bm25(tmp_path: Path) -> None:
@@ -271,7 +273,7 @@ def recall_at_10(
     hits = 0
     for query in queries:
         expected = {f"u{alive[i]}" for i in exact_top(matrix[alive], query, 10)}
-        hits += len(expected & {i for i, _ in store.search_dense("ns", query, 10)})
+        hits += len(expected & {i for i, _ in search_dense(store, "ns", query, 10)})
     return hits / (10 * len(queries))
 
 
@@ -295,13 +297,13 @@ def test_hnsw_above_the_threshold_agrees_with_exact_search(tmp_path: Path) -> No
     assert store.index_stats("ns")["tombstones"] == len(deleted)
     alive = [i for i in alive if i not in set(deleted)]
     for i in deleted[:10]:
-        assert f"u{i}" not in {u for u, _ in store.search_dense("ns", matrix[i], 10)}
+        assert f"u{i}" not in {u for u, _ in search_dense(store, "ns", matrix[i], 10)}
     assert recall_at_10(store, matrix, alive, queries) >= 0.9
-    before = [store.search_dense("ns", q, 10) for q in queries[:5]]
+    before = [search_dense(store, "ns", q, 10) for q in queries[:5]]
     store.close()
 
     reopened = SQLiteStore(path, ann_threshold=300)
-    assert [reopened.search_dense("ns", q, 10) for q in queries[:5]] == before
+    assert [search_dense(reopened, "ns", q, 10) for q in queries[:5]] == before
     assert reopened.index_stats("ns")["ann_origin"] == "cache"
     reopened.close()
 
@@ -319,8 +321,8 @@ def test_a_stale_hnsw_cache_is_brought_up_to_date(tmp_path: Path) -> None:
     with SQLiteStore(path, ann_threshold=300) as store:
         stats = store.index_stats("ns")
         assert stats["ann_origin"] == "cache" and stats["vectors"] == 450
-        assert store.search_dense("ns", matrix[455], 1)[0][0] == "u455"
-        assert "u3" not in {u for u, _ in store.search_dense("ns", matrix[3], 10)}
+        assert search_dense(store, "ns", matrix[455], 1)[0][0] == "u455"
+        assert "u3" not in {u for u, _ in search_dense(store, "ns", matrix[3], 10)}
     raw = sqlite3.connect(path)
     (count,) = raw.execute("SELECT vector_count FROM ann_cache WHERE namespace = 'ns'").fetchone()
     assert count == 450  # the refreshed cache was written back on close
@@ -339,7 +341,7 @@ def test_many_deletes_rebuild_the_graph_and_small_namespaces_drop_it(tmp_path: P
         for i in range(60, 120):  # below the threshold again: exact search, cache dropped
             store.delete_unit("ns", f"u{i}")
         assert store.index_stats("ns")["search"] == "exact"
-        assert store.search_dense("ns", matrix[200], 1)[0][0] == "u200"
+        assert search_dense(store, "ns", matrix[200], 1)[0][0] == "u200"
     raw = sqlite3.connect(path)
     assert raw.execute("SELECT count(*) FROM ann_cache").fetchone() == (0,)
 
@@ -350,7 +352,7 @@ def test_delete_unit_leaves_no_row_behind_in_any_table(tmp_path: Path) -> None:
     gone = make_unit("gone", participants=("Ann",), locations=("Rome",), time_span=day_span(2))
     with SQLiteStore(path) as store:
         store.add_units([keep, gone])
-        store.add_edges([Edge("ns", "keep", "gone", "semantic", 0.9)])
+        add_edges(store, [Edge("ns", "keep", "gone", "semantic", 0.9)])
         raw = sqlite3.connect(path)
         (seq,) = raw.execute("SELECT seq FROM unit WHERE id = 'gone'").fetchone()
         assert store.delete_unit("ns", "gone")
@@ -528,14 +530,14 @@ def test_two_connections_see_each_others_edge_changes(tmp_path: Path) -> None:
     path = tmp_path / "memory.db"
     with SQLiteStore(path) as one, SQLiteStore(path) as two:
         one.add_units([make_unit(u) for u in "abcd"])
-        one.add_edges([Edge("ns", "a", "b", "semantic", 0.9)])
+        add_edges(one, [Edge("ns", "a", "b", "semantic", 0.9)])
         assert two.neighbours("ns", ["a"], "semantic") == {"a": [("b", 0.9)]}  # loads
         two.change_edges(
             remove=[Edge("ns", "a", "b", "semantic", 0.9)],
             add=[Edge("ns", "a", "c", "structural", 0.7)],
         )
         assert one.edges_of("ns", "a") == [Edge("ns", "a", "c", "structural", 0.7)]  # replays
-        one.add_edges([Edge("ns", "c", "d", "semantic", 0.8)])
+        add_edges(one, [Edge("ns", "c", "d", "semantic", 0.8)])
         assert two.neighbours("ns", ["c"], "semantic") == {"c": [("d", 0.8)]}
         assert two.delete_unit("ns", "c")  # the deleting connection journals the removals
         assert one.neighbours("ns", ["a", "d"], "structural") == {"a": [], "d": []}
@@ -585,11 +587,11 @@ def test_the_journal_is_folded_into_a_snapshot_and_others_reload(tmp_path: Path)
     assert len(edges) > COMPACT_MIN
     with SQLiteStore(path) as one, SQLiteStore(path) as two:
         one.add_units(units)
-        one.add_edges(edges[:100])
+        add_edges(one, edges[:100])
         assert len(two.neighbours("ns", ["h0"], "semantic")["h0"]) == 50  # two loads now
         for start in range(100, len(edges), 1_000):
-            one.add_edges(edges[start : start + 1_000])
-        one.remove_edges([Edge("ns", "h0", "l1", "semantic", 0.0)])
+            add_edges(one, edges[start : start + 1_000])
+        one.change_edges(remove=[Edge("ns", "h0", "l1", "semantic", 0.0)])
         raw = sqlite3.connect(path)
         parts, journal, snapshot_n, journal_n = edge_rows(raw)
         assert parts == 1 and snapshot_n > 0 and journal == journal_n - snapshot_n <= 2
@@ -608,12 +610,12 @@ def test_a_namespace_deleted_and_refilled_elsewhere_is_not_read_from_the_old_gra
     path = tmp_path / "memory.db"
     with SQLiteStore(path) as one, SQLiteStore(path) as two:
         one.add_units([make_unit(u) for u in "abc"])
-        one.add_edges([Edge("ns", "a", "b", "semantic", 0.9)])
+        add_edges(one, [Edge("ns", "a", "b", "semantic", 0.9)])
         assert two.neighbours("ns", ["a"], "semantic") == {"a": [("b", 0.9)]}
         one.delete_namespace("ns")
         one.add_units([make_unit(u) for u in "abc"])
-        one.add_edges([Edge("ns", "a", "c", "semantic", 0.6)])
-        one.add_edges([Edge("ns", "b", "c", "semantic", 0.7)])
+        add_edges(one, [Edge("ns", "a", "c", "semantic", 0.6)])
+        add_edges(one, [Edge("ns", "b", "c", "semantic", 0.7)])
         assert two.neighbours("ns", ["a", "b"], "semantic") == {
             "a": [("c", 0.6)],
             "b": [("c", 0.7)],
@@ -633,7 +635,7 @@ def test_an_edge_table_is_migrated_into_snapshots(tmp_path: Path) -> None:
         store.add_units(
             [make_unit(u) for u in "abc"] + [make_unit(u, namespace="other") for u in "xy"]
         )
-        store.add_edges(edges)
+        add_edges(store, edges)
         before = {ns: [store.edges_of(ns, u) for u in "abcxy"] for ns in ("ns", "other")}
     raw = sqlite3.connect(path, isolation_level=None)
     downgrade(raw, 6)
@@ -641,7 +643,7 @@ def test_an_edge_table_is_migrated_into_snapshots(tmp_path: Path) -> None:
     raw.close()
     with SQLiteStore(path) as store:
         assert {ns: [store.edges_of(ns, u) for u in "abcxy"] for ns in ("ns", "other")} == before
-        store.add_edges([Edge("ns", "c", "a", "semantic", 0.7)])  # the journal goes on from it
+        add_edges(store, [Edge("ns", "c", "a", "semantic", 0.7)])  # the journal goes on from it
         assert store.neighbours("ns", ["a"], "semantic") == {"a": [("b", 0.9), ("c", 0.7)]}
     raw = sqlite3.connect(path)
     tables = {row[0] for row in raw.execute("SELECT name FROM sqlite_master")}

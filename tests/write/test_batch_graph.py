@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 from ripplemem.records import Edge, MemoryUnit
+from ripplemem.stores.base import add_edges
 from ripplemem.stores.sqlite import SQLiteStore
 from ripplemem.write.batch_graph import BatchGraph
 
@@ -26,7 +27,7 @@ def make_unit(unit_id: str) -> MemoryUnit:
 def store(tmp_path: Path):
     s = SQLiteStore(tmp_path / "graph.db")
     s.add_units([make_unit(u) for u in "abcde"])
-    s.add_edges([Edge("ns", "a", "b", "semantic", 0.9), Edge("ns", "a", "c", "semantic", 0.8)])
+    add_edges(s, [Edge("ns", "a", "b", "semantic", 0.9), Edge("ns", "a", "c", "semantic", 0.8)])
     yield s
     s.close()
 

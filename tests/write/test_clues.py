@@ -12,13 +12,12 @@ import pytest
 
 from ripplemem.providers.local_embedder import MiniLMInt8Embedder
 from ripplemem.providers.openai_compat import OpenAICompatibleChat
-from ripplemem.providers.testing import Reply, ScriptedOpenAIServer
 from ripplemem.records import MemoryUnit
 from ripplemem.settings import WriteSettings
 from ripplemem.stores.base import MemoryStore
-from ripplemem.stores.clues_base import clues_of
 from ripplemem.stores.memory import InMemoryStore
 from ripplemem.stores.sqlite import SQLiteStore
+from ripplemem.testing import Reply, ScriptedOpenAIServer
 from ripplemem.write.clues import ClueGraphBuilder, KeyphraseClues, LLMClues
 from ripplemem.write.prompts.clue import clue_messages
 
@@ -84,13 +83,13 @@ def test_keyphrases_leave_the_speakers_out() -> None:
 
 
 def test_one_clue_per_session_alike_sessions_merge(store: MemoryStore) -> None:
-    builder = ClueGraphBuilder(store, clues_of(store), embedder(), KeyphraseClues())
+    builder = ClueGraphBuilder(store, store.clues, embedder(), KeyphraseClues())
     first = add(store, builder, "s1")
     assert (first.clues, first.merged, first.members) == (1, 0, 3)
     assert add(store, builder, "s2").clues == 1  # marathon: a new topic
     third = add(store, builder, "s3")  # the dog again: cosine >= 0.65 with s1's clue
     assert (third.clues, third.merged) == (0, 1)
-    graph = clues_of(store)
+    graph = store.clues
     assert graph.clue_count("ns") == 2
     assert graph.clue_for_session("ns", "s3") == graph.clue_for_session("ns", "s1")
     dog = graph.clue_for_session("ns", "s1")
@@ -100,33 +99,33 @@ def test_one_clue_per_session_alike_sessions_merge(store: MemoryStore) -> None:
 
 def test_nothing_merges_above_a_strict_threshold(store: MemoryStore) -> None:
     strict = WriteSettings(clue_merge_threshold=0.999)
-    builder = ClueGraphBuilder(store, clues_of(store), embedder(), KeyphraseClues(), strict)
+    builder = ClueGraphBuilder(store, store.clues, embedder(), KeyphraseClues(), strict)
     for episode in SESSIONS:
         add(store, builder, episode)
-    assert clues_of(store).clue_count("ns") == 3
+    assert store.clues.clue_count("ns") == 3
 
 
 def test_utterance_links_need_cosine_at_least_gamma(store: MemoryStore) -> None:
-    builder = ClueGraphBuilder(store, clues_of(store), embedder(), KeyphraseClues())
+    builder = ClueGraphBuilder(store, store.clues, embedder(), KeyphraseClues())
     for episode in SESSIONS:
         add(store, builder, episode)
     units = store.list_units("ns")
-    links = clues_of(store).links("ns", [u.id for u in units])
+    links = store.clues.links("ns", [u.id for u in units])
     vectors = {u.id: u.vector for u in units}
     pairs = [(a, b, w) for a, found in links.items() for b, w in found]
     for a, b, weight in pairs:
         assert weight >= 0.75 and float(vectors[a] @ vectors[b]) == pytest.approx(weight, abs=1e-4)
     loose = WriteSettings(utterance_link_threshold=0.3)
     fresh = InMemoryStore()
-    looser = ClueGraphBuilder(fresh, clues_of(fresh), embedder(), KeyphraseClues(), loose)
+    looser = ClueGraphBuilder(fresh, fresh.clues, embedder(), KeyphraseClues(), loose)
     for episode in SESSIONS:
         add(fresh, looser, episode)
-    more = clues_of(fresh).links("ns", [u.id for u in units])
+    more = fresh.clues.links("ns", [u.id for u in units])
     assert sum(map(len, more.values())) > len(pairs)
 
 
 def test_a_known_session_keeps_its_clue(store: MemoryStore) -> None:
-    builder = ClueGraphBuilder(store, clues_of(store), embedder(), KeyphraseClues())
+    builder = ClueGraphBuilder(store, store.clues, embedder(), KeyphraseClues())
     add(store, builder, "s1")
     later = [replace(u, id="s1-late") for u in units_of("s1", ["Maya taught Biscuit to sit."])]
     store.add_units(later)
@@ -142,9 +141,9 @@ def test_llm_clue_through_the_scripted_server(store: MemoryStore) -> None:
         OpenAICompatibleChat(server.llm_settings(), backoff_s=0.01) as chat,
     ):
         writer = LLMClues(chat)
-        add(store, ClueGraphBuilder(store, clues_of(store), embedder(), writer), "s1")
+        add(store, ClueGraphBuilder(store, store.clues, embedder(), writer), "s1")
         request = server.requests[-1]
-    graph = clues_of(store)
+    graph = store.clues
     (clue,) = graph.get_clues("ns", [graph.clue_for_session("ns", "s1") or ""])
     assert clue.text == sentence and clue.source == "llm"
     assert writer.tokens_used > 0 and writer.fallbacks == 0
@@ -157,8 +156,8 @@ def test_llm_clue_falls_back_to_keyphrases_on_garbage(store: MemoryStore) -> Non
         OpenAICompatibleChat(server.llm_settings(), backoff_s=0.01) as chat,
     ):
         writer = LLMClues(chat, max_repairs=1)
-        add(store, ClueGraphBuilder(store, clues_of(store), embedder(), writer), "s2")
-    graph = clues_of(store)
+        add(store, ClueGraphBuilder(store, store.clues, embedder(), writer), "s2")
+    graph = store.clues
     (clue,) = graph.get_clues("ns", [graph.clue_for_session("ns", "s2") or ""])
     assert writer.fallbacks == 1 and "marathon" in clue.text
 

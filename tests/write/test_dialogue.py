@@ -6,8 +6,8 @@ from datetime import datetime
 
 import numpy as np
 import pytest
-from pydantic import ValidationError
 
+from ripplemem.errors import ConfigurationError
 from ripplemem.memory import Memory
 from ripplemem.records import Conversation, MemoryUnit, Session, Turn
 from ripplemem.settings import Settings, WriteSettings
@@ -71,7 +71,7 @@ def test_reach_zero_links_one_turn_only_and_none_links_nothing(store):
 
 
 def test_a_negative_reach_is_refused():
-    with pytest.raises(ValidationError, match="dialogue_reach"):
+    with pytest.raises(ConfigurationError, match="dialogue_reach"):
         WriteSettings(dialogue_reach=-1)
 
 
@@ -83,7 +83,7 @@ def test_the_write_pipeline_links_an_exchange(tmp_path):
         Turn("t4", "Bob", "My sister moved to Lisbon for work."),
     ]
     conversation = Conversation("c1", (Session("s1", T0, tuple(turns)),))
-    with Memory(Settings(store_path=tmp_path / "m.db", extractor="deterministic")) as memory:
+    with Memory(Settings(store=tmp_path / "m.db", extractor="deterministic")) as memory:
         added = memory.add(conversation, namespace=NS)
         by_turn = {u.turn_ids[0]: u.id for u in added.units}
         linked = neighbours(memory.store, by_turn["t1"])

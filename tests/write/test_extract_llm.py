@@ -9,8 +9,8 @@ import pytest
 
 from ripplemem.errors import InvalidModelOutputError
 from ripplemem.providers.openai_compat import OpenAICompatibleChat
-from ripplemem.providers.testing import Reply, ScriptedOpenAIServer
 from ripplemem.records import TimeSpan, Turn, Window
+from ripplemem.testing import Reply, ScriptedOpenAIServer
 from ripplemem.write.extract_llm import LLMExtractor, time_span
 from ripplemem.write.prompts import ExtractionResponse, extraction_messages
 

@@ -57,7 +57,7 @@ def open_memory(store: Path | None) -> Memory:
     from ripplemem.memory import Memory
     from ripplemem.settings import Settings
 
-    overrides = {"store_path": store} if store is not None else {}
+    overrides = {"store": str(store)} if store is not None else {}
     return Memory(Settings.from_env(**overrides))
 
 

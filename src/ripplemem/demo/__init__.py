@@ -35,7 +35,7 @@ def run_demo(console, store_path: Path = Path(".ripplemem/demo.db")) -> None:
         for suffix in ("", "-wal", "-shm"):
             Path(f"{store_path}{suffix}").unlink(missing_ok=True)
     conversation, questions = load_demo()
-    with Memory(Settings(store_path=store_path, extractor="deterministic", planner="deterministic")) as memory:
+    with Memory(Settings(store=store_path, extractor="deterministic", planner="deterministic")) as memory:
         result = memory.add(conversation, namespace="demo")
         turns = sum(len(s.turns) for s in conversation.sessions)
         console.print(

@@ -20,10 +20,10 @@ import numpy as np
 from scipy import sparse
 
 from ripplemem.eval.measure import percentile
-from ripplemem.providers.testing import scripted_embedding
 from ripplemem.read.asso.importance import personalized_pagerank
 from ripplemem.records import MemoryUnit
 from ripplemem.stores.base import MemoryStore
+from ripplemem.testing import scripted_embedding
 
 DIM = 384
 SESSION_UNITS = 20
@@ -100,7 +100,6 @@ def clue_update_speed(
 ) -> list[dict[str, float | int]]:
     """Grow ``store`` through ``sizes`` (units); at each, time the graph update of new sessions."""
     from ripplemem.settings import WriteSettings
-    from ripplemem.stores.clues_base import clues_of
     from ripplemem.write.clues import ClueGraphBuilder, KeyphraseClues
 
     rng = np.random.default_rng(seed)
@@ -108,7 +107,7 @@ def clue_update_speed(
     centres /= np.linalg.norm(centres, axis=1, keepdims=True)
     embedder = HashingEmbedder()
     store.check_embedder(embedder.name, embedder.dim)
-    builder = ClueGraphBuilder(store, clues_of(store), embedder, KeyphraseClues(), WriteSettings())
+    builder = ClueGraphBuilder(store, store.clues, embedder, KeyphraseClues(), WriteSettings())
     namespace, added, rows = "speed", 0, []
     for size in sizes:
         while store.count(namespace) < size:
@@ -125,7 +124,7 @@ def clue_update_speed(
             timings.append((time.perf_counter() - started) * 1000)
             added += 1
         rows.append({
-            "units": store.count(namespace), "clues": clues_of(store).clue_count(namespace),
+            "units": store.count(namespace), "clues": store.clues.clue_count(namespace),
             "session_units": SESSION_UNITS, "update_ms_p50": percentile(timings, 50),
             "update_ms_max": max(timings),
         })

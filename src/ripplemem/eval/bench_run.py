@@ -136,7 +136,7 @@ class BenchRun:
             elif self.store_kind == "sqlite":
                 self._tmp = tempfile.TemporaryDirectory(prefix="ripplemem-bench-")
                 store_path = Path(self._tmp.name) / "bench.db"
-                self.memory = Memory(self.settings.model_copy(update={"store_path": store_path}))
+                self.memory = Memory(self.settings.model_copy(update={"store": str(store_path)}))
             else:
                 raise InvalidInputError(
                     f"store must be 'sqlite' or 'memory', not {self.store_kind!r}"

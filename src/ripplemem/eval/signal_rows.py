@@ -39,7 +39,6 @@ def rit_signals(
     """The RIT ranker's candidates and raw signals for ``question`` (unit id -> signals)."""
     try:
         from ripplemem.read.asso.rit import candidate_signals
-        from ripplemem.stores.clues_base import clues_of
     except ImportError as error:
         raise ConfigurationError(
             "this build has no AssoMem RIT ranker (ripplemem.read.asso.rit); "
@@ -48,7 +47,7 @@ def rit_signals(
 
     store = memory.store
     return candidate_signals(
-        store, clues_of(store), memory.parts.embedder, namespace,
+        store, store.clues, memory.parts.embedder, namespace,
         question.text, question.question_time, recipe,
     )
 

@@ -213,7 +213,7 @@ def _grow_and_search(
     ``embedder`` exactly as :class:`~ripplemem.write.pipeline.WritePipeline` does.
     """
     from ripplemem.settings import WriteSettings
-    from ripplemem.stores.factory import open_store
+    from ripplemem.stores.registry import open_store
     from ripplemem.write.link import Linker
     from ripplemem.write.pipeline import resolve_thresholds
 

@@ -30,13 +30,13 @@ def locomo_ingest(
     from ripplemem.eval.datasets.locomo import load_locomo
     from ripplemem.memory import Memory
     from ripplemem.settings import Settings
-    from ripplemem.stores.factory import open_store
+    from ripplemem.stores.registry import open_store
 
     samples = load_locomo(path)
     if not samples:
         raise InvalidInputError(f"{path} holds no LoCoMo conversation")
     store_path = folder / "locomo.db"
-    settings = Settings(store_path=store_path, extractor="deterministic", planner="deterministic")
+    settings = Settings(store=store_path, extractor="deterministic", planner="deterministic")
     timed_embedder = _TimedEmbedder(embedder)
     timed_store = _TimedStore(open_store(store_path))
     memory = Memory(settings, store=timed_store, embedder=timed_embedder)  # type: ignore[arg-type]

@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ripplemem.eval.measure import report_progress as _report
-from ripplemem.write.pipeline import INSERT_STAGES
+from ripplemem.records import INSERT_STAGES
 
 if TYPE_CHECKING:
     from ripplemem.eval.speed import Progress

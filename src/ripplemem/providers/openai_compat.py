@@ -148,11 +148,6 @@ class OpenAICompatibleChat:
         transport: httpx.BaseTransport | None = None,
         backoff_s: float = 0.5,
     ) -> None:
-        if settings.json_mode not in JSON_MODES:
-            raise ConfigurationError(
-                f"LLMSettings.json_mode {settings.json_mode!r} is not supported; "
-                f"use one of {', '.join(JSON_MODES)}"
-            )
         self.settings = settings
         self.name = settings.model
         self.url = settings.base_url.rstrip("/") + "/chat/completions"

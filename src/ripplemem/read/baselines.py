@@ -20,7 +20,7 @@ from ripplemem.providers.base import Embedder
 from ripplemem.read.recipes import RecallRecipe
 from ripplemem.read.views import centre_query
 from ripplemem.records import Evidence, Hit, Recall, RecallTrace, ScoreTerms
-from ripplemem.stores.base import MemoryStore
+from ripplemem.stores.base import MemoryStore, search_dense
 
 HYBRID_MIN_DEPTH = 50
 
@@ -67,7 +67,7 @@ def recall_baseline(
         if recipe.centred_query:  # "dense-centred" / "hybrid-centred": what centring alone does
             vector = centre_query(vector, store.centroid(namespace))
         started = time.perf_counter()
-        lists["dense"] = list(store.search_dense(namespace, vector, depth)) if depth else []
+        lists["dense"] = list(search_dense(store, namespace, vector, depth)) if depth else []
         trace.timings_ms["dense"] = (time.perf_counter() - started) * 1000
     if recipe.kind in ("bm25", "hybrid"):
         started = time.perf_counter()

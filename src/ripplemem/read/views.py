@@ -26,7 +26,7 @@ import numpy as np
 
 from ripplemem.read.recipes import RecallRecipe
 from ripplemem.records import Cues
-from ripplemem.stores.base import MemoryStore
+from ripplemem.stores.base import MemoryStore, search_dense
 from ripplemem.structure import cue_set, structural_score
 from ripplemem.write.link import structural_time
 
@@ -80,7 +80,7 @@ def centre_query(vector: np.ndarray, centroid: np.ndarray | None) -> np.ndarray:
 def dense_view(store: MemoryStore, namespace: str, vector: np.ndarray, k: int) -> Ranked:
     if k <= 0:
         return []
-    return list(store.search_dense(namespace, vector, k))
+    return list(search_dense(store, namespace, vector, k))
 
 
 def lexical_view(store: MemoryStore, namespace: str, text: str, k: int) -> Ranked:

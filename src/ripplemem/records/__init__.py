@@ -12,10 +12,16 @@ from ripplemem.records.evidence import (
     RecallTrace,
     ScoreTerms,
 )
+from ripplemem.records.keys import ApiKey
+from ripplemem.records.results import INSERT_STAGES, AddResult, Answer
 from ripplemem.records.time import TimeSpan
 from ripplemem.records.unit import Edge, EdgeKind, MemoryUnit, UnitDraft, normalise_cue
 
 __all__ = [
+    "INSERT_STAGES",
+    "AddResult",
+    "Answer",
+    "ApiKey",
     "Clue",
     "ClueSource",
     "Conversation",

@@ -10,6 +10,7 @@ from typing import Literal
 import numpy as np
 
 from ripplemem.records.time import TimeSpan
+from ripplemem.records.wire import EdgeModel, UnitModel, vector_from_json, vector_to_json
 
 EdgeKind = Literal["semantic", "structural"]
 
@@ -57,47 +58,52 @@ class MemoryUnit:
     def with_vector(self, vector: np.ndarray) -> MemoryUnit:
         return replace(self, vector=vector)
 
+    def to_model(self, *, with_vector: bool = True) -> UnitModel:
+        return UnitModel(
+            id=self.id,
+            namespace=self.namespace,
+            restatement=self.restatement,
+            vector=vector_to_json(self.vector) if with_vector else None,
+            participants=list(self.participants),
+            locations=list(self.locations),
+            time_span=[self.time_span.start, self.time_span.end] if self.time_span else None,
+            episode_id=self.episode_id,
+            turn_ids=list(self.turn_ids),
+            session_time=self.session_time,
+            created_at=self.created_at,
+            time_phrases=list(self.time_phrases),
+            keywords=list(self.keywords),
+            extra=dict(self.extra),
+        )
+
     def to_json(self, *, with_vector: bool = True) -> dict:
-        return {
-            "id": self.id,
-            "namespace": self.namespace,
-            "restatement": self.restatement,
-            "vector": self.vector.astype(float).round(7).tolist()
-            if with_vector and self.vector is not None
-            else None,
-            "participants": list(self.participants),
-            "locations": list(self.locations),
-            "time_span": self.time_span.to_json() if self.time_span else None,
-            "episode_id": self.episode_id,
-            "turn_ids": list(self.turn_ids),
-            "session_time": self.session_time.isoformat() if self.session_time else None,
-            "created_at": self.created_at.isoformat(),
-            "time_phrases": list(self.time_phrases),
-            "keywords": list(self.keywords),
-            "extra": self.extra,
-        }
+        """The unit's JSON form (:class:`~ripplemem.records.wire.UnitModel`)."""
+        return self.to_model(with_vector=with_vector).model_dump(mode="json")
+
+    @classmethod
+    def from_model(cls, model: UnitModel) -> MemoryUnit:
+        span = model.time_span
+        return cls(
+            id=model.id,
+            namespace=model.namespace,
+            restatement=model.restatement,
+            vector=vector_from_json(model.vector),
+            participants=tuple(model.participants),
+            locations=tuple(model.locations),
+            time_span=TimeSpan(span[0], span[1]) if span else None,
+            episode_id=model.episode_id,
+            turn_ids=tuple(model.turn_ids),
+            session_time=model.session_time,
+            created_at=model.created_at,
+            time_phrases=tuple(model.time_phrases),
+            keywords=tuple(model.keywords),
+            extra=dict(model.extra),
+        )
 
     @classmethod
     def from_json(cls, data: dict) -> MemoryUnit:
-        vector = data.get("vector")
-        return cls(
-            id=data["id"],
-            namespace=data["namespace"],
-            restatement=data["restatement"],
-            vector=np.asarray(vector, dtype=np.float32) if vector is not None else None,
-            participants=tuple(data.get("participants") or ()),
-            locations=tuple(data.get("locations") or ()),
-            time_span=TimeSpan.from_json(data.get("time_span")),
-            episode_id=data.get("episode_id") or "",
-            turn_ids=tuple(data.get("turn_ids") or ()),
-            session_time=datetime.fromisoformat(data["session_time"])
-            if data.get("session_time")
-            else None,
-            created_at=datetime.fromisoformat(data["created_at"]),
-            time_phrases=tuple(data.get("time_phrases") or ()),
-            keywords=tuple(data.get("keywords") or ()),
-            extra=dict(data.get("extra") or {}),
-        )
+        """A unit from its JSON form; raises pydantic's ValidationError on malformed data."""
+        return cls.from_model(UnitModel.model_validate(data))
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,6 +115,17 @@ class Edge:
     dst: str
     kind: EdgeKind
     weight: float
+
+    def to_json(self) -> dict:
+        """The edge's JSON form (:class:`~ripplemem.records.wire.EdgeModel`)."""
+        return EdgeModel(
+            namespace=self.namespace, src=self.src, dst=self.dst, kind=self.kind, weight=self.weight
+        ).model_dump(mode="json")
+
+    @classmethod
+    def from_json(cls, data: dict) -> Edge:
+        model = EdgeModel.model_validate(data)
+        return cls(model.namespace, model.src, model.dst, model.kind, model.weight)
 
 
 @lru_cache(maxsize=65_536)

@@ -1,5 +1,6 @@
-"""Storage backends behind the :class:`MemoryStore` Protocol."""
+"""Storage backends behind the :class:`MemoryStore` Protocol, opened by location."""
 
-from ripplemem.stores.base import MemoryStore
+from ripplemem.stores.base import MemoryStore, StoreCapabilities
+from ripplemem.stores.registry import open_store, register_store
 
-__all__ = ["MemoryStore"]
+__all__ = ["MemoryStore", "StoreCapabilities", "open_store", "register_store"]

@@ -1,17 +1,30 @@
-"""The store seam: one small Protocol every backend implements.
+"""The store seam: one small Protocol every backend implements, with its parts and capabilities.
 
-Implementations: :class:`ripplemem.stores.memory.InMemoryStore` and
-:class:`ripplemem.stores.sqlite.SQLiteStore`. Both must pass ``tests/stores/test_contract.py``.
+Backends: :class:`ripplemem.stores.memory.InMemoryStore` (``memory://``),
+:class:`ripplemem.stores.sqlite.SQLiteStore` (a path or ``sqlite:///path``) and any backend a
+package registers under the ``ripplemem.stores`` entry-point group (:mod:`ripplemem.stores.registry`).
+Each must pass the contract suites of :mod:`ripplemem.testing.contracts`.
+
+A store has two declared parts besides its units: ``clues``, the AssoMem clue–utterance graph
+(:class:`ripplemem.stores.clues_base.ClueStore`), and ``keys``, the service's API keys
+(:class:`ripplemem.stores.keys_base.KeyStore`). What a caller may rely on beyond the methods is
+in ``capabilities`` (:class:`StoreCapabilities`), declared by the backend, never probed.
 
 Contract notes shared by all backends:
 
 * Every key is namespace-first. A namespace exists once a unit was added to it.
 * ``add_units`` is atomic: all units (with vectors, cue and lexical index entries) or none.
-* Vectors are L2-normalised float32; ``search_dense`` scores are cosine similarities, best first.
-  ``search_dense_many`` answers ``search_dense`` for each row of a (queries x dim) matrix at once
-  (one matrix product or one graph call: the linker asks for a whole insert batch); same hits.
-  With ``min_score`` it returns only hits scoring at least that (the linker's edge threshold),
-  and may find them with a cheaper near-neighbour search (HNSW, small beam) where a store has one.
+* ``write(namespaces)`` opens one atomic write: every write made inside it (units, edges, the clue
+  graph) from the calling thread commits together when the block ends, or none does when it
+  raises (or the process dies). Writers to the same namespace are serialised by it, in this process
+  and in others that share the store: a block waits for another writer's block instead of failing.
+  Reads inside the block see its own writes. Blocks nest (the outermost one commits).
+* Vectors are L2-normalised float32; ``search_dense_many`` answers, for each row of a
+  (queries x dim) matrix, the ``k`` nearest units as (id, cosine), best first (one matrix
+  product or one graph call: the linker asks for a whole insert batch at once). With
+  ``min_score`` it returns only hits scoring at least that (the linker's edge threshold), and
+  may find them with a cheaper near-neighbour search (HNSW, small beam) where a store has one.
+  :func:`search_dense` asks for one vector.
 * ``search_lexical`` is BM25 over restatement (+ keywords) terms, best first, higher = better,
   with the namespace's own statistics (N, df, average length). Query text is tokenised by
   :func:`ripplemem.stores.text.terms`; terms are ORed within a posting budget: the rarest terms
@@ -30,12 +43,11 @@ Contract notes shared by all backends:
   (nearest first). Union, deduplicated, in no significant order. Never a full scan.
 * ``cue_values(namespace, "P" | "L")`` lists the distinct normalised participant / location values
   of a namespace (used to ground names in queries). Served from an index, not a scan of units.
-* Edges are undirected and stored in both directions; ``add_edges`` takes one direction and
-  stores both. ``neighbours`` returns, per asked id, its (neighbour id, weight) list of that kind
-  (strongest first, ties by id). ``change_edges(remove=..., add=...)`` removes then adds, all or
-  nothing (one transaction): the linker writes an insert batch's net edge changes with it.
-* ``delete_unit`` removes the unit, its vector, its cue and lexical entries and every edge
-  touching it. Deleting an unknown id returns False.
+* Edges are undirected and stored in both directions; ``change_edges(remove=..., add=...)`` takes
+  one direction of each edge, removes then adds, all or nothing. ``neighbours`` returns, per asked
+  id, its (neighbour id, weight) list of that kind (strongest first, ties by id).
+* ``delete_unit`` removes the unit, its vector, its cue and lexical entries, every edge touching it
+  and its place in the clue graph. Deleting an unknown id returns False.
 * ``check_embedder`` records (model, dim) on first call and raises EmbedderMismatchError on any
   later call with a different pair.
 """
@@ -43,21 +55,53 @@ Contract notes shared by all backends:
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from contextlib import AbstractContextManager
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Protocol, runtime_checkable
 
 import numpy as np
 
 from ripplemem.records import Cues, Edge, EdgeKind, MemoryUnit
+from ripplemem.stores.clues_base import ClueStore
+from ripplemem.stores.keys_base import KeyStore
+
+__all__ = ["MemoryStore", "StoreCapabilities", "add_edges", "search_dense"]
+
+
+@dataclass(frozen=True, slots=True)
+class StoreCapabilities:
+    """What a backend promises beyond the Protocol's methods; callers read these, never probe.
+
+    ``persistent``: the data outlive ``close`` and can be opened again from ``url``.
+    ``shared``: several processes (or machines) may open ``url`` at once, reading and writing;
+    ``write`` blocks serialise their writers per namespace.
+    ``approximate_dense``: ``search_dense_many`` may answer from an approximate index above some
+    size (results can differ from exact kNN in the last places).
+    """
+
+    persistent: bool
+    shared: bool
+    approximate_dense: bool
 
 
 @runtime_checkable
 class MemoryStore(Protocol):
+    #: where the store lives, as :func:`ripplemem.stores.registry.open_store` takes it
+    #: (credentials are not included)
+    url: str
+    capabilities: StoreCapabilities
+    clues: ClueStore
+    keys: KeyStore
+
     # metadata
     def check_embedder(self, model: str, dim: int) -> None: ...
     def embedder_info(self) -> tuple[str, int] | None: ...
     def namespaces(self) -> list[str]: ...
     def count(self, namespace: str) -> int: ...
+
+    # one atomic write, serialised per namespace
+    def write(self, namespaces: Sequence[str]) -> AbstractContextManager[None]: ...
 
     # units
     def add_units(self, units: Sequence[MemoryUnit]) -> None: ...
@@ -71,9 +115,6 @@ class MemoryStore(Protocol):
     def delete_namespace(self, namespace: str) -> int: ...
 
     # views
-    def search_dense(
-        self, namespace: str, vector: np.ndarray, k: int
-    ) -> list[tuple[str, float]]: ...
     def search_dense_many(
         self, namespace: str, vectors: np.ndarray, k: int, *, min_score: float | None = None
     ) -> list[list[tuple[str, float]]]: ...
@@ -85,8 +126,6 @@ class MemoryStore(Protocol):
     def cue_values(self, namespace: str, kind: str) -> list[str]: ...
 
     # graph
-    def add_edges(self, edges: Iterable[Edge]) -> None: ...
-    def remove_edges(self, edges: Iterable[Edge]) -> None: ...
     def change_edges(self, *, remove: Iterable[Edge] = (), add: Iterable[Edge] = ()) -> None: ...
     def neighbours(
         self, namespace: str, ids: Sequence[str], kind: EdgeKind
@@ -94,3 +133,15 @@ class MemoryStore(Protocol):
     def edges_of(self, namespace: str, unit_id: str) -> list[Edge]: ...
 
     def close(self) -> None: ...
+
+
+def search_dense(
+    store: MemoryStore, namespace: str, vector: np.ndarray, k: int
+) -> list[tuple[str, float]]:
+    """The ``k`` units nearest to one vector, as (id, cosine), best first."""
+    return store.search_dense_many(namespace, np.asarray(vector).reshape(1, -1), k)[0]
+
+
+def add_edges(store: MemoryStore, edges: Iterable[Edge]) -> None:
+    """Add edges (one direction of each given; both stored), all or nothing."""
+    store.change_edges(add=edges)

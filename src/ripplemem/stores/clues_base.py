@@ -2,8 +2,8 @@
 
 Implementations: :class:`InMemoryClueStore` (held by :class:`~ripplemem.stores.memory.InMemoryStore`)
 and :class:`ripplemem.stores.sqlite.clues.SQLiteClueStore` (tables of the same SQLite file, held by
-:class:`~ripplemem.stores.sqlite.SQLiteStore`). Reach a store's clue graph with :func:`clues_of`.
-Both pass ``tests/stores/test_clue_contract.py``.
+:class:`~ripplemem.stores.sqlite.SQLiteStore`): every store's ``clues``.
+Both pass the clue part of :class:`ripplemem.testing.contracts.store.StoreContract`.
 
 Contract notes:
 
@@ -29,7 +29,7 @@ from typing import Any, Protocol, TypeVar, runtime_checkable
 
 import numpy as np
 
-from ripplemem.errors import ConfigurationError, InvalidInputError
+from ripplemem.errors import InvalidInputError
 from ripplemem.records import Clue, Membership
 from ripplemem.stores.vectors import VectorIndex
 
@@ -52,17 +52,6 @@ class ClueStore(Protocol):
     def links(self, namespace: str, unit_ids: Sequence[str]) -> dict[str, list[tuple[str, float]]]: ...
     def forget_units(self, namespace: str, unit_ids: Sequence[str]) -> None: ...
     def forget_namespace(self, namespace: str) -> None: ...
-
-
-def clues_of(store: object) -> ClueStore:
-    """The clue graph a memory store keeps beside its units (``store.clues``)."""
-    clues = getattr(store, "clues", None)
-    if not isinstance(clues, ClueStore):
-        raise ConfigurationError(
-            f"{type(store).__name__} keeps no clue graph; use InMemoryStore or SQLiteStore "
-            "for the asso recipes"
-        )
-    return clues
 
 
 def normalised(vector: np.ndarray) -> np.ndarray:
@@ -100,11 +89,20 @@ def _locked(method: Callable[..., T]) -> Callable[..., T]:
 
 
 class InMemoryClueStore:
-    """The reference :class:`ClueStore`, in dicts, under the owning store's lock."""
+    """The reference :class:`ClueStore`, in dicts, under the owning store's lock.
 
-    def __init__(self, lock: threading.RLock | None = None) -> None:
+    ``undo`` receives, for every change, a function that takes it back (the owning store keeps
+    them while a ``write()`` block is open and runs them if the block fails).
+    """
+
+    def __init__(
+        self,
+        lock: threading.RLock | None = None,
+        undo: Callable[[Callable[[], None]], None] | None = None,
+    ) -> None:
         self._lock = lock or threading.RLock()
         self._graphs: dict[str, _Graph] = {}
+        self._undo = undo or (lambda step: None)
 
     @_locked
     def clue_count(self, namespace: str) -> int:
@@ -125,18 +123,37 @@ class InMemoryClueStore:
         if graph.index is None:
             graph.index = VectorIndex(vector.shape[0])
         graph.index.add([clue.id], vector[None, :])
+        previous = graph.sessions.get(episode_id)
         graph.clues[clue.id] = replace(clue, vector=vector, sessions=1)
         graph.members.setdefault(clue.id, {})
         graph.sessions[episode_id] = clue.id
 
+        def undo() -> None:
+            self._drop_clue(graph, clue.id)
+            if previous is not None:
+                graph.sessions[episode_id] = previous
+
+        self._undo(undo)
+
     @_locked
     def merge_session(self, namespace: str, clue_id: str, episode_id: str) -> None:
         graph = self._require(namespace, clue_id)
-        if graph.sessions.get(episode_id) == clue_id:
+        previous = graph.sessions.get(episode_id)
+        if previous == clue_id:
             return
         graph.sessions[episode_id] = clue_id
         clue = graph.clues[clue_id]
         graph.clues[clue_id] = replace(clue, sessions=clue.sessions + 1)
+
+        def undo() -> None:
+            if previous is None:
+                graph.sessions.pop(episode_id, None)
+            else:
+                graph.sessions[episode_id] = previous
+            if clue_id in graph.clues:
+                graph.clues[clue_id] = replace(graph.clues[clue_id], sessions=clue.sessions)
+
+        self._undo(undo)
 
     @_locked
     def get_clues(self, namespace: str, ids: Sequence[str]) -> list[Clue]:
@@ -152,6 +169,25 @@ class InMemoryClueStore:
 
     @_locked
     def attach(self, namespace: str, memberships: Sequence[Membership]) -> None:
+        graph = self._graphs.get(namespace)
+        if graph is not None and memberships:
+            before = {
+                m.unit_id: (c, graph.members[c][m.unit_id])
+                if (c := graph.unit_clue.get(m.unit_id)) is not None
+                else None
+                for m in memberships
+            }
+
+            def undo() -> None:
+                for unit_id, previous in before.items():
+                    now = graph.unit_clue.pop(unit_id, None)
+                    if now is not None and now in graph.members:
+                        graph.members[now].pop(unit_id, None)
+                    if previous is not None and previous[0] in graph.members:
+                        graph.unit_clue[unit_id] = previous[0]
+                        graph.members[previous[0]][unit_id] = previous[1]
+
+            self._undo(undo)
         for membership in memberships:
             graph = self._require(namespace, membership.clue_id)
             old = graph.unit_clue.get(membership.unit_id)
@@ -179,7 +215,23 @@ class InMemoryClueStore:
 
     @_locked
     def add_links(self, namespace: str, links: Iterable[Link]) -> None:
+        links = list(links)
+        if not links:
+            return
         graph = self._graphs.setdefault(namespace, _Graph())
+        before = {
+            (a, b): graph.links.get(a, {}).get(b) for a, b, _ in links if a != b
+        }
+
+        def undo() -> None:
+            for (a, b), weight in before.items():
+                for x, y in ((a, b), (b, a)):
+                    if weight is None:
+                        graph.links.get(x, {}).pop(y, None)
+                    else:
+                        graph.links.setdefault(x, {})[y] = weight
+
+        self._undo(undo)
         for a, b, weight in links:
             if a == b:
                 continue
@@ -197,6 +249,7 @@ class InMemoryClueStore:
         graph = self._graphs.get(namespace)
         if graph is None:
             return
+        self._undo(self._restorer(namespace))
         for unit_id in unit_ids:
             for other in graph.links.pop(unit_id, {}):
                 graph.links.get(other, {}).pop(unit_id, None)
@@ -209,7 +262,29 @@ class InMemoryClueStore:
 
     @_locked
     def forget_namespace(self, namespace: str) -> None:
-        self._graphs.pop(namespace, None)
+        graph = self._graphs.pop(namespace, None)
+        if graph is not None:
+            self._undo(lambda: self._graphs.__setitem__(namespace, graph))
+
+    def _restorer(self, namespace: str) -> Callable[[], None]:
+        """How to put the namespace's graph back as it is now (a copy; the index is rebuilt)."""
+        graph = self._graphs[namespace]
+        copy = _Graph(
+            clues=dict(graph.clues),
+            sessions=dict(graph.sessions),
+            members={c: dict(m) for c, m in graph.members.items()},
+            unit_clue=dict(graph.unit_clue),
+            links={u: dict(n) for u, n in graph.links.items()},
+        )
+
+        def restore() -> None:
+            if copy.clues:
+                first = next(iter(copy.clues.values()))
+                copy.index = VectorIndex(first.vector.shape[0])
+                copy.index.add(list(copy.clues), np.stack([c.vector for c in copy.clues.values()]))
+            self._graphs[namespace] = copy
+
+        return restore
 
     def _drop_clue(self, graph: _Graph, clue_id: str) -> None:
         del graph.members[clue_id]

@@ -4,6 +4,10 @@ Dense search is a :class:`~ripplemem.stores.vectors.VectorIndex` per namespace; 
 is the bounded BM25 of :mod:`ripplemem.stores.lexical` over a :class:`Postings` index;
 cue lookups use sorted lists scanned outwards from the reference time (see
 :mod:`ripplemem.stores.cuekeys`); edges are adjacency dicts. One lock guards everything.
+
+A ``write()`` block holds the lock and keeps an undo log: each write inside it records how to take
+itself back (units added, edge weights replaced; the clue graph of a namespace is copied before its
+first change), and a block that raises is undone in reverse order.
 """
 
 from __future__ import annotations
@@ -12,7 +16,8 @@ import itertools
 import math
 import threading
 from bisect import bisect_left, bisect_right, insort
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 
@@ -21,6 +26,7 @@ import numpy as np
 from ripplemem.errors import InvalidInputError, StoreError, UnknownUnitError
 from ripplemem.records import Cues, Edge, EdgeKind, MemoryUnit, normalise_cue
 from ripplemem.stores import cuekeys
+from ripplemem.stores.base import StoreCapabilities
 from ripplemem.stores.checks import (
     check_cue_kind,
     check_edge_kind,
@@ -29,6 +35,7 @@ from ripplemem.stores.checks import (
     check_units,
 )
 from ripplemem.stores.clues_base import InMemoryClueStore
+from ripplemem.stores.keys_base import InMemoryKeyStore
 from ripplemem.stores.lexical import LEXICAL_POSTING_BUDGET, LEXICAL_RERANK_DEPTH
 from ripplemem.stores.postings import Postings
 from ripplemem.stores.text import document_terms, terms
@@ -66,6 +73,9 @@ class _Space:
 class InMemoryStore:
     """A complete store in process memory; contents are gone on close."""
 
+    capabilities = StoreCapabilities(persistent=False, shared=False, approximate_dense=True)
+    url = "memory://"
+
     def __init__(
         self,
         *,
@@ -81,7 +91,32 @@ class InMemoryStore:
         self._dim: int | None = None
         self._seq = itertools.count(1)
         self._closed = False
-        self.clues = InMemoryClueStore(self._lock)  # the AssoMem clue graph
+        self._undo: list[Callable[[], None]] | None = None  # while a write() block is open
+        self.clues = InMemoryClueStore(self._lock, undo=self._log)  # the AssoMem clue graph
+        self.keys = InMemoryKeyStore(self._lock)
+
+    @contextmanager
+    def write(self, namespaces: Sequence[str]) -> Iterator[None]:
+        """One atomic write: undone in reverse order if the block raises. Blocks nest."""
+        with self._lock:
+            self._check_open()
+            if self._undo is not None:
+                yield
+                return
+            self._undo = []
+            try:
+                yield
+            except BaseException:
+                undo, self._undo = self._undo, None
+                for step in reversed(undo):
+                    step()
+                raise
+            finally:
+                self._undo = None
+
+    def _log(self, step: Callable[[], None]) -> None:
+        if self._undo is not None:
+            self._undo.append(step)
 
     # --- metadata ------------------------------------------------------------------------------
 
@@ -134,6 +169,7 @@ class InMemoryStore:
                     space.bare[unit.id] = replace(unit, vector=None)
                     space.seqs[unit.id] = seq
                     self._index(space, unit, seq)
+                self._log(lambda ns=namespace, ids=ids: self._drop_units(ns, ids))
 
     def get_units(
         self, namespace: str, ids: Sequence[str], *, with_vectors: bool = True
@@ -163,6 +199,41 @@ class InMemoryStore:
             space = self._spaces.get(namespace)
             if space is None or unit_id not in space.units:
                 return False
+            if self._undo is not None:
+                self._log(self._unit_restorer(space, unit_id))
+            self._drop_units(namespace, [unit_id])
+            self.clues.forget_units(namespace, [unit_id])
+            return True
+
+    def _unit_restorer(self, space: _Space, unit_id: str) -> Callable[[], None]:
+        """How to put a unit back as it is now: same seq, index entries and edges."""
+        unit, seq = space.units[unit_id], space.seqs[unit_id]
+        edges = {kind: dict(adjacency.get(unit_id, {})) for kind, adjacency in space.edges.items()}
+
+        def restore() -> None:
+            target = self._space(unit.namespace, create=True)
+            assert unit.vector is not None
+            target.vectors.add([unit.id], unit.vector[None, :], [seq])
+            target.units[unit.id] = unit
+            target.bare[unit.id] = replace(unit, vector=None)
+            target.seqs[unit.id] = seq
+            self._index(target, unit, seq)
+            for kind, others in edges.items():
+                adjacency = target.edges[kind]
+                adjacency[unit.id] = dict(others)
+                for other, weight in others.items():
+                    adjacency.setdefault(other, {})[unit.id] = weight
+
+        return restore
+
+    def _drop_units(self, namespace: str, ids: Sequence[str]) -> None:
+        """Remove units with their index entries and edges (the clue graph is the caller's)."""
+        space = self._spaces.get(namespace)
+        if space is None:
+            return
+        for unit_id in ids:
+            if unit_id not in space.units:
+                continue
             unit = space.units.pop(unit_id)
             del space.bare[unit_id]
             seq = space.seqs.pop(unit_id)
@@ -171,22 +242,19 @@ class InMemoryStore:
             for adjacency in space.edges.values():
                 for other in adjacency.pop(unit_id, {}):
                     adjacency.get(other, {}).pop(unit_id, None)
-            self.clues.forget_units(namespace, [unit_id])
-            if not space.units:
-                del self._spaces[namespace]
-            return True
+        if not space.units:
+            del self._spaces[namespace]
 
     def delete_namespace(self, namespace: str) -> int:
         with self._lock:
             self._check_open()
             space = self._spaces.pop(namespace, None)
+            if space is not None:
+                self._log(lambda: self._spaces.__setitem__(namespace, space))
             self.clues.forget_namespace(namespace)
             return len(space.units) if space else 0
 
     # --- views ---------------------------------------------------------------------------------
-
-    def search_dense(self, namespace: str, vector: np.ndarray, k: int) -> list[tuple[str, float]]:
-        return self.search_dense_many(namespace, np.asarray(vector).reshape(1, -1), k)[0]
 
     def search_dense_many(
         self, namespace: str, vectors: np.ndarray, k: int, *, min_score: float | None = None
@@ -248,12 +316,6 @@ class InMemoryStore:
 
     # --- graph ---------------------------------------------------------------------------------
 
-    def add_edges(self, edges: Iterable[Edge]) -> None:
-        self.change_edges(add=edges)
-
-    def remove_edges(self, edges: Iterable[Edge]) -> None:
-        self.change_edges(remove=edges)
-
     def change_edges(self, *, remove: Iterable[Edge] = (), add: Iterable[Edge] = ()) -> None:
         with self._lock:
             self._check_open()
@@ -266,6 +328,8 @@ class InMemoryStore:
                             f"edge end {end!r} is not a unit of namespace {edge.namespace!r}; "
                             "add the units before linking them"
                         )
+            if self._undo is not None:
+                self._log(self._edge_restorer([*gone, *new]))
             for edge in gone:
                 space = self._spaces.get(edge.namespace)
                 if space is None:
@@ -277,6 +341,29 @@ class InMemoryStore:
                 adjacency = self._spaces[edge.namespace].edges[edge.kind]
                 adjacency.setdefault(edge.src, {})[edge.dst] = float(edge.weight)
                 adjacency.setdefault(edge.dst, {})[edge.src] = float(edge.weight)
+
+    def _edge_restorer(self, edges: Sequence[Edge]) -> Callable[[], None]:
+        """How to put back the weights (or absence) these edges have now."""
+        before: dict[tuple[str, str, str, str], float | None] = {}
+        for edge in edges:
+            space = self._spaces.get(edge.namespace)
+            adjacency = space.edges[edge.kind] if space else {}
+            key = (edge.namespace, edge.kind, *sorted((edge.src, edge.dst)))
+            before.setdefault(key, adjacency.get(edge.src, {}).get(edge.dst))  # type: ignore[arg-type]
+
+        def restore() -> None:
+            for (namespace, kind, a, b), weight in before.items():
+                space = self._spaces.get(namespace)
+                if space is None:
+                    continue
+                adjacency = space.edges[kind]
+                for x, y in ((a, b), (b, a)):
+                    if weight is None:
+                        adjacency.get(x, {}).pop(y, None)
+                    else:
+                        adjacency.setdefault(x, {})[y] = weight
+
+        return restore
 
     def neighbours(
         self, namespace: str, ids: Sequence[str], kind: EdgeKind

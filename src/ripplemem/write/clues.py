@@ -127,6 +127,11 @@ class ClueReport:
     links: int = 0
 
 
+#: The clue text and vector of each (namespace, episode) that had no clue when its units were
+#: prepared: written before the add's write block, so no model call waits inside it.
+PreparedClues = dict[tuple[str, str], tuple[str, np.ndarray]]
+
+
 def clue_id(namespace: str, episode_id: str) -> str:
     return "c" + hashlib.sha1(f"{namespace}\x00{episode_id}".encode()).hexdigest()[:15]
 
@@ -145,16 +150,34 @@ class ClueGraphBuilder:
         self.store, self.clues, self.embedder, self.writer = store, clues, embedder, writer
         self.settings = settings or WriteSettings()
 
-    def build(self, units: Sequence[MemoryUnit], near: NearNeighbours | None = None) -> ClueReport:
+    def prepare(
+        self, units: Sequence[MemoryUnit], *, skip: set[tuple[str, str]] | frozenset = frozenset()
+    ) -> PreparedClues:
+        """The clue text and vector of each session of ``units`` that has no clue yet (and is
+        not in ``skip``): the model work of :meth:`build`, done before any write."""
+        prepared: PreparedClues = {}
+        for (namespace, episode), members in _sessions(units).items():
+            if (namespace, episode) in skip:
+                continue
+            if self.clues.clue_for_session(namespace, episode) is not None:
+                continue
+            text = self.writer.clue_text(members)
+            prepared[(namespace, episode)] = (text, self._embed(text))
+        return prepared
+
+    def build(
+        self,
+        units: Sequence[MemoryUnit],
+        near: NearNeighbours | None = None,
+        prepared: PreparedClues | None = None,
+    ) -> ClueReport:
         """Clues, memberships and utterance links of ``units`` (already stored); ``near``: their
-        dense search, if already made."""
+        dense search, if already made; ``prepared``: clue texts written by :meth:`prepare`."""
         report = ClueReport()
         units = [u for u in units if u.vector is not None]
-        sessions: dict[tuple[str, str], list[MemoryUnit]] = {}
-        for unit in units:
-            sessions.setdefault((unit.namespace, unit.episode_id), []).append(unit)
-        for (namespace, episode), members in sessions.items():
-            clue = self._session_clue(namespace, episode, members, report)
+        for (namespace, episode), members in _sessions(units).items():
+            written = (prepared or {}).get((namespace, episode))
+            clue = self._session_clue(namespace, episode, members, report, written)
             attached = [
                 Membership(
                     u.id,
@@ -172,15 +195,22 @@ class ClueGraphBuilder:
         return report
 
     def _session_clue(
-        self, namespace: str, episode: str, members: list[MemoryUnit], report: ClueReport
+        self,
+        namespace: str,
+        episode: str,
+        members: list[MemoryUnit],
+        report: ClueReport,
+        written: tuple[str, np.ndarray] | None,
     ) -> Clue:
         known = self.clues.clue_for_session(namespace, episode)
         if known is not None:
             found = self.clues.get_clues(namespace, [known])
             if found:
                 return found[0]
-        text = self.writer.clue_text(members)
-        vector = self.embedder.embed([text], input_type="document")[0]
+        if written is None:
+            text = self.writer.clue_text(members)
+            written = (text, self._embed(text))
+        text, vector = written
         nearest = self.clues.search_clues(namespace, vector, 1)
         if nearest and nearest[0][1] >= self.settings.clue_merge_threshold:
             self.clues.merge_session(namespace, nearest[0][0], episode)
@@ -190,6 +220,9 @@ class ClueGraphBuilder:
         self.clues.add_clue(clue, episode)
         report.clues += 1
         return self.clues.get_clues(namespace, [clue.id])[0]
+
+    def _embed(self, text: str) -> np.ndarray:
+        return self.embedder.embed([text], input_type="document")[0]
 
     @property
     def near_query(self) -> tuple[int, float]:
@@ -206,6 +239,14 @@ class ClueGraphBuilder:
             for other, score in near.within(unit.id, k, threshold):
                 found[(min(unit.id, other), max(unit.id, other))] = score
         return [(a, b, w) for (a, b), w in found.items()]
+
+
+def _sessions(units: Sequence[MemoryUnit]) -> dict[tuple[str, str], list[MemoryUnit]]:
+    """The units of each (namespace, episode), in order."""
+    sessions: dict[tuple[str, str], list[MemoryUnit]] = {}
+    for unit in units:
+        sessions.setdefault((unit.namespace, unit.episode_id), []).append(unit)
+    return sessions
 
 
 def _phrase(text: str) -> str:

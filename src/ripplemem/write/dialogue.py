@@ -55,5 +55,5 @@ class DialogueLinker:
                         )
             self._seen.setdefault((unit.namespace, unit.episode_id, position), []).append(unit.id)
         if edges:
-            self.store.add_edges(edges)
+            self.store.change_edges(add=edges)
         return len(edges)

@@ -1,10 +1,13 @@
 """The write pipeline: it only wires stages.
 
-    validate -> segment -> extract -> ground time -> embed -> store -> near neighbours -> link
-    -> dialogue edges -> clue graph
+    validate -> segment -> extract -> ground time -> embed -> clue texts
+    -> [one write block:] store -> near neighbours -> link -> dialogue edges -> clue graph
 
-The clue-graph stage (AssoMem, :mod:`ripplemem.write.clues`) runs when
-``WriteSettings.clue_graph`` is on and the store keeps a clue graph.
+Model work (extraction, embedding, the clue texts of new sessions) runs first and writes nothing.
+Then one ``store.write`` block stores the units and every edge and clue they bring: an ``add`` is
+all or nothing, and concurrent writers of a namespace take turns, each skipping the units another
+stored meanwhile. The clue-graph stage (AssoMem, :mod:`ripplemem.write.clues`) runs when
+``WriteSettings.clue_graph`` is on.
 """
 
 from __future__ import annotations
@@ -12,17 +15,17 @@ from __future__ import annotations
 import hashlib
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from datetime import datetime
 
 from ripplemem.blas import single_threaded_blas
 from ripplemem.providers.base import Embedder
-from ripplemem.records import Conversation, MemoryUnit, UnitDraft, Window
+from ripplemem.records import AddResult, Conversation, MemoryUnit, UnitDraft, Window
 from ripplemem.settings import WriteSettings
 from ripplemem.stopwatch import Stopwatch
 from ripplemem.stores.base import MemoryStore
 from ripplemem.write.base import Extractor
-from ripplemem.write.clues import ClueGraphBuilder, ClueWriter, KeyphraseClues
+from ripplemem.write.clues import ClueGraphBuilder, ClueWriter, KeyphraseClues, PreparedClues
 from ripplemem.write.dialogue import DialogueLinker
 from ripplemem.write.ground_time import ground_times
 from ripplemem.write.link import PAPER_SEMANTIC_THRESHOLD, Linker
@@ -32,30 +35,12 @@ from ripplemem.write.segment import segment, validate_conversation
 Progress = Callable[[int, int], None]
 
 
-@dataclass(slots=True)
-class AddResult:
-    units: list[MemoryUnit] = field(default_factory=list)
-    edges: int = 0
-    windows: int = 0
-    skipped: int = 0  # units already stored (re-adding the same messages is idempotent)
-    tokens: int = 0  # LLM tokens spent on extraction and clues (0 offline)
-    clues: int = 0  # new clue nodes of the associative graph
-    clue_links: int = 0  # utterance-utterance links added
-    seconds: float = 0.0
-    #: Wall time per stage in ms: ``segment``, ``extract``, ``prepare`` (skip stored units,
-    #: ground time), ``embed``, ``store``, ``near`` (the dense search the linker and the clue
-    #: graph share), ``link``, ``dialogue``, ``clues``. The graph insertion
-    #: of :data:`INSERT_STAGES` is what a store's size can make slower; the rest is per message.
-    timings_ms: dict[str, float] = field(default_factory=dict)
+@dataclass(frozen=True, slots=True)
+class _Batch:
+    """One batch of windows, ready to insert: its new units and their sessions' clue texts."""
 
-    @property
-    def insert_ms(self) -> float:
-        """Milliseconds spent storing and linking the new units (the graph insertion)."""
-        return sum(self.timings_ms.get(stage, 0.0) for stage in INSERT_STAGES)
-
-
-#: The stages after embedding: the units go into the store and the graph.
-INSERT_STAGES: tuple[str, ...] = ("store", "near", "link", "dialogue", "clues")
+    units: list[MemoryUnit]
+    clues: PreparedClues
 
 
 def unit_id(namespace: str, episode_id: str, turn_ids: Sequence[str], restatement: str) -> str:
@@ -120,57 +105,104 @@ class WritePipeline:
         validate_conversation(conversation, max_message_chars=self.settings.max_message_chars)
         result = AddResult()
         clock = Stopwatch(result.timings_ms)
-        speakers = conversation.all_speakers()
-        windows: list[Window] = []
         with clock("segment"):
-            for session in conversation.sessions:
-                windows.extend(
-                    segment(
-                        session,
-                        speakers=speakers,
-                        window_turns=self.settings.window_turns,
-                        overlap=self.settings.window_overlap,
-                    )
-                )
-            # utterance order within each session: the finest grounded time a unit has
-            positions = {
-                (session.session_id, turn.turn_id): index
-                for session in conversation.sessions
-                for index, turn in enumerate(session.turns)
-            }
+            windows, positions = self._windows(conversation)
         result.windows = len(windows)
         tokens_before = self._tokens()
-        batch = max(1, min(64, len(windows)))
+        # 1. what needs no lock: extraction, embedding, clue texts (model work, no writes)
+        batches = self._prepare(namespace, windows, positions, clock, result, progress)
+        # 2. one atomic write: the units and every edge and clue they bring, or none of them
         dialogue = DialogueLinker(self.store, self.settings.dialogue_reach)
-        for start in range(0, len(windows), batch):
-            chunk = windows[start : start + batch]
+        with self.store.write([namespace]):
+            for batch in batches:
+                self._insert(namespace, batch, dialogue, clock, result)
+        result.tokens = self._tokens() - tokens_before
+        result.seconds = time.perf_counter() - started
+        return result
+
+    def _windows(
+        self, conversation: Conversation
+    ) -> tuple[list[Window], dict[tuple[str, str], int]]:
+        """The turn windows and each turn's position in its session (its finest time)."""
+        speakers = conversation.all_speakers()
+        windows: list[Window] = []
+        for session in conversation.sessions:
+            windows.extend(
+                segment(
+                    session,
+                    speakers=speakers,
+                    window_turns=self.settings.window_turns,
+                    overlap=self.settings.window_overlap,
+                )
+            )
+        positions = {
+            (session.session_id, turn.turn_id): index
+            for session in conversation.sessions
+            for index, turn in enumerate(session.turns)
+        }
+        return windows, positions
+
+    def _prepare(
+        self,
+        namespace: str,
+        windows: Sequence[Window],
+        positions: dict[tuple[str, str], int],
+        clock: Stopwatch,
+        result: AddResult,
+        progress: Progress | None,
+    ) -> list[_Batch]:
+        """Extract and embed the units not stored yet, batch by batch, and write their clues."""
+        size = max(1, min(64, len(windows)))
+        batches: list[_Batch] = []
+        clue_sessions: set[tuple[str, str]] = set()
+        for start in range(0, len(windows), size):
+            chunk = windows[start : start + size]
             with clock("extract"):
                 drafts = self.extractor.extract(chunk)
             with clock("prepare"):
                 todo, known = self._pending(namespace, chunk, drafts)
             with clock("embed"):
                 fresh = self._embedded(namespace, todo, positions)
-            if fresh:
-                with clock("store"):
-                    self.store.add_units(fresh)
+            clues: PreparedClues = {}
+            if self.clue_builder is not None and fresh:
+                with clock("clue_text"):
+                    clues = self.clue_builder.prepare(fresh, skip=clue_sessions)
+                clue_sessions.update(clues)
             result.skipped += known
-            with clock("near"):
-                near = self._near(fresh)
-            with clock("link"):
-                result.edges += self.linker.link(fresh, near).added
-            with clock("dialogue"):
-                result.edges += dialogue.link(fresh)
-            if self.clue_builder is not None:
-                with clock("clues"):
-                    report = self.clue_builder.build(fresh, near)
-                result.clues += report.clues
-                result.clue_links += report.links
-            result.units.extend(fresh)
+            batches.append(_Batch(fresh, clues))
             if progress:
-                progress(min(start + batch, len(windows)), len(windows))
-        result.tokens = self._tokens() - tokens_before
-        result.seconds = time.perf_counter() - started
-        return result
+                progress(min(start + size, len(windows)), len(windows))
+        return batches
+
+    def _insert(
+        self,
+        namespace: str,
+        batch: _Batch,
+        dialogue: DialogueLinker,
+        clock: Stopwatch,
+        result: AddResult,
+    ) -> None:
+        """Store one batch's units and link them (inside the add's write block)."""
+        with clock("store"):
+            # what another writer (or an earlier batch) stored meanwhile is skipped, not doubled
+            ids = [u.id for u in batch.units]
+            stored = {u.id for u in self.store.get_units(namespace, ids, with_vectors=False)}
+            fresh = [u for u in batch.units if u.id not in stored]
+            result.skipped += len(batch.units) - len(fresh)
+            if fresh:
+                self.store.add_units(fresh)
+        with clock("near"):
+            near = self._near(fresh)
+        with clock("link"):
+            result.edges += self.linker.link(fresh, near).added
+        with clock("dialogue"):
+            result.edges += dialogue.link(fresh)
+        if self.clue_builder is not None:
+            with clock("clues"):
+                report = self.clue_builder.build(fresh, near, batch.clues)
+            result.clues += report.clues
+            result.clue_links += report.links
+        result.units.extend(fresh)
 
     def _near(self, units: Sequence[MemoryUnit]) -> NearNeighbours:
         """One dense search for the linker and the clue graph: the larger k, the lower score."""
@@ -243,8 +275,7 @@ class WritePipeline:
 def clue_graph_builder(
     store: MemoryStore, embedder: Embedder, writer: ClueWriter, settings: WriteSettings
 ) -> ClueGraphBuilder | None:
-    """The clue-graph stage, or None when the settings turn it off or the store keeps no graph."""
-    clues = getattr(store, "clues", None)
-    if not settings.clue_graph or clues is None:
+    """The clue-graph stage, or None when the settings turn it off."""
+    if not settings.clue_graph:
         return None
-    return ClueGraphBuilder(store, clues, embedder, writer, settings)
+    return ClueGraphBuilder(store, store.clues, embedder, writer, settings)

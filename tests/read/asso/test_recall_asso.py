@@ -14,7 +14,6 @@ from ripplemem.providers.local_embedder import MiniLMInt8Embedder
 from ripplemem.read.asso.rit import candidate_signals, recipe_weights
 from ripplemem.read.asso.weights import SignalWeights, save_weights
 from ripplemem.read.recipes import get_recipe
-from ripplemem.stores.clues_base import clues_of
 from ripplemem.stores.memory import InMemoryStore
 
 SESSIONS = [
@@ -35,7 +34,7 @@ def embedder() -> MiniLMInt8Embedder:
 
 @pytest.fixture(params=["memory", "sqlite"])
 def memory(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Memory]:
-    settings = Settings(store_path=tmp_path / "m.db", extractor="deterministic", planner="deterministic")
+    settings = Settings(store=tmp_path / "m.db", extractor="deterministic", planner="deterministic")
     store = InMemoryStore() if request.param == "memory" else None
     with Memory(settings, embedder=embedder(), store=store) as memory:
         for index, (when, turns) in enumerate(SESSIONS):
@@ -49,7 +48,7 @@ def hike_sessions(result) -> list[str]:
 
 
 def test_the_graph_is_built_on_add(memory: Memory) -> None:
-    graph = clues_of(memory.store)
+    graph = memory.store.clues
     assert 2 <= graph.clue_count("maya") <= 4  # the two identical hikes share one clue
     assert graph.clue_for_session("maya", "s0") == graph.clue_for_session("maya", "s1")
 
@@ -111,7 +110,7 @@ def test_ripple_plus_asso_adds_its_terms(memory: Memory, name: str) -> None:
 
 def test_candidate_signals_for_the_weight_fitter(memory: Memory) -> None:
     rows = candidate_signals(
-        memory.store, clues_of(memory.store), memory.parts.embedder, "maya",
+        memory.store, memory.store.clues, memory.parts.embedder, "maya",
         "Who adopted a kitten?", datetime(2023, 8, 10), get_recipe("asso"),
     )
     assert rows and len({unit_id for unit_id, _ in rows}) == len(rows)
@@ -136,4 +135,4 @@ def test_fitted_weights_are_used_for_the_question_type(tmp_path: Path) -> None:
 
 def test_deleting_the_namespace_drops_the_graph(memory: Memory) -> None:
     memory.delete_all(user_id="maya")
-    assert clues_of(memory.store).clue_count("maya") == 0
+    assert memory.store.clues.clue_count("maya") == 0

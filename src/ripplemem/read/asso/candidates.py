@@ -15,7 +15,7 @@ import numpy as np
 
 from ripplemem.read.recipes import RecallRecipe
 from ripplemem.records import Hit
-from ripplemem.stores.base import MemoryStore
+from ripplemem.stores.base import MemoryStore, search_dense
 from ripplemem.stores.clues_base import ClueStore
 
 
@@ -56,6 +56,6 @@ def find_candidates(
         dense_k = recipe.asso_dense_candidates
     else:
         dense_k = recipe.asso_dense_pool
-    for rank, (unit_id, score) in enumerate(store.search_dense(namespace, query_vector, dense_k)):
+    for rank, (unit_id, score) in enumerate(search_dense(store, namespace, query_vector, dense_k)):
         found.add(unit_id, Hit("dense", rank, score))
     return found

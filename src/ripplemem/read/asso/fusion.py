@@ -20,7 +20,6 @@ from ripplemem.read.asso.temporal import time_constraint
 from ripplemem.read.recipes import RecallRecipe
 from ripplemem.records import Evidence, ScoreTerms
 from ripplemem.stores.base import MemoryStore
-from ripplemem.stores.clues_base import clues_of
 
 
 def add_asso_terms(
@@ -40,7 +39,7 @@ def add_asso_terms(
     constraint = time_constraint(query, reference_time)
     with_importance = recipe.lambda_importance > 0
     signals = compute_signals(
-        clues_of(store), namespace, units, query_vector, constraint, reference_time,
+        store.clues, namespace, units, query_vector, constraint, reference_time,
         teleport_power=recipe.asso_teleport_power, use_recency=recipe.asso_recency,
         with_importance=with_importance,
     ).normalised

@@ -18,7 +18,6 @@ from ripplemem.read.asso.temporal import time_constraint
 from ripplemem.read.recipes import RecallRecipe
 from ripplemem.records import Evidence, Recall, RecallTrace, ScoreTerms
 from ripplemem.stores.base import MemoryStore
-from ripplemem.stores.clues_base import clues_of
 
 
 def recall_asso(
@@ -32,7 +31,7 @@ def recall_asso(
 ) -> Recall:
     trace = RecallTrace(query=query, namespace=namespace, recipe=recipe.name)
     started = time.perf_counter()
-    clues = clues_of(store)
+    clues = store.clues
     query_vector, found, units, lexical = gather(store, clues, embedder, namespace, query, recipe)
     trace.timings_ms["candidates"] = _since(started)
     trace.initial = {"clues": list(found.clues), "candidates": [(u, 0.0) for u in found.ids]}

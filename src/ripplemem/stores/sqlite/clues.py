@@ -203,6 +203,10 @@ class SQLiteClueStore:
         with self._lock, self._transaction() as db:
             forget_namespace_rows(db, namespace)
 
+    def forget_cached(self) -> None:
+        """Drop the clue indexes held in memory (reloaded from the file when next asked)."""
+        self._indexes.clear()
+
     # --- internals -------------------------------------------------------------------------
 
     def _one(self, sql: str, params: tuple) -> tuple | None:

@@ -15,6 +15,7 @@ from datetime import UTC, datetime
 from ripplemem.errors import StoreError
 from ripplemem.stores.sqlite import lexical
 from ripplemem.stores.sqlite.graph import migrate_edge_table
+from ripplemem.stores.sqlite.keys import TABLE as API_KEY_TABLE
 
 __all__ = ["MIGRATIONS", "SCHEMA_VERSION", "migrate"]
 
@@ -187,6 +188,8 @@ MIGRATIONS: tuple[str | Callable[[sqlite3.Connection], None], ...] = (
     # 6: edges as a journal of changes plus a snapshot per namespace, served from memory
     # (stores/sqlite/graph.py); the rows of the edge table move into the snapshots
     migrate_edge_table,
+    # 7: the service's API keys (stores/sqlite/keys.py), hashed, bound to namespaces
+    API_KEY_TABLE + ";",
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -5,6 +5,13 @@ SQLite is the source of truth. Dense search runs on a per-namespace
 ``ann_threshold`` vectors) is cached in ``ann_cache`` after a build and on close. A per-namespace
 ``version`` in ``namespace_state`` tells when another connection changed a namespace, so a
 loaded index is reloaded rather than served stale.
+
+``write()`` is one SQLite write transaction (``BEGIN IMMEDIATE``: the file's single writer lock,
+so writers of every namespace, in this process and others, take turns; a writer waits up to
+``write_wait_s`` for its turn). The store's thread lock is held for the whole block, so other
+threads of this process wait too. If the block fails, the transaction rolls back and every cache
+held in memory (vector and clue indexes, edge graphs, cue values) is dropped, to be reloaded from
+the file.
 """
 
 from __future__ import annotations
@@ -23,6 +30,7 @@ import numpy as np
 from ripplemem.errors import InvalidInputError, StoreError
 from ripplemem.records import Cues, Edge, EdgeKind, MemoryUnit
 from ripplemem.stores import cuekeys
+from ripplemem.stores.base import StoreCapabilities
 from ripplemem.stores.checks import (
     check_cue_kind,
     check_edge_kind,
@@ -34,6 +42,7 @@ from ripplemem.stores.lexical import LEXICAL_POSTING_BUDGET, LEXICAL_RERANK_DEPT
 from ripplemem.stores.sqlite import ann_cache, lexical, lookups, rows, writes
 from ripplemem.stores.sqlite.clues import SQLiteClueStore
 from ripplemem.stores.sqlite.graph import SQLiteGraph, edge_changes
+from ripplemem.stores.sqlite.keys import SQLiteKeyStore
 from ripplemem.stores.sqlite.schema import migrate
 from ripplemem.stores.text import terms
 from ripplemem.stores.vectors import ANN_THRESHOLD, VectorIndex
@@ -44,19 +53,22 @@ log = logging.getLogger(__name__)
 _CHUNK = writes.CHUNK
 #: How long opening a store waits for another process that is migrating the same file.
 MIGRATION_WAIT_MS = 120_000
-#: SQLite's page cache per store, in MB (SQLite's default is 2 MB). Inserts touch index pages
-#: all over a growing file (postings, cue and edge indexes); at 100k units the 2 MB cache made
-#: them miss constantly: insert 2.19 -> 1.92 ms/unit with 64 MB (`bench speed`, load ~2).
+#: How long a write waits for another writer of the file to finish (its whole ``write()`` block).
+WRITE_WAIT_S = 600.0
+#: SQLite's page cache per store, in MB (SQLite's default is 2 MB): inserts touch index pages all
+#: over a growing file (postings, cue and time indexes), which a small cache misses constantly.
 CACHE_MB = 64
 #: WAL pages between automatic checkpoints (SQLite's default: 1,000, ~4 MB). A checkpoint copies
-#: the WAL into the file and syncs both; an insert batch into a 100k store dirties ~450 pages
-#: (random cue, posting and edge pages), so the default checkpointed every batch or two and the
-#: syncs were the largest cost that grew with the store. The price: up to ~40 MB of WAL on disk.
+#: the WAL into the file and syncs both, and an insert batch into a large store dirties hundreds
+#: of pages, so the default would checkpoint every batch or two. The price: up to ~40 MB of WAL.
 WAL_CHECKPOINT_PAGES = 10_000
+CAPABILITIES = StoreCapabilities(persistent=True, shared=True, approximate_dense=True)
 
 
 class SQLiteStore:
-    """A MemoryStore in one SQLite file; safe to share between threads."""
+    """A MemoryStore in one SQLite file; safe to share between threads and processes."""
+
+    capabilities = CAPABILITIES
 
     def __init__(
         self,
@@ -67,12 +79,14 @@ class SQLiteStore:
         lexical_rerank_depth: int = LEXICAL_RERANK_DEPTH,
         lexical_staged: int = lexical.RECENT_POSTINGS,
         cache_mb: int = CACHE_MB,
+        write_wait_s: float = WRITE_WAIT_S,
     ) -> None:
         for name, value in (("cache_mb", cache_mb), ("lexical_staged", lexical_staged)):
             if not isinstance(value, int) or isinstance(value, bool) or value < 1:
                 raise InvalidInputError(f"{name} must be a whole number >= 1, got {value!r}")
         self._lexical_staged = lexical_staged
         self.path = str(path)
+        self.url = self.path
         self._ann_threshold = ann_threshold
         self._lexical_bound = (lexical_budget, lexical_rerank_depth)
         self._lock = threading.RLock()
@@ -89,7 +103,7 @@ class SQLiteStore:
             migrate(self._db, self.path)
             mode = self._db.execute("PRAGMA journal_mode=WAL").fetchone()[0]
             self._db.execute("PRAGMA synchronous=NORMAL")
-            self._db.execute("PRAGMA busy_timeout=5000")  # ... and 5 s for ordinary writes
+            self._db.execute(f"PRAGMA busy_timeout={int(write_wait_s * 1000)}")  # ... and writers
             self._db.execute(f"PRAGMA cache_size=-{cache_mb * 1024}")  # negative: KiB
             self._db.execute(f"PRAGMA wal_autocheckpoint={WAL_CHECKPOINT_PAGES}")
         except BaseException:
@@ -97,7 +111,9 @@ class SQLiteStore:
             raise
         self.journal_mode = str(mode).lower()
         self._closed = False
+        self._depth = 0  # 1 while a write transaction is open (its thread holds the lock)
         self.clues = SQLiteClueStore(self._db, self._lock, self._transaction, self._check_open)
+        self.keys = SQLiteKeyStore(self._db, self._lock, self._transaction, self._check_open)
         self._graph = SQLiteGraph(self._db, self._lock)
         self._cue_values = lookups.CueValues(self._db)
 
@@ -220,9 +236,6 @@ class SQLiteStore:
 
     # --- views ---------------------------------------------------------------------------------
 
-    def search_dense(self, namespace: str, vector: np.ndarray, k: int) -> list[tuple[str, float]]:
-        return self.search_dense_many(namespace, np.asarray(vector).reshape(1, -1), k)[0]
-
     def search_dense_many(
         self, namespace: str, vectors: np.ndarray, k: int, *, min_score: float | None = None
     ) -> list[list[tuple[str, float]]]:
@@ -279,12 +292,6 @@ class SQLiteStore:
 
     # --- graph ---------------------------------------------------------------------------------
 
-    def add_edges(self, edges: Iterable[Edge]) -> None:
-        self.change_edges(add=edges)
-
-    def remove_edges(self, edges: Iterable[Edge]) -> None:
-        self.change_edges(remove=edges)
-
     def change_edges(self, *, remove: Iterable[Edge] = (), add: Iterable[Edge] = ()) -> None:
         with self._lock:
             self._check_open()
@@ -334,25 +341,51 @@ class SQLiteStore:
 
     @contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:
+        """A write transaction, or the open ``write()`` block's when there is one."""
         self._check_open()
-        db = self._db
+        with self._lock:
+            if self._depth:
+                yield self._db
+                return
+            self._begin()
+            self._depth = 1
+            try:
+                yield self._db
+                self._db.execute("COMMIT")
+            except sqlite3.Error as error:
+                self._rollback()
+                raise StoreError(
+                    f"write to {self.path} failed and was rolled back: {error}"
+                ) from error
+            except BaseException:
+                self._rollback()
+                raise
+            finally:
+                self._depth = 0
+                self._cue_values.forget()  # committed or not: cached cue values may be stale
+
+    @contextmanager
+    def write(self, namespaces: Sequence[str]) -> Iterator[None]:
+        """One atomic write (see the module docstring); blocks nest."""
+        with self._transaction():
+            yield
+
+    def _begin(self) -> None:
         try:
-            db.execute("BEGIN IMMEDIATE")
+            self._db.execute("BEGIN IMMEDIATE")
         except sqlite3.Error as error:
             raise StoreError(
-                f"cannot write to {self.path}: {error}; is another process holding it?"
+                f"cannot write to {self.path}: {error}; another process held its write lock "
+                "too long, or the file is not writable"
             ) from error
-        try:
-            yield db
-            db.execute("COMMIT")
-        except sqlite3.Error as error:
-            db.execute("ROLLBACK")
-            raise StoreError(f"write to {self.path} failed and was rolled back: {error}") from error
-        except BaseException:
-            db.execute("ROLLBACK")
-            raise
-        finally:  # committed or rolled back: the cached cue values may be stale either way
-            self._cue_values.forget()
+
+    def _rollback(self) -> None:
+        """Undo the open transaction and drop what memory holds of it."""
+        if self._db.in_transaction:
+            self._db.execute("ROLLBACK")
+        self._indexes.clear()
+        self._graph.close()
+        self.clues.forget_cached()
 
     # --- internals: reading --------------------------------------------------------------------
 

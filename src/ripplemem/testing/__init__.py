@@ -1,0 +1,41 @@
+"""Shipped test doubles and contract suites, for ripplemem's own tests and for yours.
+
+* :class:`FakeEmbedder`: deterministic hashed bag-of-words vectors (texts sharing words are
+  similar), no model to load.
+* :class:`ScriptedChatModel`: an in-process :class:`~ripplemem.providers.base.ChatModel` that
+  answers from a script.
+* :class:`ScriptedOpenAIServer`: a real local HTTP server speaking the OpenAI protocol with
+  scripted answers, for testing the OpenAI-compatible clients over real sockets.
+* :mod:`ripplemem.testing.contracts`: the contract suites every store, embedder, extractor and
+  planner must pass — subclass one and provide its fixture (pytest is needed only there)::
+
+      from ripplemem.testing.contracts.store import StoreContract
+
+      class TestMyStore(StoreContract):
+          @pytest.fixture
+          def make_store(self, tmp_path):
+              return lambda **options: MyStore(tmp_path / "db", **options)
+"""
+
+from ripplemem.testing.builders import DIM, T0, day_span, make_unit, unit_vectors
+from ripplemem.testing.fakes import FakeEmbedder, ScriptedChatModel
+from ripplemem.testing.openai_server import (
+    RecordedRequest,
+    Reply,
+    ScriptedOpenAIServer,
+    scripted_embedding,
+)
+
+__all__ = [
+    "DIM",
+    "T0",
+    "FakeEmbedder",
+    "RecordedRequest",
+    "Reply",
+    "ScriptedChatModel",
+    "ScriptedOpenAIServer",
+    "day_span",
+    "make_unit",
+    "scripted_embedding",
+    "unit_vectors",
+]
