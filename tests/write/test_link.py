@@ -147,8 +147,9 @@ def test_semantic_threshold_comes_from_the_embedder_unless_set():
         == 0.9
     )
 
-    class Plain:
+    class Plain:  # an embedder with no calibrated threshold (a remote model, say)
         name, dim = "plain", 8
+        semantic_edge_threshold = None
 
     assert resolve_thresholds(WriteSettings(), Plain()).semantic_threshold == 0.85
 

@@ -10,6 +10,11 @@ from ripplemem.records import UnitDraft, Window
 
 @runtime_checkable
 class Extractor(Protocol):
+    """Windows in, one list of grounded drafts per window out.
+
+    ``tokens_used`` counts the LLM tokens spent so far (0 for a deterministic extractor)."""
+
     name: str
+    tokens_used: int
 
     def extract(self, windows: Sequence[Window]) -> list[list[UnitDraft]]: ...

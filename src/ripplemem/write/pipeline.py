@@ -63,7 +63,9 @@ def resolve_thresholds(settings: WriteSettings, embedder: Embedder) -> WriteSett
     """Fill the semantic edge threshold from the embedder when the settings leave it open."""
     if settings.semantic_threshold is not None:
         return settings
-    threshold = getattr(embedder, "semantic_edge_threshold", PAPER_SEMANTIC_THRESHOLD)
+    threshold = embedder.semantic_edge_threshold
+    if threshold is None:
+        threshold = PAPER_SEMANTIC_THRESHOLD
     return settings.model_copy(update={"semantic_threshold": threshold})
 
 
@@ -213,9 +215,7 @@ class WritePipeline:
         return near_neighbours(self.store, units, k, score)
 
     def _tokens(self) -> int:
-        return getattr(self.extractor, "tokens_used", 0) + getattr(
-            self.clue_writer, "tokens_used", 0
-        )
+        return self.extractor.tokens_used + self.clue_writer.tokens_used
 
     def _pending(
         self,
