@@ -17,6 +17,7 @@ zero a signal's weight (``use_importance`` / ``use_temporal``) and renormalise t
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -109,8 +110,18 @@ def compute_signals(
     return SignalSet(raw, {k: minmax(v) for k, v in raw.items()}, constraint)
 
 
+def cached_weights(path: str) -> SignalWeights:
+    """The weights in ``path``, read again whenever the file changes (a refit to the same path
+    is seen by a running process); an unchanged file is parsed once."""
+    try:
+        stat = os.stat(path)
+    except OSError:
+        return load_weights(path)  # the loader's error says what to do
+    return _weights_version(path, stat.st_mtime_ns, stat.st_size, stat.st_ino)
+
+
 @lru_cache(maxsize=8)
-def _weights_file(path: str) -> SignalWeights:
+def _weights_version(path: str, mtime_ns: int, size: int, inode: int) -> SignalWeights:
     return load_weights(path)
 
 
@@ -122,7 +133,7 @@ def recipe_weights(query: str, recipe: RecallRecipe) -> tuple[str, dict[str, flo
         from ripplemem.read.asso.qtype import classify_question
 
         qtype = classify_question(query)
-        weights = _weights_file(recipe.weights_path).for_type(qtype)
+        weights = cached_weights(recipe.weights_path).for_type(qtype)
     if not recipe.use_importance:
         weights["importance"] = 0.0
     if not recipe.use_temporal:
