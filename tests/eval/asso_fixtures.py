@@ -11,7 +11,7 @@ from pathlib import Path
 import numpy as np
 
 from ripplemem.eval.gold_questions import GoldQuestion
-from ripplemem.read.recipes import RecallRecipe
+from ripplemem.recipes import RecallRecipe
 
 from .synthetic import locomo_sample
 

@@ -11,7 +11,7 @@ from ripplemem.eval.datasets.locomo import load_locomo
 from ripplemem.eval.datasets.longmemeval import load_longmemeval
 from ripplemem.eval.retrieval_scoring import LocomoScorer, LongMemEvalScorer
 from ripplemem.eval.tokens import count_tokens
-from ripplemem.read.recipes import get_recipe
+from ripplemem.recipes import get_recipe
 from ripplemem.records import Evidence, MemoryUnit
 
 

@@ -22,8 +22,7 @@ from ripplemem.providers.local_embedder import MiniLMInt8Embedder
 from ripplemem.records import Edge, MemoryUnit, TimeSpan
 from ripplemem.stores.base import add_edges
 from ripplemem.stores.memory import InMemoryStore
-from ripplemem.structure import cue_set, structural_score
-from ripplemem.write.link import structural_time
+from ripplemem.structure import cue_set, structural_score, structural_time
 
 NS = "alex"
 QUERY = "Should I follow Sam's recommendation to take Maya to Harbor Grill?"

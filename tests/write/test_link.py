@@ -10,7 +10,8 @@ import pytest
 from ripplemem.records import MemoryUnit, TimeSpan
 from ripplemem.settings import WriteSettings
 from ripplemem.stores.memory import InMemoryStore
-from ripplemem.write.link import Linker, structural_time
+from ripplemem.structure import structural_time
+from ripplemem.write.link import Linker
 
 NS = "ns"
 T0 = datetime(2024, 5, 1, 12, 0)

@@ -63,7 +63,7 @@ def fit_weights(
     if chosen_t == "auto":
         from ripplemem.eval.crossfit import select_temperature
         from ripplemem.eval.fit_weights import with_temperature
-        from ripplemem.read.recipes import RecallRecipe
+        from ripplemem.recipes import RecallRecipe
 
         best, _ = select_temperature(collection.questions, weights, budget=RecallRecipe().budget)
         weights = with_temperature(weights, best)

@@ -256,7 +256,7 @@ def import_units(
 @friendly
 def demo() -> None:
     """Run the offline demo: a multi-session conversation and cross-session recalls."""
-    from ripplemem.demo import run_demo
+    from ripplemem.cli.demo import run_demo
 
     run_demo(console())
 

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Literal, Self
 from ripplemem.errors import InvalidInputError, UnknownNamespaceError, UnknownRecipeError
 from ripplemem.eval.peers import PEERS, PeerMemory, is_peer, make_peer
 from ripplemem.read.asso.weights import check_not_fitted_on, load_weights, with_settings_weights
-from ripplemem.read.recipes import RECIPES, RecallRecipe, get_recipe
+from ripplemem.recipes import RECIPES, RecallRecipe, get_recipe
 from ripplemem.settings import Settings
 
 if TYPE_CHECKING:

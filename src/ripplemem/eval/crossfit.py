@@ -205,7 +205,7 @@ def run_cross_fit_bench(
     temperature: Temperature = 1.0,
 ) -> dict:
     """``ripplemem bench locomo|longmemeval --cross-fit``: collect once, score cross-fitted."""
-    from ripplemem.read.recipes import RecallRecipe
+    from ripplemem.recipes import RecallRecipe
 
     collection = collect_signals(path, dataset=dataset, limit=limit, settings=settings, store=store,
                                  recipe=recipe, source=source, progress=progress, profile=profile)
@@ -216,7 +216,7 @@ def run_cross_fit_bench(
 
 def _scorer(dataset: str, names: list[str], budget: int):
     from ripplemem.eval.retrieval_scoring import LocomoScorer, LongMemEvalScorer
-    from ripplemem.read.recipes import RecallRecipe
+    from ripplemem.recipes import RecallRecipe
 
     recipes = {name: RecallRecipe(name=name, budget=budget) for name in names}
     return LocomoScorer(recipes) if dataset == "locomo" else LongMemEvalScorer(recipes)

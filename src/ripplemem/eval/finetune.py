@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 from ripplemem.errors import InvalidInputError
 from ripplemem.eval.fit_weights import Half, half_of
 from ripplemem.eval.gold_questions import GoldQuestion, dataset_of, iter_gold
-from ripplemem.read.recipes import RECIPES
+from ripplemem.recipes import RECIPES
 from ripplemem.settings import Settings
 
 if TYPE_CHECKING:

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 from ripplemem.errors import ConfigurationError, UnknownNamespaceError
 from ripplemem.eval.fit_weights import SignalRow
 from ripplemem.eval.gold_questions import GoldQuestion, dataset_of, iter_gold
-from ripplemem.read.recipes import RecallRecipe
+from ripplemem.recipes import RecallRecipe
 from ripplemem.records import MemoryUnit
 from ripplemem.settings import Settings
 

@@ -35,7 +35,7 @@ class Searcher:
         recipes: list[str],
     ) -> None:
         from ripplemem.read.planner import DeterministicPlanner
-        from ripplemem.read.recipes import get_recipe
+        from ripplemem.recipes import get_recipe
         from ripplemem.write.entities import EntityRecognizer
 
         self.store, self.embedder, self.memories = store, embedder, memories

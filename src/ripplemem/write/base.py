@@ -14,7 +14,9 @@ class Extractor(Protocol):
 
     ``tokens_used`` counts the LLM tokens spent so far (0 for a deterministic extractor)."""
 
-    name: str
-    tokens_used: int
+    @property
+    def name(self) -> str: ...
+    @property
+    def tokens_used(self) -> int: ...
 
     def extract(self, windows: Sequence[Window]) -> list[list[UnitDraft]]: ...

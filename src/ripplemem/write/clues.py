@@ -53,8 +53,10 @@ _GENERIC = frozenset(
 class ClueWriter(Protocol):
     """Writes one session's clue text from the session's units."""
 
-    source: ClueSource
-    tokens_used: int  # LLM tokens spent so far (0 without a model)
+    @property
+    def source(self) -> ClueSource: ...
+    @property
+    def tokens_used(self) -> int: ...  # LLM tokens spent so far (0 without a model)
 
     def clue_text(self, units: Sequence[MemoryUnit]) -> str: ...
 

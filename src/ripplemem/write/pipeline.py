@@ -19,6 +19,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 
 from ripplemem.blas import single_threaded_blas
+from ripplemem.grounding.ground_time import ground_times
 from ripplemem.providers.base import Embedder
 from ripplemem.records import AddResult, Conversation, MemoryUnit, UnitDraft, Window
 from ripplemem.settings import WriteSettings
@@ -27,7 +28,6 @@ from ripplemem.stores.base import MemoryStore
 from ripplemem.write.base import Extractor
 from ripplemem.write.clues import ClueGraphBuilder, ClueWriter, KeyphraseClues, PreparedClues
 from ripplemem.write.dialogue import DialogueLinker
-from ripplemem.write.ground_time import ground_times
 from ripplemem.write.link import PAPER_SEMANTIC_THRESHOLD, Linker
 from ripplemem.write.near import NearNeighbours, near_neighbours
 from ripplemem.write.segment import segment, validate_conversation

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ripplemem.read.asso.rit import cached_weights, recipe_weights
 from ripplemem.read.asso.weights import SignalWeights, save_weights
-from ripplemem.read.recipes import RecallRecipe
+from ripplemem.recipes import RecallRecipe
 
 QUESTION = "When did Caroline go to the support group?"
 

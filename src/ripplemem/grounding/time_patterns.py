@@ -1,5 +1,5 @@
-"""The words and patterns of time expressions that :mod:`ripplemem.write.time_rules` and
-:mod:`ripplemem.write.ground_time` read: numbers, months, weekdays, the rules' regexes, and
+"""The words and patterns of time expressions that :mod:`ripplemem.grounding.time_rules` and
+:mod:`ripplemem.grounding.ground_time` read: numbers, months, weekdays, the rules' regexes, and
 the clause and tense helpers the rules' decisions look at.
 """
 

@@ -1,5 +1,5 @@
 """Time rules of our own, for what Duckling misses or gets wrong in dialogue (calendar spans:
-:mod:`ripplemem.write.time_spans`).
+:mod:`ripplemem.grounding.time_spans`).
 
 * weekends: "last weekend", "two weekends ago", "this weekend", "over the weekend" (by tense) ->
   Saturday 00:00 .. Sunday 23:59:59 (Duckling's weekend is Friday 18:00 .. Monday 00:00);
@@ -28,9 +28,9 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import NamedTuple
 
+from ripplemem.grounding import time_patterns as tp
+from ripplemem.grounding.time_spans import day_span, hull, month_span, unit_span, year_span
 from ripplemem.records import TimeSpan
-from ripplemem.write import time_patterns as tp
-from ripplemem.write.time_spans import day_span, hull, month_span, unit_span, year_span
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,6 +1,6 @@
 """Time grounding: map time expressions in a text to intervals, against a reference time.
 
-Our own rules (:mod:`ripplemem.write.time_rules`) run first and mask what they cover; Duckling
+Our own rules (:mod:`ripplemem.grounding.time_rules`) run first and mask what they cover; Duckling
 (``pyduckling-native-phihos``) does the rest. Its results are cleaned: generic plurals ("on
 Fridays", "weekends"), bare ordinals and words it reads as times but are not ("boy") are dropped;
 bare clock times ("at 7") stay ungrounded; a yearless date or bare weekday ("in March", "on
@@ -20,8 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from ripplemem.errors import MissingExtraError
-from ripplemem.records import TimeSpan
-from ripplemem.write.time_patterns import (
+from ripplemem.grounding.time_patterns import (
     BARE_DEFINITE,
     DAY_ANCHOR,
     GENERIC_PLURAL,
@@ -33,8 +32,8 @@ from ripplemem.write.time_patterns import (
     original_offset,
     tense_of,
 )
-from ripplemem.write.time_rules import Found, GroundedTime, rule_times
-from ripplemem.write.time_spans import (
+from ripplemem.grounding.time_rules import Found, GroundedTime, rule_times
+from ripplemem.grounding.time_spans import (
     SECOND,
     day_span,
     month_span,
@@ -42,6 +41,7 @@ from ripplemem.write.time_spans import (
     week_span,
     year_span,
 )
+from ripplemem.records import TimeSpan
 
 __all__ = ["GroundedTime", "TimeGrounder", "ground_times"]
 
