@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from ripplemem.errors import InvalidInputError
 from ripplemem.datasets import detect_format
 from ripplemem.datasets.jsonl_chat import load_jsonl_chat
+from ripplemem.errors import InvalidInputError
 
 
 def _write(tmp_path: Path, lines: list[object]) -> Path:

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from ripplemem.errors import InvalidInputError
 from ripplemem.datasets.locomo import evidence_ids, load_locomo
+from ripplemem.errors import InvalidInputError
 
 from .synthetic import locomo_sample
 

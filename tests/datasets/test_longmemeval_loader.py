@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from ripplemem.errors import InvalidInputError
 from ripplemem.datasets.longmemeval import iter_json_array, load_longmemeval
+from ripplemem.errors import InvalidInputError
 
 from .synthetic import lme_item
 

@@ -8,6 +8,7 @@ import random
 import pytest
 
 from ripplemem.errors import InvalidInputError
+from ripplemem.read.asso.weights import SIGNALS
 from ripplemem.training.fit_weights import (
     POOLED,
     SignalRow,
@@ -19,7 +20,6 @@ from ripplemem.training.fit_weights import (
     softmax_weights,
     tertile_edges,
 )
-from ripplemem.read.asso.weights import SIGNALS
 
 
 def test_mutual_information_matches_hand_computation() -> None:

@@ -14,12 +14,12 @@ import pytest
 from typer.testing import CliRunner
 
 from ripplemem.cli.main import app
-from ripplemem_bench.answers.answering import Answerer
-from ripplemem_bench.answers.setup import AnswerSetup
-from ripplemem_bench.retrieval.runners import run_locomo_bench, run_longmemeval_bench
-from ripplemem_bench.answers.judge import Judge
 from ripplemem.providers.openai_compat import OpenAICompatibleChat
 from ripplemem.testing import Reply, ScriptedOpenAIServer
+from ripplemem_bench.answers.answering import Answerer
+from ripplemem_bench.answers.judge import Judge
+from ripplemem_bench.answers.setup import AnswerSetup
+from ripplemem_bench.retrieval.runners import run_locomo_bench, run_longmemeval_bench
 
 ANSWER_USAGE = (200, 3)
 JUDGE_USAGE = (90, 10)

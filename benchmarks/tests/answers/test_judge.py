@@ -7,12 +7,12 @@ from datetime import datetime
 import pytest
 
 from ripplemem.errors import ProviderError
-from ripplemem_bench.answers.answering import Answerer
-from ripplemem_bench.answers.judge import Judge
-from ripplemem_bench.answers.judge_prompt import TYPE_RULES, judge_kind
 from ripplemem.providers.openai_compat import OpenAICompatibleChat
 from ripplemem.records import Evidence, MemoryUnit
 from ripplemem.testing import Reply, ScriptedOpenAIServer
+from ripplemem_bench.answers.answering import Answerer
+from ripplemem_bench.answers.judge import Judge
+from ripplemem_bench.answers.judge_prompt import TYPE_RULES, judge_kind
 
 CORRECT = {"reasoning": "same city", "label": "CORRECT"}
 WRONG = {"reasoning": "different city", "label": "WRONG"}

@@ -12,9 +12,9 @@ import sys
 
 import pytest
 
-from ripplemem_bench.retrieval.runners import run_locomo_bench
 from ripplemem.datasets.locomo import load_locomo
 from ripplemem.testing import ScriptedOpenAIServer
+from ripplemem_bench.retrieval.runners import run_locomo_bench
 
 pytestmark = pytest.mark.skipif(
     importlib.util.find_spec("mem0") is None, reason="needs the [peers] extra (mem0ai)"
@@ -42,8 +42,8 @@ def conversation(tmp_path_factory: pytest.TempPathFactory):
 
 
 def test_mem0_stores_turns_as_is_and_maps_hits_to_turn_ids(conversation) -> None:
-    from ripplemem_bench.peers.mem0 import Mem0Peer
     from ripplemem.providers.local_embedder import MiniLMInt8Embedder
+    from ripplemem_bench.peers.mem0 import Mem0Peer
 
     _, sample = conversation
     with ScriptedOpenAIServer() as server:  # mem0's configured LLM and embedder point here

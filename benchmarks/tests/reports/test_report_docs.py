@@ -1,27 +1,40 @@
-"""``bench report``: every result file rendered, prose outside the markers kept."""
+"""``bench report``: the runs of the manifest rendered, prose outside the markers kept."""
 
 from __future__ import annotations
 
+import json
 import shutil
 from pathlib import Path
 
 import pytest
 
+from ripplemem.errors import InvalidInputError
 from ripplemem_bench.reports.docs import BEGIN, END, load_results, render_block, write_report
+from ripplemem_bench.reports.manifest import load_manifest
 
 FIXTURES = Path(__file__).parent.parent / "fixtures" / "results"
+
+
+def write_manifest(folder: Path, plotted: tuple[str, ...] = ("speed.json", "scale.json"),
+                   drop: tuple[str, ...] = ()) -> Path:
+    runs = [{"file": p.name, **({"plots": True} if p.name in plotted else {})}
+            for p in sorted(folder.glob("*.json")) if p.name != "manifest.json" and p.name not in drop]
+    path = folder / "manifest.json"
+    path.write_text(json.dumps({"runs": runs}), encoding="utf-8")
+    return path
 
 
 @pytest.fixture
 def results(tmp_path: Path) -> Path:
     folder = tmp_path / "results"
     shutil.copytree(FIXTURES, folder)
+    write_manifest(folder)
     return folder
 
 
 def test_a_fresh_document_has_an_overview_and_a_block_per_result(results: Path) -> None:
     out = results.parent / "benchmarks.md"
-    done = write_report(results, out, plots=False)
+    done = write_report(results / "manifest.json", out, plots=False)
     text = out.read_text()
     assert sorted(done.rendered) == sorted(p.name for p in FIXTURES.glob("*.json"))
     for name in done.rendered:
@@ -102,7 +115,8 @@ def test_speed_and_scale_blocks(results: Path) -> None:
 
 def test_prose_outside_the_markers_survives_regeneration(results: Path) -> None:
     out = results.parent / "benchmarks.md"
-    write_report(results, out, plots=False)
+    manifest = results / "manifest.json"
+    write_report(manifest, out, plots=False)
     text = out.read_text()
     begin = BEGIN.format(name="speed.json")
     edited = text.replace(begin, "Hand-written words before the speed table.\n\n" + begin)
@@ -112,22 +126,22 @@ def test_prose_outside_the_markers_survives_regeneration(results: Path) -> None:
     )
     edited += "\n## Discussion\n\nThis stays.\n"
     out.write_text(edited)
-    (results / "notes.json").unlink()
     (results / "later.json").write_text('{"benchmark": "later", "x": 1}')
-    done = write_report(results, out, plots=False)
+    write_manifest(results, drop=("notes.json",))  # notes.json stays in the folder, not current
+    done = write_report(manifest, out, plots=False)
     again = out.read_text()
     assert "Hand-written words before the speed table." in again
     assert "## Discussion\n\nThis stays." in again and "stale generated text" not in again
     assert done.added == ["later.json"] and done.missing == ["notes.json"]
     assert again.rstrip().endswith(END)  # the new section is appended at the end
-    assert "`notes.json` is no longer in the results folder" in again
-    write_report(results, out, plots=False)
+    assert "`notes.json` is no longer a current run" in again
+    write_report(manifest, out, plots=False)
     assert out.read_text() == again  # stable: regenerating changes nothing
 
 
 def test_plots_are_drawn_beside_the_document(results: Path) -> None:
     out = results.parent / "docs" / "benchmarks.md"
-    done = write_report(results, out)
+    done = write_report(results / "manifest.json", out)
     names = sorted(p.name for p in done.plots)
     assert names == sorted(
         f"{stem}_{kind}.png"
@@ -136,5 +150,26 @@ def test_plots_are_drawn_beside_the_document(results: Path) -> None:
     )
     assert all(p.parent == out.parent and p.stat().st_size > 1000 for p in done.plots)
     assert "![scale insert](scale_insert.png)" in out.read_text()
-    write_report(results, out, plots=False)  # not redrawn, still linked
+    write_report(results / "manifest.json", out, plots=False)  # not redrawn, still linked
     assert "![scale insert](scale_insert.png)" in out.read_text()
+    write_manifest(results, plotted=("speed.json",))
+    write_report(results / "manifest.json", out, plots=False)
+    text = out.read_text()
+    assert "![speed insert](speed_insert.png)" in text and "scale_insert.png" not in text
+
+
+def test_the_manifest_is_checked(results: Path) -> None:
+    manifest = results / "manifest.json"
+    assert [run.file for run in load_manifest(manifest).runs][:2] == ["locomo_tiny.json", "newbench_dev.json"]
+    for bad, message in (
+        ({"runs": [{"file": "speed.json", "plots": True}] * 2}, "twice"),
+        ({"runs": [{"file": f"s{i}.json", "plots": True} for i in range(3)]}, "at most 8"),
+        ({"runs": [{"file": "speed.json", "colour": "red"}]}, "unknown keys"),
+        ({"files": []}, '"runs"'),
+    ):
+        manifest.write_text(json.dumps(bad), encoding="utf-8")
+        with pytest.raises(InvalidInputError, match=message):
+            load_manifest(manifest)
+    manifest.write_text(json.dumps({"runs": [{"file": "gone.json"}]}), encoding="utf-8")
+    with pytest.raises(InvalidInputError, match="listed in the manifest"):
+        load_manifest(manifest).results()

@@ -9,10 +9,10 @@ import pytest
 
 from ripplemem.datasets.locomo import load_locomo
 from ripplemem.datasets.longmemeval import load_longmemeval
-from ripplemem_bench.retrieval.scoring import LocomoScorer, LongMemEvalScorer
-from ripplemem_bench.tokens import count_tokens
 from ripplemem.read.recipes import get_recipe
 from ripplemem.records import Evidence, MemoryUnit
+from ripplemem_bench.retrieval.scoring import LocomoScorer, LongMemEvalScorer
+from ripplemem_bench.tokens import count_tokens
 
 
 def _evidence(*units: tuple[str, tuple[str, ...]]) -> list[Evidence]:

@@ -26,8 +26,8 @@ def test_batch_matches_single() -> None:
 def test_truncate_to_budget_keeps_the_longest_fitting_prefix() -> None:
     from datetime import datetime
 
-    from ripplemem_bench.tokens import truncate_to_budget
     from ripplemem.records import Evidence, MemoryUnit
+    from ripplemem_bench.tokens import truncate_to_budget
 
     def item(text: str) -> Evidence:
         unit = MemoryUnit(

@@ -9,8 +9,8 @@ import numpy as np
 from typer.testing import CliRunner
 
 from ripplemem.cli.main import app
-from ripplemem_bench.speed.asso import clue_update_speed, ppr_speed, synthetic_subgraph
 from ripplemem.stores.memory import InMemoryStore
+from ripplemem_bench.speed.asso import clue_update_speed, ppr_speed, synthetic_subgraph
 
 
 def test_the_synthetic_subgraph_is_symmetric_with_zero_teleport_on_clues() -> None:

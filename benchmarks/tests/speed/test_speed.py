@@ -9,9 +9,9 @@ import random
 import pytest
 
 from ripplemem.errors import InvalidInputError
+from ripplemem.providers.local_embedder import MiniLMInt8Embedder
 from ripplemem_bench.speed.run import run_speed_bench
 from ripplemem_bench.speed.synthetic import PEOPLE, PLACES, SyntheticMemories
-from ripplemem.providers.local_embedder import MiniLMInt8Embedder
 
 SIZES = (150, 300)
 QUERIES = 4

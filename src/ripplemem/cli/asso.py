@@ -43,10 +43,10 @@ def fit_weights(
     """Fit per-question-type fusion weights softmax(CMI / T) from the labelled evidence of DATA."""
     from rich.table import Table
 
-    from ripplemem.training.fit_weights import POOLED, fit_signal_weights, half_of
-    from ripplemem.training.signal_rows import collect_signals
     from ripplemem.read.asso.weights import SIGNALS, save_weights
     from ripplemem.settings import Settings
+    from ripplemem.training.fit_weights import POOLED, fit_signal_weights, half_of
+    from ripplemem.training.signal_rows import collect_signals
 
     chosen = _half(half)
     out_console = console()
@@ -93,8 +93,8 @@ def export_finetune(
     store: StoreOption = "sqlite",
 ) -> None:
     """Write denoising fine-tuning data (chat-format JSONL) from the questions of DATA."""
-    from ripplemem.training.finetune import export_finetune as run_export
     from ripplemem.settings import Settings
+    from ripplemem.training.finetune import export_finetune as run_export
 
     out_console = console()
     with out_console.status("ingesting and retrieving"):

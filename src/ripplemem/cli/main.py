@@ -17,8 +17,8 @@ from typing import Annotated
 import typer
 
 from ripplemem.cli import asso as asso_commands
-from ripplemem_bench.cli.retrieval import bench_app
 from ripplemem.cli.common import console, friendly, open_memory
+from ripplemem.cli.plugins import add_plugins
 
 app = typer.Typer(
     name="ripplemem",

@@ -10,10 +10,10 @@ from __future__ import annotations
 import lzma
 from pathlib import Path
 
-from ripplemem.errors import InvalidInputError
 from ripplemem.datasets.jsonl_chat import load_jsonl_chat
 from ripplemem.datasets.locomo import CATEGORY_NAMES, LocomoSample, Question, load_locomo
 from ripplemem.datasets.longmemeval import LmeQuestion, LmeSample, load_longmemeval
+from ripplemem.errors import InvalidInputError
 
 FORMATS = ("locomo", "longmemeval", "jsonl")
 _PEEK = 1 << 16

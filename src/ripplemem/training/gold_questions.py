@@ -65,8 +65,7 @@ def iter_gold(
 
 
 def _locomo(path: Path, limit: int | None) -> Iterator[tuple[Conversation, list[GoldQuestion]]]:
-    from ripplemem.datasets.locomo import load_locomo
-    from ripplemem.datasets.locomo import ANSWERABLE_CATEGORIES
+    from ripplemem.datasets.locomo import ANSWERABLE_CATEGORIES, load_locomo
 
     samples = load_locomo(path)
     for sample in samples[:limit] if limit else samples:

@@ -16,10 +16,10 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from ripplemem.errors import ProviderUnavailableError
-from ripplemem_bench.tokens import count_tokens
 from ripplemem.providers.base import ChatModel
 from ripplemem.read.prompts.answering import answer_messages, render_evidence
 from ripplemem.records import Evidence
+from ripplemem_bench.tokens import count_tokens
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,4 +1,4 @@
-"""``ripplemem bench report``: docs/benchmarks.md from the recorded result files."""
+"""``ripplemem bench report``: docs/benchmarks.md from the runs the manifest lists as current."""
 
 from __future__ import annotations
 
@@ -12,21 +12,21 @@ from ripplemem.cli.common import console, friendly
 
 @friendly
 def report(
-    results: Annotated[
+    manifest: Annotated[
         Path,
-        typer.Option("--results", file_okay=False, help="Folder of result JSON files."),
-    ] = Path("docs/results"),
+        typer.Option("--manifest", dir_okay=False, help="The list of current result files."),
+    ] = Path("docs/results/manifest.json"),
     out: Annotated[
         Path, typer.Option("--out", dir_okay=False, help="The Markdown file to (re)write.")
     ] = Path("docs/benchmarks.md"),
     plots: Annotated[
-        bool, typer.Option("--plots/--no-plots", help="Draw PNG plots beside the Markdown file.")
+        bool, typer.Option("--plots/--no-plots", help="Draw the PNG plots beside the Markdown file.")
     ] = True,
 ) -> None:
-    """Render every result into the benchmarks page; prose outside the markers is kept."""
+    """Render the current runs into the benchmarks page; prose outside the markers is kept."""
     from ripplemem_bench.reports.docs import write_report
 
-    done = write_report(results, out, plots=plots)
+    done = write_report(manifest, out, plots=plots)
     echo = console()
     echo.print(f"wrote {done.out}: {len(done.rendered)} results")
     for path in done.plots:
@@ -34,4 +34,4 @@ def report(
     for name in done.added:
         echo.print(f"  new section at the end for {name}: move it and add prose as you like")
     for name in done.missing:
-        echo.print(f"  [yellow]{name} has a block but no result file any more[/]")
+        echo.print(f"  [yellow]{name} has a block but is not in the manifest any more[/]")

@@ -148,11 +148,11 @@ class AnswerChoice:
 def answer_setup(choice: AnswerChoice, settings: Settings) -> AnswerSetup | None:
     """Build the answerer and judge from the flags, falling back to the RIPPLEMEM_LLM_* settings."""
     from ripplemem.errors import ConfigurationError
+    from ripplemem.providers.factory import make_chat
+    from ripplemem.settings import LLMSettings
     from ripplemem_bench.answers.answering import Answerer
     from ripplemem_bench.answers.judge import Judge
     from ripplemem_bench.answers.setup import AnswerSetup
-    from ripplemem.providers.factory import make_chat
-    from ripplemem.settings import LLMSettings
 
     if not choice.enabled:
         if choice.base_url or choice.model or choice.judge_model:
@@ -196,8 +196,8 @@ def _run(
     extra: dict | None = None,
 ) -> None:
     from ripplemem.errors import InvalidInputError
-    from ripplemem_bench.reports.result import render_console, render_markdown
     from ripplemem.settings import Settings
+    from ripplemem_bench.reports.result import render_console, render_markdown
 
     if store not in ("sqlite", "memory"):
         raise InvalidInputError(f"--store must be 'sqlite' or 'memory', not {store!r}")

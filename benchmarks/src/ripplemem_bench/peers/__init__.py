@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ripplemem_bench.peers.base import PeerMemory
 from ripplemem.providers.base import Embedder
+from ripplemem_bench.peers.base import PeerMemory
 
 PeerConstructor = Callable[[Embedder, int], PeerMemory]
 

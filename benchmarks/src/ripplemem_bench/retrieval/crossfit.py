@@ -18,7 +18,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ripplemem.errors import FittedQuestionsError
 from ripplemem.read.asso.weights import (
     EQUAL_WEIGHTS,
     SignalWeights,

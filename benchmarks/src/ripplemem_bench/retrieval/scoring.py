@@ -20,6 +20,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Protocol
 
 from ripplemem.datasets.locomo import ANSWERABLE_CATEGORIES
+from ripplemem_bench.measure import mean
 from ripplemem_bench.retrieval.metrics import (
     LOCOMO_KS,
     LONGMEMEVAL_KS,
@@ -30,7 +31,6 @@ from ripplemem_bench.retrieval.metrics import (
     session_scores,
     turn_scores,
 )
-from ripplemem_bench.measure import mean
 from ripplemem_bench.tokens import count_tokens_batch
 
 if TYPE_CHECKING:

@@ -19,11 +19,11 @@ from datetime import datetime
 import numpy as np
 from scipy import sparse
 
-from ripplemem_bench.measure import percentile
 from ripplemem.read.asso.importance import personalized_pagerank
 from ripplemem.records import MemoryUnit
 from ripplemem.stores.base import MemoryStore
 from ripplemem.testing import scripted_embedding
+from ripplemem_bench.measure import percentile
 
 DIM = 384
 SESSION_UNITS = 20

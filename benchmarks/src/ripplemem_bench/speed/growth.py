@@ -16,7 +16,7 @@ See :mod:`ripplemem_bench.speed.run` for the whole benchmark.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 

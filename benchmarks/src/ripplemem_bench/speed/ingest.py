@@ -20,8 +20,8 @@ from ripplemem_bench.measure import TimedStore as _TimedStore
 from ripplemem_bench.measure import report_progress as _report
 
 if TYPE_CHECKING:
-    from ripplemem_bench.measure import Progress
     from ripplemem.providers.base import Embedder
+    from ripplemem_bench.measure import Progress
 
 
 def locomo_ingest(

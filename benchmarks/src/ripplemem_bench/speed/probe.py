@@ -26,15 +26,15 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ripplemem_bench.measure import report_progress as _report
 from ripplemem.records import INSERT_STAGES
+from ripplemem_bench.measure import report_progress as _report
 
 if TYPE_CHECKING:
-    from ripplemem_bench.measure import Progress
     from ripplemem.memory import Memory
     from ripplemem.providers.base import Embedder
     from ripplemem.records import Conversation
     from ripplemem.stores.base import MemoryStore
+    from ripplemem_bench.measure import Progress
 
 #: The demo conversation is small (37 units): written this many times per size.
 DEMO_REPEATS = 10

@@ -67,8 +67,8 @@ from ripplemem_bench.speed.growth import Growth, PoolVectors, vectors_note
 from ripplemem_bench.speed.ingest import locomo_ingest
 from ripplemem_bench.speed.probe import Probe, probe_conversations
 from ripplemem_bench.speed.search import NAMESPACE, Searcher, embed_rate
-from ripplemem_bench.speed.verdicts import TARGETS, flatness, targets
 from ripplemem_bench.speed.synthetic import SyntheticMemories
+from ripplemem_bench.speed.verdicts import TARGETS, flatness, targets
 
 if TYPE_CHECKING:
     from ripplemem.providers.base import Embedder

@@ -161,10 +161,10 @@ def run_index_scale(
 
     import numpy as np
 
-    from ripplemem_bench.measure import loadavg, machine_info, percentile, rss_peak_mb
-    from ripplemem_bench.speed.synthetic import SyntheticMemories
     from ripplemem.stores.hnsw import HNSW_EF_CONSTRUCTION, HNSW_EF_SEARCH, HNSW_M
     from ripplemem.stores.vectors import ANN_START, ANN_THRESHOLD, VectorIndex
+    from ripplemem_bench.measure import loadavg, machine_info, percentile, rss_peak_mb
+    from ripplemem_bench.speed.synthetic import SyntheticMemories
 
     if embedder is None:
         from ripplemem.providers.factory import make_embedder

@@ -13,10 +13,10 @@ from ripplemem_bench.measure import percentile as _percentile
 from ripplemem_bench.measure import report_progress as _report
 
 if TYPE_CHECKING:
-    from ripplemem_bench.measure import Progress
-    from ripplemem_bench.speed.synthetic import SyntheticMemories
     from ripplemem.providers.base import Embedder
     from ripplemem.stores.base import MemoryStore
+    from ripplemem_bench.measure import Progress
+    from ripplemem_bench.speed.synthetic import SyntheticMemories
 
 #: Untimed searches per recipe before the timed ones (model and caches warm).
 WARMUP_QUERIES = 3
