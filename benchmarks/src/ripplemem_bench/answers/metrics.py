@@ -1,4 +1,4 @@
-"""Answer quality (reference §3): token F1 and BLEU-1 of a generated answer against the gold one."""
+"""Answer quality (reference §3): token F1 and BLEU-1 of an answer against the gold one."""
 
 from __future__ import annotations
 

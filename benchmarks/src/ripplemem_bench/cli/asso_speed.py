@@ -67,6 +67,14 @@ def asso_speed(
     out.print(table)
     if json_file is not None:
         json_file.parent.mkdir(parents=True, exist_ok=True)
-        result = {"ppr": ppr, "updates": updates, "store": store, "ann_threshold": ann_threshold}
+        from datetime import UTC, datetime
+
+        from ripplemem_bench.measure import git_commit, loadavg, machine_info
+
+        result = {
+            "ppr": ppr, "updates": updates, "store": store, "ann_threshold": ann_threshold,
+            "date": datetime.now(UTC).isoformat(timespec="seconds"), "commit": git_commit(),
+            "load": loadavg(), "machine": machine_info(),
+        }
         json_file.write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
         out.print(f"wrote {json_file}")

@@ -182,7 +182,7 @@ def render_block(name: str, result: dict, plots: list[str] | None = None) -> str
     elif kind == "scale_index":
         body = index_section(result)
     elif kind == "variants":
-        body = "\n".join(f"**{key}**\n\n{_retrieval(value)}" for key, value in result.items())
+        body = _variants(result)
     elif kind == "asso_speed":
         body = _asso_speed(result)
     else:
@@ -205,7 +205,19 @@ def _metric_columns(result: dict) -> list[str]:
     return sorted(present)  # an unknown dataset: every metric it recorded
 
 
-def _retrieval(result: dict) -> str:
+def _variants(result: dict) -> str:
+    """One table for a file of runs of the same kind (``{variant: result}``): a row per recipe
+    and variant, headed by the first run's facts."""
+    merged = dict(next(iter(result.values())))
+    merged["recipes"] = {
+        f"{name} · {key}": block
+        for key, run in result.items()
+        for name, block in run["recipes"].items()
+    }
+    return _retrieval(merged, groups=False)
+
+
+def _retrieval(result: dict, *, groups: bool = True) -> str:
     columns = _metric_columns(result)
     header = ["recipe", "split", "embedder", "LLM", "date", *(label(c) for c in columns)]
     header += ["p50 ms", "p95 ms"]
@@ -238,7 +250,7 @@ def _retrieval(result: dict) -> str:
         "",
         *markdown_table(header, rows),
     ]
-    if result.get("dataset") in GROUP_KEY:
+    if groups and result.get("dataset") in GROUP_KEY:
         group_header, group_rows, metric = group_table(result)
         if group_rows:
             what = GROUP_KEY[result["dataset"]].removeprefix("per_").replace("_", " ")

@@ -3,9 +3,9 @@
 :class:`PoolVectors` gives every synthetic unit a vector by one process, whatever its index: a
 noisy copy (or mix) of real embeddings of a pool of sentences of the unit's activity. The pool
 is only the source: no unit keeps a pool vector as it is, so the stream is stationary and the
-cost at 1k and at 100k units is measured on the same kind of data. (Earlier the first ``pool``
-units kept their real embeddings and only later units got noisy copies; the copies have many
-more near neighbours, so the 1k window measured other data than the 10k and 100k windows.)
+cost at 1k and at 100k units is measured on the same kind of data (noisy copies have many more
+near neighbours than the real embeddings they come from, so mixing the two would measure other
+data at each size).
 
 :class:`Growth` inserts batches exactly as the write pipeline stores embedded units
 (``add_units`` then ``Linker.link``) and keeps each batch's wall, CPU, per-store-call and

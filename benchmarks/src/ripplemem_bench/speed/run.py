@@ -3,8 +3,8 @@
 Speed targets live here (and in ``ripplemem bench speed``), never in timed tests. Four parts:
 
 1. **Insert at scale.** One store (a temporary SQLite file by default) grows through ``sizes``
-   with :mod:`ripplemem_bench.speed.synthetic` units, in batches of ``batch`` units, exactly as the write
-   pipeline stores embedded units: ``store.add_units(batch)`` then ``Linker.link(batch)``.
+   with :mod:`ripplemem_bench.speed.synthetic` units, in batches of ``batch`` units, exactly as
+   the write pipeline stores embedded units: ``store.add_units(batch)`` then ``Linker.link(batch)``.
    Embedding 100k texts would dominate the run, so a *pool* of ``pool`` synthetic sentences is
    embedded once with the real embedder; every unit, the first ones too, gets the vector of a
    pool sentence of the same activity plus Gaussian noise (norm ``noise``), re-normalised, so
@@ -35,8 +35,8 @@ Speed targets live here (and in ``ripplemem bench speed``), never in timed tests
    (the ``locomo`` file's, else the shipped demo conversation) go through ``Memory.add`` into the
    grown namespace and are deleted again; per-unit cost of the whole write and of its insert
    stages (store, near-neighbour search, link, dialogue edges, clue graph). Part 1's windows
-   compare different work (its stream densifies: 9 linker candidates per unit at 1k, 37 at
-   100k); this part varies the store size alone, and the flatness target is judged on it.
+   compare different work (its stream densifies: the linker looks at more candidates per unit
+   as it grows); this part varies the store size alone, and the flatness target is judged on it.
 
 The result is a JSON-ready dict; ``targets`` compares it with the issue's goals. Part 1's
 batch timing is :mod:`ripplemem_bench.speed.growth`, part 2 :mod:`ripplemem_bench.speed.search`,
