@@ -2,6 +2,8 @@
 
 Settings come from ``RIPPLEMEM_*`` environment variables (read here, at the edge) plus the
 ``--store`` option. Heavy modules are imported inside the commands so ``ripplemem --help`` is fast.
+Other distributions add sub-commands through the ``ripplemem.cli`` entry-point group (a name and a
+Typer app): ``ripplemem-bench`` adds ``ripplemem bench``.
 Every :class:`~ripplemem.errors.RippleMemError` ends the command with a one-line red message and
 exit code 2, never a traceback.
 """
@@ -15,8 +17,8 @@ from typing import Annotated
 import typer
 
 from ripplemem.cli import asso as asso_commands
-from ripplemem.cli.bench import bench_app
 from ripplemem.cli.common import console, friendly, open_memory
+from ripplemem.cli.plugins import add_plugins
 
 app = typer.Typer(
     name="ripplemem",
@@ -25,8 +27,6 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
-
-app.add_typer(bench_app, name="bench")
 
 StoreOption = Annotated[
     Path | None,
@@ -265,6 +265,9 @@ def demo() -> None:
 app.command(name="fit-weights")(friendly(asso_commands.fit_weights))
 app.command(name="export-finetune")(friendly(asso_commands.export_finetune))
 app.command(name="question-types")(friendly(asso_commands.question_types))
+
+
+add_plugins(app)
 
 
 def _unit_json(unit) -> dict:

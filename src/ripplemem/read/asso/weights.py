@@ -1,7 +1,7 @@
 """Fusion weights of the AssoMem ranker, one set per question type (reference §2).
 
 ``S(u) = w_R·R(u) + w_I·I(u) + w_T·T(u)``: the weights are fitted per question type as
-``softmax(CMI / T)`` (see :mod:`ripplemem.eval.fit_weights`) and stored as JSON with what they were
+``softmax(CMI / T)`` (see :mod:`ripplemem.training.fit_weights`) and stored as JSON with what they were
 fitted on, so that a benchmark can refuse to score the questions the weights were fitted on.
 Unfitted, every type gets equal thirds (:data:`EQUAL_WEIGHTS`), as in the released code.
 """
