@@ -15,14 +15,14 @@ from ripplemem.providers.factory import (
     make_embedder,
     register_embedder,
 )
-from ripplemem.providers.local_embedder import MiniLMInt8Embedder
+from ripplemem.providers.local_embedder import MiniLMFloatEmbedder
 from ripplemem.providers.openai_compat import OpenAICompatibleEmbedder
 from ripplemem.testing import Reply, ScriptedOpenAIServer
 
 
 def test_minilm_is_registered() -> None:
     embedder = make_embedder("minilm-int8")
-    assert isinstance(embedder, MiniLMInt8Embedder)
+    assert isinstance(embedder, MiniLMFloatEmbedder)
     assert isinstance(embedder, Embedder)
     assert "minilm-int8" in known_embedders()
 
