@@ -108,6 +108,7 @@ def run_emulated(cpu: str, texts: list[str], embedders: list[str], cache: Path) 
         capture_output=True,
         text=True,
         timeout=600,
+        check=False,  # a failure is reported below with the child's stderr
     )
     if done.returncode != 0:
         tail = "\n".join(done.stderr.splitlines()[-15:])
