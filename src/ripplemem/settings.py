@@ -109,7 +109,7 @@ class Settings(_Frozen):
     #: where the memory lives: a SQLite file path, ``sqlite:///path``, ``memory://`` or a
     #: ``postgresql://`` URL (:func:`ripplemem.stores.registry.open_store`)
     store: str = ".ripplemem/memory.db"
-    embedder: str = "minilm-q8"  # see ripplemem.providers.factory
+    embedder: str = "minilm-q7"  # see ripplemem.providers.factory
     llm: LLMSettings | None = None
     write: WriteSettings = WriteSettings()
     recipe: str = "ripple"

@@ -18,7 +18,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from ripplemem.providers.local_embedder import MiniLMInt8Embedder
+from ripplemem.providers.local_embedder import MiniLMFloatEmbedder
 from ripplemem.records import Edge, MemoryUnit, TimeSpan
 from ripplemem.stores.base import add_edges
 from ripplemem.stores.memory import InMemoryStore
@@ -276,8 +276,8 @@ def _day(value: str | None) -> TimeSpan | None:
 
 
 @lru_cache(maxsize=1)
-def embedder() -> MiniLMInt8Embedder:
-    return MiniLMInt8Embedder(threads=1)
+def embedder() -> MiniLMFloatEmbedder:
+    return MiniLMFloatEmbedder(threads=1)
 
 
 @lru_cache(maxsize=1)

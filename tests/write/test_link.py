@@ -138,10 +138,10 @@ def test_insert_candidates_are_bounded(store):
 
 
 def test_semantic_threshold_comes_from_the_embedder_unless_set():
-    from ripplemem.providers.local_embedder import MiniLMInt8Embedder
+    from ripplemem.providers.local_embedder import MiniLMFloatEmbedder
     from ripplemem.write.pipeline import resolve_thresholds
 
-    embedder = MiniLMInt8Embedder()  # nothing loads until embed()
+    embedder = MiniLMFloatEmbedder()  # nothing loads until embed()
     assert resolve_thresholds(WriteSettings(), embedder).semantic_threshold == 0.75
     assert (
         resolve_thresholds(WriteSettings(semantic_threshold=0.9), embedder).semantic_threshold

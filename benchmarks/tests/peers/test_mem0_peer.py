@@ -42,7 +42,7 @@ def conversation(tmp_path_factory: pytest.TempPathFactory):
 
 
 def test_mem0_stores_turns_as_is_and_maps_hits_to_turn_ids(conversation) -> None:
-    from ripplemem.providers.local_embedder import MiniLMInt8Embedder
+    from ripplemem.providers.local_embedder import MiniLMFloatEmbedder
     from ripplemem_bench.peers.mem0 import Mem0Peer
 
     _, sample = conversation
@@ -50,7 +50,7 @@ def test_mem0_stores_turns_as_is_and_maps_hits_to_turn_ids(conversation) -> None
         _SOCKETS.clear()
         _WATCHING[0] = True
         try:
-            peer = Mem0Peer(MiniLMInt8Embedder(), budget=5, llm_base_url=server.base_url)
+            peer = Mem0Peer(MiniLMFloatEmbedder(), budget=5, llm_base_url=server.base_url)
             stored = peer.ingest(sample.conversation, "bench/conv-x")
             hits = peer.search("Where did Ana adopt her cat?", "bench/conv-x", None)
             other = peer.search("Where did Ana adopt her cat?", "someone-else", None)

@@ -9,7 +9,7 @@ import random
 import pytest
 
 from ripplemem.errors import InvalidInputError
-from ripplemem.providers.local_embedder import MiniLMInt8Embedder
+from ripplemem.providers.local_embedder import MiniLMFloatEmbedder
 from ripplemem_bench.speed.run import run_speed_bench
 from ripplemem_bench.speed.synthetic import PEOPLE, PLACES, SyntheticMemories
 
@@ -47,7 +47,7 @@ def test_top_level_keys(result: dict) -> None:
     assert "pool of 80 real embeddings + noise" in result["vectors"]
     assert "stationary" in result["vectors"]
     assert result["settings"]["sizes"] == list(SIZES)
-    calibrated = getattr(MiniLMInt8Embedder, "semantic_edge_threshold", 0.85)
+    calibrated = getattr(MiniLMFloatEmbedder, "semantic_edge_threshold", 0.85)
     assert result["settings"]["semantic_threshold"] == calibrated  # as the write pipeline uses
     assert result["embedder"]["units_per_s"] > 0 and result["embedder"]["sample"] == 20
     assert result["_progress"][-1] == ("done", 1, 1)

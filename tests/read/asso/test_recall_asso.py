@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from ripplemem import Memory, Settings
-from ripplemem.providers.local_embedder import MiniLMInt8Embedder
+from ripplemem.providers.local_embedder import MiniLMFloatEmbedder
 from ripplemem.read.asso.rit import candidate_signals, recipe_weights
 from ripplemem.read.asso.weights import SignalWeights, save_weights
 from ripplemem.recipes import get_recipe
@@ -28,8 +28,8 @@ ASKED = "2023-08-10T12:00"
 
 
 @lru_cache(maxsize=1)
-def embedder() -> MiniLMInt8Embedder:
-    return MiniLMInt8Embedder()
+def embedder() -> MiniLMFloatEmbedder:
+    return MiniLMFloatEmbedder()
 
 
 @pytest.fixture(params=["memory", "sqlite"])
