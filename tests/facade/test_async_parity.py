@@ -44,7 +44,10 @@ def test_every_verb_has_an_async_twin_with_the_same_signature():
 
 
 def test_settings_is_reachable_on_both():
-    assert isinstance(Memory().settings, Settings) and isinstance(AsyncMemory().settings, Settings)
+    settings = Settings(store="memory://")
+    embedder = FakeEmbedder()
+    assert Memory(settings, embedder=embedder).settings is settings
+    assert AsyncMemory(settings, embedder=embedder).settings is settings
 
 
 @pytest.mark.parametrize("store", ["memory://"])
