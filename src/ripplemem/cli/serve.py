@@ -1,0 +1,102 @@
+"""``ripplemem serve``: the REST API and MCP (Streamable HTTP) over one store."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from ripplemem.cli.common import console, friendly
+
+if TYPE_CHECKING:
+    from ripplemem.memory import Memory
+
+StoreUrl = Annotated[
+    str | None,
+    typer.Option("--store", help="Store path or URL [default: $RIPPLEMEM_STORE or .ripplemem/memory.db]"),
+]
+
+
+@friendly
+def serve(
+    store: StoreUrl = None,
+    host: Annotated[str, typer.Option(help="Address to bind.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on.", min=0, max=65535)] = 8765,
+    no_auth: Annotated[
+        bool, typer.Option("--no-auth", help="No API keys (only on a loopback address).")
+    ] = False,
+    mcp: Annotated[bool, typer.Option("--mcp/--no-mcp", help="Serve MCP at /mcp.")] = True,
+    max_body_mb: Annotated[float, typer.Option(help="Largest request body (MB).", min=0.01)] = 4.0,
+    max_import_mb: Annotated[float, typer.Option(help="Largest /v1/import body (MB).", min=0.01)] = 256.0,
+    read_threads: Annotated[int, typer.Option(help="Threads for searches and reads.", min=1)] = 4,
+    write_threads: Annotated[int, typer.Option(help="Threads for adds and deletes.", min=1)] = 2,
+    drain_timeout: Annotated[
+        float, typer.Option(help="Seconds to let running adds finish on SIGTERM.", min=0)
+    ] = 120.0,
+    log_level: Annotated[str, typer.Option(help="uvicorn log level.")] = "info",
+) -> None:
+    """Serve the REST API (/v1, /openapi.json, /docs) and MCP (/mcp) until SIGTERM or Ctrl-C."""
+    from ripplemem.errors import ConfigurationError
+    from ripplemem.server.app import ServerOptions, create_app, is_loopback
+
+    if no_auth and not is_loopback(host):
+        raise ConfigurationError(
+            f"--no-auth is accepted only on a loopback address (127.0.0.1, ::1), not {host!r}: "
+            "create keys with `ripplemem keys create` instead"
+        )
+    uvicorn = _uvicorn()
+    memory = open_for_server(store)
+    options = ServerOptions(
+        max_body_bytes=int(max_body_mb * 1024 * 1024),
+        max_import_bytes=int(max_import_mb * 1024 * 1024),
+        read_threads=read_threads,
+        write_threads=write_threads,
+        drain_timeout_s=drain_timeout,
+        host=host,
+        mcp=mcp,
+    )
+    out = console()
+    if not no_auth and not memory.store.keys.list_keys():
+        out.print(
+            "[yellow]no API key in this store yet:[/] every /v1 request will get 401 until you run "
+            "`ripplemem keys create --store ... --namespace NAME`"
+        )
+    app = create_app(memory, auth=not no_auth, options=options)
+    shown = f"[{host}]" if ":" in host else host
+    out.print(
+        f"ripplemem serving {memory.store.url}"
+        f" on http://{shown}:{port}  (REST /v1, MCP {'/mcp' if mcp else 'off'}, docs /docs"
+        f"{', no keys' if no_auth else ''})"
+    )
+    config = uvicorn.Config(
+        app,
+        host=host,
+        port=port,
+        log_level=log_level,
+        timeout_graceful_shutdown=int(drain_timeout) or None,
+        lifespan="on",
+    )
+    uvicorn.Server(config).run()
+
+
+def _uvicorn():
+    try:
+        import uvicorn
+    except ImportError as error:
+        from ripplemem.errors import missing_extra
+
+        raise missing_extra("uvicorn", "server") from error
+    return uvicorn
+
+
+def open_for_server(store: str | None) -> Memory:
+    """The memory at ``store`` with the RIPPLEMEM_* settings; BLAS on one thread for the process
+    (requests run side by side, each on its own thread)."""
+    from threadpoolctl import threadpool_limits
+
+    from ripplemem.memory import Memory
+    from ripplemem.settings import Settings
+
+    threadpool_limits(limits=1, user_api="blas")
+    overrides = {"store": store} if store else {}
+    return Memory(Settings.from_env(**overrides))
