@@ -12,7 +12,7 @@ from pydantic import BaseModel
 from starlette.background import BackgroundTask
 
 from ripplemem import __version__
-from ripplemem.records.wire import AddResultModel, AnswerModel, RecallModel, UnitModel
+from ripplemem.records.wire import AddResultModel, AnswerModel, EdgeModel, RecallModel, UnitModel
 from ripplemem.server.access import Access
 from ripplemem.server.errors import NotFoundError
 from ripplemem.server.jobs import Job
@@ -151,7 +151,11 @@ async def get_edges(
     unit_id: UnitId, service: Service, access: Caller, namespace: NamespaceQuery = None
 ) -> Response:
     edges = await service.edges(access.namespace(namespace), unit_id)
-    return _json(EdgesModel(unit_id=unit_id, edges=[e.to_model() for e in edges]))
+    models = [
+        EdgeModel(namespace=e.namespace, src=e.src, dst=e.dst, kind=e.kind, weight=e.weight)
+        for e in edges
+    ]
+    return _json(EdgesModel(unit_id=unit_id, edges=models))
 
 
 @router.delete(
