@@ -7,7 +7,7 @@ Library errors reach the client as tool errors carrying their message.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable, Coroutine
 from datetime import datetime
 from typing import TypeVar
 
@@ -105,10 +105,10 @@ def build_mcp(service: MemoryService, tenant: Tenant) -> MCPServer:
         """Remember the messages of a conversation session ([{role, content}, ...]);
         session_time is when it took place (ISO 8601). Adding the same messages again is a no-op."""
         access, namespace = tenant(ctx)
-        access.check_write()
-        result = await _tool(service.add(
-            namespace, [m.model_dump(exclude_none=True) for m in messages], session_time=session_time
-        ))
+        messages_json = [m.model_dump(exclude_none=True) for m in messages]
+        result = await _tool(
+            service.add(namespace, messages_json, session_time=session_time), writer=access
+        )
         return AddSummary(
             added=[_item(u) for u in result.units], skipped=result.skipped, edges=result.edges,
             seconds=round(result.seconds, 3),
@@ -145,16 +145,14 @@ def build_mcp(service: MemoryService, tenant: Tenant) -> MCPServer:
     async def delete_memory(memory_id: str, ctx: Context) -> DeleteSummary:
         """Forget one memory (and its links) by id."""
         access, namespace = tenant(ctx)
-        access.check_write()
-        await _tool(service.delete(namespace, memory_id))
+        await _tool(service.delete(namespace, memory_id), writer=access)
         return DeleteSummary(deleted=1)
 
     @server.tool(annotations=ToolAnnotations(destructive_hint=True, open_world_hint=False))
     async def delete_all_memories(ctx: Context) -> DeleteSummary:
         """Forget every memory of this user. It cannot be undone."""
         access, namespace = tenant(ctx)
-        access.check_write()
-        return DeleteSummary(deleted=await _tool(service.delete_all(namespace)))
+        return DeleteSummary(deleted=await _tool(service.delete_all(namespace), writer=access))
 
     if service.answers:
 
@@ -171,9 +169,16 @@ def build_mcp(service: MemoryService, tenant: Tenant) -> MCPServer:
     return server
 
 
-async def _tool(work: Awaitable[T]) -> T:
-    """Run a service call; a library error becomes a tool error with its message."""
+async def _tool(work: Coroutine[object, object, T], *, writer: Access | None = None) -> T:
+    """Run a service call (for a ``writer``, once it may write); a library error becomes a tool
+    error with its message."""
     try:
+        if writer is not None:
+            try:
+                writer.check_write()
+            except RippleMemError:
+                work.close()
+                raise
         return await work
     except RippleMemError as error:
         raise ToolError(f"{type(error).__name__}: {error}") from error
