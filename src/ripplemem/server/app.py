@@ -183,7 +183,9 @@ def _handle_errors(app: FastAPI) -> None:
 
     @app.exception_handler(HTTPException)
     async def http_error(request: Request, error: HTTPException) -> Response:
-        kind = {404: "NotFound", 405: "MethodNotAllowed"}.get(error.status_code, "HTTPError")
+        kind = {404: "NotFound", 405: "MethodNotAllowed", 413: "BodyTooLargeError"}.get(
+            error.status_code, "HTTPError"
+        )
         body = ErrorModel(error=ErrorBody(type=kind, message=str(error.detail)))
         return Response(
             body.model_dump_json(exclude_none=True),

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import anyio
 from starlette.datastructures import Headers, QueryParams
+from starlette.exceptions import HTTPException
 from starlette.responses import Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -121,8 +122,8 @@ class BodyLimit:
             message = await receive()
             if message["type"] == "http.request":
                 seen += len(message.get("body", b""))
-                if seen > limit:
-                    raise too_large  # the app's error handler answers 413
+                if seen > limit:  # raised into the app's body parsing: its handler answers 413
+                    raise HTTPException(413, detail=str(too_large))
             return message
 
         async def tracking_send(message: Message) -> None:
@@ -132,6 +133,7 @@ class BodyLimit:
 
         try:
             await self.app(scope, counting_receive, tracking_send)
-        except BodyTooLargeError:
-            if not started:
-                await error_response(too_large)(scope, receive, send)
+        except HTTPException as error:
+            if error.status_code != 413 or started:
+                raise
+            await error_response(too_large)(scope, receive, send)
