@@ -20,7 +20,7 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from ripplemem import __version__
-from ripplemem.errors import RippleMemError
+from ripplemem.errors import InvalidInputError, RippleMemError
 from ripplemem.memory import Memory
 from ripplemem.server.access import Access
 from ripplemem.server.errors import error_body
@@ -128,6 +128,7 @@ def create_app(
             Route("/mcp", endpoint=McpGate(_mcp_endpoint(mcp_server), gate), methods=None)
         )
     _handle_errors(app)
+    _local_times(app)
     if gate.open:  # no key to steal, so refuse pages that rebind a hostname to this machine
         from starlette.middleware.trustedhost import TrustedHostMiddleware
 
@@ -163,6 +164,51 @@ def _mcp_endpoint(mcp_server):
     return route.app
 
 
+#: the records' datetimes are local times of the dialogue's own clock, written without an offset,
+#: which OpenAPI's "date-time" (RFC 3339) would not accept
+LOCAL_TIME = {
+    "type": "string",
+    "pattern": r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?$",
+    "description": "ISO 8601 local time without an offset (the dialogue's own clock)",
+    "examples": ["2024-05-08T13:56:00"],
+}
+
+
+def _local_times(app: FastAPI) -> None:
+    """Document the records' naive datetimes as what they are."""
+    build = app.openapi
+
+    def openapi() -> dict:
+        if app.openapi_schema is None:
+            app.openapi_schema = _replace_date_times(build())
+        return app.openapi_schema
+
+    app.openapi = openapi  # type: ignore[method-assign]
+
+
+def _replace_date_times(node):
+    if isinstance(node, dict):
+        if node.get("type") == "string" and node.get("format") == "date-time":
+            title = {"title": node["title"]} if "title" in node else {}
+            return {**LOCAL_TIME, **title}
+        return {key: _replace_date_times(value) for key, value in node.items()}
+    if isinstance(node, list):
+        return [_replace_date_times(item) for item in node]
+    return node
+
+
+def _allowed_methods(request: Request) -> str:
+    """Every method some route serves at this path (Starlette names only the first route's)."""
+    from starlette.routing import Match
+
+    methods: set[str] = set()
+    for route in request.app.router.routes:
+        match, _ = route.matches(request.scope)  # PARTIAL: the path matches, the method not
+        if match != Match.NONE and getattr(route, "methods", None):
+            methods |= set(route.methods) - {"HEAD"}
+    return ", ".join(sorted(methods))
+
+
 def _handle_errors(app: FastAPI) -> None:
     @app.exception_handler(RippleMemError)
     async def library_error(request: Request, error: RippleMemError) -> Response:
@@ -183,15 +229,22 @@ def _handle_errors(app: FastAPI) -> None:
 
     @app.exception_handler(HTTPException)
     async def http_error(request: Request, error: HTTPException) -> Response:
+        if error.status_code == 400:  # FastAPI could not decode the body (not UTF-8 JSON)
+            return error_response(
+                InvalidInputError(f"the request body cannot be read ({error.detail}): send UTF-8 JSON")
+            )
         kind = {404: "NotFound", 405: "MethodNotAllowed", 413: "BodyTooLargeError"}.get(
             error.status_code, "HTTPError"
         )
         body = ErrorModel(error=ErrorBody(type=kind, message=str(error.detail)))
+        headers = dict(getattr(error, "headers", None) or {})
+        if error.status_code == 405:
+            headers["Allow"] = _allowed_methods(request)
         return Response(
             body.model_dump_json(exclude_none=True),
             status_code=error.status_code,
             media_type="application/json",
-            headers=getattr(error, "headers", None),
+            headers=headers or None,
         )
 
     @app.exception_handler(Exception)
