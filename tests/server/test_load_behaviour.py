@@ -159,7 +159,7 @@ def _announced_url(process: subprocess.Popen) -> str:
         if not line:
             break
         lines.append(line)
-        found = re.search(r"Uvicorn running on (http://127\.0\.0\.1:\d+)", line)
+        found = re.search(r" on (http://127\.0\.0\.1:\d+)", line)
         if found:
             threading.Thread(target=process.stdout.read, daemon=True).start()  # keep the pipe drained
             return found.group(1)

@@ -62,21 +62,40 @@ def serve(
             "`ripplemem keys create --store ... --namespace NAME`"
         )
     app = create_app(memory, auth=not no_auth, options=options)
+    listening = _bind(host, port)  # bound first, so --port 0 can print the port it got
+    bound_port = listening.getsockname()[1]
     shown = f"[{host}]" if ":" in host else host
     out.print(
-        f"ripplemem serving {memory.store.url}"
-        f" on http://{shown}:{port}  (REST /v1, MCP {'/mcp' if mcp else 'off'}, docs /docs"
-        f"{', no keys' if no_auth else ''})"
+        f"ripplemem serving {memory.store.url} on http://{shown}:{bound_port}  "
+        f"(REST /v1, MCP {'/mcp' if mcp else 'off'}, docs /docs{', no keys' if no_auth else ''})",
+        soft_wrap=True,
     )
     config = uvicorn.Config(
         app,
-        host=host,
-        port=port,
         log_level=log_level,
         timeout_graceful_shutdown=int(drain_timeout) or None,
         lifespan="on",
     )
-    uvicorn.Server(config).run()
+    uvicorn.Server(config).run(sockets=[listening])
+
+
+def _bind(host: str, port: int):
+    import socket
+
+    from ripplemem.errors import ConfigurationError
+
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    listening = socket.socket(family, socket.SOCK_STREAM)
+    listening.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        listening.bind((host, port))
+    except OSError as error:
+        listening.close()
+        raise ConfigurationError(
+            f"cannot listen on {host}:{port} ({error.strerror}); choose another --port or --host"
+        ) from None
+    listening.set_inheritable(True)
+    return listening
 
 
 def _uvicorn():
