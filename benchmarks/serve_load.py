@@ -208,6 +208,15 @@ def present_sessions(path: Path) -> set[str]:
     return {u.episode_id for u in units}
 
 
+def process_cpu_s(pid: int) -> float:
+    """User + system CPU seconds of a process, all its threads (Linux /proc)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, IndexError, ValueError):
+        return float("nan")
+
+
 def cpu_model() -> str:
     try:
         for line in Path("/proc/cpuinfo").read_text().splitlines():
@@ -264,6 +273,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{args.clients} clients for {args.seconds:.0f} s against {url} ...",
               file=sys.stderr, flush=True)
         stop_at = time.monotonic() + args.seconds
+        server_cpu, client_cpu = process_cpu_s(process.pid), time.process_time()
         started = time.perf_counter()
         threads = [
             threading.Thread(target=client_loop, args=(url, key, i, stop_at, args.add_share,
@@ -275,6 +285,8 @@ def main(argv: list[str] | None = None) -> int:
         for thread in threads:
             thread.join()
         elapsed = time.perf_counter() - started
+        server_cpu = process_cpu_s(process.pid) - server_cpu
+        client_cpu = time.process_time() - client_cpu
         unfinished = wait_for_jobs(url, key, tally)
     finally:
         process.send_signal(signal.SIGTERM)
@@ -304,6 +316,8 @@ def main(argv: list[str] | None = None) -> int:
             "p99": round(percentile(tally.search_ms, 0.99), 1),
             "mean": round(statistics.fmean(tally.search_ms), 1) if tally.search_ms else None,
         },
+        "cpu_s": {"server": round(server_cpu, 1), "clients": round(client_cpu, 1)},
+        "server_cpu_ms_per_search": round(server_cpu * 1000 / max(1, len(tally.search_ms)), 1),
         "adds_acknowledged": len(tally.acknowledged),
         "add_ms": {
             "p50": round(percentile(tally.add_ms, 0.50), 1),
