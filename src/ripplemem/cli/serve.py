@@ -30,6 +30,14 @@ def serve(
     max_import_mb: Annotated[float, typer.Option(help="Largest /v1/import body (MB).", min=0.01)] = 256.0,
     read_threads: Annotated[int, typer.Option(help="Threads for searches and reads.", min=1)] = 4,
     write_threads: Annotated[int, typer.Option(help="Threads for adds and deletes.", min=1)] = 2,
+    search_processes: Annotated[
+        int | None,
+        typer.Option(
+            help="Worker processes for searches [default: one per core beyond the first, at most 4"
+            "; 0 on one core or a memory:// store].",
+            min=0,
+        ),
+    ] = None,
     drain_timeout: Annotated[
         float, typer.Option(help="Seconds to let running adds finish on SIGTERM.", min=0)
     ] = 120.0,
@@ -54,6 +62,7 @@ def serve(
         drain_timeout_s=drain_timeout,
         host=host,
         mcp=mcp,
+        search_processes=_search_processes(search_processes, memory),
     )
     out = console()
     if not no_auth and not memory.store.keys.list_keys():
@@ -79,6 +88,19 @@ def serve(
     uvicorn.Server(config).run(sockets=[listening])
 
 
+def _search_processes(wanted: int | None, memory: Memory) -> int:
+    """Recall runs on about one core per process: use the other cores for searches."""
+    import os
+
+    from ripplemem.stores.registry import scheme_of
+
+    if wanted is not None:
+        return wanted
+    if scheme_of(memory.settings.store) == "memory":
+        return 0
+    return max(0, min(4, (os.cpu_count() or 1) - 1))
+
+
 def _bind(host: str, port: int):
     import socket
 
@@ -97,6 +119,7 @@ def _bind(host: str, port: int):
         raise ConfigurationError(
             f"cannot listen on {host}:{port} ({error.strerror}); choose another --port or --host"
         ) from None
+    listening.listen(2048)  # callers wait in the backlog until the app has started
     listening.set_inheritable(True)
     return listening
 

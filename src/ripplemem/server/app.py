@@ -77,11 +77,15 @@ class ServerOptions:
         drain_timeout_s: float = 120.0,
         host: str = "127.0.0.1",
         mcp: bool = True,
+        search_processes: int = 0,
     ) -> None:
         self.max_body_bytes, self.max_import_bytes = max_body_bytes, max_import_bytes
         self.read_threads, self.write_threads = read_threads, write_threads
         self.max_pending_jobs, self.drain_timeout_s = max_pending_jobs, drain_timeout_s
         self.host, self.mcp = host, mcp
+        #: worker processes for searches (0: threads of the server process); they open the
+        #: store of ``memory.settings`` with its embedder, so only for a Memory built from settings
+        self.search_processes = search_processes
 
 
 def create_app(
@@ -89,17 +93,27 @@ def create_app(
 ) -> FastAPI:
     """The service over ``memory``; ``auth=False`` lets every caller in (loopback only)."""
     options = options or ServerOptions()
+    pool = None
+    if options.search_processes:
+        from ripplemem.server.search_pool import SearchPool
+
+        pool = SearchPool(memory.settings, options.search_processes)
     service = MemoryService(
         memory,
         read_threads=options.read_threads,
         write_threads=options.write_threads,
         jobs=JobBoard(max_pending=options.max_pending_jobs),
+        search_pool=pool,
     )
     gate = Gate(memory.store.keys if auth else None)
     mcp_server = _mcp(service, options) if options.mcp else None
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        if pool is not None:
+            import anyio
+
+            await anyio.to_thread.run_sync(pool.warm_up)
         if mcp_server is None:
             yield
         else:

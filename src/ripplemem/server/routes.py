@@ -110,10 +110,10 @@ async def get_job(
 @router.post("/search", response_model=RecallModel, summary="Recall the evidence for a query")
 async def search(body: SearchRequest, service: Service, access: Caller) -> Response:
     namespace = access.namespace(body.namespace)
-    recall = await service.search(
+    found = await service.search_json(
         namespace, body.query, limit=body.limit, recipe=body.recipe, question_time=body.question_time
     )
-    return _json(recall.to_model())
+    return Response(found, media_type="application/json")
 
 
 @router.get("/memories", response_model=UnitPageModel, summary="List memories, oldest first")

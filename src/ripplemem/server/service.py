@@ -32,6 +32,7 @@ from ripplemem.memory import Memory
 from ripplemem.read.recipes import get_recipe
 from ripplemem.records import AddResult, Answer, Edge, MemoryUnit, Recall, RecallTrace
 from ripplemem.server.jobs import Job, JobBoard
+from ripplemem.server.search_pool import SearchPool
 
 __all__ = ["MemoryService"]
 
@@ -48,8 +49,10 @@ class MemoryService:
         read_threads: int = 4,
         write_threads: int = 2,
         jobs: JobBoard | None = None,
+        search_pool: SearchPool | None = None,
     ) -> None:
         self.memory = memory
+        self.search_pool = search_pool
         self.read_threads, self.write_threads = read_threads, write_threads
         self.jobs = jobs or JobBoard()
         self._read: CapacityLimiter | None = None
@@ -123,9 +126,32 @@ class MemoryService:
         recipe: str | None = None,
         question_time: str | None = None,
     ) -> Recall:
+        if self.search_pool is not None:
+            return Recall.from_json(json.loads(await self.search_json(
+                namespace, query, limit=limit, recipe=recipe, question_time=question_time
+            )))
         return await self._read_call(
             self._search, namespace, query, limit=limit, recipe=recipe, question_time=question_time
         )
+
+    async def search_json(
+        self,
+        namespace: str,
+        query: str,
+        *,
+        limit: int | None = None,
+        recipe: str | None = None,
+        question_time: str | None = None,
+    ) -> str:
+        """The recall as its JSON text (:class:`~ripplemem.records.wire.RecallModel`)."""
+        if self.search_pool is not None:
+            return await self.search_pool.search_json(
+                namespace, query, limit=limit, recipe=recipe, question_time=question_time
+            )
+        recall = await self.search(
+            namespace, query, limit=limit, recipe=recipe, question_time=question_time
+        )
+        return recall.to_model().model_dump_json()
 
     async def answer(
         self,
@@ -166,6 +192,8 @@ class MemoryService:
         return await self._read_call(self.memory.store.count, namespace)
 
     async def close(self) -> None:
+        if self.search_pool is not None:
+            await anyio.to_thread.run_sync(self.search_pool.close)
         await anyio.to_thread.run_sync(self.memory.close)
 
     # -- in the worker threads -----------------------------------------------------------------
@@ -178,13 +206,9 @@ class MemoryService:
         recipe: str | None,
         question_time: str | None,
     ) -> Recall:
-        if not isinstance(query, str) or not query.strip():
-            raise InvalidInputError("the query is empty: give the text to recall memories for")
-        chosen = get_recipe(recipe or self.memory.settings.recipe)  # a bad name fails first
-        if self.memory.store.count(namespace) == 0:
-            trace = RecallTrace(query=query, namespace=namespace, recipe=chosen.name)
-            trace.notes.append("the namespace holds no memory yet")
-            return Recall(evidence=(), trace=trace)
+        empty = empty_recall(self.memory, namespace, query, recipe)
+        if empty is not None:
+            return empty
         return self.memory.search(
             query, namespace=namespace, limit=limit, recipe=recipe, question_time=question_time
         )
@@ -235,6 +259,19 @@ class MemoryService:
         return await anyio.to_thread.run_sync(
             functools.partial(function, *args, **kwargs), limiter=self._write
         )
+
+
+def empty_recall(memory: Memory, namespace: str, query: str, recipe: str | None) -> Recall | None:
+    """The answer for an empty namespace (no evidence, a note), after the checks a search makes
+    (the query, the recipe); None when the namespace holds memories."""
+    if not isinstance(query, str) or not query.strip():
+        raise InvalidInputError("the query is empty: give the text to recall memories for")
+    chosen = get_recipe(recipe or memory.settings.recipe)  # a bad name fails first
+    if memory.store.count(namespace):
+        return None
+    trace = RecallTrace(query=query, namespace=namespace, recipe=chosen.name)
+    trace.notes.append("the namespace holds no memory yet")
+    return Recall(evidence=(), trace=trace)
 
 
 def _no_unit(unit_id: str, namespace: str) -> UnknownUnitError:
