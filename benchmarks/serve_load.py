@@ -264,6 +264,7 @@ def main(argv: list[str] | None = None) -> int:
     with open_store(str(args.store)) as store:
         before = store.count(NAMESPACE)
         _, key = create_key(store.keys, [NAMESPACE], label="serve_load")
+    load_before = [round(x, 2) for x in os.getloadavg()]
     process, url, _ = start_server(args.store, args.server_arg)
     tally = Tally()
     try:
@@ -304,6 +305,8 @@ def main(argv: list[str] | None = None) -> int:
         "cpu": cpu_model(),
         "vnni": has_vnni(),
         "cores": os.cpu_count(),
+        "loadavg_before": load_before,
+        "loadavg_after": [round(x, 2) for x in os.getloadavg()],
         "store": {"backend": "sqlite", **built, "units_before": before, "units_after": after},
         "clients": args.clients,
         "seconds": round(elapsed, 1),
