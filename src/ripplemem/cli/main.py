@@ -18,7 +18,10 @@ import typer
 
 from ripplemem.cli import asso as asso_commands
 from ripplemem.cli.common import console, friendly, open_memory
+from ripplemem.cli.keys import keys_app
+from ripplemem.cli.mcp import mcp
 from ripplemem.cli.plugins import add_plugins
+from ripplemem.cli.serve import serve
 
 app = typer.Typer(
     name="ripplemem",
@@ -265,6 +268,10 @@ def demo() -> None:
 app.command(name="fit-weights")(friendly(asso_commands.fit_weights))
 app.command(name="export-finetune")(friendly(asso_commands.export_finetune))
 app.command(name="question-types")(friendly(asso_commands.question_types))
+# the service (ripplemem.server): REST + MCP over HTTP, MCP over stdio, its API keys
+app.command(name="serve")(serve)
+app.command(name="mcp")(mcp)
+app.add_typer(keys_app, name="keys")
 
 
 add_plugins(app)

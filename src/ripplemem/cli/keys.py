@@ -1,0 +1,94 @@
+"""``ripplemem keys create|list|revoke``: the service's API keys, stored hashed in the store."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from ripplemem.cli.common import console, error_console, friendly
+from ripplemem.cli.serve import StoreUrl
+
+if TYPE_CHECKING:
+    from ripplemem.stores.keys_base import KeyStore
+
+keys_app = typer.Typer(
+    help="API keys of `ripplemem serve`: each is bound to namespaces; only its hash is stored.",
+    no_args_is_help=True,
+)
+
+
+@contextmanager
+def _keys(store: str | None) -> Iterator[KeyStore]:
+    from ripplemem.settings import Settings
+    from ripplemem.stores.registry import open_store
+
+    overrides = {"store": store} if store else {}
+    opened = open_store(Settings.from_env(None, **overrides).store)
+    try:
+        yield opened.keys
+    finally:
+        opened.close()
+
+
+@keys_app.command()
+@friendly
+def create(
+    namespace: Annotated[
+        list[str] | None,
+        typer.Option("--namespace", "-n", help="A namespace the key may use (repeat for more)."),
+    ] = None,
+    read_only: Annotated[bool, typer.Option("--read-only", help="Search and read only.")] = False,
+    admin: Annotated[bool, typer.Option("--admin", help="Every namespace.")] = False,
+    label: Annotated[str, typer.Option(help="A note for `keys list` (who holds it).")] = "",
+    store: StoreUrl = None,
+) -> None:
+    """Create a key and print its secret once (it cannot be shown again)."""
+    from ripplemem.errors import InvalidInputError
+    from ripplemem.server.keys import create_key
+
+    if not namespace and not admin:
+        raise InvalidInputError("name at least one --namespace for the key (or give --admin)")
+    with _keys(store) as keys:
+        key, secret = create_key(keys, namespace or [], read_only=read_only, admin=admin, label=label)
+    scope = "every namespace" if admin else ", ".join(key.namespaces)
+    rights = "read-only" if read_only else "read-write"
+    typer.echo(secret)  # alone on stdout: KEY=$(ripplemem keys create ...)
+    error_console().print(f"{key.id}: {rights}, {scope}. Keep the secret above: it is not stored.")
+
+
+@keys_app.command(name="list")
+@friendly
+def list_keys(store: StoreUrl = None) -> None:
+    """List the keys (ids and rights; secrets are never stored)."""
+    from rich.table import Table
+
+    with _keys(store) as store_keys:
+        keys = store_keys.list_keys()
+    table = Table(title=f"{len(keys)} keys")
+    for column in ("id", "namespaces", "rights", "label", "created", "revoked"):
+        table.add_column(column)
+    for key in keys:
+        rights = ("admin " if key.admin else "") + ("read-only" if key.read_only else "read-write")
+        table.add_row(
+            key.id, ", ".join(key.namespaces) or ("*" if key.admin else "-"), rights, key.label,
+            key.created_at.isoformat(sep=" "),
+            key.revoked_at.isoformat(sep=" ") if key.revoked_at else "",
+        )
+    console().print(table)
+
+
+@keys_app.command()
+@friendly
+def revoke(
+    key_id: Annotated[str, typer.Argument(help="The key's id (see `ripplemem keys list`).")],
+    store: StoreUrl = None,
+) -> None:
+    """Revoke a key: requests with it get 401 from then on."""
+    from ripplemem.server.keys import revoke_key
+
+    with _keys(store) as keys:
+        revoke_key(keys, key_id)
+    console().print(f"revoked {key_id}")

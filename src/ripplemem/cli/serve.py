@@ -1,0 +1,147 @@
+"""``ripplemem serve``: the REST API and MCP (Streamable HTTP) over one store."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from ripplemem.cli.common import console, friendly
+
+if TYPE_CHECKING:
+    from ripplemem.memory import Memory
+
+StoreUrl = Annotated[
+    str | None,
+    typer.Option("--store", help="Store path or URL [default: $RIPPLEMEM_STORE or .ripplemem/memory.db]"),
+]
+
+
+@friendly
+def serve(
+    store: StoreUrl = None,
+    host: Annotated[str, typer.Option(help="Address to bind.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on.", min=0, max=65535)] = 8765,
+    no_auth: Annotated[
+        bool, typer.Option("--no-auth", help="No API keys (only on a loopback address).")
+    ] = False,
+    mcp: Annotated[bool, typer.Option("--mcp/--no-mcp", help="Serve MCP at /mcp.")] = True,
+    max_body_mb: Annotated[float, typer.Option(help="Largest request body (MB).", min=0.01)] = 4.0,
+    max_import_mb: Annotated[float, typer.Option(help="Largest /v1/import body (MB).", min=0.01)] = 256.0,
+    read_threads: Annotated[int, typer.Option(help="Threads for searches and reads.", min=1)] = 4,
+    write_threads: Annotated[int, typer.Option(help="Threads for adds and deletes.", min=1)] = 2,
+    search_processes: Annotated[
+        int | None,
+        typer.Option(
+            help="Worker processes for searches [default: one per core beyond the first, at most 4"
+            "; 0 on one core or a memory:// store].",
+            min=0,
+        ),
+    ] = None,
+    drain_timeout: Annotated[
+        float, typer.Option(help="Seconds to let running adds finish on SIGTERM.", min=0)
+    ] = 120.0,
+    log_level: Annotated[str, typer.Option(help="uvicorn log level.")] = "info",
+) -> None:
+    """Serve the REST API (/v1, /openapi.json, /docs) and MCP (/mcp) until SIGTERM or Ctrl-C."""
+    from ripplemem.errors import ConfigurationError
+    from ripplemem.server.app import ServerOptions, create_app, is_loopback
+
+    if no_auth and not is_loopback(host):
+        raise ConfigurationError(
+            f"--no-auth is accepted only on a loopback address (127.0.0.1, ::1), not {host!r}: "
+            "create keys with `ripplemem keys create` instead"
+        )
+    uvicorn = _uvicorn()
+    memory = open_for_server(store)
+    options = ServerOptions(
+        max_body_bytes=int(max_body_mb * 1024 * 1024),
+        max_import_bytes=int(max_import_mb * 1024 * 1024),
+        read_threads=read_threads,
+        write_threads=write_threads,
+        drain_timeout_s=drain_timeout,
+        host=host,
+        mcp=mcp,
+        search_processes=_search_processes(search_processes, memory),
+    )
+    out = console()
+    if not no_auth and not memory.store.keys.list_keys():
+        out.print(
+            "[yellow]no API key in this store yet:[/] every /v1 request will get 401 until you run "
+            "`ripplemem keys create --store ... --namespace NAME`"
+        )
+    app = create_app(memory, auth=not no_auth, options=options)
+    listening = _bind(host, port)  # bound first, so --port 0 can print the port it got
+    bound_port = listening.getsockname()[1]
+    shown = f"[{host}]" if ":" in host else host
+    out.print(
+        f"ripplemem serving {memory.store.url} on http://{shown}:{bound_port}  "
+        f"(REST /v1, MCP {'/mcp' if mcp else 'off'}, docs /docs{', no keys' if no_auth else ''})",
+        soft_wrap=True,
+    )
+    config = uvicorn.Config(
+        app,
+        log_level=log_level,
+        timeout_graceful_shutdown=int(drain_timeout) or None,
+        lifespan="on",
+    )
+    uvicorn.Server(config).run(sockets=[listening])
+
+
+def _search_processes(wanted: int | None, memory: Memory) -> int:
+    """Recall runs on about one core per process: use the other cores for searches."""
+    import os
+
+    from ripplemem.stores.registry import scheme_of
+
+    if wanted is not None:
+        return wanted
+    if scheme_of(memory.settings.store) == "memory":
+        return 0
+    return max(0, min(4, (os.cpu_count() or 1) - 1))
+
+
+def _bind(host: str, port: int):
+    import socket
+
+    from ripplemem.errors import ConfigurationError
+
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    listening = socket.socket(family, socket.SOCK_STREAM)
+    listening.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    # accepted connections inherit it: without it a keep-alive client waits ~40 ms per response
+    # (Nagle's algorithm against the client's delayed ACK)
+    listening.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+    try:
+        listening.bind((host, port))
+    except OSError as error:
+        listening.close()
+        raise ConfigurationError(
+            f"cannot listen on {host}:{port} ({error.strerror}); choose another --port or --host"
+        ) from None
+    listening.listen(2048)  # callers wait in the backlog until the app has started
+    listening.set_inheritable(True)
+    return listening
+
+
+def _uvicorn():
+    try:
+        import uvicorn
+    except ImportError as error:
+        from ripplemem.errors import missing_extra
+
+        raise missing_extra("uvicorn", "server") from error
+    return uvicorn
+
+
+def open_for_server(store: str | None) -> Memory:
+    """The memory at ``store`` with the RIPPLEMEM_* settings; BLAS on one thread for the process
+    (requests run side by side, each on its own thread)."""
+    from threadpoolctl import threadpool_limits
+
+    from ripplemem.memory import Memory
+    from ripplemem.settings import Settings
+
+    threadpool_limits(limits=1, user_api="blas")
+    overrides = {"store": store} if store else {}
+    return Memory(Settings.from_env(None, **overrides))

@@ -1,0 +1,269 @@
+"""The ASGI app: REST under ``/v1``, MCP at ``/mcp``, ``/healthz`` and ``/openapi.json``.
+
+:func:`create_app` takes a ready :class:`~ripplemem.memory.Memory` (tests pass one built on any
+store and embedder); ``ripplemem serve`` builds it from the store URL and the ``RIPPLEMEM_*``
+settings. On shutdown (SIGTERM) the app stops taking requests, lets in-flight requests and every
+queued background add finish (up to ``drain_timeout_s``), then closes the store: an add still
+running after that is rolled back by the store, never half written.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from starlette.exceptions import HTTPException
+from starlette.responses import Response
+from starlette.routing import Route
+
+from ripplemem import __version__
+from ripplemem.errors import InvalidInputError, RippleMemError
+from ripplemem.memory import Memory
+from ripplemem.server.access import Access
+from ripplemem.server.errors import error_body
+from ripplemem.server.gate import (
+    STATE_ACCESS,
+    STATE_NAMESPACE,
+    BodyLimit,
+    Gate,
+    McpGate,
+    error_response,
+)
+from ripplemem.server.jobs import JobBoard
+from ripplemem.server.routes import answer_router, health_router, router
+from ripplemem.server.schemas import ErrorBody, ErrorModel
+from ripplemem.server.service import MemoryService
+from ripplemem.stores.registry import scheme_of
+
+__all__ = ["LOOPBACK_HOSTS", "ServerOptions", "create_app", "is_loopback"]
+
+log = logging.getLogger("ripplemem.server")
+
+LOOPBACK_HOSTS = ("127.0.0.1", "localhost", "::1")
+
+DESCRIPTION = """Long-term memory for LLM agents over HTTP.
+
+Every `/v1` request carries `Authorization: Bearer <key>` (create keys with `ripplemem keys create`).
+A key is bound to namespaces: a key with one namespace needs no `namespace` field; a request for a
+namespace the key does not hold gets 403. Errors are `{"error": {"type", "message"}}`.
+MCP (Streamable HTTP) is served at `/mcp` with the same keys."""
+
+
+def is_loopback(host: str) -> bool:
+    import ipaddress
+
+    if host in LOOPBACK_HOSTS:
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
+class ServerOptions:
+    """How the server behaves under load; the defaults suit a small machine."""
+
+    def __init__(
+        self,
+        *,
+        max_body_bytes: int = 4 * 1024 * 1024,
+        max_import_bytes: int = 256 * 1024 * 1024,
+        read_threads: int = 4,
+        write_threads: int = 2,
+        max_pending_jobs: int = 1_000,
+        drain_timeout_s: float = 120.0,
+        host: str = "127.0.0.1",
+        mcp: bool = True,
+        search_processes: int = 0,
+    ) -> None:
+        self.max_body_bytes, self.max_import_bytes = max_body_bytes, max_import_bytes
+        self.read_threads, self.write_threads = read_threads, write_threads
+        self.max_pending_jobs, self.drain_timeout_s = max_pending_jobs, drain_timeout_s
+        self.host, self.mcp = host, mcp
+        #: worker processes for searches (0: threads of the server process); they open the
+        #: store of ``memory.settings`` with its embedder, so only for a Memory built from settings
+        self.search_processes = search_processes
+
+
+def create_app(
+    memory: Memory, *, auth: bool = True, options: ServerOptions | None = None
+) -> FastAPI:
+    """The service over ``memory``; ``auth=False`` lets every caller in (loopback only)."""
+    options = options or ServerOptions()
+    pool = None
+    if options.search_processes:
+        from ripplemem.server.search_pool import SearchPool
+
+        pool = SearchPool(memory.settings, options.search_processes)
+    service = MemoryService(
+        memory,
+        read_threads=options.read_threads,
+        write_threads=options.write_threads,
+        jobs=JobBoard(max_pending=options.max_pending_jobs),
+        search_pool=pool,
+    )
+    gate = Gate(memory.store.keys if auth else None)
+    mcp_server = _mcp(service, options) if options.mcp else None
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        if pool is not None:
+            import anyio
+
+            await anyio.to_thread.run_sync(pool.warm_up)
+        if mcp_server is None:
+            yield
+        else:
+            async with mcp_server.session_manager.run():
+                yield
+        if not await service.jobs.drain(options.drain_timeout_s):
+            log.warning("background adds still running after %.0f s: stopping", options.drain_timeout_s)
+        await service.close()
+
+    app = FastAPI(
+        title="ripplemem",
+        version=__version__,
+        description=DESCRIPTION,
+        lifespan=lifespan,
+        docs_url="/docs",
+        redoc_url=None,
+    )
+    app.state.service, app.state.gate = service, gate
+    app.state.backend = scheme_of(memory.store.url)
+    app.include_router(health_router)
+    app.include_router(router)
+    if service.answers:
+        app.include_router(answer_router)
+    if mcp_server is not None:
+        app.router.routes.append(
+            Route("/mcp", endpoint=McpGate(_mcp_endpoint(mcp_server), gate), methods=None)
+        )
+    _handle_errors(app)
+    _local_times(app)
+    if gate.open:  # no key to steal, so refuse pages that rebind a hostname to this machine
+        from starlette.middleware.trustedhost import TrustedHostMiddleware
+
+        app.add_middleware(TrustedHostMiddleware, allowed_hosts=["127.0.0.1", "localhost", "[::1]", "::1"])
+    app.add_middleware(
+        BodyLimit, limit=options.max_body_bytes, limits={"/v1/import": options.max_import_bytes}
+    )
+    return app
+
+
+def _mcp(service: MemoryService, options: ServerOptions):
+    from ripplemem.server.mcp_tools import build_mcp
+
+    def tenant(ctx) -> tuple[Access, str]:
+        state = ctx.request_context.request.state
+        return getattr(state, STATE_ACCESS), getattr(state, STATE_NAMESPACE)
+
+    return build_mcp(service, tenant)
+
+
+def _mcp_endpoint(mcp_server):
+    """The SDK's Streamable HTTP handler, mounted at /mcp of our app."""
+    from mcp.server.transport_security import TransportSecuritySettings
+
+    starlette_app = mcp_server.streamable_http_app(
+        streamable_http_path="/mcp",
+        stateless_http=True,
+        json_response=True,
+        max_request_body_size=64 * 1024 * 1024,
+        transport_security=TransportSecuritySettings(enable_dns_rebinding_protection=False),
+    )
+    route = next(r for r in starlette_app.routes if getattr(r, "path", None) == "/mcp")
+    return route.app
+
+
+#: the records' datetimes are local times of the dialogue's own clock, written without an offset,
+#: which OpenAPI's "date-time" (RFC 3339) would not accept
+LOCAL_TIME = {
+    "type": "string",
+    "pattern": r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?$",
+    "description": "ISO 8601 local time without an offset (the dialogue's own clock)",
+    "examples": ["2024-05-08T13:56:00"],
+}
+
+
+def _local_times(app: FastAPI) -> None:
+    """Document the records' naive datetimes as what they are."""
+    build = app.openapi
+
+    def openapi() -> dict:
+        if app.openapi_schema is None:
+            app.openapi_schema = _replace_date_times(build())
+        return app.openapi_schema
+
+    app.openapi = openapi  # type: ignore[method-assign]
+
+
+def _replace_date_times(node):
+    if isinstance(node, dict):
+        if node.get("type") == "string" and node.get("format") == "date-time":
+            title = {"title": node["title"]} if "title" in node else {}
+            return {**LOCAL_TIME, **title}
+        return {key: _replace_date_times(value) for key, value in node.items()}
+    if isinstance(node, list):
+        return [_replace_date_times(item) for item in node]
+    return node
+
+
+def _allowed_methods(request: Request) -> str:
+    """Every method some route serves at this path (Starlette names only the first route's)."""
+    from starlette.routing import Match
+
+    methods: set[str] = set()
+    for route in request.app.router.routes:
+        match, _ = route.matches(request.scope)  # PARTIAL: the path matches, the method not
+        if match != Match.NONE and getattr(route, "methods", None):
+            methods |= set(route.methods) - {"HEAD"}
+    return ", ".join(sorted(methods))
+
+
+def _handle_errors(app: FastAPI) -> None:
+    @app.exception_handler(RippleMemError)
+    async def library_error(request: Request, error: RippleMemError) -> Response:
+        return error_response(error)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid_request(request: Request, error: RequestValidationError) -> Response:
+        details = [
+            {"loc": [str(part) for part in item.get("loc", ())], "msg": str(item.get("msg", "")),
+             "type": str(item.get("type", ""))}
+            for item in error.errors()
+        ]
+        summary = "; ".join(f"{'.'.join(d['loc'])}: {d['msg']}" for d in details[:5])
+        body = ErrorModel(
+            error=ErrorBody(type="InvalidInputError", message=f"invalid request: {summary}", details=details)
+        )
+        return Response(body.model_dump_json(), status_code=422, media_type="application/json")
+
+    @app.exception_handler(HTTPException)
+    async def http_error(request: Request, error: HTTPException) -> Response:
+        if error.status_code == 400:  # FastAPI could not decode the body (not UTF-8 JSON)
+            return error_response(
+                InvalidInputError(f"the request body cannot be read ({error.detail}): send UTF-8 JSON")
+            )
+        kind = {404: "NotFound", 405: "MethodNotAllowed", 413: "BodyTooLargeError"}.get(
+            error.status_code, "HTTPError"
+        )
+        body = ErrorModel(error=ErrorBody(type=kind, message=str(error.detail)))
+        headers = dict(getattr(error, "headers", None) or {})
+        if error.status_code == 405:
+            headers["Allow"] = _allowed_methods(request)
+        return Response(
+            body.model_dump_json(exclude_none=True),
+            status_code=error.status_code,
+            media_type="application/json",
+            headers=headers or None,
+        )
+
+    @app.exception_handler(Exception)
+    async def unexpected(request: Request, error: Exception) -> Response:
+        return Response(
+            error_body(error).model_dump_json(exclude_none=True), status_code=500,
+            media_type="application/json",
+        )

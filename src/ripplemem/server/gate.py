@@ -1,0 +1,139 @@
+"""What stands in front of the routes: the key check and the request body limit.
+
+:class:`Gate` turns an ``Authorization: Bearer <key>`` header into an
+:class:`~ripplemem.server.access.Access` (HTTP 401 without a valid key). :class:`McpGate` does the
+same in front of ``/mcp`` and also resolves the namespace there (the ``namespace`` query parameter
+or the ``RippleMem-Namespace`` header; a key with one namespace needs neither), leaving both in
+the request state for the tools. :class:`BodyLimit` refuses bodies over the limit with 413.
+"""
+
+from __future__ import annotations
+
+import anyio
+from starlette.datastructures import Headers, QueryParams
+from starlette.exceptions import HTTPException
+from starlette.responses import Response
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from ripplemem.errors import RippleMemError
+from ripplemem.server.access import Access, AuthenticationError
+from ripplemem.server.errors import BodyTooLargeError, error_body, status_of
+from ripplemem.server.keys import find_key
+from ripplemem.stores.keys_base import KeyStore
+
+__all__ = ["NAMESPACE_HEADER", "BodyLimit", "Gate", "McpGate", "error_response"]
+
+NAMESPACE_HEADER = "ripplemem-namespace"
+#: where McpGate leaves the caller for the tools (``request.state``)
+STATE_ACCESS, STATE_NAMESPACE = "ripplemem_access", "ripplemem_namespace"
+
+
+def error_response(error: Exception) -> Response:
+    return Response(
+        error_body(error).model_dump_json(exclude_none=True),
+        status_code=status_of(error),
+        media_type="application/json",
+        headers={"WWW-Authenticate": "Bearer"} if isinstance(error, AuthenticationError) else None,
+    )
+
+
+class Gate:
+    """Keys to rights; ``keys=None`` lets every caller in (``--no-auth``)."""
+
+    def __init__(self, keys: KeyStore | None, *, open_namespace: str = "default") -> None:
+        self.keys = keys
+        self.open_namespace = open_namespace
+
+    @property
+    def open(self) -> bool:
+        return self.keys is None
+
+    async def access(self, authorization: str | None) -> Access:
+        if self.keys is None:
+            return Access.open(default=self.open_namespace)
+        if not authorization:
+            raise AuthenticationError(
+                "no API key: send 'Authorization: Bearer <key>' (create one with `ripplemem keys create`)"
+            )
+        scheme, _, secret = authorization.strip().partition(" ")
+        if scheme.lower() != "bearer" or not secret.strip():
+            raise AuthenticationError("the Authorization header must be 'Bearer <key>'")
+        key = await anyio.to_thread.run_sync(find_key, self.keys, secret.strip())
+        if key is None:
+            raise AuthenticationError("the API key is unknown or revoked")
+        return Access.of_key(key)
+
+
+class McpGate:
+    """ASGI wrapper of the MCP app: the key and the namespace, checked before any MCP message."""
+
+    def __init__(self, app: ASGIApp, gate: Gate) -> None:
+        self.app, self.gate = app, gate
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        headers = Headers(scope=scope)
+        try:
+            access = await self.gate.access(headers.get("authorization"))
+            wanted = QueryParams(scope.get("query_string", b"")).get("namespace") or headers.get(
+                NAMESPACE_HEADER
+            )
+            namespace = access.namespace(wanted)
+        except RippleMemError as error:  # every refusal is a JSON error
+            await error_response(error)(scope, receive, send)
+            return
+        state = scope.setdefault("state", {})
+        state[STATE_ACCESS], state[STATE_NAMESPACE] = access, namespace
+        await self.app(scope, receive, send)
+
+
+class BodyLimit:
+    """Refuse request bodies over ``limit`` bytes (``limits`` per path prefix) with a 413."""
+
+    def __init__(self, app: ASGIApp, limit: int, limits: dict[str, int] | None = None) -> None:
+        self.app, self.limit, self.limits = app, limit, limits or {}
+
+    def _limit(self, path: str) -> int:
+        for prefix, limit in self.limits.items():
+            if path.startswith(prefix):
+                return limit
+        return self.limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        limit = self._limit(scope.get("path", ""))
+        too_large = BodyTooLargeError(
+            f"the request body is over this server's limit of {limit} bytes "
+            "(send less at once, or start the server with a larger limit)"
+        )
+        declared = Headers(scope=scope).get("content-length")
+        if declared is not None and declared.isdigit() and int(declared) > limit:
+            await error_response(too_large)(scope, receive, send)
+            return
+        seen = 0
+        started = False
+
+        async def counting_receive() -> Message:
+            nonlocal seen
+            message = await receive()
+            if message["type"] == "http.request":
+                seen += len(message.get("body", b""))
+                if seen > limit:  # raised into the app's body parsing: its handler answers 413
+                    raise HTTPException(413, detail=str(too_large))
+            return message
+
+        async def tracking_send(message: Message) -> None:
+            nonlocal started
+            started = started or message["type"] == "http.response.start"
+            await send(message)
+
+        try:
+            await self.app(scope, counting_receive, tracking_send)
+        except HTTPException as error:
+            if error.status_code != 413 or started:
+                raise
+            await error_response(too_large)(scope, receive, send)

@@ -1,0 +1,93 @@
+"""Searches in worker processes: one Python process runs recall on about one core, so on a
+machine with more cores the server hands searches to processes of its own.
+
+Each worker opens its own :class:`~ripplemem.memory.Memory` over the same store and settings (the
+store must be one that several processes can share: SQLite, PostgreSQL) and answers with the
+recall's JSON. Writes stay in the server process; a worker sees them at its next search.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+from concurrent.futures import ProcessPoolExecutor
+
+from ripplemem.errors import ConfigurationError
+from ripplemem.server.empty import empty_recall
+from ripplemem.settings import Settings
+
+__all__ = ["SearchPool"]
+
+_memory = None  # the worker's Memory
+
+
+def _start(settings: Settings) -> None:
+    global _memory
+    from threadpoolctl import threadpool_limits
+
+    from ripplemem.memory import Memory
+
+    threadpool_limits(limits=1, user_api="blas")
+    _memory = Memory(settings)
+    _memory.parts.embedder.embed(["warm up"], input_type="query")  # load the model now
+
+
+def _search(
+    namespace: str, query: str, limit: int | None, recipe: str | None, question_time: str | None
+) -> str:
+    assert _memory is not None
+    empty = empty_recall(_memory, namespace, query, recipe)
+    if empty is not None:
+        return empty.to_model().model_dump_json()
+    recall = _memory.search(
+        query, namespace=namespace, limit=limit, recipe=recipe, question_time=question_time
+    )
+    return recall.to_model().model_dump_json()
+
+
+class SearchPool:
+    """``processes`` worker processes answering searches over ``settings.store``."""
+
+    def __init__(self, settings: Settings, processes: int) -> None:
+        from ripplemem.stores.registry import scheme_of
+
+        if processes < 1:
+            raise ConfigurationError("a search pool needs at least one process")
+        if scheme_of(settings.store) == "memory":
+            raise ConfigurationError(
+                "search processes cannot share a memory:// store; use a SQLite file or PostgreSQL"
+            )
+        self.processes = processes
+        self._executor = ProcessPoolExecutor(
+            processes,
+            mp_context=multiprocessing.get_context("spawn"),
+            initializer=_start,
+            initargs=(settings,),
+        )
+
+    def warm_up(self) -> None:
+        """Start every worker (each loads its models) before the first request."""
+        futures = [self._executor.submit(_noop) for _ in range(self.processes * 2)]
+        for future in futures:
+            future.result()
+
+    async def search_json(
+        self,
+        namespace: str,
+        query: str,
+        *,
+        limit: int | None,
+        recipe: str | None,
+        question_time: str | None,
+    ) -> str:
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(
+            self._executor, _search, namespace, query, limit, recipe, question_time
+        )
+
+    def close(self) -> None:
+        self._executor.shutdown(wait=True, cancel_futures=True)
+
+
+def _noop() -> None:
+    return None

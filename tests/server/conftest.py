@@ -1,0 +1,3 @@
+from .live import live, make_server
+
+__all__ = ["live", "make_server"]

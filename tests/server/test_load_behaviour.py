@@ -1,0 +1,166 @@
+"""Behaviour under load: a long add blocks neither searches nor other namespaces, writes to one
+namespace take turns, bodies are bounded, SIGTERM lets acknowledged adds finish."""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import httpx
+
+from ripplemem.server.app import ServerOptions
+from ripplemem.server.keys import create_key
+from ripplemem.stores.registry import open_store
+
+from .live import SESSION, GatedEmbedder, MakeServer
+
+HELD = [{"role": "user", "content": "HOLD this one: I started learning the violin."}]
+
+
+def _wait_job(client: httpx.Client, job_id: str, timeout: float = 30) -> dict:
+    deadline = time.monotonic() + timeout
+    while True:
+        job = client.get(f"/v1/jobs/{job_id}").json()
+        if job["status"] in ("done", "failed") or time.monotonic() > deadline:
+            return job
+        time.sleep(0.05)
+
+
+def test_a_long_add_blocks_neither_searches_nor_other_namespaces(make_server: MakeServer) -> None:
+    embedder = GatedEmbedder()
+    live = make_server(embedder=embedder)
+    with live.client("both") as client:
+        for namespace in ("alex", "bo"):
+            client.post("/v1/memories", json={"messages": SESSION, "namespace": namespace})
+        held = client.post("/v1/memories?wait=false", json={"messages": HELD, "namespace": "alex"})
+        assert embedder.holding.wait(10), "the held add never reached the embedder"
+        later = client.post(
+            "/v1/memories?wait=false",
+            json={"messages": [{"role": "user", "content": "I also play chess."}], "namespace": "alex"},
+        ).json()
+        started = time.monotonic()
+        for namespace in ("alex", "bo"):
+            found = client.post("/v1/search", json={"query": "dog", "namespace": namespace})
+            assert found.status_code == 200 and found.json()["evidence"]
+        other = client.post(
+            "/v1/memories", json={"messages": [{"role": "user", "content": "Bo bought a kayak."}],
+                                  "namespace": "bo"},
+        )
+        assert other.status_code == 200
+        assert client.get("/v1/memories", params={"namespace": "alex"}).status_code == 200
+        assert time.monotonic() - started < 10
+        # the second add to alex waits for the first: writes to one namespace take turns
+        assert client.get(f"/v1/jobs/{later['id']}").json()["status"] == "queued"
+        embedder.release.set()
+        first = _wait_job(client, held.json()["id"])
+        second = _wait_job(client, later["id"])
+    assert first["status"] == second["status"] == "done"
+    assert second["started_at"] >= first["finished_at"]
+
+
+def test_request_bodies_are_bounded(make_server: MakeServer) -> None:
+    live = make_server(options=ServerOptions(max_body_bytes=20_000, max_import_bytes=50_000))
+    big = [{"role": "user", "content": "word " * 5_000}]
+    with live.client("alex") as client:
+        declared = client.post("/v1/memories", json={"messages": big})
+        assert declared.status_code == 413
+        assert declared.json()["error"]["type"] == "BodyTooLargeError"
+
+        def chunks():
+            for _ in range(30):
+                yield b"x" * 1_000
+
+        streamed = client.post("/v1/search", content=chunks(), headers={"content-type": "application/json"})
+        assert streamed.status_code == 413 and "limit of 20000 bytes" in streamed.text
+        # an import may be larger than other bodies, up to its own limit
+        medium = b'{"type": "meta", "format": "ripplemem.jsonl/1", "embedder": "x", "dim": 1}\n' + (
+            b" " * 30_000
+        )
+        assert client.post("/v1/import", content=medium).status_code == 200
+        assert client.post("/v1/import", content=medium * 2).status_code == 413
+        mcp = client.post("/mcp", content=b"{" * 30_000, headers={"content-type": "application/json"})
+        assert mcp.status_code == 413
+
+
+def test_no_auth_serves_loopback_callers_only_by_their_host(make_server: MakeServer) -> None:
+    live = make_server(auth=False)
+    with live.client() as client:
+        added = client.post("/v1/memories", json={"messages": SESSION})
+        assert added.status_code == 200 and added.json()["units"][0]["namespace"] == "default"
+        assert client.get("/v1/memories", params={"namespace": "other"}).json()["total"] == 0
+        assert client.get("/healthz").json()["auth"] is False
+        rebound = client.get("/healthz", headers={"host": "evil.example"})
+        assert rebound.status_code == 400
+
+
+def test_sigterm_lets_acknowledged_adds_finish(tmp_path: Path) -> None:
+    """`ripplemem serve` as a process (shipped embedder): SIGTERM right after 202s and during a
+    waiting add; every acknowledged add is in the store afterwards."""
+    store_path = tmp_path / "drain.db"
+    with open_store(str(store_path)) as store:
+        _, secret = create_key(store.keys, ["alex"])
+    process = subprocess.Popen(
+        [sys.executable, "-m", "ripplemem.cli.main", "serve", "--store", str(store_path),
+         "--port", "0", "--log-level", "info"],
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+        env={**os.environ, "RIPPLEMEM_LLM_BASE_URL": ""},
+    )
+    try:
+        url = _announced_url(process)
+        headers = {"Authorization": f"Bearer {secret}"}
+        sessions = [f"drain-{i}" for i in range(12)]
+        with httpx.Client(base_url=url, headers=headers, timeout=120) as client:
+            waiting: dict = {}
+
+            def add_and_wait() -> None:
+                messages = [{"role": "user", "content": f"On day {d} I walked {d} km by the river."}
+                            for d in range(1, 30)]
+                response = client.post(
+                    "/v1/memories", json={"messages": messages, "session_id": "drain-waited"}
+                )
+                waiting["status"] = response.status_code
+
+            thread = threading.Thread(target=add_and_wait)
+            thread.start()
+            time.sleep(0.2)
+            jobs = []
+            for session in sessions:
+                body = {"messages": [{"role": "user", "content": f"Note {session}: I fed the cat."}],
+                        "session_id": session}
+                response = client.post("/v1/memories?wait=false", json=body)
+                assert response.status_code == 202
+                jobs.append(response.json()["id"])
+            # the adds of one namespace take turns: the last is still queued when SIGTERM comes
+            assert client.get(f"/v1/jobs/{jobs[-1]}").json()["status"] == "queued"
+            process.send_signal(signal.SIGTERM)
+            thread.join(timeout=120)
+        assert process.wait(timeout=120) in (0, -signal.SIGTERM)  # uvicorn re-raises it after draining
+    finally:
+        if process.poll() is None:
+            process.kill()
+    assert waiting.get("status") == 200
+    with open_store(str(store_path)) as store:
+        episodes = {u.episode_id for u in store.list_units("alex")}
+    assert set(sessions) | {"drain-waited"} <= episodes
+
+
+def _announced_url(process: subprocess.Popen) -> str:
+    deadline = time.monotonic() + 60
+    assert process.stdout is not None
+    lines = []
+    while time.monotonic() < deadline:
+        line = process.stdout.readline()
+        if not line:
+            break
+        lines.append(line)
+        found = re.search(r" on (http://127\.0\.0\.1:\d+)", line)
+        if found:
+            threading.Thread(target=process.stdout.read, daemon=True).start()  # keep the pipe drained
+            return found.group(1)
+    raise AssertionError("the server never announced its address:\n" + "".join(lines))

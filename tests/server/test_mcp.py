@@ -1,0 +1,169 @@
+"""MCP: the SDK's own client over Streamable HTTP (same keys as REST), in-process and over stdio."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import sys
+from pathlib import Path
+
+import httpx2
+import pytest
+from mcp import Client, StdioServerParameters
+from mcp.client.streamable_http import streamable_http_client
+
+from ripplemem.memory import Memory
+from ripplemem.server.access import Access
+from ripplemem.server.mcp_tools import build_mcp
+from ripplemem.server.service import MemoryService
+from ripplemem.settings import Settings
+from ripplemem.testing import FakeEmbedder
+
+from .live import SESSION, LiveServer
+
+TOOLS = {
+    "add_memory", "search_memories", "get_memory", "list_memories", "delete_memory",
+    "delete_all_memories",
+}
+
+
+def _http(live: LiveServer, key: str | None, query: str = "") -> Client:
+    headers = {"Authorization": f"Bearer {live.keys[key]}"} if key else {}
+    http = httpx2.AsyncClient(headers=headers, timeout=30)
+    return Client(streamable_http_client(f"{live.url}/mcp{query}", http_client=http))
+
+
+def _run(coroutine):
+    return asyncio.run(coroutine)
+
+
+async def _exercise(client: Client) -> dict:
+    """Every tool once; returns what they answered."""
+    seen: dict = {}
+    tools = (await client.list_tools()).tools
+    seen["tools"] = {t.name for t in tools}
+    seen["schemas"] = {t.name: t.input_schema for t in tools}
+    added = await client.call_tool("add_memory", {"messages": SESSION, "session_time": "2024-05-08"})
+    assert not added.is_error, added
+    seen["added"] = added.structured_content["added"]
+    found = await client.call_tool("search_memories", {"query": "What is the dog called?", "limit": 3})
+    seen["found"] = found.structured_content
+    first = seen["added"][0]["id"]
+    seen["got"] = (await client.call_tool("get_memory", {"memory_id": first})).structured_content
+    seen["page"] = (await client.call_tool("list_memories", {"limit": 2})).structured_content
+    seen["deleted"] = (await client.call_tool("delete_memory", {"memory_id": first})).structured_content
+    again = await client.call_tool("get_memory", {"memory_id": first})
+    seen["missing"] = (again.is_error, again.content[0].text)
+    seen["cleared"] = (await client.call_tool("delete_all_memories", {})).structured_content
+    return seen
+
+
+def _check(seen: dict, namespace: str) -> None:
+    assert seen["tools"] == TOOLS  # no answer tool without an LLM
+    for schema in seen["schemas"].values():  # the tenant is never a tool argument
+        assert not {"namespace", "user_id", "tenant"} & set(schema.get("properties", {}))
+    assert any("Rex" in item["text"] for item in seen["added"])
+    found = seen["found"]
+    assert found["memories"] and len(found["memories"]) <= 3
+    assert "Rex" in found["memories"][0]["text"] and found["memories"][0]["score"] > 0
+    assert found["trace"]["recipe"] == "ripple" and found["trace"]["initial_hits"]
+    assert seen["got"]["id"] == seen["added"][0]["id"]
+    assert seen["page"]["total"] == len(seen["added"]) and len(seen["page"]["memories"]) == 2
+    assert seen["deleted"] == {"deleted": 1}
+    is_error, text = seen["missing"]
+    assert is_error and f"UnknownUnitError: no memory '{seen['added'][0]['id']}' in namespace '{namespace}'" in text
+    assert seen["cleared"] == {"deleted": len(seen["added"]) - 1}
+
+
+async def _session(client: Client, work):
+    async with client:
+        return await work(client)
+
+
+def test_mcp_over_streamable_http_with_a_key(live: LiveServer) -> None:
+    seen = _run(_session(_http(live, "alex"), _exercise))
+    _check(seen, "alex")
+
+
+def test_mcp_http_refuses_missing_keys_and_foreign_namespaces(live: LiveServer) -> None:
+    import httpx
+
+    request = {"jsonrpc": "2.0", "id": 1, "method": "tools/list", "params": {}}
+    headers = {"accept": "application/json, text/event-stream"}
+    with httpx.Client(base_url=live.url, timeout=30) as http:
+        assert http.post("/mcp", json=request, headers=headers).status_code == 401
+        bo = {**headers, "Authorization": f"Bearer {live.keys['bo']}"}
+        refused = http.post("/mcp?namespace=alex", json=request, headers=bo)
+        absent = http.post("/mcp?namespace=nobody", json=request, headers=bo)
+        assert refused.status_code == absent.status_code == 403
+        assert refused.json() == absent.json()
+        via_header = http.post("/mcp", json=request, headers={**bo, "RippleMem-Namespace": "alex"})
+        assert via_header.status_code == 403
+        both = {**headers, "Authorization": f"Bearer {live.keys['both']}"}
+        assert http.post("/mcp", json=request, headers=both).status_code == 422
+
+
+def test_mcp_tools_of_one_key_never_reach_another_namespace(live: LiveServer) -> None:
+    with live.client("alex") as alex:
+        alex_ids = [u["id"] for u in alex.post("/v1/memories", json={"messages": SESSION}).json()["units"]]
+
+    async def cross(client: Client) -> dict:
+        found = await client.call_tool("search_memories", {"query": "dog named Rex in Lisbon"})
+        results = {"found": [m["id"] for m in found.structured_content["memories"]]}
+        results["get"] = [(await client.call_tool("get_memory", {"memory_id": i})).is_error for i in alex_ids]
+        results["delete"] = [
+            (await client.call_tool("delete_memory", {"memory_id": i})).is_error for i in alex_ids
+        ]
+        results["list"] = (await client.call_tool("list_memories", {})).structured_content["total"]
+        results["clear"] = (await client.call_tool("delete_all_memories", {})).structured_content
+        sneaky = await client.call_tool(
+            "list_memories", {"namespace": "alex"}  # not an argument: refused or ignored
+        )
+        results["sneaky"] = sneaky.is_error or sneaky.structured_content["total"] == 0
+        return results
+
+    results = _run(_session(_http(live, "bo"), cross))
+    assert results == {
+        "found": [], "get": [True] * len(alex_ids), "delete": [True] * len(alex_ids), "list": 0,
+        "clear": {"deleted": 0}, "sneaky": True,
+    }
+    # the admin key picks a namespace with the query parameter
+    admin_list = _run(_session(
+        _http(live, "admin", "?namespace=alex"),
+        lambda c: c.call_tool("list_memories", {}),
+    ))
+    assert admin_list.structured_content["total"] == len(alex_ids)
+    with live.client("alex") as alex:
+        assert alex.get("/v1/memories").json()["total"] == len(alex_ids)
+
+
+def test_read_only_keys_get_tool_errors_for_writes(live: LiveServer) -> None:
+    async def write(client: Client):
+        return await client.call_tool("add_memory", {"messages": SESSION})
+
+    result = _run(_session(_http(live, "reader"), write))
+    assert result.is_error and "read-only" in result.content[0].text
+
+
+def test_mcp_in_process(tmp_path: Path) -> None:
+    memory = Memory(Settings(store=str(tmp_path / "m.db")), embedder=FakeEmbedder())
+    service = MemoryService(memory)
+    access = Access.fixed("kim")
+    server = build_mcp(service, lambda ctx: (access, "kim"))
+    try:
+        seen = _run(_session(Client(server), _exercise))
+    finally:
+        memory.close()
+    _check(seen, "kim")
+
+
+@pytest.mark.slow
+def test_ripplemem_mcp_over_stdio(tmp_path: Path) -> None:
+    """The `ripplemem mcp` command as a desktop client starts it (the shipped embedder)."""
+    params = StdioServerParameters(
+        command=sys.executable,
+        args=["-m", "ripplemem.cli.main", "mcp", "--store", str(tmp_path / "s.db"), "--namespace", "kim"],
+        env={**os.environ, "RIPPLEMEM_LLM_BASE_URL": ""},
+    )
+    seen = _run(_session(Client(params), _exercise))
+    _check(seen, "kim")

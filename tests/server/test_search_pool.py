@@ -1,0 +1,36 @@
+"""Searches in worker processes (``--search-processes``) answer like the server's own threads and
+see the server's writes."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from ripplemem.memory import Memory
+from ripplemem.server.app import ServerOptions
+from ripplemem.server.keys import create_key
+from ripplemem.settings import Settings
+
+from .live import SESSION, LiveServer, start_server
+
+
+@pytest.mark.slow
+def test_worker_processes_search_what_the_server_wrote(tmp_path: Path) -> None:
+    memory = Memory(Settings(store=str(tmp_path / "pool.db")))  # the shipped embedder: workers load it too
+    _, secret = create_key(memory.store.keys, ["alex"])
+    server, thread, url = start_server(memory, options=ServerOptions(search_processes=1))
+    live = LiveServer(url, memory, {"alex": secret}, server, thread)
+    try:
+        with live.client("alex") as client:
+            empty = client.post("/v1/search", json={"query": "dog"}).json()
+            assert empty["evidence"] == [] and empty["trace"]["notes"]
+            client.post("/v1/memories", json={"messages": SESSION}).raise_for_status()
+            pooled = client.post("/v1/search", json={"query": "What is the dog called?"}).json()
+            bad = client.post("/v1/search", json={"query": "dog", "recipe": "nope"})
+        local = memory.search("What is the dog called?", namespace="alex")
+    finally:
+        live.stop()
+    assert [e["unit"]["id"] for e in pooled["evidence"]] == [e.unit.id for e in local.evidence]
+    assert "Rex" in pooled["evidence"][0]["unit"]["restatement"]
+    assert bad.status_code == 422 and bad.json()["error"]["type"] == "UnknownRecipeError"
