@@ -9,7 +9,7 @@ STAMP  := $(VENV)/.installed
 $(STAMP): pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
-	$(BIN)/python -m pip install -q -c constraints.txt -e '.[dev,peers]'
+	$(BIN)/python -m pip install -q -c constraints.txt -e '.[dev,peers,postgres]'
 	touch $(STAMP)
 
 install: $(STAMP)
