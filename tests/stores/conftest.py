@@ -102,3 +102,11 @@ def postgres_store_url(postgres_url: str) -> Iterator[Callable[[str], str]]:
         with psycopg.connect(postgres_url, autocommit=True) as connection:
             for schema in made.values():
                 connection.execute(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')
+
+
+@pytest.fixture(scope="session")
+def embedder():
+    """The shipped embedder, loaded once per test session."""
+    from ripplemem.providers.local_embedder import MiniLMInt8Embedder
+
+    return MiniLMInt8Embedder()
