@@ -106,7 +106,8 @@ def postgres_store_url(postgres_url: str) -> Iterator[Callable[[str], str]]:
 
 @pytest.fixture(scope="session")
 def embedder():
-    """The shipped embedder, loaded once per test session."""
-    from ripplemem.providers.local_embedder import MiniLMInt8Embedder
+    """The default embedder (what ``Settings()`` makes), loaded once per test session."""
+    from ripplemem.providers.factory import make_embedder
+    from ripplemem.settings import Settings
 
-    return MiniLMInt8Embedder()
+    return make_embedder(Settings().embedder)
