@@ -17,6 +17,7 @@ import typer
 from ripplemem.cli import asso as asso_commands
 from ripplemem.cli.bench import bench_app
 from ripplemem.cli.common import console, friendly, open_memory
+from ripplemem.cli.migrate import migrate
 
 app = typer.Typer(
     name="ripplemem",
@@ -262,6 +263,7 @@ def demo() -> None:
 
 
 # AssoMem weights and fine-tuning data (ripplemem.cli.asso)
+app.command(name="migrate")(migrate)
 app.command(name="fit-weights")(friendly(asso_commands.fit_weights))
 app.command(name="export-finetune")(friendly(asso_commands.export_finetune))
 app.command(name="question-types")(friendly(asso_commands.question_types))
