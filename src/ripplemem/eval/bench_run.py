@@ -137,9 +137,11 @@ class BenchRun:
                 self._tmp = tempfile.TemporaryDirectory(prefix="ripplemem-bench-")
                 store_path = Path(self._tmp.name) / "bench.db"
                 self.memory = Memory(self.settings.model_copy(update={"store": str(store_path)}))
+            elif "://" in self.store_kind:  # a store URL, e.g. postgresql://...
+                self.memory = Memory(self.settings.model_copy(update={"store": self.store_kind}))
             else:
                 raise InvalidInputError(
-                    f"store must be 'sqlite' or 'memory', not {self.store_kind!r}"
+                    f"store must be 'sqlite', 'memory' or a store URL, not {self.store_kind!r}"
                 )
         for name in self.peer_names:
             self.peers[name] = make_peer(name, self.memory.parts.embedder, self.peer_budget)
