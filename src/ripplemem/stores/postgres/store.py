@@ -373,10 +373,11 @@ class PostgresStore:
             return []
         reference = cuekeys.epoch_seconds(near) if near is not None else None
 
+        keys = cuekeys.cue_keys(cues.participants, cues.locations)
+
         def read(db: psycopg.Connection) -> list[str]:
             found: dict[str, None] = {}
-            for kind, value in cuekeys.cue_keys(cues.participants, cues.locations):
-                ids = lookups.nearest_for_value(db, namespace, kind, value, reference, per_value)
+            for ids in lookups.nearest_for_values(db, namespace, keys, reference, per_value):
                 found.update(dict.fromkeys(ids))
             if cues.time_span is not None:
                 ids = lookups.overlapping_span(db, namespace, cues.time_span, per_value)
