@@ -20,6 +20,7 @@ from ripplemem.cli import asso as asso_commands
 from ripplemem.cli.common import console, friendly, open_memory
 from ripplemem.cli.keys import keys_app
 from ripplemem.cli.mcp import mcp
+from ripplemem.cli.migrate import migrate
 from ripplemem.cli.plugins import add_plugins
 from ripplemem.cli.serve import serve
 
@@ -265,6 +266,7 @@ def demo() -> None:
 
 
 # AssoMem weights and fine-tuning data (ripplemem.cli.asso)
+app.command(name="migrate")(migrate)
 app.command(name="fit-weights")(friendly(asso_commands.fit_weights))
 app.command(name="export-finetune")(friendly(asso_commands.export_finetune))
 app.command(name="question-types")(friendly(asso_commands.question_types))

@@ -218,7 +218,8 @@ def _grow_and_search(
     from ripplemem.write.pipeline import resolve_thresholds
 
     path = folder / "speed.db"
-    store = open_store(path if plan.store == "sqlite" else None)
+    url = plan.store if "://" in plan.store else None  # an empty store given by URL
+    store = open_store(path if plan.store == "sqlite" else url)
     rows: list[dict[str, Any]] = []
     try:
         store.check_embedder(embedder.name, embedder.dim)
