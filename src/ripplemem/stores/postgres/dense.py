@@ -152,8 +152,11 @@ class VectorCache:
                 if pending.dropped or (entry.version, entry.removals) != base:
                     self._forget(namespace)
                     continue
-                self._held -= entry.index.remove(pending.removed)
                 ids = list(pending.added_seqs)
+                if any(unit_id in entry.index for unit_id in ids):  # loaded meanwhile: reload
+                    self._forget(namespace)
+                    continue
+                self._held -= entry.index.remove(pending.removed)
                 if ids:
                     vectors = np.stack([pending.added_vectors[i] for i in ids])
                     self._grow(entry, ids, [pending.added_seqs[i] for i in ids], vectors)
