@@ -125,7 +125,7 @@ class PostgresStore:
             sql.SQL("SET lock_timeout = {}").format(sql.Literal(f"{int(lock_wait_s * 1000)}ms")),
         )
         self._local = threading.local()
-        self._cache = dense.VectorCache(cache_vectors)
+        self._cache = dense.VectorCache(cache_vectors, ann_threshold)
         self._indexed: set[str] = set()  # namespaces whose HNSW index this store saw built
         self._closed = True
         try:
