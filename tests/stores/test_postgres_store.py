@@ -236,3 +236,26 @@ def test_an_add_cut_off_by_a_lost_connection_leaves_nothing_and_the_next_works(
             assert inner.count("other") > 0
             again = memory.add(long_chat, namespace="maya", session_time="2024-05-20T10:00")
             assert again.units and inner.count("maya") == len(again.units)
+
+
+def test_the_command_line_takes_a_postgres_url(postgres_store_url: StoreUrl, tmp_path: Any) -> None:
+    import json
+
+    from typer.testing import CliRunner
+
+    from ripplemem.cli.main import app
+
+    chat = tmp_path / "chat.jsonl"
+    lines = [{"session_id": "s1", "time": "2024-05-20T10:00", **message} for message in CHAT]
+    chat.write_text("\n".join(json.dumps(line) for line in lines) + "\n", encoding="utf-8")
+    url = postgres_store_url("cli")
+    env = {"RIPPLEMEM_STORE": None, "RIPPLEMEM_LLM_BASE_URL": None, "RIPPLEMEM_LLM_MODEL": None}
+    runner = CliRunner()
+    added = runner.invoke(app, ["ingest", str(chat), "--store", url, "-n", "maya"], env=env)
+    assert added.exit_code == 0, added.output
+    found = runner.invoke(
+        app, ["search", "Where did Maya travel with Priya?", "--store", url, "-n", "maya"], env=env
+    )
+    assert found.exit_code == 0 and "Lisbon" in found.output
+    with open_store(url) as store:
+        assert store.count("maya") > 0

@@ -33,8 +33,12 @@ app = typer.Typer(
 )
 
 StoreOption = Annotated[
-    Path | None,
-    typer.Option("--store", help="SQLite store file [default: $RIPPLEMEM_STORE or .ripplemem/memory.db]"),
+    str | None,  # not a Path: a store URL (postgresql://host/db) would lose its '//'
+    typer.Option(
+        "--store",
+        help="SQLite store file or store URL (postgresql://...) "
+        "[default: $RIPPLEMEM_STORE or .ripplemem/memory.db]",
+    ),
 ]
 NamespaceOption = Annotated[str, typer.Option("--namespace", "-n", help="Namespace (user id) to use.")]
 

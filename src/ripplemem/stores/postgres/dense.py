@@ -2,8 +2,9 @@
 of a namespace, pgvector's HNSW index above it.
 
 **Exact (small namespaces).** :class:`VectorCache` keeps, per namespace, a
-:class:`~ripplemem.stores.vectors.VectorIndex` of its *committed* vectors (exact: one matrix
-product per batch of queries, as the SQLite store searches below the same threshold), labelled
+:class:`~ripplemem.stores.vectors.VectorIndex` of its *committed* vectors, the SQLite store's own
+index with the same threshold (exact: one matrix product per batch of queries; a near-only search,
+the linker's, through its in-memory graph once that holds every row), labelled
 with the namespace's ``version`` and ``removals`` counters from ``namespace_state``. A search
 first reads the counters; when only units were added since the label (``removals`` unchanged),
 the rows after the last ``seq`` held are fetched, else the namespace is loaded again. Writers of a
@@ -109,8 +110,8 @@ class Pending:
 class VectorCache:
     """Exact indexes of committed vectors per namespace (see the module notes); thread-safe."""
 
-    def __init__(self, max_vectors: int) -> None:
-        self._max = max_vectors
+    def __init__(self, max_vectors: int, ann_threshold: int | None) -> None:
+        self._max, self._ann_threshold = max_vectors, ann_threshold
         self._entries: OrderedDict[str, _Entry] = OrderedDict()
         self._held = 0
         self._lock = threading.RLock()
@@ -135,7 +136,8 @@ class VectorCache:
                     return entry.index
             self._forget(namespace)
             version, removals, ids, seqs, vectors = load(None)
-            entry = _Entry(VectorIndex(dim, ann_threshold=None), version, removals, -1)
+            index = VectorIndex(dim, ann_threshold=self._ann_threshold)
+            entry = _Entry(index, version, removals, -1)
             self._grow(entry, ids, seqs, vectors)
             self._entries[namespace] = entry
             self._evict(keep=namespace)
@@ -152,8 +154,11 @@ class VectorCache:
                 if pending.dropped or (entry.version, entry.removals) != base:
                     self._forget(namespace)
                     continue
-                self._held -= entry.index.remove(pending.removed)
                 ids = list(pending.added_seqs)
+                if any(unit_id in entry.index for unit_id in ids):  # loaded meanwhile: reload
+                    self._forget(namespace)
+                    continue
+                self._held -= entry.index.remove(pending.removed)
                 if ids:
                     vectors = np.stack([pending.added_vectors[i] for i in ids])
                     self._grow(entry, ids, [pending.added_seqs[i] for i in ids], vectors)

@@ -110,19 +110,20 @@ def search(
     distinct = list(dict.fromkeys(query))
     if not distinct or k <= 0:
         return []
-    stats = db.execute(
-        "SELECT units, tokens FROM namespace_state WHERE namespace = %s", (namespace,)
-    ).fetchone()
-    if stats is None:
+    # the counts and the term frequencies in one statement: one snapshot, so a writer committing
+    # meanwhile never pairs new frequencies with old counts
+    rows = db.execute(
+        "SELECT s.units, s.tokens, t.term, t.df FROM namespace_state AS s "
+        "LEFT JOIN lexical_term AS t ON t.namespace = s.namespace AND t.term = ANY(%s) "
+        "WHERE s.namespace = %s",
+        (distinct, namespace),
+    ).fetchall()
+    if not rows:
         return []
-    frequencies: dict[str, int] = dict(
-        db.execute(
-            "SELECT term, df FROM lexical_term WHERE namespace = %s AND term = ANY(%s)",
-            (namespace, distinct),
-        ).fetchall()
-    )
+    units, tokens = rows[0][0], rows[0][1]
+    frequencies: dict[str, int] = {term: df for _, _, term, df in rows if term is not None}
     plan = plan_query(
-        distinct, frequencies, stats[0], stats[1], k, budget=budget, rerank_depth=rerank_depth
+        distinct, frequencies, units, tokens, k, budget=budget, rerank_depth=rerank_depth
     )
     if plan is None:
         return []

@@ -17,26 +17,33 @@ from ripplemem.stores import cuekeys
 
 __all__ = ["distinct_values", "nearest_for_values", "overlapping_span"]
 
-#: per asked (kind, value): up to ``n`` timed rows on each side of ``t`` and ``n`` untimed ones
-#: (the latest), tagged 0 / 1 / 2, in one statement
+#: per asked (kind, value): the ``n`` timed rows nearest ``t`` (``n`` on each side, then the
+#: nearest of those, ties to the latest added: cuekeys.pick_nearest), in one statement
 _NEAREST = """
-    SELECT v.i, c.side, c.t_key, c.seq, c.unit_id
+    SELECT v.i, c.unit_id
     FROM unnest(%(kinds)s::text[], %(values)s::text[]) WITH ORDINALITY AS v (kind, value, i)
     CROSS JOIN LATERAL (
-        (SELECT 0 AS side, t_key, seq, unit_id FROM cue
-         WHERE namespace = %(ns)s AND kind = v.kind AND value = v.value AND t_key <= %(t)s
-         ORDER BY t_key DESC, seq DESC LIMIT %(n)s)
-        UNION ALL
-        (SELECT 1, t_key, seq, unit_id FROM cue
-         WHERE namespace = %(ns)s AND kind = v.kind AND value = v.value AND t_key > %(t)s
-         ORDER BY t_key ASC, seq ASC LIMIT %(n)s)
-        UNION ALL
-        (SELECT 2, t_key, seq, unit_id FROM cue
-         WHERE namespace = %(ns)s AND kind = v.kind AND value = v.value AND t_key IS NULL
-         ORDER BY seq DESC LIMIT %(n)s)
+        SELECT unit_id FROM (
+            (SELECT t_key, seq, unit_id FROM cue
+             WHERE namespace = %(ns)s AND kind = v.kind AND value = v.value AND t_key <= %(t)s
+             ORDER BY t_key DESC, seq DESC LIMIT %(n)s)
+            UNION ALL
+            (SELECT t_key, seq, unit_id FROM cue
+             WHERE namespace = %(ns)s AND kind = v.kind AND value = v.value AND t_key > %(t)s
+             ORDER BY t_key ASC, seq ASC LIMIT %(n)s)
+        ) AS near ORDER BY abs(t_key - %(t)s), seq DESC LIMIT %(n)s
+    ) AS c"""
+#: the latest ``n`` rows of each (kind, value) without a time
+_UNTIMED = """
+    SELECT v.i, c.unit_id
+    FROM unnest(%(kinds)s::text[], %(values)s::text[]) WITH ORDINALITY AS v (kind, value, i)
+    CROSS JOIN LATERAL (
+        SELECT unit_id FROM cue
+        WHERE namespace = %(ns)s AND kind = v.kind AND value = v.value AND t_key IS NULL
+        ORDER BY seq DESC LIMIT %(n)s
     ) AS c"""
 _RECENT = """
-    SELECT v.i, 2, NULL::float8, c.seq, c.unit_id
+    SELECT v.i, c.unit_id
     FROM unnest(%(kinds)s::text[], %(values)s::text[]) WITH ORDINALITY AS v (kind, value, i)
     CROSS JOIN LATERAL (
         SELECT seq, unit_id FROM cue
@@ -91,21 +98,19 @@ def nearest_for_values(
         "t": reference,
         "n": n,
     }
-    rows = db.execute(_NEAREST if reference is not None else _RECENT, params).fetchall()
-    timed: list[list[tuple[float, int, str]]] = [[] for _ in keys]
-    untimed: list[list[str]] = [[] for _ in keys]
-    for i, side, t_key, seq, unit_id in rows:
-        if side == 2:
-            untimed[i - 1].append(unit_id)
-        else:
-            timed[i - 1].append((t_key, seq, unit_id))
-    if reference is None:
-        return untimed
-    out = []
-    for near, latest in zip(timed, untimed, strict=True):
-        picked = cuekeys.pick_nearest(near, reference, n)
-        out.append(picked + latest[: n - len(picked)])
-    return out
+    found: list[list[str]] = [[] for _ in keys]
+    for i, unit_id in db.execute(_NEAREST if reference is not None else _RECENT, params):
+        found[i - 1].append(unit_id)
+    short = [i for i, ids in enumerate(found) if len(ids) < n] if reference is not None else []
+    if short:  # too few timed units: the latest untimed ones fill up
+        params["kinds"] = [keys[i][0] for i in short]
+        params["values"] = [keys[i][1] for i in short]
+        latest: list[list[str]] = [[] for _ in short]
+        for i, unit_id in db.execute(_UNTIMED, params):
+            latest[i - 1].append(unit_id)
+        for i, ids in zip(short, latest, strict=True):
+            found[i] += ids[: n - len(found[i])]
+    return found
 
 
 def overlapping_span(db: psycopg.Connection, namespace: str, span: TimeSpan, n: int) -> list[str]:

@@ -125,7 +125,7 @@ class PostgresStore:
             sql.SQL("SET lock_timeout = {}").format(sql.Literal(f"{int(lock_wait_s * 1000)}ms")),
         )
         self._local = threading.local()
-        self._cache = dense.VectorCache(cache_vectors)
+        self._cache = dense.VectorCache(cache_vectors, ann_threshold)
         self._indexed: set[str] = set()  # namespaces whose HNSW index this store saw built
         self._closed = True
         try:
@@ -476,24 +476,25 @@ class PostgresStore:
         it holds no change to them (a read there sees the committed rows), else on another."""
 
         def load_on(db: psycopg.Connection, after: int | None) -> dense.Loaded:
-            row = db.execute(
-                "SELECT version, removals FROM namespace_state WHERE namespace = %s",
-                (namespace,),
-            ).fetchone()
-            version, removals = (0, 0) if row is None else (int(row[0]), int(row[1]))
+            # the counters and the rows in one statement (one snapshot): the label a cache entry
+            # gets says exactly what it holds
             with db.cursor(binary=True) as cursor:
                 rows = cursor.execute(
-                    "SELECT seq, id, embedding FROM unit_vector WHERE namespace = %s "
-                    "AND seq > %s ORDER BY seq",
-                    (namespace, -1 if after is None else after),
+                    "SELECT s.version, s.removals, v.seq, v.id, v.embedding "
+                    "FROM namespace_state AS s LEFT JOIN unit_vector AS v "
+                    "ON v.namespace = s.namespace AND v.seq > %s "
+                    "WHERE s.namespace = %s ORDER BY v.seq",
+                    (-1 if after is None else after, namespace),
                 ).fetchall()
+            version, removals = (int(rows[0][0]), int(rows[0][1])) if rows else (0, 0)
+            rows = [row for row in rows if row[2] is not None]
             dim = self._dim_value or 0
             matrix = (
-                np.stack([adapt.as_vector(r[2]) for r in rows])
+                np.stack([adapt.as_vector(r[4]) for r in rows])
                 if rows
                 else np.zeros((0, dim), dtype=np.float32)
             )
-            return version, removals, [r[1] for r in rows], [int(r[0]) for r in rows], matrix
+            return version, removals, [r[3] for r in rows], [int(r[2]) for r in rows], matrix
 
         def load(after: int | None) -> dense.Loaded:
             if open_ is not None:

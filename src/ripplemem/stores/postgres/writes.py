@@ -27,12 +27,13 @@ __all__ = [
     "refuse_known_ids",
 ]
 
-_INSERT_UNIT = (
-    f"INSERT INTO unit (seq, {', '.join(UNIT_COLUMNS)}) "
-    f"VALUES ({', '.join(['%s'] * (len(UNIT_COLUMNS) + 1))})"
-)
-_INSERT_VECTOR = (
-    "INSERT INTO unit_vector (namespace, seq, id, embedding) VALUES (%s, %s, %s, %s)"
+_COPY_UNITS = f"COPY unit (seq, {', '.join(UNIT_COLUMNS)}) FROM STDIN WITH (FORMAT BINARY)"
+_UNIT_TYPES = [
+    "int8", "text", "text", "text", "text[]", "text[]", "text", "text", "text", "text[]", "text",
+    "text", "text[]", "text[]", "text",
+]  # fmt: skip
+_COPY_VECTORS = (
+    "COPY unit_vector (namespace, seq, id, embedding) FROM STDIN WITH (FORMAT BINARY)"
 )
 
 
@@ -76,12 +77,15 @@ def insert_units(
             "SELECT nextval('unit_seq') FROM generate_series(1, %s)", (len(units),)
         ).fetchall()
     ]
-    with db.cursor() as cursor:
-        cursor.executemany(_INSERT_UNIT, [(seq, *value) for seq, value in zip(seqs, values)])
-        cursor.executemany(
-            _INSERT_VECTOR,
-            [(u.namespace, seq, u.id, vectors[row]) for row, (u, seq) in enumerate(zip(units, seqs))],
-        )
+    with db.cursor() as cursor:  # COPY: one stream per table, no statement per row
+        with cursor.copy(_COPY_UNITS) as copy:
+            copy.set_types(_UNIT_TYPES)
+            for seq, value in zip(seqs, values):
+                copy.write_row((seq, *value))
+        with cursor.copy(_COPY_VECTORS) as copy:
+            copy.set_types(["text", "int8", "text", "vector"])
+            for row, (unit, seq) in enumerate(zip(units, seqs)):
+                copy.write_row((unit.namespace, seq, unit.id, vectors[row]))
     cues = [
         (unit.namespace, kind, value, seq, unit.id, cuekeys.time_key(unit))
         for unit, seq in zip(units, seqs)
