@@ -4,12 +4,13 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: install demo test bench-locomo bench-longmemeval bench-speed bench-scale bench-report clean
+.PHONY: install demo test check-core-install bench-locomo bench-longmemeval bench-speed bench-scale bench-report clean
 
-$(STAMP): pyproject.toml constraints.txt
+# the library (with its test tools) and the benchmark harness (benchmarks/, with the mem0 peer)
+$(STAMP): pyproject.toml benchmarks/pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
-	$(BIN)/python -m pip install -q -c constraints.txt -e '.[dev,peers,server]'
+	$(BIN)/python -m pip install -q -c constraints.txt -e '.[dev,server]' -e 'benchmarks[peers]'
 	touch $(STAMP)
 
 install: $(STAMP)
@@ -17,8 +18,9 @@ install: $(STAMP)
 demo: $(STAMP)
 	$(BIN)/ripplemem demo
 
+# both test trees: tests/ (the library) and benchmarks/tests/ (the harness)
 test: $(STAMP)
-	@$(BIN)/python -m pytest -q; rc=$$?; \
+	@$(BIN)/python -m pytest -q tests benchmarks/tests; rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "pytest collected no tests: failing on purpose"; exit 1; fi; exit $$rc
 
 DATA ?= ../shared/data
@@ -36,9 +38,13 @@ bench-speed: $(STAMP)
 bench-scale: $(STAMP)
 	nice $(BIN)/ripplemem bench scale --sizes 10000,100000,200000,500000,1000000 --json docs/results/scale.json
 
-# docs/benchmarks.md (tables, plots) from docs/results/*.json; prose outside the markers is kept
+# docs/benchmarks.md (tables, plots) from the runs docs/results/manifest.json lists as current
 bench-report: $(STAMP)
-	$(BIN)/ripplemem bench report --results docs/results --out docs/benchmarks.md
+	$(BIN)/ripplemem bench report --manifest docs/results/manifest.json --out docs/benchmarks.md
+
+# a fresh venv with `pip install .` only: the library works without the harness's packages
+check-core-install:
+	bash scripts/check_core_install.sh
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ripplemem

@@ -47,7 +47,7 @@ def synthetic_memories():
     try:
         from ripplemem_bench.synthetic import SyntheticMemories
     except ImportError:
-        from ripplemem.eval.synthetic import SyntheticMemories
+        from ripplemem_bench.speed.synthetic import SyntheticMemories
     return SyntheticMemories(seed=0, namespace=NAMESPACE)
 
 

@@ -9,7 +9,7 @@
 from typing import TYPE_CHECKING
 
 from ripplemem.errors import RippleMemError
-from ripplemem.read.recipes import RECIPES, RecallRecipe, get_recipe
+from ripplemem.recipes import RECIPES, RecallRecipe, get_recipe
 from ripplemem.records import (
     AddResult,
     Answer,

@@ -70,6 +70,7 @@ def build_components(
     if extraction == "llm":
         from ripplemem.write.extract_llm import LLMExtractor
 
+        assert chat is not None  # _choose refuses "llm" without one
         extractor = LLMExtractor(chat)
     else:
         extractor = DeterministicExtractor(recognizer)
@@ -78,6 +79,7 @@ def build_components(
     if _choose(settings.planner, chat, "planner") == "llm":
         from ripplemem.read.planner_llm import LLMPlanner
 
+        assert chat is not None
         planner = LLMPlanner(chat, fallback=planner)
     from ripplemem.write.clues import KeyphraseClues, LLMClues
 
@@ -85,5 +87,6 @@ def build_components(
     # "auto" follows the extractor: the write path calls an LLM for both or for neither
     clues = extraction if settings.clue_writer == "auto" else _choose(settings.clue_writer, chat, "clue_writer")
     if clues == "llm":
-        clue_writer = LLMClues(chat)  # type: ignore[arg-type]
+        assert chat is not None
+        clue_writer = LLMClues(chat)
     return Components(settings, store, embedder, chat, recognizer, extractor, planner, clue_writer)

@@ -8,6 +8,7 @@ be non-blocking.
 from __future__ import annotations
 
 import asyncio
+import builtins
 from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
 from pathlib import Path
@@ -18,7 +19,7 @@ from ripplemem.conversation_input import parse_time, to_conversation
 from ripplemem.errors import ConfigurationError, UnknownNamespaceError, UnknownUnitError
 from ripplemem.providers.base import ChatModel, Embedder
 from ripplemem.read.asso.weights import with_settings_weights
-from ripplemem.read.recipes import RecallRecipe, get_recipe
+from ripplemem.recipes import RecallRecipe, get_recipe
 from ripplemem.records import AddResult, Answer, Conversation, Edge, MemoryUnit, Recall, Session
 from ripplemem.settings import Settings
 from ripplemem.stores.base import MemoryStore
@@ -49,8 +50,9 @@ class Memory:
         )
 
     @classmethod
-    def open(cls, path: str | Path, **settings) -> Memory:
-        return cls(Settings(store=Path(path), **settings))
+    def open(cls, store: str | Path, **settings: Any) -> Memory:
+        """A memory over the store at ``store`` (a path or URL); ``settings`` as :class:`Settings`."""
+        return cls(Settings(store=str(store), **settings))
 
     @property
     def store(self) -> MemoryStore:
@@ -131,15 +133,15 @@ class Memory:
     def list(
         self, *, namespace: str | None = None, user_id: str | None = None,
         limit: int | None = None, offset: int = 0,
-    ) -> list[MemoryUnit]:
+    ) -> builtins.list[MemoryUnit]:
         return self.parts.store.list_units(_namespace(namespace, user_id), limit=limit, offset=offset)
 
-    def edges(self, unit_id: str, *, namespace: str | None = None, user_id: str | None = None) -> list[Edge]:
+    def edges(self, unit_id: str, *, namespace: str | None = None, user_id: str | None = None) -> builtins.list[Edge]:
         ns = _namespace(namespace, user_id)
         self.get(unit_id, namespace=ns)
         return self.parts.store.edges_of(ns, unit_id)
 
-    def namespaces(self) -> list[str]:
+    def namespaces(self) -> builtins.list[str]:
         return self.parts.store.namespaces()
 
     # -- delete ------------------------------------------------------------------------------
@@ -285,17 +287,17 @@ class AsyncMemory:
     async def list(
         self, *, namespace: str | None = None, user_id: str | None = None,
         limit: int | None = None, offset: int = 0,
-    ) -> list[MemoryUnit]:
+    ) -> builtins.list[MemoryUnit]:
         return await asyncio.to_thread(
             self.sync.list, namespace=namespace, user_id=user_id, limit=limit, offset=offset
         )
 
     async def edges(
         self, unit_id: str, *, namespace: str | None = None, user_id: str | None = None
-    ) -> list[Edge]:
+    ) -> builtins.list[Edge]:
         return await asyncio.to_thread(self.sync.edges, unit_id, namespace=namespace, user_id=user_id)
 
-    async def namespaces(self) -> list[str]:
+    async def namespaces(self) -> builtins.list[str]:
         return await asyncio.to_thread(self.sync.namespaces)
 
     async def check_namespace(

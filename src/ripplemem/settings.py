@@ -109,7 +109,7 @@ class Settings(_Frozen):
     #: where the memory lives: a SQLite file path, ``sqlite:///path``, ``memory://`` or a
     #: ``postgresql://`` URL (:func:`ripplemem.stores.registry.open_store`)
     store: str = ".ripplemem/memory.db"
-    embedder: str = "minilm-q8"  # see ripplemem.providers.factory
+    embedder: str = "minilm-q7"  # see ripplemem.providers.factory
     llm: LLMSettings | None = None
     write: WriteSettings = WriteSettings()
     recipe: str = "ripple"
@@ -145,7 +145,7 @@ class Settings(_Frozen):
     @field_validator("recipe")
     @classmethod
     def _recipe(cls, value: str) -> str:
-        from ripplemem.read.recipes import RECIPES
+        from ripplemem.recipes import RECIPES
 
         if value not in RECIPES:
             raise ValueError(f"no recipe named {value!r}; choose one of: {', '.join(sorted(RECIPES))}")
@@ -165,10 +165,11 @@ class Settings(_Frozen):
             values["asso_weights"] = Path(env["RIPPLEMEM_ASSO_WEIGHTS"])
         base_url = env.get("RIPPLEMEM_LLM_BASE_URL")
         if base_url:
+            key = env.get("RIPPLEMEM_LLM_API_KEY") or env.get("OPENAI_API_KEY")
             values["llm"] = LLMSettings(
                 base_url=base_url,
                 model=env.get("RIPPLEMEM_LLM_MODEL", "gpt-4.1-mini"),
-                api_key=env.get("RIPPLEMEM_LLM_API_KEY") or env.get("OPENAI_API_KEY"),
+                api_key=SecretStr(key) if key else None,
             )
         if "store_path" in overrides:
             values.pop("store", None)

@@ -12,7 +12,7 @@ import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from ripplemem.records import TimeSpan, normalise_cue
+from ripplemem.records import MemoryUnit, TimeSpan, normalise_cue
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,3 +62,22 @@ def structural_score(
         num += weights.time * time_compatibility(time_a, time_b, weights.tau_days)
         den += weights.time
     return num / den if den else None
+
+
+#: a turn distance meaning "not in the same session"
+FAR = 1 << 30
+
+
+def structural_time(unit: MemoryUnit) -> TimeSpan | None:
+    """The time a unit is compared by: its grounded span, else the day it was said."""
+    if unit.time_span is not None:
+        return unit.time_span
+    return TimeSpan.day(unit.session_time) if unit.session_time else None
+
+
+def turn_distance(a: MemoryUnit, b: MemoryUnit) -> int:
+    """How many turns apart two units of the same session were said (FAR otherwise)."""
+    if a.episode_id != b.episode_id:
+        return FAR
+    pa, pb = a.extra.get("turn_index"), b.extra.get("turn_index")
+    return abs(pa - pb) if pa is not None and pb is not None else FAR

@@ -103,43 +103,6 @@ def test_ingest_locomo_with_one_namespace_per_conversation(runner: CliRunner, tm
     assert "holds no memory" in _fails(runner, "search", "cello", "--store", store, "-n", "bench").output
 
 
-def test_bench_locomo_writes_json(runner: CliRunner, tmp_path: Path) -> None:
-    from .synthetic_locomo import tiny_locomo
-
-    data = tmp_path / "tiny_locomo.json"
-    data.write_text(json.dumps([tiny_locomo()]), encoding="utf-8")
-    out_json, out_md = tmp_path / "out" / "r.json", tmp_path / "r.md"
-    result = _ok(runner, "bench", "locomo", str(data), "--recipes", "bm25,dense",
-                 "--json", str(out_json), "--markdown", str(out_md))
-    assert "recall@30" in result.output
-    payload = json.loads(out_json.read_text(encoding="utf-8"))
-    assert payload["dataset"] == "locomo" and set(payload["recipes"]) == {"bm25", "dense"}
-    assert payload["questions"] == 2 and payload["store"] == "sqlite"
-    assert "| recipe |" in out_md.read_text(encoding="utf-8")
-    assert "--store" in _fails(runner, "bench", "locomo", str(data), "--store", "redis").output
-    assert "no recipe named" in _fails(runner, "bench", "locomo", str(data), "--recipes", "zzz").output
-
-
-def test_bench_budget_is_in_tokens_and_k_in_items(runner: CliRunner, tmp_path: Path) -> None:
-    from .synthetic_locomo import tiny_locomo
-
-    data = tmp_path / "tiny_locomo.json"
-    data.write_text(json.dumps([tiny_locomo()]), encoding="utf-8")
-    runs = {}
-    for name, flags in {"budget": ["--budget", "12"], "alias": ["--token-budget", "12"],
-                        "k": ["--k", "1"], "plain": []}.items():
-        out = tmp_path / f"{name}.json"
-        _ok(runner, "bench", "locomo", str(data), "--recipes", "bm25", "--json", str(out), *flags)
-        runs[name] = json.loads(out.read_text(encoding="utf-8"))
-    for name in ("budget", "alias"):
-        assert runs[name]["token_budget"] == 12
-        metrics = runs[name]["recipes"]["bm25"]["metrics"]
-        assert 0 < metrics["context_tokens@budget"] <= 12
-    assert runs["k"]["token_budget"] is None
-    assert runs["k"]["recipes"]["bm25"]["metrics"]["units_returned"] == 1  # K, not tokens
-    assert runs["plain"]["recipes"]["bm25"]["metrics"]["units_returned"] > 1
-
-
 def test_console_script_help_lists_commands() -> None:
     completed = subprocess.run(
         [sys.executable, "-c", "from ripplemem.cli.main import main; main()", "--help"],
@@ -149,6 +112,20 @@ def test_console_script_help_lists_commands() -> None:
     for command in ("ingest", "search", "answer", "show", "trace", "list", "delete", "export",
                     "import", "bench", "demo"):
         assert command in completed.stdout
+
+
+def test_a_missing_plugin_says_how_to_install_it(runner: CliRunner) -> None:
+    """Without ripplemem-bench, `ripplemem bench ...` names the install command."""
+    import typer
+
+    from ripplemem.cli.plugins import add_plugins
+
+    bare = typer.Typer(no_args_is_help=True)
+    bare.command()(lambda: None)
+    add_plugins(bare, group="ripplemem.cli.nothing-installed")
+    result = runner.invoke(bare, ["bench", "locomo", "data.json", "--recipes", "ripple"])
+    assert result.exit_code == 2
+    assert "pip install -e benchmarks" in result.output and "Traceback" not in result.output
 
 
 def test_answer_with_an_llm_endpoint(runner: CliRunner, chat_file: Path, tmp_path: Path) -> None:

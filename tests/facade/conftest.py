@@ -2,13 +2,13 @@ from __future__ import annotations
 
 import pytest
 
-from ripplemem.providers.local_embedder import MiniLMInt8Embedder
+from ripplemem.providers.local_embedder import MiniLMFloatEmbedder
 
 
 @pytest.fixture(scope="session")
 def embedder():
     """The shipped embedder, loaded once per test session."""
-    return MiniLMInt8Embedder()
+    return MiniLMFloatEmbedder()
 
 
 TRIP = [

@@ -42,13 +42,30 @@ def test_add_search_trace(memory):
     assert scores == sorted(scores, reverse=True)
 
 
+class CallCountingStore:
+    """Delegates every store call and counts the calls per method name."""
+
+    def __init__(self, inner):
+        self._inner, self.counts = inner, {}
+
+    def __getattr__(self, name):
+        target = getattr(self._inner, name)
+        if not callable(target):
+            return target
+
+        def counted(*args, **kwargs):
+            self.counts[name] = self.counts.get(name, 0) + 1
+            return target(*args, **kwargs)
+
+        return counted
+
+
 def test_add_reports_its_stages_and_searches_once_per_batch(tmp_path, embedder):
     """The linker and the clue graph share one dense search; every stage is timed."""
-    from ripplemem.eval.measure import TimedStore
     from ripplemem.records import INSERT_STAGES
     from ripplemem.stores.registry import open_store
 
-    store = TimedStore(open_store(tmp_path / "m.db"))
+    store = CallCountingStore(open_store(tmp_path / "m.db"))
     with Memory(Settings(store=tmp_path / "m.db"), store=store, embedder=embedder) as m:
         added = m.add(TRIP + DINNER, user_id="maya", session_time="2024-05-20T10:00")
         assert added.units and added.clue_links >= 0

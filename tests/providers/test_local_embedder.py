@@ -1,4 +1,4 @@
-"""MiniLMInt8Embedder with the real ONNX weights and the shipped tokenizer."""
+"""MiniLMFloatEmbedder (registered as minilm-int8) with the real ONNX weights and tokenizer."""
 
 from __future__ import annotations
 
@@ -11,9 +11,9 @@ import pytest
 
 from ripplemem.errors import InvalidInputError, ProviderError
 from ripplemem.providers.base import Embedder
-from ripplemem.providers.local_embedder import (
+from ripplemem.providers.local_embedder import MiniLMFloatEmbedder
+from ripplemem.providers.minilm_weights import (
     WEIGHTS_SHA256,
-    MiniLMInt8Embedder,
     default_weights_path,
     file_sha256,
     verify_weights,
@@ -34,17 +34,17 @@ TEXTS = [
 
 
 @pytest.fixture(scope="module")
-def embedder() -> MiniLMInt8Embedder:
+def embedder() -> MiniLMFloatEmbedder:
     # batch_size=4 so the ten texts above span three length-sorted batches
-    return MiniLMInt8Embedder(batch_size=4, threads=1)
+    return MiniLMFloatEmbedder(batch_size=4, threads=1)
 
 
-def test_is_an_embedder_with_name_and_dim(embedder: MiniLMInt8Embedder) -> None:
+def test_is_an_embedder_with_name_and_dim(embedder: MiniLMFloatEmbedder) -> None:
     assert isinstance(embedder, Embedder)
     assert (embedder.name, embedder.dim) == ("minilm-int8", 384)
 
 
-def test_shape_dtype_and_unit_norm(embedder: MiniLMInt8Embedder) -> None:
+def test_shape_dtype_and_unit_norm(embedder: MiniLMFloatEmbedder) -> None:
     vectors = embedder.embed(TEXTS)
     assert vectors.shape == (len(TEXTS), 384)
     assert vectors.dtype == np.float32
@@ -52,19 +52,19 @@ def test_shape_dtype_and_unit_norm(embedder: MiniLMInt8Embedder) -> None:
     assert len({row.tobytes() for row in vectors}) == len(TEXTS)  # no two texts collapse
 
 
-def test_empty_input_gives_an_empty_matrix(embedder: MiniLMInt8Embedder) -> None:
+def test_empty_input_gives_an_empty_matrix(embedder: MiniLMFloatEmbedder) -> None:
     vectors = embedder.embed([])
     assert vectors.shape == (0, 384)
     assert vectors.dtype == np.float32
 
 
-def test_batched_result_equals_one_by_one(embedder: MiniLMInt8Embedder) -> None:
+def test_batched_result_equals_one_by_one(embedder: MiniLMFloatEmbedder) -> None:
     batched = embedder.embed(TEXTS)
     single = np.vstack([embedder.embed([text]) for text in TEXTS])
     np.testing.assert_allclose(batched, single, atol=1e-5)
 
 
-def test_paraphrase_scores_higher_than_unrelated(embedder: MiniLMInt8Embedder) -> None:
+def test_paraphrase_scores_higher_than_unrelated(embedder: MiniLMFloatEmbedder) -> None:
     a, paraphrase, unrelated = embedder.embed(
         [
             "How old is your daughter now?",
@@ -76,14 +76,14 @@ def test_paraphrase_scores_higher_than_unrelated(embedder: MiniLMInt8Embedder) -
     assert float(a @ paraphrase) > float(a @ unrelated) + 0.3
 
 
-def test_query_and_document_inputs_share_one_encoder(embedder: MiniLMInt8Embedder) -> None:
+def test_query_and_document_inputs_share_one_encoder(embedder: MiniLMFloatEmbedder) -> None:
     text = ["Where did Maya go on holiday?"]
     np.testing.assert_array_equal(
         embedder.embed(text, input_type="query"), embedder.embed(text, input_type="document")
     )
 
 
-def test_long_text_is_truncated_not_rejected(embedder: MiniLMInt8Embedder) -> None:
+def test_long_text_is_truncated_not_rejected(embedder: MiniLMFloatEmbedder) -> None:
     long_text = " ".join(["memory"] * 2000)  # far beyond the model's 512 positions
     vectors = embedder.embed([long_text, "short"])
     assert vectors.shape == (2, 384)
@@ -92,7 +92,7 @@ def test_long_text_is_truncated_not_rejected(embedder: MiniLMInt8Embedder) -> No
     np.testing.assert_allclose(vectors[0], truncated[0], atol=1e-5)  # both cut at 256 tokens
 
 
-def test_a_bare_string_is_refused(embedder: MiniLMInt8Embedder) -> None:
+def test_a_bare_string_is_refused(embedder: MiniLMFloatEmbedder) -> None:
     with pytest.raises(InvalidInputError, match="wrap one text in a list"):
         embedder.embed("not a list")
 
@@ -101,7 +101,7 @@ def test_installed_weights_match_the_pinned_checksum() -> None:
     path = verify_weights()
     assert path == default_weights_path()
     assert file_sha256(path) == WEIGHTS_SHA256
-    assert MiniLMInt8Embedder().verify_weights() == path
+    assert MiniLMFloatEmbedder().verify_weights() == path
 
 
 def test_tampered_weights_fail_verification_with_a_clear_message(tmp_path: Path) -> None:
@@ -114,13 +114,13 @@ def test_tampered_weights_fail_verification_with_a_clear_message(tmp_path: Path)
         handle.write(bytes([byte[0] ^ 0xFF]))
     with pytest.raises(ProviderError, match="expected 8199be6f.*reinstall"):
         verify_weights(copy)
-    embedder = MiniLMInt8Embedder(weights_path=copy)
+    embedder = MiniLMFloatEmbedder(weights_path=copy)
     with pytest.raises(ProviderError, match="sha256"):
         embedder.embed(["refused before the session is built"])
 
 
 def test_concurrent_first_calls_agree() -> None:
-    embedder = MiniLMInt8Embedder(threads=1)  # fresh: the session is built under contention
+    embedder = MiniLMFloatEmbedder(threads=1)  # fresh: the session is built under contention
     with ThreadPoolExecutor(max_workers=4) as pool:
         futures = [pool.submit(embedder.embed, TEXTS[:4]) for _ in range(4)]
         results = [future.result(timeout=60) for future in futures]  # re-raises worker errors

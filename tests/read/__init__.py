@@ -18,12 +18,11 @@ from functools import lru_cache
 
 import numpy as np
 
-from ripplemem.providers.local_embedder import MiniLMInt8Embedder
+from ripplemem.providers.local_embedder import MiniLMFloatEmbedder
 from ripplemem.records import Edge, MemoryUnit, TimeSpan
 from ripplemem.stores.base import add_edges
 from ripplemem.stores.memory import InMemoryStore
-from ripplemem.structure import cue_set, structural_score
-from ripplemem.write.link import structural_time
+from ripplemem.structure import cue_set, structural_score, structural_time
 
 NS = "alex"
 QUERY = "Should I follow Sam's recommendation to take Maya to Harbor Grill?"
@@ -277,8 +276,8 @@ def _day(value: str | None) -> TimeSpan | None:
 
 
 @lru_cache(maxsize=1)
-def embedder() -> MiniLMInt8Embedder:
-    return MiniLMInt8Embedder(threads=1)
+def embedder() -> MiniLMFloatEmbedder:
+    return MiniLMFloatEmbedder(threads=1)
 
 
 @lru_cache(maxsize=1)

@@ -97,12 +97,12 @@ def test_settings_name_the_weights_file(tmp_path: Path) -> None:
 
 def test_asso_recipes_pick_up_the_settings_weights(tmp_path: Path) -> None:
     from ripplemem.read.asso.weights import with_settings_weights
-    from ripplemem.read.recipes import get_recipe
+    from ripplemem.recipes import get_recipe
     from ripplemem.settings import Settings
 
     settings = Settings(asso_weights=tmp_path / "w.json")
-    assert with_settings_weights(get_recipe("asso"), settings).weights_path == str(tmp_path / "w.json")
+    assert with_settings_weights(get_recipe("asso"), settings).asso.weights_path == str(tmp_path / "w.json")
     assert with_settings_weights(get_recipe("ripple"), settings) == get_recipe("ripple")
     own = get_recipe("asso", weights_path="mine.json")
-    assert with_settings_weights(own, settings).weights_path == "mine.json"
-    assert with_settings_weights(get_recipe("asso"), Settings()).weights_path is None
+    assert with_settings_weights(own, settings).asso.weights_path == "mine.json"
+    assert with_settings_weights(get_recipe("asso"), Settings()).asso.weights_path is None

@@ -9,10 +9,10 @@ import pytest
 
 from ripplemem.memory import Memory
 from ripplemem.read.context import assemble
-from ripplemem.read.recipes import get_recipe
+from ripplemem.recipes import get_recipe
 from ripplemem.records import Conversation, Evidence, MemoryUnit, Session, Turn
 from ripplemem.settings import Settings
-from ripplemem.write.link import turn_distance
+from ripplemem.structure import turn_distance
 
 T0 = datetime(2024, 5, 1, 12, 0)
 QUESTION = "Which restaurant did Bob suggest for Friday dinner?"
@@ -103,7 +103,7 @@ def test_context_slots_scale_with_the_budget_and_bad_overrides_are_refused():
     assert get_recipe("ripple").context_slots == 6  # 20 % of 30
     assert get_recipe("ripple", budget=10).context_slots == 2
     assert get_recipe("ripple-no-context").context_slots == 0
-    with pytest.raises(ValueError, match="context_share"):
+    with pytest.raises(ValueError, match=r"context\.share"):
         get_recipe("ripple", context_share=1.5)
     with pytest.raises(ValueError, match="context_slot"):
         get_recipe("ripple", context_slots=3)  # a derived value, not a field

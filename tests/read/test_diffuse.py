@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 from ripplemem.read.diffuse import NO_CUE_FACTOR, STRUCTURAL_CUE_SHARE, diffuse, walk
-from ripplemem.read.recipes import get_recipe
+from ripplemem.recipes import get_recipe
 from ripplemem.records import Cues, RecallPlan
 
 from . import NS, build_store, embedder

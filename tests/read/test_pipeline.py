@@ -3,8 +3,8 @@ from __future__ import annotations
 import pytest
 
 from ripplemem.read.pipeline import recall
-from ripplemem.read.recipes import get_recipe
 from ripplemem.read.views import centre_query, dense_view
+from ripplemem.recipes import get_recipe
 from ripplemem.records import Recall
 from ripplemem.stores.base import search_dense
 
@@ -100,7 +100,7 @@ def test_the_query_vector_is_centred_on_the_namespace_centroid(store):
     raw = run(store, "ripple", centred_query=False)
     assert raw.trace.initial["dense"] == dense_view(store, NS, query_vector, k)
     assert "centre" not in raw.trace.timings_ms
-    assert get_recipe("ripple").centred_query and not get_recipe("ripple-paper").centred_query
+    assert get_recipe("ripple").views.centred_query and not get_recipe("ripple-paper").views.centred_query
 
 
 def test_deeper_view_hits_compete_in_one_final_ranking(store):
@@ -187,8 +187,8 @@ def test_centred_baselines_read_the_centred_query_vector(store):
     hybrid = run(store, "hybrid-centred", budget=6, centred_query=True)
     assert hybrid.trace.initial["dense"][:5] == dense.trace.initial["dense"]
     for name in ("bm25", "dense", "hybrid"):  # the naive baselines stay naive
-        assert not get_recipe(name).centred_query
-    assert get_recipe("dense-centred").centred_query and get_recipe("hybrid-centred").centred_query
+        assert not get_recipe(name).views.centred_query
+    assert get_recipe("dense-centred").views.centred_query and get_recipe("hybrid-centred").views.centred_query
 
 
 def test_hybrid_is_reciprocal_rank_fusion(store):

@@ -8,7 +8,7 @@ import pytest
 from ripplemem.read.planner import DeterministicPlanner, Planner, coverage, goal_sentence
 from ripplemem.read.query_cues import derive_cues
 from ripplemem.read.rank import Candidate, rank
-from ripplemem.read.recipes import get_recipe
+from ripplemem.recipes import get_recipe
 from ripplemem.records import Evidence, Hit, TimeSpan
 
 from . import NS, QUERY, build_store, embedder
@@ -57,7 +57,7 @@ def test_continues_from_the_paper_evidence_with_anchors_and_a_statement_goal(sto
     plan = DeterministicPlanner().plan(QUERY, cues, evidence, recipe=RECIPE)
     assert plan.proceed and plan.planner == "deterministic"
     assert plan.stop_reason.startswith("continue")
-    assert 1 <= len(plan.anchors) <= RECIPE.max_anchors
+    assert 1 <= len(plan.anchors) <= RECIPE.expansion.max_anchors
     assert set(plan.anchors) <= {e.unit.id for e in evidence}
     assert plan.anchors[0] == "e1"  # best aligned and carries Sam, Maya and Harbor Grill
     goal = plan.goal

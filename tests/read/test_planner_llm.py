@@ -10,7 +10,7 @@ from ripplemem.read.pipeline import recall
 from ripplemem.read.planner import Planner
 from ripplemem.read.planner_llm import LLMPlanner, target_span
 from ripplemem.read.prompts.planning import PlanningResponse
-from ripplemem.read.recipes import get_recipe
+from ripplemem.recipes import get_recipe
 from ripplemem.records import Cues, TimeSpan
 from ripplemem.testing import Reply, ScriptedOpenAIServer
 

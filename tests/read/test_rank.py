@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 from ripplemem.read.rank import Candidate, alignments, provenance, rank, rank_support
-from ripplemem.read.recipes import get_recipe
+from ripplemem.recipes import get_recipe
 from ripplemem.records import ExpansionPath, Hit
 
 from . import NS, QUERY, build_store, embedder
@@ -38,7 +38,7 @@ def test_provenance_combines_views_as_a_noisy_or():
     assert provenance(both, RECIPE) > max(dense_2, lexical_3)  # agreement counts
     assert provenance(both, RECIPE) < 1.0  # but stays on the scale of the alignment term
     assert provenance([Hit("dense", 0, 0.9), Hit("lexical", 0, 5.0)], RECIPE) == pytest.approx(1.0)
-    assert provenance([Hit("lexical", 0, 5.0)], RECIPE) == pytest.approx(RECIPE.weight_lexical)
+    assert provenance([Hit("lexical", 0, 5.0)], RECIPE) == pytest.approx(RECIPE.rank.weight_lexical)
     assert provenance([Hit("cue", 2, 1.0)], RECIPE) == pytest.approx(0.9 * 6 / 8)
     assert provenance([Hit("expansion", 0, 0.5)], RECIPE) == pytest.approx(0.85)
     assert provenance([], RECIPE) == 0.0
@@ -81,9 +81,9 @@ def test_terms_add_up_to_the_score(units, query_vector):
         t = item.terms
         assert t is not None
         expected = (
-            RECIPE.lambda_q * t.alignment
-            + RECIPE.lambda_p * t.provenance
-            + (RECIPE.lambda_a * t.anchor)
+            RECIPE.rank.lambda_q * t.alignment
+            + RECIPE.rank.lambda_p * t.provenance
+            + (RECIPE.rank.lambda_a * t.anchor)
         )
         assert item.score == pytest.approx(expected) and t.total == pytest.approx(item.score)
         assert 0.0 <= t.alignment <= 1.0 and 0.0 <= t.provenance <= 1.0
@@ -130,7 +130,7 @@ def test_alignment_blends_the_lexical_score_by_the_recipe_share(units, query_vec
         candidates, query_vector=query_vector, anchors=(), recipe=get_recipe("ripple-paper"))}
     far = min(cosine_only, key=cosine_only.get)  # the candidate the query vector likes least
     lexical = {far: 9.0, "e1": 3.0}  # BM25 scores of the lexical view; the others scored 0
-    share = RECIPE.lexical_alignment
+    share = RECIPE.rank.lexical_alignment
     assert 0 < share < 1
     blended = {e.unit.id: e.terms.alignment for e in rank(
         candidates, query_vector=query_vector, anchors=(), lexical=lexical,
@@ -170,7 +170,7 @@ def test_the_trace_keeps_the_exchange_partner_alignment(units, query_vector):
     ranked = {e.unit.id: e for e in rank(candidates, query_vector=query_vector, anchors=(), recipe=RECIPE)}
     plain = {e.unit.id: e for e in rank(
         candidates, query_vector=query_vector, anchors=(), recipe=RECIPE.with_(exchange_alignment=0.0))}
-    share = RECIPE.exchange_alignment
+    share = RECIPE.rank.exchange_alignment
     for uid, other in ((first.id, second.id), (second.id, first.id)):
         terms = ranked[uid].terms
         assert terms.extra["exchange"] == pytest.approx(plain[other].terms.alignment)

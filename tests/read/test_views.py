@@ -5,8 +5,8 @@ from datetime import datetime
 import numpy as np
 import pytest
 
-from ripplemem.read.recipes import get_recipe
 from ripplemem.read.views import centre_query, cue_view, dense_view, lexical_view, view_depths
+from ripplemem.recipes import get_recipe
 from ripplemem.records import Cues, TimeSpan
 
 from . import NS, QUERY, build_store, embedder

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from ripplemem.providers.local_embedder import MiniLMInt8Embedder
+from ripplemem.providers.local_embedder import MiniLMFloatEmbedder
 from ripplemem.providers.openai_compat import OpenAICompatibleChat
 from ripplemem.records import MemoryUnit
 from ripplemem.settings import WriteSettings
@@ -40,8 +40,8 @@ SESSIONS = {
 
 
 @lru_cache(maxsize=1)
-def embedder() -> MiniLMInt8Embedder:
-    return MiniLMInt8Embedder()
+def embedder() -> MiniLMFloatEmbedder:
+    return MiniLMFloatEmbedder()
 
 
 def units_of(episode: str, texts: list[str], keywords: tuple[str, ...] = ()) -> list[MemoryUnit]:

@@ -6,7 +6,7 @@ from datetime import datetime
 
 import pytest
 
-from ripplemem.write.ground_time import GroundedTime, TimeGrounder, ground_times
+from ripplemem.grounding.ground_time import GroundedTime, TimeGrounder, ground_times
 
 REF = datetime(2023, 5, 8, 13, 56)  # a Monday
 

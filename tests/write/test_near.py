@@ -75,6 +75,7 @@ class _Fixed:
     """A clue embedder: every clue text gets the same vector (clue merging is not under test)."""
 
     name, dim = "test", 16
+    semantic_edge_threshold = None
 
     def embed(self, texts, *, input_type="document"):
         return np.tile(np.eye(16, dtype=np.float32)[0], (len(texts), 1))

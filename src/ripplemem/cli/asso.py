@@ -1,15 +1,14 @@
 """AssoMem commands: ``fit-weights``, ``export-finetune``, ``question-types`` (adapters only).
 
-The work happens in :mod:`ripplemem.eval.signal_rows`, :mod:`ripplemem.eval.fit_weights`,
-:mod:`ripplemem.eval.finetune` and :mod:`ripplemem.eval.gold_questions`.
+The work happens in :mod:`ripplemem.training` (signal rows, weight fitting, temperature choice,
+fine-tuning export, gold questions).
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 import typer
 
@@ -44,10 +43,10 @@ def fit_weights(
     """Fit per-question-type fusion weights softmax(CMI / T) from the labelled evidence of DATA."""
     from rich.table import Table
 
-    from ripplemem.eval.fit_weights import POOLED, fit_signal_weights, half_of
-    from ripplemem.eval.signal_rows import collect_signals
     from ripplemem.read.asso.weights import SIGNALS, save_weights
     from ripplemem.settings import Settings
+    from ripplemem.training.fit_weights import POOLED, fit_signal_weights, half_of
+    from ripplemem.training.signal_rows import collect_signals
 
     chosen = _half(half)
     out_console = console()
@@ -61,9 +60,9 @@ def fit_weights(
                                  temperature=1.0 if chosen_t == "auto" else chosen_t,
                                  min_rows=min_rows, half=chosen)
     if chosen_t == "auto":
-        from ripplemem.eval.crossfit import select_temperature
-        from ripplemem.eval.fit_weights import with_temperature
-        from ripplemem.read.recipes import RecallRecipe
+        from ripplemem.recipes import RecallRecipe
+        from ripplemem.training.fit_weights import with_temperature
+        from ripplemem.training.temperature import select_temperature
 
         best, _ = select_temperature(collection.questions, weights, budget=RecallRecipe().budget)
         weights = with_temperature(weights, best)
@@ -94,8 +93,8 @@ def export_finetune(
     store: StoreOption = "sqlite",
 ) -> None:
     """Write denoising fine-tuning data (chat-format JSONL) from the questions of DATA."""
-    from ripplemem.eval.finetune import export_finetune as run_export
     from ripplemem.settings import Settings
+    from ripplemem.training.finetune import export_finetune as run_export
 
     out_console = console()
     with out_console.status("ingesting and retrieving"):
@@ -113,9 +112,9 @@ def question_types(
     """Accuracy of the rule-based question-type classifier against DATA's own labels."""
     from rich.table import Table
 
-    from ripplemem.eval.gold_questions import classifier_report
+    from ripplemem.training.gold_questions import classifier_report
 
-    report = classifier_report(data, limit=limit)
+    report: dict[str, Any] = classifier_report(data, limit=limit)
     if as_json:
         typer.echo(json.dumps(report, indent=2))
         return
@@ -123,8 +122,8 @@ def question_types(
                         f"on {report['questions']} questions")
     for column in ("gold type", "questions", "accuracy", "predicted as"):
         table.add_column(column)
-    for gold, values in report["by_type"].items():  # type: ignore[union-attr]
-        confusion = ", ".join(f"{k} {v}" for k, v in report["confusion"][gold].items())  # type: ignore[index]
+    for gold, values in report["by_type"].items():
+        confusion = ", ".join(f"{k} {v}" for k, v in report["confusion"][gold].items())
         table.add_row(gold, str(values["questions"]), f"{100 * values['accuracy']:.1f}%", confusion)
     console().print(table)
 
@@ -152,46 +151,3 @@ def _half(half: str | None):
     if half.upper() not in ("A", "B"):
         raise InvalidInputError(f"--half must be A or B, not {half!r}")
     return half.upper()
-
-
-def bench_with_weights(
-    runner: Callable[..., dict],
-    names: list[str],
-    *,
-    cross_fit: bool,
-    weights_file: Path | None,
-    force_fitted: bool,
-    temperature: str = "1.0",
-) -> Callable[..., dict]:
-    """Wrap a ``bench`` runner for ``--cross-fit`` / ``--weights`` / ``--force-fitted``.
-
-    ``--cross-fit``: one ingest, the asso recipe (the first ``asso*`` of ``--recipes``, else
-    ``asso``) scored with equal thirds and cross-fitted weights (plus ``--weights`` when given).
-    ``--weights`` alone: the usual run with ``Settings.asso_weights`` set; the benchmark refuses
-    questions the weights were fitted on unless ``--force-fitted`` (then flags the result).
-    """
-    from ripplemem.errors import InvalidInputError
-    from ripplemem.eval.crossfit import run_cross_fit_bench
-    from ripplemem.read.asso.weights import load_weights
-
-    weights = load_weights(weights_file) if weights_file is not None else None
-    dataset = "locomo" if "locomo" in runner.__name__ else "longmemeval"
-    recipe = next((name for name in names if name.startswith("asso")), "asso")
-
-    def run(path: Path, *, limit: int | None, settings, progress, store, budget, details, profile,
-            recipes: list[str], token_budget: int | None = None, answering=None, **extra) -> dict:
-        if cross_fit:
-            if extra:
-                raise InvalidInputError(
-                    f"--cross-fit reads the whole file; drop {', '.join('--' + k for k in extra)}"
-                )
-            return run_cross_fit_bench(path, dataset=dataset, limit=limit, settings=settings,
-                                       store=store, recipe=recipe, budget=budget, weights=weights,
-                                       force_fitted=force_fitted, progress=progress, profile=profile,
-                                       temperature=parse_temperature(temperature))
-        return runner(path, recipes=recipes, limit=limit, progress=progress, store=store,
-                      budget=budget, details=details, profile=profile, force_fitted=force_fitted,
-                      settings=settings.model_copy(update={"asso_weights": weights_file}),
-                      token_budget=token_budget, answering=answering, **extra)
-
-    return run

@@ -58,7 +58,7 @@ def open_memory(store: Path | None) -> Memory:
     from ripplemem.settings import Settings
 
     overrides = {"store": str(store)} if store is not None else {}
-    return Memory(Settings.from_env(**overrides))
+    return Memory(Settings.from_env(None, **overrides))
 
 
 @contextmanager

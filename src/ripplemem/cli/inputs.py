@@ -13,17 +13,17 @@ if TYPE_CHECKING:
 
 def load_conversations(path: Path, format: str | None, limit: int | None) -> list[Conversation]:
     """The conversations of ``path`` (the first ``limit`` ones), in file order."""
-    from ripplemem.eval.datasets import FORMATS, detect_format
+    from ripplemem.datasets import FORMATS, detect_format
 
     chosen = format or detect_format(path)
     if chosen not in FORMATS:
         raise InvalidInputError(f"unknown format {chosen!r}: use one of {', '.join(FORMATS)}")
     if chosen == "locomo":
-        from ripplemem.eval.datasets.locomo import load_locomo
+        from ripplemem.datasets.locomo import load_locomo
 
         conversations = [sample.conversation for sample in load_locomo(path)]
     elif chosen == "longmemeval":
-        from ripplemem.eval.datasets.longmemeval import load_longmemeval
+        from ripplemem.datasets.longmemeval import load_longmemeval
 
         conversations = []
         for sample in load_longmemeval(path):
@@ -31,7 +31,7 @@ def load_conversations(path: Path, format: str | None, limit: int | None) -> lis
                 break
             conversations.append(sample.conversation)
     else:
-        from ripplemem.eval.datasets.jsonl_chat import load_jsonl_chat
+        from ripplemem.datasets.jsonl_chat import load_jsonl_chat
 
         conversations = [load_jsonl_chat(path)]
     return conversations[:limit] if limit else conversations

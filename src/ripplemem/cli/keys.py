@@ -26,7 +26,7 @@ def _keys(store: str | None) -> Iterator[KeyStore]:
     from ripplemem.stores.registry import open_store
 
     overrides = {"store": store} if store else {}
-    opened = open_store(Settings.from_env(**overrides).store)
+    opened = open_store(Settings.from_env(None, **overrides).store)
     try:
         yield opened.keys
     finally:

@@ -2,6 +2,8 @@
 
 Settings come from ``RIPPLEMEM_*`` environment variables (read here, at the edge) plus the
 ``--store`` option. Heavy modules are imported inside the commands so ``ripplemem --help`` is fast.
+Other distributions add sub-commands through the ``ripplemem.cli`` entry-point group (a name and a
+Typer app): ``ripplemem-bench`` adds ``ripplemem bench``.
 Every :class:`~ripplemem.errors.RippleMemError` ends the command with a one-line red message and
 exit code 2, never a traceback.
 """
@@ -15,10 +17,10 @@ from typing import Annotated
 import typer
 
 from ripplemem.cli import asso as asso_commands
-from ripplemem.cli.bench import bench_app
 from ripplemem.cli.common import console, friendly, open_memory
 from ripplemem.cli.keys import keys_app
 from ripplemem.cli.mcp import mcp
+from ripplemem.cli.plugins import add_plugins
 from ripplemem.cli.serve import serve
 
 app = typer.Typer(
@@ -28,8 +30,6 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
-
-app.add_typer(bench_app, name="bench")
 
 StoreOption = Annotated[
     Path | None,
@@ -259,7 +259,7 @@ def import_units(
 @friendly
 def demo() -> None:
     """Run the offline demo: a multi-session conversation and cross-session recalls."""
-    from ripplemem.demo import run_demo
+    from ripplemem.cli.demo import run_demo
 
     run_demo(console())
 
@@ -272,6 +272,9 @@ app.command(name="question-types")(friendly(asso_commands.question_types))
 app.command(name="serve")(serve)
 app.command(name="mcp")(mcp)
 app.add_typer(keys_app, name="keys")
+
+
+add_plugins(app)
 
 
 def _unit_json(unit) -> dict:

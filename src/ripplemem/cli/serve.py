@@ -132,4 +132,4 @@ def open_for_server(store: str | None) -> Memory:
 
     threadpool_limits(limits=1, user_api="blas")
     overrides = {"store": store} if store else {}
-    return Memory(Settings.from_env(**overrides))
+    return Memory(Settings.from_env(None, **overrides))

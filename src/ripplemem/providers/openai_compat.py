@@ -260,6 +260,7 @@ class OpenAICompatibleEmbedder:
             raise ConfigurationError("batch_size must be at least 1")
         self.name = model
         self.dim = dim
+        self.semantic_edge_threshold: float | None = None  # not calibrated for remote models
         self.batch_size = batch_size
         self.url = base_url.rstrip("/") + "/embeddings"
         self._client = httpx.Client(transport=transport, timeout=timeout_s)

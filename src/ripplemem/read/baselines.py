@@ -17,8 +17,8 @@ from __future__ import annotations
 import time
 
 from ripplemem.providers.base import Embedder
-from ripplemem.read.recipes import RecallRecipe
 from ripplemem.read.views import centre_query
+from ripplemem.recipes import RecallRecipe
 from ripplemem.records import Evidence, Hit, Recall, RecallTrace, ScoreTerms
 from ripplemem.stores.base import MemoryStore, search_dense
 
@@ -64,7 +64,7 @@ def recall_baseline(
         started = time.perf_counter()
         vector = embedder.embed([query], input_type="query")[0]
         trace.timings_ms["embed"] = (time.perf_counter() - started) * 1000
-        if recipe.centred_query:  # "dense-centred" / "hybrid-centred": what centring alone does
+        if recipe.views.centred_query:  # "dense-centred" / "hybrid-centred": what centring alone does
             vector = centre_query(vector, store.centroid(namespace))
         started = time.perf_counter()
         lists["dense"] = list(search_dense(store, namespace, vector, depth)) if depth else []
@@ -84,7 +84,7 @@ def recall_baseline(
         for rank, (unit_id, score) in enumerate(found):
             hits.setdefault(unit_id, []).append(Hit(view, rank, float(score)))  # type: ignore[arg-type]
             if recipe.kind == "hybrid":
-                fused = 1.0 / (recipe.rrf_k + rank + 1)
+                fused = 1.0 / (recipe.views.rrf_k + rank + 1)
                 extra.setdefault(unit_id, {})[f"rrf_{view}"] = fused
                 scores[unit_id] = scores.get(unit_id, 0.0) + fused
             else:
@@ -92,7 +92,7 @@ def recall_baseline(
                 scores[unit_id] = float(score)
     if recipe.kind == "hybrid":
         order = sorted(scores, key=lambda i: (-scores[i], i))[:budget]
-        trace.notes.append(f"hybrid: RRF (k={recipe.rrf_k}) over dense and lexical, depth {depth}")
+        trace.notes.append(f"hybrid: RRF (k={recipe.views.rrf_k}) over dense and lexical, depth {depth}")
     else:
         order = [unit_id for unit_id, _ in next(iter(lists.values()), [])][:budget]
     started = time.perf_counter()

@@ -5,9 +5,9 @@ the next, or a turn and the photo it shows. The best-ranked units find one half;
 is usually worded unlike the query and ranks far below K. On LoCoMo dev, 32 % of the gold turns
 the ranking missed were the turn right before or after a returned turn.
 
-``context_candidates`` reads, for the ``recipe.context_anchors`` best-ranked units, their
+``context_candidates`` reads, for the ``recipe.context.anchors`` best-ranked units, their
 structural neighbours (the write path's dialogue edges link the units of neighbouring turns) and
-keeps those of the same episode at most ``recipe.context_turns`` turns away that bring a turn
+keeps those of the same episode at most ``recipe.context.turns`` turns away that bring a turn
 the source does not (another piece of the source's own long turn adds no turn; in user/assistant
 chats, where one long reply is cut into many units, those pieces took most of the slots), not
 already in the head of the ranking, in order: the best source first, then the nearest turn, then dialogue order.
@@ -25,10 +25,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ripplemem.read.rank import Candidate
-from ripplemem.read.recipes import RecallRecipe
+from ripplemem.recipes import RecallRecipe
 from ripplemem.records import Evidence, ExpansionPath, Hit, MemoryUnit
 from ripplemem.stores.base import MemoryStore
-from ripplemem.write.link import turn_distance
+from ripplemem.structure import turn_distance
 
 
 def context_candidates(
@@ -39,11 +39,11 @@ def context_candidates(
 ) -> list[Candidate]:
     """The dialogue neighbours of the best-ranked units that the head of the ranking lacks."""
     slots = min(recipe.context_slots, recipe.budget)
-    if slots <= 0 or recipe.context_anchors <= 0 or not ranked:
+    if slots <= 0 or recipe.context.anchors <= 0 or not ranked:
         return []
     head = {e.unit.id for e in ranked[: recipe.budget - slots]}
     covered = {t for e in ranked[: recipe.budget - slots] for t in e.unit.turn_ids}
-    sources = [e.unit for e in ranked[: recipe.context_anchors]]
+    sources = [e.unit for e in ranked[: recipe.context.anchors]]
     linked = store.neighbours(namespace, [u.id for u in sources], "structural")
     wanted = sorted({n for u in sources for n, _ in linked.get(u.id, ()) if n not in head})
     if not wanted:
@@ -56,7 +56,7 @@ def context_candidates(
             if unit is None:
                 continue
             distance = turn_distance(source, unit)
-            if distance > recipe.context_turns or set(unit.turn_ids) <= set(source.turn_ids):
+            if distance > recipe.context.turns or set(unit.turn_ids) <= set(source.turn_ids):
                 continue  # too far, or another piece of the source's own turn: no new turn
             index = unit.extra.get("turn_index", 0)
             order.append(((position, distance, index, unit.id), source, unit, weight))

@@ -1,6 +1,6 @@
 """Stage: anchor-local diffusion towards the missing-support goal (reference §1, read step 4).
 
-From the plan's anchors, walk at most ``recipe.hops`` hops, **separately** along the semantic and
+From the plan's anchors, walk at most ``recipe.expansion.hops`` hops, **separately** along the semantic and
 the structural edges. Walks pass through units already in evidence but never return them.
 Each reached unit keeps its best path per channel: fewest hops first, then the strongest path
 (product of edge weights); at most ``MAX_CANDIDATES`` per channel, the closest, are scored. Candidates are then scored against the goal:
@@ -29,11 +29,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ripplemem.read.recipes import RecallRecipe
+from ripplemem.recipes import RecallRecipe
 from ripplemem.records import Cues, EdgeKind, ExpansionPath, MemoryUnit, RecallPlan, TimeSpan
 from ripplemem.stores.base import MemoryStore
-from ripplemem.structure import cue_set, structural_score
-from ripplemem.write.link import structural_time
+from ripplemem.structure import cue_set, structural_score, structural_time
 
 #: Goal score of a structural candidate that shares no comparable cue type with the goal.
 NO_CUE_FACTOR = 0.2
@@ -151,7 +150,7 @@ def diffuse(
     goal_vector: GoalVector,
     recipe: RecallRecipe,
 ) -> list[tuple[str, ExpansionPath]]:
-    """Goal-directed (or, with ``recipe.goal=False``, blind) expansion from the plan's anchors.
+    """Goal-directed (or, with ``recipe.expansion.goal=False``, blind) expansion from the plan's anchors.
 
     ``goal_vector`` is the goal restatement's vector, or a zero-argument callable returning it:
     then it is called only when the semantic channel reaches a new unit, so no embedding is
@@ -159,15 +158,15 @@ def diffuse(
     """
     if not plan.anchors:
         return []
-    channels: list[tuple[EdgeKind, int]] = [("semantic", recipe.expand_semantic_top)]
-    if recipe.structural_channel:
-        channels.append(("structural", recipe.expand_structural_top))
+    channels: list[tuple[EdgeKind, int]] = [("semantic", recipe.expansion.semantic_top)]
+    if recipe.expansion.structural_channel:
+        channels.append(("structural", recipe.expansion.structural_top))
     excluded = set(evidence_ids) | set(plan.anchors)
     reached: dict[str, dict[str, Reach]] = {}
     for kind, top in channels:
         if top <= 0:
             continue
-        found = walk(store, namespace, plan.anchors, kind, recipe.hops)
+        found = walk(store, namespace, plan.anchors, kind, recipe.expansion.hops)
         closest = sorted(
             ((i, r) for i, r in found.items() if i not in excluded),
             key=lambda item: (item[1].hops, -item[1].weight, item[0]),
@@ -175,7 +174,7 @@ def diffuse(
         reached[kind] = dict(closest[:MAX_CANDIDATES])
     wanted = sorted({unit_id for found in reached.values() for unit_id in found})
     units = {u.id: u for u in store.get_units(namespace, wanted)} if wanted else {}
-    directed = recipe.goal and plan.goal is not None
+    directed = recipe.expansion.goal and plan.goal is not None
     goal = GoalCues.of(plan.goal)
     if directed and callable(goal_vector):
         goal_vector = goal_vector() if any(reached.values()) else None

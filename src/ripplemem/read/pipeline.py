@@ -1,12 +1,12 @@
 """The read pipeline: it only wires the stages (reference §1, read path).
 
-``ripple``: query vector (centred on the namespace centroid with ``recipe.centred_query``) and
+``ripple``: query vector (centred on the namespace centroid with ``recipe.views.centred_query``) and
 query cues -> tri-view initial recall C0 (dense_k / lexical_k / cue_k) -> up to
-``recipe.rounds`` rounds of plan -> diffuse -> C <- C ∪ S_r (when ``recipe.expansion``) -> rank
-with rho -> the evidence budget K. With ``recipe.deep_candidates``, the deeper dense / lexical hits (to depth K) join C as candidates of
+``recipe.expansion.rounds`` rounds of plan -> diffuse -> C <- C ∪ S_r (when ``recipe.expansion.enabled``) -> rank
+with rho -> the evidence budget K. With ``recipe.rank.deep_candidates``, the deeper dense / lexical hits (to depth K) join C as candidates of
 the final ranking, keeping their deep ranks as provenance (``Hit.rank >= dense_k`` /
 ``lexical_k``): every unit competes on rho for the K slots.
-With ``recipe.goal=False`` no planner runs: the top-ranked evidence serves as anchors and
+With ``recipe.expansion.goal=False`` no planner runs: the top-ranked evidence serves as anchors and
 diffusion is blind (ranked by path strength), with the same budget.
 Baseline kinds (bm25, dense, hybrid) are dispatched to :mod:`ripplemem.read.baselines`.
 
@@ -31,8 +31,8 @@ from ripplemem.read.diffuse import diffuse
 from ripplemem.read.planner import DeterministicPlanner, Planner
 from ripplemem.read.query_cues import Recogniser, derive_cues
 from ripplemem.read.rank import Candidate, rank
-from ripplemem.read.recipes import RecallRecipe
 from ripplemem.read.views import centre_query, cue_view, dense_view, lexical_view, view_depths
+from ripplemem.recipes import RecallRecipe
 from ripplemem.records import Cues, Evidence, ExpansionPath, Hit, Recall, RecallPlan, RecallTrace
 from ripplemem.stopwatch import Stopwatch
 from ripplemem.stores.base import MemoryStore
@@ -91,12 +91,12 @@ def expansion_hits(
 
 
 def blind_plan(ranked: list[Evidence], recipe: RecallRecipe) -> RecallPlan:
-    """``recipe.goal=False``: no planner; the top-ranked evidence are the anchors."""
+    """``recipe.expansion.goal=False``: no planner; the top-ranked evidence are the anchors."""
     return RecallPlan(
         proceed=bool(ranked),
-        anchors=tuple(e.unit.id for e in ranked[: recipe.max_anchors]),
+        anchors=tuple(e.unit.id for e in ranked[: recipe.expansion.max_anchors]),
         goal=None,
-        stop_reason="blind expansion (recipe.goal=False)" if ranked else "no evidence",
+        stop_reason="blind expansion (recipe.expansion.goal=False)" if ranked else "no evidence",
         planner="none (blind)",
     )
 
@@ -164,7 +164,7 @@ class _RippleRun:
             return []
         with clock("embed"):
             query_vector = self.embedder.embed([self.query], input_type="query")[0]
-        if recipe.centred_query:
+        if recipe.views.centred_query:
             with clock("centre"):
                 query_vector = centre_query(query_vector, store.centroid(namespace))
         with clock("cues"):
@@ -190,21 +190,21 @@ class _RippleRun:
         with clock("fetch"):
             self.pool.add(
                 _merge_hits(
-                    _hits("dense", dense[: recipe.dense_k]),
-                    _hits("lexical", lexical[: recipe.lexical_k]),
-                    _hits("cue", cue[: recipe.cue_k]),
+                    _hits("dense", dense[: recipe.views.dense_k]),
+                    _hits("lexical", lexical[: recipe.views.lexical_k]),
+                    _hits("cue", cue[: recipe.views.cue_k]),
                 )
             )
-        if recipe.expansion:
+        if recipe.expansion.enabled:
             self.expand(planner, cues, query_vector)
         else:
-            self.trace.notes.append("expansion off (recipe.expansion=False)")
+            self.trace.notes.append("expansion off (recipe.expansion.enabled=False)")
         return self.assemble(query_vector, dense, lexical)
 
     def expand(self, planner: Planner, cues: Cues, query_vector: np.ndarray) -> None:
         """Rounds of plan -> diffuse -> C <- C ∪ S_r; stop on the plan's word or no new support."""
         recipe, clock, trace = self.recipe, self.clock, self.trace
-        for round_number in range(1, recipe.rounds + 1):
+        for round_number in range(1, recipe.expansion.rounds + 1):
             with clock("plan"):
                 current = rank(
                     self.pool.items.values(),
@@ -213,7 +213,7 @@ class _RippleRun:
                     recipe=recipe,
                     lexical=self.lexical_scores,
                 )
-                if recipe.goal:
+                if recipe.expansion.goal:
                     plan = planner.plan(self.query, cues, current, recipe=recipe)
                 else:
                     plan = blind_plan(current, recipe)
@@ -222,7 +222,7 @@ class _RippleRun:
                 trace.notes.append(f"round {round_number}: stop ({plan.stop_reason})")
                 return
             self.anchors.update(plan.anchors)
-            goal_text = plan.goal.text.strip() if recipe.goal and plan.goal is not None else ""
+            goal_text = plan.goal.text.strip() if recipe.expansion.goal and plan.goal is not None else ""
 
             spent: list[float] = []
 
@@ -257,14 +257,14 @@ class _RippleRun:
             trace.notes.append(f"round {round_number}: {len(hits)} units added by expansion")
 
     def _score(self, candidates: list[Candidate], query_vector: np.ndarray) -> tuple[list[Evidence], str]:
-        """rho over ``candidates``; with ``recipe.asso_terms`` the AssoMem terms are added."""
+        """rho over ``candidates``; with ``recipe.asso.terms`` the AssoMem terms are added."""
         recipe = self.recipe
         with self.clock("rank"):
             ranked = rank(
                 candidates, query_vector=query_vector, anchors=self.anchors, recipe=recipe,
                 lexical=self.lexical_scores,
             )
-        if not recipe.asso_terms:
+        if not recipe.asso.terms:
             return ranked, ""
         from ripplemem.read.asso.fusion import add_asso_terms
 
@@ -283,16 +283,16 @@ class _RippleRun:
         """The final deterministic ranking: rho over every candidate, cut to the budget K.
 
         Candidates are the evidence state C (C0 plus what diffusion added) and, with
-        ``recipe.deep_candidates``, the deeper dense / lexical hits down to depth K, so an
+        ``recipe.rank.deep_candidates``, the deeper dense / lexical hits down to depth K, so an
         expanded unit has to earn its place against them instead of displacing them.
         """
         recipe, pool = self.recipe, self.pool
         deeper: dict[str, Candidate] = {}
-        if recipe.deep_candidates:
+        if recipe.rank.deep_candidates:
             with self.clock("fetch"):
                 found = _merge_hits(
-                    _hits("dense", dense[recipe.dense_k :], start=recipe.dense_k),
-                    _hits("lexical", lexical[recipe.lexical_k :], start=recipe.lexical_k),
+                    _hits("dense", dense[recipe.views.dense_k :], start=recipe.views.dense_k),
+                    _hits("lexical", lexical[recipe.views.lexical_k :], start=recipe.views.lexical_k),
                 )
                 extra = _Pool(self.store, self.namespace)
                 extra.add({i: h for i, h in found.items() if i not in pool.items})
@@ -309,7 +309,7 @@ class _RippleRun:
                 evidence = assemble_context(ranked, ids, recipe.budget, recipe.context_slots)
                 self.trace.notes.append(
                     f"dialogue context: {len(ids)} units of the neighbouring turns of the top "
-                    f"{recipe.context_anchors} units hold slots {recipe.budget - len(ids) + 1}-"
+                    f"{recipe.context.anchors} units hold slots {recipe.budget - len(ids) + 1}-"
                     f"{recipe.budget} at most"
                 )
         if asso_note:

@@ -15,7 +15,7 @@ How the deterministic planner decides:
   the answer gathers several memories ("how many", "before", a plural such as "books": the
   paper's list example). The paper's answerable questions triggered a second round 61 % of the
   time; continuing costs one bounded, local diffusion, so doubt resolves towards continuing.
-* **Anchors** (at most ``recipe.max_anchors``), greedily by
+* **Anchors** (at most ``recipe.expansion.max_anchors``), greedily by
   ``ALIGN_WEIGHT * a(e) + GATEWAY_WEIGHT * (g(e) + g_new(e)) / 2`` where ``a`` is the unit's
   normalised query alignment (its ranking term), ``g`` the share of the query's structural cue
   values (people, places, time) the unit carries in its cue fields — structural edges are built
@@ -36,10 +36,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
-from ripplemem.read.recipes import RecallRecipe
+from ripplemem.recipes import RecallRecipe
 from ripplemem.records import Cues, Evidence, MemoryUnit, RecallPlan, TimeSpan, normalise_cue
-from ripplemem.structure import cue_set
-from ripplemem.write.link import structural_time
+from ripplemem.structure import cue_set, structural_time
 
 SUPPORT_MIN = 2
 #: Phrases of questions whose answer gathers several memories (counts, lists, comparisons).
@@ -293,7 +292,7 @@ class DeterministicPlanner:
                 time_span=cues.time_span,
             )
         text = goal_sentence(goal.participants, goal.locations, goal.time_span, goal.keywords)
-        anchors = pick_anchors(cues, evidence, recipe.max_anchors)
+        anchors = pick_anchors(cues, evidence, recipe.expansion.max_anchors)
         return RecallPlan(
             proceed=True,
             anchors=anchors,

@@ -1,7 +1,7 @@
 """The LLM recall planner: one schema-constrained call per round (reference §1, read step 3).
 
 The model's answer is validated before use: anchors that are not ids of the current evidence are
-dropped (and named in the plan's reason), at most ``recipe.max_anchors`` are kept, unparseable or
+dropped (and named in the plan's reason), at most ``recipe.expansion.max_anchors`` are kept, unparseable or
 reversed times become null. When the call fails (:class:`ProviderError`, including
 :class:`InvalidModelOutputError` after the repair attempts) the fallback planner decides and the
 plan says so (``planner="deterministic (llm failed: ...)"``); nothing is made up in the model's
@@ -18,7 +18,7 @@ from ripplemem.errors import ProviderError
 from ripplemem.providers.base import ChatMessage, ChatModel, ChatResult
 from ripplemem.read.planner import DeterministicPlanner, Planner, goal_sentence, pick_anchors
 from ripplemem.read.prompts.planning import PlanningResponse, planning_messages
-from ripplemem.read.recipes import RecallRecipe
+from ripplemem.recipes import RecallRecipe
 from ripplemem.records import Cues, Evidence, RecallPlan, TimeSpan
 
 MAX_ERROR_CHARS = 160
@@ -94,7 +94,7 @@ class LLMPlanner:
         from ripplemem.providers.structured import complete_structured
 
         metered = _Metered(self.chat)
-        messages = planning_messages(query, cues, evidence, max_anchors=recipe.max_anchors)
+        messages = planning_messages(query, cues, evidence, max_anchors=recipe.expansion.max_anchors)
         try:
             answer = complete_structured(
                 metered, messages, PlanningResponse, max_repairs=self.max_repairs
@@ -116,14 +116,14 @@ class LLMPlanner:
     ) -> RecallPlan:
         known = {e.unit.id for e in evidence}
         proposed = _clean(answer.anchors)
-        anchors = tuple(a for a in proposed if a in known)[: recipe.max_anchors]
+        anchors = tuple(a for a in proposed if a in known)[: recipe.expansion.max_anchors]
         notes = []
         dropped = [a for a in proposed if a not in known]
         if dropped:
             notes.append("dropped anchors not in evidence: " + ", ".join(dropped))
         label = self.name
         if answer.proceed and not anchors:
-            anchors = pick_anchors(cues, evidence, recipe.max_anchors)
+            anchors = pick_anchors(cues, evidence, recipe.expansion.max_anchors)
             label += " (anchors: deterministic; the model named no evidence id)"
         span = target_span(answer.target_time_start, answer.target_time_end)
         if span is None and (answer.target_time_start or answer.target_time_end):

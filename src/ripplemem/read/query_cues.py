@@ -97,7 +97,7 @@ def query_time(query: str, reference_time: datetime | None) -> tuple[TimeSpan | 
     """The hull of the query's grounded time expressions (or None), and every time phrase found.
 
     With ``reference_time=None`` :func:`ground_times` grounds absolute expressions only."""
-    from ripplemem.write.ground_time import ground_times
+    from ripplemem.grounding.ground_time import ground_times
 
     found = ground_times(query, reference_time)
     spans = [g.span for g in found if g.span is not None]

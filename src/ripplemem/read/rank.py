@@ -3,14 +3,14 @@
 ``rho(m) = lambda_q * a(q, m) + lambda_p * pi(m) + lambda_a * I_anchor(m)``
 
 * ``a(q, m)``: cosine of the query vector (centred on the namespace centroid with
-  ``recipe.centred_query``: :func:`~ripplemem.read.views.centre_query`) with the unit's
+  ``recipe.views.centred_query``: :func:`~ripplemem.read.views.centre_query`) with the unit's
   restatement vector, min-max normalised
   over the candidate set (1 for every unit when all cosines are equal), blended with the unit's
   BM25 score for the query, min-max normalised the same way (0 outside the lexical view's hits):
-  ``(1 - s) * cos' + s * bm25'`` with ``s = recipe.lexical_alignment`` (0.25; 0 in
+  ``(1 - s) * cos' + s * bm25'`` with ``s = recipe.rank.lexical_alignment`` (0.25; 0 in
   ``ripple-paper``, the paper's cosine alone, which assumed an embedder stronger than BM25).
   Then exchange-aware: ``(a + g * a_nb) / (1 + g)`` with ``a_nb`` the best ``a`` among the
-  candidates of the neighbouring turns of the same episode, ``g = recipe.exchange_alignment``
+  candidates of the neighbouring turns of the same episode, ``g = recipe.rank.exchange_alignment``
   (0.2; 0 in ``ripple-paper``): the answer half of an exchange is often worded unlike the query.
 * ``pi(m)``: provenance. Each hit of a view ``s`` at 0-based rank ``r`` supports the unit with
   ``w_s * (offset + 1) / (offset + 1 + r)``: the paper's rank support ``1 / (offset + rank)`` on
@@ -21,7 +21,7 @@
   of ``a``, so lambda_q = 1.25 vs lambda_p = 1.0 would no longer weigh what the paper says) and
   buries units found by one channel only — which is what expansion finds by construction. Against
   the max: two independent views agreeing is real evidence, and the max ignores it (LoCoMo dev,
-  max -> noisy-or: recall@5 48.7 -> 50.3). ``recipe.provenance`` = "max" / "sum" keep the
+  max -> noisy-or: recall@5 48.7 -> 50.3). ``recipe.rank.provenance`` = "max" / "sum" keep the
   alternatives measurable. An expansion (or dialogue-context) hit's rank is its rank within its
   channel, and its support is also multiplied by the strength of its best path (the product of
   the path's edge weights): the paper's pi is "retrieval source and path strength". Without it,
@@ -40,7 +40,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ripplemem.read.recipes import RecallRecipe
+from ripplemem.recipes import RecallRecipe
 from ripplemem.records import Evidence, ExpansionPath, Hit, MemoryUnit, ScoreTerms
 
 
@@ -55,11 +55,11 @@ class Candidate:
 
 def source_weight(view: str, recipe: RecallRecipe) -> float:
     return {
-        "dense": recipe.weight_dense,
-        "lexical": recipe.weight_lexical,
-        "cue": recipe.weight_cue,
-        "expansion": recipe.weight_expansion,
-        "context": recipe.weight_expansion,  # a one-hop dialogue expansion from a top unit
+        "dense": recipe.rank.weight_dense,
+        "lexical": recipe.rank.weight_lexical,
+        "cue": recipe.rank.weight_cue,
+        "expansion": recipe.rank.weight_expansion,
+        "context": recipe.rank.weight_expansion,  # a one-hop dialogue expansion from a top unit
     }.get(view, 0.0)
 
 
@@ -70,19 +70,19 @@ def rank_support(rank: int, offset: int) -> float:
 
 def provenance(hits: Iterable[Hit], recipe: RecallRecipe, path_strength: float = 1.0) -> float:
     """Each view's best support (source weight x rank support; expansion and context hits also x
-    path strength), combined over views by ``recipe.provenance``: "noisy_or" (default),
+    path strength), combined over views by ``recipe.rank.provenance``: "noisy_or" (default),
     ``1 - prod(1 - s_v)``, or "max" / "sum" of the per-view supports."""
     best: dict[str, float] = {}
     for h in hits:
-        support = source_weight(h.view, recipe) * rank_support(h.rank, recipe.rank_offset)
+        support = source_weight(h.view, recipe) * rank_support(h.rank, recipe.rank.rank_offset)
         if h.view in ("expansion", "context"):
             support *= path_strength
         best[h.view] = max(best.get(h.view, 0.0), support)
     if not best:
         return 0.0
-    if recipe.provenance == "max":
+    if recipe.rank.provenance == "max":
         return max(best.values())
-    if recipe.provenance == "sum":
+    if recipe.rank.provenance == "sum":
         return sum(best.values())
     missed = 1.0
     for support in best.values():
@@ -188,15 +188,15 @@ def rank(
         alignments([c.unit for c in pool], query_vector),
         [c.unit.id for c in pool],
         lexical,
-        recipe.lexical_alignment,
+        recipe.rank.lexical_alignment,
     )
-    aligned, partners = exchange_blend([c.unit for c in pool], aligned, recipe.exchange_alignment)
+    aligned, partners = exchange_blend([c.unit for c in pool], aligned, recipe.rank.exchange_alignment)
     scored: list[Evidence] = []
     for candidate, a, partner in zip(pool, aligned, partners, strict=True):
         pi = provenance(candidate.hits, recipe, path_strength(candidate.paths))
         anchor = 1.0 if candidate.unit.id in anchors else 0.0
-        total = recipe.lambda_q * a + recipe.lambda_p * pi + recipe.lambda_a * anchor
-        extra = {"exchange": partner} if recipe.exchange_alignment > 0 else {}
+        total = recipe.rank.lambda_q * a + recipe.rank.lambda_p * pi + recipe.rank.lambda_a * anchor
+        extra = {"exchange": partner} if recipe.rank.exchange_alignment > 0 else {}
         terms = ScoreTerms(alignment=a, provenance=pi, anchor=anchor, extra=extra, total=total)
         hits = tuple(sorted(candidate.hits, key=lambda h: (h.rank, h.view)))
         scored.append(Evidence(candidate.unit, total, hits, terms, tuple(candidate.paths)))

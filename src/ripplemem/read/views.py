@@ -11,7 +11,7 @@ Each view is ``(store, namespace, ...) -> [(unit id, score)]``, best first:
   the query vector. Skipped when the query carries no structural cue.
 
 :func:`centre_query` centres the query vector on the namespace's centroid first (when
-``recipe.centred_query``): the dense view and the ranking's alignment term then read the query by
+``recipe.views.centred_query``): the dense view and the ranking's alignment term then read the query by
 what it says beyond what every unit of the namespace shares.
 
 :func:`view_depths` says how deep to fetch: the recipe's k per view, or the evidence budget when
@@ -24,11 +24,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ripplemem.read.recipes import RecallRecipe
+from ripplemem.recipes import RecallRecipe
 from ripplemem.records import Cues
 from ripplemem.stores.base import MemoryStore, search_dense
-from ripplemem.structure import cue_set, structural_score
-from ripplemem.write.link import structural_time
+from ripplemem.structure import cue_set, structural_score, structural_time
 
 Ranked = list[tuple[str, float]]
 
@@ -46,13 +45,13 @@ class ViewDepths:
 
 def view_depths(recipe: RecallRecipe) -> ViewDepths:
     """How many ids each view fetches (the pipeline keeps the recipe's k of them for C0)."""
-    if recipe.deep_candidates:
+    if recipe.rank.deep_candidates:
         return ViewDepths(
-            dense=max(recipe.dense_k, recipe.budget),
-            lexical=max(recipe.lexical_k, recipe.budget),
-            cue=recipe.cue_k,
+            dense=max(recipe.views.dense_k, recipe.budget),
+            lexical=max(recipe.views.lexical_k, recipe.budget),
+            cue=recipe.views.cue_k,
         )
-    return ViewDepths(recipe.dense_k, recipe.lexical_k, recipe.cue_k)
+    return ViewDepths(recipe.views.dense_k, recipe.views.lexical_k, recipe.views.cue_k)
 
 
 def centre_query(vector: np.ndarray, centroid: np.ndarray | None) -> np.ndarray:

@@ -13,6 +13,7 @@ import multiprocessing
 from concurrent.futures import ProcessPoolExecutor
 
 from ripplemem.errors import ConfigurationError
+from ripplemem.server.empty import empty_recall
 from ripplemem.settings import Settings
 
 __all__ = ["SearchPool"]
@@ -34,8 +35,6 @@ def _start(settings: Settings) -> None:
 def _search(
     namespace: str, query: str, limit: int | None, recipe: str | None, question_time: str | None
 ) -> str:
-    from ripplemem.server.service import empty_recall
-
     assert _memory is not None
     empty = empty_recall(_memory, namespace, query, recipe)
     if empty is not None:

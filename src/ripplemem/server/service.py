@@ -16,6 +16,7 @@ namespaces hold.
 from __future__ import annotations
 
 import asyncio
+import builtins
 import functools
 import json
 import os
@@ -29,8 +30,8 @@ from anyio import CapacityLimiter
 
 from ripplemem.errors import InvalidInputError, UnknownNamespaceError, UnknownUnitError
 from ripplemem.memory import Memory
-from ripplemem.read.recipes import get_recipe
-from ripplemem.records import AddResult, Answer, Edge, MemoryUnit, Recall, RecallTrace
+from ripplemem.records import AddResult, Answer, Edge, MemoryUnit, Recall
+from ripplemem.server.empty import empty_recall
 from ripplemem.server.jobs import Job, JobBoard
 from ripplemem.server.search_pool import SearchPool
 
@@ -175,10 +176,10 @@ class MemoryService:
         except UnknownUnitError:
             raise _no_unit(unit_id, namespace) from None
 
-    async def list(self, namespace: str, *, limit: int, offset: int) -> tuple[list[MemoryUnit], int]:
+    async def list(self, namespace: str, *, limit: int, offset: int) -> tuple[builtins.list[MemoryUnit], int]:
         return await self._read_call(self._list, namespace, limit, offset)
 
-    async def edges(self, namespace: str, unit_id: str) -> list[Edge]:
+    async def edges(self, namespace: str, unit_id: str) -> builtins.list[Edge]:
         try:
             return await self._read_call(self.memory.edges, unit_id, namespace=namespace)
         except UnknownUnitError:
@@ -213,7 +214,7 @@ class MemoryService:
             query, namespace=namespace, limit=limit, recipe=recipe, question_time=question_time
         )
 
-    def _list(self, namespace: str, limit: int, offset: int) -> tuple[list[MemoryUnit], int]:
+    def _list(self, namespace: str, limit: int, offset: int) -> tuple[builtins.list[MemoryUnit], int]:
         units = self.memory.list(namespace=namespace, limit=limit, offset=offset)
         return units, self.memory.store.count(namespace)
 
@@ -228,7 +229,7 @@ class MemoryService:
             raise
         return path
 
-    def _import(self, namespace: str, lines: list[str]) -> int:
+    def _import(self, namespace: str, lines: builtins.list[str]) -> int:
         handle, name = tempfile.mkstemp(prefix="ripplemem-import-", suffix=".jsonl")
         path = Path(name)
         try:
@@ -261,19 +262,6 @@ class MemoryService:
         )
 
 
-def empty_recall(memory: Memory, namespace: str, query: str, recipe: str | None) -> Recall | None:
-    """The answer for an empty namespace (no evidence, a note), after the checks a search makes
-    (the query, the recipe); None when the namespace holds memories."""
-    if not isinstance(query, str) or not query.strip():
-        raise InvalidInputError("the query is empty: give the text to recall memories for")
-    chosen = get_recipe(recipe or memory.settings.recipe)  # a bad name fails first
-    if memory.store.count(namespace):
-        return None
-    trace = RecallTrace(query=query, namespace=namespace, recipe=chosen.name)
-    trace.notes.append("the namespace holds no memory yet")
-    return Recall(evidence=(), trace=trace)
-
-
 def _no_unit(unit_id: str, namespace: str) -> UnknownUnitError:
     return UnknownUnitError(f"no memory {unit_id!r} in namespace {namespace!r}")
 
@@ -282,13 +270,13 @@ def _empty(namespace: str) -> UnknownNamespaceError:
     return UnknownNamespaceError(f"namespace {namespace!r} holds no memory yet: add memories first")
 
 
-def _retarget(body: bytes, namespace: str) -> list[str]:
+def _retarget(body: bytes, namespace: str) -> builtins.list[str]:
     """The export's lines with every unit and edge moved to ``namespace``; checked first."""
     try:
         text = body.decode("utf-8")
     except UnicodeDecodeError as error:
         raise InvalidInputError(f"the import is not UTF-8 text ({error}); send an export file") from None
-    lines: list[str] = []
+    lines: builtins.list[str] = []
     sources: set[str] = set()
     meta = False
     for number, line in enumerate(text.splitlines(), 1):

@@ -89,10 +89,14 @@ class StoreCapabilities:
 class MemoryStore(Protocol):
     #: where the store lives, as :func:`ripplemem.stores.registry.open_store` takes it
     #: (credentials are not included)
-    url: str
-    capabilities: StoreCapabilities
-    clues: ClueStore
-    keys: KeyStore
+    @property
+    def url(self) -> str: ...
+    @property
+    def capabilities(self) -> StoreCapabilities: ...
+    @property
+    def clues(self) -> ClueStore: ...  # the AssoMem clue graph, in the same database
+    @property
+    def keys(self) -> KeyStore: ...  # the service's API keys, in the same database
 
     # metadata
     def check_embedder(self, model: str, dim: int) -> None: ...

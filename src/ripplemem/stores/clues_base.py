@@ -178,7 +178,7 @@ class InMemoryClueStore:
                 for m in memberships
             }
 
-            def undo() -> None:
+            def undo(graph: _Graph = graph) -> None:
                 for unit_id, previous in before.items():
                     now = graph.unit_clue.pop(unit_id, None)
                     if now is not None and now in graph.members:

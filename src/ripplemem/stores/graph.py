@@ -126,9 +126,9 @@ class GraphIndex:
                 else:
                     self.entries += other not in row
                     row[other] = float(weight)
-        for kind in EDGE_KINDS:
-            if len(self._overlay[kind]) > max(_FOLD_MIN, len(self._ids) // 4):
-                self._fold(kind)
+        for edge_kind in EDGE_KINDS:
+            if len(self._overlay[edge_kind]) > max(_FOLD_MIN, len(self._ids) // 4):
+                self._fold(edge_kind)
 
     def removals(self, unit_id: str) -> list[Change]:
         """The changes that remove every edge of ``unit_id`` (not applied)."""
@@ -143,11 +143,11 @@ class GraphIndex:
         columns: dict[str, tuple[list[int], list[int], list[float]]] = {
             kind: ([], [], []) for kind in EDGE_KINDS
         }
-        for kind, a, b, weight in edges:
-            ends, neighbours, weights = columns[kind]
+        for edge_kind, a, b, edge_weight in edges:
+            ends, neighbours, weights = columns[edge_kind]
             ends.append(graph._intern(a))
             neighbours.append(graph._intern(b))
-            weights.append(float(weight))
+            weights.append(float(edge_weight))
         total = len(graph._ids)
         for kind, (ends, neighbours, weights) in columns.items():
             src = np.array(ends + neighbours, np.int64)  # both directions
@@ -187,7 +187,7 @@ class GraphIndex:
             arrays[f"{kind}_neighbour"] = renumber[rows.neighbour].astype(np.int32)
             arrays[f"{kind}_weight"] = rows.weight
         buffer = io.BytesIO()
-        np.savez(buffer, **arrays)
+        np.savez(buffer, **arrays)  # type: ignore[arg-type]
         return buffer.getvalue()
 
     @classmethod

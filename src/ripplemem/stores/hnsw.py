@@ -54,7 +54,9 @@ def faiss_single_thread() -> Iterator[Any]:
 def new_graph(dim: int) -> Any:
     import faiss
 
-    ann = faiss.IndexHNSWSQ(dim, faiss.ScalarQuantizer.QT_fp16, HNSW_M, faiss.METRIC_INNER_PRODUCT)
+    ann = faiss.IndexHNSWSQ(
+        dim, faiss.ScalarQuantizer.QT_fp16, HNSW_M, faiss.METRIC_INNER_PRODUCT  # type: ignore[arg-type]
+    )
     ann.hnsw.efConstruction = HNSW_EF_CONSTRUCTION
     ann.hnsw.efSearch = HNSW_EF_SEARCH
     return ann

@@ -12,6 +12,7 @@ first change), and a block that raises is undone in reverse order.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 import threading
@@ -169,7 +170,7 @@ class InMemoryStore:
                     space.bare[unit.id] = replace(unit, vector=None)
                     space.seqs[unit.id] = seq
                     self._index(space, unit, seq)
-                self._log(lambda ns=namespace, ids=ids: self._drop_units(ns, ids))
+                self._log(functools.partial(self._drop_units, namespace, ids))
 
     def get_units(
         self, namespace: str, ids: Sequence[str], *, with_vectors: bool = True

@@ -151,7 +151,10 @@ def _step1c(word: str) -> str:
 
 
 def _rules(pairs: str) -> tuple[tuple[str, str], ...]:
-    rules = [tuple((pair.split("=") + [""])[:2]) for pair in pairs.split()]
+    rules: list[tuple[str, str]] = []
+    for pair in pairs.split():
+        suffix, _, replacement = pair.partition("=")
+        rules.append((suffix, replacement))
     return tuple(sorted(rules, key=lambda rule: -len(rule[0])))  # longest suffix first
 
 

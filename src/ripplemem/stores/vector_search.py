@@ -7,7 +7,7 @@ query, up to ``k`` live ``(id, cosine)`` hits, best first. They hold no state of
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
@@ -57,7 +57,7 @@ def exact_top_k(
         order = np.argsort(-found, kind="stable")[:k]
         out.append(
             [
-                (ids[int(rows[i])], float(found[i]))  # type: ignore[misc]
+                (cast(str, ids[int(rows[i])]), float(found[i]))  # alive rows have ids
                 for i in order
                 if found[i] > -np.inf
             ]

@@ -53,7 +53,10 @@ _GENERIC = frozenset(
 class ClueWriter(Protocol):
     """Writes one session's clue text from the session's units."""
 
-    source: ClueSource
+    @property
+    def source(self) -> ClueSource: ...
+    @property
+    def tokens_used(self) -> int: ...  # LLM tokens spent so far (0 without a model)
 
     def clue_text(self, units: Sequence[MemoryUnit]) -> str: ...
 
@@ -67,6 +70,7 @@ class KeyphraseClues:
     (and merge them all at δ)."""
 
     source: ClueSource = "keyphrases"
+    tokens_used: int = 0
 
     def __init__(self, limit: int = KEYPHRASES) -> None:
         self.limit = limit

@@ -61,7 +61,7 @@ def time_span(start: str | None, end: str | None) -> TimeSpan | None:
     if finish is None:
         if end and end.strip():
             return None  # an end that does not parse: trust neither
-        finish = _parse_time(start, end=True) if _DATE_ONLY.match(start.strip()) else begin
+        finish = _parse_time(start, end=True) if _DATE_ONLY.match((start or "").strip()) else begin
     if finish is None or finish < begin:
         return None
     return TimeSpan(begin, finish)

@@ -17,7 +17,7 @@ the same turn and the two turns before it, when exactly one person fits
 (:mod:`ripplemem.write.pronouns`); captions are left alone (an image captioner's "her" is someone
 in the picture). Participants are the speaker, the people named in the piece, the addressee when
 "you" was resolved and the people its pronouns were resolved to; locations come from NER; time
-phrases and the time span come from :func:`~ripplemem.write.ground_time.ground_times` against
+phrases and the time span come from :func:`~ripplemem.grounding.ground_time.ground_times` against
 the session time. When a piece grounds several intervals, the span is their hull if that is at
 most 31 days long, else the narrowest one.
 """
@@ -29,9 +29,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from ripplemem.grounding.ground_time import TimeGrounder, ground_times
 from ripplemem.records import TimeSpan, Turn, UnitDraft, Window
 from ripplemem.write.entities import CALENDAR_WORDS, INTERJECTIONS, Entities, EntityRecognizer
-from ripplemem.write.ground_time import TimeGrounder, ground_times
 from ripplemem.write.pronouns import Passage, resolve_passages
 from ripplemem.write.restate import Resolved, resolve_speakers, split_sentences
 

@@ -35,17 +35,15 @@ import numpy as np
 from ripplemem.records import Cues, Edge, EdgeKind, MemoryUnit, TimeSpan
 from ripplemem.settings import WriteSettings
 from ripplemem.stores.base import MemoryStore
-from ripplemem.structure import StructuralWeights, cue_set, structural_score
+from ripplemem.structure import (
+    StructuralWeights,
+    cue_set,
+    structural_score,
+    structural_time,
+    turn_distance,
+)
 from ripplemem.write.batch_graph import BatchGraph
 from ripplemem.write.near import NearNeighbours, near_neighbours
-
-
-def structural_time(unit: MemoryUnit) -> TimeSpan | None:
-    """The time a unit is compared by: its grounded span, else the day it was said."""
-    if unit.time_span is not None:
-        return unit.time_span
-    return TimeSpan.day(unit.session_time) if unit.session_time else None
-
 
 #: A unit's normalised (participants, locations, time) as the structural score compares them.
 _Profile = tuple[frozenset[str], frozenset[str], TimeSpan | None]
@@ -60,17 +58,8 @@ def _profile(unit: MemoryUnit, memo: dict[tuple[str, str], _Profile]) -> _Profil
     return found
 
 
-FAR = 1 << 30
 #: The paper's semantic edge threshold (set for Qwen3-Embedding); embedders may calibrate their own.
 PAPER_SEMANTIC_THRESHOLD = 0.85
-
-
-def turn_distance(a: MemoryUnit, b: MemoryUnit) -> int:
-    """How many turns apart two units of the same session were said (FAR otherwise)."""
-    if a.episode_id != b.episode_id:
-        return FAR
-    pa, pb = a.extra.get("turn_index"), b.extra.get("turn_index")
-    return abs(pa - pb) if pa is not None and pb is not None else FAR
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,8 +144,8 @@ class Linker:
         for unit in units:
             if unit.id in wanted:
                 by_namespace.setdefault(unit.namespace, {}).update(dict.fromkeys(wanted[unit.id]))
-        for namespace, ids in by_namespace.items():
-            for other in self.store.get_units(namespace, list(ids), with_vectors=False):
+        for namespace, wanted_ids in by_namespace.items():
+            for other in self.store.get_units(namespace, list(wanted_ids), with_vectors=False):
                 found[(namespace, other.id)] = other
         # pools overlap: each unit's cues are normalised once per batch, not once per pair
         profiles: dict[tuple[str, str], _Profile] = {}

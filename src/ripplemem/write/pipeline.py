@@ -19,6 +19,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 
 from ripplemem.blas import single_threaded_blas
+from ripplemem.grounding.ground_time import ground_times
 from ripplemem.providers.base import Embedder
 from ripplemem.records import AddResult, Conversation, MemoryUnit, UnitDraft, Window
 from ripplemem.settings import WriteSettings
@@ -27,7 +28,6 @@ from ripplemem.stores.base import MemoryStore
 from ripplemem.write.base import Extractor
 from ripplemem.write.clues import ClueGraphBuilder, ClueWriter, KeyphraseClues, PreparedClues
 from ripplemem.write.dialogue import DialogueLinker
-from ripplemem.write.ground_time import ground_times
 from ripplemem.write.link import PAPER_SEMANTIC_THRESHOLD, Linker
 from ripplemem.write.near import NearNeighbours, near_neighbours
 from ripplemem.write.segment import segment, validate_conversation
@@ -63,7 +63,9 @@ def resolve_thresholds(settings: WriteSettings, embedder: Embedder) -> WriteSett
     """Fill the semantic edge threshold from the embedder when the settings leave it open."""
     if settings.semantic_threshold is not None:
         return settings
-    threshold = getattr(embedder, "semantic_edge_threshold", PAPER_SEMANTIC_THRESHOLD)
+    threshold = embedder.semantic_edge_threshold
+    if threshold is None:
+        threshold = PAPER_SEMANTIC_THRESHOLD
     return settings.model_copy(update={"semantic_threshold": threshold})
 
 
@@ -213,9 +215,7 @@ class WritePipeline:
         return near_neighbours(self.store, units, k, score)
 
     def _tokens(self) -> int:
-        return getattr(self.extractor, "tokens_used", 0) + getattr(
-            self.clue_writer, "tokens_used", 0
-        )
+        return self.extractor.tokens_used + self.clue_writer.tokens_used
 
     def _pending(
         self,

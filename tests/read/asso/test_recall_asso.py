@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 
 from ripplemem import Memory, Settings
-from ripplemem.providers.local_embedder import MiniLMInt8Embedder
+from ripplemem.providers.local_embedder import MiniLMFloatEmbedder
 from ripplemem.read.asso.rit import candidate_signals, recipe_weights
 from ripplemem.read.asso.weights import SignalWeights, save_weights
-from ripplemem.read.recipes import get_recipe
+from ripplemem.recipes import get_recipe
 from ripplemem.stores.memory import InMemoryStore
 
 SESSIONS = [
@@ -28,8 +28,8 @@ ASKED = "2023-08-10T12:00"
 
 
 @lru_cache(maxsize=1)
-def embedder() -> MiniLMInt8Embedder:
-    return MiniLMInt8Embedder()
+def embedder() -> MiniLMFloatEmbedder:
+    return MiniLMFloatEmbedder()
 
 
 @pytest.fixture(params=["memory", "sqlite"])
@@ -98,11 +98,11 @@ def test_ripple_plus_asso_adds_its_terms(memory: Memory, name: str) -> None:
     assert all(("importance" in e.terms.extra) == with_importance for e in fused.evidence)
     for item in fused.evidence:
         extra = item.terms.extra
-        rho = item.terms.alignment * recipe.lambda_q + item.terms.provenance * recipe.lambda_p
-        rho += item.terms.anchor * recipe.lambda_a
+        rho = item.terms.alignment * recipe.rank.lambda_q + item.terms.provenance * recipe.rank.lambda_p
+        rho += item.terms.anchor * recipe.rank.lambda_a
         assert item.score == pytest.approx(
-            rho + recipe.lambda_importance * extra.get("importance", 0.0)
-            + recipe.lambda_temporal * extra["temporal"]
+            rho + recipe.asso.lambda_importance * extra.get("importance", 0.0)
+            + recipe.asso.lambda_temporal * extra["temporal"]
         )
     assert hike_sessions(fused)[0] == "s0"
     assert any(n.startswith("asso terms") for n in fused.trace.notes)

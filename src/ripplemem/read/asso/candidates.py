@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ripplemem.read.recipes import RecallRecipe
+from ripplemem.recipes import RecallRecipe
 from ripplemem.records import Hit
 from ripplemem.stores.base import MemoryStore, search_dense
 from ripplemem.stores.clues_base import ClueStore
@@ -42,20 +42,20 @@ def find_candidates(
     recipe: RecallRecipe,
 ) -> Candidates:
     found = Candidates()
-    use_clues = recipe.use_clues and clues.clue_count(namespace) > 0
-    if recipe.use_clues and not use_clues:
+    use_clues = recipe.asso.use_clues and clues.clue_count(namespace) > 0
+    if recipe.asso.use_clues and not use_clues:
         found.notes.append("the namespace has no clue graph: dense candidates instead")
     if use_clues:
-        found.clues = clues.search_clues(namespace, query_vector, recipe.asso_top_clues)
+        found.clues = clues.search_clues(namespace, query_vector, recipe.asso.top_clues)
         members = clues.members(namespace, [cid for cid, _ in found.clues])
         for rank, (clue_id, score) in enumerate(found.clues):
             for unit_id, _ in members[clue_id]:
-                if len(found.ids) >= recipe.asso_pool:
+                if len(found.ids) >= recipe.asso.pool:
                     break
                 found.add(unit_id, Hit("clue", rank, score))
-        dense_k = recipe.asso_dense_candidates
+        dense_k = recipe.asso.dense_candidates
     else:
-        dense_k = recipe.asso_dense_pool
+        dense_k = recipe.asso.dense_pool
     for rank, (unit_id, score) in enumerate(search_dense(store, namespace, query_vector, dense_k)):
         found.add(unit_id, Hit("dense", rank, score))
     return found

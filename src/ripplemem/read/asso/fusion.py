@@ -17,7 +17,7 @@ import numpy as np
 
 from ripplemem.read.asso.rit import compute_signals
 from ripplemem.read.asso.temporal import time_constraint
-from ripplemem.read.recipes import RecallRecipe
+from ripplemem.recipes import RecallRecipe
 from ripplemem.records import Evidence, ScoreTerms
 from ripplemem.stores.base import MemoryStore
 
@@ -37,10 +37,10 @@ def add_asso_terms(
         return ranked, "asso terms: no candidates"
     units = [e.unit for e in ranked if e.unit.vector is not None]
     constraint = time_constraint(query, reference_time)
-    with_importance = recipe.lambda_importance > 0
+    with_importance = recipe.asso.lambda_importance > 0
     signals = compute_signals(
         store.clues, namespace, units, query_vector, constraint, reference_time,
-        teleport_power=recipe.asso_teleport_power, use_recency=recipe.asso_recency,
+        teleport_power=recipe.asso.teleport_power, use_recency=recipe.asso.recency,
         with_importance=with_importance,
     ).normalised
     index = {u.id: i for i, u in enumerate(units)}
@@ -49,7 +49,7 @@ def add_asso_terms(
         i = index.get(item.unit.id)
         imp = float(signals["importance"][i]) if i is not None else 0.0
         tem = float(signals["temporal"][i]) if i is not None else 0.0
-        added = recipe.lambda_importance * imp + recipe.lambda_temporal * tem
+        added = recipe.asso.lambda_importance * imp + recipe.asso.lambda_temporal * tem
         terms = item.terms or ScoreTerms(alignment=0.0, provenance=0.0, anchor=0.0)
         total = item.score + added
         extra = {**terms.extra, "temporal": tem}
@@ -59,7 +59,7 @@ def add_asso_terms(
         rescored.append(replace(item, score=total, terms=terms))
     rescored.sort(key=lambda e: (-e.score, -(e.terms.provenance if e.terms else 0.0), e.unit.id))
     note = (
-        f"asso terms: +{recipe.lambda_importance}·importance +{recipe.lambda_temporal}·temporal "
+        f"asso terms: +{recipe.asso.lambda_importance}·importance +{recipe.asso.lambda_temporal}·temporal "
         f"({constraint.kind}) over {len(units)} candidates"
     )
     return rescored, note

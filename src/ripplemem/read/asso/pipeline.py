@@ -15,7 +15,7 @@ from datetime import datetime
 from ripplemem.providers.base import Embedder
 from ripplemem.read.asso.rit import RITRanker, compute_signals, gather, recipe_weights
 from ripplemem.read.asso.temporal import time_constraint
-from ripplemem.read.recipes import RecallRecipe
+from ripplemem.recipes import RecallRecipe
 from ripplemem.records import Evidence, Recall, RecallTrace, ScoreTerms
 from ripplemem.stores.base import MemoryStore
 
@@ -45,8 +45,8 @@ def recall_asso(
     constraint = time_constraint(query, reference_time)
     signals = compute_signals(
         clues, namespace, units, query_vector, constraint, reference_time,
-        with_clue_nodes=recipe.use_clues, with_importance=weights["importance"] > 0,
-        teleport_power=recipe.asso_teleport_power, use_recency=recipe.asso_recency,
+        with_clue_nodes=recipe.asso.use_clues, with_importance=weights["importance"] > 0,
+        teleport_power=recipe.asso.teleport_power, use_recency=recipe.asso.recency,
         lexical=lexical,
     )
     trace.timings_ms["signals"] = _since(step)

@@ -4,12 +4,12 @@
 the candidate set (1 for every candidate when a signal cannot tell them apart):
 
 * ``R``: cosine of the query and the unit's vector — blended half and half with BM25 when
-  ``recipe.asso_lexical`` (the default; ``asso-paper-relevance`` keeps cosine alone);
+  ``recipe.asso.lexical`` (the default; ``asso-paper-relevance`` keeps cosine alone);
 * ``I``: personalised PageRank on the local candidate subgraph (:mod:`.importance`);
-  candidates are cut to the ``recipe.asso_rerank_depth`` most relevant first;
+  candidates are cut to the ``recipe.asso.rerank_depth`` most relevant first;
 * ``T``: temporal alignment with the question's time constraint (:mod:`.temporal`).
 
-Weights: ``recipe.weights_path`` (fitted per question type, ``ripplemem fit-weights``) for the
+Weights: ``recipe.asso.weights_path`` (fitted per question type, ``ripplemem fit-weights``) for the
 type :func:`~ripplemem.read.asso.qtype.classify_question` gives, else equal thirds; the ablations
 zero a signal's weight (``use_importance`` / ``use_temporal``) and renormalise the rest.
 :func:`candidate_signals` exposes the normalised signals per candidate for the weight fitter.
@@ -17,6 +17,7 @@ zero a signal's weight (``use_importance`` / ``use_temporal``) and renormalise t
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -29,7 +30,7 @@ from ripplemem.read.asso.candidates import Candidates, find_candidates
 from ripplemem.read.asso.importance import importance, local_graph
 from ripplemem.read.asso.temporal import TimeConstraint, temporal_scores, time_constraint
 from ripplemem.read.asso.weights import EQUAL_WEIGHTS, SIGNALS, SignalWeights, load_weights
-from ripplemem.read.recipes import RecallRecipe
+from ripplemem.recipes import RecallRecipe
 from ripplemem.records import MemoryUnit
 from ripplemem.stores.base import MemoryStore
 from ripplemem.stores.clues_base import ClueStore
@@ -109,8 +110,18 @@ def compute_signals(
     return SignalSet(raw, {k: minmax(v) for k, v in raw.items()}, constraint)
 
 
+def cached_weights(path: str) -> SignalWeights:
+    """The weights in ``path``, read again whenever the file changes (a refit to the same path
+    is seen by a running process); an unchanged file is parsed once."""
+    try:
+        stat = os.stat(path)
+    except OSError:
+        return load_weights(path)  # the loader's error says what to do
+    return _weights_version(path, stat.st_mtime_ns, stat.st_size, stat.st_ino)
+
+
 @lru_cache(maxsize=8)
-def _weights_file(path: str) -> SignalWeights:
+def _weights_version(path: str, mtime_ns: int, size: int, inode: int) -> SignalWeights:
     return load_weights(path)
 
 
@@ -118,14 +129,14 @@ def recipe_weights(query: str, recipe: RecallRecipe) -> tuple[str, dict[str, flo
     """The question type and the fusion weights the recipe gives it (ablations applied)."""
     qtype = "any"
     weights = dict(EQUAL_WEIGHTS)
-    if recipe.weights_path and not recipe.equal_weights:
+    if recipe.asso.weights_path and not recipe.asso.equal_weights:
         from ripplemem.read.asso.qtype import classify_question
 
         qtype = classify_question(query)
-        weights = _weights_file(recipe.weights_path).for_type(qtype)
-    if not recipe.use_importance:
+        weights = cached_weights(recipe.asso.weights_path).for_type(qtype)
+    if not recipe.asso.use_importance:
         weights["importance"] = 0.0
-    if not recipe.use_temporal:
+    if not recipe.asso.use_temporal:
         weights["temporal"] = 0.0
     total = sum(weights.values())
     if total <= 0:
@@ -161,16 +172,16 @@ def gather(
     recipe: RecallRecipe,
 ) -> tuple[np.ndarray, Candidates, list[MemoryUnit], dict[str, float] | None]:
     """Embed the query, find the candidates and fetch their units (candidate order); with
-    ``recipe.asso_lexical`` also the BM25 scores of the query's lexical hits."""
+    ``recipe.asso.lexical`` also the BM25 scores of the query's lexical hits."""
     query_vector = embedder.embed([query], input_type="query")[0]
     found = find_candidates(store, clues, namespace, query_vector, recipe)
     units = [u for u in store.get_units(namespace, found.ids) if u.vector is not None]
     lexical = (
-        dict(store.search_lexical(namespace, query, recipe.asso_lexical_k))
-        if recipe.asso_lexical
+        dict(store.search_lexical(namespace, query, recipe.asso.lexical_k))
+        if recipe.asso.lexical
         else None
     )
-    depth = recipe.asso_rerank_depth
+    depth = recipe.asso.rerank_depth
     if depth and len(units) > depth:  # the most relevant candidates, in candidate order
         rel = blended_relevance(units, relevance(units, query_vector), lexical)
         keep = set(np.argsort(-rel, kind="stable")[:depth].tolist())
@@ -193,8 +204,8 @@ def candidate_signals(
     query_vector, _, units, lexical = gather(store, clue_store, embedder, namespace, query, recipe)
     signals = compute_signals(
         clue_store, namespace, units, query_vector, time_constraint(query, question_date),
-        question_date, with_clue_nodes=recipe.use_clues,
-        teleport_power=recipe.asso_teleport_power, use_recency=recipe.asso_recency,
+        question_date, with_clue_nodes=recipe.asso.use_clues,
+        teleport_power=recipe.asso.teleport_power, use_recency=recipe.asso.recency,
         lexical=lexical,
     ).normalised
     return [

@@ -1,7 +1,7 @@
 """Fusion weights of the AssoMem ranker, one set per question type (reference §2).
 
 ``S(u) = w_R·R(u) + w_I·I(u) + w_T·T(u)``: the weights are fitted per question type as
-``softmax(CMI / T)`` (see :mod:`ripplemem.eval.fit_weights`) and stored as JSON with what they were
+``softmax(CMI / T)`` (see :mod:`ripplemem.training.fit_weights`) and stored as JSON with what they were
 fitted on, so that a benchmark can refuse to score the questions the weights were fitted on.
 Unfitted, every type gets equal thirds (:data:`EQUAL_WEIGHTS`), as in the released code.
 """
@@ -20,7 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from ripplemem.errors import FittedQuestionsError, InvalidInputError
 
 if TYPE_CHECKING:
-    from ripplemem.read.recipes import RecallRecipe
+    from ripplemem.recipes import RecallRecipe
     from ripplemem.settings import Settings
 
 SIGNALS: tuple[str, ...] = ("relevance", "importance", "temporal")
@@ -133,7 +133,7 @@ def weights_from_settings(settings: Settings) -> SignalWeights:
 
 def with_settings_weights(recipe: RecallRecipe, settings: Settings) -> RecallRecipe:
     """An asso recipe reading ``settings.asso_weights`` unless it names weights of its own."""
-    if settings.asso_weights is None or recipe.kind != "asso" or recipe.weights_path:
+    if settings.asso_weights is None or recipe.kind != "asso" or recipe.asso.weights_path:
         return recipe
     return recipe.with_(weights_path=str(settings.asso_weights))
 

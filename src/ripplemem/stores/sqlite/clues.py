@@ -80,7 +80,8 @@ class SQLiteClueStore:
         self._indexes: dict[str, tuple[int, VectorIndex | None]] = {}
 
     def clue_count(self, namespace: str) -> int:
-        return int(self._one("SELECT count(*) FROM clue WHERE namespace = ?", (namespace,))[0])
+        (count,) = self._all("SELECT count(*) FROM clue WHERE namespace = ?", (namespace,))[0]
+        return int(count)
 
     def clue_for_session(self, namespace: str, episode_id: str) -> str | None:
         sql = "SELECT clue_id FROM clue_session WHERE namespace = ? AND episode_id = ?"

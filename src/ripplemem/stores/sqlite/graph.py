@@ -174,7 +174,7 @@ class SQLiteGraph:
             return loaded
         token, snapshot_n, journal_n = row
         fresh = loaded is None or loaded.token != token or loaded.position < snapshot_n
-        if fresh or loaded.position > journal_n:  # type: ignore[union-attr]
+        if loaded is None or fresh or loaded.position > journal_n:
             loaded = self._loaded[namespace] = self._load(namespace, token, snapshot_n)
         self._replay(namespace, loaded, journal_n)
         return loaded

@@ -179,8 +179,8 @@ class SQLiteStore:
                     del self._indexes[namespace]
                     continue
                 index = loaded[1]
-                unit_ids, seqs, batch_rows = zip(*entries, strict=True)
-                index.add(list(unit_ids), batch.vectors[list(batch_rows)], list(seqs))
+                unit_ids, entry_seqs, batch_rows = zip(*entries, strict=True)
+                index.add(list(unit_ids), batch.vectors[list(batch_rows)], list(entry_seqs))
                 self._indexes[namespace] = (versions[namespace][1], index)
                 self._persist_if_rebuilt(namespace, index)
 

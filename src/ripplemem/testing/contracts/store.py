@@ -260,7 +260,7 @@ class StoreContract:
         with pytest.raises(InvalidInputError, match="192-d vector"):
             store.add_units([good, bad])
         with pytest.raises(InvalidInputError, match="no vector"):
-            store.add_units([good, make_unit("none").with_vector(None)])  # type: ignore[arg-type]
+            store.add_units([good, make_unit("none").with_vector(None)])
         with pytest.raises(InvalidInputError, match="NaN"):
             store.add_units([good, make_unit("nan", vector=np.full(DIM, np.nan, dtype=np.float32))])
         assert_absent(store, good)
@@ -554,9 +554,9 @@ class StoreContract:
         with pytest.raises(UnknownUnitError, match="'x'"):
             add_edges(store, [Edge("ns", "a", "x", "semantic", 0.9)])
         with pytest.raises(InvalidInputError, match="kind"):
-            add_edges(store, [Edge("ns", "a", "b", "lexical", 0.9)])  # type: ignore[arg-type]
+            add_edges(store, [Edge("ns", "a", "b", "lexical", 0.9)])
         with pytest.raises(InvalidInputError, match="kind"):
-            store.neighbours("ns", ["a"], "lexical")  # type: ignore[arg-type]
+            store.neighbours("ns", ["a"], "lexical")
         with pytest.raises(InvalidInputError, match="itself"):
             add_edges(store, [Edge("ns", "a", "a", "semantic", 0.9)])
         assert store.edges_of("ns", "a") == []

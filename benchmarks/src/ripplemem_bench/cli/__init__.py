@@ -1,0 +1,33 @@
+"""``ripplemem bench ...`` (also ``ripplemem-bench ...``): the benchmark commands.
+
+The ``ripplemem`` command finds :data:`bench_app` through the ``ripplemem.cli`` entry-point group
+(``bench = "ripplemem_bench.cli:bench_app"``); heavy modules are imported inside the commands.
+"""
+
+from __future__ import annotations
+
+import typer
+
+from ripplemem_bench.cli.asso_speed import asso_speed
+from ripplemem_bench.cli.report import report
+from ripplemem_bench.cli.retrieval import locomo, longmemeval
+from ripplemem_bench.cli.speed import scale, speed
+
+bench_app = typer.Typer(
+    name="bench",
+    help="Benchmarks: every recipe (and peer, e.g. mem0) on one ingested memory; retrieval needs "
+    "no LLM, --answer adds answers, F1, BLEU-1 and an LLM judge.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+bench_app.command(name="locomo")(locomo)
+bench_app.command(name="longmemeval")(longmemeval)
+bench_app.command(name="speed")(speed)
+bench_app.command(name="asso-speed")(asso_speed)
+bench_app.command(name="scale")(scale)
+bench_app.command(name="report")(report)
+
+
+def main() -> None:
+    bench_app()

@@ -1,0 +1,1 @@
+"""Result dicts as tables and plots: the console, Markdown, and ``docs/benchmarks.md``."""

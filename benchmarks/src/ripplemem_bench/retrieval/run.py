@@ -1,0 +1,235 @@
+"""The state of one benchmark run: one memory, one embedder, every recipe and peer.
+
+:class:`BenchRun` ingests each sample into a fresh namespace (the library's dataset
+:class:`~ripplemem.training.workspace.Workspace`, with the paper's per-dataset profile), times
+every search and writes the result header (split, embedder, extractor, planner, profile, commit,
+load). The runners in :mod:`ripplemem_bench.retrieval.runners` drive it. The commit is read when
+the run starts, so a run that outlives a commit still names the code it measured.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Self
+
+from ripplemem.errors import InvalidInputError, UnknownRecipeError
+from ripplemem.read.asso.weights import check_not_fitted_on, load_weights
+from ripplemem.recipes import RECIPES, RecallRecipe
+from ripplemem.settings import Settings
+from ripplemem.training.workspace import PROFILES, StoreKind, Workspace, dataset_recipe
+from ripplemem_bench.measure import (
+    cpu_info,
+    git_commit,
+    loadavg,
+    package_versions,
+    percentile_or_none,
+)
+from ripplemem_bench.peers import PEERS, PeerMemory, is_peer, make_peer
+from ripplemem_bench.tokens import truncate_to_budget
+
+if TYPE_CHECKING:
+    from ripplemem.memory import Memory
+    from ripplemem.records import Conversation, Evidence
+
+DEFAULT_RECIPES: tuple[str, ...] = ("ripple", "bm25", "dense", "hybrid")
+
+
+class BenchRun:
+    """One memory, one embedder; ingests samples into fresh namespaces and times searches."""
+
+    def __init__(
+        self,
+        dataset: str,
+        path: Path,
+        *,
+        recipes: Sequence[str],
+        settings: Settings | None = None,
+        store: StoreKind = "sqlite",
+        memory: Memory | None = None,
+        profile: bool = True,
+        budget: int | None = None,
+        token_budget: int | None = None,
+        force_fitted: bool = False,
+    ) -> None:
+        if not recipes:
+            raise InvalidInputError("no recipes to benchmark: pass at least one, e.g. ripple,bm25")
+        given = settings or Settings()  # asso recipes read the fitted weights it names
+        self.recipes: dict[str, RecallRecipe] = {}
+        self.peer_names: list[str] = []
+        self.order = list(dict.fromkeys(recipes))
+        for name in self.order:
+            if is_peer(name):
+                self.peer_names.append(name)
+                continue
+            if name not in RECIPES:
+                raise UnknownRecipeError(
+                    f"no recipe named {name!r}; choose one of: {', '.join(sorted(RECIPES))}, "
+                    f"or a peer: {', '.join(sorted(PEERS))}"
+                )
+            self.recipes[name] = dataset_recipe(
+                name, dataset=dataset, settings=given, profile=profile, budget=budget
+            )
+        self.peer_budget = budget or RecallRecipe().budget
+        self.token_budget = token_budget
+        self.peers: dict[str, PeerMemory] = {}
+        self.peer_ingest_seconds: dict[str, list[float]] = {name: [] for name in self.peer_names}
+        weighted = given.asso_weights is not None and any(
+            r.kind == "asso" for r in self.recipes.values()
+        )
+        self.weights = load_weights(given.asso_weights) if weighted else None  # type: ignore[arg-type]
+        self.force_fitted, self.evaluated_on_fitted = force_fitted, False
+        self.dataset, self.path = dataset, path
+        self.workspace = Workspace(
+            dataset, settings=settings, store=store, memory=memory, profile=profile
+        )
+        self.ingest_seconds: list[float] = []
+        self.units = self.edges = self.windows = self.llm_tokens = 0
+        self.build_tokens: list[int] = []
+        self.timings: dict[str, list[float]] = {name: [] for name in self.order}
+        self.commit = git_commit()  # read now: a long run must name the code it measured
+
+    @property
+    def memory(self) -> Memory | None:
+        return self.workspace.memory
+
+    @property
+    def settings(self) -> Settings:
+        return self.workspace.settings
+
+    def __enter__(self) -> Self:
+        self.workspace.__enter__()
+        assert self.memory is not None
+        for name in self.peer_names:
+            self.peers[name] = make_peer(name, self.memory.parts.embedder, self.peer_budget)
+        return self
+
+    @property
+    def systems(self) -> dict[str, RecallRecipe | PeerMemory]:
+        """Every recipe and peer by name, in the order asked for."""
+        return {name: self.recipes.get(name) or self.peers[name] for name in self.order}
+
+    def __exit__(self, *exc: object) -> None:
+        for peer in self.peers.values():
+            peer.close()
+        self.workspace.__exit__(*exc)
+
+    @contextmanager
+    def sample(self, conversation: Conversation) -> Iterator[str]:
+        """Ingest ``conversation`` into a fresh namespace (ours and every peer's); yield it."""
+        with self.workspace.sample(conversation) as ingested:
+            result, namespace = ingested.result, ingested.namespace
+            self.ingest_seconds.append(ingested.seconds)
+            self.units += len(result.units)
+            self.edges += result.edges
+            self.windows += result.windows
+            self.llm_tokens += result.tokens
+            self.build_tokens.append(result.tokens)
+            for name, peer in self.peers.items():
+                started = time.perf_counter()
+                peer.ingest(conversation, namespace)
+                self.peer_ingest_seconds[name].append(time.perf_counter() - started)
+            try:
+                yield namespace
+            finally:
+                for peer in self.peers.values():
+                    peer.drop(namespace)
+
+    def check_fitted(self, question_id: str) -> None:
+        """Refuse (unless forced, then flag) a question the asso weights were fitted on."""
+        if self.weights is not None and check_not_fitted_on(
+            self.weights, [question_id], force=self.force_fitted
+        ):
+            self.evaluated_on_fitted = True
+
+    def search(
+        self, name: str, question: str, namespace: str, when: datetime | None
+    ) -> list[Evidence]:
+        return self.search_with_cost(name, question, namespace, when)[0]
+
+    def search_with_cost(
+        self, name: str, question: str, namespace: str, when: datetime | None
+    ) -> tuple[list[Evidence], int]:
+        """(evidence, planner tokens) for one question; evidence cut to the token budget."""
+        planner_tokens = 0
+        started = time.perf_counter()
+        if name in self.peers:
+            evidence = list(self.peers[name].search(question, namespace, when))
+        else:
+            recall = self.workspace.recall(self.recipes[name], question, namespace, when)
+            # no recall: the conversation yielded no unit at all
+            evidence = list(recall.evidence) if recall is not None else []
+            if recall is not None:
+                planner_tokens = sum(plan.tokens for plan in recall.trace.plans)
+        self.timings[name].append((time.perf_counter() - started) * 1000.0)
+        if self.token_budget is not None:
+            evidence = truncate_to_budget(evidence, self.token_budget)
+        return evidence, planner_tokens
+
+    def header(self, split: str, questions: int, excluded: dict[str, int]) -> dict:
+        assert self.memory is not None
+        parts = self.memory.parts
+        conversations = len(self.ingest_seconds)
+        space = self.workspace
+        return {
+            "dataset": self.dataset,
+            "split": split,
+            "questions": questions,
+            "excluded": excluded,
+            "embedder": parts.embedder.name,
+            "extractor": type(parts.extractor).__name__,
+            "planner": type(parts.planner).__name__,
+            "store": "given" if space.given is not None else space.store_kind,
+            "profile": PROFILES[self.dataset] if space.profile else None,
+            "date": datetime.now(UTC).isoformat(timespec="seconds"),
+            **self._weights_header(),
+            "commit": self.commit,
+            "llm": parts.chat.name if parts.chat is not None else None,  # for bench report
+            "load": loadavg(),
+            "packages": package_versions(),
+            "cpu": cpu_info(),
+            "ingest": {
+                "conversations": conversations,
+                "seconds_per_conversation": _safe_mean(self.ingest_seconds),
+                "seconds_total": sum(self.ingest_seconds),
+                "units": self.units,
+                "units_per_conversation": self.units / conversations if conversations else 0.0,
+                "edges": self.edges,
+                "windows": self.windows,
+                "llm_tokens": self.llm_tokens,
+                "llm_tokens_per_conversation": _safe_mean(self.build_tokens),
+            },
+            "token_budget": self.token_budget,
+            "peers": {
+                name: {
+                    **peer.describe(),
+                    "ingest_seconds_per_conversation": _safe_mean(self.peer_ingest_seconds[name]),
+                }
+                for name, peer in self.peers.items()
+            },
+        }
+
+    def _weights_header(self) -> dict:
+        if self.weights is None:
+            return {}
+        fitted = self.weights.fitted_on
+        return {
+            "weights": {
+                "file": str(self.settings.asso_weights),
+                "fitted_on": fitted.question_ids_hash if fitted else None,
+            },
+            "evaluated_on_fitted": self.evaluated_on_fitted,
+        }
+
+    def timing_summary(self, name: str) -> dict[str, float | None]:
+        return {
+            "search_ms_p50": percentile_or_none(self.timings[name], 50),
+            "search_ms_p95": percentile_or_none(self.timings[name], 95),
+        }
+
+
+def _safe_mean(values: Sequence[float]) -> float:
+    return sum(values) / len(values) if values else 0.0

@@ -1,0 +1,241 @@
+"""Retrieval benchmarks: one run, one embedder, every recipe on the same ingested memory.
+
+For each sample the conversation is ingested once (``Memory.add``) into a fresh namespace of one
+store (a temporary SQLite file by default, or in memory), then every question is searched with
+every recipe and scored with :mod:`ripplemem_bench.retrieval.metrics`. No LLM is needed unless the
+settings configure one for extraction or planning.
+
+``profile=True`` applies the paper's per-dataset settings (reference §1): LoCoMo windows 40/2 and
+views 10/5/5; LongMemEval-S windows 10/0 and views 15/8/8 (plus a 100k-character message limit:
+the S haystacks hold a few very long pasted messages). The result dict records the profile used.
+The ``asso`` recipes return 6 units through the API; here they return the common budget (30, or
+``budget``) so every recipe is compared at the same K.
+A caller-supplied ``memory`` keeps its own write settings (only the view sizes apply) and its
+namespaces are left in place for inspection.
+
+Peers (``mem0``, see :mod:`ripplemem_bench.peers`) are named among the recipes and ingest the same
+conversation with the same embedder; they are scored by the same code. ``token_budget`` cuts
+every system's ranked evidence to at most that many context tokens before scoring and
+answering. ``answering`` (an :class:`AnswerSetup`) adds answer generation, token F1, BLEU-1 and
+the LLM judge J for every system (see :mod:`ripplemem_bench.answers.scoring`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from datetime import datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, TypedDict, Unpack
+
+from ripplemem.errors import InvalidInputError
+from ripplemem.settings import Settings
+from ripplemem.training.workspace import StoreKind
+from ripplemem_bench.answers.setup import AnswerSetup
+from ripplemem_bench.measure import Progress
+from ripplemem_bench.measure import report_progress as _report
+from ripplemem_bench.retrieval.run import DEFAULT_RECIPES, BenchRun
+
+if TYPE_CHECKING:
+    from ripplemem.memory import Memory
+    from ripplemem.records import Evidence
+    from ripplemem_bench.answers.scoring import AnswerScorer
+
+
+class RunOptions(TypedDict, total=False):
+    """How both runners set up their :class:`BenchRun` (its keyword arguments, same defaults)."""
+
+    settings: Settings | None
+    store: StoreKind  # "sqlite" (default) or "memory"
+    memory: Memory | None
+    profile: bool  # True (default): the paper's per-dataset settings
+    budget: int | None
+    token_budget: int | None
+    force_fitted: bool
+
+
+def run_locomo_bench(
+    path: str | Path,
+    *,
+    recipes: Sequence[str] = DEFAULT_RECIPES,
+    limit: int | None = None,
+    progress: Progress | None = None,
+    details: bool = False,
+    answering: AnswerSetup | None = None,
+    **options: Unpack[RunOptions],
+) -> dict:
+    """LoCoMo turn-level evidence recall; ``limit`` = number of conversations.
+
+    With ``answering``, categories 1-4 are also answered and judged (category 5 is not).
+    """
+    from ripplemem.datasets.locomo import load_locomo
+    from ripplemem_bench.retrieval.scoring import LocomoScorer
+
+    path = Path(path)
+    samples = load_locomo(path)[:limit] if limit else load_locomo(path)
+    token_budget = options.get("token_budget")
+    with BenchRun("locomo", path, recipes=recipes, **options) as run:
+        scorer = LocomoScorer(run.systems, details=details, token_budget=token_budget)
+        answers = _answer_scorer(run, answering, details)
+        for done, sample in enumerate(samples):
+            conversation = sample.conversation
+            _report(progress, f"ingest {conversation.conversation_id}", done, len(samples))
+            scored = [q for q in sample.questions if scorer.admit(q)]
+            for question in scored:
+                run.check_fitted(question.id)
+            with run.sample(conversation) as namespace:
+                _report(progress, f"search {conversation.conversation_id}", done, len(samples))
+                for question in scored:
+                    for name in run.order:
+                        evidence, planner_tokens = run.search_with_cost(
+                            name, question.text, namespace, question.question_time
+                        )
+                        scorer.score(name, question, evidence)
+                        if answers is not None and question.category != 5:
+                            _answer(
+                                answering,
+                                answers,
+                                name,
+                                question.id,
+                                question.category_name,
+                                question.text,
+                                question.answer,
+                                evidence,
+                                question.question_time,
+                                None,
+                                planner_tokens,
+                            )
+        _report(progress, "done", len(samples), len(samples))
+        result = run.header(path.name, scorer.scored, scorer.excluded)
+        result["recipes"] = _blocks(run, scorer, answers)
+        if answering is not None:
+            result["answering"] = answering.describe()
+        return result
+
+
+def run_longmemeval_bench(
+    path: str | Path,
+    *,
+    recipes: Sequence[str] = DEFAULT_RECIPES,
+    limit: int | None = None,
+    progress: Progress | None = None,
+    details: bool = False,
+    answering: AnswerSetup | None = None,
+    skip: int = 0,
+    **options: Unpack[RunOptions],
+) -> dict:
+    """LongMemEval official retrieval metrics; ``limit`` = the first N questions of the file
+    after the first ``skip`` ones (a second, disjoint sample: ``skip=70, limit=70``).
+
+    With ``answering``, every question is answered and judged with its type's rule, including
+    ``_abs`` and no-gold questions (which retrieval scoring excludes).
+    """
+    from ripplemem.datasets.longmemeval import load_longmemeval
+    from ripplemem_bench.answers.judge_prompt import judge_kind
+    from ripplemem_bench.retrieval.scoring import LongMemEvalScorer
+
+    if skip < 0:
+        raise InvalidInputError(f"skip must be a number of questions >= 0, got {skip}")
+    path = Path(path)
+    token_budget = options.get("token_budget")
+    with BenchRun("longmemeval", path, recipes=recipes, **options) as run:
+        scorer = LongMemEvalScorer(run.systems, details=details, token_budget=token_budget)
+        answers = _answer_scorer(run, answering, details)
+        done = 0
+        for sample in _take(load_longmemeval(path), limit, skip):
+            question = sample.question
+            _report(progress, f"question {question.id}", done, limit)
+            retrieval = scorer.admit(question)
+            if retrieval or answers is not None:
+                if retrieval:
+                    run.check_fitted(question.id)
+                with run.sample(sample.conversation) as namespace:
+                    for name in run.order:
+                        evidence, planner_tokens = run.search_with_cost(
+                            name, question.text, namespace, question.question_time
+                        )
+                        if retrieval:
+                            scorer.score(name, question, evidence)
+                        if answers is not None:
+                            kind = judge_kind(
+                                question.question_type, abstention=question.abstention
+                            )
+                            group = "abstention" if question.abstention else question.question_type
+                            _answer(
+                                answering,
+                                answers,
+                                name,
+                                question.id,
+                                group,
+                                question.text,
+                                question.answer,
+                                evidence,
+                                question.question_time,
+                                kind,
+                                planner_tokens,
+                            )
+            done += 1
+        _report(progress, "done", done, done)
+        result = run.header(path.name, scorer.scored, scorer.excluded)
+        if skip:
+            result["skip"] = skip  # questions 1..skip of the file were not read
+        result["recipes"] = _blocks(run, scorer, answers)
+        if answering is not None:
+            result["answering"] = answering.describe()
+        return result
+
+
+def _answer_scorer(
+    run: BenchRun, answering: AnswerSetup | None, details: bool
+) -> AnswerScorer | None:
+    if answering is None:
+        return None
+    from ripplemem_bench.answers.scoring import AnswerScorer
+
+    return AnswerScorer(run.order, details=details)
+
+
+def _answer(
+    answering: AnswerSetup | None,
+    answers: AnswerScorer,
+    system: str,
+    question_id: str,
+    group: str,
+    question: str,
+    gold: str,
+    evidence: Sequence[Evidence],
+    when: datetime | None,
+    kind: str | None,
+    planner_tokens: int,
+) -> None:
+    assert answering is not None
+    from ripplemem_bench.answers.judge import Judgement
+
+    generated = answering.answerer.answer(question, evidence, when)
+    # no answer to grade: WRONG without a judge call, counted in answer_failures
+    if generated.error:
+        verdict = Judgement("WRONG", "no answer (endpoint unavailable)", 0, 0)
+    else:
+        verdict = answering.judge.judge(question, gold, generated.text, kind)
+    answers.score(
+        system, question_id, group, gold, generated, verdict, planner_tokens=planner_tokens
+    )
+
+
+def _blocks(run: BenchRun, scorer, answers: AnswerScorer | None) -> dict:
+    blocks = {}
+    for name in run.order:
+        block = {**scorer.summary(name), **run.timing_summary(name)}
+        block["kind"] = "peer" if name in run.peers else "recipe"
+        if answers is not None:
+            block["answers"] = answers.summary(name)
+        blocks[name] = block
+    return blocks
+
+
+def _take(items: Iterable, limit: int | None, skip: int = 0) -> Iterator:
+    for index, item in enumerate(items):
+        if index < skip:
+            continue
+        if limit is not None and index - skip >= limit:
+            return
+        yield item

@@ -1,0 +1,127 @@
+"""Part 4 of ``bench speed``: the same conversations written into the store at every size.
+
+Part 1 grows the store with a stream whose neighbourhoods densify as it grows (an import: more
+units of each person, place and activity within reach), so a unit inserted at 100k finds about
+four times the linker candidates of one inserted at 1k and makes twice the edges: its window
+ratio mixes the store's size with the work the data asks for. This part holds the input fixed
+and varies only the size, as a controlled measurement should.
+
+At each size (after the searches) every probe conversation goes through ``Memory.add`` (the
+deterministic extractor, the embedder, the store, the linker, dialogue edges, the clue graph)
+into the grown namespace, so it is written beside the store's units, into the same vector
+index, cue index, lexical postings and graph. Its units are deleted again before the next
+conversation and before the store grows on: every conversation meets a store of exactly that
+size. ``AddResult.timings_ms`` splits each write by stage; the *insert* is what happens after
+embedding (:data:`~ripplemem.write.pipeline.INSERT_STAGES`: store, near-neighbour search, link,
+dialogue edges, clue graph), the part a store's size can make slower.
+
+Probes: the conversations of the LoCoMo file given to ``bench speed --locomo``, else the demo
+conversation that ships with ripplemem, written ``repeats`` times.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from ripplemem.records import INSERT_STAGES
+from ripplemem_bench.measure import report_progress as _report
+
+if TYPE_CHECKING:
+    from ripplemem.memory import Memory
+    from ripplemem.providers.base import Embedder
+    from ripplemem.records import Conversation
+    from ripplemem.stores.base import MemoryStore
+    from ripplemem_bench.measure import Progress
+
+#: The demo conversation is small (37 units): written this many times per size.
+DEMO_REPEATS = 10
+
+
+def probe_conversations(locomo: Path | None) -> tuple[str, list[Conversation]]:
+    """The probe: every conversation of a LoCoMo file, else the shipped demo conversation."""
+    if locomo is not None:
+        from ripplemem.datasets.locomo import load_locomo
+
+        return locomo.name, [sample.conversation for sample in load_locomo(locomo)]
+    from ripplemem.demo import load_demo
+
+    conversation, _ = load_demo()
+    return f"demo conversation ×{DEMO_REPEATS}", [conversation] * DEMO_REPEATS
+
+
+class Probe:
+    """Writes the probe conversations into one namespace of a store, timed, and takes them out."""
+
+    def __init__(
+        self,
+        store: MemoryStore,
+        embedder: Embedder,
+        namespace: str,
+        conversations: Sequence[Conversation],
+        source: str,
+    ) -> None:
+        from ripplemem.memory import Memory
+        from ripplemem.settings import Settings
+
+        settings = Settings(extractor="deterministic", planner="deterministic")
+        self.memory: Memory = Memory(settings, store=store, embedder=embedder)
+        self.store, self.namespace = store, namespace
+        self.conversations, self.source = list(conversations), source
+        self._warm = False
+
+    def warm_up(self) -> None:
+        """Load the extractor's models outside the clock (a scratch namespace, then dropped)."""
+        if not self._warm and self.conversations:
+            self.memory.add(self.conversations[0], namespace="speed-probe-warmup")
+            self.store.delete_namespace("speed-probe-warmup")
+            self._warm = True
+
+    def run(self, size: int, progress: Progress | None) -> dict[str, Any]:
+        """Write each conversation into the namespace (``size`` units), time it, delete it."""
+        self.warm_up()
+        rows: list[dict[str, Any]] = []
+        for done, conversation in enumerate(self.conversations):
+            _report(
+                progress, f"probe conversations into {size:,} units", done, len(self.conversations)
+            )
+            started = time.perf_counter()
+            added = self.memory.add(conversation, namespace=self.namespace)
+            wall = (time.perf_counter() - started) * 1000
+            rows.append(
+                {
+                    "conversation": conversation.conversation_id,
+                    "units": len(added.units),
+                    "edges": added.edges,
+                    "ms": wall,
+                    "insert_ms": added.insert_ms,
+                    "stages_ms": dict(added.timings_ms),
+                }
+            )
+            for unit in added.units:
+                self.store.delete_unit(self.namespace, unit.id)
+        return summarise(rows, self.source)
+
+
+def summarise(rows: list[dict[str, Any]], source: str) -> dict[str, Any]:
+    """Per-unit cost of the probe writes: the whole ``add`` and its insert stages."""
+    units = sum(row["units"] for row in rows)
+    if not units:
+        return {"source": source, "writes": len(rows), "units": 0}
+    stages: dict[str, float] = {}
+    for row in rows:
+        for stage, ms in row["stages_ms"].items():
+            stages[stage] = stages.get(stage, 0.0) + ms
+    return {
+        "source": source,
+        "writes": len(rows),
+        "units": units,
+        "add_ms_per_unit": sum(row["ms"] for row in rows) / units,
+        "insert_ms_per_unit": sum(row["insert_ms"] for row in rows) / units,
+        "insert_stages": list(INSERT_STAGES),
+        "stage_ms_per_unit": {stage: ms / units for stage, ms in stages.items()},
+        "edges_per_unit": sum(row["edges"] for row in rows) / units,
+        "per_write": rows,
+    }

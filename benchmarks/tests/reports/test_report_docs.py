@@ -1,0 +1,175 @@
+"""``bench report``: the runs of the manifest rendered, prose outside the markers kept."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from ripplemem.errors import InvalidInputError
+from ripplemem_bench.reports.docs import BEGIN, END, load_results, render_block, write_report
+from ripplemem_bench.reports.manifest import load_manifest
+
+FIXTURES = Path(__file__).parent.parent / "fixtures" / "results"
+
+
+def write_manifest(folder: Path, plotted: tuple[str, ...] = ("speed.json", "scale.json"),
+                   drop: tuple[str, ...] = ()) -> Path:
+    runs = [{"file": p.name, **({"plots": True} if p.name in plotted else {})}
+            for p in sorted(folder.glob("*.json")) if p.name != "manifest.json" and p.name not in drop]
+    path = folder / "manifest.json"
+    path.write_text(json.dumps({"runs": runs}), encoding="utf-8")
+    return path
+
+
+@pytest.fixture
+def results(tmp_path: Path) -> Path:
+    folder = tmp_path / "results"
+    shutil.copytree(FIXTURES, folder)
+    write_manifest(folder)
+    return folder
+
+
+def test_a_fresh_document_has_an_overview_and_a_block_per_result(results: Path) -> None:
+    out = results.parent / "benchmarks.md"
+    done = write_report(results / "manifest.json", out, plots=False)
+    text = out.read_text()
+    assert sorted(done.rendered) == sorted(p.name for p in FIXTURES.glob("*.json"))
+    for name in done.rendered:
+        assert BEGIN.format(name=name) in text
+    assert text.count(END) == len(done.rendered)
+    overview = text.split("<!-- /ripplemem:overview -->")[0]
+    assert (
+        "| [`locomo_tiny.json`](results/locomo_tiny.json) | locomo retrieval, 2 recipes" in overview
+    )
+    assert "qwen2.5-0.5b" in overview and "2026-02-02" in overview
+
+
+def test_retrieval_rows_state_split_recipe_embedder_llm_and_date(results: Path) -> None:
+    loaded = load_results(results)
+    block = render_block("locomo_tiny.json", loaded["locomo_tiny.json"])
+    assert (
+        "| ripple | locomo_tiny.json | minilm-int8 | none | 2026-01-01 | 50.0 | 75.0 | 50.0 | 812 | 12.3 | 20.0 |"
+        in block
+    )
+    assert "recall@30 (%) by category" in block and "| multi-hop | 1 | 50.0 | 50.0 |" in block
+    generic = render_block("newbench_dev.json", loaded["newbench_dev.json"])
+    # an unknown dataset: every recorded metric, rates in %, other numbers as they are
+    assert (
+        "| recipe | split | embedder | LLM | date | answer_tokens | exact_match | f1 |" in generic
+    )
+    assert (
+        "| ripple | newbench_dev | e5-small | qwen2.5-0.5b | 2026-02-02 | 42.00 | 40.0 | 55.0 | 3.0 | – |"
+        in generic
+    )
+    assert (
+        "| dense | newbench_dev | e5-small | qwen2.5-0.5b | 2026-02-02 | – | 30.0 | 50.0 | – | – |"
+        in generic
+    )
+
+
+def test_speed_and_scale_blocks(results: Path) -> None:
+    loaded = load_results(results)
+    speed = render_block("speed.json", loaded["speed.json"], ["speed_insert.png"])
+    assert (
+        "| 10,000 | 1.20 | 0.96 | 1.20 | 8.0 / 9.5 | 20.0 / 30.0 | exact | 20 | 420 | 30.0 | 2.0 |"
+        in speed
+    )
+    assert "Insert ms/unit as the store grows (wall): 1k 1.00 · 5k 1.10 · 10k 1.20." in speed
+    assert "no candidates" not in speed and "candidates looked at" not in speed  # not recorded
+    curve = loaded["speed.json"]["insert_curve"]
+    for point, looked_at in zip(curve, (4, 15, 22), strict=True):
+        point.update(candidates_per_unit=looked_at, edges_per_unit=2.0, evictions_per_unit=0.5)
+    counted = render_block("speed.json", loaded["speed.json"])
+    assert "(candidates looked at / edges added + evicted)" in counted
+    assert "fill: 1k 4 / 2.5 · 5k 15 / 2.5 · 10k 22 / 2.5." in counted
+    assert "| insert_flat_ratio ≤ 1.5 | 1.20 | met |" in speed
+    assert "The same conversations" not in speed  # results before part 4 hold no probe
+    from ripplemem_bench.speed.probe import summarise
+
+    for row, insert in zip(loaded["speed.json"]["sizes"], (0.5, 0.6), strict=False):
+        write = {"conversation": "c", "units": 200, "edges": 1000, "ms": 700.0}
+        stages = {"embed": 400.0, "store": 40 * insert, "link": 60 * insert}
+        row["probe"] = summarise(
+            [{**write, "insert_ms": 100 * insert, "stages_ms": stages}], "p.json"
+        )
+    loaded["speed.json"]["insert_flatness"] = {
+        "stream": {"insert_ratio": 2.5, "candidates_ratio": 4.0}
+    }
+    probed = render_block("speed.json", loaded["speed.json"])
+    assert "The same conversations (p.json, 200 units) written into the store" in probed
+    assert "| store units | add ms/unit | insert ms/unit | store | near | link |" in probed
+    assert "| 1,000 | 3.50 | 0.25 | 0.10 | 0.00 | 0.15 | 0.00 | 0.00 | 5.0 |" in probed
+    assert "grow ×2.50 from the first to the last size" in probed
+    assert "×4.00 the candidates per unit" in probed
+    assert "![speed insert](speed_insert.png)" in speed
+    scale = render_block("scale.json", loaded["scale.json"])
+    assert "partial" in scale
+    assert "| search p50 at 10k ≤ 50 ms (ripple, dense index exact) | 60.0 | **missed** |" in scale
+    assert "| peak RSS at 10k ≤ 3072 MB | 420 | met |" in scale
+    other = render_block("notes.json", loaded["notes.json"])
+    assert "| benchmark | something |" in other
+
+
+def test_prose_outside_the_markers_survives_regeneration(results: Path) -> None:
+    out = results.parent / "benchmarks.md"
+    manifest = results / "manifest.json"
+    write_report(manifest, out, plots=False)
+    text = out.read_text()
+    begin = BEGIN.format(name="speed.json")
+    edited = text.replace(begin, "Hand-written words before the speed table.\n\n" + begin)
+    edited = edited.replace(
+        BEGIN.format(name="locomo_tiny.json") + "\n",
+        BEGIN.format(name="locomo_tiny.json") + "\nstale generated text\n",
+    )
+    edited += "\n## Discussion\n\nThis stays.\n"
+    out.write_text(edited)
+    (results / "later.json").write_text('{"benchmark": "later", "x": 1}')
+    write_manifest(results, drop=("notes.json",))  # notes.json stays in the folder, not current
+    done = write_report(manifest, out, plots=False)
+    again = out.read_text()
+    assert "Hand-written words before the speed table." in again
+    assert "## Discussion\n\nThis stays." in again and "stale generated text" not in again
+    assert done.added == ["later.json"] and done.missing == ["notes.json"]
+    assert again.rstrip().endswith(END)  # the new section is appended at the end
+    assert "`notes.json` is no longer a current run" in again
+    write_report(manifest, out, plots=False)
+    assert out.read_text() == again  # stable: regenerating changes nothing
+
+
+def test_plots_are_drawn_beside_the_document(results: Path) -> None:
+    out = results.parent / "docs" / "benchmarks.md"
+    done = write_report(results / "manifest.json", out)
+    names = sorted(p.name for p in done.plots)
+    assert names == sorted(
+        f"{stem}_{kind}.png"
+        for stem in ("scale", "speed")
+        for kind in ("insert", "memory", "search")
+    )
+    assert all(p.parent == out.parent and p.stat().st_size > 1000 for p in done.plots)
+    assert "![scale insert](scale_insert.png)" in out.read_text()
+    write_report(results / "manifest.json", out, plots=False)  # not redrawn, still linked
+    assert "![scale insert](scale_insert.png)" in out.read_text()
+    write_manifest(results, plotted=("speed.json",))
+    write_report(results / "manifest.json", out, plots=False)
+    text = out.read_text()
+    assert "![speed insert](speed_insert.png)" in text and "scale_insert.png" not in text
+
+
+def test_the_manifest_is_checked(results: Path) -> None:
+    manifest = results / "manifest.json"
+    assert [run.file for run in load_manifest(manifest).runs][:2] == ["locomo_tiny.json", "newbench_dev.json"]
+    for bad, message in (
+        ({"runs": [{"file": "speed.json", "plots": True}] * 2}, "twice"),
+        ({"runs": [{"file": f"s{i}.json", "plots": True} for i in range(3)]}, "at most 8"),
+        ({"runs": [{"file": "speed.json", "colour": "red"}]}, "unknown keys"),
+        ({"files": []}, '"runs"'),
+    ):
+        manifest.write_text(json.dumps(bad), encoding="utf-8")
+        with pytest.raises(InvalidInputError, match=message):
+            load_manifest(manifest)
+    manifest.write_text(json.dumps({"runs": [{"file": "gone.json"}]}), encoding="utf-8")
+    with pytest.raises(InvalidInputError, match="listed in the manifest"):
+        load_manifest(manifest).results()

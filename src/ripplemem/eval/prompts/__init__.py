@@ -1,1 +1,0 @@
-"""Prompts used only by the evaluation harness (the judge)."""

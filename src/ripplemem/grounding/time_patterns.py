@@ -1,0 +1,215 @@
+"""The words and patterns of time expressions that :mod:`ripplemem.grounding.time_rules` and
+:mod:`ripplemem.grounding.ground_time` read: numbers, months, weekdays, the rules' regexes, and
+the clause and tense helpers the rules' decisions look at.
+"""
+
+from __future__ import annotations
+
+import calendar
+import re
+
+MONTHS = {m.lower(): i for i, m in enumerate(calendar.month_name) if m}
+MONTHS.update({m.lower(): i for i, m in enumerate(calendar.month_abbr) if m})
+MONTHS["sept"] = 9
+MONTH_RE = "|".join(sorted(MONTHS, key=len, reverse=True))
+WEEKDAYS = "monday|tuesday|wednesday|thursday|friday|saturday|sunday"
+NUMBERS = {
+    "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+    "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20,
+    "thirty": 30,
+}  # fmt: skip
+NUMBER_RE = r"\d{1,3}|" + "|".join(sorted(NUMBERS, key=len, reverse=True))
+VAGUE_COUNTS = {"couple": (1, 3), "few": (2, 5), "several": (3, 8)}
+DECADE_NAMES = "twenties thirties forties fifties sixties seventies eighties nineties"
+DECADE_WORDS = {word: tens for tens, word in enumerate(DECADE_NAMES.split(), start=2)}
+DECADE_WORDS_RE = "|".join(DECADE_WORDS)
+
+TIMEISH = re.compile(
+    r"\d|\b(?:yesterday|today|tonight|tomorrow|ago|back|weekends?|weeks?|months?|years?|days?|"
+    r"morning|afternoon|evening|night|summer|winter|spring|fall|autumn|christmas|easter|"
+    r"halloween|thanksgiving|recently|lately|since|while|decades?|"
+    + DECADE_WORDS_RE
+    + "|"
+    + WEEKDAYS
+    + "|"
+    + MONTH_RE
+    + r")\b"
+    r"|\b(?:last|next|this|on|by|till|until|since|from|every|each) "
+    r"(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)\b",
+    re.IGNORECASE,
+)
+SHORT_WEEKDAY = re.compile(
+    r"\b(?:last|next|this|by|on|till|until|since|from|every|each) "
+    r"(?P<day>mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)\b",
+    re.IGNORECASE,
+)
+FULL_WEEKDAY = {day[:3]: day for day in WEEKDAYS.split("|")}
+FULL_WEEKDAY.update({"tues": "tuesday", "thur": "thursday", "thurs": "thursday"})
+WEEKEND = re.compile(
+    r"\b(?:(?P<n>" + NUMBER_RE + r"|a couple of|a few) weekends? (?:ago|back)"
+    r"|(?P<last>this past|last|past|previous) weekend"
+    r"|(?P<next>next) weekend"
+    r"|(?P<this>this coming|this|coming) weekend"
+    r"|(?P<the>over|during|on|at) the weekend)\b(?! (?:before|after))",
+    re.IGNORECASE,
+)
+# "two or three weeks ago", "a month or two ago", "a week or so ago": a range, or about n
+AGO = re.compile(
+    r"\b(?P<approx>(?:about|around|almost|nearly|roughly|over|just|like) )?"
+    r"(?:(?P<n>" + NUMBER_RE + r")(?: or (?P<upto>" + NUMBER_RE + r"))?"
+    r"|(?P<vague>a couple of|couple of|a few|few|several)) "
+    r"(?P<unit>day|week|month|year|decade)s?(?: or (?P<or>so|" + NUMBER_RE + r"))? (?:ago|back)\b",
+    re.IGNORECASE,
+)
+# "in the 1990s", "in the '90s", "in the nineties", "in the late 80s" ("in my 20s": an age)
+DECADE = re.compile(  # after "in" / "during" / "since" ...: "a book from the 1900s" is its age
+    r"\b(?P<lead>(?:back )?in|during|through|throughout|since|until|till|by) "
+    r"the (?:(?P<part>early|mid|late)[- ])?(?:(?P<full>1\d\d0|20\d0)'?s"
+    r"|['’]?(?P<short>[1-9])0'?s|(?P<word>" + DECADE_WORDS_RE + r"))\b",
+    re.IGNORECASE,
+)
+TEMPERATURE = re.compile(  # not "cool": "a super cool book" is slang
+    r"\b(?:degrees?|temperatures?|temps?|weather|hot|warm|cold|chilly|highs|lows|"
+    r"forecast|fahrenheit|celsius)\b|°",
+    re.IGNORECASE,
+)
+DECADE_PARTS = {"early": (0, 3), "mid": (4, 6), "late": (7, 9)}
+IN_N = re.compile(
+    r"\bin (?P<n>" + NUMBER_RE + r") (?P<unit>day|week|month|year)s?\b", re.IGNORECASE
+)
+FROM_NOW = re.compile(  # "two days from now": Duckling leaves it at the hour, ungrounded
+    r"\b(?P<n>" + NUMBER_RE + r") (?P<unit>day|week|month|year)s? from (?:now|today)\b",
+    re.IGNORECASE,
+)
+MONTH_YEAR = re.compile(
+    r"\b(?:in |of )?(?P<month>" + MONTH_RE + r")\.?,? (?:of )?(?P<year>(?:19|20)\d\d)\b",
+    re.IGNORECASE,
+)
+PART_OF_YEAR = re.compile(
+    r"\b(?P<since>since )?(?:(?P<part>early|mid|late)[- ]|(?:around|about|circa|roughly|"
+    r"approximately) )(?P<year>(?:19|20)\d\d)\b",
+    re.IGNORECASE,
+)
+# "about 2015 people": a count, not a year (a lower-case word after it that starts no clause)
+COUNTED = re.compile(
+    r"\s+(?!(?:when|and|or|but|so|because|before|after|until|since|i|we|you|he|she|they|it|the|"
+    r"in|on|at|to|for|was|were|is)\b)[a-z]"
+)
+PARTS = {"early": (1, 4), "mid": (5, 8), "late": (9, 12)}
+# "from 2015 to 2017": Duckling drops the end and reads "from 2015" (up to the reference)
+YEAR_RANGE = re.compile(  # also "in 2019 and 2020": Duckling reads only "in 2019"
+    r"\b(?:from|between|in) (?P<a>(?:19|20)\d\d) (?:to|until|till|through|thru|and|or) "
+    r"(?P<b>(?:19|20)\d\d)\b",
+    re.IGNORECASE,
+)
+YEAR_THEN_MONTH = re.compile(
+    rf"\b(?P<which>last|next|this) year,? (?:in|during) (?P<month>{MONTH_RE})\b", re.IGNORECASE
+)
+# "the day before yesterday", "the week before last", "the Friday before last", "the month after
+# next": two steps from the reference (before the anaphora rule, which would read "the week before")
+TWO_STEPS = re.compile(
+    r"\b(?:the )?(?:day (?P<day>before yesterday|after tomorrow)"
+    r"|(?P<unit>week|weekend|month|year) (?P<way>before last|after next)"
+    r"|(?P<weekday>" + WEEKDAYS + r") before last)\b",
+    re.IGNORECASE,
+)
+ANAPHORA = re.compile(
+    r"\b(?:(?:the|that) (?:day|night|morning|evening|week|weekend|month|year|summer|winter|"
+    r"spring|fall) (?:before|after|prior)"
+    r"|the (?:next|following|previous|prior) (?:day|night|morning|week|weekend|month|year)"
+    r"|that (?:day|night|morning|evening|afternoon|week|weekend|month|year|summer|time))\b",
+    re.IGNORECASE,
+)
+VAGUE = re.compile(
+    r"\b(?:recently|lately|the other day|a while (?:ago|back)|some time ago|long ago|"
+    r"a long time ago|back then|these days|nowadays)\b",
+    re.IGNORECASE,
+)
+DAY_BEFORE = re.compile(r"\b\d{1,2}(?:st|nd|rd|th)?(?: of)? ?$", re.IGNORECASE)
+BARE_DEFINITE = re.compile(
+    r"^(?:(?:on|for|of|by|in|during|at|all) )?the (?:day|week|weekend|month|year)$", re.IGNORECASE
+)
+GENERIC_PLURAL = re.compile(
+    r"\b(?:" + WEEKDAYS + r"|weekend|morning|afternoon|evening|night|summer|winter)s\b$",
+    re.IGNORECASE,
+)
+ORDINAL_ONLY = re.compile(
+    r"^(?:the |on the )?\d*(?:first|second|third|st|nd|rd|th)$", re.IGNORECASE
+)
+DAY_ANCHOR = re.compile(
+    r"\b(?:today|tonight|yesterday|tomorrow|morning|afternoon|evening|night|noon|midnight|ago|"
+    + WEEKDAYS
+    + "|"
+    + MONTH_RE
+    + r")\b|\d+/\d+",
+    re.IGNORECASE,
+)
+NOT_PAST_WORDS = """need indeed speed feed seed bleed breed proceed succeed exceed embed bed red
+    shed weed wed greed deed"""
+NOT_PAST = frozenset(NOT_PAST_WORDS.split())  # -ed words that are no past tense
+PAST = re.compile(
+    r"\b(?:was|were|went|did|had|got|made|took|saw|came|met|gave|found|felt|thought|told|"
+    r"bought|brought|left|ran|won|began|wrote|sang|ate|spent|kept|heard|ago|been|(\w{2,}ed))\b",
+    re.IGNORECASE,
+)
+FUTURE = re.compile(
+    r"\b(?:will|shall|gonna|going|plan|planning|plans|next|upcoming|tomorrow|soon|"
+    r"(?:am|'m|’m|are|'re|’re|is) \w+ing|"
+    r"can't wait|cannot wait|looking forward|hope to|hoping to|want to|would like|'ll)\b|’ll",
+    re.IGNORECASE,
+)
+
+
+def expand_weekdays(text: str) -> tuple[str, list[tuple[int, int, int, int]]]:
+    """``text`` with "last Wed" spelled "last wednesday" (Duckling reads only full names), and
+    the replacements as ``(new_start, new_end, old_start, old_end)``."""
+    parts: list[str] = []
+    moves: list[tuple[int, int, int, int]] = []
+    last = 0
+    size = 0
+    for match in SHORT_WEEKDAY.finditer(text):
+        start, end = match.start("day"), match.end()
+        full = FULL_WEEKDAY[match.group("day").lower()]
+        parts.append(text[last:start])
+        size += start - last
+        moves.append((size, size + len(full), start, end))
+        parts.append(full)
+        size += len(full)
+        last = end
+    parts.append(text[last:])
+    return "".join(parts), moves
+
+
+def original_offset(position: int, moves: list[tuple[int, int, int, int]]) -> int:
+    """Map an offset in :func:`expand_weekdays` output back to the original text."""
+    delta = 0
+    for new_start, new_end, old_start, old_end in moves:
+        if position < new_start:
+            break
+        if position <= new_end:
+            return old_end if position == new_end else old_start
+        delta = old_end - new_end
+    return position + delta
+
+
+def count_of(word: str) -> int:
+    word = word.lower()
+    return int(word) if word.isdigit() else NUMBERS[word]
+
+
+def clause_of(text: str, start: int, end: int) -> str:
+    left = max(text.rfind(c, 0, start) for c in ".!?\n") + 1
+    rights = [i for i in (text.find(c, end) for c in ".!?\n") if i != -1]
+    return text[left : min(rights) if rights else len(text)]
+
+
+def tense_of(clause: str) -> str:
+    past = any(
+        m.group(1) is None or m.group(1).lower() not in NOT_PAST for m in PAST.finditer(clause)
+    )
+    future = bool(FUTURE.search(clause))
+    if past and not future:
+        return "past"
+    if future and not past:
+        return "future"
+    return ""

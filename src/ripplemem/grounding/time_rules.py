@@ -1,0 +1,212 @@
+"""Time rules of our own, for what Duckling misses or gets wrong in dialogue (calendar spans:
+:mod:`ripplemem.grounding.time_spans`).
+
+* weekends: "last weekend", "two weekends ago", "this weekend", "over the weekend" (by tense) ->
+  Saturday 00:00 .. Sunday 23:59:59 (Duckling's weekend is Friday 18:00 .. Monday 00:00);
+* "N days / weeks / months / years ago|back" -> that whole day / Monday..Sunday week / month / year;
+  "a few / a couple of / several <units> ago" and "about N <units> ago" -> a small range of units;
+* "in N <units>" -> that unit ahead, unless the sentence is in the past ("first time in 3 years");
+  "N <units> from now" -> that unit ahead; "two or three weeks ago", "a month or two ago" -> the
+  range, "a week or so ago" -> about one week;
+* "May 2023" -> the month (Duckling only reads it after "in");
+* "from 2015 to 2017", "in 2019 and 2020" -> both years; "early / mid / late 2020" -> four
+  months of it ("since early 2020": up to the reference); "around 2015" -> the year; "last year
+  in June" -> that June (Duckling misreads or skips these);
+* decades: "in the 1990s", "during the '90s", "in the nineties", "in the early 80s" -> those ten
+  (or about three) years ("in the 1800s": the century; "since the 90s": up to the reference);
+  a two-digit decade is the latest one that has ended ("the 20s" said in 2023: the 1920s);
+  "in my 20s" (an age), "temperatures in the 90s" and "a book from the 1900s" (the book's age,
+  not a time of the memory) are no times; "a decade ago" -> nine to eleven years back;
+* anaphora ("the week before", "the next day", "that day") and vague words ("recently", "the other
+  day") are kept as phrases but never grounded: the reference they need is not the session time.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import NamedTuple
+
+from ripplemem.grounding import time_patterns as tp
+from ripplemem.grounding.time_spans import day_span, hull, month_span, unit_span, year_span
+from ripplemem.records import TimeSpan
+
+
+@dataclass(frozen=True, slots=True)
+class GroundedTime:
+    """A time expression as written, its interval (None when it cannot be grounded) and grain:
+    hour, day, week, weekend, month, season, quarter, year, range or vague."""
+
+    phrase: str
+    span: TimeSpan | None
+    grain: str
+
+
+class Found(NamedTuple):
+    start: int
+    end: int
+    item: GroundedTime | None
+
+
+# -- rules --------------------------------------------------------------------------------------
+
+
+def rule_times(text: str, ref: datetime | None) -> list[Found]:
+    """Our rules' matches, in rule order; an entry with ``item=None`` masks a span that is not
+    a time ("my first time in 3 years")."""
+    found: list[Found] = []
+
+    def add(match: re.Match, span: TimeSpan | None, grain: str) -> None:
+        phrase = match.group().strip()
+        found.append(Found(match.start(), match.end(), GroundedTime(phrase, span, grain)))
+
+    def free(match: re.Match) -> bool:
+        return not any(match.start() < e and s < match.end() for s, e, _ in found)
+
+    for m in tp.MONTH_YEAR.finditer(text):
+        if not tp.DAY_BEFORE.search(text, 0, m.start()):  # "8 May 2023" is Duckling's (a day)
+            add(m, month_span(int(m.group("year")), tp.MONTHS[m.group("month").lower()]), "month")
+    for m in tp.YEAR_RANGE.finditer(text):
+        first, last = int(m.group("a")), int(m.group("b"))
+        if free(m) and first <= last:
+            add(m, hull(year_span(first), year_span(last)), "range")
+    for m in tp.PART_OF_YEAR.finditer(text):
+        if free(m) and (m.group("part") or not tp.COUNTED.match(text, m.end())):
+            add(m, *_part_of_year(m, ref))
+    for m in tp.YEAR_THEN_MONTH.finditer(text):
+        if free(m):
+            step = {"last": -1, "next": 1, "this": 0}[m.group("which").lower()]
+            month = tp.MONTHS[m.group("month").lower()]
+            add(m, month_span(ref.year + step, month) if ref else None, "month")
+    for m in tp.DECADE.finditer(text):
+        if free(m) and not tp.TEMPERATURE.search(tp.clause_of(text, m.start(), m.end())):
+            add(m, _decade(m, ref), "range")
+    for m in tp.TWO_STEPS.finditer(text):
+        if free(m):
+            span, grain = _two_steps(m, ref)
+            add(m, span, grain)
+    for m in tp.ANAPHORA.finditer(text):
+        if free(m):
+            add(m, None, "vague")
+    for m in tp.VAGUE.finditer(text):
+        if free(m):
+            add(m, None, "vague")
+    for m in tp.WEEKEND.finditer(text):
+        if free(m):
+            add(m, _weekend(m, text, ref), "weekend")
+    for m in tp.AGO.finditer(text):
+        if free(m):
+            unit = m.group("unit").lower()
+            vague = m.group("vague") or m.group("approx") or m.group("upto") or m.group("or")
+            vague = vague or unit == "decade"
+            add(m, _ago(m, ref), "range" if vague else unit)
+    for m in tp.IN_N.finditer(text):
+        if not free(m):
+            continue
+        if tp.tense_of(tp.clause_of(text, m.start(), m.end())) == "past":  # "first time in 3 years"
+            found.append(Found(m.start(), m.end(), None))
+        else:
+            unit = m.group("unit").lower()
+            add(m, unit_span(ref, unit, tp.count_of(m.group("n"))) if ref else None, unit)
+    for m in tp.FROM_NOW.finditer(text):
+        if free(m):
+            unit = m.group("unit").lower()
+            add(m, unit_span(ref, unit, tp.count_of(m.group("n"))) if ref else None, unit)
+    return found
+
+
+def _part_of_year(m: re.Match, ref: datetime | None) -> tuple[TimeSpan | None, str]:
+    year = int(m.group("year"))
+    if not m.group("part"):
+        return year_span(year), "year"
+    first, last = tp.PARTS[m.group("part").lower()]
+    span = hull(month_span(year, first), month_span(year, last))
+    if m.group("since"):  # "since early 2020": from then on, up to the reference
+        if ref is None or ref < span.start:
+            return None, "range"
+        span = TimeSpan(span.start, ref)
+    return span, "range"
+
+
+def _weekend(m: re.Match, text: str, ref: datetime | None) -> TimeSpan | None:
+    if ref is None:
+        return None
+    if m.group("n"):
+        word = m.group("n").lower()
+        back = 2 if "couple" in word else 3 if "few" in word else tp.count_of(word)
+    elif m.group("last"):
+        back = 1
+    elif m.group("next"):
+        back = -1
+    elif m.group("this"):
+        back = 0
+    else:
+        tense = tp.tense_of(tp.clause_of(text, m.start(), m.end()))
+        if not tense:
+            return None
+        back = 0 if tense == "future" or ref.weekday() >= 5 else 1
+    saturday = ref.date() - timedelta(days=ref.weekday()) + timedelta(days=5 - 7 * back)
+    return TimeSpan(day_span(saturday).start, day_span(saturday + timedelta(days=1)).end)
+
+
+def _ago(m: re.Match, ref: datetime | None) -> TimeSpan | None:
+    if ref is None:
+        return None
+    unit = m.group("unit").lower()
+    if m.group("vague"):
+        words = m.group("vague").lower()
+        low, high = tp.VAGUE_COUNTS[next(k for k in tp.VAGUE_COUNTS if k in words)]
+    else:
+        n = tp.count_of(m.group("n"))
+        other = m.group("upto") or m.group("or")
+        so = bool(other) and other.lower() == "so"  # "a week or so"
+        rough = (m.group("approx") or so) and unit != "decade"  # "about a decade": rough already
+        low, high = (max(n - 1, 0), n + 1) if rough else (n, n)
+        if other and not so:  # "two or three weeks", "a month or two"
+            low, high = sorted((n, tp.count_of(other)))
+    if unit == "decade":  # a round number: "a decade ago" is nine to eleven years back
+        unit, low, high = "year", max(10 * low - 1, 0), 10 * high + 1
+    return hull(unit_span(ref, unit, -high), unit_span(ref, unit, -low))
+
+
+def _decade(m: re.Match, ref: datetime | None) -> TimeSpan | None:
+    years = 10
+    if m.group("full"):
+        start = int(m.group("full"))
+        if start % 100 == 0 and start != 2000:  # "the 1800s": a century ("the 2000s": a decade)
+            years = 100
+    else:
+        tens = (
+            int(m.group("short")) if m.group("short") else tp.DECADE_WORDS[m.group("word").lower()]
+        )
+        if ref is None:
+            return None  # which century: the latest such decade that has ended by the reference
+        start = 2000 + 10 * tens if 2000 + 10 * tens + 9 < ref.year else 1900 + 10 * tens
+    first, last = tp.DECADE_PARTS[m.group("part").lower()] if m.group("part") else (0, 9)
+    step = years // 10
+    span = hull(year_span(start + first * step), year_span(start + (last + 1) * step - 1))
+    if m.group("lead").lower() == "since":  # "since the 90s": from then up to the reference
+        return TimeSpan(span.start, ref) if ref is not None and ref > span.start else None
+    return span
+
+
+def _two_steps(m: re.Match, ref: datetime | None) -> tuple[TimeSpan | None, str]:
+    if m.group("day"):
+        step = -2 if m.group("day").lower().startswith("before") else 2
+        return (unit_span(ref, "day", step) if ref else None), "day"
+    if m.group("weekday"):
+        if ref is None:
+            return None, "day"
+        weekday = tp.WEEKDAYS.split("|").index(m.group("weekday").lower())
+        back = (ref.weekday() - weekday) % 7 or 7  # "last Friday": the latest one before today
+        return day_span(ref.date() - timedelta(days=back + 7)), "day"
+    unit = m.group("unit").lower()
+    step = -2 if m.group("way").lower().startswith("before") else 2
+    if unit == "weekend":
+        if ref is None:
+            return None, "weekend"
+        # as in _weekend: "last weekend" is the one of the previous week, so this is one before
+        saturday = ref.date() - timedelta(days=ref.weekday()) + timedelta(days=5 + 7 * step)
+        return TimeSpan(day_span(saturday).start, day_span(saturday + timedelta(days=1)).end), unit
+    return (unit_span(ref, unit, step) if ref else None), unit

@@ -1,0 +1,254 @@
+"""Recall recipes as data: named presets, not flags threaded through signatures."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from ripplemem.errors import UnknownRecipeError
+
+
+class _Part(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class ViewParams(_Part):
+    """Tri-view initial recall: how deep each view looks, and the query vector it uses."""
+
+    dense_k: int = Field(default=10, ge=0)
+    lexical_k: int = Field(default=5, ge=0)
+    cue_k: int = Field(default=5, ge=0)
+    #: centre the query vector on the namespace's centroid (the mean unit vector) before the
+    #: dense view and the alignment term read it (read/views.py, ``centre_query``): the cosine
+    #: then ranks by what the query says beyond what every memory of the namespace shares.
+    #: ``ripple-paper`` and the naive ``bm25`` / ``dense`` / ``hybrid`` keep the raw vector.
+    centred_query: bool = True
+    rrf_k: int = Field(default=60, ge=1)  # the hybrid baseline's reciprocal-rank constant
+
+
+class ExpansionParams(_Part):
+    """The planner and anchor-local diffusion."""
+
+    enabled: bool = True
+    structural_channel: bool = True
+    goal: bool = True  # False: expand blindly from the anchors, same budget
+    max_anchors: int = Field(default=3, ge=0)
+    hops: int = Field(default=2, ge=0)
+    semantic_top: int = Field(default=5, ge=0)
+    structural_top: int = Field(default=5, ge=0)
+    rounds: int = Field(default=1, ge=0)
+
+
+class RankParams(_Part):
+    """The final score rho (reference section 1) and its provenance term."""
+
+    lambda_q: float = 1.25
+    lambda_p: float = 1.0
+    lambda_a: float = 0.05
+    weight_dense: float = 1.0
+    #: the paper's 0.75 assumed a dense view stronger than BM25; with the offline MiniLM the two
+    #: are equally strong alone, so they weigh the same (``ripple-paper`` keeps 0.75)
+    weight_lexical: float = 1.0
+    #: share of the BM25 score (min-max over the candidates) blended into the alignment term
+    #: a(q, m); the paper's cosine-only a(q, m) assumes a strong embedder (``ripple-paper``: 0)
+    lexical_alignment: float = Field(default=0.25, ge=0.0, le=1.0)
+    #: exchange-aware alignment (read/rank.py): a <- (a + g * a_nb) / (1 + g), a_nb the best
+    #: alignment of the turn just before / after in its episode (``ripple-paper``: 0)
+    exchange_alignment: float = Field(default=0.2, ge=0.0)
+    weight_cue: float = 0.9
+    weight_expansion: float = 0.85
+    rank_offset: int = Field(default=5, ge=0)
+    provenance: Literal["noisy_or", "max", "sum"] = "noisy_or"
+    #: the deeper dense / lexical hits (to depth ``budget``) also compete in the final ranking,
+    #: so expanded units must earn their slot (provenance keeps their deep ranks)
+    deep_candidates: bool = True
+
+
+class ContextParams(_Part):
+    """Dialogue context (read/context.py): up to ``share`` of the slots go to units at most
+    ``turns`` turns from one of the ``anchors`` best-ranked units."""
+
+    share: float = Field(default=0.2, ge=0.0, le=1.0)
+    anchors: int = Field(default=3, ge=0)
+    turns: int = Field(default=1, ge=0)
+
+
+class AssoParams(_Part):
+    """AssoMem (reference section 2): clue candidates, then RIT ranking (relevance, importance,
+    temporal); with ``terms`` set, importance and temporal alignment become extra terms of a
+    ripple recipe's rho instead."""
+
+    top_clues: int = Field(default=10, ge=0)
+    pool: int = Field(default=2000, ge=0)  # at most this many clue members become candidates
+    dense_pool: int = Field(default=200, ge=0)  # candidates without clues (or an empty graph)
+    #: the query's dense top hits join the clue candidates: clues widen the pool, never narrow it
+    dense_candidates: int = Field(default=100, ge=0)
+    #: RIT scores this many most relevant candidates (0: all); min-max normalised importance
+    #: and temporal over hundreds of candidates would swamp relevance
+    rerank_depth: int = Field(default=50, ge=0)
+    #: PPR teleport = max(cos, 0) ** power; with the paper's 1 the teleport is nearly uniform
+    #: over MiniLM's narrow cosine range and PPR degenerates to degree centrality
+    teleport_power: float = Field(default=8.0, ge=0.0)
+    lexical: bool = True  # relevance blends cosine with BM25 (False: the paper's cosine alone)
+    lexical_k: int = Field(default=100, ge=0)
+    recency: bool = True  # T falls back to recency decay when the question names no time
+    use_clues: bool = True
+    use_importance: bool = True
+    use_temporal: bool = True
+    equal_weights: bool = False  # ignore weights_path: equal thirds
+    weights_path: str | None = None  # fitted SignalWeights (ripplemem fit-weights); None: equal
+    terms: bool = False  # ripple+asso
+    lambda_importance: float = 0.5
+    lambda_temporal: float = 0.5
+
+
+#: the flat names a recipe also accepts (``get_recipe("ripple", dense_k=20)``), by group
+_GROUPS: dict[str, tuple[str, type[_Part]]] = {
+    "views": ("", ViewParams),
+    "expansion": ("expand_", ExpansionParams),
+    "rank": ("", RankParams),
+    "context": ("context_", ContextParams),
+    "asso": ("asso_", AssoParams),
+}
+
+
+def _flat_names() -> dict[str, tuple[str, str]]:
+    names: dict[str, tuple[str, str]] = {}
+    for group, (prefix, part) in _GROUPS.items():
+        for field in part.model_fields:
+            names[prefix + field] = (group, field)
+            if group == "asso" and field.startswith(("use_", "equal_", "weights_", "lambda_")):
+                names[field] = (group, field)
+    names["expand_semantic_top"] = ("expansion", "semantic_top")
+    names["expand_structural_top"] = ("expansion", "structural_top")
+    for name in ("max_anchors", "hops", "rounds", "goal", "structural_channel"):
+        names[name] = ("expansion", name)
+    names["expansion"] = ("expansion", "enabled")
+    names.pop("expand_enabled", None)
+    return names
+
+
+_FLAT = _flat_names()
+
+
+class RecallRecipe(BaseModel):
+    """How to recall, grouped by concern. Defaults are RippleMem's LoCoMo settings.
+
+    Besides the nested form (``views=ViewParams(dense_k=20)``), a recipe accepts each parameter
+    by a flat name (``dense_k=20``, ``context_share=0``, ``asso_pool=500``), so a change can
+    be written as one keyword; :meth:`with_` takes the same names."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    name: str = "ripple"
+    kind: Literal["ripple", "bm25", "dense", "hybrid", "asso"] = "ripple"
+    budget: int = Field(default=30, ge=1)  # how many units recall returns
+    views: ViewParams = ViewParams()
+    expansion: ExpansionParams = ExpansionParams()
+    rank: RankParams = RankParams()
+    context: ContextParams = ContextParams()
+    asso: AssoParams = AssoParams()
+
+    @model_validator(mode="before")
+    @classmethod
+    def _nest(cls, data: Any) -> Any:
+        """Lift flat parameter names into their group."""
+        if not isinstance(data, dict):
+            return data
+        nested: dict[str, Any] = {}
+        groups: dict[str, dict[str, Any]] = {}
+        for key, value in data.items():
+            if key in _GROUPS and not isinstance(value, bool):
+                part = value.model_dump() if isinstance(value, BaseModel) else value
+                groups.setdefault(key, {}).update(part if isinstance(part, dict) else {})
+                if not isinstance(part, dict):
+                    nested[key] = value  # let validation say what is wrong
+            elif key in _FLAT:
+                group, field = _FLAT[key]
+                groups.setdefault(group, {})[field] = value
+            else:
+                nested[key] = value
+        for group, values in groups.items():
+            nested.setdefault(group, values)
+        return nested
+
+    @property
+    def context_slots(self) -> int:
+        """How many of the ``budget`` slots dialogue context may take."""
+        return int(self.budget * self.context.share + 1e-9)
+
+    def with_(self, **changes: Any) -> RecallRecipe:
+        """A validated copy with ``changes``, by flat or group name (unknown names and bad
+        values are refused)."""
+        data = self.model_dump()
+        for key, value in changes.items():
+            if key in _FLAT and not (key in _GROUPS and isinstance(value, dict | BaseModel)):
+                group, field = _FLAT[key]
+                data[group] = {**data[group], field: value}
+            elif key in _GROUPS and isinstance(value, dict | BaseModel):
+                part = value.model_dump() if isinstance(value, BaseModel) else value
+                data[key] = {**data[key], **part}
+            else:
+                data[key] = value
+        return type(self).model_validate(data)
+
+
+def recipe(name: str, **parameters: Any) -> RecallRecipe:
+    """A recipe named ``name`` from flat parameter names (``dense_k=20``, ``context_share=0``)."""
+    return RecallRecipe.model_validate({"name": name, **parameters})
+
+
+RECIPES: dict[str, RecallRecipe] = {
+    "ripple": recipe("ripple"),
+    "ripple-no-expansion": recipe("ripple-no-expansion", expansion=False),
+    "ripple-no-structural": recipe("ripple-no-structural", structural_channel=False),
+    "ripple-no-goal": recipe("ripple-no-goal", goal=False),
+    "ripple-no-context": recipe("ripple-no-context", context_share=0.0),
+    "ripple-paper": recipe(
+        "ripple-paper", weight_lexical=0.75, provenance="max", context_share=0.0,
+        lexical_alignment=0.0, exchange_alignment=0.0, centred_query=False,
+    ),
+    "bm25": recipe("bm25", kind="bm25", centred_query=False),
+    "dense": recipe("dense", kind="dense", centred_query=False),
+    "hybrid": recipe("hybrid", kind="hybrid", centred_query=False),
+    "dense-centred": recipe("dense-centred", kind="dense"),
+    "hybrid-centred": recipe("hybrid-centred", kind="hybrid"),
+    # AssoMem returns its top 6 by default; the benchmark compares at the common budget
+    "asso": recipe("asso", kind="asso", budget=6),
+    "asso-no-temporal": recipe("asso-no-temporal", kind="asso", budget=6, use_temporal=False),
+    "asso-no-importance": recipe(
+        "asso-no-importance", kind="asso", budget=6, use_importance=False
+    ),
+    "asso-equal-weights": recipe(
+        "asso-equal-weights", kind="asso", budget=6, equal_weights=True
+    ),
+    "asso-no-clues": recipe("asso-no-clues", kind="asso", budget=6, use_clues=False),
+    "asso-paper-relevance": recipe(
+        "asso-paper-relevance", kind="asso", budget=6, asso_lexical=False
+    ),
+    # a lighter importance term and no recency fallback: each cost ripple recall on LoCoMo dev
+    "ripple+asso": recipe(
+        "ripple+asso", asso_terms=True, lambda_importance=0.25, asso_recency=False
+    ),
+    "ripple+asso-no-importance": recipe(
+        "ripple+asso-no-importance", asso_terms=True, lambda_importance=0.0,
+        asso_recency=False,
+    ),
+    "ripple+asso-no-temporal": recipe(
+        "ripple+asso-no-temporal", asso_terms=True, lambda_importance=0.25,
+        lambda_temporal=0.0,
+    ),
+}
+#: What ``asso`` recipes return when a benchmark or caller does not set a budget of its own.
+ASSO_API_BUDGET = 6
+
+
+def get_recipe(name: str, **overrides) -> RecallRecipe:
+    try:
+        recipe = RECIPES[name]
+    except KeyError:
+        raise UnknownRecipeError(
+            f"no recipe named {name!r}; choose one of: {', '.join(sorted(RECIPES))}"
+        ) from None
+    return recipe.with_(**overrides) if overrides else recipe
