@@ -217,6 +217,14 @@ def process_cpu_s(pid: int) -> float:
         return float("nan")
 
 
+def embedder_name(path: Path) -> str | None:
+    from ripplemem.stores.registry import open_store
+
+    with open_store(str(path)) as store:
+        info = store.embedder_info()
+    return info[0] if info else None
+
+
 def cpu_model() -> str:
     try:
         for line in Path("/proc/cpuinfo").read_text().splitlines():
@@ -308,6 +316,7 @@ def main(argv: list[str] | None = None) -> int:
         "loadavg_before": load_before,
         "loadavg_after": [round(x, 2) for x in os.getloadavg()],
         "store": {"backend": "sqlite", **built, "units_before": before, "units_after": after},
+        "embedder": embedder_name(args.store),
         "clients": args.clients,
         "seconds": round(elapsed, 1),
         "add_share": args.add_share,

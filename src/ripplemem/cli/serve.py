@@ -31,13 +31,14 @@ def serve(
     read_threads: Annotated[int, typer.Option(help="Threads for searches and reads.", min=1)] = 4,
     write_threads: Annotated[int, typer.Option(help="Threads for adds and deletes.", min=1)] = 2,
     search_processes: Annotated[
-        int | None,
+        int,
         typer.Option(
-            help="Worker processes for searches [default: one per core beyond the first, at most 4"
-            "; 0 on one core or a memory:// store].",
+            help="Worker processes for searches (0: threads of this process). Helps read-mostly "
+            "loads on several cores; each add makes the workers reload the namespace's vectors.",
             min=0,
+            max=16,
         ),
-    ] = None,
+    ] = 0,
     drain_timeout: Annotated[
         float, typer.Option(help="Seconds to let running adds finish on SIGTERM.", min=0)
     ] = 120.0,
@@ -62,7 +63,7 @@ def serve(
         drain_timeout_s=drain_timeout,
         host=host,
         mcp=mcp,
-        search_processes=_search_processes(search_processes, memory),
+        search_processes=search_processes,
     )
     out = console()
     if not no_auth and not memory.store.keys.list_keys():
@@ -86,19 +87,6 @@ def serve(
         lifespan="on",
     )
     uvicorn.Server(config).run(sockets=[listening])
-
-
-def _search_processes(wanted: int | None, memory: Memory) -> int:
-    """Recall runs on about one core per process: use the other cores for searches."""
-    import os
-
-    from ripplemem.stores.registry import scheme_of
-
-    if wanted is not None:
-        return wanted
-    if scheme_of(memory.settings.store) == "memory":
-        return 0
-    return max(0, min(4, (os.cpu_count() or 1) - 1))
 
 
 def _bind(host: str, port: int):
