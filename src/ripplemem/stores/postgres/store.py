@@ -123,6 +123,9 @@ class PostgresStore:
             sql.SQL("SET hnsw.iterative_scan = strict_order"),
             sql.SQL("SET hnsw.max_scan_tuples = {}").format(sql.Literal(max_scan_tuples)),
             sql.SQL("SET lock_timeout = {}").format(sql.Literal(f"{int(lock_wait_s * 1000)}ms")),
+            # a prepared statement (psycopg prepares one run 5 times) is planned once: every
+            # query here is a key lookup whose plan does not depend on the values
+            sql.SQL("SET plan_cache_mode = force_generic_plan"),
         )
         self._local = threading.local()
         self._cache = dense.VectorCache(cache_vectors, ann_threshold)
