@@ -259,3 +259,12 @@ def test_the_command_line_takes_a_postgres_url(postgres_store_url: StoreUrl, tmp
     assert found.exit_code == 0 and "Lisbon" in found.output
     with open_store(url) as store:
         assert store.count("maya") > 0
+
+
+def test_a_benchmark_workspace_opens_a_store_url(postgres_store_url: StoreUrl) -> None:
+    """``ripplemem bench locomo --store postgresql://...`` keeps its memory there."""
+    from ripplemem.training.workspace import Workspace
+
+    settings = Settings(extractor="deterministic", planner="deterministic")
+    with Workspace("locomo", settings=settings, store=postgres_store_url("bench")) as space:
+        assert space.memory is not None and isinstance(space.memory.store, PostgresStore)

@@ -20,7 +20,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal, Self
+from typing import TYPE_CHECKING, Self
 
 from ripplemem.errors import InvalidInputError, UnknownNamespaceError
 from ripplemem.read.asso.weights import with_settings_weights
@@ -32,7 +32,8 @@ if TYPE_CHECKING:
     from ripplemem.records import AddResult, Conversation, Recall
 
 Progress = Callable[[str, int, int | None], None]  # (description, done, total or None)
-StoreKind = Literal["sqlite", "memory"]
+#: "sqlite" (a temporary file), "memory", or a store URL (postgresql://...)
+StoreKind = str
 PROFILES: dict[str, dict] = {
     "locomo": {
         "write": {"window_turns": 40, "window_overlap": 2},
@@ -106,9 +107,11 @@ class Workspace:
                 self._tmp = tempfile.TemporaryDirectory(prefix="ripplemem-bench-")
                 store_path = Path(self._tmp.name) / "bench.db"
                 self.memory = Memory(self.settings.model_copy(update={"store": str(store_path)}))
+            elif "://" in self.store_kind:  # a store URL, e.g. postgresql://...
+                self.memory = Memory(self.settings.model_copy(update={"store": self.store_kind}))
             else:
                 raise InvalidInputError(
-                    f"store must be 'sqlite' or 'memory', not {self.store_kind!r}"
+                    f"store must be 'sqlite', 'memory' or a store URL, not {self.store_kind!r}"
                 )
         return self
 

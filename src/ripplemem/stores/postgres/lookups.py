@@ -62,7 +62,7 @@ _SPANS = """
     SELECT s.t_start, s.seq, s.unit_id FROM b CROSS JOIN LATERAL (
         (SELECT t_start, seq, unit_id FROM time_span
          WHERE namespace = %(ns)s AND bucket = b.x
-           AND t_start >= %(start)s - %(day)s * power(2.0, b.x) AND t_start <= %(middle)s
+           AND t_start >= %(start)s - %(day)s * power(2.0::float8, b.x) AND t_start <= %(middle)s
            AND t_end >= %(start)s
          ORDER BY t_start DESC, seq DESC LIMIT %(n)s)
         UNION ALL

@@ -70,6 +70,8 @@ CAPABILITIES = StoreCapabilities(persistent=True, shared=True, approximate_dense
 POOL_SIZE = 8
 #: Vectors the exact-search cache of one store holds (~1.5 KB each at 384-d).
 CACHE_VECTORS = 1_000_000
+#: (namespace, kind) entries of the cue-value cache before it starts afresh.
+CUE_VALUE_ENTRIES = 10_000
 #: How long a writer waits for another writer of the same namespace.
 LOCK_WAIT_S = 600.0
 #: Rows an HNSW scan may read looking for ``k`` rows of one namespace (pgvector's default: 20,000).
@@ -123,10 +125,14 @@ class PostgresStore:
             sql.SQL("SET hnsw.iterative_scan = strict_order"),
             sql.SQL("SET hnsw.max_scan_tuples = {}").format(sql.Literal(max_scan_tuples)),
             sql.SQL("SET lock_timeout = {}").format(sql.Literal(f"{int(lock_wait_s * 1000)}ms")),
+            # a prepared statement (psycopg prepares one run 5 times) is planned once: every
+            # query here is a key lookup whose plan does not depend on the values
+            sql.SQL("SET plan_cache_mode = force_generic_plan"),
         )
         self._local = threading.local()
         self._cache = dense.VectorCache(cache_vectors, ann_threshold)
         self._indexed: set[str] = set()  # namespaces whose HNSW index this store saw built
+        self._cue_values: dict[tuple[str, str], tuple[int, list[str]]] = {}
         self._closed = True
         try:
             first = psycopg.connect(where.conninfo, autocommit=True)
@@ -387,9 +393,29 @@ class PostgresStore:
         return self._read(read)
 
     def cue_values(self, namespace: str, kind: str) -> list[str]:
+        """Kept per namespace and kind until its ``version`` moves (every search asks for them;
+        reading the version is one key lookup, the values one seek per value)."""
         self._check_open()
         check_cue_kind(kind)
-        return self._read(lambda db: lookups.distinct_values(db, namespace, kind))
+        open_ = self._open()
+        cacheable = open_ is None or namespace not in open_.pending  # no own change pending
+
+        def read(db: psycopg.Connection) -> list[str]:
+            row = db.execute(
+                "SELECT version FROM namespace_state WHERE namespace = %s", (namespace,)
+            ).fetchone()
+            version = -1 if row is None else int(row[0])
+            cached = self._cue_values.get((namespace, kind))
+            if cacheable and cached is not None and cached[0] == version:
+                return list(cached[1])
+            values = lookups.distinct_values(db, namespace, kind)
+            if cacheable:
+                if len(self._cue_values) >= CUE_VALUE_ENTRIES:
+                    self._cue_values.clear()
+                self._cue_values[(namespace, kind)] = (version, values)
+            return list(values)
+
+        return self._read(read)
 
     # --- graph ---------------------------------------------------------------------------------
 
@@ -415,6 +441,7 @@ class PostgresStore:
             return
         self._closed = True
         self._cache.clear()
+        self._cue_values.clear()
         self._pool.close()
 
     # --- internals: connections ----------------------------------------------------------------
