@@ -10,7 +10,7 @@ STAMP  := $(VENV)/.installed
 $(STAMP): pyproject.toml benchmarks/pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
-	$(BIN)/python -m pip install -q -c constraints.txt -e '.[dev,server]' -e 'benchmarks[peers]'
+	$(BIN)/python -m pip install -q -c constraints.txt -e '.[dev,server,postgres]' -e 'benchmarks[peers]'
 	touch $(STAMP)
 
 install: $(STAMP)

@@ -53,7 +53,7 @@ def error_console() -> Console:
     return Console(stderr=True, highlight=False)
 
 
-def open_memory(store: Path | None) -> Memory:
+def open_memory(store: str | Path | None) -> Memory:
     from ripplemem.memory import Memory
     from ripplemem.settings import Settings
 

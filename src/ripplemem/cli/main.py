@@ -20,6 +20,7 @@ from ripplemem.cli import asso as asso_commands
 from ripplemem.cli.common import console, friendly, open_memory
 from ripplemem.cli.keys import keys_app
 from ripplemem.cli.mcp import mcp
+from ripplemem.cli.migrate import migrate
 from ripplemem.cli.plugins import add_plugins
 from ripplemem.cli.serve import serve
 
@@ -32,8 +33,12 @@ app = typer.Typer(
 )
 
 StoreOption = Annotated[
-    Path | None,
-    typer.Option("--store", help="SQLite store file [default: $RIPPLEMEM_STORE or .ripplemem/memory.db]"),
+    str | None,  # not a Path: a store URL (postgresql://host/db) would lose its '//'
+    typer.Option(
+        "--store",
+        help="SQLite store file or store URL (postgresql://...) "
+        "[default: $RIPPLEMEM_STORE or .ripplemem/memory.db]",
+    ),
 ]
 NamespaceOption = Annotated[str, typer.Option("--namespace", "-n", help="Namespace (user id) to use.")]
 
@@ -265,6 +270,7 @@ def demo() -> None:
 
 
 # AssoMem weights and fine-tuning data (ripplemem.cli.asso)
+app.command(name="migrate")(migrate)
 app.command(name="fit-weights")(friendly(asso_commands.fit_weights))
 app.command(name="export-finetune")(friendly(asso_commands.export_finetune))
 app.command(name="question-types")(friendly(asso_commands.question_types))

@@ -28,7 +28,11 @@ MarkdownOption = Annotated[
     Path | None, typer.Option("--markdown", dir_okay=False, help="Write the Markdown tables here.")
 ]
 StoreKindOption = Annotated[
-    str, typer.Option("--store", help="Where the benchmark memory lives: sqlite (temp file) or memory.")
+    str, typer.Option(
+        "--store",
+        help="Where the benchmark memory lives: sqlite (temp file), memory, or a store URL "
+        "(postgresql://...; each conversation's namespace is emptied before and after use).",
+    )
 ]
 BudgetOption = Annotated[
     int | None,
@@ -199,8 +203,10 @@ def _run(
     from ripplemem.settings import Settings
     from ripplemem_bench.reports.result import render_console, render_markdown
 
-    if store not in ("sqlite", "memory"):
-        raise InvalidInputError(f"--store must be 'sqlite' or 'memory', not {store!r}")
+    if store not in ("sqlite", "memory") and "://" not in store:
+        raise InvalidInputError(
+            f"--store must be 'sqlite', 'memory' or a store URL (postgresql://...), not {store!r}"
+        )
     names = [name.strip() for name in recipes.split(",") if name.strip()]
     settings = Settings.from_env()
     setup = answer_setup(answering, settings) if answering is not None else None

@@ -31,7 +31,12 @@ def speed(
         Path | None, typer.Option("--json", dir_okay=False, help="Write the result dict here.")
     ] = None,
     store: Annotated[
-        str, typer.Option("--store", help="Where the store lives: sqlite (temp file) or memory.")
+        str,
+        typer.Option(
+            "--store",
+            help="Where the store lives: sqlite (temp file), memory, or the URL of an empty store "
+            "(postgresql://...).",
+        ),
     ] = "sqlite",
     seed: Annotated[
         int, typer.Option("--seed", help="Seed of the synthetic units and questions.")
@@ -47,8 +52,10 @@ def speed(
         raise InvalidInputError(
             f"--sizes must be comma-separated integers, not {sizes!r}"
         ) from None
-    if store not in ("sqlite", "memory"):
-        raise InvalidInputError(f"--store must be 'sqlite' or 'memory', not {store!r}")
+    if store not in ("sqlite", "memory") and "://" not in store:
+        raise InvalidInputError(
+            f"--store must be 'sqlite', 'memory' or a store URL (postgresql://...), not {store!r}"
+        )
     out = console()
     with progress_bar(out) as progress:
         result = run_speed_bench(

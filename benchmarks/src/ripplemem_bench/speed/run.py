@@ -122,8 +122,10 @@ def run_speed_bench(
     """
     plan = _Plan(_checked_sizes(sizes), store, queries, seed, batch, window, tuple(recipes))
     deadline = None if stop_after_s is None else time.monotonic() + stop_after_s
-    if store not in ("sqlite", "memory"):
-        raise InvalidInputError(f"store must be 'sqlite' or 'memory', not {store!r}")
+    if store not in ("sqlite", "memory") and "://" not in store:
+        raise InvalidInputError(
+            f"store must be 'sqlite', 'memory' or a store URL, not {store!r}"
+        )
     if queries < 1 or batch < 1 or window < 1 or pool < 1 or embed_sample < 1:
         raise InvalidInputError("queries, batch, window, pool and embed_sample must be >= 1")
     if embedder is None:
@@ -218,7 +220,8 @@ def _grow_and_search(
     from ripplemem.write.pipeline import resolve_thresholds
 
     path = folder / "speed.db"
-    store = open_store(path if plan.store == "sqlite" else None)
+    url = plan.store if "://" in plan.store else None  # an empty store given by URL
+    store = open_store(path if plan.store == "sqlite" else url)
     rows: list[dict[str, Any]] = []
     try:
         store.check_embedder(embedder.name, embedder.dim)

@@ -330,7 +330,10 @@ class SQLiteStore:
                 for namespace, (_, index) in self._indexes.items():
                     if index.ann_changed:
                         self._persist_ann(namespace, index)
-                self._db.execute("PRAGMA optimize")
+                try:
+                    self._db.execute("PRAGMA optimize")
+                except sqlite3.OperationalError as error:  # another writer holds the file
+                    log.info("skipped PRAGMA optimize on close of %s: %s", self.path, error)
             finally:
                 self._indexes.clear()
                 self._graph.close()

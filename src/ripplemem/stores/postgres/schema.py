@@ -1,0 +1,288 @@
+"""The PostgreSQL schema as numbered migrations, recorded in ``schema_version``.
+
+Every table's key starts with ``namespace`` (text in the "C" collation: byte order, as SQLite
+sorts), so each table can be distributed or hash-partitioned by namespace (docs/postgres.md);
+``api_key``, ``meta`` and ``schema_version`` are the only tables without one (small, global).
+The tables live in one PostgreSQL schema (``ripplemem`` unless the URL names another with
+``?schema=``). ``seq`` (one sequence for the whole store, never reused) is a unit's row number: postings, cues,
+time spans and vectors refer to it. A migration runs in one transaction under the store's
+migration lock (a transaction-level advisory lock), so two processes opening a store at once
+apply each step once.
+
+The vector column is created without a dimension (``vector``); the first write that fixes the
+store's dimension (:func:`fix_dimension`) gives it one (``vector(dim)``), in that write's
+transaction. HNSW indexes are partial, one per large namespace, built when it grows past the
+store's ``ann_threshold`` (:mod:`ripplemem.stores.postgres.dense`); ``namespace_state.hnsw`` names
+a namespace's index once it is built.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import psycopg
+from psycopg import sql
+
+from ripplemem.errors import StoreError
+
+__all__ = [
+    "FORMAT",
+    "MIGRATIONS",
+    "SCHEMA_VERSION",
+    "fix_dimension",
+    "lock_key",
+    "migrate",
+]
+
+FORMAT = "ripplemem"
+#: the first half of every advisory lock key the store takes (the other half names the object)
+LOCK_CLASS = 0x52504D  # "RPM"
+
+MIGRATIONS: tuple[str, ...] = (
+    # 1: units, vectors, cue / time / lexical indexes, edges, namespace counters, the clue graph,
+    # API keys
+    """
+    CREATE TABLE meta (key text PRIMARY KEY, value text NOT NULL);
+    INSERT INTO meta (key, value) VALUES ('format', 'ripplemem');
+    CREATE SEQUENCE unit_seq;
+    CREATE TABLE unit (
+        namespace text COLLATE "C" NOT NULL,
+        seq bigint NOT NULL,
+        id text COLLATE "C" NOT NULL,
+        restatement text NOT NULL,
+        participants text[] NOT NULL,
+        locations text[] NOT NULL,
+        t_start text,
+        t_end text,
+        episode_id text NOT NULL,
+        turn_ids text[] NOT NULL,
+        session_time text,
+        created_at text NOT NULL,
+        time_phrases text[] NOT NULL,
+        keywords text[] NOT NULL,
+        extra text NOT NULL,
+        PRIMARY KEY (namespace, seq),
+        UNIQUE (namespace, id)
+    );
+    CREATE TABLE unit_vector (
+        namespace text COLLATE "C" NOT NULL,
+        seq bigint NOT NULL,
+        id text COLLATE "C" NOT NULL,
+        embedding vector NOT NULL,
+        PRIMARY KEY (namespace, seq)
+    );
+    CREATE TABLE namespace_state (
+        namespace text COLLATE "C" PRIMARY KEY,
+        units bigint NOT NULL DEFAULT 0,
+        tokens bigint NOT NULL DEFAULT 0,
+        version bigint NOT NULL DEFAULT 0,
+        removals bigint NOT NULL DEFAULT 0,
+        vector_sum bytea,
+        hnsw text
+    );
+    CREATE TABLE cue (
+        namespace text COLLATE "C" NOT NULL,
+        kind text COLLATE "C" NOT NULL CHECK (kind IN ('P', 'L')),
+        value text COLLATE "C" NOT NULL,
+        seq bigint NOT NULL,
+        unit_id text COLLATE "C" NOT NULL,
+        t_key double precision,
+        PRIMARY KEY (namespace, kind, value, seq)
+    );
+    CREATE INDEX cue_by_time ON cue (namespace, kind, value, t_key, seq) INCLUDE (unit_id);
+    CREATE TABLE time_span (
+        namespace text COLLATE "C" NOT NULL,
+        bucket integer NOT NULL,
+        t_start double precision NOT NULL,
+        seq bigint NOT NULL,
+        unit_id text COLLATE "C" NOT NULL,
+        t_end double precision NOT NULL,
+        PRIMARY KEY (namespace, bucket, t_start, seq)
+    );
+    CREATE TABLE lexical_posting (
+        namespace text COLLATE "C" NOT NULL,
+        term text COLLATE "C" NOT NULL,
+        seq bigint NOT NULL,
+        tf integer NOT NULL,
+        length integer NOT NULL,
+        PRIMARY KEY (namespace, term, seq)
+    );
+    CREATE TABLE lexical_term (
+        namespace text COLLATE "C" NOT NULL,
+        term text COLLATE "C" NOT NULL,
+        df integer NOT NULL,
+        PRIMARY KEY (namespace, term)
+    );
+    CREATE TABLE edge (
+        namespace text COLLATE "C" NOT NULL,
+        src text COLLATE "C" NOT NULL,
+        kind text NOT NULL CHECK (kind IN ('semantic', 'structural')),
+        dst text COLLATE "C" NOT NULL,
+        weight double precision NOT NULL,
+        PRIMARY KEY (namespace, src, kind, dst)
+    );
+    CREATE SEQUENCE clue_seq;
+    CREATE TABLE clue (
+        namespace text COLLATE "C" NOT NULL,
+        id text COLLATE "C" NOT NULL,
+        seq bigint NOT NULL DEFAULT nextval('clue_seq'),
+        text text NOT NULL,
+        source text NOT NULL CHECK (source IN ('llm', 'keyphrases')),
+        sessions integer NOT NULL,
+        vector vector NOT NULL,
+        PRIMARY KEY (namespace, id)
+    );
+    CREATE TABLE clue_session (
+        namespace text COLLATE "C" NOT NULL,
+        episode_id text COLLATE "C" NOT NULL,
+        clue_id text COLLATE "C" NOT NULL,
+        PRIMARY KEY (namespace, episode_id)
+    );
+    CREATE INDEX clue_session_by_clue ON clue_session (namespace, clue_id);
+    CREATE TABLE clue_member (
+        namespace text COLLATE "C" NOT NULL,
+        unit_id text COLLATE "C" NOT NULL,
+        clue_id text COLLATE "C" NOT NULL,
+        weight double precision NOT NULL,
+        PRIMARY KEY (namespace, unit_id)
+    );
+    CREATE INDEX clue_member_by_clue ON clue_member (namespace, clue_id, unit_id);
+    CREATE TABLE utterance_link (
+        namespace text COLLATE "C" NOT NULL,
+        src text COLLATE "C" NOT NULL,
+        dst text COLLATE "C" NOT NULL,
+        weight double precision NOT NULL,
+        PRIMARY KEY (namespace, src, dst)
+    );
+    CREATE TABLE api_key (
+        id text COLLATE "C" PRIMARY KEY,
+        secret_hash text COLLATE "C" NOT NULL UNIQUE,
+        namespaces text[] NOT NULL,
+        read_only boolean NOT NULL,
+        admin boolean NOT NULL,
+        label text NOT NULL,
+        created_at text NOT NULL,
+        revoked_at text
+    );
+    """,
+)
+
+SCHEMA_VERSION = len(MIGRATIONS)
+
+
+def lock_key(schema: str, name: str) -> sql.Composed:
+    """The advisory lock key of ``name`` (a namespace, or a store-wide ``:``-prefixed name) in
+    the store of ``schema``, as SQL: stores in other schemas of the database never wait on it."""
+    return sql.SQL("{}, hashtext({})").format(sql.Literal(LOCK_CLASS), sql.Literal(f"{schema}/{name}"))
+
+
+def search_path(schema: str, extension_schema: str) -> sql.Composed:
+    """``SET search_path`` to the store's schema, then the one holding pgvector's types."""
+    names = [schema] if extension_schema == schema else [schema, extension_schema]
+    return sql.SQL("SET search_path TO {}").format(
+        sql.SQL(", ").join(sql.Identifier(name) for name in names)
+    )
+
+
+def migrate(connection: psycopg.Connection, schema: str, url: str) -> str:
+    """Bring the store's schema up to :data:`SCHEMA_VERSION` (creating the schema, the pgvector
+    extension and the tables when missing); refuse a newer or a foreign schema.
+
+    Returns the schema pgvector's types live in (the connection's ``search_path`` needs it)."""
+    with connection.transaction():
+        connection.execute(
+            sql.SQL("SELECT pg_advisory_xact_lock({})").format(lock_key(schema, ":migrate"))
+        )
+        connection.execute(sql.SQL("CREATE SCHEMA IF NOT EXISTS {}").format(sql.Identifier(schema)))
+        extension_schema = _ensure_vector_extension(connection, url)
+        connection.execute(search_path(schema, extension_schema))
+        version = _recorded_version(connection, url)
+        if version > SCHEMA_VERSION:
+            raise StoreError(
+                f"the store at {url} has schema version {version} but this ripplemem knows up "
+                f"to {SCHEMA_VERSION}; upgrade ripplemem to open it"
+            )
+        if version == 0:
+            connection.execute(
+                "CREATE TABLE schema_version (version integer PRIMARY KEY, applied_at text NOT NULL)"
+            )
+        for number in range(version + 1, SCHEMA_VERSION + 1):
+            connection.execute(MIGRATIONS[number - 1])
+            connection.execute(
+                "INSERT INTO schema_version (version, applied_at) VALUES (%s, %s)",
+                (number, datetime.now(UTC).isoformat(timespec="seconds")),
+            )
+    return extension_schema
+
+
+def fix_dimension(connection: psycopg.Connection, schema: str, dim: int) -> int:
+    """The store's vector dimension: ``dim`` if none was fixed yet, in which case the vector
+    column gets it, inside the caller's transaction (the first write of vectors or of an embedder
+    record)."""
+    connection.execute(
+        sql.SQL("SELECT pg_advisory_xact_lock({})").format(lock_key(schema, ":dimension"))
+    )
+    row = connection.execute("SELECT value FROM meta WHERE key = 'vector_dim'").fetchone()
+    if row is not None:
+        return int(row[0])
+    connection.execute(
+        sql.SQL("ALTER TABLE unit_vector ALTER COLUMN embedding TYPE vector({})").format(
+            sql.Literal(int(dim))
+        )
+    )
+    connection.execute("INSERT INTO meta (key, value) VALUES ('vector_dim', %s)", (str(dim),))
+    return dim
+
+
+def _ensure_vector_extension(connection: psycopg.Connection, url: str) -> str:
+    """Create pgvector in the database when missing; returns the schema holding its types."""
+    query = (
+        "SELECT n.nspname, e.extversion FROM pg_extension AS e "
+        "JOIN pg_namespace AS n ON n.oid = e.extnamespace WHERE e.extname = 'vector'"
+    )
+    found = connection.execute(query).fetchone()
+    if found is not None:
+        return str(found[0])
+    try:
+        with connection.transaction():
+            connection.execute("CREATE EXTENSION IF NOT EXISTS vector")
+    except psycopg.errors.InsufficientPrivilege as error:
+        raise StoreError(
+            f"the database at {url} lacks the pgvector extension and this user may not create "
+            "it; ask its owner to run CREATE EXTENSION vector in that database"
+        ) from error
+    except psycopg.errors.FeatureNotSupported as error:
+        raise StoreError(
+            f"the server at {url} has no pgvector extension installed ({error}); install "
+            "pgvector 0.8 or newer on the server"
+        ) from error
+    except psycopg.errors.UndefinedFile as error:
+        raise StoreError(
+            f"the server at {url} has no pgvector extension installed ({error}); install "
+            "pgvector 0.8 or newer on the server"
+        ) from error
+    found = connection.execute(query).fetchone()
+    assert found is not None
+    return str(found[0])
+
+
+def _recorded_version(connection: psycopg.Connection, url: str) -> int:
+    tables = {
+        row[0]
+        for row in connection.execute(
+            "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()"
+        )
+    }
+    if not tables:
+        return 0
+    not_ours = StoreError(
+        f"the schema of {url} holds tables that are not a ripplemem store; give the store a "
+        "schema of its own (...?schema=another_name)"
+    )
+    if "schema_version" not in tables or "meta" not in tables:
+        raise not_ours
+    row = connection.execute("SELECT value FROM meta WHERE key = 'format'").fetchone()
+    if row is None or row[0] != FORMAT:
+        raise not_ours
+    found = connection.execute("SELECT max(version) FROM schema_version").fetchone()
+    return int(found[0] or 0) if found else 0

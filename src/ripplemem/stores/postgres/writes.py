@@ -1,0 +1,202 @@
+"""The row-level writes of the PostgreSQL store; each runs inside the caller's transaction,
+which holds the advisory lock of every namespace it writes."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
+import numpy as np
+import psycopg
+
+from ripplemem.errors import InvalidInputError
+from ripplemem.records import MemoryUnit
+from ripplemem.stores import cuekeys
+from ripplemem.stores.postgres import lexical
+from ripplemem.stores.postgres.adapt import as_vector
+from ripplemem.stores.postgres.rows import UNIT_COLUMNS, unit_values
+from ripplemem.stores.text import document_terms
+
+__all__ = [
+    "Counters",
+    "count_change",
+    "delete_namespace_rows",
+    "delete_unit_rows",
+    "insert_units",
+    "refuse_known_ids",
+]
+
+_COPY_UNITS = f"COPY unit (seq, {', '.join(UNIT_COLUMNS)}) FROM STDIN WITH (FORMAT BINARY)"
+_UNIT_TYPES = [
+    "int8", "text", "text", "text", "text[]", "text[]", "text", "text", "text", "text[]", "text",
+    "text", "text[]", "text[]", "text",
+]  # fmt: skip
+_COPY_VECTORS = (
+    "COPY unit_vector (namespace, seq, id, embedding) FROM STDIN WITH (FORMAT BINARY)"
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Counters:
+    """A namespace's ``namespace_state`` counters after a change."""
+
+    units: int
+    version: int
+    removals: int
+
+
+def refuse_known_ids(db: psycopg.Connection, units: Sequence[MemoryUnit]) -> None:
+    """Raise before any write when a unit's id is already stored in its namespace."""
+    by_namespace: dict[str, list[str]] = {}
+    for unit in units:
+        by_namespace.setdefault(unit.namespace, []).append(unit.id)
+    for namespace, ids in by_namespace.items():
+        row = db.execute(
+            "SELECT id FROM unit WHERE namespace = %s AND id = ANY(%s) LIMIT 1", (namespace, ids)
+        ).fetchone()
+        if row is not None:
+            raise InvalidInputError(
+                f"unit id {row[0]!r} already exists in namespace {namespace!r}; "
+                "delete it first or give the new unit another id"
+            )
+
+
+def insert_units(
+    db: psycopg.Connection, units: Sequence[MemoryUnit], vectors: np.ndarray
+) -> tuple[list[int], dict[str, tuple[int, int, np.ndarray]]]:
+    """Insert units with their vector, cue, time and lexical rows.
+
+    Returns their ``seq`` numbers and, per namespace, (units, tokens, vector sum) added, for
+    :func:`count_change`.
+    """
+    values = [unit_values(unit) for unit in units]  # refuses unserialisable extras first
+    seqs = [
+        int(row[0])
+        for row in db.execute(
+            "SELECT nextval('unit_seq') FROM generate_series(1, %s)", (len(units),)
+        ).fetchall()
+    ]
+    with db.cursor() as cursor:  # COPY: one stream per table, no statement per row
+        with cursor.copy(_COPY_UNITS) as copy:
+            copy.set_types(_UNIT_TYPES)
+            for seq, value in zip(seqs, values):
+                copy.write_row((seq, *value))
+        with cursor.copy(_COPY_VECTORS) as copy:
+            copy.set_types(["text", "int8", "text", "vector"])
+            for row, (unit, seq) in enumerate(zip(units, seqs)):
+                copy.write_row((unit.namespace, seq, unit.id, vectors[row]))
+    cues = [
+        (unit.namespace, kind, value, seq, unit.id, cuekeys.time_key(unit))
+        for unit, seq in zip(units, seqs)
+        for kind, value in cuekeys.cue_keys(unit.participants, unit.locations)
+    ]
+    if cues:
+        db.execute(
+            "INSERT INTO cue (namespace, kind, value, seq, unit_id, t_key) SELECT * FROM "
+            "unnest(%s::text[], %s::text[], %s::text[], %s::int8[], %s::text[], %s::float8[])",
+            [list(column) for column in zip(*cues, strict=True)],
+        )
+    spans = []
+    for unit, seq in zip(units, seqs):
+        if unit.time_span is not None:
+            start, end = cuekeys.span_seconds(unit.time_span)
+            spans.append((unit.namespace, cuekeys.span_bucket(start, end), start, seq, unit.id, end))
+    if spans:
+        db.execute(
+            "INSERT INTO time_span (namespace, bucket, t_start, seq, unit_id, t_end) SELECT * FROM "
+            "unnest(%s::text[], %s::int4[], %s::float8[], %s::int8[], %s::text[], %s::float8[])",
+            [list(column) for column in zip(*spans, strict=True)],
+        )
+    documents = [
+        (unit.namespace, seq, document_terms(unit.restatement, unit.keywords))
+        for unit, seq in zip(units, seqs)
+    ]
+    lexical.index_units(db, documents)
+    totals: dict[str, tuple[int, int, np.ndarray]] = {}
+    for row, (namespace, _, terms) in enumerate(documents):
+        count, tokens, total = totals.get(namespace, (0, 0, np.zeros(vectors.shape[1])))
+        totals[namespace] = (count + 1, tokens + len(terms), total + vectors[row])
+    return seqs, totals
+
+
+def count_change(
+    db: psycopg.Connection,
+    namespace: str,
+    units: int,
+    tokens: int,
+    vectors: np.ndarray | None,
+    *,
+    removals: int = 0,
+) -> Counters:
+    """Add to the namespace's counters and vector sum (negative numbers take away); one more
+    ``version``. The sum is kept in float64, so the centroid does not drift."""
+    row = db.execute(
+        "SELECT vector_sum FROM namespace_state WHERE namespace = %s", (namespace,)
+    ).fetchone()
+    total = None
+    if row is not None and row[0] is not None:
+        total = np.frombuffer(row[0], dtype=np.float64)
+    if vectors is not None:
+        total = vectors.astype(np.float64) if total is None else total + vectors
+    found = db.execute(
+        "INSERT INTO namespace_state AS s (namespace, units, tokens, version, removals) "
+        "VALUES (%(ns)s, %(units)s, %(tokens)s, 1, %(removals)s) "
+        "ON CONFLICT (namespace) DO UPDATE SET units = s.units + %(units)s, "
+        "tokens = s.tokens + %(tokens)s, version = s.version + 1, removals = s.removals + %(removals)s "
+        "RETURNING units, version, removals",
+        {"ns": namespace, "units": units, "tokens": tokens, "removals": removals},
+    ).fetchone()
+    assert found is not None
+    counters = Counters(*(int(value) for value in found))
+    blob = None if counters.units <= 0 or total is None else total.astype(np.float64).tobytes()
+    db.execute(
+        "UPDATE namespace_state SET vector_sum = %s WHERE namespace = %s", (blob, namespace)
+    )
+    return counters
+
+
+def delete_unit_rows(
+    db: psycopg.Connection, namespace: str, unit_id: str
+) -> tuple[int, np.ndarray] | None:
+    """Delete a unit and every row that refers to it (edges and clue rows are the caller's);
+    returns its term count and vector, or None when there is no such unit."""
+    row = db.execute(
+        "DELETE FROM unit WHERE namespace = %s AND id = %s "
+        "RETURNING seq, participants, locations, t_start, t_end, restatement, keywords",
+        (namespace, unit_id),
+    ).fetchone()
+    if row is None:
+        return None
+    seq, participants, locations, t_start, t_end, restatement, keywords = row
+    (vector,) = db.execute(
+        "DELETE FROM unit_vector WHERE namespace = %s AND seq = %s RETURNING embedding",
+        (namespace, seq),
+    ).fetchone() or (None,)
+    terms = document_terms(restatement, keywords)
+    lexical.unindex_terms(db, namespace, seq, terms)
+    keys = cuekeys.cue_keys(participants, locations)
+    if keys:
+        db.execute(
+            "DELETE FROM cue AS c USING unnest(%s::text[], %s::text[]) AS k (kind, value) "
+            "WHERE c.namespace = %s AND c.kind = k.kind AND c.value = k.value AND c.seq = %s",
+            ([kind for kind, _ in keys], [value for _, value in keys], namespace, seq),
+        )
+    if t_start is not None:
+        start = cuekeys.epoch_seconds(datetime.fromisoformat(t_start))
+        end = cuekeys.epoch_seconds(datetime.fromisoformat(t_end))
+        db.execute(
+            "DELETE FROM time_span WHERE namespace = %s AND bucket = %s AND t_start = %s "
+            "AND seq = %s",
+            (namespace, cuekeys.span_bucket(start, end), start, seq),
+        )
+    return len(terms), as_vector(vector)
+
+
+def delete_namespace_rows(db: psycopg.Connection, namespace: str) -> int:
+    """Delete every unit row of a namespace (edges and clue rows are the caller's); returns how
+    many units it had and resets its counters (its ``version`` goes on counting)."""
+    for table in ("unit_vector", "cue", "time_span", "lexical_posting", "lexical_term"):
+        db.execute(f"DELETE FROM {table} WHERE namespace = %s", (namespace,))
+    count = db.execute("DELETE FROM unit WHERE namespace = %s", (namespace,)).rowcount
+    return max(count, 0)
