@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: install demo test check-core-install bench-locomo bench-longmemeval bench-speed bench-scale bench-report clean
+.PHONY: install demo test test-fast check-core-install bench-locomo bench-longmemeval bench-speed bench-scale bench-report clean
 
 # the library (with its test tools) and the benchmark harness (benchmarks/, with the mem0 peer)
 $(STAMP): pyproject.toml benchmarks/pyproject.toml constraints.txt
@@ -21,6 +21,12 @@ demo: $(STAMP)
 # both test trees: tests/ (the library) and benchmarks/tests/ (the harness)
 test: $(STAMP)
 	@$(BIN)/python -m pytest -q tests benchmarks/tests; rc=$$?; \
+	if [ $$rc -eq 5 ]; then echo "pytest collected no tests: failing on purpose"; exit 1; fi; exit $$rc
+
+# the inner loop (less than half the time of make test): everything but the tests marked slow
+# (many-writer processes, emulated CPUs, worker processes, the speed/scale benches, schemathesis)
+test-fast: $(STAMP)
+	@$(BIN)/python -m pytest -q -m "not slow" tests benchmarks/tests; rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "pytest collected no tests: failing on purpose"; exit 1; fi; exit $$rc
 
 DATA ?= ../shared/data

@@ -20,6 +20,7 @@ def locomo(tmp_path: Path) -> Path:
     return path
 
 
+@pytest.mark.slow
 def test_export_finetune_writes_chat_jsonl(runner: CliRunner, locomo: Path, tmp_path: Path) -> None:
     out = tmp_path / "train.jsonl"
     result = runner.invoke(app, ["export-finetune", str(locomo), "--out", str(out), "--recipe", "dense",

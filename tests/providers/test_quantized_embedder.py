@@ -66,6 +66,7 @@ def test_each_variant_is_an_embedder_under_its_own_name(
     assert repr(quantised).startswith(f"{cls.__name__}(threads=1")
 
 
+@pytest.mark.slow
 def test_vectors_stay_close_to_the_float32_path(
     quantised: MiniLMQ7Embedder | MiniLMQ8Embedder, reference: np.ndarray
 ) -> None:
@@ -124,12 +125,14 @@ def test_the_derived_file_is_cached_and_reused(folder: Path) -> None:
     assert again == model and model.stat().st_mtime_ns == stamp  # not derived a second time
 
 
+@pytest.mark.slow
 def test_derivation_is_deterministic(folder: Path, tmp_path: Path) -> None:
     first = quantized_path(default_weights_path(), WEIGHTS_SHA256, folder, weight_bits=7)
     second = quantized_path(default_weights_path(), WEIGHTS_SHA256, tmp_path, weight_bits=7)
     assert first != second and file_sha256(first) == file_sha256(second)
 
 
+@pytest.mark.slow
 def test_a_damaged_cache_file_is_derived_again(tmp_path: Path) -> None:
     model = quantized_path(default_weights_path(), WEIGHTS_SHA256, tmp_path, weight_bits=7)
     good = file_sha256(model)

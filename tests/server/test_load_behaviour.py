@@ -13,6 +13,7 @@ import time
 from pathlib import Path
 
 import httpx
+import pytest
 
 from ripplemem.server.app import ServerOptions
 from ripplemem.server.keys import create_key
@@ -99,6 +100,7 @@ def test_no_auth_serves_loopback_callers_only_by_their_host(make_server: MakeSer
         assert rebound.status_code == 400
 
 
+@pytest.mark.slow
 def test_sigterm_lets_acknowledged_adds_finish(tmp_path: Path) -> None:
     """`ripplemem serve` as a process (shipped embedder): SIGTERM right after 202s and during a
     waiting add; every acknowledged add is in the store afterwards."""

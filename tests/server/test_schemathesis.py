@@ -25,6 +25,8 @@ from ripplemem.testing import FakeEmbedder
 
 from .live import SESSION, open_memory, start_server
 
+pytestmark = pytest.mark.slow
+
 EXAMPLES = 25  # per operation
 #: what the contract is: no 5xx, and statuses, content types, headers and bodies as documented
 CHECKS = [

@@ -62,6 +62,7 @@ def test_bench_locomo_writes_json(runner: CliRunner, tmp_path: Path) -> None:
     assert "no recipe named" in _fails(runner, "bench", "locomo", str(data), "--recipes", "zzz").output
 
 
+@pytest.mark.slow
 def test_bench_budget_is_in_tokens_and_k_in_items(runner: CliRunner, tmp_path: Path) -> None:
     data = tmp_path / "tiny_locomo.json"
     data.write_text(json.dumps([tiny_locomo()]), encoding="utf-8")

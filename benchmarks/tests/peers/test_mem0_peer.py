@@ -41,6 +41,7 @@ def conversation(tmp_path_factory: pytest.TempPathFactory):
     return path, load_locomo(path)[0]
 
 
+@pytest.mark.slow
 def test_mem0_stores_turns_as_is_and_maps_hits_to_turn_ids(conversation) -> None:
     from ripplemem.providers.local_embedder import MiniLMFloatEmbedder
     from ripplemem_bench.peers.mem0 import Mem0Peer
@@ -84,6 +85,7 @@ def test_telemetry_is_off_once_the_peer_has_imported_mem0(conversation) -> None:
     assert sys.modules["mem0.memory.telemetry"].MEM0_TELEMETRY is False
 
 
+@pytest.mark.slow
 def test_mem0_is_scored_beside_our_recipes_in_one_result(conversation) -> None:
     path, _ = conversation
     result = run_locomo_bench(path, recipes=("bm25", "mem0"), store="memory", budget=10)

@@ -139,6 +139,7 @@ def test_prose_outside_the_markers_survives_regeneration(results: Path) -> None:
     assert out.read_text() == again  # stable: regenerating changes nothing
 
 
+@pytest.mark.slow
 def test_plots_are_drawn_beside_the_document(results: Path) -> None:
     out = results.parent / "docs" / "benchmarks.md"
     done = write_report(results / "manifest.json", out)

@@ -8,6 +8,8 @@ import pytest
 
 from ripplemem_bench.speed.scale import run_scale_bench, scale_targets, write_json
 
+pytestmark = pytest.mark.slow
+
 
 @pytest.fixture(scope="module")
 def run() -> tuple[dict, list[dict]]:

@@ -13,6 +13,8 @@ from ripplemem.providers.local_embedder import MiniLMFloatEmbedder
 from ripplemem_bench.speed.run import run_speed_bench
 from ripplemem_bench.speed.synthetic import PEOPLE, PLACES, SyntheticMemories
 
+pytestmark = pytest.mark.slow
+
 SIZES = (150, 300)
 QUERIES = 4
 RECIPES = ("ripple", "hybrid", "dense")
