@@ -616,7 +616,7 @@ function renderDetails(unit, found) {
       rows.push([field.replace("_", " "), Array.isArray(value) ? value.join(", ") : String(value)]);
     }
   }
-  panel.append(
+  panel.append(...[
     el("h2", { id: "details-title" }, "Memory"),
     el("p", { class: "restatement big", "data-testid": "detail-restatement" }, unit.restatement),
     el("dl", { class: "fields", "data-testid": "detail-fields" },
@@ -633,7 +633,7 @@ function renderDetails(unit, found) {
               short((others.get(e.other) || { restatement: e.other }).restatement, 90)))))
       : el("p", { class: "hint" }, "No edges."),
     el("p", { class: "meta id" }, `id ${unit.id} · namespace ${unit.namespace} · stored ${when(unit.created_at)}`),
-  );
+  ].filter(Boolean));
   if (state.who && !state.who.read_only) {
     panel.append(el("button", { type: "button", class: "danger", id: "delete-button", onclick: () => confirmDelete(unit) }, "Delete this memory…"));
   }
