@@ -1,4 +1,6 @@
-# the live-server fixtures of the service's tests (tests/server/live.py)
+# the live-server fixtures of the service's tests (tests/server/live.py), and the browser
 from server.live import live, make_server
 
-__all__ = ["live", "make_server"]
+from .browser import browser
+
+__all__ = ["browser", "live", "make_server"]

@@ -5,7 +5,6 @@ phone width. Screenshots go to build/test-artifacts/viewer/."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 from urllib.parse import quote
 
 import httpx
@@ -15,7 +14,7 @@ from playwright.sync_api import expect
 from ripplemem.server.keys import create_key
 from ripplemem.stores.registry import open_store
 
-from .browser import artifact, browser  # noqa: F401 (fixture)
+from .browser import artifact
 from .serve import Served
 from .stores import demo_store
 
@@ -131,6 +130,7 @@ def test_clicking_a_node_shows_the_unit_and_its_edges(browser, demo: Demo) -> No
     assert "selected" in node.get_attribute("class")
     shown = page.locator("#details").inner_text()
     assert "null" not in shown and "undefined" not in shown
+    page.screenshot(path=artifact("details-1280x800.png"))  # docs/viewer.png
     # an edge leads on to its other end
     listed.first.locator("button").click()
     expect(page.locator("[data-testid=detail-restatement]")).not_to_have_text(unit["restatement"])

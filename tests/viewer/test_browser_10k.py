@@ -22,7 +22,7 @@ import pytest
 from ripplemem.server.keys import create_key
 from ripplemem.stores.registry import open_store
 
-from .browser import artifact, browser  # noqa: F401 (fixture)
+from .browser import artifact
 from .serve import Served
 from .stores import large_store
 

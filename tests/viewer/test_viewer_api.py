@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import pytest
+
 from server.live import SESSION, LiveServer
 
 OTHER_SESSION = [

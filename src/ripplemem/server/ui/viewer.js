@@ -173,7 +173,11 @@ async function loadWho() {
   const list = clear($("namespaces"));
   for (const name of who.namespaces) list.append(el("option", { value: name }));
   const input = $("namespace");
-  if (!input.value) input.value = who.default_namespace || who.namespaces[0] || "";
+  if (!input.value) {
+    const fallback = who.default_namespace;
+    // an open server (--no-auth) falls back to "default": prefer a namespace that holds memories
+    input.value = who.namespaces.includes(fallback) || !who.namespaces.length ? fallback || "" : who.namespaces[0];
+  }
   input.readOnly = !who.any_namespace && who.namespaces.length === 1;
   return true;
 }
@@ -343,6 +347,7 @@ function rowKeys(event, id) {
 function classify() {
   const evidence = new Map(state.recall.evidence.map((e, i) => [e.unit.id, { rank: i + 1, item: e }]));
   const anchors = new Set(state.rounds.flatMap((r) => r.plan.anchors));
+  const hopOf = new Map(state.graph.nodes.map((n) => [n.unit.id, n.hop]));
   const roundOf = new Map();
   for (const round of state.rounds) {
     for (const path of round.paths) {
@@ -353,7 +358,7 @@ function classify() {
     if (anchors.has(id)) return 0;
     if (roundOf.has(id)) return 1 + roundOf.get(id);
     if (evidence.has(id)) return 1;
-    return 100; // a neighbour shown for context
+    return 100 + (hopOf.get(id) || 1); // a neighbour shown for context, one ring per hop
   };
   return { evidence, anchors, roundOf, levelOf };
 }
@@ -522,6 +527,7 @@ function renderGraph() {
   if (!nodes.length) {
     root.append(svg("text", { x: WIDTH / 2, y: HEIGHT / 2, "text-anchor": "middle", class: "placeholder" }, "nothing to draw"));
   }
+  root.classList.toggle("crowded", edgeCount > 150);
   root.dataset.nodeCount = String(nodes.length);
   root.dataset.edgeCount = String(edgeCount);
 }
