@@ -15,9 +15,9 @@ import httpx
 
 
 class Served:
-    def __init__(self, store: Path) -> None:
+    def __init__(self, store: Path, *options: str) -> None:
         command = [sys.executable, "-m", "ripplemem.cli.main", "serve", "--store", str(store),
-                   "--host", "127.0.0.1", "--port", "0", "--log-level", "warning", "--no-mcp"]
+                   "--host", "127.0.0.1", "--port", "0", "--log-level", "warning", "--no-mcp", *options]
         env = {**os.environ, "PYTHONUNBUFFERED": "1", "COLUMNS": "200"}
         self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                                         text=True, env=env)

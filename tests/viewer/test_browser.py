@@ -5,6 +5,7 @@ phone width. Screenshots go to build/test-artifacts/viewer/."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 from urllib.parse import quote
 
 import httpx
@@ -23,8 +24,8 @@ KEY_STORAGE = "ripplemem.viewer.key"
 
 
 class Demo:
-    def __init__(self, served: Served, keys: dict[str, str]) -> None:
-        self.served, self.keys, self.url = served, keys, served.url
+    def __init__(self, served: Served, keys: dict[str, str], path: Path) -> None:
+        self.served, self.keys, self.url, self.path = served, keys, served.url, path
 
     def api(self, key: str = "writer") -> httpx.Client:
         return httpx.Client(base_url=self.url, headers={"Authorization": f"Bearer {self.keys[key]}"}, timeout=60)
@@ -42,7 +43,7 @@ def demo(tmp_path_factory) -> Iterator[Demo]:
         }
     served = Served(path)
     try:
-        found = Demo(served, keys)
+        found = Demo(served, keys, path)
         with found.api() as client:  # the first search loads the models: not the page's time
             client.post("/v1/search", json={"query": QUESTION}).raise_for_status()
         yield found
@@ -255,3 +256,22 @@ def test_a_phone_width_window_stacks_the_panels_without_sideways_scrolling(brows
     assert evidence["y"] > graph["y"]  # one column: the graph first, then the evidence
     page.screenshot(path=artifact("search-390x844.png"), full_page=True)
     assert errors == []
+
+
+def test_the_command_make_demo_prints_opens_the_demo_without_a_key(browser, demo: Demo) -> None:
+    from ripplemem.cli.demo import viewer_command
+
+    command = viewer_command(demo.path)
+    assert command.endswith(f"serve --store {demo.path} --no-auth")
+    open_server = Served(demo.path, "--no-auth")
+    try:
+        page = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+        page.goto(f"{open_server.url}/ui?namespace=demo&q={quote(QUESTION)}")
+        page.wait_for_selector("#graph[data-render-ms]", timeout=30_000)
+        assert page.locator("#key-form").is_hidden()
+        assert "no keys" in page.locator("[data-testid=whoami]").inner_text()
+        assert page.locator("[data-testid=evidence]").count() == 10
+        page.goto(f"{open_server.url}/ui")
+        expect(page.locator("#namespace")).to_have_value("demo")  # not the empty "default"
+    finally:
+        open_server.stop()
