@@ -3,28 +3,14 @@
 
 from __future__ import annotations
 
-import pytest
-
 from server.live import SESSION, LiveServer
+from server.test_isolation import ABSENT, two_tenants
 
-OTHER_SESSION = [
-    {"role": "user", "content": "Bo plays the cello in a quartet in Oslo."},
-    {"role": "assistant", "content": "Which piece are you rehearsing?"},
-]
-ABSENT = "nobody-has-this-namespace"
+__all__ = ["two_tenants"]  # the fixture: keys alex and bo, each with one session stored
 
 
-@pytest.fixture
-def filled(live: LiveServer) -> tuple[LiveServer, list[str], list[str]]:
-    with live.client("alex") as alex, live.client("bo") as bo:
-        alex_ids = [u["id"] for u in alex.post("/v1/memories", json={"messages": SESSION}).json()["units"]]
-        bo_ids = [u["id"] for u in bo.post("/v1/memories", json={"messages": OTHER_SESSION}).json()["units"]]
-    assert len(alex_ids) >= 2 and bo_ids
-    return live, alex_ids, bo_ids
-
-
-def test_whoami_tells_each_key_its_own_rights(filled) -> None:
-    live, _, _ = filled
+def test_whoami_tells_each_key_its_own_rights(two_tenants) -> None:
+    live, _, _ = two_tenants
     expected = {
         "alex": (["alex"], False, False, "alex"),
         "both": (["alex", "bo"], False, False, None),
@@ -43,8 +29,8 @@ def test_whoami_tells_each_key_its_own_rights(filled) -> None:
         assert anonymous.get("/v1/viewer/whoami").status_code == 401
 
 
-def test_graph_of_a_search_holds_its_evidence_and_the_edges_between_them(filled) -> None:
-    live, alex_ids, _ = filled
+def test_graph_of_a_search_holds_its_evidence_and_the_edges_between_them(two_tenants) -> None:
+    live, alex_ids, _ = two_tenants
     with live.client("alex") as alex:
         found = alex.post("/v1/search", json={"query": "What is my dog called?"}).json()
         seeds = [e["unit"]["id"] for e in found["evidence"]]
@@ -62,8 +48,8 @@ def test_graph_of_a_search_holds_its_evidence_and_the_edges_between_them(filled)
         assert (edge["src"], edge["dst"]) in edges
 
 
-def test_graph_and_timeline_refuse_other_namespaces_alike(filled) -> None:
-    live, alex_ids, bo_ids = filled
+def test_graph_and_timeline_refuse_other_namespaces_alike(two_tenants) -> None:
+    live, alex_ids, bo_ids = two_tenants
     with live.client("bo") as bo:
         for method, path, existing, absent in (
             ("POST", "/v1/viewer/graph", {"json": {"ids": alex_ids, "namespace": "alex"}},
@@ -90,8 +76,8 @@ def test_graph_and_timeline_refuse_other_namespaces_alike(filled) -> None:
         assert anonymous.get("/v1/viewer/timeline").status_code == 401
 
 
-def test_bad_requests_get_messages_that_say_what_to_do(filled) -> None:
-    live, alex_ids, _ = filled
+def test_bad_requests_get_messages_that_say_what_to_do(two_tenants) -> None:
+    live, alex_ids, _ = two_tenants
     with live.client("alex") as alex:
         bad_time = alex.get("/v1/viewer/timeline", params={"start": "last tuesday"})
         assert bad_time.status_code == 422
