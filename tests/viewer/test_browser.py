@@ -5,6 +5,7 @@ phone width. Screenshots go to build/test-artifacts/viewer/."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from urllib.parse import quote
 
@@ -14,6 +15,7 @@ from playwright.sync_api import expect
 
 from ripplemem.server.keys import create_key
 from ripplemem.stores.registry import open_store
+from ripplemem.testing.builders import day_span, make_unit
 
 from .browser import artifact
 from .serve import Served
@@ -36,6 +38,7 @@ def demo(tmp_path_factory) -> Iterator[Demo]:
     path = tmp_path_factory.mktemp("viewer") / "demo.db"
     demo_store(path)
     with open_store(str(path)) as store:
+        add_updated_unit(store)
         keys = {
             "writer": create_key(store.keys, ["demo"])[1],
             "reader": create_key(store.keys, ["demo"], read_only=True)[1],
@@ -49,6 +52,19 @@ def demo(tmp_path_factory) -> Iterator[Demo]:
         yield found
     finally:
         served.stop()
+
+
+UPDATED = "update-1"
+
+
+def add_updated_unit(store) -> None:
+    """A unit that a later one superseded, as knowledge updates record it (``extra``)."""
+    newer = store.list_units("demo", limit=1)[0]
+    unit = make_unit(UPDATED, namespace="demo", restatement="Alex works at the old bakery.",
+                     time_span=day_span(0))
+    unit = replace(unit, extra={"superseded_by": newer.id, "valid_until": "2026-03-01T00:00:00"})
+    with store.write(["demo"]):
+        store.add_units([unit])
 
 
 def open_page(browser, demo: Demo, path: str = "/ui", *, key: str | None = "writer", width=1280, height=800):
@@ -275,3 +291,18 @@ def test_the_command_make_demo_prints_opens_the_demo_without_a_key(browser, demo
         expect(page.locator("#namespace")).to_have_value("demo")  # not the empty "default"
     finally:
         open_server.stop()
+
+
+def test_a_unit_link_opens_it_with_what_superseded_it(browser, demo: Demo) -> None:
+    page, errors = open_page(browser, demo, f"/ui?namespace=demo&unit={UPDATED}")
+    page.wait_for_selector("[data-testid=detail-restatement]")
+    assert page.locator("[data-testid=detail-restatement]").inner_text() == "Alex works at the old bakery."
+    assert "2026-03-01" in page.locator("[data-field='valid until'] dd").inner_text()
+    with demo.api() as client:
+        newer_id = client.get(f"/v1/memories/{UPDATED}").json()["extra"]["superseded_by"]
+        newer = client.get(f"/v1/memories/{newer_id}").json()
+    link = page.locator("[data-field='superseded by'] button")
+    assert link.get_attribute("data-unit") == newer_id
+    link.click()
+    expect(page.locator("[data-testid=detail-restatement]")).to_have_text(newer["restatement"])
+    assert errors == []

@@ -138,6 +138,11 @@ async function start() {
     } else {
       $("query").focus();
     }
+    const unit = params.get("unit");
+    if (unit) {
+      state.namespace = $("namespace").value.trim();
+      await select(unit);
+    }
   }
 }
 
@@ -627,7 +632,7 @@ function renderDetails(unit, found) {
     el("p", { class: "restatement big", "data-testid": "detail-restatement" }, unit.restatement),
     el("dl", { class: "fields", "data-testid": "detail-fields" },
       rows.filter(([, v]) => v).map(([k, v]) =>
-        el("div", { "data-field": k }, el("dt", {}, k), el("dd", {}, linkIds(v, others))))),
+        el("div", { "data-field": k }, el("dt", {}, k), el("dd", {}, linkIds(k, v, others))))),
     evidence ? el("p", { class: "meta" }, `evidence score ${fmt(evidence.score)} via ${evidence.views.join(", ")}`) : null,
     el("h3", {}, `Edges (${edges.length})`),
     edges.length
@@ -646,10 +651,14 @@ function renderDetails(unit, found) {
   panel.focus({ preventScroll: true });
 }
 
-function linkIds(value, others) {
-  // a knowledge-update field names other units: make them links when we know them
-  if (!others.has(value)) return value;
-  return el("button", { type: "button", class: "link", onclick: () => select(value) }, short(others.get(value).restatement, 80));
+const UNIT_FIELDS = new Set(["supersedes", "superseded by"]);
+
+function linkIds(name, value, others) {
+  // a knowledge-update field names other units: each is a link to it
+  if (!UNIT_FIELDS.has(name)) return value;
+  return value.split(", ").map((id) =>
+    el("button", { type: "button", class: "link", "data-unit": id, onclick: () => select(id) },
+      others.has(id) ? short(others.get(id).restatement, 80) : id));
 }
 
 function confirmDelete(unit) {
