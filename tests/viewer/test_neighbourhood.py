@@ -1,4 +1,5 @@
-"""The bounded neighbourhood and the timeline, on the in-memory store and a SQLite file."""
+"""The bounded neighbourhood and the timeline, on the in-memory store, a SQLite file and a real
+PostgreSQL: they read only what the store Protocol offers."""
 
 from __future__ import annotations
 
@@ -13,13 +14,20 @@ from ripplemem.server.neighbourhood import MAX_NODES, neighbourhood
 from ripplemem.server.timeline import timeline
 from ripplemem.stores.base import MemoryStore
 from ripplemem.stores.memory import InMemoryStore
+from ripplemem.stores.registry import open_store
 from ripplemem.stores.sqlite import SQLiteStore
 from ripplemem.testing.builders import day_span, make_unit
 
 
-@pytest.fixture(params=["memory", "sqlite"])
+@pytest.fixture(params=["memory", "sqlite", "postgresql"])
 def store(request, tmp_path: Path) -> Iterator[MemoryStore]:
-    opened: MemoryStore = InMemoryStore() if request.param == "memory" else SQLiteStore(tmp_path / "s.db")
+    opened: MemoryStore
+    if request.param == "memory":
+        opened = InMemoryStore()
+    elif request.param == "sqlite":
+        opened = SQLiteStore(tmp_path / "s.db")
+    else:
+        opened = open_store(request.getfixturevalue("postgres_store_url")("viewer"))
     yield opened
     opened.close()
 
