@@ -54,17 +54,19 @@ def demo(tmp_path_factory) -> Iterator[Demo]:
         served.stop()
 
 
-UPDATED = "update-1"
+UPDATED, NEWER = "update-1", "update-2"
 
 
 def add_updated_unit(store) -> None:
-    """A unit that a later one superseded, as knowledge updates record it (``extra``)."""
-    newer = store.list_units("demo", limit=1)[0]
-    unit = make_unit(UPDATED, namespace="demo", restatement="Alex works at the old bakery.",
-                     time_span=day_span(0))
-    unit = replace(unit, extra={"superseded_by": newer.id, "valid_until": "2026-03-01T00:00:00"})
+    """A unit that a later one superseded, as knowledge updates record it (``extra``); their words
+    are none of the searched questions', so no other test's search touches them."""
+    newer = make_unit(NEWER, namespace="demo", restatement="The bakery on Rua Augusta reopened as a cafe.",
+                      time_span=day_span(40))
+    older = make_unit(UPDATED, namespace="demo", restatement="The bakery on Rua Augusta is open.",
+                      time_span=day_span(0))
+    older = replace(older, extra={"superseded_by": NEWER, "valid_until": "2026-03-01T00:00:00"})
     with store.write(["demo"]):
-        store.add_units([unit])
+        store.add_units([older, newer])
 
 
 def open_page(browser, demo: Demo, path: str = "/ui", *, key: str | None = "writer", width=1280, height=800):
@@ -296,13 +298,12 @@ def test_the_command_make_demo_prints_opens_the_demo_without_a_key(browser, demo
 def test_a_unit_link_opens_it_with_what_superseded_it(browser, demo: Demo) -> None:
     page, errors = open_page(browser, demo, f"/ui?namespace=demo&unit={UPDATED}")
     page.wait_for_selector("[data-testid=detail-restatement]")
-    assert page.locator("[data-testid=detail-restatement]").inner_text() == "Alex works at the old bakery."
+    assert page.locator("[data-testid=detail-restatement]").inner_text() == "The bakery on Rua Augusta is open."
     assert "2026-03-01" in page.locator("[data-field='valid until'] dd").inner_text()
     with demo.api() as client:
-        newer_id = client.get(f"/v1/memories/{UPDATED}").json()["extra"]["superseded_by"]
-        newer = client.get(f"/v1/memories/{newer_id}").json()
+        newer = client.get(f"/v1/memories/{NEWER}").json()
     link = page.locator("[data-field='superseded by'] button")
-    assert link.get_attribute("data-unit") == newer_id
+    assert link.get_attribute("data-unit") == NEWER
     link.click()
     expect(page.locator("[data-testid=detail-restatement]")).to_have_text(newer["restatement"])
     assert errors == []
