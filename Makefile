@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: install demo test test-fast check-core-install bench-locomo bench-longmemeval bench-speed bench-scale bench-report clean
+.PHONY: install chromium demo test test-fast check-core-install bench-locomo bench-longmemeval bench-speed bench-scale bench-report clean
 
 # the library (with its test tools) and the benchmark harness (benchmarks/, with the mem0 peer)
 $(STAMP): pyproject.toml benchmarks/pyproject.toml constraints.txt
@@ -13,19 +13,26 @@ $(STAMP): pyproject.toml benchmarks/pyproject.toml constraints.txt
 	$(BIN)/python -m pip install -q -c constraints.txt -e '.[dev,server,postgres]' -e 'benchmarks[peers]'
 	touch $(STAMP)
 
-install: $(STAMP)
+install: $(STAMP) chromium
+
+# the viewer's browser tests (tests/viewer) drive Debian's chromium; installed when absent
+chromium:
+	@if ! command -v chromium >/dev/null && command -v apt-get >/dev/null; then \
+	  as_root=""; [ "$$(id -u)" -eq 0 ] || as_root="sudo"; \
+	  $$as_root apt-get update -qq && $$as_root apt-get install -y -qq chromium; \
+	fi
 
 demo: $(STAMP)
 	$(BIN)/ripplemem demo
 
 # both test trees: tests/ (the library) and benchmarks/tests/ (the harness)
-test: $(STAMP)
+test: $(STAMP) chromium
 	@$(BIN)/python -m pytest -q tests benchmarks/tests; rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "pytest collected no tests: failing on purpose"; exit 1; fi; exit $$rc
 
 # the inner loop (less than half the time of make test): everything but the tests marked slow
 # (many-writer processes, emulated CPUs, worker processes, the speed/scale benches, schemathesis)
-test-fast: $(STAMP)
+test-fast: $(STAMP) chromium
 	@$(BIN)/python -m pytest -q -m "not slow" tests benchmarks/tests; rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "pytest collected no tests: failing on purpose"; exit 1; fi; exit $$rc
 

@@ -1,4 +1,5 @@
-"""The ASGI app: REST under ``/v1``, MCP at ``/mcp``, ``/healthz`` and ``/openapi.json``.
+"""The ASGI app: REST under ``/v1``, MCP at ``/mcp``, the viewer at ``/ui``, ``/healthz`` and
+``/openapi.json``.
 
 :func:`create_app` takes a ready :class:`~ripplemem.memory.Memory` (tests pass one built on any
 store and embedder); ``ripplemem serve`` builds it from the store URL and the ``RIPPLEMEM_*``
@@ -36,6 +37,7 @@ from ripplemem.server.jobs import JobBoard
 from ripplemem.server.routes import answer_router, health_router, router
 from ripplemem.server.schemas import ErrorBody, ErrorModel
 from ripplemem.server.service import MemoryService
+from ripplemem.server.viewer_routes import ui_router, viewer_router
 from ripplemem.stores.registry import scheme_of
 
 __all__ = ["LOOPBACK_HOSTS", "ServerOptions", "create_app", "is_loopback"]
@@ -135,6 +137,8 @@ def create_app(
     app.state.backend = scheme_of(memory.store.url)
     app.include_router(health_router)
     app.include_router(router)
+    app.include_router(viewer_router)
+    app.include_router(ui_router)
     if service.answers:
         app.include_router(answer_router)
     if mcp_server is not None:
