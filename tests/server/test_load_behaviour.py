@@ -13,12 +13,14 @@ import time
 from pathlib import Path
 
 import httpx
+import pytest
 
-from ripplemem.server.app import ServerOptions
+from ripplemem.errors import ConfigurationError
+from ripplemem.server.app import ServerOptions, create_app
 from ripplemem.server.keys import create_key
 from ripplemem.stores.registry import open_store
 
-from .live import SESSION, GatedEmbedder, MakeServer
+from .live import SESSION, GatedEmbedder, MakeServer, open_memory
 
 HELD = [{"role": "user", "content": "HOLD this one: I started learning the violin."}]
 
@@ -97,6 +99,20 @@ def test_no_auth_serves_loopback_callers_only_by_their_host(make_server: MakeSer
         assert client.get("/healthz").json()["auth"] is False
         rebound = client.get("/healthz", headers={"host": "evil.example"})
         assert rebound.status_code == 400
+        assert rebound.json()["error"]["type"] == "InvalidInputError"
+        assert client.get("/healthz", headers={"host": "localhost:8765"}).status_code == 200
+        assert client.get("/healthz", headers={"host": "[::1]:8765"}).status_code == 200
+
+
+def test_create_app_refuses_no_auth_off_loopback(tmp_path: Path) -> None:
+    memory = open_memory(tmp_path / "open.db")
+    try:
+        for host in ("0.0.0.0", "::", "192.168.1.10", "example.org"):
+            with pytest.raises(ConfigurationError, match="only on a loopback address"):
+                create_app(memory, auth=False, options=ServerOptions(host=host))
+        assert create_app(memory, auth=False, options=ServerOptions(host="::1")) is not None
+    finally:
+        memory.close()
 
 
 def test_sigterm_lets_acknowledged_adds_finish(tmp_path: Path) -> None:
