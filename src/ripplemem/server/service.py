@@ -127,8 +127,8 @@ class MemoryService:
         recipe: str | None = None,
         question_time: str | None = None,
     ) -> Recall:
-        if self.search_pool is not None:
-            return Recall.from_json(json.loads(await self.search_json(
+        if self.search_pool is not None and self.search_pool.free:
+            return Recall.from_json(json.loads(await self.search_pool.search_json(
                 namespace, query, limit=limit, recipe=recipe, question_time=question_time
             )))
         return await self._read_call(
@@ -145,14 +145,14 @@ class MemoryService:
         question_time: str | None = None,
     ) -> str:
         """The recall as its JSON text (:class:`~ripplemem.records.wire.RecallModel`)."""
-        if self.search_pool is not None:
+        if self.search_pool is not None and self.search_pool.free:
             return await self.search_pool.search_json(
                 namespace, query, limit=limit, recipe=recipe, question_time=question_time
             )
-        recall = await self.search(
-            namespace, query, limit=limit, recipe=recipe, question_time=question_time
+        return await self._read_call(
+            self._search_json, namespace, query, limit=limit, recipe=recipe,
+            question_time=question_time,
         )
-        return recall.to_model().model_dump_json()
 
     async def answer(
         self,
@@ -213,6 +213,9 @@ class MemoryService:
         return self.memory.search(
             query, namespace=namespace, limit=limit, recipe=recipe, question_time=question_time
         )
+
+    def _search_json(self, namespace: str, query: str, **options: Any) -> str:
+        return self._search(namespace, query, **options).to_model().model_dump_json()
 
     def _list(self, namespace: str, limit: int, offset: int) -> tuple[builtins.list[MemoryUnit], int]:
         units = self.memory.list(namespace=namespace, limit=limit, offset=offset)

@@ -127,13 +127,14 @@ def run_serve_bench(
         elapsed=elapsed, add_share=add_share, limit=limit, server_args=list(server_args or []),
         tally=tally, unfinished=unfinished, missing=missing, server_cpu=server_cpu,
         client_cpu=client_cpu, loads=(load_before, load_during), exit_code=exit_code,
+        server_log=server.log,
     )
 
 
 def _result(*, backend: str, built: dict, before: int, after: int, clients: int, elapsed: float,
             add_share: float, limit: int, server_args: list[str], tally: Tally,
             unfinished: list[str], missing: list[str], server_cpu: float, client_cpu: float,
-            loads: tuple, exit_code: int | None) -> dict:
+            loads: tuple, exit_code: int | None, server_log: list[str]) -> dict:
     searches = len(tally.search_ms)
 
     def ms(values: list[float], share: float) -> float | None:
@@ -142,9 +143,10 @@ def _result(*, backend: str, built: dict, before: int, after: int, clients: int,
 
     result = {
         "benchmark": "serve",
-        "when": datetime.now(UTC).isoformat(timespec="seconds"),
+        "date": datetime.now(UTC).isoformat(timespec="seconds"),
         "commit": git_commit(),
         "machine": machine_info(),
+        "load": loads[1],  # the load average as the clients stopped (1, 5, 15 min)
         "loadavg": {"before": loads[0], "after_load": loads[1]},
         "store": {"backend": backend, "namespace": NAMESPACE, "reused": built["reused"],
                   "build_s": built["build_s"], "units_before": before, "units_after": after},
@@ -165,6 +167,8 @@ def _result(*, backend: str, built: dict, before: int, after: int, clients: int,
         "server_cpu_ms_per_search": round(server_cpu * 1000 / max(1, searches), 1),
         "server_exit_code": exit_code,
     }
+    if result["errors"]:  # what the server said about them
+        result["server_log_tail"] = [line.rstrip() for line in server_log[-40:]]
     result["checks"] = {
         "errors == 0": result["errors"] == 0,
         "every acknowledged add present": not missing,
