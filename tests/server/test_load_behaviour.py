@@ -16,8 +16,10 @@ import httpx
 import pytest
 
 from ripplemem.errors import ConfigurationError
+from ripplemem.memory import Memory
 from ripplemem.server.app import ServerOptions, create_app
 from ripplemem.server.keys import create_key
+from ripplemem.settings import Settings
 from ripplemem.stores.registry import open_store
 
 from .live import SESSION, GatedEmbedder, MakeServer, open_memory
@@ -164,6 +166,62 @@ def test_sigterm_lets_acknowledged_adds_finish(tmp_path: Path) -> None:
     with open_store(str(store_path)) as store:
         episodes = {u.episode_id for u in store.list_units("alex")}
     assert set(sessions) | {"drain-waited"} <= episodes
+
+
+@pytest.mark.slow
+def test_sigterm_without_drain_time_leaves_an_add_whole_or_absent(tmp_path: Path) -> None:
+    """`--drain-timeout 0`: SIGTERM cuts a running add short; the store then holds all of its
+    session or none of it, never part."""
+    store_path = tmp_path / "cut.db"
+    with open_store(str(store_path)) as store:
+        _, secret = create_key(store.keys, ["alex"])
+    messages = [{"role": "user", "content": f"On day {d} I painted fence post {d} blue."}
+                for d in range(1, 80)]
+    process = subprocess.Popen(
+        [sys.executable, "-m", "ripplemem.cli.main", "serve", "--store", str(store_path),
+         "--port", "0", "--drain-timeout", "0", "--log-level", "info"],
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+        env={**os.environ, "RIPPLEMEM_LLM_BASE_URL": ""},
+    )
+    answered: dict = {}
+    try:
+        url = _announced_url(process)
+        with httpx.Client(base_url=url, headers={"Authorization": f"Bearer {secret}"},
+                          timeout=120) as client:
+            client.post("/v1/search", json={"query": "warm up"}).raise_for_status()
+
+            def add() -> None:
+                try:
+                    response = client.post(
+                        "/v1/memories", json={"messages": messages, "session_id": "cut"}
+                    )
+                    answered["status"], answered["body"] = response.status_code, response.text
+                except httpx.HTTPError as error:
+                    answered["error"] = type(error).__name__
+
+            thread = threading.Thread(target=add)
+            thread.start()
+            time.sleep(0.5)  # inside the add's model work
+            process.send_signal(signal.SIGTERM)
+            assert process.wait(timeout=120) in (0, -signal.SIGTERM, 1)
+            thread.join(timeout=60)
+    finally:
+        if process.poll() is None:
+            process.kill()
+    with open_store(str(store_path)) as store:
+        kept = sum(1 for u in store.list_units("alex") if u.episode_id == "cut")
+    memory = Memory(Settings(store=str(store_path)))
+    try:
+        again = memory.add(messages, namespace="alex", session_id="cut")
+    finally:
+        memory.close()
+    assert again.units or again.skipped  # the session makes memories
+    assert kept == 0 or not again.units, f"{kept} memories kept, {len(again.units)} missing"
+    # finished (200), or told in JSON that the server stopped first (503), never a 500
+    assert answered.get("status") in (200, 503), answered
+    if answered["status"] == 503:
+        assert '"type":"ShuttingDownError"' in answered["body"] and kept == 0
+    print(answered, kept)
 
 
 def _announced_url(process: subprocess.Popen) -> str:

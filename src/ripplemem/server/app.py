@@ -28,6 +28,7 @@ from ripplemem.server.gate import (
     STATE_ACCESS,
     STATE_NAMESPACE,
     BodyLimit,
+    CutShort,
     Gate,
     LoopbackHosts,
     McpGate,
@@ -155,6 +156,7 @@ def create_app(
     app.add_middleware(
         BodyLimit, limit=options.max_body_bytes, limits={"/v1/import": options.max_import_bytes}
     )
+    app.add_middleware(CutShort)  # outermost
     return app
 
 

@@ -11,6 +11,8 @@ so a web page cannot rebind a hostname to the keyless server.
 
 from __future__ import annotations
 
+import asyncio
+
 import anyio
 from starlette.datastructures import Headers, QueryParams
 from starlette.exceptions import HTTPException
@@ -19,11 +21,19 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ripplemem.errors import InvalidInputError, RippleMemError
 from ripplemem.server.access import Access, AuthenticationError
-from ripplemem.server.errors import BodyTooLargeError, error_body, status_of
+from ripplemem.server.errors import BodyTooLargeError, ShuttingDownError, error_body, status_of
 from ripplemem.server.keys import find_key
 from ripplemem.stores.keys_base import KeyStore
 
-__all__ = ["NAMESPACE_HEADER", "BodyLimit", "Gate", "LoopbackHosts", "McpGate", "error_response"]
+__all__ = [
+    "NAMESPACE_HEADER",
+    "BodyLimit",
+    "CutShort",
+    "Gate",
+    "LoopbackHosts",
+    "McpGate",
+    "error_response",
+]
 
 NAMESPACE_HEADER = "ripplemem-namespace"
 #: where McpGate leaves the caller for the tools (``request.state``)
@@ -161,3 +171,33 @@ class LoopbackHosts:
                 await error_response(error, status=400)(scope, receive, send)
                 return
         await self.app(scope, receive, send)
+
+
+class CutShort:
+    """A request still running when the server stops (SIGTERM, past the drain timeout) is
+    cancelled: answer it with a JSON 503 rather than the ASGI server's plain-text 500."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        started = False
+
+        async def tracking_send(message: Message) -> None:
+            nonlocal started
+            started = started or message["type"] == "http.response.start"
+            await send(message)
+
+        try:
+            await self.app(scope, receive, tracking_send)
+        except asyncio.CancelledError:
+            if not started:
+                error = ShuttingDownError(
+                    "the server stopped before this request finished; send it again once the "
+                    "server is back (an add is stored whole or not at all)"
+                )
+                await error_response(error)(scope, receive, send)
+            raise

@@ -28,10 +28,16 @@ from typing import Any, TypeVar
 import anyio
 from anyio import CapacityLimiter
 
-from ripplemem.errors import InvalidInputError, UnknownNamespaceError, UnknownUnitError
+from ripplemem.errors import (
+    InvalidInputError,
+    StoreError,
+    UnknownNamespaceError,
+    UnknownUnitError,
+)
 from ripplemem.memory import Memory
 from ripplemem.records import AddResult, Answer, Edge, MemoryUnit, Recall
 from ripplemem.server.empty import empty_recall
+from ripplemem.server.errors import ShuttingDownError
 from ripplemem.server.jobs import Job, JobBoard
 from ripplemem.server.search_pool import SearchPool
 
@@ -59,6 +65,7 @@ class MemoryService:
         self._read: CapacityLimiter | None = None
         self._write: CapacityLimiter | None = None
         self._locks: dict[str, asyncio.Lock] = {}
+        self._closing = False
 
     @property
     def answers(self) -> bool:
@@ -193,6 +200,7 @@ class MemoryService:
         return await self._read_call(self.memory.store.count, namespace)
 
     async def close(self) -> None:
+        self._closing = True
         if self.search_pool is not None:
             await anyio.to_thread.run_sync(self.search_pool.close)
         await anyio.to_thread.run_sync(self.memory.close)
@@ -253,16 +261,27 @@ class MemoryService:
     async def _read_call(self, function: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         if self._read is None:
             self._read = CapacityLimiter(self.read_threads)
-        return await anyio.to_thread.run_sync(
-            functools.partial(function, *args, **kwargs), limiter=self._read
-        )
+        return await self._run(function, args, kwargs, self._read)
 
     async def _write_call(self, function: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         if self._write is None:
             self._write = CapacityLimiter(self.write_threads)
-        return await anyio.to_thread.run_sync(
-            functools.partial(function, *args, **kwargs), limiter=self._write
-        )
+        return await self._run(function, args, kwargs, self._write)
+
+    async def _run(
+        self, function: Callable[..., T], args: tuple, kwargs: dict, limiter: CapacityLimiter
+    ) -> T:
+        try:
+            return await anyio.to_thread.run_sync(
+                functools.partial(function, *args, **kwargs), limiter=limiter
+            )
+        except StoreError:
+            if self._closing:  # the store closed under it: the server is stopping
+                raise ShuttingDownError(
+                    "the server stopped before this request finished and stored nothing of it; "
+                    "send it again once the server is back"
+                ) from None
+            raise
 
 
 def _no_unit(unit_id: str, namespace: str) -> UnknownUnitError:
