@@ -4,7 +4,9 @@ Every verb takes the namespace the caller may use (already resolved by
 :class:`~ripplemem.server.access.Access`) and runs the synchronous :class:`~ripplemem.memory.Memory`
 in a worker thread, so the event loop only routes requests:
 
-* reads (search, answer, get, list, edges, export) share :attr:`read_threads` threads;
+* reads (search, answer, get, list, edges, export) share :attr:`read_threads` threads; with a
+  :class:`~ripplemem.server.search_pool.SearchPool`, a search goes to a worker process while one
+  is idle, else to those threads;
 * writes (add, delete, import) share :attr:`write_threads` threads, and each namespace's writes
   wait for their turn on an ``asyncio.Lock`` (no thread is held while waiting), so a long add
   delays only later writes to its own namespace, never searches or other namespaces.
