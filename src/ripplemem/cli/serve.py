@@ -45,16 +45,12 @@ def serve(
     log_level: Annotated[str, typer.Option(help="uvicorn log level.")] = "info",
 ) -> None:
     """Serve the REST API (/v1, /openapi.json, /docs) and MCP (/mcp) until SIGTERM or Ctrl-C."""
+    import math
+
     from ripplemem.errors import ConfigurationError
     from ripplemem.server.app import ServerOptions, create_app, is_loopback
 
-    if no_auth and not is_loopback(host):
-        raise ConfigurationError(
-            f"--no-auth is accepted only on a loopback address (127.0.0.1, ::1), not {host!r}: "
-            "create keys with `ripplemem keys create` instead"
-        )
     uvicorn = _uvicorn()
-    memory = open_for_server(store)
     options = ServerOptions(
         max_body_bytes=int(max_body_mb * 1024 * 1024),
         max_import_bytes=int(max_import_mb * 1024 * 1024),
@@ -65,6 +61,12 @@ def serve(
         mcp=mcp,
         search_processes=search_processes,
     )
+    if no_auth and not is_loopback(host):  # before opening anything; create_app checks it too
+        raise ConfigurationError(
+            f"--no-auth is accepted only on a loopback address (127.0.0.1, ::1), not {host!r}: "
+            "create keys with `ripplemem keys create` instead"
+        )
+    memory = open_for_server(store)
     out = console()
     if not no_auth and not memory.store.keys.list_keys():
         out.print(
@@ -83,7 +85,7 @@ def serve(
     config = uvicorn.Config(
         app,
         log_level=log_level,
-        timeout_graceful_shutdown=int(drain_timeout) or None,
+        timeout_graceful_shutdown=math.ceil(drain_timeout),  # 0: cancel in-flight requests
         lifespan="on",
     )
     uvicorn.Server(config).run(sockets=[listening])

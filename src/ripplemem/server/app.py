@@ -21,7 +21,7 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from ripplemem import __version__
-from ripplemem.errors import InvalidInputError, RippleMemError
+from ripplemem.errors import ConfigurationError, InvalidInputError, RippleMemError
 from ripplemem.memory import Memory
 from ripplemem.server.access import Access
 from ripplemem.server.errors import error_body
@@ -29,7 +29,9 @@ from ripplemem.server.gate import (
     STATE_ACCESS,
     STATE_NAMESPACE,
     BodyLimit,
+    CutShort,
     Gate,
+    LoopbackHosts,
     McpGate,
     error_response,
 )
@@ -93,8 +95,14 @@ class ServerOptions:
 def create_app(
     memory: Memory, *, auth: bool = True, options: ServerOptions | None = None
 ) -> FastAPI:
-    """The service over ``memory``; ``auth=False`` lets every caller in (loopback only)."""
+    """The service over ``memory``; ``auth=False`` lets every caller in, and only when
+    ``options.host`` is a loopback address (else a ConfigurationError)."""
     options = options or ServerOptions()
+    if not auth and not is_loopback(options.host):
+        raise ConfigurationError(
+            f"--no-auth is accepted only on a loopback address (127.0.0.1, ::1), not "
+            f"{options.host!r}: create keys with `ripplemem keys create` instead"
+        )
     pool = None
     if options.search_processes:
         from ripplemem.server.search_pool import SearchPool
@@ -148,12 +156,11 @@ def create_app(
     _handle_errors(app)
     _local_times(app)
     if gate.open:  # no key to steal, so refuse pages that rebind a hostname to this machine
-        from starlette.middleware.trustedhost import TrustedHostMiddleware
-
-        app.add_middleware(TrustedHostMiddleware, allowed_hosts=["127.0.0.1", "localhost", "[::1]", "::1"])
+        app.add_middleware(LoopbackHosts)
     app.add_middleware(
         BodyLimit, limit=options.max_body_bytes, limits={"/v1/import": options.max_import_bytes}
     )
+    app.add_middleware(CutShort)  # outermost
     return app
 
 

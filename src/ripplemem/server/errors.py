@@ -25,7 +25,7 @@ from ripplemem.server.access import (
 from ripplemem.server.jobs import TooManyJobsError
 from ripplemem.server.schemas import ErrorBody, ErrorModel
 
-__all__ = ["BodyTooLargeError", "NotFoundError", "error_body", "status_of"]
+__all__ = ["BodyTooLargeError", "NotFoundError", "ShuttingDownError", "error_body", "status_of"]
 
 log = logging.getLogger("ripplemem.server")
 
@@ -38,6 +38,11 @@ class NotFoundError(UsageError):
     """No such job or route (HTTP 404)."""
 
 
+class ShuttingDownError(RippleMemError):
+    """The server stopped (SIGTERM) before this request's work could finish; nothing of it was
+    stored (HTTP 503)."""
+
+
 #: most specific first
 _STATUS: tuple[tuple[type[Exception], int], ...] = (
     (AuthenticationError, 401),
@@ -48,6 +53,7 @@ _STATUS: tuple[tuple[type[Exception], int], ...] = (
     (BodyTooLargeError, 413),
     (NamespaceRequiredError, 422),
     (TooManyJobsError, 503),
+    (ShuttingDownError, 503),
     (UsageError, 422),
     (EmbedderMismatchError, 500),
     (ProviderUnavailableError, 502),

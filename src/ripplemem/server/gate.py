@@ -5,9 +5,13 @@
 same in front of ``/mcp`` and also resolves the namespace there (the ``namespace`` query parameter
 or the ``RippleMem-Namespace`` header; a key with one namespace needs neither), leaving both in
 the request state for the tools. :class:`BodyLimit` refuses bodies over the limit with 413.
+:class:`LoopbackHosts` (``--no-auth`` only) refuses requests whose ``Host`` is not this machine's,
+so a web page cannot rebind a hostname to the keyless server.
 """
 
 from __future__ import annotations
+
+import asyncio
 
 import anyio
 from starlette.datastructures import Headers, QueryParams
@@ -15,23 +19,31 @@ from starlette.exceptions import HTTPException
 from starlette.responses import Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from ripplemem.errors import RippleMemError
+from ripplemem.errors import InvalidInputError, RippleMemError
 from ripplemem.server.access import Access, AuthenticationError
-from ripplemem.server.errors import BodyTooLargeError, error_body, status_of
+from ripplemem.server.errors import BodyTooLargeError, ShuttingDownError, error_body, status_of
 from ripplemem.server.keys import find_key
 from ripplemem.stores.keys_base import KeyStore
 
-__all__ = ["NAMESPACE_HEADER", "BodyLimit", "Gate", "McpGate", "error_response"]
+__all__ = [
+    "NAMESPACE_HEADER",
+    "BodyLimit",
+    "CutShort",
+    "Gate",
+    "LoopbackHosts",
+    "McpGate",
+    "error_response",
+]
 
 NAMESPACE_HEADER = "ripplemem-namespace"
 #: where McpGate leaves the caller for the tools (``request.state``)
 STATE_ACCESS, STATE_NAMESPACE = "ripplemem_access", "ripplemem_namespace"
 
 
-def error_response(error: Exception) -> Response:
+def error_response(error: Exception, *, status: int | None = None) -> Response:
     return Response(
         error_body(error).model_dump_json(exclude_none=True),
-        status_code=status_of(error),
+        status_code=status or status_of(error),
         media_type="application/json",
         headers={"WWW-Authenticate": "Bearer"} if isinstance(error, AuthenticationError) else None,
     )
@@ -137,3 +149,55 @@ class BodyLimit:
             if error.status_code != 413 or started:
                 raise
             await error_response(too_large)(scope, receive, send)
+
+
+class LoopbackHosts:
+    """Refuse (400, JSON) requests whose ``Host`` header names anything but this machine."""
+
+    HOSTS = frozenset({"127.0.0.1", "localhost", "[::1]", "::1"})
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] in ("http", "websocket"):
+            host = Headers(scope=scope).get("host", "")
+            name = host.rsplit(":", 1)[0] if not host.endswith("]") else host
+            if name not in self.HOSTS:
+                error = InvalidInputError(
+                    "this server runs without keys and answers only requests addressed to "
+                    "127.0.0.1, localhost or [::1]"
+                )
+                await error_response(error, status=400)(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
+
+
+class CutShort:
+    """A request still running when the server stops (SIGTERM, past the drain timeout) is
+    cancelled: answer it with a JSON 503 rather than the ASGI server's plain-text 500."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        started = False
+
+        async def tracking_send(message: Message) -> None:
+            nonlocal started
+            started = started or message["type"] == "http.response.start"
+            await send(message)
+
+        try:
+            await self.app(scope, receive, tracking_send)
+        except asyncio.CancelledError:
+            if not started:
+                error = ShuttingDownError(
+                    "the server stopped before this request finished; send it again once the "
+                    "server is back (an add is stored whole or not at all)"
+                )
+                await error_response(error)(scope, receive, send)
+            raise

@@ -46,7 +46,8 @@ def _search(
 
 
 class SearchPool:
-    """``processes`` worker processes answering searches over ``settings.store``."""
+    """``processes`` worker processes answering searches over ``settings.store``; each takes one
+    search at a time (:attr:`free` says whether one is idle)."""
 
     def __init__(self, settings: Settings, processes: int) -> None:
         from ripplemem.stores.registry import scheme_of
@@ -58,6 +59,7 @@ class SearchPool:
                 "search processes cannot share a memory:// store; use a SQLite file or PostgreSQL"
             )
         self.processes = processes
+        self.busy = 0  # searches handed to the workers and not answered yet (event loop only)
         self._executor = ProcessPoolExecutor(
             processes,
             mp_context=multiprocessing.get_context("spawn"),
@@ -71,6 +73,10 @@ class SearchPool:
         for future in futures:
             future.result()
 
+    @property
+    def free(self) -> bool:
+        return self.busy < self.processes
+
     async def search_json(
         self,
         namespace: str,
@@ -81,9 +87,13 @@ class SearchPool:
         question_time: str | None,
     ) -> str:
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(
-            self._executor, _search, namespace, query, limit, recipe, question_time
-        )
+        self.busy += 1
+        try:
+            return await loop.run_in_executor(
+                self._executor, _search, namespace, query, limit, recipe, question_time
+            )
+        finally:
+            self.busy -= 1
 
     def close(self) -> None:
         self._executor.shutdown(wait=True, cancel_futures=True)

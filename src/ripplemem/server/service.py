@@ -4,7 +4,9 @@ Every verb takes the namespace the caller may use (already resolved by
 :class:`~ripplemem.server.access.Access`) and runs the synchronous :class:`~ripplemem.memory.Memory`
 in a worker thread, so the event loop only routes requests:
 
-* reads (search, answer, get, list, edges, export) share :attr:`read_threads` threads;
+* reads (search, answer, get, list, edges, export) share :attr:`read_threads` threads; with a
+  :class:`~ripplemem.server.search_pool.SearchPool`, a search goes to a worker process while one
+  is idle, else to those threads;
 * writes (add, delete, import) share :attr:`write_threads` threads, and each namespace's writes
   wait for their turn on an ``asyncio.Lock`` (no thread is held while waiting), so a long add
   delays only later writes to its own namespace, never searches or other namespaces.
@@ -28,10 +30,16 @@ from typing import Any, TypeVar
 import anyio
 from anyio import CapacityLimiter
 
-from ripplemem.errors import InvalidInputError, UnknownNamespaceError, UnknownUnitError
+from ripplemem.errors import (
+    InvalidInputError,
+    StoreError,
+    UnknownNamespaceError,
+    UnknownUnitError,
+)
 from ripplemem.memory import Memory
 from ripplemem.records import AddResult, Answer, Edge, MemoryUnit, Recall
 from ripplemem.server.empty import empty_recall
+from ripplemem.server.errors import ShuttingDownError
 from ripplemem.server.jobs import Job, JobBoard
 from ripplemem.server.search_pool import SearchPool
 
@@ -59,6 +67,7 @@ class MemoryService:
         self._read: CapacityLimiter | None = None
         self._write: CapacityLimiter | None = None
         self._locks: dict[str, asyncio.Lock] = {}
+        self._closing = False
 
     @property
     def answers(self) -> bool:
@@ -127,8 +136,8 @@ class MemoryService:
         recipe: str | None = None,
         question_time: str | None = None,
     ) -> Recall:
-        if self.search_pool is not None:
-            return Recall.from_json(json.loads(await self.search_json(
+        if self.search_pool is not None and self.search_pool.free:
+            return Recall.from_json(json.loads(await self.search_pool.search_json(
                 namespace, query, limit=limit, recipe=recipe, question_time=question_time
             )))
         return await self._read_call(
@@ -145,14 +154,14 @@ class MemoryService:
         question_time: str | None = None,
     ) -> str:
         """The recall as its JSON text (:class:`~ripplemem.records.wire.RecallModel`)."""
-        if self.search_pool is not None:
+        if self.search_pool is not None and self.search_pool.free:
             return await self.search_pool.search_json(
                 namespace, query, limit=limit, recipe=recipe, question_time=question_time
             )
-        recall = await self.search(
-            namespace, query, limit=limit, recipe=recipe, question_time=question_time
+        return await self._read_call(
+            self._search_json, namespace, query, limit=limit, recipe=recipe,
+            question_time=question_time,
         )
-        return recall.to_model().model_dump_json()
 
     async def answer(
         self,
@@ -193,6 +202,7 @@ class MemoryService:
         return await self._read_call(self.memory.store.count, namespace)
 
     async def close(self) -> None:
+        self._closing = True
         if self.search_pool is not None:
             await anyio.to_thread.run_sync(self.search_pool.close)
         await anyio.to_thread.run_sync(self.memory.close)
@@ -213,6 +223,9 @@ class MemoryService:
         return self.memory.search(
             query, namespace=namespace, limit=limit, recipe=recipe, question_time=question_time
         )
+
+    def _search_json(self, namespace: str, query: str, **options: Any) -> str:
+        return self._search(namespace, query, **options).to_model().model_dump_json()
 
     def _list(self, namespace: str, limit: int, offset: int) -> tuple[builtins.list[MemoryUnit], int]:
         units = self.memory.list(namespace=namespace, limit=limit, offset=offset)
@@ -250,16 +263,27 @@ class MemoryService:
     async def _read_call(self, function: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         if self._read is None:
             self._read = CapacityLimiter(self.read_threads)
-        return await anyio.to_thread.run_sync(
-            functools.partial(function, *args, **kwargs), limiter=self._read
-        )
+        return await self._run(function, args, kwargs, self._read)
 
     async def _write_call(self, function: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         if self._write is None:
             self._write = CapacityLimiter(self.write_threads)
-        return await anyio.to_thread.run_sync(
-            functools.partial(function, *args, **kwargs), limiter=self._write
-        )
+        return await self._run(function, args, kwargs, self._write)
+
+    async def _run(
+        self, function: Callable[..., T], args: tuple, kwargs: dict, limiter: CapacityLimiter
+    ) -> T:
+        try:
+            return await anyio.to_thread.run_sync(
+                functools.partial(function, *args, **kwargs), limiter=limiter
+            )
+        except StoreError:
+            if self._closing:  # the store closed under it: the server is stopping
+                raise ShuttingDownError(
+                    "the server stopped before this request finished and stored nothing of it; "
+                    "send it again once the server is back"
+                ) from None
+            raise
 
 
 def _no_unit(unit_id: str, namespace: str) -> UnknownUnitError:

@@ -11,6 +11,7 @@ import typer
 from ripplemem_bench.cli.asso_speed import asso_speed
 from ripplemem_bench.cli.report import report
 from ripplemem_bench.cli.retrieval import locomo, longmemeval
+from ripplemem_bench.cli.serve import serve
 from ripplemem_bench.cli.speed import scale, speed
 
 bench_app = typer.Typer(
@@ -26,6 +27,7 @@ bench_app.command(name="longmemeval")(longmemeval)
 bench_app.command(name="speed")(speed)
 bench_app.command(name="asso-speed")(asso_speed)
 bench_app.command(name="scale")(scale)
+bench_app.command(name="serve")(serve)
 bench_app.command(name="report")(report)
 
 

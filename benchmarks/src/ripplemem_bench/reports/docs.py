@@ -30,6 +30,7 @@ from ripplemem_bench.reports.result import (
     group_table,
     label,
 )
+from ripplemem_bench.reports.serve import serve_section
 from ripplemem_bench.reports.tables import (
     markdown_table,
     result_date,
@@ -162,6 +163,8 @@ def _kind(result: dict) -> str:
         return "variants"  # e.g. one cross-fitted run per temperature: {"1.0": ..., "auto": ...}
     if isinstance(result.get("ppr"), dict) and isinstance(result.get("updates"), list):
         return "asso_speed"
+    if result.get("benchmark") == "serve":
+        return "serve"
     return "other"
 
 
@@ -185,6 +188,8 @@ def render_block(name: str, result: dict, plots: list[str] | None = None) -> str
         body = _variants(result)
     elif kind == "asso_speed":
         body = _asso_speed(result)
+    elif kind == "serve":
+        body = serve_section(result)
     else:
         body = _other(result)
     source = f"_Source: `docs/results/{name}`"
@@ -310,6 +315,12 @@ def overview(results: dict[str, dict]) -> str:
             continue
         if kind == "asso_speed":
             what = f"AssoMem PPR on {result['ppr']['nodes']:,} nodes, clue-graph updates"
+            rows.append(_overview_row(name, result, what, "synthetic"))
+            continue
+        if kind == "serve":
+            settings = result.get("settings") or {}
+            what = (f"service under load: {settings.get('clients', '?')} clients, "
+                    f"{(result.get('store') or {}).get('backend', '?')}")
             rows.append(_overview_row(name, result, what, "synthetic"))
             continue
         if kind == "retrieval":

@@ -18,16 +18,25 @@ def load_index(
 ) -> VectorIndex | None:
     """The namespace's vector index from the ``vector`` rows, reusing the cached graph.
 
-    Rows are streamed into one float32 array (no list of a million blobs held at once).
+    Rows are streamed into one float32 array (no list of a million blobs held at once). Outside
+    a write, the reads share one snapshot, so another process's write between them (a server's
+    search workers read while it writes) cannot change the count under the loop.
     """
-    loaded = _vectors(db, namespace, dim)
-    if loaded is None:
-        return None
-    ids, seqs, vectors = loaded
-    cached = db.execute(
-        "SELECT row_seqs, index_blob, vector_count FROM ann_cache WHERE namespace = ?",
-        (namespace,),
-    ).fetchone()
+    own = not db.in_transaction
+    if own:
+        db.execute("BEGIN")
+    try:
+        loaded = _vectors(db, namespace, dim)
+        if loaded is None:
+            return None
+        ids, seqs, vectors = loaded
+        cached = db.execute(
+            "SELECT row_seqs, index_blob, vector_count FROM ann_cache WHERE namespace = ?",
+            (namespace,),
+        ).fetchone()
+    finally:
+        if own:
+            db.execute("COMMIT")
     snapshot = None
     if cached is not None:
         rows_seqs = np.frombuffer(cached[0], dtype=np.int64)
