@@ -41,6 +41,14 @@ def speed(
     seed: Annotated[
         int, typer.Option("--seed", help="Seed of the synthetic units and questions.")
     ] = 0,
+    stop_after: Annotated[
+        float | None,
+        typer.Option(
+            "--stop-after",
+            min=0,
+            help="Minutes; then stop growing at the next 10k units and measure that size last.",
+        ),
+    ] = None,
 ) -> None:
     """Speed and scale: insert cost from 1k to 100k units, search p50/p95, ingest seconds."""
     from ripplemem.errors import InvalidInputError
@@ -65,6 +73,7 @@ def speed(
             seed=seed,
             progress=progress,
             locomo=locomo,  # type: ignore[arg-type]
+            stop_after_s=None if stop_after is None else stop_after * 60,
         )
     render_speed(result, out)
     if json_file is not None:
