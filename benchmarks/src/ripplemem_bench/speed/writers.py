@@ -66,6 +66,7 @@ def run_writers_bench(
 ) -> dict[str, Any]:
     """Run the four layouts on each of ``stores``; see the module docstring."""
     from ripplemem.datasets.locomo import load_locomo
+    from ripplemem.settings import Settings
 
     if writers < 2:
         raise InvalidInputError(f"writers must be 2 or more, got {writers}")
@@ -104,6 +105,7 @@ def run_writers_bench(
         "date": datetime.now(UTC).isoformat(timespec="seconds"),
         "commit": git_commit(),
         "llm": None,
+        "embedder": Settings().embedder,
         "machine": {**_machine(), "loadavg_start": load_before, "loadavg_end": _loadavg()},
         "settings": {
             "writers": writers,
