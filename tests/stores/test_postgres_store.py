@@ -86,6 +86,26 @@ def test_a_store_built_with_another_embedder_is_refused_after_reopening(
             store.check_embedder("minilm-int8", 768)
 
 
+def test_a_memory_with_another_embedder_is_refused_as_on_sqlite(
+    postgres_store_url: StoreUrl, embedder: Any
+) -> None:
+    from ripplemem.providers.openai_compat import OpenAICompatibleEmbedder
+    from ripplemem.testing import ScriptedOpenAIServer
+
+    url = postgres_store_url("main")
+    settings = Settings(store=url, extractor="deterministic", planner="deterministic")
+    with Memory(settings, embedder=embedder) as memory:
+        memory.add(CHAT[:3], namespace="maya", session_time="2024-05-20T10:00")
+        kept = len(memory.list(namespace="maya"))
+    with ScriptedOpenAIServer() as server:
+        other = OpenAICompatibleEmbedder(server.base_url, "other-model", embedder.dim)
+        with pytest.raises(EmbedderMismatchError, match=embedder.name) as caught:
+            Memory(settings, embedder=other)
+        assert "other-model" in str(caught.value)
+    with Memory(settings, embedder=embedder) as memory:  # nothing was lost
+        assert kept > 0 and len(memory.list(namespace="maya")) == kept
+
+
 def test_a_large_namespace_gets_its_own_hnsw_index(
     postgres_store_url: StoreUrl, postgres_url: str
 ) -> None:

@@ -174,3 +174,30 @@ def test_the_manifest_is_checked(results: Path) -> None:
     manifest.write_text(json.dumps({"runs": [{"file": "gone.json"}]}), encoding="utf-8")
     with pytest.raises(InvalidInputError, match="listed in the manifest"):
         load_manifest(manifest).results()
+
+
+def test_a_writers_block_compares_each_layout_with_its_one_writer_run() -> None:
+    def row(processes: int, namespaces: int, units_per_s: float) -> dict:
+        return {
+            "layout": f"{processes} writers, {namespaces} namespaces",
+            "processes": processes,
+            "namespaces": namespaces,
+            "units": 1000,
+            "wall_s": 1000 / units_per_s,
+            "units_per_s": units_per_s,
+        }
+
+    result = {
+        "benchmark": "writers",
+        "commit": "abcdef1234",
+        "machine": {"loadavg_end": [2.0, 1.0, 1.0]},
+        "settings": {"writers": 4, "file": "locomo_dev.json"},
+        "input": {"conversations": 4, "adds": 80, "turns": 2000},
+        "backends": {
+            "sqlite": [row(1, 4, 50.0), row(4, 4, 80.0), row(1, 1, 40.0), row(4, 1, 60.0)],
+        },
+    }
+    block = render_block("writers.json", result)
+    assert "| sqlite | 4 writers, 4 namespaces | 4 | 4 | 1,000 | 12.5 | 80.0 | 1.60 |" in block
+    assert "| sqlite | 4 writers, 1 namespaces | 4 | 1 | 1,000 | 16.7 | 60.0 | 1.50 |" in block
+    assert "80 adds (one per session)" in block and "load 2.0" in block

@@ -9,10 +9,12 @@ from __future__ import annotations
 import typer
 
 from ripplemem_bench.cli.asso_speed import asso_speed
+from ripplemem_bench.cli.knn import knn
 from ripplemem_bench.cli.report import report
 from ripplemem_bench.cli.retrieval import locomo, longmemeval
 from ripplemem_bench.cli.serve import serve
 from ripplemem_bench.cli.speed import scale, speed
+from ripplemem_bench.cli.writers import writers
 
 bench_app = typer.Typer(
     name="bench",
@@ -28,6 +30,8 @@ bench_app.command(name="speed")(speed)
 bench_app.command(name="asso-speed")(asso_speed)
 bench_app.command(name="scale")(scale)
 bench_app.command(name="serve")(serve)
+bench_app.command(name="writers")(writers)
+bench_app.command(name="knn")(knn)
 bench_app.command(name="report")(report)
 
 

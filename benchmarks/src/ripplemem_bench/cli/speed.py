@@ -12,6 +12,16 @@ from ripplemem.cli.common import console, friendly, progress_bar, write_json
 if TYPE_CHECKING:
     from rich.console import Console
 
+#: ``--stop-after MINUTES`` of bench speed and bench scale
+StopAfter = Annotated[
+    float | None,
+    typer.Option(
+        "--stop-after",
+        min=0,
+        help="Minutes; then stop growing at the next 10k units and measure that size last.",
+    ),
+]
+
 
 @friendly
 def speed(
@@ -41,6 +51,7 @@ def speed(
     seed: Annotated[
         int, typer.Option("--seed", help="Seed of the synthetic units and questions.")
     ] = 0,
+    stop_after: StopAfter = None,
 ) -> None:
     """Speed and scale: insert cost from 1k to 100k units, search p50/p95, ingest seconds."""
     from ripplemem.errors import InvalidInputError
@@ -65,6 +76,7 @@ def speed(
             seed=seed,
             progress=progress,
             locomo=locomo,  # type: ignore[arg-type]
+            stop_after_s=None if stop_after is None else stop_after * 60,
         )
     render_speed(result, out)
     if json_file is not None:
@@ -213,14 +225,7 @@ def scale(
             help="Only the dense index, grown to the largest size (no SQLite, no linking).",
         ),
     ] = False,
-    stop_after: Annotated[
-        float | None,
-        typer.Option(
-            "--stop-after",
-            min=0,
-            help="Minutes; then stop growing at the next 10k units and measure that size last.",
-        ),
-    ] = None,
+    stop_after: StopAfter = None,
 ) -> None:
     """Scale: one SQLite store grown to 10k, 100k and 1M units; insert, search, RSS, file size."""
     from ripplemem_bench.reports.plots import plot_growth

@@ -165,6 +165,8 @@ def _kind(result: dict) -> str:
         return "asso_speed"
     if result.get("benchmark") == "serve":
         return "serve"
+    if result.get("benchmark") == "writers" and isinstance(result.get("backends"), dict):
+        return "writers"
     return "other"
 
 
@@ -190,6 +192,8 @@ def render_block(name: str, result: dict, plots: list[str] | None = None) -> str
         body = _asso_speed(result)
     elif kind == "serve":
         body = serve_section(result)
+    elif kind == "writers":
+        body = _writers(result)
     else:
         body = _other(result)
     source = f"_Source: `docs/results/{name}`"
@@ -293,6 +297,40 @@ def _asso_speed(result: dict) -> str:
     return "\n".join(lines + markdown_table(header, rows)) + "\n"
 
 
+def _writers(result: dict) -> str:
+    """``bench writers``: units/s per backend and layout, against the one-writer layouts."""
+    given = result["input"]
+    intro = (
+        f"_{given['conversations']} conversations of {result['settings']['file']}, "
+        f"{given['adds']} adds (one per session), {given['turns']:,} turns · extractor and planner "
+        f"deterministic · commit `{(result.get('commit') or '?')[:7]}` · load "
+        f"{result_load(result)}._"
+    )
+    lines = [intro, ""]
+    header = ["store", "layout", "processes", "namespaces", "units", "wall s", "units/s", "× 1 writer"]
+    rows = []
+    for backend, layouts in result["backends"].items():
+        baseline = {False: None, True: None}  # per "one namespace?": the one-writer units/s
+        for row in layouts:
+            shared = row["namespaces"] == 1
+            if row["processes"] == 1:
+                baseline[shared] = row["units_per_s"]
+            base = baseline[shared]
+            rows.append(
+                [
+                    backend,
+                    row["layout"],
+                    str(row["processes"]),
+                    str(row["namespaces"]),
+                    f"{row['units']:,}",
+                    f"{row['wall_s']:.1f}",
+                    f"{row['units_per_s']:.1f}",
+                    "–" if base is None else f"{row['units_per_s'] / base:.2f}",
+                ]
+            )
+    return "\n".join(lines + markdown_table(header, rows)) + "\n"
+
+
 def _other(result: dict) -> str:
     rows = [
         [key, str(value)]
@@ -322,6 +360,11 @@ def overview(results: dict[str, dict]) -> str:
             what = (f"service under load: {settings.get('clients', '?')} clients, "
                     f"{(result.get('store') or {}).get('backend', '?')}")
             rows.append(_overview_row(name, result, what, "synthetic"))
+            continue
+        if kind == "writers":
+            what = (f"ingest throughput, {result['settings']['writers']} writers: "
+                    f"{', '.join(result['backends'])}")
+            rows.append(_overview_row(name, result, what, result["settings"]["file"]))
             continue
         if kind == "retrieval":
             what = f"{result.get('dataset', '?')} retrieval, {len(result['recipes'])} recipes"

@@ -256,6 +256,19 @@ def hnsw_search(
     return found
 
 
+def _indexed_table(db: psycopg.Connection, namespace: str) -> str:
+    """The table a namespace's index goes on: ``unit_vector``, or, when an operator has
+    partitioned it by namespace (docs/postgres.md), the partition holding the namespace's rows
+    (PostgreSQL builds no index ``CONCURRENTLY`` on a partitioned table; a search naming the
+    namespace as a literal is pruned to that partition, whose partial index the planner uses)."""
+    row = db.execute(
+        "SELECT c.relname FROM unit_vector AS u JOIN pg_class AS c ON c.oid = u.tableoid "
+        "WHERE u.namespace = %s LIMIT 1",
+        (namespace,),
+    ).fetchone()
+    return "unit_vector" if row is None else str(row[0])
+
+
 def build_namespace_index(db: psycopg.Connection, lock: sql.Composable, namespace: str) -> bool:
     """Build the namespace's HNSW index unless it exists (``db`` in autocommit: ``CREATE INDEX
     CONCURRENTLY`` runs outside transactions). ``lock`` is the advisory lock key that keeps two
@@ -283,11 +296,12 @@ def build_namespace_index(db: psycopg.Connection, lock: sql.Composable, namespac
             try:
                 db.execute(
                     sql.SQL(
-                        "CREATE INDEX CONCURRENTLY {} ON unit_vector "
+                        "CREATE INDEX CONCURRENTLY {} ON {} "
                         "USING hnsw (embedding vector_ip_ops) WITH (m = {}, ef_construction = {}) "
                         "WHERE namespace = {}"
                     ).format(
                         sql.Identifier(name),
+                        sql.Identifier(_indexed_table(db, namespace)),
                         sql.Literal(HNSW_M),
                         sql.Literal(HNSW_EF_CONSTRUCTION),
                         sql.Literal(namespace),
