@@ -16,13 +16,19 @@ from typing import Any, Self
 
 from ripplemem.components import Components, build_components
 from ripplemem.conversation_input import parse_time, to_conversation
-from ripplemem.errors import ConfigurationError, UnknownNamespaceError, UnknownUnitError
+from ripplemem.errors import (
+    ConfigurationError,
+    InvalidInputError,
+    UnknownNamespaceError,
+    UnknownUnitError,
+)
 from ripplemem.providers.base import ChatModel, Embedder
 from ripplemem.read.asso.weights import with_settings_weights
 from ripplemem.recipes import RecallRecipe, get_recipe
 from ripplemem.records import AddResult, Answer, Conversation, Edge, MemoryUnit, Recall, Session
 from ripplemem.settings import Settings
 from ripplemem.stores.base import MemoryStore
+from ripplemem.write.input_checks import check_query, check_text
 from ripplemem.write.pipeline import WritePipeline
 
 Messages = Sequence[Mapping[str, Any]] | Conversation | Session
@@ -85,6 +91,7 @@ class Memory:
     ) -> Recall:
         from ripplemem.read.pipeline import recall
 
+        query = check_query(query, self.settings.max_query_chars)
         ns = self._known(_namespace(namespace, user_id))
         chosen = self._recipe(recipe, limit)
         return recall(
@@ -196,6 +203,12 @@ class Memory:
         return f"the namespace {self._empty_hint()}"
 
     def _recipe(self, recipe: str | RecallRecipe | None, limit: int | None) -> RecallRecipe:
+        if recipe is not None and not isinstance(recipe, str | RecallRecipe):
+            raise InvalidInputError(
+                f"recipe must be a recipe name or a RecallRecipe, got {type(recipe).__name__}"
+            )
+        if limit is not None and (not isinstance(limit, int) or isinstance(limit, bool) or limit < 1):
+            raise InvalidInputError(f"limit must be a whole number >= 1, got {limit!r}")
         chosen = recipe if isinstance(recipe, RecallRecipe) else get_recipe(recipe or self.settings.recipe)
         chosen = with_settings_weights(chosen, self.settings)  # asso: the fitted weights, if named
         return chosen.with_(budget=limit) if limit else chosen
@@ -204,7 +217,8 @@ class Memory:
 def _namespace(namespace: str | None, user_id: str | None) -> str:
     if namespace and user_id and namespace != user_id:
         raise ConfigurationError("give either namespace or user_id, not two different values")
-    return namespace or user_id or "default"
+    chosen = namespace or user_id or "default"
+    return check_text(chosen, "the namespace" if namespace else "user_id")
 
 
 class AsyncMemory:

@@ -1,0 +1,23 @@
+"""Shared parts of the reliability tests: the shipped embedder, loaded once, and a conversation."""
+
+from __future__ import annotations
+
+import pytest
+
+from ripplemem.providers.local_embedder import MiniLMFloatEmbedder
+
+TRIP = [
+    {"speaker": "Maya", "text": "I went to Lisbon with Priya two weekends ago, we loved the trams."},
+    {"speaker": "Sam", "text": "Nice! Did you try the pastel de nata?"},
+    {"speaker": "Maya", "text": "Yes, every day. I am also allergic to shellfish, so I skipped the seafood."},
+]
+DINNER = [
+    {"speaker": "Sam", "text": "You should take Maya to Harbor Grill for her birthday dinner."},
+    {"speaker": "Alex", "text": "Good idea, I will book a table for next Friday."},
+]
+
+
+@pytest.fixture(scope="session")
+def embedder():
+    """The shipped embedder, loaded once per test session."""
+    return MiniLMFloatEmbedder()
