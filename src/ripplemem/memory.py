@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import builtins
+import logging
 from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
 from pathlib import Path
@@ -31,6 +32,7 @@ from ripplemem.stores.base import MemoryStore
 from ripplemem.write.input_checks import check_query, check_text
 from ripplemem.write.pipeline import WritePipeline
 
+log = logging.getLogger(__name__)
 Messages = Sequence[Mapping[str, Any]] | Conversation | Session
 Progress = Callable[[int, int], None]
 
@@ -174,7 +176,12 @@ class Memory:
         return import_jsonl(self.parts.store, self.parts.embedder, Path(path))
 
     def close(self) -> None:
-        self.parts.store.close()
+        """Release the store. Never raises (a failure is logged): a ``with`` block's result, or
+        the error it raised, is never replaced by one from closing."""
+        try:
+            self.parts.store.close()
+        except Exception as error:  # noqa: BLE001 - closing must not hide a result
+            log.warning("closing the store failed: %s", error)
 
     def __enter__(self) -> Self:
         return self

@@ -19,6 +19,7 @@ import numpy as np
 from ripplemem.errors import InvalidInputError
 from ripplemem.records import Clue, Membership
 from ripplemem.stores.clues_base import Link, normalised
+from ripplemem.stores.sqlite.failures import translate_public_methods
 from ripplemem.stores.sqlite.rows import vector_blob
 from ripplemem.stores.vectors import VectorIndex
 
@@ -66,8 +67,11 @@ def forget_namespace_rows(db: sqlite3.Connection, namespace: str) -> None:
     _bump(db, namespace)
 
 
+@translate_public_methods
 class SQLiteClueStore:
     """A :class:`~ripplemem.stores.clues_base.ClueStore` over the store's connection."""
+
+    path = "the store"  # the owning SQLiteStore's file, named in errors
 
     def __init__(
         self,

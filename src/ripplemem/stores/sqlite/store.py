@@ -41,6 +41,7 @@ from ripplemem.stores.checks import (
 from ripplemem.stores.lexical import LEXICAL_POSTING_BUDGET, LEXICAL_RERANK_DEPTH
 from ripplemem.stores.sqlite import ann_cache, lexical, lookups, rows, writes
 from ripplemem.stores.sqlite.clues import SQLiteClueStore
+from ripplemem.stores.sqlite.failures import store_error, translate_public_methods
 from ripplemem.stores.sqlite.graph import SQLiteGraph, edge_changes
 from ripplemem.stores.sqlite.keys import SQLiteKeyStore
 from ripplemem.stores.sqlite.schema import migrate
@@ -65,6 +66,7 @@ WAL_CHECKPOINT_PAGES = 10_000
 CAPABILITIES = StoreCapabilities(persistent=True, shared=True, approximate_dense=True)
 
 
+@translate_public_methods
 class SQLiteStore:
     """A MemoryStore in one SQLite file; safe to share between threads and processes."""
 
@@ -94,9 +96,7 @@ class SQLiteStore:
         try:
             self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
         except sqlite3.Error as error:
-            raise StoreError(
-                f"cannot open {self.path} ({error}); check that its folder exists and is writable"
-            ) from error
+            raise store_error(error, self.path, "open") from error
         try:
             # wait for another process's migration (a large store's takes seconds) ...
             self._db.execute(f"PRAGMA busy_timeout={MIGRATION_WAIT_MS}")
@@ -106,6 +106,11 @@ class SQLiteStore:
             self._db.execute(f"PRAGMA busy_timeout={int(write_wait_s * 1000)}")  # ... and writers
             self._db.execute(f"PRAGMA cache_size=-{cache_mb * 1024}")  # negative: KiB
             self._db.execute(f"PRAGMA wal_autocheckpoint={WAL_CHECKPOINT_PAGES}")
+            # freed pages are zeroed: deleted text does not linger in the file (docs/reliability.md)
+            self._db.execute("PRAGMA secure_delete=ON")
+        except sqlite3.Error as error:
+            self._db.close()
+            raise store_error(error, self.path, "open") from error
         except BaseException:
             self._db.close()
             raise
@@ -114,6 +119,7 @@ class SQLiteStore:
         self._depth = 0  # 1 while a write transaction is open (its thread holds the lock)
         self.clues = SQLiteClueStore(self._db, self._lock, self._transaction, self._check_open)
         self.keys = SQLiteKeyStore(self._db, self._lock, self._transaction, self._check_open)
+        self.clues.path = self.keys.path = self.path
         self._graph = SQLiteGraph(self._db, self._lock)
         self._cue_values = lookups.CueValues(self._db)
 
@@ -323,6 +329,8 @@ class SQLiteStore:
             return index.stats() if index is not None else {"vectors": 0, "search": "exact"}
 
     def close(self) -> None:
+        """Close the file. Never raises: what was committed is on disk already, and a cache
+        that cannot be saved now is rebuilt by the next open (logged as a warning)."""
         with self._lock:
             if self._closed:
                 return
@@ -334,10 +342,15 @@ class SQLiteStore:
                     self._db.execute("PRAGMA optimize")
                 except sqlite3.OperationalError as error:  # another writer holds the file
                     log.info("skipped PRAGMA optimize on close of %s: %s", self.path, error)
+            except (sqlite3.Error, StoreError) as error:
+                log.warning("closing %s: %s (committed data is not affected)", self.path, error)
             finally:
                 self._indexes.clear()
                 self._graph.close()
-                self._db.close()
+                try:
+                    self._db.close()
+                except sqlite3.Error as error:
+                    log.warning("closing %s: %s (committed data is not affected)", self.path, error)
                 self._closed = True
 
     # --- internals: writing --------------------------------------------------------------------
@@ -357,9 +370,7 @@ class SQLiteStore:
                 self._db.execute("COMMIT")
             except sqlite3.Error as error:
                 self._rollback()
-                raise StoreError(
-                    f"write to {self.path} failed and was rolled back: {error}"
-                ) from error
+                raise store_error(error, self.path, "write to") from error
             except BaseException:
                 self._rollback()
                 raise
@@ -377,15 +388,15 @@ class SQLiteStore:
         try:
             self._db.execute("BEGIN IMMEDIATE")
         except sqlite3.Error as error:
-            raise StoreError(
-                f"cannot write to {self.path}: {error}; another process held its write lock "
-                "too long, or the file is not writable"
-            ) from error
+            raise store_error(error, self.path, "write to") from error
 
     def _rollback(self) -> None:
         """Undo the open transaction and drop what memory holds of it."""
         if self._db.in_transaction:
-            self._db.execute("ROLLBACK")
+            try:
+                self._db.execute("ROLLBACK")
+            except sqlite3.Error as error:  # SQLite already rolled back (a full disk, an I/O error)
+                log.info("rollback of %s: %s", self.path, error)
         self._indexes.clear()
         self._graph.close()
         self.clues.forget_cached()
