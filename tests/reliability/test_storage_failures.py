@@ -37,8 +37,8 @@ def _filled(path: Path, count: int = UNITS) -> Path:
 def _child(code: str, *, wrapper: tuple[str, ...] = ()) -> dict:
     """Run ``code`` in a child process (under ``wrapper``); it prints one JSON line, read here."""
     run = subprocess.run(
-        [*wrapper, sys.executable, "-c", CHILD_PRELUDE + textwrap.dedent(code)], capture_output=True, text=True,
-        timeout=120, cwd="/",
+        [*wrapper, sys.executable, "-c", CHILD_PRELUDE + textwrap.dedent(code)], check=False, capture_output=True,
+        text=True, timeout=120, cwd="/",
     )
     assert run.returncode == 0, run.stderr[-2000:]
     return json.loads(run.stdout.strip().splitlines()[-1])
@@ -69,7 +69,7 @@ def _read_only(folder: Path, how: str) -> tuple[str, ...]:
         return ("setpriv", "--bounding-set=-dac_override,-dac_read_search,-fowner", "--")
     # a read-only bind mount of the folder, in a mount namespace of the child's own
     return ("unshare", "--mount", "sh", "-c",
-            f'mount --bind "$0" "$0" && mount -o remount,ro,bind "$0" "$0" && exec "$@"', str(folder))
+            'mount --bind "$0" "$0" && mount -o remount,ro,bind "$0" "$0" && exec "$@"', str(folder))
 
 
 @pytest.mark.parametrize("how", ["permissions", "read-only file system"])
@@ -110,9 +110,11 @@ def test_a_damaged_file_is_called_damaged_not_an_invitation_to_start_over(tmp_pa
     else:
         data[8192:40960] = os.urandom(32768)
     path.write_bytes(bytes(data))
-    with pytest.raises(StoreCorruptError, match="damaged or truncated.*Keep a copy.*recover") as caught:
-        with SQLiteStore(path) as store:
-            store.list_units("ns")
+    with (
+        pytest.raises(StoreCorruptError, match="damaged or truncated.*Keep a copy.*recover") as caught,
+        SQLiteStore(path) as store,
+    ):
+        store.list_units("ns")
     assert "new path" not in str(caught.value)
     assert path.read_bytes() == bytes(data)  # nothing was changed
 
