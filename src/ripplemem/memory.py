@@ -29,6 +29,7 @@ from ripplemem.recipes import RecallRecipe, get_recipe
 from ripplemem.records import AddResult, Answer, Conversation, Edge, MemoryUnit, Recall, Session
 from ripplemem.settings import Settings
 from ripplemem.stores.base import MemoryStore
+from ripplemem.write.forget import ClueRewriter, forget_unit
 from ripplemem.write.input_checks import check_query, check_text
 from ripplemem.write.pipeline import WritePipeline
 
@@ -156,7 +157,8 @@ class Memory:
     # -- delete ------------------------------------------------------------------------------
     def delete(self, unit_id: str, *, namespace: str | None = None, user_id: str | None = None) -> None:
         ns = _namespace(namespace, user_id)
-        if not self.parts.store.delete_unit(ns, unit_id):
+        rewriter = ClueRewriter(self.parts.store, self.parts.embedder, self.parts.clue_writer)
+        if not forget_unit(self.parts.store, rewriter, ns, unit_id):
             raise UnknownUnitError(
                 f"no unit {unit_id!r} in namespace {ns!r}; nothing was deleted; {self._unit_hint(ns)}"
             )

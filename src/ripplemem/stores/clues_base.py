@@ -10,6 +10,8 @@ Contract notes:
 * A clue is a topic node with an L2-normalised vector; a session (episode id) maps to exactly one
   clue, several sessions may share one (merged clues). ``add_clue`` creates a clue for its first
   session; ``merge_session`` maps another session to an existing clue and counts it.
+* ``rewrite_clue`` replaces a clue's text and vector in place (its sessions, members and links
+  stay): a delete rewrites the clue of the units it removed, so no deleted text survives in it.
 * Units (utterance nodes) attach to one clue each (``attach``; re-attaching moves the unit).
 * Utterance links are undirected and weighted; ``add_links`` takes one direction, stores both,
   and ignores self links. ``links`` returns each asked id's (neighbour, weight) list, best first.
@@ -43,6 +45,7 @@ class ClueStore(Protocol):
     def clue_for_session(self, namespace: str, episode_id: str) -> str | None: ...
     def add_clue(self, clue: Clue, episode_id: str) -> None: ...
     def merge_session(self, namespace: str, clue_id: str, episode_id: str) -> None: ...
+    def rewrite_clue(self, namespace: str, clue_id: str, text: str, vector: np.ndarray) -> None: ...
     def get_clues(self, namespace: str, ids: Sequence[str]) -> list[Clue]: ...
     def search_clues(self, namespace: str, vector: np.ndarray, k: int) -> list[tuple[str, float]]: ...
     def attach(self, namespace: str, memberships: Sequence[Membership]) -> None: ...
@@ -154,6 +157,21 @@ class InMemoryClueStore:
                 graph.clues[clue_id] = replace(graph.clues[clue_id], sessions=clue.sessions)
 
         self._undo(undo)
+
+    @_locked
+    def rewrite_clue(self, namespace: str, clue_id: str, text: str, vector: np.ndarray) -> None:
+        graph = self._require(namespace, clue_id)
+        unit = normalised(vector)
+        before = graph.clues[clue_id]
+        assert graph.index is not None
+
+        def put(clue: Clue) -> None:
+            graph.clues[clue_id] = clue
+            graph.index.remove([clue_id])  # type: ignore[union-attr]
+            graph.index.add([clue_id], clue.vector[None, :])  # type: ignore[union-attr]
+
+        put(replace(before, text=text, vector=unit))
+        self._undo(lambda: put(before) if clue_id in graph.clues else None)
 
     @_locked
     def get_clues(self, namespace: str, ids: Sequence[str]) -> list[Clue]:

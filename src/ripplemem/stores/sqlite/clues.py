@@ -117,6 +117,16 @@ class SQLiteClueStore:
             index.add([clue.id], vector[None, :])
             self._indexes[clue.namespace] = (before + 1, index)
 
+    def rewrite_clue(self, namespace: str, clue_id: str, text: str, vector: np.ndarray) -> None:
+        unit = normalised(vector)
+        with self._lock, self._transaction() as db:
+            self._require(db, namespace, [clue_id])
+            db.execute(
+                "UPDATE clue SET text = ?, vector = ? WHERE namespace = ? AND id = ?",
+                (text, vector_blob(unit), namespace, clue_id),
+            )
+            _bump(db, namespace)  # the loaded clue index reloads
+
     def merge_session(self, namespace: str, clue_id: str, episode_id: str) -> None:
         with self._lock, self._transaction() as db:
             self._require(db, namespace, [clue_id])

@@ -117,6 +117,7 @@ class SQLiteStore:
         self.journal_mode = str(mode).lower()
         self._closed = False
         self._depth = 0  # 1 while a write transaction is open (its thread holds the lock)
+        self._scrub = False  # the open transaction deletes: checkpoint the WAL after its commit
         self.clues = SQLiteClueStore(self._db, self._lock, self._transaction, self._check_open)
         self.keys = SQLiteKeyStore(self._db, self._lock, self._transaction, self._check_open)
         self.clues.path = self.keys.path = self.path
@@ -221,6 +222,7 @@ class SQLiteStore:
             with self._graph.guard([namespace]), self._transaction() as db:
                 if not writes.delete_unit_rows(db, namespace, unit_id):
                     return False
+                self._scrub = True
                 self._graph.record(db, {namespace: self._graph.removals(namespace, unit_id)})
                 before, after = writes.bump_version(db, namespace)
             loaded = self._indexes.pop(namespace, None)
@@ -235,6 +237,7 @@ class SQLiteStore:
             self._check_open()
             with self._transaction() as db:
                 count = writes.delete_namespace_rows(db, namespace)
+                self._scrub = True
                 self._graph.drop_namespace_rows(db, namespace)
                 writes.bump_version(db, namespace)
             self._indexes.pop(namespace, None)
@@ -365,9 +368,12 @@ class SQLiteStore:
                 return
             self._begin()
             self._depth = 1
+            self._scrub = False
             try:
                 yield self._db
                 self._db.execute("COMMIT")
+                if self._scrub:
+                    self._checkpoint()
             except sqlite3.Error as error:
                 self._rollback()
                 raise store_error(error, self.path, "write to") from error
@@ -383,6 +389,21 @@ class SQLiteStore:
         """One atomic write (see the module docstring); blocks nest."""
         with self._transaction():
             yield
+
+    def _checkpoint(self) -> None:
+        """Copy the WAL into the file and empty it: with ``secure_delete`` the file's freed
+        cells are zeroed, and the WAL's older page images (deleted text) go with the WAL."""
+        try:
+            busy, _, _ = self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
+        except sqlite3.Error as error:  # the delete is committed; only the scrub waits
+            log.info("checkpoint of %s: %s", self.path, error)
+            busy = 1
+        if busy:
+            log.warning(
+                "%s: another connection is reading, so the WAL keeps deleted text until the "
+                "next checkpoint (at the next delete, or when the last connection closes)",
+                self.path,
+            )
 
     def _begin(self) -> None:
         try:
