@@ -63,6 +63,8 @@ def normalised(vector: np.ndarray) -> np.ndarray:
     norm = float(np.linalg.norm(array))
     if not np.isfinite(norm) or norm == 0.0:
         raise InvalidInputError("a clue vector must be non-zero and finite")
+    if abs(norm - 1.0) <= 1e-6:  # normalised already: dividing again would move its last bits
+        return array
     return array / np.float32(norm)
 
 
