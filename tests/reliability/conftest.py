@@ -6,11 +6,10 @@ import pytest
 
 from ripplemem.providers.local_embedder import MiniLMFloatEmbedder
 
-TRIP = [
-    {"speaker": "Maya", "text": "I went to Lisbon with Priya two weekends ago, we loved the trams."},
-    {"speaker": "Sam", "text": "Nice! Did you try the pastel de nata?"},
-    {"speaker": "Maya", "text": "Yes, every day. I am also allergic to shellfish, so I skipped the seafood."},
-]
+from .scenario import TRIP
+
+__all__ = ["DINNER", "TRIP"]
+
 DINNER = [
     {"speaker": "Sam", "text": "You should take Maya to Harbor Grill for her birthday dinner."},
     {"speaker": "Alex", "text": "Good idea, I will book a table for next Friday."},

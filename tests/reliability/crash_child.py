@@ -16,7 +16,7 @@ from ripplemem import Memory
 from ripplemem.providers.local_embedder import MiniLMFloatEmbedder
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
-from tests.reliability.scenario import crash_conversation, settings  # noqa: E402
+from tests.reliability.scenario import crash_conversation, settings
 
 
 def main() -> None:
@@ -25,7 +25,7 @@ def main() -> None:
     conversation = crash_conversation()
     seen = 0
 
-    def hook(frame, what, _arg):  # noqa: ANN001
+    def hook(frame, what, _arg):
         nonlocal seen
         if what == event and frame.f_code.co_qualname == target:
             seen += 1

@@ -32,7 +32,7 @@ def crash_conversation() -> Conversation:
     return replace(demo, conversation_id="crash", sessions=tuple(sessions))
 
 
-def snapshot(memory) -> dict:  # noqa: ANN001 - a Memory
+def snapshot(memory) -> dict:
     """Everything the store holds of its namespaces, vectors as raw bytes (not creation times)."""
     store, clues = memory.store, memory.store.clues
     found: dict = {}
@@ -56,7 +56,7 @@ def snapshot(memory) -> dict:  # noqa: ANN001 - a Memory
     return found
 
 
-def searches(memory, namespace: str) -> list:  # noqa: ANN001 - a Memory
+def searches(memory, namespace: str) -> list:
     return [
         [(e.unit.id, e.score) for e in memory.search(q, namespace=namespace, recipe=r).evidence]
         for q in QUERIES for r in ("ripple", "asso")

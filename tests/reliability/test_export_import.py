@@ -13,26 +13,7 @@ from ripplemem.errors import InvalidInputError
 from ripplemem.settings import Settings
 
 from .conftest import DINNER, TRIP
-
-
-def _snapshot(memory: Memory) -> dict:
-    """Everything a store holds of its namespaces, vectors as raw bytes."""
-    store, clues = memory.store, memory.store.clues
-    found: dict = {}
-    for ns in memory.namespaces():
-        units = memory.list(namespace=ns)
-        ids = [u.id for u in units]
-        memberships = clues.clues_of_units(ns, ids)
-        clue_ids = sorted({m.clue_id for m in memberships.values()})
-        found[ns] = {
-            "units": [(u.to_json(with_vector=False), u.vector.tobytes()) for u in units],
-            "edges": sorted((e.src, e.dst, e.kind, e.weight) for i in ids for e in store.edges_of(ns, i)),
-            "clues": [(c.id, c.text, c.source, c.vector.tobytes()) for c in clues.get_clues(ns, clue_ids)],
-            "sessions": sorted((u.episode_id, clues.clue_for_session(ns, u.episode_id)) for u in units),
-            "members": sorted(memberships.items()),
-            "links": sorted(clues.links(ns, ids).items()),
-        }
-    return found
+from .scenario import snapshot
 
 
 def _searches(memory: Memory, namespace: str) -> list:
@@ -63,13 +44,13 @@ def test_export_then_import_gives_the_same_store_and_the_same_results(source, em
     assert kinds == {"meta", "unit", "edge", "clue", "member", "link"}
     with Memory(Settings(store=str(folder / "copy.db")), embedder=embedder) as copy:
         assert copy.import_jsonl(dump) == written == sum(memory.store.count(n) for n in memory.namespaces())
-        before, after = _snapshot(memory), _snapshot(copy)
+        before, after = snapshot(memory), snapshot(copy)
         assert before["demo"]["clues"] and before["demo"]["links"]  # the graph is not empty
         assert after == before
         for ns in ("demo", "small"):
             assert _searches(copy, ns) == _searches(memory, ns)
         assert copy.import_jsonl(dump) == 0  # importing again adds nothing
-        assert _snapshot(copy) == before
+        assert snapshot(copy) == before
 
 
 def test_a_bad_line_imports_nothing(source, embedder, tmp_path):
