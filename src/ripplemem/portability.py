@@ -139,17 +139,22 @@ def _import_clues(store: MemoryStore, dump: _Dump, added: set[tuple[str, str]]) 
 
 def _read(path: Path, embedder: Embedder) -> _Dump:
     dump = _Dump()
-    with path.open(encoding="utf-8") as lines:
-        for number, line in enumerate(lines, 1):
-            if not line.strip():
-                continue
-            try:
-                _row(json.loads(line), dump, embedder, path)
-            except (KeyError, ValueError, TypeError, AttributeError) as error:
-                raise InvalidInputError(
-                    f"{path}, line {number}: not a ripplemem export line ({error}); "
-                    "nothing was imported"
-                ) from error
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as error:
+        raise InvalidInputError(
+            f"{path} is not UTF-8 text ({error}), so not a ripplemem export; nothing was imported"
+        ) from error
+    for number, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            _row(json.loads(line), dump, embedder, path)
+        except (KeyError, ValueError, TypeError, AttributeError) as error:
+            raise InvalidInputError(
+                f"{path}, line {number}: not a ripplemem export line ({error}); "
+                "nothing was imported"
+            ) from error
     return dump
 
 
