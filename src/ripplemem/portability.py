@@ -24,6 +24,7 @@ from ripplemem.providers.base import Embedder
 from ripplemem.records import Clue, Edge, Membership, MemoryUnit
 from ripplemem.records.wire import vector_from_json, vector_to_json
 from ripplemem.stores.base import MemoryStore
+from ripplemem.stores.clues_base import clue_sessions
 
 FORMAT = "ripplemem.jsonl/2"
 READABLE = ("ripplemem.jsonl/1", FORMAT)
@@ -59,11 +60,7 @@ def _namespace_rows(store: MemoryStore, ns: str) -> Iterator[dict[str, Any]]:
                     yield {"type": "edge", "namespace": ns, "src": edge.src, "dst": edge.dst,
                            "kind": edge.kind, "weight": edge.weight}
     clues = store.clues
-    sessions: dict[str, list[str]] = {}
-    for episode in episodes:
-        clue_id = clues.clue_for_session(ns, episode)
-        if clue_id is not None:
-            sessions.setdefault(clue_id, []).append(episode)
+    sessions = clue_sessions(clues, ns, episodes)
     for clue in clues.get_clues(ns, list(sessions)):
         yield {"type": "clue", "namespace": ns, "id": clue.id, "text": clue.text,
                "source": clue.source, "sessions": sessions[clue.id],

@@ -57,6 +57,16 @@ class ClueStore(Protocol):
     def forget_namespace(self, namespace: str) -> None: ...
 
 
+def clue_sessions(clues: ClueStore, namespace: str, episodes: Iterable[str]) -> dict[str, list[str]]:
+    """Each clue of ``episodes`` with its sessions among them, in the order given."""
+    sessions: dict[str, list[str]] = {}
+    for episode in episodes:
+        clue_id = clues.clue_for_session(namespace, episode)
+        if clue_id is not None:
+            sessions.setdefault(clue_id, []).append(episode)
+    return sessions
+
+
 def normalised(vector: np.ndarray) -> np.ndarray:
     """A float32 unit vector; refuses zero or non-finite vectors."""
     array = np.asarray(vector, dtype=np.float32).reshape(-1)
