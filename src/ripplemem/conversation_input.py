@@ -9,6 +9,7 @@ from datetime import datetime
 
 from ripplemem.errors import InvalidInputError
 from ripplemem.records import Conversation, Session, Turn
+from ripplemem.write.input_checks import check_text, clean_time
 
 ROLE_NAMES = {"user": "User", "assistant": "Assistant", "system": "System"}
 
@@ -17,13 +18,18 @@ def parse_time(value: datetime | str | None, *, what: str = "session_time") -> d
     if value is None:
         return None
     if isinstance(value, datetime):
-        return value.replace(tzinfo=None)
-    text = str(value).strip()
+        return clean_time(value, what)
+    if not isinstance(value, str):
+        raise InvalidInputError(
+            f"{what} must be a datetime or an ISO 8601 string, got {type(value).__name__}"
+        )
+    text = check_text(value, what).strip()
     for parse in (datetime.fromisoformat, _locomo_time, _longmemeval_time):
         try:
-            return parse(text).replace(tzinfo=None)
+            parsed = parse(text)
         except ValueError:
             continue
+        return clean_time(parsed, what)
     raise InvalidInputError(
         f"cannot parse {what} {value!r}: use ISO 8601 such as '2023-05-08T13:56' "
         "(or '1:56 pm on 8 May, 2023', or '2023/05/08 (Mon) 13:56')"
@@ -44,17 +50,26 @@ def _turn(message: Mapping, index: int, session_id: str) -> Turn:
             f"message {index} is a {type(message).__name__}; pass dicts like "
             "{'role': 'user', 'content': '...'} or {'speaker': 'Maya', 'text': '...'}"
         )
+    for key in ("name", "speaker", "role", "caption", "image_caption", "blip_caption"):
+        if message.get(key) is not None:
+            check_text(message[key], f"the {key!r} of message {index}")
     speaker = message.get("name") or message.get("speaker")
     if not speaker:
         role = message.get("role")
-        speaker = ROLE_NAMES.get(str(role).lower(), str(role)) if role else None
+        speaker = ROLE_NAMES.get(role.lower(), role) if role else None
     text = message.get("content", message.get("text"))
     if not speaker:
         raise InvalidInputError(f"message {index} has no 'role', 'name' or 'speaker'")
     if text is None or not isinstance(text, str):
         raise InvalidInputError(f"message {index} has no text: give it a 'content' or 'text' string")
+    check_text(text, f"the text of message {index}")
     caption = message.get("caption") or message.get("image_caption") or message.get("blip_caption")
-    turn_id = str(message.get("turn_id") or message.get("id") or f"{session_id}:{index + 1}")
+    raw_id = message.get("turn_id") or message.get("id")
+    if raw_id is not None and not isinstance(raw_id, (str, int)):
+        raise InvalidInputError(
+            f"the id of message {index} must be a string or a number, got {type(raw_id).__name__}"
+        )
+    turn_id = check_text(str(raw_id or f"{session_id}:{index + 1}"), f"the id of message {index}")
     return Turn(turn_id=turn_id, speaker=str(speaker), text=text, caption=caption)
 
 
@@ -76,13 +91,18 @@ def to_conversation(
     if not messages:
         raise InvalidInputError("add() got no messages: pass at least one message")
     when = parse_time(session_time)
+    for index, message in enumerate(messages):
+        _turn(message, index, "s")  # refuse bad messages before the id is derived from them
     if session_id is None:
-        digest = hashlib.sha1(
-            json.dumps([dict(m) if isinstance(m, Mapping) else repr(m) for m in messages],
-                       sort_keys=True, default=str).encode()
-            + str(when).encode()
-        ).hexdigest()[:10]
+        try:
+            payload = json.dumps(
+                [dict(m) for m in messages], sort_keys=True, default=str
+            ).encode()
+        except (TypeError, ValueError):  # keys that do not sort, a circular value
+            payload = repr(list(messages)).encode("utf-8", "surrogatepass")
+        digest = hashlib.sha1(payload + str(when).encode()).hexdigest()[:10]
         session_id = f"s-{digest}"
+    check_text(session_id, "session_id")
     turns = tuple(_turn(m, i, session_id) for i, m in enumerate(messages))
     session = Session(session_id=session_id, time=when, turns=turns)
     return Conversation(conversation_id=session_id, sessions=(session,))

@@ -9,7 +9,11 @@
     │   ├── ConfigurationError          settings that cannot work (e.g. ``answer`` without an LLM)
     │   └── FittedQuestionsError        fitted weights would be evaluated on their own questions
     ├── StoreError                      the store failed or refuses
-    │   └── EmbedderMismatchError       the store was built with another embedder
+    │   ├── EmbedderMismatchError       the store was built with another embedder
+    │   ├── StoreReadOnlyError          the file or its folder cannot be written; data is safe
+    │   ├── StoreCorruptError           the file is damaged or truncated; keep a copy, restore
+    │   ├── StoreFullError              the disk (or a file size limit) is full; write undone
+    │   └── StoreLockedError            another writer held the lock too long; retry
     └── ProviderError                   a model provider failed
         ├── ProviderUnavailableError    endpoint unreachable, timed out or rate-limited after retries
         ├── InvalidModelOutputError     the model kept returning output that fails validation
@@ -68,6 +72,23 @@ class StoreError(RippleMemError):
 
 class EmbedderMismatchError(StoreError):
     """The store was built with a different embedding model or dimension."""
+
+
+class StoreReadOnlyError(StoreError):
+    """The store's file, its folder or its file system cannot be written. Nothing was changed."""
+
+
+class StoreCorruptError(StoreError):
+    """The store's file is damaged or truncated. Nothing was changed by the failing call."""
+
+
+class StoreFullError(StoreError):
+    """The disk (or the process's file size limit) is full: the failing write was rolled back."""
+
+
+class StoreLockedError(StoreError):
+    """Another connection held the store's lock longer than the wait allowed. Nothing was
+    changed by the failing call; retrying later is safe."""
 
 
 class ProviderError(RippleMemError):

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import builtins
+import logging
 from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
 from pathlib import Path
@@ -16,15 +17,23 @@ from typing import Any, Self
 
 from ripplemem.components import Components, build_components
 from ripplemem.conversation_input import parse_time, to_conversation
-from ripplemem.errors import ConfigurationError, UnknownNamespaceError, UnknownUnitError
+from ripplemem.errors import (
+    ConfigurationError,
+    InvalidInputError,
+    UnknownNamespaceError,
+    UnknownUnitError,
+)
 from ripplemem.providers.base import ChatModel, Embedder
 from ripplemem.read.asso.weights import with_settings_weights
 from ripplemem.recipes import RecallRecipe, get_recipe
 from ripplemem.records import AddResult, Answer, Conversation, Edge, MemoryUnit, Recall, Session
 from ripplemem.settings import Settings
 from ripplemem.stores.base import MemoryStore
+from ripplemem.write.forget import ClueRewriter, forget_unit
+from ripplemem.write.input_checks import check_query, check_text
 from ripplemem.write.pipeline import WritePipeline
 
+log = logging.getLogger(__name__)
 Messages = Sequence[Mapping[str, Any]] | Conversation | Session
 Progress = Callable[[int, int], None]
 
@@ -85,6 +94,7 @@ class Memory:
     ) -> Recall:
         from ripplemem.read.pipeline import recall
 
+        query = check_query(query, self.settings.max_query_chars)
         ns = self._known(_namespace(namespace, user_id))
         chosen = self._recipe(recipe, limit)
         return recall(
@@ -147,7 +157,8 @@ class Memory:
     # -- delete ------------------------------------------------------------------------------
     def delete(self, unit_id: str, *, namespace: str | None = None, user_id: str | None = None) -> None:
         ns = _namespace(namespace, user_id)
-        if not self.parts.store.delete_unit(ns, unit_id):
+        rewriter = ClueRewriter(self.parts.store, self.parts.embedder, self.parts.clue_writer)
+        if not forget_unit(self.parts.store, rewriter, ns, unit_id):
             raise UnknownUnitError(
                 f"no unit {unit_id!r} in namespace {ns!r}; nothing was deleted; {self._unit_hint(ns)}"
             )
@@ -167,7 +178,12 @@ class Memory:
         return import_jsonl(self.parts.store, self.parts.embedder, Path(path))
 
     def close(self) -> None:
-        self.parts.store.close()
+        """Release the store. Never raises (a failure is logged): a ``with`` block's result, or
+        the error it raised, is never replaced by one from closing."""
+        try:
+            self.parts.store.close()
+        except Exception as error:  # noqa: BLE001 - closing must not hide a result
+            log.warning("closing the store failed: %s", error)
 
     def __enter__(self) -> Self:
         return self
@@ -196,6 +212,12 @@ class Memory:
         return f"the namespace {self._empty_hint()}"
 
     def _recipe(self, recipe: str | RecallRecipe | None, limit: int | None) -> RecallRecipe:
+        if recipe is not None and not isinstance(recipe, str | RecallRecipe):
+            raise InvalidInputError(
+                f"recipe must be a recipe name or a RecallRecipe, got {type(recipe).__name__}"
+            )
+        if limit is not None and (not isinstance(limit, int) or isinstance(limit, bool) or limit < 1):
+            raise InvalidInputError(f"limit must be a whole number >= 1, got {limit!r}")
         chosen = recipe if isinstance(recipe, RecallRecipe) else get_recipe(recipe or self.settings.recipe)
         chosen = with_settings_weights(chosen, self.settings)  # asso: the fitted weights, if named
         return chosen.with_(budget=limit) if limit else chosen
@@ -204,7 +226,8 @@ class Memory:
 def _namespace(namespace: str | None, user_id: str | None) -> str:
     if namespace and user_id and namespace != user_id:
         raise ConfigurationError("give either namespace or user_id, not two different values")
-    return namespace or user_id or "default"
+    chosen = namespace or user_id or "default"
+    return check_text(chosen, "the namespace" if namespace else "user_id")
 
 
 class AsyncMemory:

@@ -1,79 +1,190 @@
-"""Export / import a store as JSONL: a meta line, then units (with vectors) and edges.
+"""Export / import a store as JSONL: a meta line, then per namespace its units (with vectors),
+edges, and clue graph (clues with their sessions and vectors, memberships, utterance links).
 
-Import re-embeds restatements when the file was written with another embedder, so a dump can
-move between stores built with different models.
+Vectors are written as the shortest decimals of their float32 values, so they read back bit for
+bit; weights are JSON floats (exact for the doubles they are). Importing into a store built
+with the same embedder therefore gives the same searches, ``asso`` included. With another
+embedder the units' and clues' vectors are embedded again from their texts (memberships keep
+their weights). An import is one write block: all of the file, or nothing. Units already in
+the store are kept as they are; the graph of a namespace is imported only for units it adds.
+
+Format ``ripplemem.jsonl/2``; files of format 1 (units and edges only) still import.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from ripplemem.errors import InvalidInputError
 from ripplemem.providers.base import Embedder
-from ripplemem.records import Edge, MemoryUnit
+from ripplemem.records import Clue, Edge, Membership, MemoryUnit
+from ripplemem.records.wire import vector_from_json, vector_to_json
 from ripplemem.stores.base import MemoryStore
+from ripplemem.stores.clues_base import clue_sessions
 
-FORMAT = "ripplemem.jsonl/1"
+FORMAT = "ripplemem.jsonl/2"
+READABLE = ("ripplemem.jsonl/1", FORMAT)
+PAGE = 500
 
 
 def export_jsonl(store: MemoryStore, embedder: Embedder, path: Path, namespace: str | None) -> int:
+    """Write ``namespace`` (or every namespace) to ``path``; the number of units written."""
     namespaces = [namespace] if namespace else store.namespaces()
     written = 0
     with path.open("w", encoding="utf-8") as out:
         meta = {"type": "meta", "format": FORMAT, "embedder": embedder.name, "dim": embedder.dim}
         out.write(json.dumps(meta) + "\n")
         for ns in namespaces:
-            for unit in store.list_units(ns):
-                out.write(json.dumps({"type": "unit", **unit.to_json()}) + "\n")
-                written += 1
-                for edge in store.edges_of(ns, unit.id):
-                    if edge.src < edge.dst:  # each undirected edge once
-                        out.write(json.dumps({"type": "edge", "namespace": ns, "src": edge.src,
-                                              "dst": edge.dst, "kind": edge.kind,
-                                              "weight": edge.weight}) + "\n")
+            for row in _namespace_rows(store, ns):
+                out.write(json.dumps(row) + "\n")
+                written += row["type"] == "unit"
     return written
 
 
+def _namespace_rows(store: MemoryStore, ns: str) -> Iterator[dict[str, Any]]:
+    ids: list[str] = []
+    episodes: dict[str, None] = {}
+    offset = 0
+    while page := store.list_units(ns, limit=PAGE, offset=offset):
+        offset += len(page)
+        for unit in page:
+            ids.append(unit.id)
+            episodes[unit.episode_id] = None
+            yield {"type": "unit", **unit.to_json()}
+            for edge in store.edges_of(ns, unit.id):
+                if edge.src < edge.dst:  # each undirected edge once
+                    yield {"type": "edge", "namespace": ns, "src": edge.src, "dst": edge.dst,
+                           "kind": edge.kind, "weight": edge.weight}
+    clues = store.clues
+    sessions = clue_sessions(clues, ns, episodes)
+    for clue in clues.get_clues(ns, list(sessions)):
+        yield {"type": "clue", "namespace": ns, "id": clue.id, "text": clue.text,
+               "source": clue.source, "sessions": sessions[clue.id],
+               "vector": vector_to_json(clue.vector)}
+    for clue_id, members in clues.members(ns, list(sessions)).items():
+        for unit_id, weight in members:
+            yield {"type": "member", "namespace": ns, "unit": unit_id, "clue": clue_id, "weight": weight}
+    for start in range(0, len(ids), PAGE):
+        for unit_id, near in clues.links(ns, ids[start : start + PAGE]).items():
+            for other, weight in near:
+                if unit_id < other:
+                    yield {"type": "link", "namespace": ns, "src": unit_id, "dst": other, "weight": weight}
+
+
+@dataclass
+class _Dump:
+    same_embedder: bool = False
+    units: list[MemoryUnit] = field(default_factory=list)
+    edges: list[Edge] = field(default_factory=list)
+    clues: list[tuple[Clue, list[str]]] = field(default_factory=list)
+    members: list[tuple[str, Membership]] = field(default_factory=list)
+    links: list[tuple[str, str, str, float]] = field(default_factory=list)
+
+
 def import_jsonl(store: MemoryStore, embedder: Embedder, path: Path) -> int:
+    """Add what ``path`` holds to ``store`` in one write block; the number of units added."""
     if not path.exists():
         raise InvalidInputError(f"{path} does not exist: give the path of a file written by export")
-    units: list[MemoryUnit] = []
-    edges: list[Edge] = []
-    same_embedder = False
-    with path.open(encoding="utf-8") as lines:
-        for number, line in enumerate(lines, 1):
-            if not line.strip():
-                continue
-            try:
-                row = json.loads(line)
-                kind = row.pop("type")
-                if kind == "meta":
-                    if row.get("format") != FORMAT:
-                        raise InvalidInputError(f"{path}: unknown format {row.get('format')!r}")
-                    same_embedder = (row.get("embedder"), row.get("dim")) == (embedder.name, embedder.dim)
-                elif kind == "unit":
-                    units.append(MemoryUnit.from_json(row))
-                elif kind == "edge":
-                    edges.append(Edge(row["namespace"], row["src"], row["dst"], row["kind"], float(row["weight"])))
-            except (KeyError, ValueError, TypeError) as error:
-                raise InvalidInputError(
-                    f"{path}, line {number}: not a ripplemem export line ({error}); "
-                    "nothing was imported"
-                ) from error
-    if not same_embedder and units:
-        vectors = embedder.embed([u.restatement for u in units])
-        units = [u.with_vector(v) for u, v in zip(units, vectors)]
-    by_namespace: dict[str, list[MemoryUnit]] = {}
-    for unit in units:
-        by_namespace.setdefault(unit.namespace, []).append(unit)
+    dump = _read(path, embedder)
+    if not dump.same_embedder:
+        _reembed(dump, embedder)
+    namespaces = sorted({u.namespace for u in dump.units} | {c.namespace for c, _ in dump.clues})
     imported = 0
-    for ns, group in by_namespace.items():
-        known = {u.id for u in store.get_units(ns, [u.id for u in group])}
-        fresh = [u for u in group if u.id not in known]
-        if fresh:
-            store.add_units(fresh)
-            imported += len(fresh)
-    if edges:
-        store.change_edges(add=edges)
+    with store.write(namespaces):
+        added: set[tuple[str, str]] = set()
+        for ns in namespaces:
+            group = [u for u in dump.units if u.namespace == ns]
+            known = {u.id for u in store.get_units(ns, [u.id for u in group], with_vectors=False)}
+            fresh = [u for u in group if u.id not in known]
+            if fresh:
+                store.add_units(fresh)
+                imported += len(fresh)
+            added.update((ns, u.id) for u in fresh)
+        edges = [e for e in dump.edges if (e.namespace, e.src) in added or (e.namespace, e.dst) in added]
+        if edges:
+            store.change_edges(add=edges)
+        _import_clues(store, dump, added)
     return imported
+
+
+def _import_clues(store: MemoryStore, dump: _Dump, added: set[tuple[str, str]]) -> None:
+    clues = store.clues
+    for clue, sessions in dump.clues:
+        if not sessions or clues.clue_for_session(clue.namespace, sessions[0]) is not None:
+            continue  # the store has this session's clue already
+        if not clues.get_clues(clue.namespace, [clue.id]):
+            clues.add_clue(clue, sessions[0])
+        for episode in sessions[1:]:
+            clues.merge_session(clue.namespace, clue.id, episode)
+    by_namespace: dict[str, list[Membership]] = {}
+    for ns, membership in dump.members:
+        if (ns, membership.unit_id) in added and clues.get_clues(ns, [membership.clue_id]):
+            by_namespace.setdefault(ns, []).append(membership)
+    for ns, memberships in by_namespace.items():
+        clues.attach(ns, memberships)
+    links: dict[str, list[tuple[str, str, float]]] = {}
+    for ns, a, b, weight in dump.links:
+        if (ns, a) in added or (ns, b) in added:
+            links.setdefault(ns, []).append((a, b, weight))
+    for ns, found in links.items():
+        clues.add_links(ns, found)
+
+
+def _read(path: Path, embedder: Embedder) -> _Dump:
+    dump = _Dump()
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as error:
+        raise InvalidInputError(
+            f"{path} is not UTF-8 text ({error}), so not a ripplemem export; nothing was imported"
+        ) from error
+    for number, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            _row(json.loads(line), dump, embedder, path)
+        except (KeyError, ValueError, TypeError, AttributeError) as error:
+            raise InvalidInputError(
+                f"{path}, line {number}: not a ripplemem export line ({error}); "
+                "nothing was imported"
+            ) from error
+    return dump
+
+
+def _row(row: dict, dump: _Dump, embedder: Embedder, path: Path) -> None:
+    kind = row.pop("type")
+    if kind == "meta":
+        if row.get("format") not in READABLE:
+            raise InvalidInputError(f"{path}: unknown format {row.get('format')!r}; nothing was imported")
+        dump.same_embedder = (row.get("embedder"), row.get("dim")) == (embedder.name, embedder.dim)
+    elif kind == "unit":
+        dump.units.append(MemoryUnit.from_json(row))
+    elif kind == "edge":
+        dump.edges.append(Edge(row["namespace"], row["src"], row["dst"], row["kind"], float(row["weight"])))
+    elif kind == "clue":
+        vector = vector_from_json(row["vector"])
+        clue = Clue(row["id"], row["namespace"], str(row["text"]), vector, row["source"])  # type: ignore[arg-type]
+        dump.clues.append((clue, [str(s) for s in row["sessions"]]))
+    elif kind == "member":
+        dump.members.append((row["namespace"], Membership(row["unit"], row["clue"], float(row["weight"]))))
+    elif kind == "link":
+        dump.links.append((row["namespace"], row["src"], row["dst"], float(row["weight"])))
+    else:
+        raise ValueError(f"unknown line type {kind!r}")
+
+
+def _reembed(dump: _Dump, embedder: Embedder) -> None:
+    """Vectors of another embedder are embedded again from their texts."""
+    if dump.units:
+        vectors = embedder.embed([u.restatement for u in dump.units], input_type="document")
+        dump.units = [u.with_vector(v) for u, v in zip(dump.units, vectors, strict=True)]
+    if dump.clues:
+        vectors = embedder.embed([c.text for c, _ in dump.clues], input_type="document")
+        dump.clues = [
+            (Clue(c.id, c.namespace, c.text, v, c.source), sessions)
+            for (c, sessions), v in zip(dump.clues, vectors, strict=True)
+        ]

@@ -113,6 +113,9 @@ class Settings(_Frozen):
     llm: LLMSettings | None = None
     write: WriteSettings = WriteSettings()
     recipe: str = "ripple"
+    #: the longest search query, in characters (longer ones are refused: search time grows with
+    #: the query's length); messages have ``write.max_message_chars``
+    max_query_chars: int = Field(default=4_000, ge=1)
     extractor: PathChoice = "auto"
     planner: PathChoice = "auto"
     #: AssoMem clue texts: "auto" follows the extractor (an LLM for both or for neither)

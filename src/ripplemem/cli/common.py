@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import functools
 import json
+import os
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, NoReturn, TypeVar
 
 import typer
 
@@ -19,26 +20,63 @@ if TYPE_CHECKING:
 F = TypeVar("F", bound=Callable)
 
 
+#: exit codes (docs/reliability.md): 0 done; 1 aborted by click; 2 a usage error (a bad option,
+#: input or setting: fix the call); 3 the store failed or refused (the message says whether data
+#: is safe); 4 a model provider failed; 5 a file outside the store could not be read or written;
+#: 70 an internal error (a bug: please report it); 130 interrupted (Ctrl-C)
+EXIT_USAGE, EXIT_STORE, EXIT_PROVIDER, EXIT_FILE, EXIT_INTERNAL, EXIT_INTERRUPTED = 2, 3, 4, 5, 70, 130
+DEBUG_ENV = "RIPPLEMEM_DEBUG"
+
+
 def friendly(command: F) -> F:
-    """Turn ripplemem errors into a red one-line message and exit code 2."""
+    """Turn every failure into a red one-line message and a documented exit code (never a
+    traceback, unless ``RIPPLEMEM_DEBUG=1`` asks for one)."""
 
     @functools.wraps(command)
     def wrapper(*args, **kwargs):
-        from ripplemem.errors import RippleMemError
-
         try:
             return command(*args, **kwargs)
-        except RippleMemError as error:
-            fail(str(error))
+        except (typer.Exit, typer.Abort, SystemExit):
+            raise
+        except BaseException as error:  # noqa: BLE001 - a native panic is a BaseException
+            explain(error)
 
     return wrapper  # type: ignore[return-value]
 
 
-def fail(message: str) -> None:
+def explain(error: BaseException) -> NoReturn:
+    """Print ``error`` as one line and exit with its code (re-raise it under RIPPLEMEM_DEBUG)."""
+    import click
+
+    from ripplemem.errors import ProviderError, RippleMemError, StoreError
+
+    if isinstance(error, click.exceptions.Exit | click.ClickException | click.Abort | SystemExit):
+        raise error
+    if os.environ.get(DEBUG_ENV) == "1" and not isinstance(error, RippleMemError):
+        raise error
+    if isinstance(error, KeyboardInterrupt):
+        fail("interrupted; a write in progress was rolled back", EXIT_INTERRUPTED)
+    if isinstance(error, StoreError):
+        fail(str(error), EXIT_STORE)
+    if isinstance(error, ProviderError):
+        fail(str(error), EXIT_PROVIDER)
+    if isinstance(error, RippleMemError):
+        fail(str(error), EXIT_USAGE)
+    if isinstance(error, OSError):
+        where = f"{error.filename}: " if error.filename else ""
+        fail(f"{where}{error.strerror or error}; check the path and its permissions", EXIT_FILE)
+    fail(
+        f"internal error ({type(error).__name__}: {error}). A write in progress was rolled back, "
+        f"so stored memories are safe. Please report it; {DEBUG_ENV}=1 shows the traceback",
+        EXIT_INTERNAL,
+    )
+
+
+def fail(message: str, code: int = EXIT_USAGE) -> NoReturn:
     from rich.markup import escape
 
     error_console().print(f"[bold red]error:[/] [red]{escape(message)}[/]")
-    raise typer.Exit(code=2)
+    raise typer.Exit(code=code)
 
 
 def console() -> Console:

@@ -4,8 +4,9 @@ Settings come from ``RIPPLEMEM_*`` environment variables (read here, at the edge
 ``--store`` option. Heavy modules are imported inside the commands so ``ripplemem --help`` is fast.
 Other distributions add sub-commands through the ``ripplemem.cli`` entry-point group (a name and a
 Typer app): ``ripplemem-bench`` adds ``ripplemem bench``.
-Every :class:`~ripplemem.errors.RippleMemError` ends the command with a one-line red message and
-exit code 2, never a traceback.
+Every failure ends the command with a one-line red message and a documented exit code, never a
+traceback (:mod:`ripplemem.cli.common`: 2 usage, 3 store, 4 provider, 5 file, 70 internal, 130
+interrupted; ``RIPPLEMEM_DEBUG=1`` shows the traceback of an unexpected error).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from typing import Annotated
 import typer
 
 from ripplemem.cli import asso as asso_commands
-from ripplemem.cli.common import console, friendly, open_memory
+from ripplemem.cli.common import console, explain, friendly, open_memory
 from ripplemem.cli.keys import keys_app
 from ripplemem.cli.mcp import mcp
 from ripplemem.cli.migrate import migrate
@@ -290,7 +291,17 @@ def _unit_json(unit) -> dict:
 
 
 def main() -> None:
-    app()
+    """The console script: any failure a command did not turn into a message (a plug-in's
+    command, an error while parsing) still ends as one line and an exit code."""
+    try:
+        app()
+    except (SystemExit, typer.Exit):
+        raise
+    except BaseException as error:  # noqa: BLE001 - a native panic is a BaseException
+        try:
+            explain(error)
+        except typer.Exit as done:
+            raise SystemExit(done.exit_code) from None
 
 
 if __name__ == "__main__":

@@ -91,6 +91,7 @@ def copy_store(source: MemoryStore, target: MemoryStore, *, progress: Progress |
 
 def _copy_namespace(source: MemoryStore, target: MemoryStore, namespace: str) -> Counts:
     from ripplemem.records import Edge, Membership
+    from ripplemem.stores.clues_base import clue_sessions
 
     counts = Counts()
     ids: list[str] = []
@@ -113,11 +114,7 @@ def _copy_namespace(source: MemoryStore, target: MemoryStore, namespace: str) ->
                 target.change_edges(add=edges)
                 counts.edges += len(edges)
         clues = source.clues
-        sessions: dict[str, list[str]] = {}
-        for episode in episodes:
-            clue_id = clues.clue_for_session(namespace, episode)
-            if clue_id is not None:
-                sessions.setdefault(clue_id, []).append(episode)
+        sessions = clue_sessions(clues, namespace, episodes)
         for clue in clues.get_clues(namespace, list(sessions)):
             first, *rest = sessions[clue.id]
             target.clues.add_clue(clue, first)

@@ -13,6 +13,7 @@ far-apart reference times give the same interval. Numbers that are not times ("2
 from __future__ import annotations
 
 import calendar
+import logging
 import re
 import threading
 from datetime import datetime
@@ -45,6 +46,7 @@ from ripplemem.records import TimeSpan
 
 __all__ = ["GroundedTime", "TimeGrounder", "ground_times"]
 
+log = logging.getLogger(__name__)
 ZONEINFO = "/usr/share/zoneinfo"
 _BARE_SEASON = re.compile(  # "the autumn colors", "excited about summer": not a date
     r"^(?:(?:about|in|during|for|over|at|by|through) )?(?:the )?"
@@ -101,7 +103,23 @@ class TimeGrounder:
             return d.parse(text, context, self._dims, False)
 
     def ground(self, text: str, reference: datetime | None) -> list[GroundedTime]:
-        """All time expressions in ``text``, in order, grounded against ``reference``."""
+        """All time expressions in ``text``, in order, grounded against ``reference``.
+
+        Never fails on text: a phrase whose date falls outside what Python can hold, or a panic
+        of the native parser (``pyo3_runtime.PanicException``, a ``BaseException``), leaves the
+        text without times (logged) rather than failing the ``add`` or ``search`` around it."""
+        try:
+            return self._ground(text, reference)
+        except (OverflowError, ValueError) as error:
+            log.warning("time grounding skipped a text it could not date: %s", error)
+            return []
+        except BaseException as error:
+            if not is_native_parser_panic(error):
+                raise
+            log.warning("the time parser panicked on a text; it keeps no time: %s", error)
+            return []
+
+    def _ground(self, text: str, reference: datetime | None) -> list[GroundedTime]:
         if not text or not TIMEISH.search(text):
             return []
         found: list[Found] = rule_times(text, reference)
@@ -276,6 +294,11 @@ class TimeGrounder:
 
 
 _default = TimeGrounder()
+
+
+def is_native_parser_panic(error: BaseException) -> bool:
+    """True for a Rust panic surfaced by pyo3 (its ``PanicException`` is not importable)."""
+    return type(error).__name__ == "PanicException"
 
 
 def ground_times(text: str, reference: datetime | None) -> list[GroundedTime]:

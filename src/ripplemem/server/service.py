@@ -295,7 +295,7 @@ def _empty(namespace: str) -> UnknownNamespaceError:
 
 
 def _retarget(body: bytes, namespace: str) -> builtins.list[str]:
-    """The export's lines with every unit and edge moved to ``namespace``; checked first."""
+    """The export's lines (units, edges, the clue graph) moved to ``namespace``; checked first."""
     try:
         text = body.decode("utf-8")
     except UnicodeDecodeError as error:
@@ -315,7 +315,7 @@ def _retarget(body: bytes, namespace: str) -> builtins.list[str]:
         kind = row.get("type") if isinstance(row, dict) else None
         if kind == "meta":
             meta = True
-        elif kind in ("unit", "edge"):
+        elif kind in ("unit", "edge", "clue", "member", "link"):
             source = row.get("namespace")
             if isinstance(source, str):
                 sources.add(source)

@@ -10,6 +10,8 @@ Contract notes:
 * A clue is a topic node with an L2-normalised vector; a session (episode id) maps to exactly one
   clue, several sessions may share one (merged clues). ``add_clue`` creates a clue for its first
   session; ``merge_session`` maps another session to an existing clue and counts it.
+* ``rewrite_clue`` replaces a clue's text and vector in place (its sessions, members and links
+  stay): a delete rewrites the clue of the units it removed, so no deleted text survives in it.
 * Units (utterance nodes) attach to one clue each (``attach``; re-attaching moves the unit).
 * Utterance links are undirected and weighted; ``add_links`` takes one direction, stores both,
   and ignores self links. ``links`` returns each asked id's (neighbour, weight) list, best first.
@@ -43,6 +45,7 @@ class ClueStore(Protocol):
     def clue_for_session(self, namespace: str, episode_id: str) -> str | None: ...
     def add_clue(self, clue: Clue, episode_id: str) -> None: ...
     def merge_session(self, namespace: str, clue_id: str, episode_id: str) -> None: ...
+    def rewrite_clue(self, namespace: str, clue_id: str, text: str, vector: np.ndarray) -> None: ...
     def get_clues(self, namespace: str, ids: Sequence[str]) -> list[Clue]: ...
     def search_clues(self, namespace: str, vector: np.ndarray, k: int) -> list[tuple[str, float]]: ...
     def attach(self, namespace: str, memberships: Sequence[Membership]) -> None: ...
@@ -54,12 +57,24 @@ class ClueStore(Protocol):
     def forget_namespace(self, namespace: str) -> None: ...
 
 
+def clue_sessions(clues: ClueStore, namespace: str, episodes: Iterable[str]) -> dict[str, list[str]]:
+    """Each clue of ``episodes`` with its sessions among them, in the order given."""
+    sessions: dict[str, list[str]] = {}
+    for episode in episodes:
+        clue_id = clues.clue_for_session(namespace, episode)
+        if clue_id is not None:
+            sessions.setdefault(clue_id, []).append(episode)
+    return sessions
+
+
 def normalised(vector: np.ndarray) -> np.ndarray:
     """A float32 unit vector; refuses zero or non-finite vectors."""
     array = np.asarray(vector, dtype=np.float32).reshape(-1)
     norm = float(np.linalg.norm(array))
     if not np.isfinite(norm) or norm == 0.0:
         raise InvalidInputError("a clue vector must be non-zero and finite")
+    if abs(norm - 1.0) <= 1e-6:  # normalised already: dividing again would move its last bits
+        return array
     return array / np.float32(norm)
 
 
@@ -154,6 +169,21 @@ class InMemoryClueStore:
                 graph.clues[clue_id] = replace(graph.clues[clue_id], sessions=clue.sessions)
 
         self._undo(undo)
+
+    @_locked
+    def rewrite_clue(self, namespace: str, clue_id: str, text: str, vector: np.ndarray) -> None:
+        graph = self._require(namespace, clue_id)
+        unit = normalised(vector)
+        before = graph.clues[clue_id]
+        assert graph.index is not None
+
+        def put(clue: Clue) -> None:
+            graph.clues[clue_id] = clue
+            graph.index.remove([clue_id])  # type: ignore[union-attr]
+            graph.index.add([clue_id], clue.vector[None, :])  # type: ignore[union-attr]
+
+        put(replace(before, text=text, vector=unit))
+        self._undo(lambda: put(before) if clue_id in graph.clues else None)
 
     @_locked
     def get_clues(self, namespace: str, ids: Sequence[str]) -> list[Clue]:

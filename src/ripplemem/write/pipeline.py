@@ -28,6 +28,7 @@ from ripplemem.stores.base import MemoryStore
 from ripplemem.write.base import Extractor
 from ripplemem.write.clues import ClueGraphBuilder, ClueWriter, KeyphraseClues, PreparedClues
 from ripplemem.write.dialogue import DialogueLinker
+from ripplemem.write.input_checks import clean_conversation
 from ripplemem.write.link import PAPER_SEMANTIC_THRESHOLD, Linker
 from ripplemem.write.near import NearNeighbours, near_neighbours
 from ripplemem.write.segment import segment, validate_conversation
@@ -104,6 +105,7 @@ class WritePipeline:
         self, conversation: Conversation, namespace: str, progress: Progress | None
     ) -> AddResult:
         started = time.perf_counter()
+        conversation = clean_conversation(conversation)
         validate_conversation(conversation, max_message_chars=self.settings.max_message_chars)
         result = AddResult()
         clock = Stopwatch(result.timings_ms)

@@ -99,6 +99,15 @@ class PostgresClueStore:
                 (clue.namespace, episode_id, clue.id),
             )
 
+    def rewrite_clue(self, namespace: str, clue_id: str, text: str, vector: np.ndarray) -> None:
+        unit = normalised(vector)
+        with self._transaction([namespace]) as db:
+            _require(db, namespace, [clue_id])
+            db.execute(
+                "UPDATE clue SET text = %s, vector = %s WHERE namespace = %s AND id = %s",
+                (text, unit, namespace, clue_id),
+            )
+
     def merge_session(self, namespace: str, clue_id: str, episode_id: str) -> None:
         with self._transaction([namespace]) as db:
             _require(db, namespace, [clue_id])

@@ -19,6 +19,7 @@ import numpy as np
 from ripplemem.errors import InvalidInputError
 from ripplemem.records import Clue, Membership
 from ripplemem.stores.clues_base import Link, normalised
+from ripplemem.stores.sqlite.failures import translate_public_methods
 from ripplemem.stores.sqlite.rows import vector_blob
 from ripplemem.stores.vectors import VectorIndex
 
@@ -66,8 +67,11 @@ def forget_namespace_rows(db: sqlite3.Connection, namespace: str) -> None:
     _bump(db, namespace)
 
 
+@translate_public_methods
 class SQLiteClueStore:
     """A :class:`~ripplemem.stores.clues_base.ClueStore` over the store's connection."""
+
+    path = "the store"  # the owning SQLiteStore's file, named in errors
 
     def __init__(
         self,
@@ -112,6 +116,16 @@ class SQLiteClueStore:
             index = loaded[1] or VectorIndex(vector.shape[0])
             index.add([clue.id], vector[None, :])
             self._indexes[clue.namespace] = (before + 1, index)
+
+    def rewrite_clue(self, namespace: str, clue_id: str, text: str, vector: np.ndarray) -> None:
+        unit = normalised(vector)
+        with self._lock, self._transaction() as db:
+            self._require(db, namespace, [clue_id])
+            db.execute(
+                "UPDATE clue SET text = ?, vector = ? WHERE namespace = ? AND id = ?",
+                (text, vector_blob(unit), namespace, clue_id),
+            )
+            _bump(db, namespace)  # the loaded clue index reloads
 
     def merge_session(self, namespace: str, clue_id: str, episode_id: str) -> None:
         with self._lock, self._transaction() as db:

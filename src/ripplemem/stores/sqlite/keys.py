@@ -12,6 +12,7 @@ from datetime import datetime
 from ripplemem.errors import InvalidInputError
 from ripplemem.records.keys import ApiKey
 from ripplemem.stores.keys_base import check_key
+from ripplemem.stores.sqlite.failures import translate_public_methods
 
 __all__ = ["TABLE", "SQLiteKeyStore"]
 
@@ -30,8 +31,11 @@ _COLUMNS = "id, secret_hash, namespaces, read_only, admin, label, created_at, re
 Transaction = Callable[[], AbstractContextManager[sqlite3.Connection]]
 
 
+@translate_public_methods
 class SQLiteKeyStore:
     """A :class:`~ripplemem.stores.keys_base.KeyStore` over the store's connection."""
+
+    path = "the store"  # the owning SQLiteStore's file, named in errors
 
     def __init__(
         self,

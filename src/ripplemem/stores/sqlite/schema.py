@@ -14,6 +14,7 @@ from datetime import UTC, datetime
 
 from ripplemem.errors import StoreError
 from ripplemem.stores.sqlite import lexical
+from ripplemem.stores.sqlite.failures import not_a_store
 from ripplemem.stores.sqlite.graph import migrate_edge_table
 from ripplemem.stores.sqlite.keys import TABLE as API_KEY_TABLE
 
@@ -200,10 +201,7 @@ def migrate(connection: sqlite3.Connection, path: str) -> int:
     try:
         tables = {row[0] for row in connection.execute("SELECT name FROM sqlite_master")}
     except sqlite3.DatabaseError as error:
-        raise StoreError(
-            f"{path} is not a SQLite database, so not a ripplemem store; "
-            "pass a new path to create a store"
-        ) from error
+        raise not_a_store(path, error) from error
     version = 0
     if tables:
         version = _recorded_version(connection, tables, path)

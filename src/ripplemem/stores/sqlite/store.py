@@ -41,6 +41,7 @@ from ripplemem.stores.checks import (
 from ripplemem.stores.lexical import LEXICAL_POSTING_BUDGET, LEXICAL_RERANK_DEPTH
 from ripplemem.stores.sqlite import ann_cache, lexical, lookups, rows, writes
 from ripplemem.stores.sqlite.clues import SQLiteClueStore
+from ripplemem.stores.sqlite.failures import store_error, translate_public_methods
 from ripplemem.stores.sqlite.graph import SQLiteGraph, edge_changes
 from ripplemem.stores.sqlite.keys import SQLiteKeyStore
 from ripplemem.stores.sqlite.schema import migrate
@@ -65,6 +66,7 @@ WAL_CHECKPOINT_PAGES = 10_000
 CAPABILITIES = StoreCapabilities(persistent=True, shared=True, approximate_dense=True)
 
 
+@translate_public_methods
 class SQLiteStore:
     """A MemoryStore in one SQLite file; safe to share between threads and processes."""
 
@@ -94,9 +96,7 @@ class SQLiteStore:
         try:
             self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
         except sqlite3.Error as error:
-            raise StoreError(
-                f"cannot open {self.path} ({error}); check that its folder exists and is writable"
-            ) from error
+            raise store_error(error, self.path, "open") from error
         try:
             # wait for another process's migration (a large store's takes seconds) ...
             self._db.execute(f"PRAGMA busy_timeout={MIGRATION_WAIT_MS}")
@@ -106,14 +106,21 @@ class SQLiteStore:
             self._db.execute(f"PRAGMA busy_timeout={int(write_wait_s * 1000)}")  # ... and writers
             self._db.execute(f"PRAGMA cache_size=-{cache_mb * 1024}")  # negative: KiB
             self._db.execute(f"PRAGMA wal_autocheckpoint={WAL_CHECKPOINT_PAGES}")
+            # freed pages are zeroed: deleted text does not linger in the file (docs/reliability.md)
+            self._db.execute("PRAGMA secure_delete=ON")
+        except sqlite3.Error as error:
+            self._db.close()
+            raise store_error(error, self.path, "open") from error
         except BaseException:
             self._db.close()
             raise
         self.journal_mode = str(mode).lower()
         self._closed = False
         self._depth = 0  # 1 while a write transaction is open (its thread holds the lock)
+        self._scrub = False  # the open transaction deletes: checkpoint the WAL after its commit
         self.clues = SQLiteClueStore(self._db, self._lock, self._transaction, self._check_open)
         self.keys = SQLiteKeyStore(self._db, self._lock, self._transaction, self._check_open)
+        self.clues.path = self.keys.path = self.path
         self._graph = SQLiteGraph(self._db, self._lock)
         self._cue_values = lookups.CueValues(self._db)
 
@@ -215,6 +222,7 @@ class SQLiteStore:
             with self._graph.guard([namespace]), self._transaction() as db:
                 if not writes.delete_unit_rows(db, namespace, unit_id):
                     return False
+                self._scrub = True
                 self._graph.record(db, {namespace: self._graph.removals(namespace, unit_id)})
                 before, after = writes.bump_version(db, namespace)
             loaded = self._indexes.pop(namespace, None)
@@ -229,6 +237,7 @@ class SQLiteStore:
             self._check_open()
             with self._transaction() as db:
                 count = writes.delete_namespace_rows(db, namespace)
+                self._scrub = True
                 self._graph.drop_namespace_rows(db, namespace)
                 writes.bump_version(db, namespace)
             self._indexes.pop(namespace, None)
@@ -323,6 +332,8 @@ class SQLiteStore:
             return index.stats() if index is not None else {"vectors": 0, "search": "exact"}
 
     def close(self) -> None:
+        """Close the file. Never raises: what was committed is on disk already, and a cache
+        that cannot be saved now is rebuilt by the next open (logged as a warning)."""
         with self._lock:
             if self._closed:
                 return
@@ -334,10 +345,15 @@ class SQLiteStore:
                     self._db.execute("PRAGMA optimize")
                 except sqlite3.OperationalError as error:  # another writer holds the file
                     log.info("skipped PRAGMA optimize on close of %s: %s", self.path, error)
+            except (sqlite3.Error, StoreError) as error:
+                log.warning("closing %s: %s (committed data is not affected)", self.path, error)
             finally:
                 self._indexes.clear()
                 self._graph.close()
-                self._db.close()
+                try:
+                    self._db.close()
+                except sqlite3.Error as error:
+                    log.warning("closing %s: %s (committed data is not affected)", self.path, error)
                 self._closed = True
 
     # --- internals: writing --------------------------------------------------------------------
@@ -352,14 +368,15 @@ class SQLiteStore:
                 return
             self._begin()
             self._depth = 1
+            self._scrub = False
             try:
                 yield self._db
                 self._db.execute("COMMIT")
+                if self._scrub:
+                    self._checkpoint()
             except sqlite3.Error as error:
                 self._rollback()
-                raise StoreError(
-                    f"write to {self.path} failed and was rolled back: {error}"
-                ) from error
+                raise store_error(error, self.path, "write to") from error
             except BaseException:
                 self._rollback()
                 raise
@@ -373,19 +390,34 @@ class SQLiteStore:
         with self._transaction():
             yield
 
+    def _checkpoint(self) -> None:
+        """Copy the WAL into the file and empty it: with ``secure_delete`` the file's freed
+        cells are zeroed, and the WAL's older page images (deleted text) go with the WAL."""
+        try:
+            busy, _, _ = self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
+        except sqlite3.Error as error:  # the delete is committed; only the scrub waits
+            log.info("checkpoint of %s: %s", self.path, error)
+            busy = 1
+        if busy:
+            log.warning(
+                "%s: another connection is reading, so the WAL keeps deleted text until the "
+                "next checkpoint (at the next delete, or when the last connection closes)",
+                self.path,
+            )
+
     def _begin(self) -> None:
         try:
             self._db.execute("BEGIN IMMEDIATE")
         except sqlite3.Error as error:
-            raise StoreError(
-                f"cannot write to {self.path}: {error}; another process held its write lock "
-                "too long, or the file is not writable"
-            ) from error
+            raise store_error(error, self.path, "write to") from error
 
     def _rollback(self) -> None:
         """Undo the open transaction and drop what memory holds of it."""
         if self._db.in_transaction:
-            self._db.execute("ROLLBACK")
+            try:
+                self._db.execute("ROLLBACK")
+            except sqlite3.Error as error:  # SQLite already rolled back (a full disk, an I/O error)
+                log.info("rollback of %s: %s", self.path, error)
         self._indexes.clear()
         self._graph.close()
         self.clues.forget_cached()

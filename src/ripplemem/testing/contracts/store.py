@@ -728,6 +728,19 @@ class StoreContract:
         with pytest.raises(InvalidInputError):
             clues.add_clue(clue("c1", 3), "s11")
 
+    def test_rewriting_a_clue_changes_its_text_and_vector_only(self, store: MemoryStore, clues: ClueStore) -> None:
+        filled(store, clues)
+        assert clues.search_clues("ns", VECTORS[3], 1)[0][0] != "c1"
+        clues.rewrite_clue("ns", "c1", "a new topic", VECTORS[3] * 2.0)
+        (got,) = clues.get_clues("ns", ["c1"])
+        assert got.text == "a new topic" and np.allclose(got.vector, VECTORS[3], atol=1e-6)
+        assert got.sessions == 1 and clues.clue_for_session("ns", "s1") == "c1"
+        assert clues.members("ns", ["c1"]) == {"c1": [("a", 0.9), ("b", 0.5)]}
+        found = clues.search_clues("ns", VECTORS[3], 1)
+        assert found[0][0] == "c1" and found[0][1] == pytest.approx(1.0, abs=1e-5)
+        with pytest.raises(InvalidInputError):
+            clues.rewrite_clue("ns", "nope", "text", VECTORS[0])
+
     def test_reattaching_moves_a_unit(self, store: MemoryStore, clues: ClueStore) -> None:
         filled(store, clues)
         clues.attach("ns", [Membership("b", "c2", 0.6)])

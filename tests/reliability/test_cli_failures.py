@@ -1,0 +1,117 @@
+"""The CLI never shows a traceback: bad inputs, bad stores and bad files end with one red line
+and a documented exit code (2 usage, 3 store, 5 file). Most cases run through Typer's runner;
+the ones that need the console script itself (undecodable argv bytes, the catch-all of
+``main``) run the real ``ripplemem`` command."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from ripplemem.cli.common import EXIT_FILE, EXIT_STORE, EXIT_USAGE
+from ripplemem.cli.main import app
+
+CLEAN_ENV = {"RIPPLEMEM_STORE": None, "RIPPLEMEM_LLM_BASE_URL": None, "RIPPLEMEM_EMBEDDER": None,
+             "RIPPLEMEM_DEBUG": None, "OMP_NUM_THREADS": "1"}
+LINES = [
+    {"session_id": "s1", "time": "2024-03-02T18:30", "speaker": "Maya",
+     "text": "I adopted a grey cat named Pixel from the shelter in Porto."},
+    {"session_id": "s1", "speaker": "Leo", "text": "That is lovely! How old is Pixel?"},
+]
+
+
+@pytest.fixture(scope="module")
+def files(tmp_path_factory) -> dict[str, Path]:
+    folder = tmp_path_factory.mktemp("cli")
+    chat = folder / "chat.jsonl"
+    chat.write_text("\n".join(json.dumps(line) for line in LINES) + "\n")
+    store = folder / "memory.db"
+    runner = CliRunner(env=CLEAN_ENV)
+    result = runner.invoke(app, ["ingest", str(chat), "--store", str(store), "-n", "maya"])
+    assert result.exit_code == 0, result.output
+    truncated = folder / "truncated.db"
+    truncated.write_bytes(store.read_bytes()[: store.stat().st_size // 3])
+    made = {
+        "chat": chat, "store": store, "truncated": truncated, "folder": folder,
+        "junk": folder / "junk.db", "garbage": folder / "garbage.json", "empty": folder / "empty.jsonl",
+        "far": folder / "far.jsonl", "nul": folder / "nul.jsonl", "wrong": folder / "wrong.jsonl",
+        "badexport": folder / "bad-export.jsonl",
+    }
+    made["junk"].write_text("not a database\n" * 20)
+    made["garbage"].write_bytes(os.urandom(300))
+    made["empty"].write_text("")
+    made["far"].write_text(json.dumps({**LINES[0], "time": "9999-12-31T12:00"}) + "\n")
+    made["nul"].write_text(json.dumps({**LINES[0], "text": "next friday\x00 at 5pm"}) + "\n")
+    made["wrong"].write_text(json.dumps({"session_id": 5, "speaker": ["a"], "text": {"x": 1}}) + "\n")
+    made["badexport"].write_text('{"type": "meta", "format": "ripplemem.jsonl/2"}\n{"type": "unit"}\n')
+    return made
+
+
+CASES = [  # (arguments with {placeholders}, expected exit code)
+    (["search", "cat", "--store", "{folder}/missing/dir/m.db"], EXIT_USAGE),  # a new, empty store
+    (["search", "cat", "--store", "{folder}"], EXIT_STORE),
+    (["search", "cat", "--store", "{junk}"], EXIT_STORE),
+    (["search", "cat", "--store", "{truncated}", "-n", "maya"], EXIT_STORE),
+    (["list", "--store", "{truncated}", "-n", "maya"], EXIT_STORE),
+    (["search", "x" * 5000, "--store", "{store}", "-n", "maya"], EXIT_USAGE),
+    (["search", "cat", "--store", "{store}", "-n", "maya", "--time", "9999-12-31"], EXIT_USAGE),
+    (["search", "cat", "--store", "{store}", "-n", "maya", "--time", "yesterday-ish"], EXIT_USAGE),
+    (["search", "cat", "--store", "{store}", "-n", "maya", "--limit", "0"], EXIT_USAGE),
+    (["search", "cat", "--store", "{store}", "-n", "maya", "--limit", "many"], EXIT_USAGE),
+    (["search", "cat", "--store", "{store}", "-n", "maya", "--recipe", "nope"], EXIT_USAGE),
+    (["search", "cat", "--store", "{store}", "-n", "nobody"], EXIT_USAGE),
+    (["trace", "cat", "--store", "{store}", "-n", "nobody"], EXIT_USAGE),
+    (["show", "no-such-id", "--store", "{store}", "-n", "maya"], EXIT_USAGE),
+    (["delete", "no-such-id", "--store", "{store}", "-n", "maya"], EXIT_USAGE),
+    (["list", "--store", "{store}", "-n", "nobody"], EXIT_USAGE),
+    (["answer", "Who is Pixel?", "--store", "{store}", "-n", "maya"], EXIT_USAGE),
+    (["ingest", "{garbage}", "--store", "{store}"], EXIT_USAGE),
+    (["ingest", "{empty}", "--store", "{store}"], EXIT_USAGE),
+    (["ingest", "{far}", "--store", "{store}"], EXIT_USAGE),
+    (["ingest", "{nul}", "--store", "{store}"], EXIT_USAGE),
+    (["ingest", "{wrong}", "--store", "{store}"], EXIT_USAGE),
+    (["ingest", "{chat}", "--store", "{store}", "--format", "nope"], EXIT_USAGE),
+    (["ingest", "{folder}/nothing.json", "--store", "{store}"], EXIT_USAGE),
+    (["import", "{badexport}", "--store", "{store}"], EXIT_USAGE),
+    (["import", "{garbage}", "--store", "{store}"], EXIT_USAGE),
+    (["export", "{folder}/no/such/dir/out.jsonl", "--store", "{store}"], EXIT_FILE),
+    (["export", "{folder}", "--store", "{store}"], EXIT_USAGE),
+    (["keys", "revoke", "key_nope", "--store", "{store}"], EXIT_USAGE),
+    (["serve", "--store", "{store}", "--port", "-5"], EXIT_USAGE),
+    (["nonsense-command"], EXIT_USAGE),
+]
+
+
+@pytest.mark.parametrize(("args", "code"), CASES, ids=[" ".join(a)[:60] for a, _ in CASES])
+def test_bad_inputs_end_in_one_line_and_a_documented_code(files, args, code):
+    argv = [a.format(**{k: str(v) for k, v in files.items()}) for a in args]
+    result = CliRunner(env=CLEAN_ENV).invoke(app, argv)
+    assert result.exit_code == code, (result.output, result.exception)
+    assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
+    assert "Traceback" not in result.output
+
+
+def _real(*args: str | bytes, env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
+    script = Path(sys.executable).with_name("ripplemem")
+    merged = {k: v for k, v in os.environ.items() if k not in CLEAN_ENV}
+    return subprocess.run([str(script), *args], capture_output=True, env=merged | (env or {}), timeout=300, check=False)
+
+
+def test_the_real_command_refuses_undecodable_bytes_and_bad_settings_in_one_line(files):
+    store = str(files["store"])
+    runs = {
+        "argv bytes": (_real(b"search", b"caf\xff", b"--store", store.encode(), b"-n", b"maya"), EXIT_USAGE),
+        "namespace bytes": (_real("list", "--store", store, "-n", b"ma\xffya"), EXIT_USAGE),
+        "bad embedder": (_real("search", "cat", "--store", store, env={"RIPPLEMEM_EMBEDDER": "nope"}), EXIT_USAGE),
+        "empty store": (_real("search", "cat", env={"RIPPLEMEM_STORE": " "}), EXIT_USAGE),
+    }
+    for name, (run, code) in runs.items():
+        err = run.stderr.decode(errors="replace")
+        assert run.returncode == code, (name, err[-1500:])
+        assert "Traceback" not in err and err.count("\n") <= 4, (name, err)
