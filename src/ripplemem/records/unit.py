@@ -12,7 +12,9 @@ import numpy as np
 from ripplemem.records.time import TimeSpan
 from ripplemem.records.wire import EdgeModel, UnitModel, vector_from_json, vector_to_json
 
-EdgeKind = Literal["semantic", "structural"]
+#: ``supersedes`` joins a unit to an earlier one whose value it replaces (the later-said end is
+#: the successor; :mod:`ripplemem.records.supersession`)
+EdgeKind = Literal["semantic", "structural", "supersedes"]
 
 
 @dataclass(frozen=True, slots=True)

@@ -80,7 +80,7 @@ class EdgeModel(_Model):
     namespace: str
     src: str
     dst: str
-    kind: Literal["semantic", "structural"]
+    kind: Literal["semantic", "structural", "supersedes"]
     weight: float
 
 

@@ -25,7 +25,7 @@ __all__ = [
     "check_units",
 ]
 
-EDGE_KINDS = ("semantic", "structural")
+EDGE_KINDS = ("semantic", "structural", "supersedes")
 CUE_KINDS = ("P", "L")
 _NORM_TOLERANCE = 1e-4
 
