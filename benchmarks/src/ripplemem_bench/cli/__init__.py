@@ -12,6 +12,7 @@ from ripplemem_bench.cli.asso_speed import asso_speed
 from ripplemem_bench.cli.report import report
 from ripplemem_bench.cli.retrieval import locomo, longmemeval
 from ripplemem_bench.cli.speed import scale, speed
+from ripplemem_bench.cli.updates import updates
 
 bench_app = typer.Typer(
     name="bench",
@@ -27,6 +28,7 @@ bench_app.command(name="speed")(speed)
 bench_app.command(name="asso-speed")(asso_speed)
 bench_app.command(name="scale")(scale)
 bench_app.command(name="report")(report)
+bench_app.command(name="updates")(updates)
 
 
 def main() -> None:
