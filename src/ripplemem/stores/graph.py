@@ -96,7 +96,7 @@ class GraphIndex:
         if node is None:
             return []
         return sorted(
-            (kind, self._ids[m], w)  # type: ignore[misc]
+            (kind, self._ids[m], w)
             for kind in EDGE_KINDS
             for m, w in self._row(kind, node)
         )
@@ -204,7 +204,7 @@ class GraphIndex:
                     raise ValueError(f"edge snapshot format {int(data['format'][0])} is unknown")
                 lengths, raw = data["id_lengths"], data["id_bytes"].tobytes()
                 nodes = len(lengths)
-                rows = {
+                rows: dict[str, _Rows] = {
                     kind: _Rows(
                         data[f"{kind}_indptr"],
                         data[f"{kind}_neighbour"],

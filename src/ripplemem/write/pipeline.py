@@ -1,7 +1,8 @@
 """The write pipeline: it only wires stages.
 
     validate -> segment -> extract -> ground time -> embed -> clue texts
-    -> [one write block:] store -> near neighbours -> link -> dialogue edges -> clue graph
+    -> [one write block:] store -> near neighbours -> link -> dialogue edges -> supersedes edges
+    -> clue graph
 
 Model work (extraction, embedding, the clue texts of new sessions) runs first and writes nothing.
 Then one ``store.write`` block stores the units and every edge and clue they bring: an ``add`` is
@@ -31,6 +32,7 @@ from ripplemem.write.dialogue import DialogueLinker
 from ripplemem.write.link import PAPER_SEMANTIC_THRESHOLD, Linker
 from ripplemem.write.near import NearNeighbours, near_neighbours
 from ripplemem.write.segment import segment, validate_conversation
+from ripplemem.write.supersede import SupersessionLinker
 
 Progress = Callable[[int, int], None]
 
@@ -93,6 +95,7 @@ class WritePipeline:
         self.linker = Linker(store, resolve_thresholds(settings, embedder))
         self.clue_writer = clue_writer or KeyphraseClues()
         self.clue_builder = clue_graph_builder(store, embedder, self.clue_writer, settings)
+        self.supersession = SupersessionLinker(store) if settings.supersession else None
 
     def ingest(
         self, conversation: Conversation, namespace: str, *, progress: Progress | None = None
@@ -199,6 +202,9 @@ class WritePipeline:
             result.edges += self.linker.link(fresh, near).added
         with clock("dialogue"):
             result.edges += dialogue.link(fresh)
+        if self.supersession is not None:
+            with clock("supersede"):
+                result.edges += self.supersession.link(fresh).edges
         if self.clue_builder is not None:
             with clock("clues"):
                 report = self.clue_builder.build(fresh, near, batch.clues)
