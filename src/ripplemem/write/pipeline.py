@@ -71,11 +71,13 @@ def resolve_thresholds(settings: WriteSettings, embedder: Embedder) -> WriteSett
     return settings.model_copy(update={"semantic_threshold": threshold})
 
 
-def _position(
-    positions: dict[tuple[str, str], int], session_id: str, turn_ids: Sequence[str]
-) -> dict:
-    found = [positions[(session_id, t)] for t in turn_ids if (session_id, t) in positions]
-    return {"turn_index": min(found)} if found else {}
+def _extra(positions: dict[tuple[str, str], int], session_id: str, draft: UnitDraft) -> dict:
+    """A unit's ``extra``: its turn's place in the session and the extractor's attribute."""
+    found = [positions[(session_id, t)] for t in draft.turn_ids if (session_id, t) in positions]
+    extra: dict = {"turn_index": min(found)} if found else {}
+    if draft.attribute:
+        extra["attribute"] = dict(draft.attribute)
+    return extra
 
 
 class WritePipeline:
@@ -272,7 +274,7 @@ class WritePipeline:
                 created_at=now,
                 time_phrases=draft.time_phrases,
                 keywords=draft.keywords,
-                extra=_position(positions, window.session_id, draft.turn_ids),
+                extra=_extra(positions, window.session_id, draft),
             )
             for (uid, window, draft), vector in zip(todo, vectors)
         ]

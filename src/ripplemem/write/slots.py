@@ -159,8 +159,14 @@ def claims_of(unit: MemoryUnit) -> list[Claim]:
     """The claims of ``unit``: the LLM extractor's attribute when it gave one, else the rules'."""
     given = unit.extra.get("attribute")
     if isinstance(given, dict) and given.get("name") and given.get("holder"):
-        value = frozenset(_content_words(str(given.get("value") or ""), ""))
-        return [Claim(normalise_cue(str(given["holder"])), str(given["name"]), value, True)]
+        text, name = str(given.get("value") or ""), str(given["name"])
+        value = frozenset(_content_words(text, ""))
+        update = bool(given.get("update"))
+        attribute, _, what = name.partition(":")
+        if attribute == "number":  # the measure is in the name: "number:kids"
+            return [Claim(normalise_cue(str(given["holder"])), "number", value | _numbers_in(text),
+                          update, frozenset({what}) if what else value, what, update)]
+        return [Claim(normalise_cue(str(given["holder"])), name, value, update, loss=update)]
     holder = unit.participants[0] if unit.participants else ""
     return read_claims(unit.restatement, holder)
 
@@ -189,13 +195,17 @@ def restates_value(new: Claim, old: Claim) -> bool:
     """The new claim gives the attribute a value the old one did not state (an update)."""
     if not same_attribute(new, old) or not new.value:
         return False
-    if new.attribute in _NEEDS_CHANGE and not new.changed:
+    if new.attribute.split(":", 1)[0] in _NEEDS_CHANGE and not new.changed:
         return False
     if new.attribute == "pet" and not new.loss:
         return False  # a second pet joins the first; only a loss or "now" replaces it
     if new.attribute == "number":
         return _numbers(new.value) != _numbers(old.value) and bool(_numbers(old.value))
     return not new.value <= old.value
+
+
+def _numbers_in(text: str) -> frozenset[str]:
+    return frozenset(m.group(0).casefold() for m in _NUMBER.finditer(text))
 
 
 def _numbers(value: frozenset[str]) -> frozenset[str]:
