@@ -15,7 +15,6 @@ from pydantic import BaseModel, Field
 from ripplemem.providers.base import ChatMessage
 from ripplemem.records import Turn, Window
 
-
 ATTRIBUTE_NAMES = ("residence", "employer", "partner", "pet", "car", "diet", "number", "event")
 
 
