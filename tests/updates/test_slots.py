@@ -39,6 +39,9 @@ def test_a_new_value_supersedes(old: str, new: str) -> None:
         ("Maya lives in Leeds.", "Maya lives in Leeds, near the station."),
         ("Maya has two goldfish.", "Maya would love to get a parrot someday."),
         ("Maya has a cat called Tom.", "Maya finally got a kitten named Smoke."),
+        ("Maya lives in Leeds.", "Maya was offered a flat in York but said no."),
+        ("Maya drives a Ford.", "Maya rented a Kia for the holiday."),
+        ("Maya's husband Lars cooks.", "Maya's husband started at Globex."),
     ],
 )
 def test_no_false_update(old: str, new: str) -> None:

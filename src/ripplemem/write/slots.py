@@ -32,7 +32,9 @@ _NOT_A_CLAIM = re.compile(
     r"thinking (?:of|about)|considering|tempted|want(?:s|ed)? to|'d (?:love|like)|"
     r"would (?:love|like)|plan(?:s|ned|ning)? to|dream\w*|daydream\w*|decided (?:to keep|to stay|"
     r"against|not)|turned (?:\w+ )*?down|declined|didn't|did not|never|isn't confirmed|"
-    r"not confirmed|nothing is confirmed|unless|in case|should i|shall i|whether)\b",
+    r"not confirmed|nothing is confirmed|unless|in case|should i|shall i|whether|said no|"
+    r"(?:was|were|got) offered|passed on|rejected|backed out|fell through|didn't work out|"
+    r"changed (?:my|his|her|their|our) minds?)\b",
     re.IGNORECASE,
 )
 _QUESTION = re.compile(r"\?\s*$")
@@ -56,6 +58,17 @@ _CHANGE = re.compile(
     re.IGNORECASE,
 )
 
+_RELATIONSHIP = re.compile(
+    r"\b(?:engaged|married|marry|dating|seeing (?:someone|a|him|her)|split up|broke up|divorc\w+|"
+    r"separated|relationship|together with|called off the (?:wedding|engagement))\b|"
+    r"\b(?-i:(?:is|am|'m|are) (?:now )?with [A-Z])",
+    re.IGNORECASE,
+)
+_NAMED_PARTNER = re.compile(rf"\b(?:{_PARTNER_WORDS}),? ([A-Z][a-z]+)\b")
+_BORROWED = re.compile(
+    r"\b(?:rent(?:ed|ing|al)|hired|borrow\w*|test[- ]?dr[io]v\w*|loaner|courtesy car)\b",
+    re.IGNORECASE,
+)
 _LOSS = re.compile(
     r"\b(?:died|passed away|passed|rehomed|gave (?:\w+ )?(?:away|up)|lost|ran away|no longer|"
     r"anymore|any more|now|replaced|instead)\b",
@@ -229,10 +242,9 @@ def _sentence_claims(sentence: str, speaker: str, loss: bool) -> list[Claim]:
     changed = bool(_CHANGE.search(sentence))
     holder = normalise_cue(speaker)
     out: list[Claim] = []
-    someone_else = _someone_else(sentence, speaker)
     event = _EVENT.search(sentence)
     detail = event and _EVENT_DETAIL.search(sentence[event.end() :] + " " + sentence[: event.start()])
-    if event and detail and not someone_else:
+    if event and detail and not _someone_else(sentence, event.start(), partner_too=True):
         noun = event.group(1).casefold()
         value = _value_words(sentence, speaker, _DATE) - {noun}
         out.append(Claim(holder, f"event:{noun}", value, changed))
@@ -240,14 +252,23 @@ def _sentence_claims(sentence: str, speaker: str, loss: bool) -> list[Claim]:
         match = pattern.search(sentence)
         if match is None or (out and attribute == "residence"):
             continue  # "the offsite moved to Porto": the event's place, not a new home
-        if someone_else and not (attribute == "partner" and _only_partner_words(sentence, speaker)):
+        if attribute == "car" and _BORROWED.search(sentence):
+            continue  # a rental or a test drive is not the car one has
+        # "Hannah's boyfriend Jake ...": for the partner the relation word is the value
+        if _someone_else(sentence, match.end(), partner_too=attribute != "partner"):
             continue
         if attribute == "diet":
             value = frozenset(m.casefold() for m in _DIET_VALUES.findall(sentence))
+        elif attribute == "partner" and not _RELATIONSHIP.search(sentence):
+            named = _NAMED_PARTNER.search(sentence)  # "her boyfriend Jake"; not "her husband works"
+            if named is None:
+                continue
+            value = frozenset({named.group(1).casefold()})
         else:
             value = _value_words(sentence, speaker, _VALUE_WORDS.get(attribute))
         out.append(Claim(holder, attribute, value, changed, loss=loss))
-    if not someone_else and _NUMBER.search(sentence):
+    number = _NUMBER.search(sentence)
+    if number and not _someone_else(sentence, number.start(), partner_too=True):
         words = _content_words(sentence, speaker)
         numbers = _numbers(words)
         context = words - numbers - _CHANGE_WORDS
@@ -258,23 +279,16 @@ def _sentence_claims(sentence: str, speaker: str, loss: bool) -> list[Claim]:
     return out
 
 
-def _someone_else(sentence: str, speaker: str) -> bool:
-    """The sentence is about a relative's, friend's or other named person's own fact."""
+def _someone_else(sentence: str, before: int, *, partner_too: bool) -> bool:
+    """Someone else is the subject: a relative's, friend's or partner's phrase ("Priya's cousin",
+    "my sister", "her husband") comes before the attribute's words at ``before``."""
     for match in _SOMEONE_ELSE.finditer(sentence):
-        phrase = match.group(0)
-        owner = phrase.split(" ", 1)[0].rstrip("s").rstrip("'’")
-        relative = phrase.rsplit(" ", 1)[-1].casefold()
-        if re.fullmatch(_PARTNER_WORDS, relative):
-            continue  # "Hannah's boyfriend Jake": the partner is the value, not the subject
-        if owner.casefold() in ("my", "our") or normalise_cue(owner) == normalise_cue(speaker):
-            return True  # "my cousin", "Priya's cousin" said by Priya
-        return True
+        if match.start() >= before:
+            break
+        relative = match.group(0).rsplit(" ", 1)[-1].casefold()
+        if partner_too or not re.fullmatch(_PARTNER_WORDS, relative):
+            return True
     return False
-
-
-def _only_partner_words(sentence: str, speaker: str) -> bool:
-    relatives = [m.group(0).rsplit(" ", 1)[-1].casefold() for m in _SOMEONE_ELSE.finditer(sentence)]
-    return all(re.fullmatch(_PARTNER_WORDS, r) for r in relatives)
 
 
 def _content_words(text: str, speaker: str) -> frozenset[str]:
