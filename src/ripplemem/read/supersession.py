@@ -6,8 +6,9 @@ After the final ranking, each evidence unit that a later unit superseded (a ``su
 * a question about the present ranks a superseded unit right below the latest unit of its chain,
   and pulls that successor in (diffusion along ``supersedes``) when the ranking did not find it;
 * a question about the past (:func:`asks_about_past`: "before", "used to", "originally", "did",
-  "was", an explicit time that ended before the question) keeps old units where they are, pulls
-  in the predecessor of a found successor, and orders the units of one chain by time.
+  "was", an explicit time that ended before the question) keeps old units where the ranking put
+  them; when it asks for an earlier value ("before", "used to", "originally", "previous"), the
+  unit a found unit replaced is pulled in right after it.
 
 The budget is kept: what is pulled in pushes the last evidence out. The trace notes each change.
 """
@@ -26,6 +27,12 @@ _PAST = re.compile(
     r"\b(?:before|used to|originally|original|previous(?:ly)?|former(?:ly)?|earlier|at first|"
     r"first|initially|in the past|prior|back then|back when|old|was|were|did|had|until|ago|"
     r"changed?|switch(?:ed)?|history|last time)\b",
+    re.IGNORECASE,
+)
+#: the question asks for the value before a change
+_EARLIER_VALUE = re.compile(
+    r"\b(?:before|used to|originally|original|previous(?:ly)?|former(?:ly)?|at first|initially|"
+    r"earlier|prior|old)\b",
     re.IGNORECASE,
 )
 _PRESENT = re.compile(r"\b(?:now|currently|current|these days|at the moment|today|still|latest)\b", re.IGNORECASE)
@@ -108,7 +115,12 @@ def apply_supersession(
     if not any(chains.links.get(e.unit.id) for e in evidence):
         return list(evidence)
     past = asks_about_past(query, cues, reference_time)
-    ordered = _by_time(evidence, chains) if past else _latest_first(evidence, chains)
+    if not past:
+        ordered = _latest_first(evidence, chains)
+    elif _EARLIER_VALUE.search(query):
+        ordered = _with_predecessors(evidence, chains)
+    else:
+        ordered = list(evidence)
     budget = len(evidence)
     pulled = [e.unit.id for e in ordered if e.unit.id not in {x.unit.id for x in evidence}]
     moved = sum(
@@ -117,7 +129,7 @@ def apply_supersession(
     )
     marked = [_mark(e, chains) for e in ordered[:budget]]
     if moved or pulled:
-        mode = "the past (old values kept, chains in time order)" if past else "the present"
+        mode = "an earlier value (the replaced units pulled in)" if past else "the present"
         notes.append(
             f"supersession: the question asks about {mode}; {moved} ranks changed, "
             f"{len(pulled)} units pulled in along supersedes edges"
@@ -147,35 +159,17 @@ def _latest_first(evidence: Sequence[Evidence], chains: _Chains) -> list[Evidenc
     return out
 
 
-def _by_time(evidence: Sequence[Evidence], chains: _Chains) -> list[Evidence]:
+def _with_predecessors(evidence: Sequence[Evidence], chains: _Chains) -> list[Evidence]:
+    """Each found unit followed by the unit it replaced, when the ranking did not find that."""
     ids = {e.unit.id for e in evidence}
     out: list[Evidence] = []
     for item in evidence:
-        before = chains.predecessor(item.unit.id)
         out.append(item)
+        before = chains.predecessor(item.unit.id)
         if before is not None and before.id not in ids:
             out.append(_pulled(before, item))
             ids.add(before.id)
-    # the units of one chain take the slots they hold, earliest first
-    slots: dict[str, list[int]] = {}
-    root: dict[str, str] = {}
-    for rank, item in enumerate(out):
-        first = item.unit.id
-        for _ in range(_CHAIN_DEPTH):
-            chains.load([first])
-            earlier = chains.predecessor(first)
-            if earlier is None:
-                break
-            first = earlier.id
-        root[item.unit.id] = first
-        slots.setdefault(first, []).append(rank)
-    result = list(out)
-    for members in slots.values():
-        if len(members) > 1:
-            items = sorted((out[r] for r in members), key=lambda e: said_order(e.unit))
-            for rank, item in zip(members, items):
-                result[rank] = item
-    return result
+    return out
 
 
 def _mark(item: Evidence, chains: _Chains) -> Evidence:

@@ -18,6 +18,7 @@ taken as it is (:func:`claims_of`).
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ripplemem.records import MemoryUnit, normalise_cue
@@ -89,10 +90,12 @@ _ATTRIBUTES: dict[str, re.Pattern[str]] = {
         re.IGNORECASE,
     ),
     "employer": re.compile(
-        r"\b(?:work(?:s|ed|ing)? (?:at|for|as|in)|job|employ\w*|hired|joined|started (?:at|with|as|"
-        r"a new|my new)|career|position|role|promoted|intern\w*|freelanc\w*|self-employed|"
-        r"(?:is|am|'m|was|as) (?:a|an|the|head) [\w -]{2,40}? (?:at|for|in) [A-Z]|(?:is|am|'m) at [A-Z]|"
-        r"(?:left|quit) [A-Z]|teach(?:es|ing)? [\w ]{0,30}at [A-Z])",
+        r"\b(?:work(?:s|ed|ing)? (?:at|for|as) |(?:new|first|old|current|full-time|part-time) "
+        r"(?:job|position|role|employer)|job (?:at|as|with|in) |(?:got|took|started|landed|lost|quit|"
+        r"left) (?:a |the |my |his |her |their )?(?:new )?(?:job|position|role)|employ(?:er|ed|s) |"
+        r"hired|(?-i:joined [A-Z])|started (?:at|with|as) |promoted|internship|intern at|freelanc\w*|"
+        r"self-employed|(?:is|am|'m|was|as) (?:a|an|the|head) [\w -]{2,40}? (?:at|for|in) (?-i:[A-Z])|"
+        r"(?:is|am|'m) (?:now )?at (?-i:[A-Z])|(?:left|quit) (?-i:[A-Z])|teach(?:es|ing)? [\w ]{0,30}at (?-i:[A-Z]))",
         re.IGNORECASE,
     ),
     "partner": re.compile(
@@ -108,10 +111,10 @@ _ATTRIBUTES: dict[str, re.Pattern[str]] = {
         re.IGNORECASE,
     ),
     "car": re.compile(
-        r"\b(?:cars?|drives?|driving|drove|van|truck|pickup|suv|sedan|hatchback|motorbike|"
-        r"motorcycle|scooter|honda|toyota|tesla|ford|bmw|volvo|subaru|mini|audi|vw|volkswagen|"
-        r"mercedes|kia|hyundai|nissan|mazda|jeep|chevy|chevrolet|prius|porsche|fiat|peugeot|"
-        r"renault|skoda|lexus)\b",
+        r"\b(?:car|drives (?:a|an|the)|driving (?:a|an|the|my|his|her)|drove (?:a|an|the|my)|"
+        r"van|truck|pickup|suv|sedan|hatchback|motorbike|motorcycle|scooter|honda|toyota|tesla|ford|"
+        r"bmw|volvo|subaru|(?-i:Mini)|audi|vw|volkswagen|mercedes|kia|hyundai|nissan|mazda|jeep|chevy|"
+        r"chevrolet|prius|porsche|fiat|peugeot|renault|skoda|lexus)\b",
         re.IGNORECASE,
     ),
     "diet": re.compile(
@@ -133,12 +136,16 @@ _NUMBER_WORDS = (
     "fifty|hundred"
 )
 _NUMBER = re.compile(rf"\b(?:\d[\d,.]*|{_NUMBER_WORDS})\b", re.IGNORECASE)
-_UNIT_WORD = re.compile(rf"\b(?:\d[\d,.]*|{_NUMBER_WORDS})\s+(?:[a-z-]+\s+)?([a-z]{{3,}})\b", re.IGNORECASE)
+_UNIT_WORD = re.compile(rf"\b(?:\d[\d,.]*|{_NUMBER_WORDS})\s+([a-z][a-z'-]+)", re.IGNORECASE)
 #: the words that carry a value besides names and numbers
 _VALUE_WORDS: dict[str, re.Pattern[str]] = {
     "pet": _ATTRIBUTES["pet"],
     "car": _ATTRIBUTES["car"],
 }
+#: "three years ago", "five minutes": a duration or a time of day is no value of a fact
+_TIME_UNITS = frozenset(
+    ["years", "year", "months", "month", "weeks", "week", "days", "day", "minutes", "minute", "seconds", "ago", "times", "time", "o'clock", "am", "pm", "hours"]
+)
 _CHANGE_WORDS = frozenset(
     ["now", "new", "anymore", "moment", "currently", "right", "days", "since", "finally", "up", "down", "back"]
 )
@@ -181,18 +188,20 @@ def claims_of(unit: MemoryUnit) -> list[Claim]:
                           update, frozenset({what}) if what else value, what, update)]
         return [Claim(normalise_cue(str(given["holder"])), name, value, update, loss=update)]
     holder = unit.participants[0] if unit.participants else ""
-    return read_claims(unit.restatement, holder)
+    return read_claims(unit.restatement, holder, unit.participants[1:])
 
 
-def read_claims(text: str, holder: str) -> list[Claim]:
-    """The claims of a restatement whose unprefixed words are ``holder``'s."""
+def read_claims(text: str, holder: str, others: Sequence[str] = ()) -> list[Claim]:
+    """The claims of a restatement whose unprefixed words are ``holder``'s; ``others`` are the
+    other people it names (a sentence whose subject is one of them is their fact)."""
     found: list[Claim] = []
     for speaker, part in _by_speaker(text, holder):
         if not speaker or normalise_cue(speaker) in ("assistant", "ai", "bot"):
             continue
         loss = bool(_LOSS.search(part))  # "Whiskers passed away. We adopted Biscuit."
         for sentence in _SENTENCE.split(part):
-            found.extend(_sentence_claims(sentence.strip(), speaker, loss))
+            names = [holder, *others] if normalise_cue(speaker) != normalise_cue(holder) else others
+            found.extend(_sentence_claims(sentence.strip(), speaker, loss, names))
     return found
 
 
@@ -236,8 +245,12 @@ def _by_speaker(text: str, holder: str) -> list[tuple[str, str]]:
     return [(s, p) for s, p in parts if p.strip()]
 
 
-def _sentence_claims(sentence: str, speaker: str, loss: bool) -> list[Claim]:
+def _sentence_claims(
+    sentence: str, speaker: str, loss: bool, others: Sequence[str] = ()
+) -> list[Claim]:
     if not sentence or _QUESTION.search(sentence) or _NOT_A_CLAIM.search(sentence):
+        return []
+    if _other_subject(sentence, speaker, others):
         return []
     changed = bool(_CHANGE.search(sentence))
     holder = normalise_cue(speaker)
@@ -272,11 +285,24 @@ def _sentence_claims(sentence: str, speaker: str, loss: bool) -> list[Claim]:
         words = _content_words(sentence, speaker)
         numbers = _numbers(words)
         context = words - numbers - _CHANGE_WORDS
-        if numbers and context:
-            after = _UNIT_WORD.search(sentence)
-            unit = after.group(1).casefold() if after else ""
+        after = _UNIT_WORD.search(sentence)
+        unit = after.group(1).casefold() if after else ""
+        if numbers and context and unit not in _TIME_UNITS:
+            unit = "" if unit in _STOP else unit  # "58,000 a year": no unit word
             out.append(Claim(holder, "number", words, changed, frozenset(context), unit))
     return out
+
+
+def _other_subject(sentence: str, speaker: str, others: Sequence[str]) -> bool:
+    """Another person is named before the speaker is (or before "I", "we"): their fact."""
+    first = len(sentence)
+    mine = re.search(rf"\b(?:{re.escape(speaker)}|I|we|We|our|Our|my|My)\b", sentence) if speaker else None
+    for name in others:
+        if name and normalise_cue(name) != normalise_cue(speaker):
+            found = re.search(rf"\b{re.escape(name)}\b", sentence)
+            if found:
+                first = min(first, found.start())
+    return first < len(sentence) and (mine is None or first < mine.start())
 
 
 def _someone_else(sentence: str, before: int, *, partner_too: bool) -> bool:
