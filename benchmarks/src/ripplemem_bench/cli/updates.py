@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+from datetime import datetime
 from pathlib import Path
 from typing import Annotated
 
@@ -35,6 +37,8 @@ def updates(
         result = run_updates(cases, names, progress=progress)
     result["file"] = path.name
     result["split"] = split
+    result["date"] = datetime.now().isoformat(timespec="seconds")
+    result["load"] = [round(x, 2) for x in os.getloadavg()]
     table = Table(title=f"updates · {path.name} · split {split} · {result['questions']} questions")
     for column in ("recipe", "current %", "history %", "controls %"):
         table.add_column(column)
