@@ -23,6 +23,7 @@ from ripplemem.records import (
     Session,
     TimeSpan,
     Turn,
+    Version,
 )
 from ripplemem.settings import LLMSettings, Settings, WriteSettings
 
@@ -46,6 +47,7 @@ __all__ = [
     "Settings",
     "TimeSpan",
     "Turn",
+    "Version",
     "WriteSettings",
     "get_recipe",
 ]

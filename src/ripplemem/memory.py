@@ -26,7 +26,16 @@ from ripplemem.errors import (
 from ripplemem.providers.base import ChatModel, Embedder
 from ripplemem.read.asso.weights import with_settings_weights
 from ripplemem.recipes import RecallRecipe, get_recipe
-from ripplemem.records import AddResult, Answer, Conversation, Edge, MemoryUnit, Recall, Session
+from ripplemem.records import (
+    AddResult,
+    Answer,
+    Conversation,
+    Edge,
+    MemoryUnit,
+    Recall,
+    Session,
+    Version,
+)
 from ripplemem.settings import Settings
 from ripplemem.stores.base import MemoryStore
 from ripplemem.write.forget import ClueRewriter, forget_unit
@@ -80,6 +89,37 @@ class Memory:
     ) -> AddResult:
         conversation = to_conversation(messages, session_time=session_time, session_id=session_id)
         return self._writer.ingest(conversation, _namespace(namespace, user_id), progress=progress)
+
+    def update(
+        self,
+        unit_id: str,
+        text: str,
+        *,
+        namespace: str | None = None,
+        user_id: str | None = None,
+        session_time: datetime | str | None = None,
+    ) -> AddResult:
+        """Write ``text`` as a new memory that supersedes unit ``unit_id`` (both are kept; the old
+        one gets ``superseded_by`` and ``valid_until`` in :meth:`history` and search evidence)."""
+        from ripplemem.write.supersede import supersede
+
+        ns = _namespace(namespace, user_id)
+        old = self.get(unit_id, namespace=ns)
+        speaker = old.participants[0] if old.participants else "user"
+        when = parse_time(session_time, what="session_time") or datetime.now().replace(microsecond=0)
+        added = self.add([{"speaker": speaker, "text": text}], namespace=ns, session_time=when)
+        supersede(self.parts.store, old, added.units)
+        return added
+
+    def history(
+        self, unit_id: str, *, namespace: str | None = None, user_id: str | None = None
+    ) -> builtins.list[Version]:
+        """The supersession chain ``unit_id`` belongs to, earliest first (a unit nothing
+        replaced and that replaced nothing is a chain of one)."""
+        from ripplemem.write.supersede import chain_of
+
+        ns = _namespace(namespace, user_id)
+        return chain_of(self.parts.store, self.get(unit_id, namespace=ns))
 
     # -- read --------------------------------------------------------------------------------
     def search(
@@ -272,6 +312,25 @@ class AsyncMemory:
             self.sync.add, messages, namespace=namespace, user_id=user_id,
             session_time=session_time, session_id=session_id, progress=progress,
         )
+
+    async def update(
+        self,
+        unit_id: str,
+        text: str,
+        *,
+        namespace: str | None = None,
+        user_id: str | None = None,
+        session_time: datetime | str | None = None,
+    ) -> AddResult:
+        return await asyncio.to_thread(
+            self.sync.update, unit_id, text, namespace=namespace, user_id=user_id,
+            session_time=session_time,
+        )
+
+    async def history(
+        self, unit_id: str, *, namespace: str | None = None, user_id: str | None = None
+    ) -> builtins.list[Version]:
+        return await asyncio.to_thread(self.sync.history, unit_id, namespace=namespace, user_id=user_id)
 
     async def search(
         self,

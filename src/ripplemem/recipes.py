@@ -63,6 +63,9 @@ class RankParams(_Part):
     #: the deeper dense / lexical hits (to depth ``budget``) also compete in the final ranking,
     #: so expanded units must earn their slot (provenance keeps their deep ranks)
     deep_candidates: bool = True
+    #: a superseded unit ranks below the latest unit of its chain for questions about the
+    #: present; old units keep their place for questions about the past (read/supersession.py)
+    supersession: bool = True
 
 
 class ContextParams(_Part):
@@ -207,7 +210,7 @@ RECIPES: dict[str, RecallRecipe] = {
     "ripple-no-context": recipe("ripple-no-context", context_share=0.0),
     "ripple-paper": recipe(
         "ripple-paper", weight_lexical=0.75, provenance="max", context_share=0.0,
-        lexical_alignment=0.0, exchange_alignment=0.0, centred_query=False,
+        lexical_alignment=0.0, exchange_alignment=0.0, centred_query=False, supersession=False,
     ),
     "bm25": recipe("bm25", kind="bm25", centred_query=False),
     "dense": recipe("dense", kind="dense", centred_query=False),

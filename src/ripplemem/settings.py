@@ -86,6 +86,8 @@ class WriteSettings(_Frozen):
     #: dialogue edges between units at most this many turns apart in one episode (None: none)
     dialogue_reach: int | None = 1
     max_message_chars: int = 20_000
+    # supersedes edges: a new unit that restates an earlier unit's value (write/supersede.py)
+    supersession: bool = True
     # the AssoMem clue-utterance graph (reference §2), built after linking
     clue_graph: bool = True
     clue_merge_threshold: float = 0.65  # delta

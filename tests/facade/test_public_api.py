@@ -24,6 +24,7 @@ PUBLIC = {
     "Settings",
     "TimeSpan",
     "Turn",
+    "Version",
     "WriteSettings",
     "get_recipe",
 }

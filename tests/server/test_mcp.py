@@ -23,7 +23,7 @@ from .live import SESSION, LiveServer
 
 TOOLS = {
     "add_memory", "search_memories", "get_memory", "list_memories", "delete_memory",
-    "delete_all_memories",
+    "delete_all_memories", "memory_history", "update_memory",
 }
 
 
@@ -51,6 +51,12 @@ async def _exercise(client: Client) -> dict:
     first = seen["added"][0]["id"]
     seen["got"] = (await client.call_tool("get_memory", {"memory_id": first})).structured_content
     seen["page"] = (await client.call_tool("list_memories", {"limit": 2})).structured_content
+    updated = await client.call_tool(
+        "update_memory", {"memory_id": first, "text": "I moved to Bristol.", "session_time": "2024-06-01"}
+    )
+    assert not updated.is_error, updated
+    seen["updated"] = updated.structured_content["added"]
+    seen["history"] = (await client.call_tool("memory_history", {"memory_id": first})).structured_content
     seen["deleted"] = (await client.call_tool("delete_memory", {"memory_id": first})).structured_content
     again = await client.call_tool("get_memory", {"memory_id": first})
     seen["missing"] = (again.is_error, again.content[0].text)
@@ -69,10 +75,13 @@ def _check(seen: dict, namespace: str) -> None:
     assert found["trace"]["recipe"] == "ripple" and found["trace"]["initial_hits"]
     assert seen["got"]["id"] == seen["added"][0]["id"]
     assert seen["page"]["total"] == len(seen["added"]) and len(seen["page"]["memories"]) == 2
+    versions = seen["history"]["versions"]
+    assert [v["id"] for v in versions] == [seen["added"][0]["id"], seen["updated"][0]["id"]]
+    assert versions[0]["superseded_by"] == seen["updated"][0]["id"] and versions[0]["valid_until"]
     assert seen["deleted"] == {"deleted": 1}
     is_error, text = seen["missing"]
     assert is_error and f"UnknownUnitError: no memory '{seen['added'][0]['id']}' in namespace '{namespace}'" in text
-    assert seen["cleared"] == {"deleted": len(seen["added"]) - 1}
+    assert seen["cleared"] == {"deleted": len(seen["added"]) + len(seen["updated"]) - 1}
 
 
 async def _session(client: Client, work):

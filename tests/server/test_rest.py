@@ -63,6 +63,24 @@ def test_list_get_edges_delete(live: LiveServer) -> None:
         assert client.get("/v1/memories").json()["total"] == 0
 
 
+def test_update_then_history(live: LiveServer) -> None:
+    with live.client("alex") as client:
+        old = _add(client, messages=[{"speaker": "Alex", "text": "I live in Leeds."}])["units"][0]
+        response = client.post(
+            f"/v1/memories/{old['id']}/update",
+            json={"text": "I moved to Bristol.", "session_time": "2024-06-01T10:00"},
+        )
+        assert response.status_code == 200, response.text
+        new = AddResult.from_json(response.json()).units[0]
+        chain = client.get(f"/v1/memories/{old['id']}/history").json()
+        assert chain["unit_id"] == old["id"]
+        assert [v["unit"]["id"] for v in chain["versions"]] == [old["id"], new.id]
+        assert chain["versions"][0]["superseded_by"] == new.id
+        assert chain["versions"][0]["valid_until"].startswith("2024-06-01")
+        assert client.get("/v1/memories/nope/history").status_code == 404
+        assert client.post("/v1/memories/nope/update", json={"text": "x"}).status_code == 404
+
+
 def test_add_without_waiting_returns_a_job_that_reports_the_result(live: LiveServer) -> None:
     with live.client("alex") as client:
         response = client.post("/v1/memories", params={"wait": "false"}, json={"messages": SESSION})
@@ -152,6 +170,7 @@ def test_healthz_needs_no_key_and_openapi_is_complete(live: LiveServer) -> None:
         ("post", "/v1/memories"), ("get", "/v1/memories"), ("delete", "/v1/memories"),
         ("get", "/v1/memories/{unit_id}"), ("delete", "/v1/memories/{unit_id}"),
         ("get", "/v1/memories/{unit_id}/edges"), ("get", "/v1/jobs/{job_id}"),
+        ("get", "/v1/memories/{unit_id}/history"), ("post", "/v1/memories/{unit_id}/update"),
         ("post", "/v1/search"), ("get", "/v1/export"), ("post", "/v1/import"), ("get", "/healthz"),
     }
     assert expected <= {(m, p) for p, ops in paths.items() for m in ops}

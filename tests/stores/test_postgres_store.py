@@ -16,6 +16,7 @@ from ripplemem.records import Edge
 from ripplemem.stores.base import add_edges, search_dense
 from ripplemem.stores.postgres import PostgresStore
 from ripplemem.stores.postgres.location import parse_location
+from ripplemem.stores.postgres.schema import SCHEMA_VERSION
 from ripplemem.stores.registry import open_store
 from ripplemem.testing.builders import DIM, make_unit, unit_vectors
 
@@ -59,7 +60,7 @@ def test_the_schema_is_versioned_and_a_foreign_one_refused(
     schema = parse_location(url).schema
     with psycopg.connect(postgres_url, autocommit=True) as db:
         (version,) = db.execute(f'SELECT max(version) FROM "{schema}".schema_version').fetchone()
-        assert version == 1
+        assert version == SCHEMA_VERSION
         db.execute(f'INSERT INTO "{schema}".schema_version VALUES (99, \'later\')')
     with pytest.raises(StoreError, match="schema version 99.*upgrade ripplemem"):
         open_store(url)

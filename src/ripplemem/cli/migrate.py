@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from ripplemem.cli.common import console, friendly
+from ripplemem.stores.checks import EDGE_KINDS
 
 if TYPE_CHECKING:
     from ripplemem.records import MemoryUnit
@@ -102,7 +103,7 @@ def _copy_namespace(source: MemoryStore, target: MemoryStore, namespace: str) ->
             ids += [unit.id for unit in page]
             episodes.update(dict.fromkeys(unit.episode_id for unit in page))
         counts.units = len(ids)
-        for kind in ("semantic", "structural"):
+        for kind in EDGE_KINDS:
             for start in range(0, len(ids), PAGE):
                 found = source.neighbours(namespace, ids[start : start + PAGE], kind)
                 edges = [
@@ -148,7 +149,7 @@ def _namespace_counts(store: MemoryStore, namespace: str) -> Counts:
     ids = [unit.id for page in _pages(store, namespace) for unit in page]
     edges = sum(
         len(near)
-        for kind in ("semantic", "structural")
+        for kind in EDGE_KINDS
         for start in range(0, len(ids), PAGE)
         for near in store.neighbours(namespace, ids[start : start + PAGE], kind).values()
     )

@@ -3,7 +3,8 @@
 ``ripple``: query vector (centred on the namespace centroid with ``recipe.views.centred_query``) and
 query cues -> tri-view initial recall C0 (dense_k / lexical_k / cue_k) -> up to
 ``recipe.expansion.rounds`` rounds of plan -> diffuse -> C <- C ∪ S_r (when ``recipe.expansion.enabled``) -> rank
-with rho -> the evidence budget K. With ``recipe.rank.deep_candidates``, the deeper dense / lexical hits (to depth K) join C as candidates of
+with rho -> the evidence budget K -> supersession (``recipe.rank.supersession``: the latest value
+first for questions about the present, :mod:`ripplemem.read.supersession`). With ``recipe.rank.deep_candidates``, the deeper dense / lexical hits (to depth K) join C as candidates of
 the final ranking, keeping their deep ranks as provenance (``Hit.rank >= dense_k`` /
 ``lexical_k``): every unit competes on rho for the K slots.
 With ``recipe.expansion.goal=False`` no planner runs: the top-ranked evidence serves as anchors and
@@ -31,6 +32,7 @@ from ripplemem.read.diffuse import diffuse
 from ripplemem.read.planner import DeterministicPlanner, Planner
 from ripplemem.read.query_cues import Recogniser, derive_cues
 from ripplemem.read.rank import Candidate, rank
+from ripplemem.read.supersession import apply_supersession
 from ripplemem.read.views import centre_query, cue_view, dense_view, lexical_view, view_depths
 from ripplemem.recipes import RecallRecipe
 from ripplemem.records import Cues, Evidence, ExpansionPath, Hit, Recall, RecallPlan, RecallTrace
@@ -314,6 +316,13 @@ class _RippleRun:
                 )
         if asso_note:
             self.trace.notes.append(asso_note)
+        if recipe.rank.supersession:
+            with self.clock("supersession"):
+                evidence = apply_supersession(
+                    evidence, store=self.store, namespace=self.namespace, query=self.query,
+                    cues=self.trace.cues, reference_time=self.reference_time,
+                    notes=self.trace.notes,
+                )
         kept = {e.unit.id for e in evidence}
         dropped = sum(1 for i in pool.items if i not in kept)
         from_deeper = sum(1 for i in deeper if i in kept)

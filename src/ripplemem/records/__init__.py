@@ -14,6 +14,7 @@ from ripplemem.records.evidence import (
 )
 from ripplemem.records.keys import ApiKey
 from ripplemem.records.results import INSERT_STAGES, AddResult, Answer
+from ripplemem.records.supersession import Version, said_at, said_order, successor_of
 from ripplemem.records.time import TimeSpan
 from ripplemem.records.unit import Edge, EdgeKind, MemoryUnit, UnitDraft, normalise_cue
 
@@ -41,6 +42,10 @@ __all__ = [
     "TimeSpan",
     "Turn",
     "UnitDraft",
+    "Version",
     "Window",
     "normalise_cue",
+    "said_at",
+    "said_order",
+    "successor_of",
 ]

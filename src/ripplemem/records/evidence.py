@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Literal
 
 from ripplemem.records.cues import Cues
@@ -41,7 +42,7 @@ class ExpansionPath:
     """How diffusion reached a unit: anchor -> ... -> unit along one channel."""
 
     anchor: str
-    channel: Literal["semantic", "structural"]
+    channel: Literal["semantic", "structural", "supersedes"]
     nodes: tuple[str, ...]  # anchor first, the reached unit last
     path_weight: float  # product of edge weights along the path
     goal_score: float  # match of the unit against the missing-support goal
@@ -91,6 +92,9 @@ class Evidence:
     hits: tuple[Hit, ...]
     terms: ScoreTerms | None = None
     paths: tuple[ExpansionPath, ...] = ()
+    #: the unit that replaced this unit's value, and when it was said (None: still current)
+    superseded_by: str | None = None
+    valid_until: datetime | None = None
 
     @property
     def views(self) -> tuple[str, ...]:
@@ -104,6 +108,8 @@ class Evidence:
             hits=[h.to_model() for h in self.hits],
             terms=self.terms.to_model() if self.terms else None,
             paths=[p.to_model() for p in self.paths],
+            superseded_by=self.superseded_by,
+            valid_until=self.valid_until,
         )
 
     @classmethod
@@ -114,6 +120,8 @@ class Evidence:
             hits=tuple(Hit.from_model(h) for h in model.hits),
             terms=ScoreTerms.from_model(model.terms) if model.terms else None,
             paths=tuple(ExpansionPath.from_model(p) for p in model.paths),
+            superseded_by=model.superseded_by,
+            valid_until=model.valid_until,
         )
 
 

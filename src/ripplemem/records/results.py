@@ -9,7 +9,7 @@ from ripplemem.records.unit import MemoryUnit
 from ripplemem.records.wire import AddResultModel, AnswerModel
 
 #: The stages after embedding: the units go into the store and the graph.
-INSERT_STAGES: tuple[str, ...] = ("store", "near", "link", "dialogue", "clues")
+INSERT_STAGES: tuple[str, ...] = ("store", "near", "link", "dialogue", "supersede", "clues")
 
 
 @dataclass(slots=True)
@@ -25,7 +25,7 @@ class AddResult:
     #: Wall time per stage in ms: ``segment``, ``extract``, ``prepare`` (skip stored units,
     #: ground time), ``embed``, ``clue_text`` (the clue texts of new sessions), then, inside the
     #: add's one write block, ``store``, ``near`` (the dense search the linker and the clue graph
-    #: share), ``link``, ``dialogue``, ``clues``. The graph insertion of :data:`INSERT_STAGES` is
+    #: share), ``link``, ``dialogue``, ``supersede``, ``clues``. The graph insertion of :data:`INSERT_STAGES` is
     #: what a store's size can make slower; the rest is per message.
     timings_ms: dict[str, float] = field(default_factory=dict)
 

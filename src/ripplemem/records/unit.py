@@ -12,7 +12,9 @@ import numpy as np
 from ripplemem.records.time import TimeSpan
 from ripplemem.records.wire import EdgeModel, UnitModel, vector_from_json, vector_to_json
 
-EdgeKind = Literal["semantic", "structural"]
+#: ``supersedes`` joins a unit to an earlier one whose value it replaces (the later-said end is
+#: the successor; :mod:`ripplemem.records.supersession`)
+EdgeKind = Literal["semantic", "structural", "supersedes"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,6 +32,9 @@ class UnitDraft:
     time_span: TimeSpan | None = None
     time_phrases: tuple[str, ...] = ()
     keywords: tuple[str, ...] = ()
+    #: a changeable fact an extractor read from the unit: {"holder", "name", "value", "update"}
+    #: (kept in the unit's ``extra["attribute"]``; :mod:`ripplemem.write.slots`)
+    attribute: dict | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -80,7 +80,7 @@ class EdgeModel(_Model):
     namespace: str
     src: str
     dst: str
-    kind: Literal["semantic", "structural"]
+    kind: Literal["semantic", "structural", "supersedes"]
     weight: float
 
 
@@ -117,7 +117,7 @@ class HitModel(_Model):
 
 class ExpansionPathModel(_Model):
     anchor: str
-    channel: Literal["semantic", "structural"]
+    channel: Literal["semantic", "structural", "supersedes"]
     nodes: list[str] = Field(description="anchor first, the reached unit last")
     path_weight: float
     goal_score: float
@@ -140,6 +140,12 @@ class EvidenceModel(_Model):
     hits: list[HitModel] = Field(default_factory=list)
     terms: ScoreTermsModel | None = None
     paths: list[ExpansionPathModel] = Field(default_factory=list)
+    superseded_by: str | None = Field(
+        default=None, description="id of the unit that replaced this unit's value"
+    )
+    valid_until: datetime | None = Field(
+        default=None, description="when the successor was said (None: still current)"
+    )
 
 
 class CuesModel(_Model):

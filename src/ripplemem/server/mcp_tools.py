@@ -48,6 +48,8 @@ class MemoryItem(BaseModel):
     time_span: list[datetime] | None = Field(default=None, description="[start, end]")
     session_time: datetime | None = None
     session_id: str = ""
+    superseded_by: str | None = Field(default=None, description="the memory that replaced this one")
+    valid_until: datetime | None = Field(default=None, description="when it was replaced")
 
 
 class TraceSummary(BaseModel):
@@ -78,6 +80,12 @@ class MemoryPage(BaseModel):
     memories: list[MemoryItem]
     total: int
     offset: int
+
+
+class MemoryHistory(BaseModel):
+    """A memory's versions, earliest first; each but the last was replaced by the next."""
+
+    versions: list[MemoryItem]
 
 
 class DeleteSummary(BaseModel):
@@ -141,6 +149,34 @@ def build_mcp(service: MemoryService, tenant: Tenant) -> MCPServer:
         )
         return MemoryPage(memories=[_item(u) for u in units], total=total, offset=max(0, offset))
 
+    @server.tool(annotations=reading)
+    async def memory_history(memory_id: str, ctx: Context) -> MemoryHistory:
+        """The versions of a fact: the memories this one replaced or was replaced by, earliest
+        first, each with superseded_by and valid_until."""
+        _, namespace = tenant(ctx)
+        versions = await _tool(service.history(namespace, memory_id))
+        items = []
+        for version in versions:
+            item = _item(version.unit)
+            item.superseded_by, item.valid_until = version.superseded_by, version.valid_until
+            items.append(item)
+        return MemoryHistory(versions=items)
+
+    @server.tool(annotations=ToolAnnotations(destructive_hint=False, open_world_hint=False))
+    async def update_memory(
+        memory_id: str, text: str, ctx: Context, session_time: str | None = None
+    ) -> AddSummary:
+        """Record that a fact changed: text (e.g. 'I moved to Bristol') becomes a new memory that
+        supersedes memory_id; both are kept."""
+        access, namespace = tenant(ctx)
+        result = await _tool(
+            service.update(namespace, memory_id, text, session_time=session_time), writer=access
+        )
+        return AddSummary(
+            added=[_item(u) for u in result.units], skipped=result.skipped, edges=result.edges,
+            seconds=round(result.seconds, 3),
+        )
+
     @server.tool(annotations=ToolAnnotations(destructive_hint=True, open_world_hint=False))
     async def delete_memory(memory_id: str, ctx: Context) -> DeleteSummary:
         """Forget one memory (and its links) by id."""
@@ -196,6 +232,7 @@ def _item(unit: MemoryUnit) -> MemoryItem:
 def _found(evidence: Evidence) -> MemoryItem:
     item = _item(evidence.unit)
     item.score, item.views = round(float(evidence.score), 6), list(evidence.views)
+    item.superseded_by, item.valid_until = evidence.superseded_by, evidence.valid_until
     return item
 
 

@@ -24,9 +24,12 @@ from ripplemem.server.schemas import (
     ErrorBody,
     ErrorModel,
     HealthModel,
+    HistoryModel,
     JobModel,
     SearchRequest,
     UnitPageModel,
+    UpdateRequest,
+    VersionModel,
 )
 from ripplemem.server.service import MemoryService
 
@@ -156,6 +159,40 @@ async def get_edges(
         for e in edges
     ]
     return _json(EdgesModel(unit_id=unit_id, edges=models))
+
+
+@router.get(
+    "/memories/{unit_id}/history",
+    response_model=HistoryModel,
+    responses=_errors(404),
+    summary="A memory's supersession chain, earliest first",
+)
+async def get_history(
+    unit_id: UnitId, service: Service, access: Caller, namespace: NamespaceQuery = None
+) -> Response:
+    versions = await service.history(access.namespace(namespace), unit_id)
+    models = [
+        VersionModel(
+            unit=v.unit.to_model(with_vector=False), superseded_by=v.superseded_by,
+            valid_until=v.valid_until,
+        )
+        for v in versions
+    ]
+    return _json(HistoryModel(unit_id=unit_id, versions=models))
+
+
+@router.post(
+    "/memories/{unit_id}/update",
+    response_model=AddResultModel,
+    responses=_errors(404),
+    summary="Write a new memory that supersedes this one",
+)
+async def update_memory(unit_id: UnitId, body: UpdateRequest, service: Service, access: Caller) -> Response:
+    access.check_write()
+    result = await service.update(
+        access.namespace(body.namespace), unit_id, body.text, session_time=body.session_time
+    )
+    return _json(result.to_model())
 
 
 @router.delete(

@@ -60,6 +60,14 @@ class AddRequest(_Request):
     namespace: str | None = NAMESPACE_FIELD
 
 
+class UpdateRequest(_Request):
+    text: str = Field(min_length=1, max_length=20_000, examples=["I moved to Bristol."])
+    session_time: str | None = Field(
+        default=None, max_length=100, description="when it was said (ISO 8601; default: now)"
+    )
+    namespace: str | None = NAMESPACE_FIELD
+
+
 class SearchRequest(_Request):
     query: str = Field(min_length=1, max_length=4_000)
     limit: int | None = Field(default=None, ge=1, le=200, description="evidence budget (units)")
@@ -116,6 +124,19 @@ class UnitPageModel(_Response):
 class EdgesModel(_Response):
     unit_id: str
     edges: list[EdgeModel]
+
+
+class VersionModel(_Response):
+    unit: UnitModel
+    superseded_by: str | None = Field(description="the unit that replaced this one's value")
+    valid_until: datetime | None = Field(description="when the successor was said")
+
+
+class HistoryModel(_Response):
+    """A supersession chain, earliest first."""
+
+    unit_id: str
+    versions: list[VersionModel]
 
 
 class CountModel(_Response):

@@ -37,7 +37,7 @@ from ripplemem.errors import (
     UnknownUnitError,
 )
 from ripplemem.memory import Memory
-from ripplemem.records import AddResult, Answer, Edge, MemoryUnit, Recall
+from ripplemem.records import AddResult, Answer, Edge, MemoryUnit, Recall, Version
 from ripplemem.server.empty import empty_recall
 from ripplemem.server.errors import ShuttingDownError
 from ripplemem.server.jobs import Job, JobBoard
@@ -193,6 +193,23 @@ class MemoryService:
             return await self._read_call(self.memory.edges, unit_id, namespace=namespace)
         except UnknownUnitError:
             raise _no_unit(unit_id, namespace) from None
+
+    async def history(self, namespace: str, unit_id: str) -> builtins.list[Version]:
+        try:
+            return await self._read_call(self.memory.history, unit_id, namespace=namespace)
+        except UnknownUnitError:
+            raise _no_unit(unit_id, namespace) from None
+
+    async def update(
+        self, namespace: str, unit_id: str, text: str, *, session_time: str | None = None
+    ) -> AddResult:
+        async with self._lock(namespace):
+            try:
+                return await self._write_call(
+                    self.memory.update, unit_id, text, namespace=namespace, session_time=session_time
+                )
+            except UnknownUnitError:
+                raise _no_unit(unit_id, namespace) from None
 
     async def export_jsonl(self, namespace: str) -> Path:
         """The namespace's export in a temporary file; the caller deletes it."""

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ripplemem.errors import EmbedderMismatchError, InvalidInputError
-from ripplemem.records import Edge, MemoryUnit
+from ripplemem.records import Edge, EdgeKind, MemoryUnit
 
 __all__ = [
     "CUE_KINDS",
@@ -25,7 +25,7 @@ __all__ = [
     "check_units",
 ]
 
-EDGE_KINDS = ("semantic", "structural")
+EDGE_KINDS: tuple[EdgeKind, ...] = ("semantic", "structural", "supersedes")
 CUE_KINDS = ("P", "L")
 _NORM_TOLERANCE = 1e-4
 

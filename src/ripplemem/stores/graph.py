@@ -55,6 +55,11 @@ class _Rows:
     def empty(cls) -> _Rows:
         return cls(np.zeros(1, np.int64), np.zeros(0, np.int32), np.zeros(0, np.float64))
 
+    @classmethod
+    def empty_for(cls, nodes: int) -> _Rows:
+        """No edges for ``nodes`` nodes."""
+        return cls(np.zeros(nodes + 1, np.int64), np.zeros(0, np.int32), np.zeros(0, np.float64))
+
     def degrees(self, nodes: int) -> np.ndarray:
         out = np.zeros(nodes, np.int64)
         out[: self.nodes] = np.diff(self.indptr)
@@ -62,7 +67,7 @@ class _Rows:
 
 
 class GraphIndex:
-    """Semantic and structural edges of one namespace. Not thread-safe: the store locks."""
+    """The edges of one namespace, every kind. Not thread-safe: the store locks."""
 
     def __init__(self) -> None:
         self._ids: list[str] = []
@@ -91,7 +96,7 @@ class GraphIndex:
         if node is None:
             return []
         return sorted(
-            (kind, self._ids[m], w)  # type: ignore[misc]
+            (kind, self._ids[m], w)
             for kind in EDGE_KINDS
             for m, w in self._row(kind, node)
         )
@@ -198,12 +203,15 @@ class GraphIndex:
                 if int(data["format"][0]) != _FORMAT:
                     raise ValueError(f"edge snapshot format {int(data['format'][0])} is unknown")
                 lengths, raw = data["id_lengths"], data["id_bytes"].tobytes()
-                rows = {
+                nodes = len(lengths)
+                rows: dict[str, _Rows] = {
                     kind: _Rows(
                         data[f"{kind}_indptr"],
                         data[f"{kind}_neighbour"],
                         data[f"{kind}_weight"],
                     )
+                    if f"{kind}_indptr" in data.files
+                    else _Rows.empty_for(nodes)  # a kind newer than the snapshot
                     for kind in EDGE_KINDS
                 }
         except (OSError, KeyError, IndexError, EOFError, ValueError, zipfile.BadZipFile) as error:

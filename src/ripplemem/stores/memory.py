@@ -29,6 +29,7 @@ from ripplemem.records import Cues, Edge, EdgeKind, MemoryUnit, normalise_cue
 from ripplemem.stores import cuekeys
 from ripplemem.stores.base import StoreCapabilities
 from ripplemem.stores.checks import (
+    EDGE_KINDS,
     check_cue_kind,
     check_edge_kind,
     check_edges,
@@ -67,7 +68,7 @@ class _Space:
     cues: dict[tuple[str, str], _CueList] = field(default_factory=dict)
     spans: dict[int, list[tuple[float, int, str, float]]] = field(default_factory=dict)
     edges: dict[str, dict[str, dict[str, float]]] = field(
-        default_factory=lambda: {"semantic": {}, "structural": {}}
+        default_factory=lambda: {kind: {} for kind in EDGE_KINDS}
     )
 
 

@@ -16,6 +16,7 @@ from ripplemem.errors import ProviderError
 from ripplemem.providers.base import Embedder
 from ripplemem.stores.base import MemoryStore
 from ripplemem.write.clues import ClueWriter, KeyphraseClues
+from ripplemem.write.supersede import delete_in_chain
 
 log = logging.getLogger(__name__)
 
@@ -48,10 +49,11 @@ class ClueRewriter:
 
 
 def forget_unit(store: MemoryStore, rewriter: ClueRewriter, namespace: str, unit_id: str) -> bool:
-    """Delete the unit and rewrite its clue, in one write block; False when there is no unit."""
+    """Delete the unit (joining its supersedes chain across the gap) and rewrite its clue, in
+    one write block; False when there is no unit."""
     with store.write([namespace]):
         membership = store.clues.clues_of_units(namespace, [unit_id]).get(unit_id)
-        if not store.delete_unit(namespace, unit_id):
+        if not delete_in_chain(store, namespace, unit_id):
             return False
         if membership is not None:
             rewriter.rewrite(namespace, [membership.clue_id])

@@ -1,7 +1,8 @@
 """The write pipeline: it only wires stages.
 
     validate -> segment -> extract -> ground time -> embed -> clue texts
-    -> [one write block:] store -> near neighbours -> link -> dialogue edges -> clue graph
+    -> [one write block:] store -> near neighbours -> link -> dialogue edges -> supersedes edges
+    -> clue graph
 
 Model work (extraction, embedding, the clue texts of new sessions) runs first and writes nothing.
 Then one ``store.write`` block stores the units and every edge and clue they bring: an ``add`` is
@@ -32,6 +33,7 @@ from ripplemem.write.input_checks import clean_conversation
 from ripplemem.write.link import PAPER_SEMANTIC_THRESHOLD, Linker
 from ripplemem.write.near import NearNeighbours, near_neighbours
 from ripplemem.write.segment import segment, validate_conversation
+from ripplemem.write.supersede import SupersessionLinker
 
 Progress = Callable[[int, int], None]
 
@@ -70,11 +72,13 @@ def resolve_thresholds(settings: WriteSettings, embedder: Embedder) -> WriteSett
     return settings.model_copy(update={"semantic_threshold": threshold})
 
 
-def _position(
-    positions: dict[tuple[str, str], int], session_id: str, turn_ids: Sequence[str]
-) -> dict:
-    found = [positions[(session_id, t)] for t in turn_ids if (session_id, t) in positions]
-    return {"turn_index": min(found)} if found else {}
+def _extra(positions: dict[tuple[str, str], int], session_id: str, draft: UnitDraft) -> dict:
+    """A unit's ``extra``: its turn's place in the session and the extractor's attribute."""
+    found = [positions[(session_id, t)] for t in draft.turn_ids if (session_id, t) in positions]
+    extra: dict = {"turn_index": min(found)} if found else {}
+    if draft.attribute:
+        extra["attribute"] = dict(draft.attribute)
+    return extra
 
 
 class WritePipeline:
@@ -94,6 +98,7 @@ class WritePipeline:
         self.linker = Linker(store, resolve_thresholds(settings, embedder))
         self.clue_writer = clue_writer or KeyphraseClues()
         self.clue_builder = clue_graph_builder(store, embedder, self.clue_writer, settings)
+        self.supersession = SupersessionLinker(store) if settings.supersession else None
 
     def ingest(
         self, conversation: Conversation, namespace: str, *, progress: Progress | None = None
@@ -201,6 +206,9 @@ class WritePipeline:
             result.edges += self.linker.link(fresh, near).added
         with clock("dialogue"):
             result.edges += dialogue.link(fresh)
+        if self.supersession is not None:
+            with clock("supersede"):
+                result.edges += self.supersession.link(fresh).edges
         if self.clue_builder is not None:
             with clock("clues"):
                 report = self.clue_builder.build(fresh, near, batch.clues)
@@ -268,7 +276,7 @@ class WritePipeline:
                 created_at=now,
                 time_phrases=draft.time_phrases,
                 keywords=draft.keywords,
-                extra=_position(positions, window.session_id, draft.turn_ids),
+                extra=_extra(positions, window.session_id, draft),
             )
             for (uid, window, draft), vector in zip(todo, vectors)
         ]

@@ -14,6 +14,7 @@ from ripplemem_bench.cli.report import report
 from ripplemem_bench.cli.retrieval import locomo, longmemeval
 from ripplemem_bench.cli.serve import serve
 from ripplemem_bench.cli.speed import scale, speed
+from ripplemem_bench.cli.updates import updates
 from ripplemem_bench.cli.writers import writers
 
 bench_app = typer.Typer(
@@ -33,6 +34,7 @@ bench_app.command(name="serve")(serve)
 bench_app.command(name="writers")(writers)
 bench_app.command(name="knn")(knn)
 bench_app.command(name="report")(report)
+bench_app.command(name="updates")(updates)
 
 
 def main() -> None:

@@ -165,6 +165,12 @@ MIGRATIONS: tuple[str, ...] = (
         revoked_at text
     );
     """,
+    # 2: the ``supersedes`` edge kind (a unit that replaces an earlier unit's value)
+    """
+    ALTER TABLE edge DROP CONSTRAINT edge_kind_check;
+    ALTER TABLE edge ADD CONSTRAINT edge_kind_check
+        CHECK (kind IN ('semantic', 'structural', 'supersedes'));
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

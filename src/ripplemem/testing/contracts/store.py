@@ -34,6 +34,7 @@ from ripplemem.errors import (
 )
 from ripplemem.records import ApiKey, Clue, Cues, Edge, Membership, TimeSpan
 from ripplemem.stores.base import MemoryStore, StoreCapabilities, add_edges, search_dense
+from ripplemem.stores.checks import EDGE_KINDS
 from ripplemem.stores.clues_base import ClueStore
 from ripplemem.stores.keys_base import KeyStore
 from ripplemem.testing.builders import DIM, T0, day_span, make_unit, unit_vectors
@@ -514,6 +515,18 @@ class StoreContract:
         store.change_edges(remove=[Edge("ns", "c", "a", "semantic", 0.0)])  # either direction removes both
         assert store.neighbours("ns", ["a", "c"], "semantic") == {"a": [("b", 0.5)], "c": []}
 
+    def test_supersedes_edges_are_a_kind_of_their_own(self, store: MemoryStore) -> None:
+        """A ``supersedes`` edge is kept apart from the linker's kinds and leaves with its unit."""
+        store.add_units([make_unit(u) for u in "abc"])
+        add_edges(store, [Edge("ns", "b", "a", "supersedes", 1.0), Edge("ns", "c", "b", "supersedes", 1.0)])
+        add_edges(store, [Edge("ns", "a", "b", "semantic", 0.8)])
+        found = store.neighbours("ns", ["a", "b", "c"], "supersedes")
+        assert found == {"a": [("b", 1.0)], "b": [("a", 1.0), ("c", 1.0)], "c": [("b", 1.0)]}
+        assert store.neighbours("ns", ["c"], "semantic") == {"c": []}
+        assert [e.kind for e in store.edges_of("ns", "b")] == ["semantic", "supersedes", "supersedes"]
+        store.delete_unit("ns", "b")
+        assert store.neighbours("ns", ["a", "c"], "supersedes") == {"a": [], "c": []}
+
     def test_neighbours_of_many_ids_at_once(self, store: MemoryStore) -> None:
         """More ids than one SQL IN list holds; unknown and repeated ids; ties ordered by id."""
         store.add_units([make_unit("hub"), *(make_unit(f"n{i:03d}") for i in range(600))])
@@ -868,7 +881,7 @@ class StoreContract:
         clue_ids = [cid for cid, _ in clues.search_clues("ns", unit_vectors(1)[0], 50)]
         return {
             "units": [u.to_json() for u in units],
-            "edges": {k: store.neighbours("ns", unit_ids, k) for k in ("semantic", "structural")},
+            "edges": {k: store.neighbours("ns", unit_ids, k) for k in EDGE_KINDS},
             "clues": sorted((c.id, c.sessions, c.text) for c in clues.get_clues("ns", clue_ids)),
             "sessions": {s: clues.clue_for_session("ns", s) for s in ("s0", "s1", "s2")},
             "members": clues.members("ns", clue_ids),

@@ -1,0 +1,62 @@
+"""Running the update suite: each conversation into its own namespace, every question per recipe."""
+
+from __future__ import annotations
+
+import tempfile
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from ripplemem.memory import Memory
+from ripplemem.settings import Settings
+from ripplemem_bench.updates.cases import UpdateCase
+from ripplemem_bench.updates.score import QuestionScore, score_question, summarise
+
+Progress = Callable[[str, int, int | None], None]
+
+
+def run_updates(
+    cases: Sequence[UpdateCase],
+    recipes: Sequence[str],
+    *,
+    settings: Settings | None = None,
+    progress: Progress | None = None,
+) -> dict:
+    """Scores per recipe (summary and per question) over ``cases``, in a temporary SQLite store."""
+    scores: dict[str, list[QuestionScore]] = {r: [] for r in recipes}
+    notes: dict[str, list[str]] = {}
+    with tempfile.TemporaryDirectory(prefix="ripplemem-updates-") as folder:
+        base = settings or Settings()
+        chosen = base.model_copy(update={"store": str(Path(folder) / "updates.db")})
+        with Memory(chosen) as memory:
+            for done, case in enumerate(cases):
+                memory.add(case.conversation(), namespace=case.id)
+                for question in case.model.questions:
+                    for recipe in recipes:
+                        found = memory.search(
+                            question.question, namespace=case.id, recipe=recipe,
+                            question_time=case.model.question_time,
+                        )
+                        scores[recipe].append(score_question(question, found.evidence))
+                        if recipe == recipes[0]:
+                            notes[question.id] = [
+                                n for n in found.trace.notes if "supersed" in n
+                            ]
+                if progress:
+                    progress("update cases", done + 1, len(cases))
+            extractor = memory.parts.extractor.name
+    return {
+        "kind": "updates",
+        "conversations": len(cases),
+        "questions": sum(len(c.model.questions) for c in cases),
+        "extractor": extractor,
+        "recipes": {
+            r: {
+                "summary": summarise(rows),
+                "questions": [
+                    {**s.to_json(), "notes": notes.get(s.id, [])} if r == recipes[0] else s.to_json()
+                    for s in rows
+                ],
+            }
+            for r, rows in scores.items()
+        },
+    }

@@ -1,0 +1,94 @@
+"""Knowledge updates end to end: supersedes edges on add, the read stage, history, update, delete."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from ripplemem import Memory, Settings
+from ripplemem.records import Evidence, Recall
+
+MOVE_1 = [
+    {"speaker": "Maya", "text": "I have been renting a flat in Leeds for three years."},
+    {"speaker": "Tom", "text": "Leeds is lovely, is it near the station?"},
+    {"speaker": "Maya", "text": "Ten minutes on foot."},
+]
+MOVE_2 = [
+    {"speaker": "Tom", "text": "Any news?"},
+    {"speaker": "Maya", "text": "I moved to Bristol last month, the boxes are finally unpacked."},
+]
+HYPOTHETICAL = [
+    {"speaker": "Maya", "text": "If I ever moved to Munich I would want a garden, but it's a daydream."},
+]
+
+
+@pytest.fixture
+def memory(tmp_path: Path, embedder) -> Memory:
+    with Memory(Settings(store=str(tmp_path / "m.db")), embedder=embedder) as memory:
+        memory.add(MOVE_1, user_id="maya", session_time="2023-02-10T18:00:00")
+        memory.add(MOVE_2, user_id="maya", session_time="2023-06-03T18:00:00")
+        yield memory
+
+
+def _unit(memory: Memory, words: str) -> str:
+    return next(u.id for u in memory.list(user_id="maya") if words in u.restatement)
+
+
+def _rank(found: Recall, unit_id: str) -> int:
+    return [e.unit.id for e in found.evidence].index(unit_id)
+
+
+def test_a_move_supersedes_the_old_home(memory: Memory) -> None:
+    old, new = _unit(memory, "Leeds for three"), _unit(memory, "Bristol")
+    kinds = {(e.dst, e.kind) for e in memory.edges(new, user_id="maya")}
+    assert (old, "supersedes") in kinds
+    chain = memory.history(old, user_id="maya")
+    assert [v.unit.id for v in chain] == [old, new]
+    assert chain[0].superseded_by == new and chain[0].valid_until is not None
+    assert chain[0].valid_until.year == 2023 and chain[0].valid_until.month == 6
+    assert chain[1].superseded_by is None and chain[1].valid_until is None
+
+
+def test_present_question_ranks_the_successor_first(memory: Memory) -> None:
+    old, new = _unit(memory, "Leeds for three"), _unit(memory, "Bristol")
+    found = memory.search("Where does Maya rent a flat in Leeds?", user_id="maya")
+    assert _rank(found, new) < _rank(found, old)
+    stale = next(e for e in found.evidence if e.unit.id == old)
+    assert stale.superseded_by == new and stale.valid_until is not None
+    assert any("supersession" in n for n in found.trace.notes)
+
+
+def test_past_question_keeps_the_old_value(memory: Memory) -> None:
+    old, new = _unit(memory, "Leeds for three"), _unit(memory, "Bristol")
+    found = memory.search("Where did Maya live before she moved to Bristol?", user_id="maya", limit=3)
+    ids = [e.unit.id for e in found.evidence]
+    assert old in ids and new in ids  # pulled in after its successor if the ranking missed it
+    assert found.evidence[ids.index(old)].superseded_by == new
+
+
+def test_a_hypothetical_supersedes_nothing(memory: Memory) -> None:
+    memory.add(HYPOTHETICAL, user_id="maya", session_time="2023-07-01T18:00:00")
+    dream = _unit(memory, "Munich")
+    assert [e for e in memory.edges(dream, user_id="maya") if e.kind == "supersedes"] == []
+
+
+def test_update_writes_a_successor_and_delete_keeps_the_chain(memory: Memory) -> None:
+    old, middle = _unit(memory, "Leeds for three"), _unit(memory, "Bristol")
+    added = memory.update(middle, "I live in Cardiff now.", user_id="maya", session_time="2024-01-05")
+    newest = added.units[0].id
+    assert [v.unit.id for v in memory.history(old, user_id="maya")] == [old, middle, newest]
+    memory.delete(middle, user_id="maya")
+    chain = memory.history(old, user_id="maya")
+    assert [v.unit.id for v in chain] == [old, newest]
+    assert chain[0].superseded_by == newest
+
+
+def test_evidence_json_carries_supersession(memory: Memory) -> None:
+    found = memory.search("Where does Maya live now?", user_id="maya")
+    again = Recall.from_json(found.to_json())
+    pairs = [(e.unit.id, e.superseded_by, e.valid_until) for e in found.evidence]
+    assert [(e.unit.id, e.superseded_by, e.valid_until) for e in again.evidence] == pairs
+    stale = [e for e in again.evidence if e.superseded_by]
+    assert stale and all(isinstance(e, Evidence) and e.valid_until for e in stale)
+    assert found.to_json()["evidence"][0]["superseded_by"] is None  # the current value leads
