@@ -11,6 +11,7 @@ import typer
 from ripplemem_bench.cli.asso_speed import asso_speed
 from ripplemem_bench.cli.report import report
 from ripplemem_bench.cli.retrieval import locomo, longmemeval
+from ripplemem_bench.cli.sessions import lme_sessions
 from ripplemem_bench.cli.speed import scale, speed
 
 bench_app = typer.Typer(
@@ -23,6 +24,7 @@ bench_app = typer.Typer(
 )
 bench_app.command(name="locomo")(locomo)
 bench_app.command(name="longmemeval")(longmemeval)
+bench_app.command(name="lme-sessions")(lme_sessions)
 bench_app.command(name="speed")(speed)
 bench_app.command(name="asso-speed")(asso_speed)
 bench_app.command(name="scale")(scale)
