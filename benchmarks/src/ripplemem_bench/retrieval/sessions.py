@@ -72,7 +72,7 @@ class QuestionTrail:
     question_id: str
     question_type: str
     gold: list[SessionTrail]
-    slots: Counter = field(default_factory=Counter)  # new / repeat / assistant / context
+    slots: dict[str, int] = field(default_factory=dict)  # new / repeat / assistant / context
     distinct_sessions: int = 0
     plan: str = ""  # the first plan's stop reason (ripple), "" otherwise
 
@@ -152,7 +152,7 @@ def trail(
             gold[session].returned = True
             gold[session].session_rank = rank
     return QuestionTrail(
-        question.id, question.question_type, list(gold.values()), slots, len(order), plan
+        question.id, question.question_type, list(gold.values()), dict(slots), len(order), plan
     )
 
 
