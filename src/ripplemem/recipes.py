@@ -38,6 +38,10 @@ class ExpansionParams(_Part):
     semantic_top: int = Field(default=5, ge=0)
     structural_top: int = Field(default=5, ge=0)
     rounds: int = Field(default=1, ge=0)
+    #: for a question that gathers several memories (read/planner.py ``asks_for_several``):
+    #: anchors in distinct episodes, the semantic channel leads to other episodes than the
+    #: anchors', and one more round while a round brings a new episode (read/pipeline.py)
+    gather: bool = True
 
 
 class RankParams(_Part):
@@ -63,6 +67,9 @@ class RankParams(_Part):
     #: the deeper dense / lexical hits (to depth ``budget``) also compete in the final ranking,
     #: so expanded units must earn their slot (provenance keeps their deep ranks)
     deep_candidates: bool = True
+    #: the final list puts the units that bring a new source turn first (read/rank_spread.py):
+    #: further pieces of a long turn wait behind every other turn's best unit (False: rho order)
+    spread_turns: bool = True
 
 
 class ContextParams(_Part):
@@ -122,7 +129,7 @@ def _flat_names() -> dict[str, tuple[str, str]]:
                 names[field] = (group, field)
     names["expand_semantic_top"] = ("expansion", "semantic_top")
     names["expand_structural_top"] = ("expansion", "structural_top")
-    for name in ("max_anchors", "hops", "rounds", "goal", "structural_channel"):
+    for name in ("max_anchors", "hops", "rounds", "goal", "structural_channel", "gather"):
         names[name] = ("expansion", name)
     names["expansion"] = ("expansion", "enabled")
     names.pop("expand_enabled", None)
@@ -207,7 +214,8 @@ RECIPES: dict[str, RecallRecipe] = {
     "ripple-no-context": recipe("ripple-no-context", context_share=0.0),
     "ripple-paper": recipe(
         "ripple-paper", weight_lexical=0.75, provenance="max", context_share=0.0,
-        lexical_alignment=0.0, exchange_alignment=0.0, centred_query=False,
+        lexical_alignment=0.0, exchange_alignment=0.0, centred_query=False, spread_turns=False,
+        gather=False,
     ),
     "bm25": recipe("bm25", kind="bm25", centred_query=False),
     "dense": recipe("dense", kind="dense", centred_query=False),
