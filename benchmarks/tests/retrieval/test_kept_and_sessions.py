@@ -6,7 +6,10 @@ import json
 from dataclasses import replace
 from pathlib import Path
 
+import pytest
+
 from ripplemem.datasets.longmemeval import load_longmemeval
+from ripplemem.errors import InvalidInputError
 from ripplemem.recipes import get_recipe
 from ripplemem.records import Evidence, RecallTrace
 from ripplemem.testing import make_unit
@@ -55,3 +58,28 @@ def test_trail_reads_sessions_through_user_turns(lme_json: Path) -> None:
     assert item.slots == {"new": 1, "assistant": 1} and item.distinct_sessions == 1
     summary = summarise([item], 5)
     assert summary["all"]["lost"]["budget"] == 1 and summary["all"]["recall_all"] == 0.0
+
+
+def test_merge_recomputes_the_means_of_disjoint_runs(tmp_path: Path) -> None:
+    from ripplemem_bench.retrieval.merge import merge_results
+
+    from ..synthetic import lme_item
+
+    second = lme_item("q9")
+    second["question"] = "Which city did I buy a red bicycle in?"
+    second["question_type"] = "multi-session"
+    path = tmp_path / "two.json"
+    path.write_text(json.dumps([lme_item("q1"), second]), encoding="utf-8")
+    whole = run_longmemeval_bench(path, recipes=("bm25",), store="memory", details=True)
+    parts = [
+        run_longmemeval_bench(path, recipes=("bm25",), store="memory", details=True, limit=1),
+        run_longmemeval_bench(path, recipes=("bm25",), store="memory", details=True, skip=1),
+    ]
+    merged = merge_results(parts)
+    assert merged["questions"] == whole["questions"] == 2
+    assert merged["recipes"]["bm25"]["metrics"] == whole["recipes"]["bm25"]["metrics"]
+    assert merged["recipes"]["bm25"]["per_question_type"] == whole["recipes"]["bm25"]["per_question_type"]
+    assert merged["ingest"]["units"] == whole["ingest"]["units"]
+    assert [p["skip"] for p in merged["merged_from"]] == [0, 1]
+    with pytest.raises(InvalidInputError, match="disjoint"):
+        merge_results([parts[0], parts[0]])

@@ -9,6 +9,7 @@ from __future__ import annotations
 import typer
 
 from ripplemem_bench.cli.asso_speed import asso_speed
+from ripplemem_bench.cli.merge import merge
 from ripplemem_bench.cli.report import report
 from ripplemem_bench.cli.retrieval import locomo, longmemeval
 from ripplemem_bench.cli.sessions import lme_sessions
@@ -29,6 +30,7 @@ bench_app.command(name="speed")(speed)
 bench_app.command(name="asso-speed")(asso_speed)
 bench_app.command(name="scale")(scale)
 bench_app.command(name="report")(report)
+bench_app.command(name="merge")(merge)
 
 
 def main() -> None:
