@@ -36,7 +36,7 @@ def test_drop_stage_follows_the_pipeline_order() -> None:
     assert drop_stage(SessionTrail("s", in_views=True, seen_user_turn=True, returned=True,
                                    session_rank=7), 5) == "order"
     assert drop_stage(SessionTrail("s", in_views=True, seen_user_turn=True), 5) == "budget"
-    assert drop_stage(SessionTrail("s", by_expansion=True), 5) == "assistant-only"
+    assert drop_stage(SessionTrail("s", by_expansion=True), 5) == "other-turns"
     assert drop_stage(SessionTrail("s"), 5) == "views"
 
 

@@ -8,8 +8,9 @@ pipeline order (:func:`drop_stage`):
 * ``found@k``: among the first ``k`` distinct sessions (not a miss);
 * ``views``: no unit of the session in any view (dense and lexical to their full depth, the cue
   view) nor reached by diffusion — recall never saw it;
-* ``assistant-only``: only units of its assistant turns were seen, and LongMemEval scores user
-  turns only;
+* ``other-turns``: the session was seen, but not its answer turn: only its assistant turns or
+  its other user turns (LongMemEval scores user turns, and counts the user turns of an evidence
+  session without the answer as a session of their own, ``noans_...``);
 * ``budget``: a candidate, but ranked below the evidence budget K;
 * ``order``: returned, but after ``k`` other sessions.
 
@@ -30,7 +31,7 @@ from ripplemem.datasets.longmemeval import LmeQuestion, session_of
 from ripplemem.recipes import RecallRecipe
 from ripplemem.records import Evidence, MemoryUnit, RecallTrace
 
-STAGES: tuple[str, ...] = ("views", "assistant-only", "budget", "order")
+STAGES: tuple[str, ...] = ("views", "other-turns", "budget", "order")
 
 
 def record_session(turn_id: str) -> str:
@@ -86,7 +87,7 @@ def drop_stage(trail: SessionTrail, k: int) -> str:
     if not (trail.in_views or trail.by_expansion):
         return "views"
     if not trail.seen_user_turn:
-        return "assistant-only"
+        return "other-turns"
     return "budget"
 
 
