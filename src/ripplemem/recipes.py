@@ -38,6 +38,12 @@ class ExpansionParams(_Part):
     semantic_top: int = Field(default=5, ge=0)
     structural_top: int = Field(default=5, ge=0)
     rounds: int = Field(default=1, ge=0)
+    #: for a question that gathers several memories (read/planner.py ``asks_for_several``):
+    #: anchors in distinct episodes, the semantic channel leads to other episodes than the
+    #: anchors', and one more round while a round brings a new episode (read/pipeline.py);
+    #: off by default: it cost LoCoMo dev recall@30 0.5 points and moved no LongMemEval-S
+    #: question of the kept sample (``ripple-gather`` keeps it measurable)
+    gather: bool = False
 
 
 class RankParams(_Part):
@@ -66,6 +72,9 @@ class RankParams(_Part):
     #: a superseded unit ranks below the latest unit of its chain for questions about the
     #: present; old units keep their place for questions about the past (read/supersession.py)
     supersession: bool = True
+    #: the final list puts the units that bring a new source turn first (read/rank_spread.py):
+    #: further pieces of a long turn wait behind every other turn's best unit (False: rho order)
+    spread_turns: bool = True
 
 
 class ContextParams(_Part):
@@ -125,7 +134,7 @@ def _flat_names() -> dict[str, tuple[str, str]]:
                 names[field] = (group, field)
     names["expand_semantic_top"] = ("expansion", "semantic_top")
     names["expand_structural_top"] = ("expansion", "structural_top")
-    for name in ("max_anchors", "hops", "rounds", "goal", "structural_channel"):
+    for name in ("max_anchors", "hops", "rounds", "goal", "structural_channel", "gather"):
         names[name] = ("expansion", name)
     names["expansion"] = ("expansion", "enabled")
     names.pop("expand_enabled", None)
@@ -208,9 +217,11 @@ RECIPES: dict[str, RecallRecipe] = {
     "ripple-no-structural": recipe("ripple-no-structural", structural_channel=False),
     "ripple-no-goal": recipe("ripple-no-goal", goal=False),
     "ripple-no-context": recipe("ripple-no-context", context_share=0.0),
+    "ripple-gather": recipe("ripple-gather", gather=True),
     "ripple-paper": recipe(
         "ripple-paper", weight_lexical=0.75, provenance="max", context_share=0.0,
         lexical_alignment=0.0, exchange_alignment=0.0, centred_query=False, supersession=False,
+        spread_turns=False,
     ),
     "bm25": recipe("bm25", kind="bm25", centred_query=False),
     "dense": recipe("dense", kind="dense", centred_query=False),

@@ -149,12 +149,16 @@ def diffuse(
     evidence_ids: Collection[str],
     goal_vector: GoalVector,
     recipe: RecallRecipe,
+    other_episodes: Collection[str] = (),
 ) -> list[tuple[str, ExpansionPath]]:
     """Goal-directed (or, with ``recipe.expansion.goal=False``, blind) expansion from the plan's anchors.
 
     ``goal_vector`` is the goal restatement's vector, or a zero-argument callable returning it:
     then it is called only when the semantic channel reaches a new unit, so no embedding is
     spent when no semantic edge leads anywhere new (common: semantic edges need cosine >= 0.85).
+    ``other_episodes`` (a question that gathers several memories): the semantic channel keeps
+    only units outside these episodes (the anchors'), so its slots go to other sessions; the
+    structural channel still completes the anchors' own exchanges.
     """
     if not plan.anchors:
         return []
@@ -162,6 +166,7 @@ def diffuse(
     if recipe.expansion.structural_channel:
         channels.append(("structural", recipe.expansion.structural_top))
     excluded = set(evidence_ids) | set(plan.anchors)
+    leave = set(other_episodes)
     reached: dict[str, dict[str, Reach]] = {}
     for kind, top in channels:
         if top <= 0:
@@ -184,6 +189,8 @@ def diffuse(
         for unit_id, reach in reached.get(kind, {}).items():
             unit = units.get(unit_id)
             if unit is None:  # deleted meanwhile
+                continue
+            if kind == "semantic" and unit.episode_id in leave:
                 continue
             if directed:
                 score = goal_match(kind, unit, reach, goal, goal_vector)  # type: ignore[arg-type]

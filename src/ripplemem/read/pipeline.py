@@ -19,6 +19,7 @@ when diffusion reaches a new unit along a semantic edge (``embed_goal``, apart f
 from __future__ import annotations
 
 import time
+from collections.abc import Iterable
 from datetime import datetime
 
 import numpy as np
@@ -29,9 +30,10 @@ from ripplemem.read.baselines import recall_baseline
 from ripplemem.read.context import assemble as assemble_context
 from ripplemem.read.context import context_candidates
 from ripplemem.read.diffuse import diffuse
-from ripplemem.read.planner import DeterministicPlanner, Planner
+from ripplemem.read.planner import DeterministicPlanner, Planner, asks_for_several
 from ripplemem.read.query_cues import Recogniser, derive_cues
 from ripplemem.read.rank import Candidate, rank
+from ripplemem.read.rank_spread import spread_turns
 from ripplemem.read.supersession import apply_supersession
 from ripplemem.read.views import centre_query, cue_view, dense_view, lexical_view, view_depths
 from ripplemem.recipes import RecallRecipe
@@ -204,9 +206,19 @@ class _RippleRun:
         return self.assemble(query_vector, dense, lexical)
 
     def expand(self, planner: Planner, cues: Cues, query_vector: np.ndarray) -> None:
-        """Rounds of plan -> diffuse -> C <- C ∪ S_r; stop on the plan's word or no new support."""
+        """Rounds of plan -> diffuse -> C <- C ∪ S_r; stop on the plan's word or no new support.
+
+        A question that gathers several memories (``asks_for_several``, with
+        ``recipe.expansion.gather``) walks the semantic edges to other episodes than its anchors'
+        and gets one more round, taken only while the last round brought a new episode."""
         recipe, clock, trace = self.recipe, self.clock, self.trace
-        for round_number in range(1, recipe.expansion.rounds + 1):
+        gathering = recipe.expansion.gather and bool(asks_for_several(self.query, cues))
+        rounds = recipe.expansion.rounds + (1 if gathering and recipe.expansion.rounds else 0)
+        episodes = {c.unit.episode_id for c in self.pool.items.values()}
+        for round_number in range(1, rounds + 1):
+            if round_number > recipe.expansion.rounds and not self._new_episodes(episodes):
+                trace.notes.append(f"round {round_number}: stop (the last round found no new episode)")
+                return
             with clock("plan"):
                 current = rank(
                     self.pool.items.values(),
@@ -245,6 +257,7 @@ class _RippleRun:
                     evidence_ids=set(self.pool.items),
                     goal_vector=goal_vector,
                     recipe=recipe,
+                    other_episodes=self._episodes_of(plan.anchors) if gathering else (),
                 )
             if spent:  # report the goal embedding apart from the walk itself
                 trace.timings_ms["diffuse"] -= spent[0]
@@ -258,23 +271,37 @@ class _RippleRun:
                 self.pool.add(hits, paths)
             trace.notes.append(f"round {round_number}: {len(hits)} units added by expansion")
 
+    def _episodes_of(self, unit_ids: Iterable[str]) -> set[str]:
+        return {self.pool.items[i].unit.episode_id for i in unit_ids if i in self.pool.items}
+
+    def _new_episodes(self, seen: set[str]) -> bool:
+        """Whether the pool holds an episode not in ``seen``; ``seen`` is updated."""
+        now = {c.unit.episode_id for c in self.pool.items.values()}
+        new = bool(now - seen)
+        seen |= now
+        return new
+
     def _score(self, candidates: list[Candidate], query_vector: np.ndarray) -> tuple[list[Evidence], str]:
-        """rho over ``candidates``; with ``recipe.asso.terms`` the AssoMem terms are added."""
+        """rho over ``candidates`` (with ``recipe.asso.terms`` plus the AssoMem terms), then
+        spread over source turns with ``recipe.rank.spread_turns``."""
         recipe = self.recipe
         with self.clock("rank"):
             ranked = rank(
                 candidates, query_vector=query_vector, anchors=self.anchors, recipe=recipe,
                 lexical=self.lexical_scores,
             )
-        if not recipe.asso.terms:
-            return ranked, ""
-        from ripplemem.read.asso.fusion import add_asso_terms
+        note = ""
+        if recipe.asso.terms:
+            from ripplemem.read.asso.fusion import add_asso_terms
 
-        with self.clock("asso"):
-            return add_asso_terms(
-                ranked, store=self.store, namespace=self.namespace, query=self.query,
-                query_vector=query_vector, reference_time=self.reference_time, recipe=recipe,
-            )
+            with self.clock("asso"):
+                ranked, note = add_asso_terms(
+                    ranked, store=self.store, namespace=self.namespace, query=self.query,
+                    query_vector=query_vector, reference_time=self.reference_time, recipe=recipe,
+                )
+        if recipe.rank.spread_turns:
+            ranked = spread_turns(ranked)
+        return ranked, note
 
     def assemble(
         self,

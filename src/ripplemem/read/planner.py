@@ -22,6 +22,9 @@ How the deterministic planner decides:
   from exactly those fields, so such a unit is a gateway to other memories of the same people,
   places and days — and ``g_new`` the share not yet carried by the anchors picked before (spreads
   the anchors over the query's cues). Directly useful *and* a gateway.
+  For a question that gathers several memories (``asks_for_several``) and
+  ``recipe.expansion.gather``, each anchor comes from a different episode while the evidence
+  holds one: the answer is spread over sessions, and anchors in one session reach the same ones.
 * **Goal.** Cues for the missing support: the query's uncovered participants / locations / time
   and keywords; when everything is covered but thin, all of the query's structural cues and its
   thinly covered keywords. The goal text is a memory-style statement built from those words and
@@ -188,20 +191,27 @@ def anchor_score(alignment: float, carries: set[str], covered: set[str], total: 
     return ALIGN_WEIGHT * alignment + GATEWAY_WEIGHT * (g + g_new) / 2
 
 
-def pick_anchors(cues: Cues, evidence: Sequence[Evidence], limit: int) -> tuple[str, ...]:
+def pick_anchors(
+    cues: Cues, evidence: Sequence[Evidence], limit: int, *, across_episodes: bool = False
+) -> tuple[str, ...]:
     """Greedy: directly useful (alignment) and gateways to more of the query's cues.
 
-    Ties go to the earlier (better-ranked) evidence item."""
+    Ties go to the earlier (better-ranked) evidence item. ``across_episodes`` (a question that
+    gathers several memories): each anchor comes from an episode no earlier anchor is in, while
+    the evidence holds one — three anchors in one session walk the same neighbourhood."""
     aligned = alignment_of(evidence)
     total = cue_count(cues)
     carries = {e.unit.id: carried(e.unit, cues) if total else set() for e in evidence}
     position = {e.unit.id: i for i, e in reversed(list(enumerate(evidence)))}
     pool = list(position)
+    episode = {e.unit.id: e.unit.episode_id for e in evidence}
     chosen: list[str] = []
     covered: set[str] = set()
     while pool and len(chosen) < limit:
+        taken = {episode[i] for i in chosen}
+        fresh = [i for i in pool if episode[i] not in taken] if across_episodes else pool
         best = max(
-            pool,
+            fresh or pool,
             key=lambda i: (anchor_score(aligned[i], carries[i], covered, total), -position[i]),
         )
         chosen.append(best)
@@ -263,6 +273,7 @@ class DeterministicPlanner:
         if not (cues.keywords or cues.has_structure):
             return self._stop("the query carries no cue to look for")
         cover = coverage(cues, [e.unit for e in evidence])
+        several = asks_for_several(query, cues)
         people, places, time, words = cover.missing()
         if people or places or time or words:
             reason = "continue: missing support for " + _describe(people, places, time, words)
@@ -274,7 +285,6 @@ class DeterministicPlanner:
             )
         else:
             people, places, time, words = cover.thin()
-            several = asks_for_several(query, cues)
             if not (people or places or time or words or several):
                 return self._stop(
                     f"every query cue is covered by at least {SUPPORT_MIN} evidence units"
@@ -292,7 +302,10 @@ class DeterministicPlanner:
                 time_span=cues.time_span,
             )
         text = goal_sentence(goal.participants, goal.locations, goal.time_span, goal.keywords)
-        anchors = pick_anchors(cues, evidence, recipe.expansion.max_anchors)
+        anchors = pick_anchors(
+            cues, evidence, recipe.expansion.max_anchors,
+            across_episodes=bool(several) and recipe.expansion.gather,
+        )
         return RecallPlan(
             proceed=True,
             anchors=anchors,

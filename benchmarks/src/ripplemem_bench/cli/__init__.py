@@ -10,9 +10,11 @@ import typer
 
 from ripplemem_bench.cli.asso_speed import asso_speed
 from ripplemem_bench.cli.knn import knn
+from ripplemem_bench.cli.merge import merge
 from ripplemem_bench.cli.report import report
 from ripplemem_bench.cli.retrieval import locomo, longmemeval
 from ripplemem_bench.cli.serve import serve
+from ripplemem_bench.cli.sessions import lme_sessions
 from ripplemem_bench.cli.speed import scale, speed
 from ripplemem_bench.cli.updates import updates
 from ripplemem_bench.cli.writers import writers
@@ -27,6 +29,7 @@ bench_app = typer.Typer(
 )
 bench_app.command(name="locomo")(locomo)
 bench_app.command(name="longmemeval")(longmemeval)
+bench_app.command(name="lme-sessions")(lme_sessions)
 bench_app.command(name="speed")(speed)
 bench_app.command(name="asso-speed")(asso_speed)
 bench_app.command(name="scale")(scale)
@@ -35,6 +38,7 @@ bench_app.command(name="writers")(writers)
 bench_app.command(name="knn")(knn)
 bench_app.command(name="report")(report)
 bench_app.command(name="updates")(updates)
+bench_app.command(name="merge")(merge)
 
 
 def main() -> None:

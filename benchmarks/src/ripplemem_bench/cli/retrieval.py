@@ -38,6 +38,12 @@ BudgetOption = Annotated[
     int | None,
     typer.Option("--k", min=1, help="Evidence items per search, K [default: the recipe's, 30]."),
 ]
+KeepOption = Annotated[
+    Path | None,
+    typer.Option("--keep", dir_okay=False, help="Keep the ingested conversations in this SQLite "
+                 "file and search those already there without ingesting again (re-run the read "
+                 "path on the same memory; start a new file when the write path changes)."),
+]
 DetailsOption = Annotated[bool, typer.Option("--details", help="Keep per-question scores in the JSON.")]
 TokenBudgetOption = Annotated[
     int | None,
@@ -96,6 +102,7 @@ def locomo(
     weights: WeightsOption = None,
     force_fitted: ForceFittedOption = False,
     fit_temperature: FitTemperatureOption = "1.0",
+    keep: KeepOption = None,
 ) -> None:
     """LoCoMo turn-level evidence recall@K, all@K and context tokens (categories 1-4)."""
     from ripplemem_bench.retrieval.runners import run_locomo_bench
@@ -103,7 +110,7 @@ def locomo(
     _run(run_locomo_bench, path, recipes, limit, json_file, markdown, store, budget, details, profile,
          token_budget=token_budget,
          answering=AnswerChoice(answer, llm_base_url, llm_model, judge_model),
-         asso=(cross_fit, weights, force_fitted, fit_temperature))
+         asso=(cross_fit, weights, force_fitted, fit_temperature), keep=keep)
 
 
 @friendly
@@ -129,6 +136,7 @@ def longmemeval(
     skip: Annotated[
         int, typer.Option("--skip", min=0, help="Skip the file's first N questions (a disjoint sample).")
     ] = 0,
+    keep: KeepOption = None,
 ) -> None:
     """LongMemEval official session/turn recall_any, recall_all and NDCG at k."""
     from ripplemem_bench.retrieval.runners import run_longmemeval_bench
@@ -136,7 +144,7 @@ def longmemeval(
     _run(run_longmemeval_bench, path, recipes, limit, json_file, markdown, store, budget, details, profile,
          token_budget=token_budget, extra={"skip": skip} if skip else None,
          answering=AnswerChoice(answer, llm_base_url, llm_model, judge_model),
-         asso=(cross_fit, weights, force_fitted, fit_temperature))
+         asso=(cross_fit, weights, force_fitted, fit_temperature), keep=keep)
 
 
 @dataclass(frozen=True)
@@ -198,6 +206,7 @@ def _run(
     answering: AnswerChoice | None = None,
     asso: tuple[bool, Path | None, bool, str] = (False, None, False, "1.0"),
     extra: dict | None = None,
+    keep: Path | None = None,
 ) -> None:
     from ripplemem.errors import InvalidInputError
     from ripplemem.settings import Settings
@@ -219,6 +228,7 @@ def _run(
             path, recipes=names, limit=limit, settings=settings, progress=progress,
             store=store, budget=budget, details=details, profile=profile,
             token_budget=token_budget, answering=setup, **(extra or {}),
+            **({"keep": keep} if keep is not None else {}),
         )
     render_console(result, out)
     if json_file is not None:

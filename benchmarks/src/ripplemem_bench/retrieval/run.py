@@ -29,6 +29,7 @@ from ripplemem_bench.measure import (
     percentile_or_none,
 )
 from ripplemem_bench.peers import PEERS, PeerMemory, is_peer, make_peer
+from ripplemem_bench.retrieval.kept import IngestCost, KeptIngest
 from ripplemem_bench.tokens import truncate_to_budget
 
 if TYPE_CHECKING:
@@ -54,6 +55,7 @@ class BenchRun:
         budget: int | None = None,
         token_budget: int | None = None,
         force_fitted: bool = False,
+        keep: Path | None = None,
     ) -> None:
         if not recipes:
             raise InvalidInputError("no recipes to benchmark: pass at least one, e.g. ripple,bm25")
@@ -83,11 +85,13 @@ class BenchRun:
         self.weights = load_weights(given.asso_weights) if weighted else None  # type: ignore[arg-type]
         self.force_fitted, self.evaluated_on_fitted = force_fitted, False
         self.dataset, self.path = dataset, path
+        self.kept = KeptIngest.open(keep, dataset, settings=given, profile=profile) if keep else None
         self.workspace = Workspace(
-            dataset, settings=settings, store=store, memory=memory, profile=profile
+            dataset, settings=settings, store=store,
+            memory=self.kept.memory if self.kept else memory, profile=profile,
         )
         self.ingest_seconds: list[float] = []
-        self.units = self.edges = self.windows = self.llm_tokens = 0
+        self.units = self.edges = self.windows = self.llm_tokens = self.reused = 0
         self.build_tokens: list[int] = []
         self.timings: dict[str, list[float]] = {name: [] for name in self.order}
         self.commit = git_commit()  # read now: a long run must name the code it measured
@@ -116,18 +120,23 @@ class BenchRun:
         for peer in self.peers.values():
             peer.close()
         self.workspace.__exit__(*exc)
+        if self.kept is not None:
+            self.kept.close()
 
     @contextmanager
     def sample(self, conversation: Conversation) -> Iterator[str]:
-        """Ingest ``conversation`` into a fresh namespace (ours and every peer's); yield it."""
-        with self.workspace.sample(conversation) as ingested:
-            result, namespace = ingested.result, ingested.namespace
-            self.ingest_seconds.append(ingested.seconds)
-            self.units += len(result.units)
-            self.edges += result.edges
-            self.windows += result.windows
-            self.llm_tokens += result.tokens
-            self.build_tokens.append(result.tokens)
+        """Ingest ``conversation`` into a fresh namespace (ours and every peer's); yield it.
+
+        With ``keep``, a conversation already in the kept store is searched as it is, and its
+        ingest cost is the one recorded when it was written.
+        """
+        with self._ingested(conversation) as (namespace, cost):
+            self.ingest_seconds.append(cost.seconds)
+            self.units += cost.units
+            self.edges += cost.edges
+            self.windows += cost.windows
+            self.llm_tokens += cost.tokens
+            self.build_tokens.append(cost.tokens)
             for name, peer in self.peers.items():
                 started = time.perf_counter()
                 peer.ingest(conversation, namespace)
@@ -137,6 +146,24 @@ class BenchRun:
             finally:
                 for peer in self.peers.values():
                     peer.drop(namespace)
+
+    @contextmanager
+    def _ingested(self, conversation: Conversation) -> Iterator[tuple[str, IngestCost]]:
+        if self.kept is not None:
+            namespace = f"bench/{conversation.conversation_id}"
+            cost = self.kept.cost(namespace)
+            if cost is not None:
+                self.reused += 1
+                yield namespace, cost
+                return
+        with self.workspace.sample(conversation) as ingested:
+            result = ingested.result
+            cost = IngestCost(
+                ingested.seconds, len(result.units), result.edges, result.windows, result.tokens
+            )
+            if self.kept is not None:
+                self.kept.record(ingested.namespace, cost)
+            yield ingested.namespace, cost
 
     def check_fitted(self, question_id: str) -> None:
         """Refuse (unless forced, then flag) a question the asso weights were fitted on."""
@@ -201,6 +228,8 @@ class BenchRun:
                 "windows": self.windows,
                 "llm_tokens": self.llm_tokens,
                 "llm_tokens_per_conversation": _safe_mean(self.build_tokens),
+                **({"kept_store": str(self.kept.path), "reused_conversations": self.reused}
+                   if self.kept is not None else {}),
             },
             "token_budget": self.token_budget,
             "peers": {

@@ -51,6 +51,7 @@ class RunOptions(TypedDict, total=False):
     budget: int | None
     token_budget: int | None
     force_fitted: bool
+    keep: Path | None  # a SQLite file to keep the ingested conversations in and reuse
 
 
 def run_locomo_bench(
