@@ -52,7 +52,7 @@ def fit_weights(
     out_console = console()
     with out_console.status("ingesting and collecting candidate signals"):
         collection = collect_signals(
-            data, limit=limit, settings=Settings.from_env(), store=store, recipe=recipe,  # type: ignore[arg-type]
+            data, limit=limit, settings=Settings.from_env(), store=store, recipe=recipe,
             keep=(lambda q: half_of(q.id) == chosen) if chosen else None,
         )
     chosen_t = parse_temperature(temperature)
@@ -98,7 +98,7 @@ def export_finetune(
 
     out_console = console()
     with out_console.status("ingesting and retrieving"):
-        summary = run_export(data, out, limit=limit, settings=Settings.from_env(), store=store,  # type: ignore[arg-type]
+        summary = run_export(data, out, limit=limit, settings=Settings.from_env(), store=store,
                              seed=seed, copies=copies, top=top, recipe=recipe, half=_half(half))
     out_console.print(f"wrote {summary.examples} examples for {summary.questions} questions to "
                       f"{summary.path} (recipe {summary.recipe}, seed {summary.seed})")
