@@ -25,13 +25,27 @@ from itertools import chain
 
 import numpy as np
 
-from ripplemem.records import EdgeKind
+from ripplemem.records import Edge, EdgeKind
 from ripplemem.stores.checks import EDGE_KINDS
 
-__all__ = ["Change", "GraphIndex"]
+__all__ = ["Change", "GraphIndex", "edge_changes"]
 
 #: One edge change: (kind, one end, the other end, the new weight or None to remove it).
 Change = tuple[EdgeKind, str, str, float | None]
+
+
+def edge_changes(remove: Sequence[Edge], add: Sequence[Edge]) -> dict[str, list[Change]]:
+    """The changes of checked edges per namespace: removals first, then additions, in order."""
+    changes: dict[str, list[Change]] = {}
+    for edge in remove:
+        changes.setdefault(edge.namespace, []).append((edge.kind, edge.src, edge.dst, None))
+    for edge in add:
+        changes.setdefault(edge.namespace, []).append(
+            (edge.kind, edge.src, edge.dst, float(edge.weight))
+        )
+    return changes
+
+
 #: Overlay nodes (per kind) below which a fold is never worth it.
 _FOLD_MIN = 4_096
 _FORMAT = 1

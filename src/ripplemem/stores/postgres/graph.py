@@ -14,19 +14,7 @@ from ripplemem.errors import UnknownUnitError
 from ripplemem.records import Edge, EdgeKind
 from ripplemem.stores.graph import Change
 
-__all__ = ["apply_changes", "edge_changes", "edges_of", "neighbours", "remove_unit_edges"]
-
-
-def edge_changes(remove: Sequence[Edge], add: Sequence[Edge]) -> dict[str, list[Change]]:
-    """The changes of checked edges per namespace: removals first, then additions, in order."""
-    changes: dict[str, list[Change]] = {}
-    for edge in remove:
-        changes.setdefault(edge.namespace, []).append((edge.kind, edge.src, edge.dst, None))
-    for edge in add:
-        changes.setdefault(edge.namespace, []).append(
-            (edge.kind, edge.src, edge.dst, float(edge.weight))
-        )
-    return changes
+__all__ = ["apply_changes", "edges_of", "neighbours", "remove_unit_edges"]
 
 
 def apply_changes(db: psycopg.Connection, changes: Mapping[str, Sequence[Change]]) -> None:

@@ -45,6 +45,7 @@ from ripplemem.stores.checks import (
     check_embedder_pair,
     check_units,
 )
+from ripplemem.stores.graph import edge_changes
 from ripplemem.stores.hnsw import HNSW_EF_SEARCH
 from ripplemem.stores.lexical import LEXICAL_POSTING_BUDGET, LEXICAL_RERANK_DEPTH
 from ripplemem.stores.postgres import adapt, dense, graph, lexical, lookups, writes
@@ -421,7 +422,7 @@ class PostgresStore:
 
     def change_edges(self, *, remove: Iterable[Edge] = (), add: Iterable[Edge] = ()) -> None:
         self._check_open()
-        changes = graph.edge_changes(check_edges(remove), check_edges(add))
+        changes = edge_changes(check_edges(remove), check_edges(add))
         if changes:
             with self._transaction(sorted(changes)) as db:
                 graph.apply_changes(db, changes)

@@ -35,7 +35,7 @@ from ripplemem.errors import StoreError
 from ripplemem.records import Edge, EdgeKind
 from ripplemem.stores.graph import Change, GraphIndex
 
-__all__ = ["COMPACT_MIN", "TABLES", "SQLiteGraph", "edge_changes", "migrate_edge_table"]
+__all__ = ["COMPACT_MIN", "TABLES", "SQLiteGraph", "migrate_edge_table"]
 
 #: Journal changes before a snapshot rewrite is considered (a quarter of the entries above that).
 COMPACT_MIN = 20_000
@@ -216,18 +216,6 @@ class SQLiteGraph:
             "UPDATE edge_state SET snapshot_n = ?, pending = 0 WHERE namespace = ?",
             (loaded.position, namespace),
         )
-
-
-def edge_changes(remove: Sequence[Edge], add: Sequence[Edge]) -> dict[str, list[Change]]:
-    """The changes of checked edges per namespace: removals first, then additions, in order."""
-    changes: dict[str, list[Change]] = {}
-    for edge in remove:
-        changes.setdefault(edge.namespace, []).append((edge.kind, edge.src, edge.dst, None))
-    for edge in add:
-        changes.setdefault(edge.namespace, []).append(
-            (edge.kind, edge.src, edge.dst, float(edge.weight))
-        )
-    return changes
 
 
 def _write_snapshot(db: sqlite3.Connection, namespace: str, blob: bytes) -> None:

@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from datetime import datetime
 from functools import lru_cache
 from typing import Any
 
 import numpy as np
 
-from ripplemem.errors import InvalidInputError
-from ripplemem.records import MemoryUnit, TimeSpan
+from ripplemem.records import MemoryUnit
+from ripplemem.stores.unit_row import unit_columns, unit_from_columns
 
 __all__ = [
     "UNIT_COLUMNS",
@@ -36,58 +35,14 @@ WITHOUT_VECTORS = f"SELECT {_SELECTED}, NULL FROM unit AS u"
 
 
 def unit_values(unit: MemoryUnit) -> tuple[Any, ...]:
-    """The ``unit`` row of a unit, in :data:`UNIT_COLUMNS` order."""
-    try:
-        extra = json.dumps(unit.extra, ensure_ascii=False, sort_keys=True)
-    except (TypeError, ValueError) as error:
-        raise InvalidInputError(
-            f"unit {unit.id!r} has extra data that is not JSON-serialisable ({error}); "
-            "keep unit.extra to plain JSON values"
-        ) from error
-    span = unit.time_span
-    return (
-        unit.namespace,
-        unit.id,
-        unit.restatement,
-        _json_list(unit.participants),
-        _json_list(unit.locations),
-        span.start.isoformat() if span else None,
-        span.end.isoformat() if span else None,
-        unit.episode_id,
-        _json_list(unit.turn_ids),
-        unit.session_time.isoformat() if unit.session_time else None,
-        unit.created_at.isoformat(),
-        _json_list(unit.time_phrases),
-        _json_list(unit.keywords),
-        extra,
-    )
+    """The ``unit`` row of a unit, in :data:`UNIT_COLUMNS` order (lists as JSON text)."""
+    return unit_columns(unit, _json_list)
 
 
 def unit_from_row(row: tuple[Any, ...], blob: bytes | None) -> MemoryUnit:
     """Inverse of :func:`unit_values`; ``blob`` is the unit's float32 vector."""
-    (namespace, unit_id, restatement, participants, locations, t_start, t_end, episode_id,
-     turn_ids, session_time, created_at, time_phrases, keywords, extra) = row  # fmt: skip
-    span = (
-        TimeSpan(datetime.fromisoformat(t_start), datetime.fromisoformat(t_end))
-        if t_start is not None
-        else None
-    )
-    return MemoryUnit(
-        id=unit_id,
-        namespace=namespace,
-        restatement=restatement,
-        vector=np.frombuffer(blob, dtype=np.float32).copy() if blob is not None else None,
-        participants=_strings(participants),
-        locations=_strings(locations),
-        time_span=span,
-        episode_id=episode_id,
-        turn_ids=_strings(turn_ids),
-        session_time=datetime.fromisoformat(session_time) if session_time else None,
-        created_at=datetime.fromisoformat(created_at),
-        time_phrases=_strings(time_phrases),
-        keywords=_strings(keywords),
-        extra=json.loads(extra),
-    )
+    vector = np.frombuffer(blob, dtype=np.float32).copy() if blob is not None else None
+    return unit_from_columns(row, vector, _strings)
 
 
 @lru_cache(maxsize=8192)

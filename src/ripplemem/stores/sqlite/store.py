@@ -38,11 +38,12 @@ from ripplemem.stores.checks import (
     check_embedder_pair,
     check_units,
 )
+from ripplemem.stores.graph import edge_changes
 from ripplemem.stores.lexical import LEXICAL_POSTING_BUDGET, LEXICAL_RERANK_DEPTH
 from ripplemem.stores.sqlite import ann_cache, lexical, lookups, rows, writes
 from ripplemem.stores.sqlite.clues import SQLiteClueStore
 from ripplemem.stores.sqlite.failures import store_error, translate_public_methods
-from ripplemem.stores.sqlite.graph import SQLiteGraph, edge_changes
+from ripplemem.stores.sqlite.graph import SQLiteGraph
 from ripplemem.stores.sqlite.keys import SQLiteKeyStore
 from ripplemem.stores.sqlite.schema import migrate
 from ripplemem.stores.text import terms

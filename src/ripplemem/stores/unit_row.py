@@ -1,0 +1,79 @@
+"""A unit as the 14 columns of a ``unit`` row, shared by the SQLite and PostgreSQL stores.
+
+The stores differ only in how a list column is kept (JSON text in SQLite, ``text[]`` in
+PostgreSQL) and how the vector is read, so both are parameters here.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+from datetime import datetime
+from typing import Any
+
+import numpy as np
+
+from ripplemem.errors import InvalidInputError
+from ripplemem.records import MemoryUnit, TimeSpan
+
+__all__ = ["unit_columns", "unit_from_columns"]
+
+
+def unit_columns(unit: MemoryUnit, as_list: Callable[[tuple[str, ...]], Any]) -> tuple[Any, ...]:
+    """The ``unit`` row of a unit (namespace, id, restatement, participants, locations, span
+    start and end, episode, turns, session time, created, time phrases, keywords, extra)."""
+    try:
+        extra = json.dumps(unit.extra, ensure_ascii=False, sort_keys=True)
+    except (TypeError, ValueError) as error:
+        raise InvalidInputError(
+            f"unit {unit.id!r} has extra data that is not JSON-serialisable ({error}); "
+            "keep unit.extra to plain JSON values"
+        ) from error
+    span = unit.time_span
+    return (
+        unit.namespace,
+        unit.id,
+        unit.restatement,
+        as_list(unit.participants),
+        as_list(unit.locations),
+        span.start.isoformat() if span else None,
+        span.end.isoformat() if span else None,
+        unit.episode_id,
+        as_list(unit.turn_ids),
+        unit.session_time.isoformat() if unit.session_time else None,
+        unit.created_at.isoformat(),
+        as_list(unit.time_phrases),
+        as_list(unit.keywords),
+        extra,
+    )
+
+
+def unit_from_columns(
+    columns: Sequence[Any],
+    vector: np.ndarray | None,
+    from_list: Callable[[Any], tuple[str, ...]],
+) -> MemoryUnit:
+    """Inverse of :func:`unit_columns`."""
+    (namespace, unit_id, restatement, participants, locations, t_start, t_end, episode_id,
+     turn_ids, session_time, created_at, time_phrases, keywords, extra) = columns  # fmt: skip
+    span = (
+        TimeSpan(datetime.fromisoformat(t_start), datetime.fromisoformat(t_end))
+        if t_start is not None
+        else None
+    )
+    return MemoryUnit(
+        id=unit_id,
+        namespace=namespace,
+        restatement=restatement,
+        vector=vector,
+        participants=from_list(participants),
+        locations=from_list(locations),
+        time_span=span,
+        episode_id=episode_id,
+        turn_ids=from_list(turn_ids),
+        session_time=datetime.fromisoformat(session_time) if session_time else None,
+        created_at=datetime.fromisoformat(created_at),
+        time_phrases=from_list(time_phrases),
+        keywords=from_list(keywords),
+        extra=json.loads(extra),
+    )
