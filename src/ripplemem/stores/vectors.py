@@ -111,6 +111,11 @@ class VectorIndex:
     def tombstones(self) -> int:
         return self._dead
 
+    @property
+    def next_seq(self) -> int:
+        """One past the largest row sequence number indexed so far (0 when empty)."""
+        return self._next_seq
+
     def stats(self) -> dict[str, object]:
         """Vectors, tombstones, how search runs ("exact" or "hnsw") and the graph's state."""
         return {

@@ -10,7 +10,7 @@ import numpy as np
 from ripplemem.stores.sqlite import rows
 from ripplemem.stores.vectors import AnnSnapshot, VectorIndex
 
-__all__ = ["load_index", "save_snapshot"]
+__all__ = ["catch_up", "load_index", "save_snapshot"]
 
 
 def load_index(
@@ -42,6 +42,35 @@ def load_index(
         rows_seqs = np.frombuffer(cached[0], dtype=np.int64)
         snapshot = AnnSnapshot(blob=cached[1], seqs=rows_seqs, count=int(cached[2]))
     return VectorIndex.restore(dim, ids, seqs, vectors, snapshot, ann_threshold=ann_threshold)
+
+
+def catch_up(db: sqlite3.Connection, namespace: str, index: VectorIndex) -> bool:
+    """Append the rows another connection added since ``index`` was loaded; False if it cannot.
+
+    Rows only ever get larger sequence numbers, so the new rows are those past ``index.next_seq``.
+    When the namespace's row count is not the index's plus the new rows, some indexed row was
+    deleted elsewhere: the caller reloads the whole index instead. Read in one snapshot.
+    """
+    own = not db.in_transaction
+    if own:
+        db.execute("BEGIN")
+    try:
+        (count,) = db.execute(
+            "SELECT count(*) FROM vector WHERE namespace = ?", (namespace,)
+        ).fetchone()
+        fresh = db.execute(
+            "SELECT seq, id, blob FROM vector WHERE namespace = ? AND seq >= ? ORDER BY seq",
+            (namespace, index.next_seq),
+        ).fetchall()
+    finally:
+        if own:
+            db.execute("COMMIT")
+    if count != len(index) + len(fresh) or any(row[1] in index for row in fresh):
+        return False
+    if fresh:
+        vectors = rows.vectors_from_blobs([row[2] for row in fresh], index.dim)
+        index.add([row[1] for row in fresh], vectors, [row[0] for row in fresh])
+    return True
 
 
 def _vectors(

@@ -441,6 +441,11 @@ class SQLiteStore:
         loaded = self._indexes.get(namespace)
         if loaded is not None and loaded[0] == version:
             return loaded[1]
+        if loaded is not None and ann_cache.catch_up(self._db, namespace, loaded[1]):
+            # another connection only added rows (a server's search worker after an add)
+            self._indexes[namespace] = (version, loaded[1])
+            self._persist_if_rebuilt(namespace, loaded[1])
+            return loaded[1]
         self._indexes.pop(namespace, None)
         dim = self._dim()
         index = ann_cache.load_index(self._db, namespace, dim, self._ann_threshold) if dim else None
