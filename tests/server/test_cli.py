@@ -43,3 +43,32 @@ def test_no_auth_is_refused_off_loopback(tmp_path: Path) -> None:
     assert result.exit_code == 2
     assert "--no-auth is accepted only on a loopback address" in result.stderr
     assert result.exception is None or isinstance(result.exception, SystemExit)
+
+
+def test_search_processes_auto_follows_the_cores_and_the_store(tmp_path: Path) -> None:
+    """``auto`` gives one worker more than the cores on a multi-core machine for a store that
+    processes can share, and none for an in-memory store; a bad value is a clear error."""
+    import os
+
+    import pytest
+
+    from ripplemem.cli.serve import search_workers
+    from ripplemem.errors import ConfigurationError
+    from ripplemem.memory import Memory
+    from ripplemem.settings import Settings
+    from ripplemem.testing import FakeEmbedder
+
+    cores = len(os.sched_getaffinity(0))
+    with Memory(Settings(store=str(tmp_path / "s.db")), embedder=FakeEmbedder()) as shared:
+        assert search_workers("auto", shared) == (min(cores + 1, 16) if cores > 1 else 0)
+        assert search_workers(" 3 ", shared) == 3
+        assert search_workers("0", shared) == 0
+        for bad in ("17", "-1", "many"):
+            with pytest.raises(ConfigurationError, match="from 0 to 16 or auto"):
+                search_workers(bad, shared)
+    with Memory(Settings(store="memory://"), embedder=FakeEmbedder()) as private:
+        assert search_workers("auto", private) == 0
+    result = CliRunner().invoke(
+        app, ["serve", "--store", str(tmp_path / "t.db"), "--search-processes", "lots"]
+    )
+    assert result.exit_code == 2 and "--search-processes must be" in result.stderr

@@ -24,6 +24,7 @@ def test_worker_processes_search_what_the_server_wrote(tmp_path: Path) -> None:
     live = LiveServer(url, memory, {"alex": secret}, server, thread)
     try:
         with live.client("alex") as client:
+            assert client.get("/healthz").json()["search_processes"] == 1
             empty = client.post("/v1/search", json={"query": "dog"}).json()
             assert empty["evidence"] == [] and empty["trace"]["notes"]
             client.post("/v1/memories", json={"messages": SESSION}).raise_for_status()

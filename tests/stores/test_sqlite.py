@@ -676,3 +676,25 @@ def test_vectors_load_from_one_snapshot_while_another_process_writes(tmp_path: P
         assert {unit_id for unit_id, _ in found} <= {u.id for u in units}
         assert len(found) in (6, 8)
         assert len(search_dense(reader, "ns", units[0].vector, 10)) == 8  # the next search reloads
+
+
+def test_a_loaded_index_catches_up_with_another_connections_adds(tmp_path: Path) -> None:
+    """Rows another connection added are appended to the loaded index (no reload of the
+    namespace); a delete elsewhere makes the next search reload, so the deleted row never shows."""
+    path = tmp_path / "shared.db"
+    units = [make_unit(f"u{i}", restatement=f"Unit {i} of the shared store.") for i in range(9)]
+    with SQLiteStore(path) as writer, SQLiteStore(path) as reader:
+        writer.check_embedder("minilm-int8", DIM)
+        writer.add_units(units[:5])
+        assert len(search_dense(reader, "ns", units[0].vector, 20)) == 5
+        loaded = reader._indexes["ns"][1]
+        writer.add_units(units[5:7])
+        found = {unit_id for unit_id, _ in search_dense(reader, "ns", units[6].vector, 20)}
+        assert found == {u.id for u in units[:7]}
+        assert reader._indexes["ns"][1] is loaded, "the index was reloaded, not caught up"
+        assert writer.delete_unit("ns", "u2")
+        writer.add_units(units[7:])
+        found = {unit_id for unit_id, _ in search_dense(reader, "ns", units[0].vector, 20)}
+        assert found == {u.id for u in units} - {"u2"}
+        assert reader._indexes["ns"][1] is not loaded, "a delete elsewhere must reload"
+        assert search_dense(reader, "ns", units[8].vector, 1)[0][0] == "u8"

@@ -31,14 +31,14 @@ def serve(
     read_threads: Annotated[int, typer.Option(help="Threads for searches and reads.", min=1)] = 4,
     write_threads: Annotated[int, typer.Option(help="Threads for adds and deletes.", min=1)] = 2,
     search_processes: Annotated[
-        int,
+        str,
         typer.Option(
-            help="Worker processes for searches (0: threads of this process). Helps read-mostly "
-            "loads on several cores; each add makes the workers reload the namespace's vectors.",
-            min=0,
-            max=16,
+            help="Worker processes for searches: a number (0: threads of this process) or auto "
+            "(one more than the cores on a machine with several, else 0; always 0 for an "
+            "in-memory store). Workers catch up with added rows; a delete makes them reload the "
+            "namespace's vectors.",
         ),
-    ] = 0,
+    ] = "auto",
     drain_timeout: Annotated[
         float, typer.Option(help="Seconds to let running adds finish on SIGTERM.", min=0)
     ] = 120.0,
@@ -59,7 +59,7 @@ def serve(
         drain_timeout_s=drain_timeout,
         host=host,
         mcp=mcp,
-        search_processes=search_processes,
+        search_processes=0,
     )
     if no_auth and not is_loopback(host):  # before opening anything; create_app checks it too
         raise ConfigurationError(
@@ -67,6 +67,7 @@ def serve(
             "create keys with `ripplemem keys create` instead"
         )
     memory = open_for_server(store)
+    options.search_processes = search_workers(search_processes, memory)
     out = console()
     if not no_auth and not memory.store.keys.list_keys():
         out.print(
@@ -89,6 +90,32 @@ def serve(
         lifespan="on",
     )
     uvicorn.Server(config).run(sockets=[listening])
+
+
+def search_workers(value: str, memory: Memory) -> int:
+    """``--search-processes``: a number from 0 to 16, or ``auto`` (cores + 1 when the machine has
+    several cores and the store can be shared between processes, else 0)."""
+    import os
+
+    from ripplemem.errors import ConfigurationError
+
+    text = value.strip().lower()
+    if text == "auto":
+        if hasattr(os, "sched_getaffinity"):
+            cores = len(os.sched_getaffinity(0))
+        else:
+            cores = os.cpu_count() or 1
+        shared = memory.store.capabilities.shared
+        return min(cores + 1, 16) if shared and cores > 1 else 0
+    try:
+        number = int(text)
+    except ValueError:
+        number = -1
+    if not 0 <= number <= 16:
+        raise ConfigurationError(
+            f"--search-processes must be a number from 0 to 16 or auto, not {value!r}"
+        )
+    return number
 
 
 def _bind(host: str, port: int):

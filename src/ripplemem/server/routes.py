@@ -271,6 +271,7 @@ async def healthz(request: Request) -> Response:
         backend=request.app.state.backend,
         auth=not request.app.state.gate.open,
         jobs_pending=service.jobs.pending,
+        search_processes=service.search_processes,
     )
     return _json(health)
 

@@ -151,3 +151,4 @@ class HealthModel(_Response):
     backend: str = Field(description="the store's kind: sqlite, memory, postgresql, ...")
     auth: bool = Field(description="false when the server runs with --no-auth")
     jobs_pending: int
+    search_processes: int = Field(description="worker processes answering searches (0: threads)")

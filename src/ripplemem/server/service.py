@@ -70,6 +70,11 @@ class MemoryService:
         self._closing = False
 
     @property
+    def search_processes(self) -> int:
+        """Worker processes answering searches (0: this process's threads)."""
+        return 0 if self.search_pool is None else self.search_pool.processes
+
+    @property
     def answers(self) -> bool:
         """True when an LLM is configured, so ``answer`` works."""
         return self.memory.parts.chat is not None

@@ -10,6 +10,8 @@ __all__ = ["serve_section"]
 def serve_section(result: dict) -> str:
     settings, store, search = result["settings"], result["store"], result["search_ms"]
     server = " ".join(settings.get("server_args") or []) or "defaults"
+    if "search_processes" in settings:
+        server += f", {settings['search_processes']} search processes"
     cpu = ((result.get("machine") or {}).get("cpu") or {}).get("model") or "?"
     intro = (
         f"_`ripplemem serve` ({server}) on 127.0.0.1 over {store['backend']} with "

@@ -99,6 +99,7 @@ def run_serve_bench(
                           timeout=60) as http:
             for question in WARM_UP:
                 http.post("/v1/search", json={"query": question, "limit": limit}).raise_for_status()
+            workers = int(http.get("/healthz").json()["search_processes"])
         say(f"{clients} clients for {seconds:.0f} s against {server.url} ...")
         stop_at = time.monotonic() + seconds
         server_cpu, client_cpu = server.cpu_s(), time.process_time()
@@ -127,14 +128,16 @@ def run_serve_bench(
     return _result(
         backend=backend, built=built, before=before, after=after, clients=clients,
         elapsed=elapsed, add_share=add_share, limit=limit, server_args=list(server_args or []),
-        tally=tally, unfinished=unfinished, missing=missing, server_cpu=server_cpu,
+        search_processes=workers, tally=tally, unfinished=unfinished, missing=missing,
+        server_cpu=server_cpu,
         client_cpu=client_cpu, loads=(load_before, load_during), exit_code=exit_code,
         server_log=server.log,
     )
 
 
 def _result(*, backend: str, built: dict, before: int, after: int, clients: int, elapsed: float,
-            add_share: float, limit: int, server_args: list[str], tally: Tally,
+            add_share: float, limit: int, server_args: list[str], search_processes: int,
+            tally: Tally,
             unfinished: list[str], missing: list[str], server_cpu: float, client_cpu: float,
             loads: tuple, exit_code: int | None, server_log: list[str]) -> dict:
     searches = len(tally.search_ms)
@@ -154,7 +157,8 @@ def _result(*, backend: str, built: dict, before: int, after: int, clients: int,
                   "build_s": built["build_s"], "units_before": before, "units_after": after},
         "embedder": built["embedder"],
         "settings": {"clients": clients, "seconds": round(elapsed, 1), "add_share": add_share,
-                     "limit": limit, "server_args": server_args},
+                     "limit": limit, "server_args": server_args,
+                     "search_processes": search_processes},
         "searches": searches,
         "searches_per_s": round(searches / elapsed, 1),
         "search_ms": {"p50": ms(tally.search_ms, 50), "p95": ms(tally.search_ms, 95),
