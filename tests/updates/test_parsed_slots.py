@@ -114,10 +114,72 @@ def test_a_daily_amount_of_time_is_a_value(recognizer: EntityRecognizer) -> None
     new = "With the exams coming I'm now doing four hours of practice."
     assert _update(recognizer, old, new)
     claim = _attribute(_claims(recognizer, old), "number")
-    assert claim is not None and claim.measure == "time"
+    assert claim is not None and claim.measure == "time/day"
 
 
 def test_a_duration_is_no_value(recognizer: EntityRecognizer) -> None:
     old = "I practise the cello about two hours a day."
     assert _attribute(_claims(recognizer, "I've played the cello for twelve years now."), "number") is None
     assert not _update(recognizer, old, "I've played the cello for twelve years now.")
+
+
+def test_a_rate_per_period_in_other_units_is_the_same_measure(recognizer: EntityRecognizer) -> None:
+    old = "I swim roughly 3 miles a week at the lido."
+    assert _update(recognizer, old, "Since the spring I'm doing 7 km a week.")
+    assert not _update(recognizer, old, "Since the spring I'm doing 7 km a day on the bike.")
+
+
+def test_people_said_by_their_role_are_a_head_count(recognizer: EntityRecognizer) -> None:
+    old = "Our book group has about 12 readers."
+    assert _update(recognizer, old, "Our book group is now up to 20 members.")
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        ("Home these days is a narrow townhouse near Utrecht.", {"utrecht"}),
+        ("We bought a flat in Porto last year.", {"porto"}),
+        ("Rosa said: Rosa's cottage outside Galway has a leaky roof.", {"galway"}),
+    ],
+)
+def test_a_home_with_a_place_is_a_residence(
+    recognizer: EntityRecognizer, text: str, place: set[str]
+) -> None:
+    claim = _attribute(_claims(recognizer, text), "residence")
+    assert claim is not None and place <= claim.value
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "We visited a lovely cottage near Galway.",  # a visit
+        "My aunt's flat in Porto has a balcony.",  # someone else's home
+        "We'd love a flat in Porto one day.",  # a wish
+    ],
+)
+def test_no_residence_claim(recognizer: EntityRecognizer, text: str) -> None:
+    assert _attribute(_claims(recognizer, text), "residence") is None
+
+
+def test_a_vehicle_said_by_how_one_gets_about(recognizer: EntityRecognizer) -> None:
+    old = "I commute on a battered Lambretta, rain or shine."
+    claim = _attribute(_claims(recognizer, old), "car")
+    assert claim is not None and "lambretta" in claim.value
+    assert _update(recognizer, old, "I sold the Lambretta and bought a Skoda Fabia.")
+    assert _attribute(_claims(recognizer, "I commute on the 8:15 train."), "car") is None
+    assert _attribute(_claims(recognizer, "My brother rides a Ducati."), "car") is None
+
+
+def test_a_scheduled_thing_is_an_event_whatever_its_noun(recognizer: EntityRecognizer) -> None:
+    old = "My eye exam is booked for April 4th."
+    claim = _attribute(_claims(recognizer, old), "event:eye exam")
+    assert claim is not None and {"april", "4th"} <= claim.value
+    assert _update(recognizer, old, "The optician moved my eye exam to April 19th.")
+    assert not _update(recognizer, old, "My husband's eye exam got moved to April 19th.")
+    assert not _update(recognizer, old, "The optician might move my eye exam to April 19th.")
+
+
+def test_doing_a_kind_of_work_for_a_company_is_an_employer(recognizer: EntityRecognizer) -> None:
+    claim = _attribute(_claims(recognizer, "I do bookkeeping for Harlow & Finch now."), "employer")
+    assert claim is not None and "harlow" in claim.value
+    assert _attribute(_claims(recognizer, "I did a favour for Marguerite."), "employer") is None

@@ -82,6 +82,21 @@ PET_KINDS: dict[str, str] = {
     **_kinds("horse pony donkey", "horse"),
 }
 _POSSESSIVE = _words("my our")
+#: homes, the verbs of having one, and the verbs that say nothing about living there
+DWELLINGS = _words("home house flat apartment condo studio cottage bungalow townhouse cabin loft place")
+_HOME_VERBS = _words("have own buy rent get find share")
+_NOT_HOME_VERBS = _words("visit see view tour stay book love like want miss sell leave")
+_PLACE_PREPOSITIONS = _words("in near outside at on by")
+#: vehicles, and the verbs of getting about in one
+VEHICLES = _words(
+    """car van truck pickup suv sedan hatchback estate motorbike motorcycle scooter moped bike
+    e-bike bicycle camper campervan minivan jeep convertible"""
+)
+_TRAVEL_VERBS = _words("drive ride commute get travel cycle")
+#: verbs that fix or change when something happens
+_SCHEDULE_VERBS = _words(
+    "book schedule set plan arrange move reschedule push postpone delay bring shift fix"
+)
 
 #: the measure class of a counted noun (lemma); nouns of one class measure the same thing
 MEASURES: dict[str, str] = {
@@ -97,6 +112,13 @@ MEASURES: dict[str, str] = {
     **_kinds("hour hr minute min", "time"),
     **_kinds("kid child son daughter baby", "children"),
 }
+_AGENT = re.compile(r"(?:[^aeiou]er|or|ist|ian)$")
+_NOT_AGENTS = _words(
+    """computer paper letter number flower burger poster sticker chapter quarter tower river water
+    dinner corner order meter metre liter litre filter folder border charter monitor sensor
+    color colour floor door error mirror motor tractor calculator elevator radiator minister
+    list wrist twist christian"""
+)
 #: the periods a rate is said per ("a night", "per week")
 PERIODS = _words("night day week month year morning evening weekday weekend")
 
@@ -106,6 +128,12 @@ _WORK_FORMS = re.compile(
     re.IGNORECASE,
 )
 _PET_FORMS = re.compile(r"\b(?:" + "|".join(sorted(PET_KINDS, key=len, reverse=True)) + r")s?\b", re.IGNORECASE)
+_OTHER_FORMS = re.compile(
+    r"\b(?:" + "|".join(sorted(DWELLINGS | VEHICLES | _TRAVEL_VERBS - {"get"} | _SCHEDULE_VERBS))
+    + r")\w*\b|\bget\w* around\b|"
+    r"\bdo(?:es|ing)? [a-z ]{2,30} for [A-Z]",
+    re.IGNORECASE,
+)
 _NUMBER = re.compile(
     r"\b(?:\d[\d,.]*|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|"
     r"thirty|forty|fifty|hundred)\b",
@@ -115,8 +143,13 @@ _NUMBER = re.compile(
 
 def worth_parsing(sentence: str) -> bool:
     """Whether the parse could add a claim to ``sentence``: a work verb near "at"/"for" and a
-    capitalised word, an animal word or a number."""
-    return bool(_WORK_FORMS.search(sentence) or _PET_FORMS.search(sentence) or _NUMBER.search(sentence))
+    capitalised word, an animal, a home, a vehicle or a scheduling word, or a number."""
+    return bool(
+        _WORK_FORMS.search(sentence)
+        or _PET_FORMS.search(sentence)
+        or _NUMBER.search(sentence)
+        or _OTHER_FORMS.search(sentence)
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,6 +168,7 @@ class Counted:
     noun: str
     measure: str
     amount: bool
+    period: str = ""  # "week" of "150 km a week"
 
 
 def parsed_claims(doc: Any, speaker: str, others: frozenset[str] = frozenset()) -> list[ParsedClaim]:
@@ -147,6 +181,16 @@ def parsed_claims(doc: Any, speaker: str, others: frozenset[str] = frozenset()) 
     pet = _pet(doc, speaker)
     if pet:
         found.append(ParsedClaim("pet", pet))
+    event = _event(doc, speaker)
+    if event:
+        found.append(ParsedClaim(f"event:{event[0]}", event[1]))
+    else:  # "the offsite is now in Porto": the event's place, not a new home
+        residence = _residence(doc, speaker)
+        if residence:
+            found.append(ParsedClaim("residence", residence))
+    vehicle = _vehicle(doc, speaker)
+    if vehicle:
+        found.append(ParsedClaim("car", vehicle))
     return found
 
 
@@ -180,36 +224,56 @@ def counted(doc: Any) -> Counted | None:
         if noun.pos_ not in ("NOUN", "PROPN", "SYM"):
             continue
         lemma = noun.lemma_.casefold()
-        return Counted(noun.text.casefold(), MEASURES.get(lemma, ""), _per_period(noun))
+        measure = MEASURES.get(lemma) or ("headcount" if _agent_noun(lemma) else "")
+        period = _period(noun)
+        amount = bool(period) or _amount_of(noun)
+        return Counted(noun.text.casefold(), measure, amount, period)
     return None
 
 
-def _per_period(noun: Any) -> bool:
-    """"six hours a night", "eight hours of sleep", "two hours per day": an amount, not a span."""
+def _agent_noun(lemma: str) -> bool:
+    """"singer", "cyclist", "librarian": a noun for people who do something."""
+    return bool(_AGENT.search(lemma)) and lemma not in _NOT_AGENTS
+
+
+def _period(noun: Any) -> str:
+    """The period of a rate: "week" of "150 km a week", "night" of "six hours per night"."""
     for child in noun.children:
         if child.dep_ == "npadvmod" and child.lemma_.casefold() in PERIODS:
-            return True
+            return str(child.lemma_.casefold())
         if child.dep_ == "prep" and child.lower_ in ("per", "each", "every", "a"):
-            return True
-        if child.dep_ == "prep" and child.lower_ == "of":
-            return any(c.dep_ == "pobj" and c.pos_ == "NOUN" for c in child.children)
-    verb = noun.head
+            for pobj in child.children:
+                if pobj.lemma_.casefold() in PERIODS:
+                    return str(pobj.lemma_.casefold())
+    if noun.dep_ in ("dobj", "npadvmod"):
+        for child in noun.head.children:
+            if child.dep_ == "npadvmod" and child.lemma_.casefold() in PERIODS and child.i > noun.i:
+                return str(child.lemma_.casefold())
+    return ""
+
+
+def _amount_of(noun: Any) -> bool:
+    """"eight hours of sleep": an amount of an activity, not a span of time."""
     return any(
-        c.dep_ == "npadvmod" and c.lemma_.casefold() in PERIODS and c.i > noun.i
-        for c in verb.children
-    ) and noun.dep_ in ("dobj", "npadvmod")
+        child.dep_ == "prep" and child.lower_ == "of"
+        and any(c.dep_ == "pobj" and c.pos_ == "NOUN" for c in child.children)
+        for child in noun.children
+    )
 
 
 def _employer(doc: Any, speaker: str, others: frozenset[str]) -> frozenset[str]:
     for verb in doc:
-        if verb.pos_ != "VERB" or verb.lemma_.casefold() not in WORK_VERBS:
+        lemma = verb.lemma_.casefold()
+        if verb.pos_ != "VERB" or not (lemma in WORK_VERBS or _doing_work(verb)):
             continue
         if not _speakers_clause(verb, speaker):
             continue
-        for prep in verb.children:
-            if prep.dep_ != "prep" or prep.lower_ not in ("at", "for"):
+        objects = [c for c in verb.children if c.dep_ == "dobj"]
+        preps = [c for head in (verb, *objects) for c in head.children if c.dep_ == "prep"]
+        for prep in preps:
+            if prep.lower_ not in ("at", "for"):
                 continue
-            if prep.lower_ == "for" and verb.lemma_.casefold() not in FOR_VERBS:
+            if prep.lower_ == "for" and lemma not in FOR_VERBS and lemma != "do":
                 continue
             for name in prep.children:
                 if name.dep_ != "pobj" or name.pos_ != "PROPN":
@@ -222,6 +286,14 @@ def _employer(doc: Any, speaker: str, others: frozenset[str]) -> frozenset[str]:
     return frozenset()
 
 
+def _doing_work(verb: Any) -> bool:
+    """"I do data engineering for Copperleaf": "do" with an object without an article."""
+    if verb.lemma_.casefold() != "do":
+        return False
+    objects = [c for c in verb.children if c.dep_ == "dobj" and c.pos_ in ("NOUN", "VERB")]
+    return any(not any(d.dep_ == "det" for d in o.children) for o in objects)
+
+
 def _pet(doc: Any, speaker: str) -> frozenset[str]:
     for noun in doc:
         kind = PET_KINDS.get(noun.lemma_.casefold()) or PET_KINDS.get(noun.lower_)
@@ -229,7 +301,7 @@ def _pet(doc: Any, speaker: str) -> frozenset[str]:
             continue
         # "our tabby Mochi", "my dog Rex": the animal word modifies the name
         head = noun.head if noun.dep_ in ("amod", "compound") and noun.head.pos_ == "PROPN" else noun
-        owned = any(c.dep_ == "poss" and c.lower_ in _POSSESSIVE for c in head.children)
+        owned = _owned(head, speaker)
         verb = head.head
         if not owned and head.dep_ in ("dobj", "attr") and verb.lemma_.casefold() in HAVE_VERBS:
             owned = _speakers_clause(verb, speaker)
@@ -237,6 +309,99 @@ def _pet(doc: Any, speaker: str) -> frozenset[str]:
             names = _names_of(head) | ({head.lower_} if head is not noun else set())
             return frozenset({kind, noun.lower_, *names})
     return frozenset()
+
+
+def _residence(doc: Any, speaker: str) -> frozenset[str]:
+    """"home is now a little house outside Geneva", "we bought a flat near Lyon"."""
+    for noun in doc:
+        if noun.lemma_.casefold() not in DWELLINGS or noun.pos_ != "NOUN":
+            continue
+        place = _place_after(noun)
+        if not place:
+            continue
+        verb = noun.head
+        owners = [noun] + [c for c in verb.children if c.dep_ == "nsubj"] if noun.dep_ == "attr" else [noun]
+        if any(
+            _owned(o, speaker) or o.lower_ == "home" for o in owners
+        ) and verb.lemma_.casefold() not in _NOT_HOME_VERBS:
+            return place
+        home_verb = noun.dep_ in ("dobj", "attr") and verb.lemma_.casefold() in _HOME_VERBS
+        if home_verb and _speakers_clause(verb, speaker):
+            return place
+    return frozenset()
+
+
+def visited_home(doc: Any) -> bool:
+    """A home that is visited, seen or wanted ("we toured a flat near Lyon"), not lived in."""
+    return any(
+        t.lemma_.casefold() in DWELLINGS and t.dep_ in ("dobj", "pobj")
+        and t.head.lemma_.casefold() in _NOT_HOME_VERBS
+        for t in doc
+    )
+
+
+def _place_after(noun: Any) -> frozenset[str]:
+    for prep in noun.children:
+        if prep.dep_ == "prep" and prep.lower_ in _PLACE_PREPOSITIONS:
+            for pobj in prep.children:
+                if pobj.dep_ == "pobj" and pobj.pos_ == "PROPN":
+                    return frozenset(
+                        t.lower_ for t in pobj.subtree if t.pos_ == "PROPN" and t.lower_ not in _NOT_EMPLOYERS
+                    )
+    return frozenset()
+
+
+def _vehicle(doc: Any, speaker: str) -> frozenset[str]:
+    """"I get around on an old Vespa", "I commute in a little Fiat", "I ride a Ducati now"."""
+    for verb in doc:
+        if verb.pos_ != "VERB" or verb.lemma_.casefold() not in _TRAVEL_VERBS:
+            continue
+        objects = [c for c in verb.children if c.dep_ == "dobj"] if verb.lemma_.casefold() in ("drive", "ride") else []
+        for prep in verb.children:
+            if prep.dep_ == "prep" and prep.lower_ in ("in", "on", "by"):
+                objects.extend(c for c in prep.children if c.dep_ == "pobj")
+        for thing in objects:
+            named = thing.text[:1].isupper() or thing.pos_ == "PROPN"
+            if not (named or thing.lemma_.casefold() in VEHICLES):
+                continue
+            if not _speakers_clause(verb, speaker):
+                return frozenset()
+            return frozenset(
+                t.lower_ for t in thing.subtree
+                if (t.pos_ in ("PROPN", "NOUN") or t.text[:1].isupper()) and t.lower_ not in _NOT_EMPLOYERS
+            )
+    return frozenset()
+
+
+def _event(doc: Any, speaker: str) -> tuple[str, frozenset[str]] | None:
+    """A scheduled thing and its date or place: "my check-up is booked for March 3rd", "they
+    moved the recital to the 9th"; the noun need not be in a list of event nouns."""
+    for verb in doc:
+        if verb.lemma_.casefold() not in _SCHEDULE_VERBS:
+            continue
+        for noun in verb.children:
+            if noun.dep_ not in ("nsubjpass", "dobj") or noun.pos_ not in ("NOUN", "PROPN"):
+                continue
+            if any(c.dep_ == "poss" for c in noun.children) and not _owned(noun, speaker):
+                return None  # "his recital was moved": someone else's
+            words = [c for c in noun.lefts if c.dep_ == "compound" or c.text == "-"] + [noun]
+            key = ("" if any(t.text == "-" for t in words) else " ").join(t.lower_ for t in words)
+            value = frozenset(
+                t.lower_ for t in doc
+                if (t.pos_ in ("PROPN", "NUM") or t.like_num or t.text[:1].isdigit()) and t not in words
+            )
+            if value:
+                return key, value
+    return None
+
+
+def _owned(noun: Any, speaker: str) -> bool:
+    """"my"/"our" or the speaker's name ("Marisol's check-up" in a restatement) owns ``noun``."""
+    first = normalise_cue(speaker.split()[0]) if speaker.split() else ""
+    return any(
+        c.dep_ == "poss" and (c.lower_ in _POSSESSIVE or normalise_cue(c.text) == first)
+        for c in noun.children
+    )
 
 
 def _names_of(noun: Any) -> set[str]:

@@ -28,6 +28,7 @@ from ripplemem.write.parsed_slots import (
     counted,
     negated_work,
     parsed_claims,
+    visited_home,
     worth_parsing,
 )
 
@@ -184,7 +185,7 @@ class Claim:
     context: frozenset[str] = frozenset()  # for numbers: the content words around them
     unit: str = ""  # for numbers: the word after the first number ("kilometres")
     loss: bool = False  # the sentence says an earlier value ended ("died", "no longer", "now")
-    measure: str = ""  # for numbers: the class of the counted noun ("headcount", "distance")
+    measure: str = ""  # for numbers: the counted noun's class and period ("distance/week")
 
 
 def claims_of(unit: MemoryUnit, parse: Parse | None = None) -> list[Claim]:
@@ -276,7 +277,8 @@ def same_attribute(new: Claim, old: Claim) -> bool:
         if new.unit and new.unit == old.unit:
             return True
         if new.measure and new.measure == old.measure:  # "8 engineers" / "15 people" on a team
-            return bool(new.context & old.context - {new.unit, old.unit})
+            per_period = "/" in new.measure  # "60 miles a week" / "150 km a week"
+            return per_period or bool(new.context & old.context - {new.unit, old.unit})
         if new.unit and old.unit:
             return False  # "6 researchers" / "3 microscopes": two measures of one thing
         return len(new.context & old.context) >= 2
@@ -344,6 +346,8 @@ def _sentence_claims(
             continue  # a rental or a test drive is not the car one has
         if attribute == "employer" and doc is not None and negated_work(doc):
             continue  # "I don't work at Finvera"
+        if attribute == "residence" and doc is not None and visited_home(doc):
+            continue  # "we visited a cottage near Galway"
         # "Hannah's boyfriend Jake ...": for the partner the relation word is the value
         if _someone_else(sentence, match.end(), partner_too=attribute != "partner"):
             continue
@@ -361,6 +365,8 @@ def _sentence_claims(
         claimed = {c.attribute for c in out}
         others_named = frozenset(normalise_cue(n) for n in others)
         for parsed in parsed_claims(doc, speaker, others_named):
+            if parsed.attribute.startswith("event:"):  # the event's place, not a new home
+                out = [c for c in out if c.attribute != "residence"]
             if parsed.attribute not in claimed:
                 out.append(Claim(holder, parsed.attribute, parsed.value, changed, loss=loss))
     number = _NUMBER.search(sentence)
@@ -371,6 +377,8 @@ def _sentence_claims(
         count = counted(doc) if doc is not None else None
         if count is not None:  # the parse's counted noun: "15 hard-working people"
             unit, measure, amount = count.noun, count.measure, count.amount
+            if measure and count.period:  # "60 miles a week" / "150 km a week"
+                measure = f"{measure}/{count.period}"
         else:
             after = _UNIT_WORD.search(sentence)
             unit, measure, amount = (after.group(1).casefold() if after else ""), "", False
