@@ -11,6 +11,12 @@ claim. ``changed`` says the sentence carries a change cue ("now", "moved", "swit
 "instead", ...); pets, numbers and events only claim with one (they are often several values or
 one-off events otherwise).
 
+With a parse (``parse``: the entity recogniser's spaCy pipeline with its parser on), the
+sentences worth it are parsed and :mod:`ripplemem.write.parsed_slots` adds the claims of wordings
+the phrases miss (an employer said by its work, a pet by its breed, a home with a place, a vehicle
+one gets about in, a scheduled thing of any noun), gives numbers their counted noun's measure
+class and period, and vetoes what the parse shows is planned, visited or negated.
+
 An LLM extractor may give the attribute itself (``unit.extra["attribute"]``); that claim is
 taken as it is (:func:`claims_of`).
 """
@@ -328,7 +334,7 @@ def _sentence_claims(
     sentence: str, speaker: str, loss: bool, others: Sequence[str] = (), doc: Any = None
 ) -> list[Claim]:
     if doc is not None and not asserted(doc):
-        return []  # "I'm going to teach at ...", "we'll move to ..."
+        return []  # "I'm going to teach at ...", "we'd move to ..."
     changed = bool(_CHANGE.search(sentence))
     holder = normalise_cue(speaker)
     out: list[Claim] = []
