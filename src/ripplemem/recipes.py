@@ -218,6 +218,7 @@ RECIPES: dict[str, RecallRecipe] = {
     "ripple-no-goal": recipe("ripple-no-goal", goal=False),
     "ripple-no-context": recipe("ripple-no-context", context_share=0.0),
     "ripple-gather": recipe("ripple-gather", gather=True),
+    "ripple-no-supersession": recipe("ripple-no-supersession", supersession=False),
     "ripple-paper": recipe(
         "ripple-paper", weight_lexical=0.75, provenance="max", context_share=0.0,
         lexical_alignment=0.0, exchange_alignment=0.0, centred_query=False, supersession=False,

@@ -117,7 +117,7 @@ def recall(
     reference_time: datetime | None = None,
 ) -> Recall:
     """Recall the evidence for ``query`` from ``namespace`` as ``recipe`` says."""
-    with single_threaded_blas():
+    with single_threaded_blas(), store.reading(namespace):
         if recipe.kind == "asso":
             from ripplemem.read.asso.pipeline import recall_asso
 

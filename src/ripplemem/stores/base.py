@@ -106,6 +106,9 @@ class MemoryStore(Protocol):
 
     # one atomic write, serialised per namespace
     def write(self, namespaces: Sequence[str]) -> AbstractContextManager[None]: ...
+    # the reads of one search of ``namespace`` (the calling thread's): a backend may serve them
+    # from one connection and read the namespace's counters once; plain reads work without it
+    def reading(self, namespace: str) -> AbstractContextManager[None]: ...
 
     # units
     def add_units(self, units: Sequence[MemoryUnit]) -> None: ...

@@ -18,7 +18,7 @@ import math
 import threading
 from bisect import bisect_left, bisect_right, insort
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 
@@ -96,6 +96,10 @@ class InMemoryStore:
         self._undo: list[Callable[[], None]] | None = None  # while a write() block is open
         self.clues = InMemoryClueStore(self._lock, undo=self._log)  # the AssoMem clue graph
         self.keys = InMemoryKeyStore(self._lock)
+
+    def reading(self, namespace: str) -> AbstractContextManager[None]:
+        """The reads of one search: they run in this process already, nothing to gather."""
+        return nullcontext()
 
     @contextmanager
     def write(self, namespaces: Sequence[str]) -> Iterator[None]:

@@ -43,11 +43,17 @@ _CANDIDATES = f"""
         WHERE namespace = %(ns)s AND term = w.term
     ) AS p ON true
     GROUP BY p.seq, p.length ORDER BY score DESC, p.seq LIMIT %(depth)s"""
+_CANDIDATES = f"""
+    SELECT c.seq, c.length, c.score, u.id FROM ({_CANDIDATES}) AS c
+    JOIN unit AS u ON u.namespace = %(ns)s AND u.seq = c.seq ORDER BY c.score DESC, c.seq"""
 _LATEST = f"""
     SELECT p.seq, p.length, {_WEIGHT.format(idf="%(idf)s::float8")} AS score FROM (
         SELECT seq, tf, length FROM lexical_posting
         WHERE namespace = %(ns)s AND term = %(term)s ORDER BY seq DESC LIMIT %(budget)s
     ) AS p ORDER BY score DESC, p.seq LIMIT %(depth)s"""
+_LATEST = f"""
+    SELECT c.seq, c.length, c.score, u.id FROM ({_LATEST}) AS c
+    JOIN unit AS u ON u.namespace = %(ns)s AND u.seq = c.seq ORDER BY c.score DESC, c.seq"""
 
 
 def index_units(
@@ -127,30 +133,30 @@ def search(
     )
     if plan is None:
         return []
-    candidates = _candidates(db, namespace, plan)
+    candidates, ids = _candidates(db, namespace, plan)
+    # the frequent terms' frequencies in the candidates, every term in one round trip
+    in_candidates: dict[str, dict[int, int]] = {q.term: {} for q in plan.reranking}
+    if plan.reranking and candidates:
+        found = db.execute(
+            "SELECT term, seq, tf FROM lexical_posting WHERE namespace = %s AND term = ANY(%s) "
+            "AND seq = ANY(%s)",
+            (namespace, list(in_candidates), [c.key for c in candidates]),
+        )
+        for term, seq, tf in found:
+            in_candidates[term][seq] = tf
 
     def lookup(term: str, seqs: list[int]) -> dict[int, int]:
-        rows = db.execute(
-            "SELECT seq, tf FROM lexical_posting WHERE namespace = %s AND term = %s "
-            "AND seq = ANY(%s)",
-            (namespace, term, seqs),
-        )
-        return dict(rows.fetchall())
+        return in_candidates[term]
 
     ranked = finish(plan, candidates, lookup, k)
-    ids: dict[int, str] = dict(
-        db.execute(
-            "SELECT seq, id FROM unit WHERE namespace = %s AND seq = ANY(%s)",
-            (namespace, [seq for seq, _ in ranked]),
-        ).fetchall()
-    )
     return [(ids[seq], score) for seq, score in ranked if seq in ids]
 
 
 def _candidates(
     db: psycopg.Connection, namespace: str, plan: LexicalPlan
-) -> list[Candidate[int]]:
-    """The plan's candidates, best partial score first (ties: earliest added), ``depth`` of them."""
+) -> tuple[list[Candidate[int]], dict[int, str]]:
+    """The plan's candidates, best partial score first (ties: earliest added), ``depth`` of them,
+    and their unit ids by sequence number."""
     constants = {
         "k1p1": K1_PLUS_ONE,
         "k1": BM25_K1,
@@ -171,4 +177,5 @@ def _candidates(
             "idfs": [q.idf for q in plan.retrieving],
         }
         rows = db.execute(_CANDIDATES, params).fetchall()
-    return [Candidate(seq, seq, length, float(score)) for seq, length, score in rows]
+    candidates = [Candidate(seq, seq, length, float(score)) for seq, length, score, _ in rows]
+    return candidates, {seq: unit_id for seq, _, _, unit_id in rows}

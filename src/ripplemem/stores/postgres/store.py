@@ -89,6 +89,38 @@ class _Open:
     pending: dict[str, dense.Pending] = field(default_factory=dict)
 
 
+@dataclass(slots=True)
+class _State:
+    """A namespace's ``namespace_state`` row."""
+
+    units: int
+    version: int
+    removals: int
+    hnsw: bool
+    vector_sum: bytes | None
+
+
+@dataclass(slots=True)
+class _Reading:
+    """The calling thread's :meth:`PostgresStore.reading` block: the namespace's counters once
+    read."""
+
+    namespace: str
+    state: _State | None = None
+    state_read: bool = False
+
+
+def _read_state(db: psycopg.Connection, namespace: str) -> _State | None:
+    row = db.execute(
+        "SELECT units, version, removals, hnsw, vector_sum FROM namespace_state "
+        "WHERE namespace = %s",
+        (namespace,),
+    ).fetchone()
+    if row is None:
+        return None
+    return _State(int(row[0]), int(row[1]), int(row[2]), bool(row[3]), row[4])
+
+
 class PostgresStore:
     """A MemoryStore in a PostgreSQL database; safe to share between threads, processes and
     machines."""
@@ -208,13 +240,8 @@ class PostgresStore:
         return self._read(lambda db: [row[0] for row in db.execute(sql_text)])
 
     def count(self, namespace: str) -> int:
-        def units(db: psycopg.Connection) -> int:
-            row = db.execute(
-                "SELECT units FROM namespace_state WHERE namespace = %s", (namespace,)
-            ).fetchone()
-            return 0 if row is None else int(row[0])
-
-        return self._read(units)
+        state = self._state(namespace)
+        return 0 if state is None else state.units
 
     # --- one atomic write ----------------------------------------------------------------------
 
@@ -323,22 +350,15 @@ class PostgresStore:
         if k <= 0:
             return empty
 
-        def state(db: psycopg.Connection) -> tuple[int, int, int, bool] | None:
-            row = db.execute(
-                "SELECT units, version, removals, hnsw FROM namespace_state WHERE namespace = %s",
-                (namespace,),
-            ).fetchone()
-            return None if row is None else (int(row[0]), int(row[1]), int(row[2]), bool(row[3]))
-
-        found = self._read(state)
+        found = self._state(namespace)
         dim = self._dimension()
-        if found is None or found[0] <= 0 or dim is None:
+        if found is None or found.units <= 0 or dim is None:
             return empty
         try:
             queries = normalised_queries(vectors, dim)
         except ValueError as error:
             raise InvalidInputError(f"{error}; embed the queries with the store's embedder") from error
-        units, version, removals, indexed = found
+        units, version, removals, indexed = found.units, found.version, found.removals, found.hnsw
         if indexed and self._ann_threshold is not None and units >= self._ann_threshold:
             return self._read(lambda db: dense.hnsw_search(db, namespace, queries, k, min_score))
         open_ = self._open()
@@ -354,16 +374,11 @@ class PostgresStore:
         return dense.merge_exact(committed, pending, queries, k, min_score)
 
     def centroid(self, namespace: str) -> np.ndarray | None:
-        def read(db: psycopg.Connection) -> np.ndarray | None:
-            row = db.execute(
-                "SELECT units, vector_sum FROM namespace_state WHERE namespace = %s", (namespace,)
-            ).fetchone()
-            if row is None or row[0] <= 0 or row[1] is None:
-                return None
-            total = np.frombuffer(row[1], dtype=np.float64)
-            return (total / int(row[0])).astype(np.float32)
-
-        return self._read(read)
+        state = self._state(namespace)
+        if state is None or state.units <= 0 or state.vector_sum is None:
+            return None
+        total = np.frombuffer(state.vector_sum, dtype=np.float64)
+        return (total / state.units).astype(np.float32)
 
     def search_lexical(self, namespace: str, text: str, k: int) -> list[tuple[str, float]]:
         budget, depth = self._lexical_bound
@@ -401,14 +416,13 @@ class PostgresStore:
         open_ = self._open()
         cacheable = open_ is None or namespace not in open_.pending  # no own change pending
 
+        state = self._state(namespace)
+        version = -1 if state is None else state.version
+        cached = self._cue_values.get((namespace, kind))
+        if cacheable and cached is not None and cached[0] == version:
+            return list(cached[1])
+
         def read(db: psycopg.Connection) -> list[str]:
-            row = db.execute(
-                "SELECT version FROM namespace_state WHERE namespace = %s", (namespace,)
-            ).fetchone()
-            version = -1 if row is None else int(row[0])
-            cached = self._cue_values.get((namespace, kind))
-            if cacheable and cached is not None and cached[0] == version:
-                return list(cached[1])
             values = lookups.distinct_values(db, namespace, kind)
             if cacheable:
                 if len(self._cue_values) >= CUE_VALUE_ENTRIES:
@@ -459,6 +473,36 @@ class PostgresStore:
         if self._dim_value is None:
             self._dim_value = self._read(_meta_dim)
         return self._dim_value
+
+    @contextmanager
+    def reading(self, namespace: str) -> Iterator[None]:
+        """The reads of one search, the namespace's counters read once for all of them (the
+        dense view, the centroid, the cue vocabularies and the count each need them). Inside a
+        write, or nested, the block adds nothing. No connection is held for the block (a planner
+        may wait seconds for an LLM in it)."""
+        self._check_open()
+        if self._open() is not None or self._reading() is not None:
+            yield
+            return
+        self._local.reading = _Reading(namespace)
+        try:
+            yield
+        finally:
+            self._local.reading = None
+
+    def _reading(self) -> _Reading | None:
+        return getattr(self._local, "reading", None)
+
+    def _state(self, namespace: str) -> _State | None:
+        """The namespace's counters: read once per :meth:`reading` block, else every time (and
+        always from the open transaction, which may have changed them)."""
+        block = self._reading()
+        if block is None or block.namespace != namespace or self._open() is not None:
+            return self._read(lambda db: _read_state(db, namespace))
+        if not block.state_read:
+            block.state = self._read(lambda db: _read_state(db, namespace))
+            block.state_read = True
+        return block.state
 
     def _check_open(self) -> None:
         if self._closed:
@@ -561,6 +605,9 @@ class PostgresStore:
                 committed = True
             finally:
                 self._local.open = None
+        block = self._reading()
+        if block is not None:  # a write inside a reading block: its counters are read again
+            block.state_read = False
         if committed and open_.pending:
             self._cache.commit(open_.pending)
             self._index_large(open_.pending)

@@ -20,7 +20,7 @@ import logging
 import sqlite3
 import threading
 from collections.abc import Iterable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from datetime import datetime
 from pathlib import Path
 from typing import Self
@@ -384,6 +384,10 @@ class SQLiteStore:
             finally:
                 self._depth = 0
                 self._cue_values.forget()  # committed or not: cached cue values may be stale
+
+    def reading(self, namespace: str) -> AbstractContextManager[None]:
+        """The reads of one search: they run in this process already, nothing to gather."""
+        return nullcontext()
 
     @contextmanager
     def write(self, namespaces: Sequence[str]) -> Iterator[None]:

@@ -585,6 +585,34 @@ class StoreContract:
         np.testing.assert_allclose(store.centroid("other"), make_unit("x").vector, atol=1e-6)
         assert store.centroid("none") is None
 
+    def test_a_reading_block_answers_like_plain_reads(self, store: MemoryStore) -> None:
+        """Inside ``reading`` every view answers as outside it; a write inside the block (or a
+        block around a write) is seen by the reads after it; blocks nest."""
+        with store.reading("ns"):
+            assert store.count("ns") == 0 and store.centroid("ns") is None
+        add_docs(store)
+        outside = (
+            store.count("ns"), store.centroid("ns"), store.cue_values("ns", "P"),
+            ids(search_dense(store, "ns", make_unit("book").vector, 3)),
+            store.search_lexical("ns", "adoption", 5),
+        )
+        with store.reading("ns"), store.reading("ns"):
+            inside = (
+                store.count("ns"), store.centroid("ns"), store.cue_values("ns", "P"),
+                ids(search_dense(store, "ns", make_unit("book").vector, 3)),
+                store.search_lexical("ns", "adoption", 5),
+            )
+            assert store.count("other") == 0
+            store.add_units([make_unit("late", participants=["Zoe"])])
+            assert store.count("ns") == outside[0] + 1
+            assert "zoe" in store.cue_values("ns", "P")
+            assert "late" in ids(search_dense(store, "ns", make_unit("late").vector, 1))
+        assert inside[0] == outside[0] and inside[2:] == outside[2:]
+        np.testing.assert_allclose(inside[1], outside[1], atol=1e-6)
+        with store.write(["ns"]), store.reading("ns"):
+            store.add_units([make_unit("later")])
+            assert store.count("ns") == outside[0] + 2
+
     def test_delete_unit_removes_it_from_every_view(self, store: MemoryStore) -> None:
         target = make_unit(
             "t",
