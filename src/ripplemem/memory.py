@@ -64,7 +64,7 @@ class Memory:
         )
         self._writer = WritePipeline(
             self.parts.store, self.parts.embedder, self.parts.extractor, self.settings.write,
-            clue_writer=self.parts.clue_writer,
+            clue_writer=self.parts.clue_writer, parse=self.parts.recognizer.parse,
         )
 
     @classmethod

@@ -92,3 +92,27 @@ def test_evidence_json_carries_supersession(memory: Memory) -> None:
     stale = [e for e in again.evidence if e.superseded_by]
     assert stale and all(isinstance(e, Evidence) and e.valid_until for e in stale)
     assert found.to_json()["evidence"][0]["superseded_by"] is None  # the current value leads
+
+
+SMALL_TALK = [
+    {"speaker": "Maya", "text": "I made a huge pot of lentil soup on Sunday."},
+    {"speaker": "Tom", "text": "Did Maya's cold get better?"},
+    {"speaker": "Maya", "text": "Much better, I slept for ten hours straight."},
+    {"speaker": "Maya", "text": "I also finally finished that long crime novel."},
+]
+
+
+def test_a_changing_fact_found_near_the_top_leads_a_present_question(
+    tmp_path: Path, embedder
+) -> None:
+    with Memory(Settings(store=str(tmp_path / "m.db")), embedder=embedder) as memory:
+        memory.add(MOVE_1 + SMALL_TALK, user_id="maya", session_time="2023-02-10T18:00:00")
+        memory.add(SMALL_TALK[:2] + MOVE_2, user_id="maya", session_time="2023-06-03T18:00:00")
+        new = _unit(memory, "Bristol")
+        old = _unit(memory, "Leeds for three")
+        found = memory.search("Where is Maya these days?", user_id="maya")
+        assert found.evidence[0].unit.id == new
+        # an earlier value sits right after the value that replaced it
+        before = memory.search("Where was Maya before?", user_id="maya")
+        ids = [e.unit.id for e in before.evidence]
+        assert ids.index(old) == ids.index(new) + 1

@@ -98,10 +98,21 @@ def test_remembered_names_match_and_leave_every_pipe_running() -> None:
     """Patterns are added with the pipes before the ruler switched off; they must come back on."""
     recognizer = EntityRecognizer()
     recognizer.remember(["Jordan Lee", "Ana Ruiz"])
-    assert recognizer._nlp.disabled == []
+    assert set(recognizer._nlp.disabled) == set(recognizer._parse_pipes)  # only the parse's
     found = recognizer.find(["Jordan Lee and ANA RUIZ flew to Boston."], people=SPEAKERS)[0]
     assert found.people == ("Jordan Lee", "Ana Ruiz")
     assert found.places == ("Boston",)  # the statistical model still runs after the ruler
+
+
+def test_the_parse_shares_the_pipeline_and_leaves_entities_as_they_were() -> None:
+    recognizer = EntityRecognizer()
+    text = "Jordan Lee works at Halcyon Labs in Boston."
+    before = recognizer.find([text], people=SPEAKERS)[0]
+    doc = recognizer.parse([text])[0]
+    works = next(t for t in doc if t.text == "works")
+    assert works.lemma_ == "work" and {c.dep_ for c in works.children} >= {"nsubj", "prep"}
+    assert set(recognizer._nlp.disabled) == set(recognizer._parse_pipes)
+    assert recognizer.find([text], people=SPEAKERS)[0] == before
 
 
 # --- uncommon first names (write/first_names.py): people the small model misses -------------

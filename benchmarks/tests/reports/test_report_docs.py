@@ -201,3 +201,20 @@ def test_a_writers_block_compares_each_layout_with_its_one_writer_run() -> None:
     assert "| sqlite | 4 writers, 4 namespaces | 4 | 4 | 1,000 | 12.5 | 80.0 | 1.60 |" in block
     assert "| sqlite | 4 writers, 1 namespaces | 4 | 1 | 1,000 | 16.7 | 60.0 | 1.50 |" in block
     assert "80 adds (one per session)" in block and "load 2.0" in block
+
+
+def test_an_update_suite_block_shows_each_kind_per_recipe() -> None:
+    score = {"questions": 4, "passed": 3, "share": 75.0}
+    result = {
+        "kind": "updates", "conversations": 2, "questions": 8, "extractor": "deterministic",
+        "file": "updates_dev.json", "split": "holdout", "date": "2026-01-02T03:04:05",
+        "recipes": {
+            "ripple": {"summary": {"current": score, "history": score, "control": score}},
+            "hybrid": {"summary": {"current": {"questions": 4, "passed": 1, "share": 25.0}}},
+        },
+    }
+    block = render_block("updates_dev.json", result)
+    assert "| recipe | current | history | controls |" in block
+    assert "| ripple | 75.0 % (3/4) | 75.0 % (3/4) | 75.0 % (3/4) |" in block
+    assert "| hybrid | 25.0 % (1/4) | — | — |" in block
+    assert "split `holdout`" in block and "2026-01-02" in block

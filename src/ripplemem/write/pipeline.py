@@ -33,6 +33,7 @@ from ripplemem.write.input_checks import clean_conversation
 from ripplemem.write.link import PAPER_SEMANTIC_THRESHOLD, Linker
 from ripplemem.write.near import NearNeighbours, near_neighbours
 from ripplemem.write.segment import segment, validate_conversation
+from ripplemem.write.slots import Parse
 from ripplemem.write.supersede import SupersessionLinker
 
 Progress = Callable[[int, int], None]
@@ -89,6 +90,7 @@ class WritePipeline:
         extractor: Extractor,
         settings: WriteSettings | None = None,
         clue_writer: ClueWriter | None = None,
+        parse: Parse | None = None,
     ) -> None:
         self.store = store
         self.embedder = embedder
@@ -98,7 +100,9 @@ class WritePipeline:
         self.linker = Linker(store, resolve_thresholds(settings, embedder))
         self.clue_writer = clue_writer or KeyphraseClues()
         self.clue_builder = clue_graph_builder(store, embedder, self.clue_writer, settings)
-        self.supersession = SupersessionLinker(store) if settings.supersession else None
+        self.supersession = (
+            SupersessionLinker(store, parse=parse) if settings.supersession else None
+        )
 
     def ingest(
         self, conversation: Conversation, namespace: str, *, progress: Progress | None = None

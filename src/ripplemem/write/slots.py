@@ -11,6 +11,12 @@ claim. ``changed`` says the sentence carries a change cue ("now", "moved", "swit
 "instead", ...); pets, numbers and events only claim with one (they are often several values or
 one-off events otherwise).
 
+With a parse (``parse``: the entity recogniser's spaCy pipeline with its parser on), the
+sentences worth it are parsed and :mod:`ripplemem.write.parsed_slots` adds the claims of wordings
+the phrases miss (an employer said by its work, a pet by its breed, a home with a place, a vehicle
+one gets about in, a scheduled thing of any noun), gives numbers their counted noun's measure
+class and period, and vetoes what the parse shows is planned, visited or negated.
+
 An LLM extractor may give the attribute itself (``unit.extra["attribute"]``); that claim is
 taken as it is (:func:`claims_of`).
 """
@@ -18,10 +24,22 @@ taken as it is (:func:`claims_of`).
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from ripplemem.records import MemoryUnit, normalise_cue
+from ripplemem.write.parsed_slots import (
+    asserted,
+    counted,
+    negated_work,
+    parsed_claims,
+    visited_home,
+    worth_parsing,
+)
+
+#: texts -> spaCy docs with tags and a dependency parse (``EntityRecognizer.parse``)
+Parse = Callable[[Sequence[str]], Sequence[Any]]
 
 # a "<Name> said:" / "asked:" / "answered:" prefix of a restatement piece
 _SPEAKER = re.compile(r"(?:^|(?<=[.!?] ))([A-Z][\w'’-]*(?: [A-Z][\w'’-]*)?) (?:said|asked|answered):\s*")
@@ -46,7 +64,7 @@ _RELATIVE = (
 )
 _PARTNER_WORDS = r"wife|husband|partner|boyfriend|girlfriend|fianc[ée]e?|spouse"
 _SOMEONE_ELSE = re.compile(
-    rf"\b(?:[A-Z][\w-]*['’]s|my|our|his|her|their|a) (?:(?:best|old|new|close|younger|older|little|"
+    rf"\b(?:[A-Z][\w-]*['’]s|[Mm]y|[Oo]ur|[Hh]is|[Hh]er|[Tt]heir|[Aa]) (?:(?:best|old|new|close|younger|older|little|"
     rf"big) )?(?:{_RELATIVE}|{_PARTNER_WORDS})\b"
 )
 _CHANGE = re.compile(
@@ -173,43 +191,103 @@ class Claim:
     context: frozenset[str] = frozenset()  # for numbers: the content words around them
     unit: str = ""  # for numbers: the word after the first number ("kilometres")
     loss: bool = False  # the sentence says an earlier value ended ("died", "no longer", "now")
+    measure: str = ""  # for numbers: the counted noun's class and period ("distance/week")
 
 
-def claims_of(unit: MemoryUnit) -> list[Claim]:
+def claims_of(unit: MemoryUnit, parse: Parse | None = None) -> list[Claim]:
     """The claims of ``unit``: the LLM extractor's attribute when it gave one, else the rules'."""
+    return claims_of_units([unit], parse)[0]
+
+
+def claims_of_units(units: Sequence[MemoryUnit], parse: Parse | None = None) -> list[list[Claim]]:
+    """:func:`claims_of` of each unit, with one call of ``parse`` for them all."""
+    given = [_given_claims(unit) for unit in units]
+    todo = [i for i, claims in enumerate(given) if claims is None]
+    read = read_claims_of(
+        [
+            (u.restatement, u.participants[0] if u.participants else "", u.participants[1:])
+            for u in (units[i] for i in todo)
+        ],
+        parse,
+    )
+    found = dict(zip(todo, read))
+    return [claims if claims is not None else found[i] for i, claims in enumerate(given)]
+
+
+def _given_claims(unit: MemoryUnit) -> list[Claim] | None:
+    """The claim of the LLM extractor's attribute, or None when it gave none."""
     given = unit.extra.get("attribute")
-    if isinstance(given, dict) and given.get("name") and given.get("holder"):
-        text, name = str(given.get("value") or ""), str(given["name"])
-        value = frozenset(_content_words(text, ""))
-        update = bool(given.get("update"))
-        attribute, _, what = name.partition(":")
-        if attribute == "number":  # the measure is in the name: "number:kids"
-            return [Claim(normalise_cue(str(given["holder"])), "number", value | _numbers_in(text),
-                          update, frozenset({what}) if what else value, what, update)]
-        return [Claim(normalise_cue(str(given["holder"])), name, value, update, loss=update)]
-    holder = unit.participants[0] if unit.participants else ""
-    return read_claims(unit.restatement, holder, unit.participants[1:])
+    if not (isinstance(given, dict) and given.get("name") and given.get("holder")):
+        return None
+    text, name = str(given.get("value") or ""), str(given["name"])
+    value = frozenset(_content_words(text, ""))
+    update = bool(given.get("update"))
+    attribute, _, what = name.partition(":")
+    holder = normalise_cue(str(given["holder"]))
+    if attribute == "number":  # the measure is in the name: "number:kids"
+        context = frozenset({what}) if what else value
+        return [Claim(holder, "number", value | _numbers_in(text), update, context, what, update)]
+    return [Claim(holder, name, value, update, loss=update)]
 
 
-def read_claims(text: str, holder: str, others: Sequence[str] = ()) -> list[Claim]:
+def read_claims(
+    text: str, holder: str, others: Sequence[str] = (), parse: Parse | None = None
+) -> list[Claim]:
     """The claims of a restatement whose unprefixed words are ``holder``'s; ``others`` are the
-    other people it names (a sentence whose subject is one of them is their fact)."""
-    found: list[Claim] = []
-    for speaker, part in _by_speaker(text, holder):
-        if not speaker or normalise_cue(speaker) in ("assistant", "ai", "bot"):
-            continue
-        loss = bool(_LOSS.search(part))  # "Whiskers passed away. We adopted Biscuit."
-        for sentence in _SENTENCE.split(part):
-            names = [holder, *others] if normalise_cue(speaker) != normalise_cue(holder) else others
-            found.extend(_sentence_claims(sentence.strip(), speaker, loss, names))
-    return found
+    other people it names (a sentence whose subject is one of them is their fact). With ``parse``
+    (texts -> spaCy docs with a dependency parse) the sentences the parse can add to are parsed
+    (:mod:`ripplemem.write.parsed_slots`)."""
+    return read_claims_of([(text, holder, others)], parse)[0]
+
+
+def read_claims_of(
+    items: Sequence[tuple[str, str, Sequence[str]]], parse: Parse | None = None
+) -> list[list[Claim]]:
+    """:func:`read_claims` of each (text, holder, others), with one call of ``parse``."""
+    sentences: list[list[tuple[str, str, bool, list[str]]]] = []
+    for text, holder, others in items:
+        mine: list[tuple[str, str, bool, list[str]]] = []
+        for speaker, part in _by_speaker(text, holder):
+            if not speaker or normalise_cue(speaker) in ("assistant", "ai", "bot"):
+                continue
+            loss = bool(_LOSS.search(part))  # "Whiskers passed away. We adopted Biscuit."
+            names = [holder, *others] if normalise_cue(speaker) != normalise_cue(holder) else list(others)
+            for sentence in _SENTENCE.split(part):
+                if _asserted(sentence.strip(), speaker, names):
+                    mine.append((sentence.strip(), speaker, loss, names))
+        sentences.append(mine)
+    wanted = list(
+        dict.fromkeys(
+            sentence
+            for mine in sentences
+            for sentence, speaker, loss, names in mine
+            if parse
+            and (worth_parsing(sentence) or _sentence_claims(sentence, speaker, loss, names))
+        )
+    )
+    docs = dict(zip(wanted, parse(wanted))) if parse and wanted else {}
+    return [
+        [
+            claim
+            for sentence, speaker, loss, names in mine
+            for claim in _sentence_claims(sentence, speaker, loss, names, docs.get(sentence))
+        ]
+        for mine in sentences
+    ]
 
 
 def same_attribute(new: Claim, old: Claim) -> bool:
     if new.holder != old.holder or new.attribute != old.attribute:
         return False
     if new.attribute == "number":  # the same measure: "20 kilometres" / "45 kilometres"
-        return bool(new.unit and new.unit == old.unit) or len(new.context & old.context) >= 2
+        if new.unit and new.unit == old.unit:
+            return True
+        if new.measure and new.measure == old.measure:  # "8 engineers" / "15 people" on a team
+            per_period = "/" in new.measure  # "60 miles a week" / "150 km a week"
+            return per_period or bool(new.context & old.context - {new.unit, old.unit})
+        if new.unit and old.unit:
+            return False  # "6 researchers" / "3 microscopes": two measures of one thing
+        return len(new.context & old.context) >= 2
     return True
 
 
@@ -245,13 +323,18 @@ def _by_speaker(text: str, holder: str) -> list[tuple[str, str]]:
     return [(s, p) for s, p in parts if p.strip()]
 
 
-def _sentence_claims(
-    sentence: str, speaker: str, loss: bool, others: Sequence[str] = ()
-) -> list[Claim]:
+def _asserted(sentence: str, speaker: str, others: Sequence[str]) -> bool:
+    """Not a question, hypothetical, plan or refusal, nor another person's sentence."""
     if not sentence or _QUESTION.search(sentence) or _NOT_A_CLAIM.search(sentence):
-        return []
-    if _other_subject(sentence, speaker, others):
-        return []
+        return False
+    return not _other_subject(sentence, speaker, others)
+
+
+def _sentence_claims(
+    sentence: str, speaker: str, loss: bool, others: Sequence[str] = (), doc: Any = None
+) -> list[Claim]:
+    if doc is not None and not asserted(doc):
+        return []  # "I'm going to teach at ...", "we'd move to ..."
     changed = bool(_CHANGE.search(sentence))
     holder = normalise_cue(speaker)
     out: list[Claim] = []
@@ -267,6 +350,10 @@ def _sentence_claims(
             continue  # "the offsite moved to Porto": the event's place, not a new home
         if attribute == "car" and _BORROWED.search(sentence):
             continue  # a rental or a test drive is not the car one has
+        if attribute == "employer" and doc is not None and negated_work(doc):
+            continue  # "I don't work at Finvera"
+        if attribute == "residence" and doc is not None and visited_home(doc):
+            continue  # "we visited a cottage near Galway"
         # "Hannah's boyfriend Jake ...": for the partner the relation word is the value
         if _someone_else(sentence, match.end(), partner_too=attribute != "partner"):
             continue
@@ -280,16 +367,30 @@ def _sentence_claims(
         else:
             value = _value_words(sentence, speaker, _VALUE_WORDS.get(attribute))
         out.append(Claim(holder, attribute, value, changed, loss=loss))
+    if doc is not None:
+        claimed = {c.attribute for c in out}
+        others_named = frozenset(normalise_cue(n) for n in others)
+        for parsed in parsed_claims(doc, speaker, others_named):
+            if parsed.attribute.startswith("event:"):  # the event's place, not a new home
+                out = [c for c in out if c.attribute != "residence"]
+            if parsed.attribute not in claimed:
+                out.append(Claim(holder, parsed.attribute, parsed.value, changed, loss=loss))
     number = _NUMBER.search(sentence)
     if number and not _someone_else(sentence, number.start(), partner_too=True):
         words = _content_words(sentence, speaker)
         numbers = _numbers(words)
         context = words - numbers - _CHANGE_WORDS
-        after = _UNIT_WORD.search(sentence)
-        unit = after.group(1).casefold() if after else ""
-        if numbers and context and unit not in _TIME_UNITS:
+        count = counted(doc) if doc is not None else None
+        if count is not None:  # the parse's counted noun: "15 hard-working people"
+            unit, measure, amount = count.noun, count.measure, count.amount
+            if measure and count.period:  # "60 miles a week" / "150 km a week"
+                measure = f"{measure}/{count.period}"
+        else:
+            after = _UNIT_WORD.search(sentence)
+            unit, measure, amount = (after.group(1).casefold() if after else ""), "", False
+        if numbers and context and (amount or unit not in _TIME_UNITS):
             unit = "" if unit in _STOP else unit  # "58,000 a year": no unit word
-            out.append(Claim(holder, "number", words, changed, frozenset(context), unit))
+            out.append(Claim(holder, "number", words, changed, frozenset(context), unit, measure=measure))
     return out
 
 
@@ -317,6 +418,11 @@ def _someone_else(sentence: str, before: int, *, partner_too: bool) -> bool:
     return False
 
 
+def _contraction(word: str) -> bool:
+    """"i'm", "we've", "it's": a function word with a clitic."""
+    return "'" in word and word.split("'", 1)[0] in _STOP
+
+
 def _content_words(text: str, speaker: str) -> frozenset[str]:
     skip = {normalise_cue(w) for w in speaker.split()}
     words = set()
@@ -324,7 +430,7 @@ def _content_words(text: str, speaker: str) -> frozenset[str]:
         word = raw.casefold().replace("’", "'")
         word = word.removesuffix("'s")
         word = word.rstrip(".,")
-        if not word or word in _STOP or word in skip:
+        if not word or word in _STOP or word in skip or _contraction(word):
             continue
         words.add(word)
     return frozenset(words)
@@ -344,5 +450,7 @@ def _value_words(
     if vocabulary is not None:
         named |= {m.group(0).casefold() for m in vocabulary.finditer(text)}
     named |= {m.group(0).casefold() for m in _NUMBER.finditer(text)}
-    words = frozenset(w for w in named if w and w not in _STOP and w not in skip)
+    words = frozenset(
+        w for w in named if w and w not in _STOP and w not in skip and not _contraction(w)
+    )
     return words or _content_words(text, speaker)

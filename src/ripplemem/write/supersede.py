@@ -6,16 +6,21 @@ nearest in time, and a BM25 search with the unit's own words); an earlier unit (
 :func:`~ripplemem.records.said_order`) whose claim has the same holder and attribute but another
 value gets a ``supersedes`` edge from the new unit. Both are kept. At most ``max_links`` of the
 latest such units are linked per new unit.
+
+With ``parse`` (the entity recogniser's spaCy pipeline) the claims also come from the dependency
+parse of the sentences worth it; each unit's claims are kept in a bounded cache, so a unit read
+as a new unit is not parsed again when it is an earlier unit's candidate.
 """
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ripplemem.records import Cues, Edge, MemoryUnit, Version, said_at, said_order
 from ripplemem.stores.base import MemoryStore
-from ripplemem.write.slots import Claim, claims_of, restates_value
+from ripplemem.write.slots import Claim, Parse, claims_of_units, restates_value
 
 #: weight of a supersedes edge (the kind, not the weight, carries its meaning)
 SUPERSEDES_WEIGHT = 1.0
@@ -31,16 +36,25 @@ class SupersessionLinker:
     """Write stage: ``link(units)`` adds the ``supersedes`` edges of newly stored units."""
 
     def __init__(
-        self, store: MemoryStore, *, per_holder: int = 40, lexical_k: int = 30, max_links: int = 3
+        self,
+        store: MemoryStore,
+        *,
+        parse: Parse | None = None,
+        per_holder: int = 40,
+        lexical_k: int = 30,
+        max_links: int = 3,
+        cache_size: int = 20_000,
     ) -> None:
         self.store = store
+        self.parse = parse
         self.per_holder, self.lexical_k, self.max_links = per_holder, lexical_k, max_links
+        self.cache_size = cache_size
+        self._cache: OrderedDict[tuple[str, str, str], list[Claim]] = OrderedDict()
 
     def link(self, units: Sequence[MemoryUnit]) -> SupersessionReport:
         edges: list[Edge] = []
         claimed = 0
-        for unit in units:
-            claims = claims_of(unit)
+        for unit, claims in zip(units, self.claims(units)):
             if not claims:
                 continue
             claimed += 1
@@ -49,12 +63,26 @@ class SupersessionLinker:
             self.store.change_edges(add=edges)
         return SupersessionReport(len(edges), claimed)
 
+    def claims(self, units: Sequence[MemoryUnit]) -> list[list[Claim]]:
+        """The slot claims of each unit (cached by namespace, id and restatement)."""
+        keys = [(u.namespace, u.id, u.restatement) for u in units]
+        todo = {key: unit for key, unit in zip(keys, units) if key not in self._cache}
+        for key, claims in zip(todo, claims_of_units(list(todo.values()), self.parse)):
+            self._cache[key] = claims
+        found = []
+        for key in keys:
+            self._cache.move_to_end(key)
+            found.append(self._cache[key])
+        while len(self._cache) > self.cache_size:
+            self._cache.popitem(last=False)
+        return found
+
     def _edges(self, unit: MemoryUnit, claims: list[Claim]) -> list[Edge]:
         earlier = [u for u in self._candidates(unit, claims) if said_order(u) < said_order(unit)]
         earlier = [u for u in earlier if not set(u.turn_ids) & set(unit.turn_ids)]
+        earlier.sort(key=said_order, reverse=True)
         replaced: list[MemoryUnit] = []
-        for old in sorted(earlier, key=said_order, reverse=True):
-            old_claims = claims_of(old)
+        for old, old_claims in zip(earlier, self.claims(earlier)):
             if any(restates_value(new, was) for new in claims for was in old_claims):
                 replaced.append(old)
             if len(replaced) >= self.max_links:

@@ -27,6 +27,7 @@ def updates(
     statement), of history questions with every needed turn in the top 10, of controls passed."""
     from rich.table import Table
 
+    from ripplemem_bench.measure import git_commit
     from ripplemem_bench.updates.cases import load_cases
     from ripplemem_bench.updates.run import run_updates
 
@@ -39,6 +40,7 @@ def updates(
     result["split"] = split
     result["date"] = datetime.now().isoformat(timespec="seconds")
     result["load"] = [round(x, 2) for x in os.getloadavg()]
+    result["commit"] = git_commit()
     table = Table(title=f"updates · {path.name} · split {split} · {result['questions']} questions")
     for column in ("recipe", "current %", "history %", "controls %"):
         table.add_column(column)

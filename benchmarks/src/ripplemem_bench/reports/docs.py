@@ -155,6 +155,8 @@ def _title(name: str) -> str:
 
 
 def _kind(result: dict) -> str:
+    if result.get("kind") == "updates" and isinstance(result.get("recipes"), dict):
+        return "updates"
     if result.get("benchmark") in ("speed", "scale", "scale_index"):
         return str(result["benchmark"])
     if _is_retrieval(result):
@@ -194,6 +196,8 @@ def render_block(name: str, result: dict, plots: list[str] | None = None) -> str
         body = serve_section(result)
     elif kind == "writers":
         body = _writers(result)
+    elif kind == "updates":
+        body = _updates(result)
     else:
         body = _other(result)
     source = f"_Source: `docs/results/{name}`"
@@ -331,6 +335,31 @@ def _writers(result: dict) -> str:
     return "\n".join(lines + markdown_table(header, rows)) + "\n"
 
 
+#: the question kinds of the update suite, as its table heads them
+_UPDATE_KINDS = {"current": "current", "history": "history", "control": "controls"}
+
+
+def _updates(result: dict) -> str:
+    """The knowledge-update suite: per recipe, the share of current-value, history and control
+    questions passed (``ripplemem bench updates``)."""
+    header = ["recipe", *_UPDATE_KINDS.values()]
+    rows = []
+    for name, block in result["recipes"].items():
+        summary = block.get("summary") or {} if isinstance(block, dict) else {}
+        cells = []
+        for kind in _UPDATE_KINDS:
+            score = summary.get(kind) or {}
+            share, passed, asked = score.get("share"), score.get("passed"), score.get("questions")
+            cells.append(f"{share:.1f} % ({passed}/{asked})" if share is not None else "—")
+        rows.append([name, *cells])
+    facts = (
+        f"{result.get('conversations', '?')} conversations, {result.get('questions', '?')} "
+        f"questions, split `{result.get('split', '?')}`, extractor {result.get('extractor', '?')}, "
+        f"{result_date(result)}, load {result_load(result)}."
+    )
+    return "\n".join([facts, "", *markdown_table(header, rows)]) + "\n"
+
+
 def _other(result: dict) -> str:
     rows = [
         [key, str(value)]
@@ -365,6 +394,12 @@ def overview(results: dict[str, dict]) -> str:
             what = (f"ingest throughput, {result['settings']['writers']} writers: "
                     f"{', '.join(result['backends'])}")
             rows.append(_overview_row(name, result, what, result["settings"]["file"]))
+            continue
+        if kind == "updates":
+            what = (f"knowledge updates: {result.get('conversations', '?')} conversations, "
+                    f"{result.get('questions', '?')} questions")
+            rows.append(_overview_row(name, result, what, f"{result.get('file', '?')} "
+                                      f"({result.get('split', '?')})"))
             continue
         if kind == "retrieval":
             what = f"{result.get('dataset', '?')} retrieval, {len(result['recipes'])} recipes"

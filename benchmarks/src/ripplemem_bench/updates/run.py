@@ -44,11 +44,13 @@ def run_updates(
                 if progress:
                     progress("update cases", done + 1, len(cases))
             extractor = memory.parts.extractor.name
+            embedder = memory.parts.embedder.name
     return {
         "kind": "updates",
         "conversations": len(cases),
         "questions": sum(len(c.model.questions) for c in cases),
         "extractor": extractor,
+        "embedder": embedder,
         "recipes": {
             r: {
                 "summary": summarise(rows),
