@@ -218,3 +218,19 @@ def test_an_update_suite_block_shows_each_kind_per_recipe() -> None:
     assert "| ripple | 75.0 % (3/4) | 75.0 % (3/4) | 75.0 % (3/4) |" in block
     assert "| hybrid | 25.0 % (1/4) | — | — |" in block
     assert "split `holdout`" in block and "2026-01-02" in block
+
+
+def test_a_longmemeval_block_breaks_all_at_5_all_at_10_and_ndcg_at_5_down_by_type() -> None:
+    def block(all5: float, all10: float, ndcg5: float) -> dict:
+        values = {"session_recall_all@5": all5, "session_recall_all@10": all10,
+                  "session_ndcg@5": ndcg5}
+        return {"metrics": values, "per_question_type": {"multi-session": {"questions": 4, **values}}}
+
+    result = {"dataset": "longmemeval", "split": "s.json", "questions": 4, "embedder": "e",
+              "recipes": {"ripple": block(0.75, 1.0, 0.5), "hybrid": block(0.5, 0.75, 0.25)}}
+    text = render_block("lme.json", result)
+    for metric, row in (("S all@5", "| multi-session | 4 | 75.0 | 50.0 |"),
+                        ("S all@10", "| multi-session | 4 | 100.0 | 75.0 |"),
+                        ("S ndcg@5", "| multi-session | 4 | 50.0 | 25.0 |")):
+        section = text.split(f"{metric} (%) by question type:")[1].split("by question type")[0]
+        assert row in section

@@ -24,6 +24,7 @@ from typing import Any
 from ripplemem_bench.reports.growth import growth_section, index_section
 from ripplemem_bench.reports.manifest import load_manifest
 from ripplemem_bench.reports.result import (
+    DOC_GROUP_METRICS,
     GROUP_KEY,
     MAIN_COLUMNS,
     format_value,
@@ -264,10 +265,13 @@ def _retrieval(result: dict, *, groups: bool = True) -> str:
         *markdown_table(header, rows),
     ]
     if groups and result.get("dataset") in GROUP_KEY:
-        group_header, group_rows, metric = group_table(result)
-        if group_rows:
-            what = GROUP_KEY[result["dataset"]].removeprefix("per_").replace("_", " ")
-            lines += ["", f"{metric} (%) by {what}:", "", *markdown_table(group_header, group_rows)]
+        what = GROUP_KEY[result["dataset"]].removeprefix("per_").replace("_", " ")
+        budgeted = bool(result.get("token_budget"))
+        metrics = (None,) if budgeted else DOC_GROUP_METRICS.get(result["dataset"], (None,))
+        for wanted in metrics:
+            group_header, group_rows, metric = group_table(result, wanted)
+            if group_rows:
+                lines += ["", f"{metric} (%) by {what}:", "", *markdown_table(group_header, group_rows)]
     return "\n".join(lines) + "\n"
 
 

@@ -29,6 +29,10 @@ BUDGET_COLUMNS: dict[str, tuple[str, ...]] = {
 GROUP_METRIC: dict[str, str] = {"locomo": "recall@30", "longmemeval": "session_recall_all@10"}
 BUDGET_GROUP_METRIC: dict[str, str] = {"locomo": "recall@budget", "longmemeval": "turn_recall_all@budget"}
 GROUP_KEY: dict[str, str] = {"locomo": "per_category", "longmemeval": "per_question_type"}
+#: the metrics the benchmarks page breaks down by group (the default one when not listed)
+DOC_GROUP_METRICS: dict[str, tuple[str, ...]] = {
+    "longmemeval": ("session_recall_all@5", "session_recall_all@10", "session_ndcg@5"),
+}
 TIMING_COLUMNS = ("search_ms_p50", "search_ms_p95")
 LABELS: dict[str, str] = {"search_ms_p50": "p50 ms", "search_ms_p95": "p95 ms"}
 LEGEND = (
@@ -90,10 +94,12 @@ def main_table(result: dict) -> tuple[list[str], list[list[str]]]:
     return header, rows
 
 
-def group_table(result: dict) -> tuple[list[str], list[list[str]], str]:
-    """(header, rows, metric): one row per category / question type, one column per recipe."""
+def group_table(result: dict, metric: str | None = None) -> tuple[list[str], list[list[str]], str]:
+    """(header, rows, metric): one row per category / question type, one column per recipe
+    (``metric``, or the dataset's default)."""
     dataset = result["dataset"]
-    metric = (BUDGET_GROUP_METRIC if result.get("token_budget") else GROUP_METRIC)[dataset]
+    if metric is None:
+        metric = (BUDGET_GROUP_METRIC if result.get("token_budget") else GROUP_METRIC)[dataset]
     key = GROUP_KEY[dataset]
     recipes = list(result["recipes"])
     groups: dict[str, int] = {}
