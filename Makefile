@@ -30,8 +30,8 @@ test: $(STAMP) chromium
 	@$(BIN)/python -m pytest -q tests benchmarks/tests; rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "pytest collected no tests: failing on purpose"; exit 1; fi; exit $$rc
 
-# the inner loop (less than half the time of make test): everything but the tests marked slow
-# (many-writer processes, emulated CPUs, worker processes, the speed/scale benches, schemathesis)
+# the inner loop: everything but the tests marked slow (many-writer processes, crash injection,
+# emulated CPUs, worker processes, the speed/scale benches, schemathesis)
 test-fast: $(STAMP) chromium
 	@$(BIN)/python -m pytest -q -m "not slow" tests benchmarks/tests; rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "pytest collected no tests: failing on purpose"; exit 1; fi; exit $$rc

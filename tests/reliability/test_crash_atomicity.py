@@ -82,6 +82,7 @@ def _run(folder: Path, runs: list[tuple[str, str, str, int]], seconds: float) ->
     return ended
 
 
+@pytest.mark.slow  # processes killed at write boundaries
 def test_a_killed_add_leaves_all_or_nothing_and_re_adding_gives_the_clean_store(clean, embedder):
     folder, base_units, clean_snapshot, clean_searches, seconds = clean
     full = len(clean_snapshot["ns"]["units"])
@@ -103,6 +104,7 @@ def test_a_killed_add_leaves_all_or_nothing_and_re_adding_gives_the_clean_store(
           f"partial stores: {len(partial)}, clean add {seconds:.1f} s")
 
 
+@pytest.mark.slow  # three processes and four threads adding at once
 def test_concurrent_adds_of_the_same_input_are_idempotent(clean, embedder):
     """Three processes and four threads (two sharing a Memory, two with their own) add the same
     conversation at once: no error, each unit stored once, the store a clean ingest makes."""

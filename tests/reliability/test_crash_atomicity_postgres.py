@@ -11,6 +11,8 @@ import subprocess
 import sys
 import time
 
+import pytest
+
 from ripplemem import Memory
 
 from .scenario import TRIP, crash_conversation, searches, settings, snapshot
@@ -29,6 +31,7 @@ def _base(url: str, embedder) -> int:
         return memory.store.count("ns")
 
 
+@pytest.mark.slow  # processes killed at write boundaries
 def test_a_killed_add_on_postgres_leaves_all_or_nothing(postgres_store_url, embedder):
     clean_url = postgres_store_url("clean")
     base_units = _base(clean_url, embedder)
