@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: install chromium demo test test-fast check-core-install bench-locomo bench-longmemeval bench-speed bench-scale bench-report clean
+.PHONY: install chromium qemu dist demo test test-fast check-core-install bench-locomo bench-longmemeval bench-speed bench-scale bench-report clean
 
 # the library (with its test tools) and the benchmark harness (benchmarks/, with the mem0 peer)
 $(STAMP): pyproject.toml benchmarks/pyproject.toml constraints.txt
@@ -13,26 +13,35 @@ $(STAMP): pyproject.toml benchmarks/pyproject.toml constraints.txt
 	$(BIN)/python -m pip install -q -c constraints.txt -e '.[dev,server,postgres]' -e 'benchmarks[peers]'
 	touch $(STAMP)
 
-install: $(STAMP) chromium
+install: $(STAMP) chromium qemu
 
-# the viewer's browser tests (tests/viewer) drive Debian's chromium; installed when absent
-chromium:
-	@if ! command -v chromium >/dev/null && command -v apt-get >/dev/null; then \
+# the system packages some tests drive, installed with apt-get when absent (Debian / Ubuntu):
+# chromium for the browser tests (tests/viewer, tests/server/test_docs_page.py), qemu-user for
+# the embedder under emulated CPUs (tests/providers/test_cpu_independence.py)
+define apt_install
+	@if ! command -v $(1) >/dev/null && command -v apt-get >/dev/null; then \
 	  as_root=""; [ "$$(id -u)" -eq 0 ] || as_root="sudo"; \
-	  $$as_root apt-get update -qq && $$as_root apt-get install -y -qq chromium; \
+	  $$as_root apt-get update -qq && $$as_root apt-get install -y -qq $(2); \
 	fi
+endef
+
+chromium:
+	$(call apt_install,chromium,chromium)
+
+qemu:
+	$(call apt_install,qemu-x86_64,qemu-user)
 
 demo: $(STAMP)
 	$(BIN)/ripplemem demo
 
 # both test trees: tests/ (the library) and benchmarks/tests/ (the harness)
-test: $(STAMP) chromium
+test: $(STAMP) chromium qemu
 	@$(BIN)/python -m pytest -q tests benchmarks/tests; rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "pytest collected no tests: failing on purpose"; exit 1; fi; exit $$rc
 
 # the inner loop: everything but the tests marked slow (many-writer processes, crash injection,
 # emulated CPUs, worker processes, the speed/scale benches, schemathesis)
-test-fast: $(STAMP) chromium
+test-fast: $(STAMP) chromium qemu
 	@$(BIN)/python -m pytest -q -m "not slow" tests benchmarks/tests; rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "pytest collected no tests: failing on purpose"; exit 1; fi; exit $$rc
 

@@ -33,6 +33,26 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 
+def _print_version(value: bool) -> None:
+    if value:
+        from ripplemem import __version__
+
+        typer.echo(f"ripplemem {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _options(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version", callback=_print_version, is_eager=True, help="Print the version and exit."
+        ),
+    ] = False,
+) -> None:
+    """Long-term memory for LLM agents: ingest conversations, search them, explain recalls."""
+
+
 StoreOption = Annotated[
     str | None,  # not a Path: a store URL (postgresql://host/db) would lose its '//'
     typer.Option(

@@ -1,5 +1,5 @@
-"""The ASGI app: REST under ``/v1``, MCP at ``/mcp``, the viewer at ``/ui``, ``/healthz`` and
-``/openapi.json``.
+"""The ASGI app: REST under ``/v1``, MCP at ``/mcp``, the viewer at ``/ui``, ``/healthz``,
+``/openapi.json`` and its pages ``/docs`` and ``/redoc`` (:mod:`ripplemem.server.api_docs`).
 
 :func:`create_app` takes a ready :class:`~ripplemem.memory.Memory` (tests pass one built on any
 store and embedder); ``ripplemem serve`` builds it from the store URL and the ``RIPPLEMEM_*``
@@ -24,6 +24,7 @@ from ripplemem import __version__
 from ripplemem.errors import ConfigurationError, InvalidInputError, RippleMemError
 from ripplemem.memory import Memory
 from ripplemem.server.access import Access
+from ripplemem.server.api_docs import add_api_docs
 from ripplemem.server.errors import error_body
 from ripplemem.server.gate import (
     STATE_ACCESS,
@@ -138,9 +139,10 @@ def create_app(
         version=__version__,
         description=DESCRIPTION,
         lifespan=lifespan,
-        docs_url="/docs",
+        docs_url=None,  # FastAPI's own pages load Swagger UI from a CDN: ours are local
         redoc_url=None,
     )
+    add_api_docs(app)
     app.state.service, app.state.gate = service, gate
     app.state.backend = scheme_of(memory.store.url)
     app.include_router(health_router)
