@@ -31,6 +31,14 @@ chromium:
 qemu:
 	$(call apt_install,qemu-x86_64,qemu-user)
 
+# the distributions users install: ripplemem's wheel and sdist, and the benchmark harness's wheel
+# (ripplemem-bench), into dist/; no isolated build environment, so it works offline
+dist: $(STAMP)
+	rm -rf dist
+	$(BIN)/python -m build --no-isolation --sdist --wheel --outdir dist .
+	$(BIN)/python -m build --no-isolation --wheel --outdir dist benchmarks
+	@ls -1 dist
+
 demo: $(STAMP)
 	$(BIN)/ripplemem demo
 

@@ -48,9 +48,10 @@ def serve(
     import math
 
     from ripplemem.errors import ConfigurationError
+
+    uvicorn = _uvicorn()  # first: without the [server] extra, say which extra to install
     from ripplemem.server.app import ServerOptions, create_app, is_loopback
 
-    uvicorn = _uvicorn()
     options = ServerOptions(
         max_body_bytes=int(max_body_mb * 1024 * 1024),
         max_import_bytes=int(max_import_mb * 1024 * 1024),
@@ -142,12 +143,16 @@ def _bind(host: str, port: int):
 
 
 def _uvicorn():
-    try:
-        import uvicorn
-    except ImportError as error:
-        from ripplemem.errors import missing_extra
+    """uvicorn, once the [server] extra's packages are known to be installed."""
+    from ripplemem.errors import missing_extra
 
-        raise missing_extra("uvicorn", "server") from error
+    for package in ("fastapi", "uvicorn", "fastapi_offline"):
+        try:
+            __import__(package)
+        except ImportError as error:
+            raise missing_extra(package.replace("_", "-"), "server") from error
+    import uvicorn
+
     return uvicorn
 
 
