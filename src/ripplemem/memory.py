@@ -36,6 +36,7 @@ from ripplemem.records import (
     Session,
     Version,
 )
+from ripplemem.records.filters import SearchFilter, parse_filters
 from ripplemem.settings import Settings
 from ripplemem.stores.base import MemoryStore
 from ripplemem.write.forget import ClueRewriter, forget_unit
@@ -86,8 +87,13 @@ class Memory:
         session_time: datetime | str | None = None,
         session_id: str | None = None,
         progress: Progress | None = None,
+        metadata: Mapping[str, Any] | None = None,
     ) -> AddResult:
-        conversation = to_conversation(messages, session_time=session_time, session_id=session_id)
+        """Remember ``messages``. ``metadata`` (a JSON object) is stored on every unit they
+        yield, under each message's own ``metadata``; a search can filter on both."""
+        conversation = to_conversation(
+            messages, session_time=session_time, session_id=session_id, metadata=metadata
+        )
         return self._writer.ingest(conversation, _namespace(namespace, user_id), progress=progress)
 
     def update(
@@ -131,10 +137,14 @@ class Memory:
         limit: int | None = None,
         recipe: str | RecallRecipe | None = None,
         question_time: datetime | str | None = None,
+        filters: SearchFilter | Mapping[str, Any] | None = None,
     ) -> Recall:
+        """The evidence for ``query``; ``filters`` (metadata values, speakers, a said-time
+        range: :mod:`ripplemem.records.filters`) restrict it before any view cuts its list."""
         from ripplemem.read.pipeline import recall
 
         query = check_query(query, self.settings.max_query_chars)
+        where = parse_filters(filters)
         ns = self._known(_namespace(namespace, user_id))
         chosen = self._recipe(recipe, limit)
         return recall(
@@ -146,6 +156,7 @@ class Memory:
             planner=self.parts.planner,
             recognizer=self.parts.recognizer,
             reference_time=parse_time(question_time, what="question_time"),
+            where=where,
         )
 
     def answer(
@@ -307,10 +318,12 @@ class AsyncMemory:
         session_time: datetime | str | None = None,
         session_id: str | None = None,
         progress: Progress | None = None,
+        metadata: Mapping[str, Any] | None = None,
     ) -> AddResult:
         return await asyncio.to_thread(
             self.sync.add, messages, namespace=namespace, user_id=user_id,
             session_time=session_time, session_id=session_id, progress=progress,
+            metadata=metadata,
         )
 
     async def update(
@@ -341,10 +354,11 @@ class AsyncMemory:
         limit: int | None = None,
         recipe: str | RecallRecipe | None = None,
         question_time: datetime | str | None = None,
+        filters: SearchFilter | Mapping[str, Any] | None = None,
     ) -> Recall:
         return await asyncio.to_thread(
             self.sync.search, query, namespace=namespace, user_id=user_id, limit=limit,
-            recipe=recipe, question_time=question_time,
+            recipe=recipe, question_time=question_time, filters=filters,
         )
 
     async def answer(

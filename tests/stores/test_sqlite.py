@@ -27,9 +27,10 @@ _EDGE_TABLE = next(  # schema 1's edge table, as migration 1 created it
 
 
 def downgrade(raw: sqlite3.Connection, version: int) -> None:
-    """Turn a file back to before migration ``version`` (5, 6 or 7), keeping its data."""
-    raw.execute("DROP TABLE IF EXISTS api_key")  # migration 7: keys hold no unit data
-    if version <= 6:  # edges back to rows (schema 1's table), from the namespaces' graphs
+    """Turn a file back to before migration ``version`` (5, 6, 7 or 8), keeping its data
+    (a unit's speakers and metadata, which schema 8 added, are lost)."""
+    edges = []
+    if version <= 6:  # read by the current schema's store, before anything is taken back
         with SQLiteStore(raw.execute("PRAGMA database_list").fetchone()[2]) as store:
             edges = [
                 e
@@ -37,6 +38,15 @@ def downgrade(raw: sqlite3.Connection, version: int) -> None:
                 for u in store.list_units(ns)
                 for e in store.edges_of(ns, u.id)
             ]
+    raw.executescript(  # migration 8: the filter index and the columns it reads
+        "DROP TABLE IF EXISTS unit_facet; DROP TABLE IF EXISTS unit_said; "
+        "ALTER TABLE unit DROP COLUMN speakers; ALTER TABLE unit DROP COLUMN metadata;"
+    )
+    if version >= 8:
+        raw.execute("DELETE FROM schema_version WHERE version >= ?", (version,))
+        return
+    raw.execute("DROP TABLE IF EXISTS api_key")  # migration 7: keys hold no unit data
+    if version <= 6:  # edges back to rows (schema 1's table), from the namespaces' graphs
         raw.execute(_EDGE_TABLE)
         raw.executemany(
             "INSERT OR REPLACE INTO edge VALUES (?, ?, ?, ?, ?)",
@@ -178,9 +188,10 @@ def same_ranking(got: list[tuple[str, float]], expected: list[tuple[str, float]]
 
 def write_schema2_unit(raw: sqlite3.Connection, unit) -> None:
     """What schema-2 code wrote for a unit (vectors aside): its row and its FTS5 entry."""
-    columns = ", ".join("?" * len(rows.UNIT_COLUMNS.split(",")))
+    names = [c.strip() for c in rows.UNIT_COLUMNS.split(",")][:14]  # schema 2 had 14 columns
+    marks = ", ".join("?" * len(names))
     seq = raw.execute(
-        f"INSERT INTO unit ({rows.UNIT_COLUMNS}) VALUES ({columns})", rows.unit_values(unit)
+        f"INSERT INTO unit ({', '.join(names)}) VALUES ({marks})", rows.unit_values(unit)[:14]
     ).lastrowid
     token = "ns" + hashlib.sha256(unit.namespace.encode()).hexdigest()[:40]
     body = " ".join(document_terms(unit.restatement, unit.keywords))

@@ -21,6 +21,7 @@ from __future__ import annotations
 import time
 from collections.abc import Iterable
 from datetime import datetime
+from typing import cast
 
 import numpy as np
 
@@ -30,6 +31,7 @@ from ripplemem.read.baselines import recall_baseline
 from ripplemem.read.context import assemble as assemble_context
 from ripplemem.read.context import context_candidates
 from ripplemem.read.diffuse import diffuse
+from ripplemem.read.filtered import restrict
 from ripplemem.read.planner import DeterministicPlanner, Planner, asks_for_several
 from ripplemem.read.query_cues import Recogniser, derive_cues
 from ripplemem.read.rank import Candidate, rank
@@ -38,6 +40,7 @@ from ripplemem.read.supersession import apply_supersession
 from ripplemem.read.views import centre_query, cue_view, dense_view, lexical_view, view_depths
 from ripplemem.recipes import RecallRecipe
 from ripplemem.records import Cues, Evidence, ExpansionPath, Hit, Recall, RecallPlan, RecallTrace
+from ripplemem.records.filters import SearchFilter
 from ripplemem.stopwatch import Stopwatch
 from ripplemem.stores.base import MemoryStore
 
@@ -115,25 +118,55 @@ def recall(
     planner: Planner | None = None,
     recognizer: Recogniser | None = None,
     reference_time: datetime | None = None,
+    where: SearchFilter | None = None,
 ) -> Recall:
-    """Recall the evidence for ``query`` from ``namespace`` as ``recipe`` says."""
+    """Recall the evidence for ``query`` from ``namespace`` as ``recipe`` says; with ``where``,
+    from the units that filter matches only (:mod:`ripplemem.read.filtered`)."""
     with single_threaded_blas(), store.reading(namespace):
-        if recipe.kind == "asso":
-            from ripplemem.read.asso.pipeline import recall_asso
+        if where is not None and not where.empty:
+            started = time.perf_counter()
+            filtered = restrict(store, namespace, where)
+            took = (time.perf_counter() - started) * 1000
+            found = _recall(
+                query, cast(MemoryStore, filtered), namespace, embedder, recipe, planner,
+                recognizer, reference_time,
+            )
+            found.trace.timings_ms["filter"] = took
+            found.trace.notes.insert(
+                0, f"filters {where.to_json()}: {len(filtered.allowed)} units match"
+            )
+            return found
+        return _recall(
+            query, store, namespace, embedder, recipe, planner, recognizer, reference_time
+        )
 
-            return recall_asso(
-                query, store=store, namespace=namespace, embedder=embedder, recipe=recipe,
-                reference_time=reference_time,
-            )
-        if recipe.kind != "ripple":
-            return recall_baseline(
-                query, store=store, namespace=namespace, embedder=embedder, recipe=recipe
-            )
-        run = _RippleRun(query, store, namespace, embedder, recipe)
-        run.reference_time = reference_time
-        with run.clock("total"):
-            evidence = run.recall(planner or DeterministicPlanner(), recognizer, reference_time)
-        return Recall(tuple(evidence), run.trace)
+
+def _recall(
+    query: str,
+    store: MemoryStore,
+    namespace: str,
+    embedder: Embedder,
+    recipe: RecallRecipe,
+    planner: Planner | None,
+    recognizer: Recogniser | None,
+    reference_time: datetime | None,
+) -> Recall:
+    if recipe.kind == "asso":
+        from ripplemem.read.asso.pipeline import recall_asso
+
+        return recall_asso(
+            query, store=store, namespace=namespace, embedder=embedder, recipe=recipe,
+            reference_time=reference_time,
+        )
+    if recipe.kind != "ripple":
+        return recall_baseline(
+            query, store=store, namespace=namespace, embedder=embedder, recipe=recipe
+        )
+    run = _RippleRun(query, store, namespace, embedder, recipe)
+    run.reference_time = reference_time
+    with run.clock("total"):
+        evidence = run.recall(planner or DeterministicPlanner(), recognizer, reference_time)
+    return Recall(tuple(evidence), run.trace)
 
 
 class _RippleRun:

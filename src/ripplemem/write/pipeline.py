@@ -82,6 +82,16 @@ def _extra(positions: dict[tuple[str, str], int], session_id: str, draft: UnitDr
     return extra
 
 
+def _said(window: Window, draft: UnitDraft) -> tuple[tuple[str, ...], dict]:
+    """Who said the draft's turns, and their metadata merged in turn order (later keys win)."""
+    wanted = set(draft.turn_ids)
+    turns = [t for t in window.turns if t.turn_id in wanted]
+    metadata: dict = {}
+    for turn in turns:
+        metadata.update(turn.metadata)
+    return tuple(dict.fromkeys(t.speaker for t in turns)), metadata
+
+
 class WritePipeline:
     def __init__(
         self,
@@ -280,9 +290,12 @@ class WritePipeline:
                 created_at=now,
                 time_phrases=draft.time_phrases,
                 keywords=draft.keywords,
+                speakers=speakers,
+                metadata=metadata,
                 extra=_extra(positions, window.session_id, draft),
             )
             for (uid, window, draft), vector in zip(todo, vectors)
+            for speakers, metadata in [_said(window, draft)]
         ]
 
 

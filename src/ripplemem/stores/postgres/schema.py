@@ -171,6 +171,30 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE edge ADD CONSTRAINT edge_kind_check
         CHECK (kind IN ('semantic', 'structural', 'supersedes'));
     """,
+    # 3: speakers and metadata on units, and the search-filter index (stores/filter_keys.py);
+    # the said-time index is filled from the session times already stored
+    """
+    ALTER TABLE unit ADD COLUMN speakers text[] NOT NULL DEFAULT '{}';
+    ALTER TABLE unit ADD COLUMN metadata text NOT NULL DEFAULT '{}';
+    CREATE TABLE unit_facet (
+        namespace text COLLATE "C" NOT NULL,
+        facet text COLLATE "C" NOT NULL,
+        value text COLLATE "C" NOT NULL,
+        seq bigint NOT NULL,
+        unit_id text COLLATE "C" NOT NULL,
+        PRIMARY KEY (namespace, facet, value, seq)
+    );
+    CREATE TABLE unit_said (
+        namespace text COLLATE "C" NOT NULL,
+        said double precision NOT NULL,
+        seq bigint NOT NULL,
+        unit_id text COLLATE "C" NOT NULL,
+        PRIMARY KEY (namespace, said, seq)
+    );
+    INSERT INTO unit_said (namespace, said, seq, unit_id)
+        SELECT namespace, extract(epoch FROM session_time::timestamp)::float8, seq, id
+        FROM unit WHERE session_time IS NOT NULL;
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -24,6 +24,7 @@ from __future__ import annotations
 import logging
 import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Set as AbstractSet
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -36,6 +37,7 @@ from psycopg_pool import ConnectionPool, PoolTimeout
 
 from ripplemem.errors import InvalidInputError, RippleMemError, StoreError
 from ripplemem.records import Cues, Edge, EdgeKind, MemoryUnit
+from ripplemem.records.filters import SearchFilter
 from ripplemem.stores import cuekeys
 from ripplemem.stores.base import StoreCapabilities
 from ripplemem.stores.checks import (
@@ -343,12 +345,27 @@ class PostgresStore:
     # --- views ---------------------------------------------------------------------------------
 
     def search_dense_many(
-        self, namespace: str, vectors: np.ndarray, k: int, *, min_score: float | None = None
+        self, namespace: str, vectors: np.ndarray, k: int, *, min_score: float | None = None,
+        allowed: AbstractSet[str] | None = None,
     ) -> list[list[tuple[str, float]]]:
         self._check_open()
         empty: list[list[tuple[str, float]]] = [[] for _ in range(len(vectors))]
         if k <= 0:
             return empty
+        if allowed is not None:
+            dim = self._dimension()
+            if dim is None or not allowed:
+                return empty
+            try:
+                queries = normalised_queries(vectors, dim)
+            except ValueError as error:
+                raise InvalidInputError(
+                    f"{error}; embed the queries with the store's embedder"
+                ) from error
+            ids = sorted(allowed)
+            return self._read(
+                lambda db: dense.search_within(db, namespace, queries, k, ids, min_score)
+            )
 
         found = self._state(namespace)
         dim = self._dimension()
@@ -380,15 +397,23 @@ class PostgresStore:
         total = np.frombuffer(state.vector_sum, dtype=np.float64)
         return (total / state.units).astype(np.float32)
 
-    def search_lexical(self, namespace: str, text: str, k: int) -> list[tuple[str, float]]:
+    def search_lexical(
+        self, namespace: str, text: str, k: int, *, allowed: AbstractSet[str] | None = None
+    ) -> list[tuple[str, float]]:
         budget, depth = self._lexical_bound
         query = terms(text)
         return self._read(
-            lambda db: lexical.search(db, namespace, query, k, budget=budget, rerank_depth=depth)
+            lambda db: lexical.search(
+                db, namespace, query, k, budget=budget, rerank_depth=depth, allowed=allowed
+            )
         )
 
+    def select_units(self, namespace: str, where: SearchFilter) -> set[str]:
+        return self._read(lambda db: lookups.select_units(db, namespace, where))
+
     def cue_candidates(
-        self, namespace: str, cues: Cues, *, near: datetime | None, per_value: int
+        self, namespace: str, cues: Cues, *, near: datetime | None, per_value: int,
+        allowed: AbstractSet[str] | None = None,
     ) -> list[str]:
         self._check_open()
         if per_value <= 0:
@@ -399,10 +424,15 @@ class PostgresStore:
 
         def read(db: psycopg.Connection) -> list[str]:
             found: dict[str, None] = {}
-            for ids in lookups.nearest_for_values(db, namespace, keys, reference, per_value):
+            near_ones = lookups.nearest_for_values(
+                db, namespace, keys, reference, per_value, allowed
+            )
+            for ids in near_ones:
                 found.update(dict.fromkeys(ids))
             if cues.time_span is not None:
-                ids = lookups.overlapping_span(db, namespace, cues.time_span, per_value)
+                ids = lookups.overlapping_span(
+                    db, namespace, cues.time_span, per_value, allowed
+                )
                 found.update(dict.fromkeys(ids))
             return list(found)
 

@@ -20,6 +20,7 @@ import logging
 import sqlite3
 import threading
 from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Set as AbstractSet
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from datetime import datetime
 from pathlib import Path
@@ -29,6 +30,7 @@ import numpy as np
 
 from ripplemem.errors import InvalidInputError, StoreError
 from ripplemem.records import Cues, Edge, EdgeKind, MemoryUnit
+from ripplemem.records.filters import SearchFilter
 from ripplemem.stores import cuekeys
 from ripplemem.stores.base import StoreCapabilities
 from ripplemem.stores.checks import (
@@ -247,7 +249,8 @@ class SQLiteStore:
     # --- views ---------------------------------------------------------------------------------
 
     def search_dense_many(
-        self, namespace: str, vectors: np.ndarray, k: int, *, min_score: float | None = None
+        self, namespace: str, vectors: np.ndarray, k: int, *, min_score: float | None = None,
+        allowed: AbstractSet[str] | None = None,
     ) -> list[list[tuple[str, float]]]:
         with self._lock:
             self._check_open()
@@ -255,6 +258,11 @@ class SQLiteStore:
             if index is None:
                 return [[] for _ in range(len(vectors))]
             try:
+                if allowed is not None:
+                    found = index.search_within(vectors, k, allowed)
+                    if min_score is None:
+                        return found
+                    return [[h for h in hits if h[1] >= min_score] for hits in found]
                 return index.search_many(vectors, k, min_score=min_score)
             except ValueError as error:
                 raise InvalidInputError(
@@ -267,16 +275,29 @@ class SQLiteStore:
             index = self._vector_index(namespace)
             return index.centroid() if index is not None else None
 
-    def search_lexical(self, namespace: str, text: str, k: int) -> list[tuple[str, float]]:
+    def search_lexical(
+        self, namespace: str, text: str, k: int, *, allowed: AbstractSet[str] | None = None
+    ) -> list[tuple[str, float]]:
         with self._lock:
             self._check_open()
             budget, depth = self._lexical_bound
+            seqs: set[int] | None = None
+            if allowed is not None:  # ids -> row numbers, from the namespace's vector index
+                index = self._vector_index(namespace)
+                seqs = index.seqs_of(allowed) if index is not None else set()
             return lexical.search(
-                self._db, namespace, terms(text), k, budget=budget, rerank_depth=depth
+                self._db, namespace, terms(text), k, budget=budget, rerank_depth=depth,
+                allowed=seqs,
             )
 
+    def select_units(self, namespace: str, where: SearchFilter) -> set[str]:
+        with self._lock:
+            self._check_open()
+            return lookups.select_units(self._db, namespace, where)
+
     def cue_candidates(
-        self, namespace: str, cues: Cues, *, near: datetime | None, per_value: int
+        self, namespace: str, cues: Cues, *, near: datetime | None, per_value: int,
+        allowed: AbstractSet[str] | None = None,
     ) -> list[str]:
         with self._lock:
             self._check_open()
@@ -286,11 +307,13 @@ class SQLiteStore:
             found: dict[str, None] = {}
             for kind, value in cuekeys.cue_keys(cues.participants, cues.locations):
                 ids = lookups.nearest_for_value(
-                    self._db, namespace, kind, value, reference, per_value
+                    self._db, namespace, kind, value, reference, per_value, allowed
                 )
                 found.update(dict.fromkeys(ids))
             if cues.time_span is not None:
-                ids = lookups.overlapping_span(self._db, namespace, cues.time_span, per_value)
+                ids = lookups.overlapping_span(
+                    self._db, namespace, cues.time_span, per_value, allowed
+                )
                 found.update(dict.fromkeys(ids))
             return list(found)
 

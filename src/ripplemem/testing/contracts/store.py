@@ -38,6 +38,7 @@ from ripplemem.stores.checks import EDGE_KINDS
 from ripplemem.stores.clues_base import ClueStore
 from ripplemem.stores.keys_base import KeyStore
 from ripplemem.testing.builders import DIM, T0, day_span, make_unit, unit_vectors
+from ripplemem.testing.contracts.store_filters import StoreFilterContract
 
 __all__ = ["StoreContract", "StoreFactory"]
 
@@ -138,7 +139,7 @@ def filled(store: MemoryStore, clues: ClueStore) -> None:
     clues.attach("ns", [Membership("a", "c1", 0.9), Membership("b", "c1", 0.5), Membership("c", "c2", 0.7)])
     clues.add_links("ns", [("a", "b", 0.8), ("a", "c", 0.76), ("b", "b", 1.0)])
 
-class StoreContract:
+class StoreContract(StoreFilterContract):
     """Subclass it (``class TestMyStore(StoreContract)``) and provide ``make_store``."""
 
     @pytest.fixture

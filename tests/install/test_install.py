@@ -95,7 +95,7 @@ def wheelhouse(dist: Path) -> Path:
         ])
         for ours in house.glob("ripplemem*"):  # always installed from the fresh build instead
             ours.unlink()
-        (house / "complete").write_text("downloaded by tests/packaging/test_install.py\n")
+        (house / "complete").write_text("downloaded by tests/install/test_install.py\n")
     return house
 
 
