@@ -91,10 +91,38 @@ class Memory:
     ) -> AddResult:
         """Remember ``messages``. ``metadata`` (a JSON object) is stored on every unit they
         yield, under each message's own ``metadata``; a search can filter on both."""
+        ns = _namespace(namespace, user_id)
         conversation = to_conversation(
-            messages, session_time=session_time, session_id=session_id, metadata=metadata
+            messages, session_time=session_time, session_id=session_id, metadata=metadata,
+            person=self.parts.store.person(ns),
         )
-        return self._writer.ingest(conversation, _namespace(namespace, user_id), progress=progress)
+        return self._writer.ingest(conversation, ns, progress=progress)
+
+    def set_person(
+        self, name: str | None, *, namespace: str | None = None, user_id: str | None = None
+    ) -> None:
+        """Name the person behind the namespace: the speaker of its role-style ``user`` messages
+        (``{"role": "user", ...}`` without a ``name``), so "I" becomes ``name`` in what is
+        remembered, and "User" and the person are not two people. Set it before the first add;
+        once the namespace holds memories a different name is refused (they say the old one).
+        ``None`` forgets it."""
+        ns = _namespace(namespace, user_id)
+        if name is not None:
+            name = check_text(name, "the person's name").strip()
+            if not name:
+                raise InvalidInputError("the person's name is empty: give a name, or None")
+        current = self.parts.store.person(ns)
+        if name != current and current is not None and self.parts.store.count(ns):
+            raise ConfigurationError(
+                f"namespace {ns!r} already names its person {current!r}, and its memories say "
+                f"so; a new name would make two people of one. Keep {current!r}, or "
+                "delete_all() the namespace first"
+            )
+        self.parts.store.set_person(ns, name)
+
+    def person(self, *, namespace: str | None = None, user_id: str | None = None) -> str | None:
+        """The person behind the namespace (:meth:`set_person`), None when unnamed."""
+        return self.parts.store.person(_namespace(namespace, user_id))
 
     def update(
         self,
@@ -325,6 +353,16 @@ class AsyncMemory:
             session_time=session_time, session_id=session_id, progress=progress,
             metadata=metadata,
         )
+
+    async def set_person(
+        self, name: str | None, *, namespace: str | None = None, user_id: str | None = None
+    ) -> None:
+        await asyncio.to_thread(self.sync.set_person, name, namespace=namespace, user_id=user_id)
+
+    async def person(
+        self, *, namespace: str | None = None, user_id: str | None = None
+    ) -> str | None:
+        return await asyncio.to_thread(self.sync.person, namespace=namespace, user_id=user_id)
 
     async def update(
         self,

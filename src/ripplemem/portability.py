@@ -1,5 +1,6 @@
-"""Export / import a store as JSONL: a meta line, then per namespace its units (with vectors),
-edges, and clue graph (clues with their sessions and vectors, memberships, utterance links).
+"""Export / import a store as JSONL: a meta line, then per namespace its person (when named),
+its units (with vectors, speakers and metadata), edges, and clue graph (clues with their sessions
+and vectors, memberships, utterance links).
 
 Vectors are written as the shortest decimals of their float32 values, so they read back bit for
 bit; weights are JSON floats (exact for the doubles they are). Importing into a store built
@@ -8,7 +9,8 @@ embedder the units' and clues' vectors are embedded again from their texts (memb
 their weights). An import is one write block: all of the file, or nothing. Units already in
 the store are kept as they are; the graph of a namespace is imported only for units it adds.
 
-Format ``ripplemem.jsonl/2``; files of format 1 (units and edges only) still import.
+Format ``ripplemem.jsonl/3``; files of format 1 (units and edges only) and 2 (no person, no
+speakers or metadata) still import. An imported person names a namespace that has none.
 """
 
 from __future__ import annotations
@@ -26,8 +28,8 @@ from ripplemem.records.wire import vector_from_json, vector_to_json
 from ripplemem.stores.base import MemoryStore
 from ripplemem.stores.clues_base import clue_sessions
 
-FORMAT = "ripplemem.jsonl/2"
-READABLE = ("ripplemem.jsonl/1", FORMAT)
+FORMAT = "ripplemem.jsonl/3"
+READABLE = ("ripplemem.jsonl/1", "ripplemem.jsonl/2", FORMAT)
 PAGE = 500
 
 
@@ -46,6 +48,9 @@ def export_jsonl(store: MemoryStore, embedder: Embedder, path: Path, namespace: 
 
 
 def _namespace_rows(store: MemoryStore, ns: str) -> Iterator[dict[str, Any]]:
+    person = store.person(ns)
+    if person is not None:
+        yield {"type": "person", "namespace": ns, "name": person}
     ids: list[str] = []
     episodes: dict[str, None] = {}
     offset = 0
@@ -83,6 +88,7 @@ class _Dump:
     clues: list[tuple[Clue, list[str]]] = field(default_factory=list)
     members: list[tuple[str, Membership]] = field(default_factory=list)
     links: list[tuple[str, str, str, float]] = field(default_factory=list)
+    people: dict[str, str] = field(default_factory=dict)
 
 
 def import_jsonl(store: MemoryStore, embedder: Embedder, path: Path) -> int:
@@ -92,9 +98,14 @@ def import_jsonl(store: MemoryStore, embedder: Embedder, path: Path) -> int:
     dump = _read(path, embedder)
     if not dump.same_embedder:
         _reembed(dump, embedder)
-    namespaces = sorted({u.namespace for u in dump.units} | {c.namespace for c, _ in dump.clues})
+    namespaces = sorted(
+        {u.namespace for u in dump.units} | {c.namespace for c, _ in dump.clues} | set(dump.people)
+    )
     imported = 0
     with store.write(namespaces):
+        for ns, name in dump.people.items():
+            if store.person(ns) is None:
+                store.set_person(ns, name)
         added: set[tuple[str, str]] = set()
         for ns in namespaces:
             group = [u for u in dump.units if u.namespace == ns]
@@ -161,6 +172,8 @@ def _row(row: dict, dump: _Dump, embedder: Embedder, path: Path) -> None:
         if row.get("format") not in READABLE:
             raise InvalidInputError(f"{path}: unknown format {row.get('format')!r}; nothing was imported")
         dump.same_embedder = (row.get("embedder"), row.get("dim")) == (embedder.name, embedder.dim)
+    elif kind == "person":
+        dump.people[str(row["namespace"])] = str(row["name"])
     elif kind == "unit":
         dump.units.append(MemoryUnit.from_json(row))
     elif kind == "edge":

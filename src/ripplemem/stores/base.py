@@ -54,6 +54,8 @@ Contract notes shared by all backends:
   views take those ids as ``allowed`` and restrict to them *before* their cut: the dense view
   answers the ``k`` nearest allowed units, the lexical view ranks the allowed units holding a
   query term, ``cue_candidates`` takes the ``per_value`` nearest allowed units per value.
+* ``person`` / ``set_person``: a namespace's person (None when unset; ``set_person(ns, None)``
+  forgets it), kept apart from its units: deleting them leaves it.
 * ``check_embedder`` records (model, dim) on first call and raises EmbedderMismatchError on any
   later call with a different pair.
 """
@@ -145,6 +147,10 @@ class MemoryStore(Protocol):
     def cue_values(self, namespace: str, kind: str) -> list[str]: ...
     # the ids of the units a search filter matches
     def select_units(self, namespace: str, where: SearchFilter) -> set[str]: ...
+
+    # the person behind a namespace: the speaker name of its role-style "user" messages
+    def person(self, namespace: str) -> str | None: ...
+    def set_person(self, namespace: str, name: str | None) -> None: ...
 
     # graph
     def change_edges(self, *, remove: Iterable[Edge] = (), add: Iterable[Edge] = ()) -> None: ...

@@ -91,6 +91,7 @@ class InMemoryStore:
         self._lexical_bound = (lexical_budget, lexical_rerank_depth)
         self._lock = threading.RLock()
         self._spaces: dict[str, _Space] = {}
+        self._people: dict[str, str] = {}
         self._embedder: tuple[str, int] | None = None
         self._dim: int | None = None
         self._seq = itertools.count(1)
@@ -311,6 +312,27 @@ class InMemoryStore:
             if space is None:
                 return set()
             return {i for i, unit in space.bare.items() if where.matches(unit)}
+
+    def person(self, namespace: str) -> str | None:
+        with self._lock:
+            self._check_open()
+            return self._people.get(namespace)
+
+    def set_person(self, namespace: str, name: str | None) -> None:
+        with self._lock:
+            self._check_open()
+            before = self._people.get(namespace)
+            if name is None:
+                self._people.pop(namespace, None)
+            else:
+                self._people[namespace] = name
+            self._log(lambda: self._restore_person(namespace, before))
+
+    def _restore_person(self, namespace: str, name: str | None) -> None:
+        if name is None:
+            self._people.pop(namespace, None)
+        else:
+            self._people[namespace] = name
 
     def cue_candidates(
         self, namespace: str, cues: Cues, *, near: datetime | None, per_value: int,

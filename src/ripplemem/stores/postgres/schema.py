@@ -171,7 +171,8 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE edge ADD CONSTRAINT edge_kind_check
         CHECK (kind IN ('semantic', 'structural', 'supersedes'));
     """,
-    # 3: speakers and metadata on units, and the search-filter index (stores/filter_keys.py);
+    # 3: speakers and metadata on units, the search-filter index (stores/filter_keys.py), the
+    # person behind a namespace (namespace_person);
     # the said-time index is filled from the session times already stored
     """
     ALTER TABLE unit ADD COLUMN speakers text[] NOT NULL DEFAULT '{}';
@@ -190,6 +191,10 @@ MIGRATIONS: tuple[str, ...] = (
         seq bigint NOT NULL,
         unit_id text COLLATE "C" NOT NULL,
         PRIMARY KEY (namespace, said, seq)
+    );
+    CREATE TABLE namespace_person (
+        namespace text COLLATE "C" PRIMARY KEY,
+        name text NOT NULL
     );
     INSERT INTO unit_said (namespace, said, seq, unit_id)
         SELECT namespace, extract(epoch FROM session_time::timestamp)::float8, seq, id

@@ -408,6 +408,26 @@ class PostgresStore:
             )
         )
 
+    def person(self, namespace: str) -> str | None:
+        row = self._read(
+            lambda db: db.execute(
+                "SELECT name FROM namespace_person WHERE namespace = %s", (namespace,)
+            ).fetchone()
+        )
+        return None if row is None else str(row[0])
+
+    def set_person(self, namespace: str, name: str | None) -> None:
+        self._check_open()
+        with self._transaction([namespace]) as db:
+            if name is None:
+                db.execute("DELETE FROM namespace_person WHERE namespace = %s", (namespace,))
+            else:
+                db.execute(
+                    "INSERT INTO namespace_person (namespace, name) VALUES (%s, %s) "
+                    "ON CONFLICT (namespace) DO UPDATE SET name = excluded.name",
+                    (namespace, name),
+                )
+
     def select_units(self, namespace: str, where: SearchFilter) -> set[str]:
         return self._read(lambda db: lookups.select_units(db, namespace, where))
 

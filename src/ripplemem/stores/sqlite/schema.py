@@ -104,6 +104,7 @@ _FILTER_TABLES = """
         unit_id TEXT NOT NULL,
         PRIMARY KEY (namespace, said, seq)
     ) WITHOUT ROWID;
+    CREATE TABLE namespace_person (namespace TEXT PRIMARY KEY, name TEXT NOT NULL);
 """
 
 
@@ -231,7 +232,8 @@ MIGRATIONS: tuple[str | Callable[[sqlite3.Connection], None], ...] = (
     migrate_edge_table,
     # 7: the service's API keys (stores/sqlite/keys.py), hashed, bound to namespaces
     API_KEY_TABLE + ";",
-    # 8: speakers and metadata on units, and the search-filter index (unit_facet, unit_said)
+    # 8: speakers and metadata on units, the search-filter index (unit_facet, unit_said), and
+    # the person behind a namespace (namespace_person)
     _filter_index,
 )
 

@@ -290,6 +290,27 @@ class SQLiteStore:
                 allowed=seqs,
             )
 
+    def person(self, namespace: str) -> str | None:
+        with self._lock:
+            self._check_open()
+            row = self._db.execute(
+                "SELECT name FROM namespace_person WHERE namespace = ?", (namespace,)
+            ).fetchone()
+            return None if row is None else str(row[0])
+
+    def set_person(self, namespace: str, name: str | None) -> None:
+        with self._lock:
+            self._check_open()
+            with self._transaction() as db:
+                if name is None:
+                    db.execute("DELETE FROM namespace_person WHERE namespace = ?", (namespace,))
+                else:
+                    db.execute(
+                        "INSERT INTO namespace_person (namespace, name) VALUES (?, ?) "
+                        "ON CONFLICT (namespace) DO UPDATE SET name = excluded.name",
+                        (namespace, name),
+                    )
+
     def select_units(self, namespace: str, where: SearchFilter) -> set[str]:
         with self._lock:
             self._check_open()

@@ -98,7 +98,7 @@ class StoreFilterContract:
         where = parse_filters({"topic": "food", "after": T0.isoformat()})
         assert where is not None
         before = store.select_units("ns", where)
-        gone = sorted(before)[0]
+        gone = min(before)
         assert store.delete_unit("ns", gone)
         assert store.select_units("ns", where) == before - {gone}
         store.delete_namespace("ns")
@@ -146,3 +146,26 @@ class StoreFilterContract:
         found = store.cue_candidates("ns", spans, near=None, per_value=3, allowed=allowed)
         timed = {u.id for u in alex[-4:] if u.time_span is not None}
         assert set(found) <= allowed and len(found) == min(3, len(timed))
+
+    def test_a_namespace_keeps_its_person(self, store: MemoryStore) -> None:
+        assert store.person("ns") is None
+        store.set_person("ns", "Alex")
+        store.set_person("other", "Sam")
+        assert (store.person("ns"), store.person("other")) == ("Alex", "Sam")
+        store.add_units([make_unit("p1")])
+        store.delete_namespace("ns")  # the units go, the person stays
+        assert store.person("ns") == "Alex"
+        store.set_person("ns", "Alexandra")
+        assert store.person("ns") == "Alexandra"
+        store.set_person("ns", None)
+        assert store.person("ns") is None and store.person("other") == "Sam"
+
+    def test_a_failed_write_block_takes_the_person_back(self, store: MemoryStore) -> None:
+        store.set_person("ns", "Alex")
+        try:
+            with store.write(["ns"]):
+                store.set_person("ns", "Someone else")
+                raise RuntimeError("the add failed")
+        except RuntimeError:
+            pass
+        assert store.person("ns") == "Alex"
