@@ -91,12 +91,31 @@ def error_console() -> Console:
     return Console(stderr=True, highlight=False)
 
 
-def open_memory(store: str | Path | None) -> Memory:
+def open_memory(store: str | Path | None, *, existing: bool = False) -> Memory:
+    """The memory at ``store`` (or the settings' store). ``existing``: a command that only reads
+    (or deletes) refuses a SQLite path where no store is, instead of creating an empty one."""
     from ripplemem.memory import Memory
     from ripplemem.settings import Settings
 
     overrides = {"store": str(store)} if store is not None else {}
-    return Memory(Settings.from_env(None, **overrides))
+    settings = Settings.from_env(None, **overrides)
+    if existing:
+        _require_store(settings.store)
+    return Memory(settings)
+
+
+def _require_store(location: str) -> None:
+    from ripplemem.stores.registry import scheme_of
+
+    if scheme_of(location) != "sqlite":
+        return
+    path = location[len("sqlite://") :] if location.lower().startswith("sqlite://") else location
+    if not Path(path).expanduser().exists():
+        fail(
+            f"no store at {path}: nothing was remembered there yet, and this command only reads. "
+            f"Pass the --store you added memories to, or add some first: "
+            f"ripplemem ingest FILE --store {path}"
+        )
 
 
 @contextmanager

@@ -125,7 +125,7 @@ def search(
     namespace: NamespaceOption = "default",
 ) -> None:
     """Recall the evidence for QUERY."""
-    with open_memory(store) as memory:
+    with open_memory(store, existing=True) as memory:
         recall = memory.search(
             query, namespace=namespace, limit=limit, recipe=recipe, question_time=question_time
         )
@@ -153,7 +153,7 @@ def answer(
     namespace: NamespaceOption = "default",
 ) -> None:
     """Answer QUESTION with an LLM (RIPPLEMEM_LLM_BASE_URL, RIPPLEMEM_LLM_MODEL, RIPPLEMEM_LLM_API_KEY)."""
-    with open_memory(store) as memory:
+    with open_memory(store, existing=True) as memory:
         result = memory.answer(question, namespace=namespace, recipe=recipe, question_time=question_time)
     out = console()
     out.print(result.text)
@@ -171,7 +171,7 @@ def show(
     from rich.markup import escape
     from rich.table import Table
 
-    with open_memory(store) as memory:
+    with open_memory(store, existing=True) as memory:
         unit = memory.get(unit_id, namespace=namespace)
         edges = memory.edges(unit_id, namespace=namespace)
         neighbour = {id(e): e.dst if e.dst != unit_id else e.src for e in edges}
@@ -209,7 +209,7 @@ def trace(
     from ripplemem.cli.render import render_recall
     from ripplemem.cli.trace_view import render_provenance
 
-    with open_memory(store) as memory:
+    with open_memory(store, existing=True) as memory:
         recall = memory.search(
             query, namespace=namespace, limit=limit, recipe=recipe, question_time=question_time
         )
@@ -229,7 +229,7 @@ def list_units(
     """List memory units of a namespace."""
     from rich.table import Table
 
-    with open_memory(store) as memory:
+    with open_memory(store, existing=True) as memory:
         memory.check_namespace(namespace=namespace)  # a typo in the namespace, not an empty list
         units = memory.list(namespace=namespace, limit=limit, offset=offset)
         total = memory.store.count(namespace)
@@ -249,7 +249,7 @@ def delete(
     namespace: NamespaceOption = "default",
 ) -> None:
     """Delete one memory unit and its edges."""
-    with open_memory(store) as memory:
+    with open_memory(store, existing=True) as memory:
         memory.delete(unit_id, namespace=namespace)
     console().print(f"deleted {unit_id} from namespace {namespace!r}")
 
@@ -264,7 +264,7 @@ def export_units(
     ] = None,
 ) -> None:
     """Export memory units (with vectors) to a JSONL file."""
-    with open_memory(store) as memory:
+    with open_memory(store, existing=True) as memory:
         count = memory.export_jsonl(file, namespace=namespace)
     console().print(f"exported {count} records to {file}")
 

@@ -177,6 +177,8 @@ class WritePipeline:
         """Extract and embed the units not stored yet, batch by batch, and write their clues."""
         size = max(1, min(64, len(windows)))
         batches: list[_Batch] = []
+        if progress:  # the total is known before the first batch's model work
+            progress(0, len(windows))
         clue_sessions: set[tuple[str, str]] = set()
         for start in range(0, len(windows), size):
             chunk = windows[start : start + size]

@@ -1,0 +1,65 @@
+"""What a newcomer meets first on the command line: ``--version``, read commands on a store that
+does not exist (a clear error, no file made), and ingest progress with its total from the start."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+import ripplemem
+from ripplemem import Memory, Settings
+from ripplemem.cli.main import app
+from ripplemem.testing import FakeEmbedder
+
+
+def test_version_is_the_packages(runner: CliRunner) -> None:
+    result = runner.invoke(app, ["--version"])
+    assert result.exit_code == 0
+    assert result.output.strip() == f"ripplemem {ripplemem.__version__}"
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["search", "Where is Pixel?"],
+        ["trace", "Where is Pixel?"],
+        ["show", "u1"],
+        ["list"],
+        ["delete", "u1"],
+        ["export", "out.jsonl"],
+        ["answer", "Where is Pixel?"],
+    ],
+)
+def test_read_commands_never_create_a_store(
+    runner: CliRunner, tmp_path: Path, command: list[str]
+) -> None:
+    store = tmp_path / "nested" / "memory.db"
+    for given in (str(store), f"sqlite://{store}"):  # sqlite:///tmp/...
+        result = runner.invoke(app, [*command, "--store", given])
+        assert result.exit_code == 2, result.output
+        message = " ".join(result.output.split())
+        assert f"no store at {store}" in message and "ripplemem ingest" in message
+        assert "Traceback" not in result.output
+    assert not store.exists() and not store.parent.exists()
+
+
+def test_the_default_store_is_not_created_by_a_search(
+    runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(app, ["search", "anything"])
+    assert result.exit_code == 2 and "no store at .ripplemem/memory.db" in result.output
+    assert not (tmp_path / ".ripplemem").exists()
+
+
+def test_ingest_progress_knows_its_total_before_the_first_batch(tmp_path: Path) -> None:
+    calls: list[tuple[int, int]] = []
+    messages = [{"speaker": "Maya" if i % 2 else "Leo", "text": f"Message {i} about Porto."}
+                for i in range(130)]
+    with Memory(Settings(store=str(tmp_path / "m.db")), embedder=FakeEmbedder()) as memory:
+        memory.add(messages, user_id="maya", progress=lambda done, total: calls.append((done, total)))
+    total = calls[0][1]
+    assert calls[0] == (0, total) and total > 1
+    assert calls[-1] == (total, total) and all(t == total for _, t in calls)
