@@ -24,7 +24,9 @@ import pytest
 
 REPO = Path(__file__).resolve().parents[2]
 FILES = [REPO / "README.md", *sorted((REPO / "docs").glob("**/*.md"))]
-BLOCK = re.compile(r"(?:<!--\s*code:\s*(?P<marker>[^>]*?)\s*-->\s*\n)?```python\n(?P<code>.*?)```", re.S)
+BLOCK = re.compile(
+    r"(?:<!--\s*code:\s*(?P<marker>[^>]*?)\s*-->\s*\n)?```python\n(?P<code>.*?)```", re.DOTALL
+)
 SERVER = "http://127.0.0.1:8765"
 
 
@@ -82,7 +84,7 @@ def run(code: str, namespace: dict, where: str) -> None:
     output = io.StringIO()
     try:
         with contextlib.redirect_stdout(output):
-            result = eval(compiled, namespace)  # noqa: S307 - the docs' own code
+            result = eval(compiled, namespace)  # the docs' own code
             if asyncio.iscoroutine(result):
                 asyncio.run(result)
     except Exception as error:  # noqa: BLE001 - reported with the block's place

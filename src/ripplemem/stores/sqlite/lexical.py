@@ -282,16 +282,10 @@ def _candidates(
             params = (only.idf, *constants, *key, latest, plan.depth)
             rows += db.execute(sql, params).fetchall()
     else:
-        values = ", ".join("(?, ?)" for _ in plan.retrieving)
-        pairs = tuple(value for q in plan.retrieving for value in (q.term, q.idf))
         for table in _TABLES:
-            sql = f"""
-                WITH wanted (term, idf) AS (VALUES {values})
-                SELECT p.seq, p.length, sum({_WEIGHT.format(idf="wanted.idf")}) AS score
-                FROM wanted CROSS JOIN {table} AS p
-                    ON p.namespace = ? AND p.term = wanted.term
-                GROUP BY p.seq ORDER BY score DESC, p.seq LIMIT ?"""
-            rows += db.execute(sql, (*pairs, *constants, namespace, plan.depth)).fetchall()
+            sql, params = _scored(plan, table, namespace, constants)
+            sql += " ORDER BY score DESC, p.seq LIMIT ?"
+            rows += db.execute(sql, (*params, plan.depth)).fetchall()
     rows.sort(key=lambda row: (-row[2], row[0]))
     return [Candidate(seq, seq, length, float(score)) for seq, length, score in rows[: plan.depth]]
 
@@ -322,16 +316,23 @@ def _allowed_candidates(
             if left <= 0:
                 break
     else:
-        values = ", ".join("(?, ?)" for _ in plan.retrieving)
-        pairs = tuple(value for q in plan.retrieving for value in (q.term, q.idf))
         for table in _TABLES:
-            sql = f"""
-                WITH wanted (term, idf) AS (VALUES {values})
-                SELECT p.seq, p.length, sum({_WEIGHT.format(idf="wanted.idf")}) AS score
-                FROM wanted CROSS JOIN {table} AS p
-                    ON p.namespace = ? AND p.term = wanted.term
-                GROUP BY p.seq"""
-            found = db.execute(sql, (*pairs, *constants, namespace))
-            rows += [row for row in found if row[0] in allowed]
+            sql, params = _scored(plan, table, namespace, constants)
+            rows += [row for row in db.execute(sql, params) if row[0] in allowed]
     rows.sort(key=lambda row: (-row[2], row[0]))
     return [Candidate(seq, seq, length, float(score)) for seq, length, score in rows[: plan.depth]]
+
+
+def _scored(
+    plan: LexicalPlan, table: str, namespace: str, constants: tuple
+) -> tuple[str, tuple]:
+    """The partial score of every unit of ``table`` holding a retrieving term (SQL, params)."""
+    values = ", ".join("(?, ?)" for _ in plan.retrieving)
+    pairs = tuple(value for q in plan.retrieving for value in (q.term, q.idf))
+    sql = f"""
+        WITH wanted (term, idf) AS (VALUES {values})
+        SELECT p.seq, p.length, sum({_WEIGHT.format(idf="wanted.idf")}) AS score
+        FROM wanted CROSS JOIN {table} AS p
+            ON p.namespace = ? AND p.term = wanted.term
+        GROUP BY p.seq"""
+    return sql, (*pairs, *constants, namespace)
