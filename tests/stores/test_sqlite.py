@@ -40,6 +40,7 @@ def downgrade(raw: sqlite3.Connection, version: int) -> None:
             ]
     raw.executescript(  # migration 8: the filter index and the columns it reads
         "DROP TABLE IF EXISTS unit_facet; DROP TABLE IF EXISTS unit_said; "
+        "DROP TABLE IF EXISTS namespace_person; "
         "ALTER TABLE unit DROP COLUMN speakers; ALTER TABLE unit DROP COLUMN metadata;"
     )
     if version >= 8:
