@@ -105,9 +105,8 @@ def open_memory(store: str | Path | None, *, existing: bool = False) -> Memory:
 
 
 def _require_store(location: str) -> None:
-    from ripplemem.stores.registry import scheme_of
-
-    if scheme_of(location) != "sqlite":
+    sqlite = location.lower().startswith("sqlite://") or "://" not in location
+    if not sqlite or location == ":memory:":  # a server's store, or one in memory
         return
     path = location[len("sqlite://") :] if location.lower().startswith("sqlite://") else location
     if not Path(path).expanduser().exists():
