@@ -6,7 +6,8 @@
     │   ├── UnknownNamespaceError       the namespace holds no memory
     │   ├── UnknownUnitError            no unit with that id
     │   ├── UnknownRecipeError          no recipe with that name
-    │   ├── ConfigurationError          settings that cannot work (e.g. ``answer`` without an LLM)
+    │   ├── ConfigurationError          settings that cannot work together
+    │   │   └── LLMNotConfiguredError       ``answer`` asked of a memory without an LLM
     │   └── FittedQuestionsError        fitted weights would be evaluated on their own questions
     ├── ShuttingDownError               the memory closed before the call finished; nothing stored
     ├── StoreError                      the store failed or refuses
@@ -61,6 +62,21 @@ class UnknownRecipeError(UsageError, KeyError):
 
 class ConfigurationError(UsageError):
     """Settings that cannot work together."""
+
+
+class LLMNotConfiguredError(ConfigurationError):
+    """``answer`` needs an LLM and none is configured; the message says how to configure one
+    (search works without). HTTP 501."""
+
+
+#: what every face says when ``answer`` is asked without an LLM
+NO_LLM = (
+    "answering needs an LLM and none is configured. Point ripplemem at any OpenAI-compatible "
+    "endpoint: set RIPPLEMEM_LLM_BASE_URL (e.g. http://localhost:8000/v1 or "
+    "https://api.openai.com/v1), RIPPLEMEM_LLM_MODEL and, if it needs one, "
+    "RIPPLEMEM_LLM_API_KEY before `ripplemem serve` / `ripplemem answer`, or pass "
+    "Settings(llm=LLMSettings(base_url=..., model=...)) in Python. Searching works without one"
+)
 
 
 class FittedQuestionsError(UsageError):

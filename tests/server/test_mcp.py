@@ -24,7 +24,7 @@ from .live import SESSION, LiveServer
 
 TOOLS = {
     "add_memory", "search_memories", "get_memory", "list_memories", "delete_memory",
-    "delete_all_memories", "memory_history", "update_memory",
+    "delete_all_memories", "memory_history", "update_memory", "answer",
 }
 
 
@@ -61,8 +61,16 @@ async def _exercise(client: Client) -> dict:
     seen["deleted"] = (await client.call_tool("delete_memory", {"unit_id": first})).structured_content
     again = await client.call_tool("get_memory", {"unit_id": first})
     seen["missing"] = (again.is_error, again.content[0].text)
-    fact = await client.call_tool("add_memory", {"text": "I play the cello on Sundays."})
+    fact = await client.call_tool(
+        "add_memory", {"text": "I play the cello on Sundays.", "metadata": {"topic": "music"}}
+    )
     seen["fact"] = fact.structured_content["units"]
+    music = await client.call_tool(
+        "search_memories", {"query": "What do I do on Sundays?", "filters": {"topic": "music"}}
+    )
+    seen["music"] = music.structured_content
+    unanswered = await client.call_tool("answer", {"question": "What is the dog called?"})
+    seen["unanswered"] = (unanswered.is_error, unanswered.content[0].text)
     neither = await client.call_tool("add_memory", {})
     seen["neither"] = (neither.is_error, neither.content[0].text)
     seen["cleared"] = (await client.call_tool("delete_all_memories", {})).structured_content
@@ -72,7 +80,13 @@ async def _exercise(client: Client) -> dict:
 
 
 def _check(seen: dict, namespace: str) -> None:
-    assert seen["tools"] == TOOLS  # no answer tool without an LLM
+    assert seen["tools"] == TOOLS  # answer too: without an LLM it says how to configure one
+    is_error, text = seen["unanswered"]
+    assert is_error and "LLMNotConfiguredError: answering needs an LLM" in text
+    assert "RIPPLEMEM_LLM_BASE_URL" in text
+    music = Recall.from_json(seen["music"])
+    assert music.evidence and all(e.unit.metadata == {"topic": "music"} for e in music.evidence)
+    assert all(unit["metadata"] == {"topic": "music"} for unit in seen["fact"])
     for schema in seen["schemas"].values():  # the tenant comes from the connection
         properties = set(schema.get("properties", {}))
         assert not {"namespace", "tenant"} & properties

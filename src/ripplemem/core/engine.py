@@ -30,7 +30,9 @@ from ripplemem.components import Components, build_components
 from ripplemem.conversation_input import parse_time, to_conversation
 from ripplemem.core.keys import Keys
 from ripplemem.errors import (
+    NO_LLM,
     ConfigurationError,
+    LLMNotConfiguredError,
     InvalidInputError,
     UnknownNamespaceError,
     UnknownUnitError,
@@ -218,10 +220,7 @@ class Core:
 
         chat = self.parts.chat
         if chat is None:
-            raise ConfigurationError(
-                "answer() needs an LLM: set Settings(llm=LLMSettings(base_url=..., model=...)) "
-                "or RIPPLEMEM_LLM_BASE_URL / RIPPLEMEM_LLM_MODEL; search() works without one"
-            )
+            raise LLMNotConfiguredError(NO_LLM)
         when = parse_time(question_time, what="question_time")
         found = self.search(namespace, question, recipe=recipe, question_time=when)
         if not found.evidence and EMPTY_NOTE in found.trace.notes:

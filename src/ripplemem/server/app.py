@@ -146,7 +146,7 @@ def create_app(
     app.state.search_processes = 0 if pool is None else pool.processes
     app.include_router(health_router)
     app.include_router(router)
-    app.include_router(verb_router(answers=memory.can_answer))
+    app.include_router(verb_router())
     app.include_router(viewer_router)
     app.include_router(ui_router)
     if mcp_server is not None:

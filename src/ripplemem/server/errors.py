@@ -11,6 +11,7 @@ import logging
 from ripplemem.errors import (
     EmbedderMismatchError,
     InvalidModelOutputError,
+    LLMNotConfiguredError,
     ProviderUnavailableError,
     RippleMemError,
     ShuttingDownError,
@@ -47,6 +48,7 @@ _STATUS: tuple[tuple[type[Exception], int], ...] = (
     (UnknownUnitError, 404),
     (UnknownNamespaceError, 404),
     (BodyTooLargeError, 413),
+    (LLMNotConfiguredError, 501),
     (NamespaceRequiredError, 422),
     (TooManyJobsError, 503),
     (ShuttingDownError, 503),

@@ -39,12 +39,12 @@ HIDDEN = {"namespace"}
 
 
 def build_mcp(memory: AsyncMemory, tenant: Tenant) -> MCPServer:
-    """An MCPServer with the memory tools; ``answer`` only when an LLM is configured."""
+    """An MCPServer with the memory tools (``answer`` without an LLM says how to configure one)."""
     server = MCPServer(
         "ripplemem", version=__version__, instructions=INSTRUCTIONS, log_level="WARNING"
     )
     for verb in VERBS:
-        if verb.tool is None or (verb.needs_llm and not memory.can_answer):
+        if verb.tool is None:
             continue
         server.add_tool(
             _tool(verb, memory, tenant), name=verb.tool, description=verb.description,

@@ -73,11 +73,12 @@ def _respond(result: Result) -> Response:
 
 
 # -- the verbs -----------------------------------------------------------------------------------
-def verb_router(*, answers: bool) -> APIRouter:
-    """A route for each verb served over REST (``answer`` only when an LLM is configured)."""
+def verb_router() -> APIRouter:
+    """A route for each verb served over REST (``answer`` too without an LLM: it then answers
+    501 LLMNotConfiguredError, saying how to configure one)."""
     routes = APIRouter(responses=ROUTE_ERRORS)
     for verb in VERBS:
-        if verb.path is None or (verb.needs_llm and not answers):
+        if verb.path is None:
             continue
         extra: dict[int | str, dict[str, Any]] = {**_errors(*verb.statuses)}
         if verb.background:

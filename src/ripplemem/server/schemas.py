@@ -11,7 +11,7 @@ the MCP tools' schemas.
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Annotated, Literal, Self
+from typing import Annotated, Any, Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -31,6 +31,8 @@ __all__ = [
     "JobModel",
     "ListRequest",
     "MessageModel",
+    "PersonModel",
+    "PersonRequest",
     "SearchRequest",
     "TimelineModel",
     "TimelineRequest",
@@ -80,6 +82,9 @@ class MessageModel(_Request):
     text: str | None = None
     turn_id: str | None = Field(default=None, max_length=200)
     caption: str | None = Field(default=None, description="a shared image's caption")
+    metadata: dict[str, Any] | None = Field(
+        default=None, description="this message's own metadata (a JSON object; its keys win)"
+    )
 
 
 class AddRequest(Ids):
@@ -97,6 +102,11 @@ class AddRequest(Ids):
         examples=["2024-05-08T13:56"],
     )
     session_id: str | None = Field(default=None, max_length=200)
+    metadata: dict[str, Any] | None = Field(
+        default=None,
+        description="a JSON object stored with every memory of this add (search filters read it)",
+        examples=[{"topic": "pets"}],
+    )
 
     @model_validator(mode="after")
     def _one_input(self) -> Self:
@@ -130,6 +140,26 @@ class SearchRequest(Ids):
         default=None, max_length=100,
         description="when the question is asked (ISO 8601); grounds words like 'last week'",
     )
+    filters: dict[str, Any] | None = Field(
+        default=None,
+        description="keep to the memories that match, before any ranking cut: metadata values "
+        '({"topic": "food"}, {"topic": ["food", "travel"]} for any of them), "speaker", and '
+        '"after" / "before" (when it was said, ISO 8601), combined with AND',
+        examples=[{"topic": "pets", "after": "2024-01-01"}],
+    )
+
+
+class PersonRequest(Ids):
+    name: str | None = Field(
+        max_length=200, description="the person's name; null forgets it", examples=["Alex"]
+    )
+
+
+class PersonModel(BaseModel):
+    """The person behind a namespace: the speaker of its role-style user messages."""
+
+    namespace: str
+    name: str | None = Field(description="null when the namespace names no person")
 
 
 class AnswerRequest(Ids):

@@ -36,6 +36,8 @@ from ripplemem.server.schemas import (
     GraphRequest,
     Ids,
     ListRequest,
+    PersonModel,
+    PersonRequest,
     SearchRequest,
     TimelineBinModel,
     TimelineModel,
@@ -80,8 +82,6 @@ class Verb:
     annotations: ToolAnnotations = field(default_factory=lambda: READS)
     #: MCP: defaults that differ from REST's (a model's context is short)
     tool_defaults: dict[str, Any] = field(default_factory=dict)
-    #: offered only when an LLM is configured
-    needs_llm: bool = False
 
 
 def _unit(unit: MemoryUnit) -> UnitModel:
@@ -89,13 +89,17 @@ def _unit(unit: MemoryUnit) -> UnitModel:
 
 
 async def _add(memory: AsyncMemory, ns: str, a: AddRequest) -> Result:
-    added = await memory.add(a.conversation(), namespace=ns, session_time=a.session_time, session_id=a.session_id)
+    added = await memory.add(
+        a.conversation(), namespace=ns, session_time=a.session_time, session_id=a.session_id,
+        metadata=a.metadata,
+    )
     return added.to_model()
 
 
 async def _search(memory: AsyncMemory, ns: str, a: SearchRequest) -> Result:
     return await memory.search_json(
-        a.query, namespace=ns, limit=a.limit, recipe=a.recipe, question_time=a.question_time
+        a.query, namespace=ns, limit=a.limit, recipe=a.recipe, question_time=a.question_time,
+        filters=a.filters,
     )
 
 
@@ -137,6 +141,15 @@ async def _delete_all(memory: AsyncMemory, ns: str, a: Ids) -> Result:
     return CountModel(count=await memory.delete_all(namespace=ns))
 
 
+async def _person(memory: AsyncMemory, ns: str, a: Ids) -> Result:
+    return PersonModel(namespace=ns, name=await memory.person(namespace=ns))
+
+
+async def _set_person(memory: AsyncMemory, ns: str, a: PersonRequest) -> Result:
+    await memory.set_person(a.name, namespace=ns)
+    return PersonModel(namespace=ns, name=await memory.person(namespace=ns))
+
+
 async def _graph(memory: AsyncMemory, ns: str, a: GraphRequest) -> Result:
     found = await memory.neighbourhood(a.ids, namespace=ns, hops=a.hops, max_nodes=a.max_nodes)
     nodes = [GraphNodeModel(unit=_unit(u), hop=found.hops[u.id]) for u in found.units]
@@ -166,16 +179,19 @@ VERBS: tuple[Verb, ...] = (
         method="POST", path="/v1/memories", background=True,
         tool="add_memory", annotations=WRITES,
         description="Remember the messages of a conversation session ([{role, content}, ...]), or "
-        "one fact as text. session_time is when it took place (ISO 8601). Adding the same "
-        "messages again is a no-op.",
+        "one fact as text. session_time is when it took place (ISO 8601). metadata (a JSON "
+        "object) is stored with the memories, for search filters. Adding the same messages "
+        "again is a no-op.",
     ),
     Verb(
         "search", "Recall the evidence for a query", SearchRequest, RecallModel, _search,
         method="POST", path="/v1/search",
         tool="search_memories", tool_defaults={"limit": 10},
         description="Recall the memories that bear on the query, best first, with the trace of how "
-        "they were found. question_time (ISO 8601) grounds words like 'last week'. A user with no "
-        "memories yet gets an empty list.",
+        "they were found. question_time (ISO 8601) grounds words like 'last week'. filters keep "
+        "to memories whose metadata, speaker or time match, e.g. {\"topic\": \"food\"}, "
+        "{\"speaker\": \"Alex\"}, {\"after\": \"2026-03-01\"}. A user with no memories yet "
+        "gets an empty list.",
     ),
     Verb(
         "get", "One memory", UnitRequest, UnitModel, _get, method="GET",
@@ -218,10 +234,20 @@ VERBS: tuple[Verb, ...] = (
         description="Forget every memory of this user. It cannot be undone.",
     ),
     Verb(
+        "person", "The person behind the namespace", Ids, PersonModel, _person,
+        method="GET", path="/v1/person",
+    ),
+    Verb(
+        "set_person", "Name the person behind the namespace", PersonRequest, PersonModel,
+        _set_person, writes=True, method="PUT", path="/v1/person",
+    ),
+    Verb(
         "answer", "Answer a question with the LLM", AnswerRequest, AnswerModel, _answer,
-        method="POST", path="/v1/answer", statuses=(404, 502), needs_llm=True,
+        method="POST", path="/v1/answer", statuses=(404, 501, 502),
         tool="answer", annotations=ToolAnnotations(read_only_hint=True, open_world_hint=True),
-        description="Answer a question from memory with the configured LLM, citing the memories used.",
+        description="Answer a question from memory with the server's LLM, citing the memories "
+        "used. Without an LLM configured it says how to configure one; search_memories works "
+        "without.",
     ),
     Verb(
         "neighbourhood", "A bounded neighbourhood of some units", GraphRequest, GraphModel, _graph,
