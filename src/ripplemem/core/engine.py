@@ -32,8 +32,8 @@ from ripplemem.core.keys import Keys
 from ripplemem.errors import (
     NO_LLM,
     ConfigurationError,
-    LLMNotConfiguredError,
     InvalidInputError,
+    LLMNotConfiguredError,
     UnknownNamespaceError,
     UnknownUnitError,
 )
