@@ -3,6 +3,7 @@ does not exist (a clear error, no file made), and ingest progress with its total
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -63,3 +64,27 @@ def test_ingest_progress_knows_its_total_before_the_first_batch(tmp_path: Path) 
     total = calls[0][1]
     assert calls[0] == (0, total) and total > 1
     assert calls[-1] == (total, total) and all(t == total for _, t in calls)
+
+
+def test_metadata_filters_and_the_person_on_the_command_line(
+    runner: CliRunner, chat_file: Path, tmp_path: Path
+) -> None:
+    store = str(tmp_path / "m.db")
+    named = runner.invoke(app, ["person", "Maya", "--store", store, "-n", "maya"])
+    assert named.exit_code == 0 and named.output.strip() == "Maya"
+    added = runner.invoke(app, ["ingest", str(chat_file), "--store", store, "-n", "maya",
+                                "--metadata", '{"source": "chat"}'])
+    assert added.exit_code == 0, added.output
+    found = runner.invoke(app, ["search", "Pixel", "--store", store, "-n", "maya", "--json",
+                                "--filters", '{"source": "chat", "speaker": "Leo"}'])
+    assert found.exit_code == 0, found.output
+    evidence = json.loads(found.output)["evidence"]
+    assert evidence and all(e["unit"]["metadata"] == {"source": "chat"} for e in evidence)
+    assert all(e["unit"]["speakers"] == ["Leo"] for e in evidence)
+    none = runner.invoke(app, ["search", "Pixel", "--store", store, "-n", "maya", "--json",
+                               "--filters", '{"source": "mail"}'])
+    assert json.loads(none.output)["evidence"] == []
+    bad = runner.invoke(app, ["search", "Pixel", "--store", store, "-n", "maya", "--filters", "[1"])
+    assert bad.exit_code == 2 and "--filters is not JSON" in " ".join(bad.output.split())
+    shown = runner.invoke(app, ["person", "--store", store, "-n", "maya"])
+    assert shown.output.strip() == "Maya"

@@ -57,6 +57,37 @@ def _options(
     """Long-term memory for LLM agents: ingest conversations, search them, explain recalls."""
 
 
+MetadataOption = Annotated[
+    str | None,
+    typer.Option(
+        "--metadata", help='A JSON object stored with every memory added, e.g. \'{"topic": "pets"}\'.'
+    ),
+]
+FiltersOption = Annotated[
+    str | None,
+    typer.Option(
+        "--filters",
+        help='Keep to matching memories (JSON): metadata values, "speaker", "after", "before", '
+        'e.g. \'{"topic": ["pets", "work"], "after": "2024-05-01"}\'.',
+    ),
+]
+
+
+def _json_object(text: str | None, option: str) -> dict | None:
+    """An option's JSON object, or a usage error saying what was wrong."""
+    if text is None:
+        return None
+    from ripplemem.errors import InvalidInputError
+
+    try:
+        value = json.loads(text)
+    except ValueError as error:
+        raise InvalidInputError(f"{option} is not JSON ({error}): give an object like {{\"topic\": \"pets\"}}") from None
+    if not isinstance(value, dict):
+        raise InvalidInputError(f"{option} must be a JSON object like {{\"topic\": \"pets\"}}, not {text!r}")
+    return value
+
+
 StoreOption = Annotated[
     str | None,  # not a Path: a store URL (postgresql://host/db) would lose its '//'
     typer.Option(
@@ -97,8 +128,10 @@ def ingest(
     user_id: UserOption = None,
     agent_id: AgentOption = None,
     run_id: RunOption = None,
+    metadata: MetadataOption = None,
 ) -> None:
     """Add the conversations of FILE to memory."""
+    extra = _json_object(metadata, "--metadata")
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
     from ripplemem.cli.inputs import load_conversations
@@ -123,7 +156,7 @@ def ingest(
             def advance(done: int, total: int, task=task) -> None:
                 bar.update(task, completed=done, total=total)
 
-            result = memory.add(conversation, namespace=target, progress=advance)
+            result = memory.add(conversation, namespace=target, progress=advance, metadata=extra)
             bar.remove_task(task)
             bar.advance(overall)
             units, edges, seconds = units + len(result.units), edges + result.edges, seconds + result.seconds
@@ -149,16 +182,18 @@ def search(
     user_id: UserOption = None,
     agent_id: AgentOption = None,
     run_id: RunOption = None,
+    filters: FiltersOption = None,
 ) -> None:
     """Recall the evidence for QUERY."""
     from ripplemem.cli.render import render_recall
 
     ids = _ids(namespace, user_id, agent_id, run_id)
+    where = _json_object(filters, "--filters")
     with open_memory(store, existing=True) as memory:
         if as_json:
-            _echo_json(memory.search_json(query, **ids, limit=limit, recipe=recipe, question_time=question_time))
+            _echo_json(memory.search_json(query, **ids, limit=limit, recipe=recipe, question_time=question_time, filters=where))
             return
-        recall = memory.search(query, **ids, limit=limit, recipe=recipe, question_time=question_time)
+        recall = memory.search(query, **ids, limit=limit, recipe=recipe, question_time=question_time, filters=where)
         render_recall(console(), recall)
         _hint_if_empty(memory, recall.trace.namespace)
 
@@ -244,18 +279,42 @@ def trace(
     user_id: UserOption = None,
     agent_id: AgentOption = None,
     run_id: RunOption = None,
+    filters: FiltersOption = None,
 ) -> None:
     """Explain a recall: views, anchors, goal, expansion paths and every score term."""
     from ripplemem.cli.render import render_recall
     from ripplemem.cli.trace_view import render_provenance
 
     ids = _ids(namespace, user_id, agent_id, run_id)
+    where = _json_object(filters, "--filters")
     with open_memory(store, existing=True) as memory:
-        recall = memory.search(query, **ids, limit=limit, recipe=recipe, question_time=question_time)
+        recall = memory.search(query, **ids, limit=limit, recipe=recipe, question_time=question_time, filters=where)
         out = console()
         render_recall(out, recall, show_trace=True)
         render_provenance(out, recall)
         _hint_if_empty(memory, recall.trace.namespace)
+
+
+@app.command()
+@friendly
+def person(
+    name: Annotated[
+        str | None, typer.Argument(help="The person's name; leave it out to show the current one.")
+    ] = None,
+    forget: Annotated[bool, typer.Option("--forget", help="Forget the name.")] = False,
+    store: StoreOption = None,
+    namespace: NamespaceOption = None,
+    user_id: UserOption = None,
+    agent_id: AgentOption = None,
+    run_id: RunOption = None,
+) -> None:
+    """Show or set the person behind a namespace: the speaker of its role-style user messages."""
+    ids = _ids(namespace, user_id, agent_id, run_id)
+    with open_memory(store, existing=name is None and not forget) as memory:
+        if name is not None or forget:
+            memory.set_person(None if forget else name, **ids)
+        current = memory.person(**ids)
+    console().print(current if current is not None else "no person named (role user: \"User\")")
 
 
 @app.command(name="list")
