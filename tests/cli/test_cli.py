@@ -35,7 +35,7 @@ def test_ingest_search_show_trace_delete_export_import(
 
     recall = json.loads(
         _ok(runner, "search", "Where did Maya adopt her cat?", "--store", store, "-n", "maya",
-            "--json").output
+            "--json").stdout
     )
     found = Recall.from_json(recall).evidence  # the wire form POST /v1/search answers
     assert found and recall["trace"]["namespace"] == "maya"
@@ -48,7 +48,7 @@ def test_ingest_search_show_trace_delete_export_import(
 
     shown = _ok(runner, "show", unit_id, "--store", store, "-n", "maya").output
     assert unit_id in shown and "edges" in shown and found[0].unit.restatement[:20] in shown
-    as_json = json.loads(_ok(runner, "show", unit_id, "--store", store, "--user-id", "maya", "--json").output)
+    as_json = json.loads(_ok(runner, "show", unit_id, "--store", store, "--user-id", "maya", "--json").stdout)
     assert MemoryUnit.from_json(as_json).id == unit_id
 
     traced = _ok(runner, "trace", "Where did Maya adopt her cat?", "--store", store, "-n", "maya").output
@@ -56,7 +56,7 @@ def test_ingest_search_show_trace_delete_export_import(
 
     listed = _ok(runner, "list", "--store", store, "-n", "maya").output
     assert unit_id in listed
-    page = json.loads(_ok(runner, "list", "--store", store, "-n", "maya", "--json", "--limit", "2").output)
+    page = json.loads(_ok(runner, "list", "--store", store, "-n", "maya", "--json", "--limit", "2").stdout)
     assert page["limit"] == 2 and len(page["memories"]) == 2 and page["total"] >= 2
 
     export_file = tmp_path / "export.jsonl"
@@ -105,7 +105,7 @@ def test_ingest_locomo_with_one_namespace_per_conversation(runner: CliRunner, tm
     out = _ok(runner, "ingest", str(data), "--store", store, "--split", "-n", "bench").output
     assert "bench/<conversation id>" in out
     found = json.loads(
-        _ok(runner, "search", "cello teacher", "--store", store, "-n", "bench/conv-tiny", "--json").output
+        _ok(runner, "search", "cello teacher", "--store", store, "-n", "bench/conv-tiny", "--json").stdout
     )
     turns = {turn for item in found["evidence"] for turn in item["unit"]["turn_ids"]}
     assert {"D1:1", "D2:1"} <= turns  # dia_ids are the turn ids; the tiny memory fits the budget
@@ -114,7 +114,7 @@ def test_ingest_locomo_with_one_namespace_per_conversation(runner: CliRunner, tm
                    "--agent-id", "coach").output
     assert "bench/<conversation id>" in narrowed
     coached = json.loads(_ok(runner, "search", "cello teacher", "--store", store, "-n", "bench/conv-tiny",
-                             "--agent-id", "coach", "--json").output)
+                             "--agent-id", "coach", "--json").stdout)
     assert coached["trace"]["namespace"] == "bench/conv-tiny/agent:coach" and coached["evidence"]
 
 

@@ -78,12 +78,12 @@ def test_metadata_filters_and_the_person_on_the_command_line(
     found = runner.invoke(app, ["search", "Pixel", "--store", store, "-n", "maya", "--json",
                                 "--filters", '{"source": "chat", "speaker": "Leo"}'])
     assert found.exit_code == 0, found.output
-    evidence = json.loads(found.output)["evidence"]
+    evidence = json.loads(found.stdout)["evidence"]
     assert evidence and all(e["unit"]["metadata"] == {"source": "chat"} for e in evidence)
     assert all(e["unit"]["speakers"] == ["Leo"] for e in evidence)
     none = runner.invoke(app, ["search", "Pixel", "--store", store, "-n", "maya", "--json",
                                "--filters", '{"source": "mail"}'])
-    assert json.loads(none.output)["evidence"] == []
+    assert json.loads(none.stdout)["evidence"] == []
     bad = runner.invoke(app, ["search", "Pixel", "--store", store, "-n", "maya", "--filters", "[1"])
     assert bad.exit_code == 2 and "--filters is not JSON" in " ".join(bad.output.split())
     shown = runner.invoke(app, ["person", "--store", store, "-n", "maya"])

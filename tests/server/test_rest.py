@@ -168,7 +168,8 @@ def test_healthz_needs_no_key_and_openapi_is_complete(live: LiveServer) -> None:
         health = client.get("/healthz").json()
         schema = client.get("/openapi.json").json()
     assert health == {"status": "ok", "version": health["version"], "backend": "sqlite",
-                      "auth": True, "jobs_pending": 0, "search_processes": 0}
+                      "auth": True, "jobs_pending": 0, "search_processes": 0,
+                      "ready": health["ready"]}
     paths = schema["paths"]
     expected = {
         ("post", "/v1/memories"), ("get", "/v1/memories"), ("delete", "/v1/memories"),

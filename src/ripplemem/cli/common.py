@@ -104,6 +104,36 @@ def open_memory(store: str | Path | None, *, existing: bool = False) -> Memory:
     return Memory(settings)
 
 
+def warm(memory: Memory, *, after_s: float = 1.0) -> None:
+    """Load the models before the command's work, saying so on stderr when it takes longer than
+    ``after_s`` (the first call on a machine: the models load, a few seconds)."""
+    import threading
+    import time
+
+    from ripplemem.extensions import stages_of, warm_up
+
+    stages = stages_of(memory)
+    started = time.perf_counter()
+    told = threading.Event()
+
+    def tell() -> None:
+        told.set()
+        error_console().print(
+            f"[dim]loading the models: the {stages.embedder} embedder and the entity "
+            "recogniser (spaCy) ...[/]"
+        )
+
+    timer = threading.Timer(after_s, tell)
+    timer.daemon = True
+    timer.start()
+    try:
+        warm_up(memory)
+    finally:
+        timer.cancel()
+    if told.is_set():
+        error_console().print(f"[dim]loaded in {time.perf_counter() - started:.1f} s[/]")
+
+
 def _require_store(location: str) -> None:
     sqlite = location.lower().startswith("sqlite://") or "://" not in location
     if not sqlite or location == ":memory:":  # a server's store, or one in memory

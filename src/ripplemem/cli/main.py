@@ -22,7 +22,7 @@ from typing import Annotated
 import typer
 
 from ripplemem.cli import asso as asso_commands
-from ripplemem.cli.common import console, error_console, explain, friendly, open_memory
+from ripplemem.cli.common import console, error_console, explain, friendly, open_memory, warm
 from ripplemem.cli.keys import keys_app
 from ripplemem.cli.mcp import mcp
 from ripplemem.cli.migrate import migrate
@@ -147,6 +147,7 @@ def ingest(
         TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
         console=out, transient=True,
     ) as bar:
+        warm(memory)
         overall = bar.add_task("conversations", total=len(conversations))
         for conversation in conversations:
             within = f"{user}/{conversation.conversation_id}" if split else user
@@ -190,6 +191,7 @@ def search(
     ids = _ids(namespace, user_id, agent_id, run_id)
     where = _json_object(filters, "--filters")
     with open_memory(store, existing=True) as memory:
+        warm(memory)
         if as_json:
             _echo_json(memory.search_json(query, **ids, limit=limit, recipe=recipe, question_time=question_time, filters=where))
             return
@@ -216,6 +218,7 @@ def answer(
     """Answer QUESTION with an LLM (RIPPLEMEM_LLM_BASE_URL, RIPPLEMEM_LLM_MODEL, RIPPLEMEM_LLM_API_KEY)."""
     ids = _ids(namespace, user_id, agent_id, run_id)
     with open_memory(store, existing=True) as memory:
+        warm(memory)
         result = memory.answer(question, **ids, recipe=recipe, question_time=question_time)
     if as_json:
         _echo_json(result.to_model().model_dump_json())
@@ -288,6 +291,7 @@ def trace(
     ids = _ids(namespace, user_id, agent_id, run_id)
     where = _json_object(filters, "--filters")
     with open_memory(store, existing=True) as memory:
+        warm(memory)
         recall = memory.search(query, **ids, limit=limit, recipe=recipe, question_time=question_time, filters=where)
         out = console()
         render_recall(out, recall, show_trace=True)

@@ -75,13 +75,15 @@ def serve(
             "[yellow]no API key in this store yet:[/] every /v1 request will get 401 until you run "
             "`ripplemem keys create --store ... --namespace NAME`"
         )
+    options.announce = lambda line: out.print(line, soft_wrap=True)
     app = create_app(memory, auth=not no_auth, options=options)
     listening = _bind(host, port)  # bound first, so --port 0 can print the port it got
     bound_port = listening.getsockname()[1]
     shown = f"[{host}]" if ":" in host else host
     out.print(
         f"ripplemem serving {memory.store.url} on http://{shown}:{bound_port}  "
-        f"(REST /v1, MCP {'/mcp' if mcp else 'off'}, docs /docs{', no keys' if no_auth else ''})",
+        f"(REST /v1, MCP {'/mcp' if mcp else 'off'}, docs /docs, live /healthz, ready /readyz"
+        f"{', no keys' if no_auth else ''})",
         soft_wrap=True,
     )
     config = uvicorn.Config(

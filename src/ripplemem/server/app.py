@@ -12,8 +12,10 @@ running after that is rolled back by the store, never half written.
 from __future__ import annotations
 
 import logging
-from collections.abc import AsyncIterator
+import time
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
+from functools import partial
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -24,6 +26,7 @@ from starlette.routing import Route
 from ripplemem import __version__
 from ripplemem.core.lanes import Lanes
 from ripplemem.errors import ConfigurationError, InvalidInputError, RippleMemError
+from ripplemem.extensions import warm_up
 from ripplemem.memory import AsyncMemory, Memory
 from ripplemem.server.access import Access
 from ripplemem.server.api_docs import add_api_docs
@@ -83,6 +86,7 @@ class ServerOptions:
         host: str = "127.0.0.1",
         mcp: bool = True,
         search_processes: int = 0,
+        announce: Callable[[str], None] | None = None,
     ) -> None:
         self.max_body_bytes, self.max_import_bytes = max_body_bytes, max_import_bytes
         self.read_threads, self.write_threads = read_threads, write_threads
@@ -91,6 +95,8 @@ class ServerOptions:
         #: worker processes for searches (0: threads of the server process); they open the
         #: store of ``memory.settings`` with its embedder, so only for a Memory built from settings
         self.search_processes = search_processes
+        #: told (one line each) when the models start loading and when the server is ready
+        self.announce = announce
 
 
 def create_app(
@@ -117,17 +123,36 @@ def create_app(
     gate = Gate(memory.keys if auth else None)
     mcp_server = _mcp(verbs) if options.mcp else None
 
+    def warm() -> None:
+        """Load the models and start every search worker; then the server is ready."""
+        say = options.announce or (lambda line: None)
+        workers = f" and warming {pool.processes} search workers" if pool is not None else ""
+        say(f"loading the models (embedder, entity recogniser){workers}; /readyz answers 200 "
+            "once they are loaded, /healthz at once")
+        started = time.perf_counter()
+        try:
+            warm_up(memory)
+            if pool is not None:
+                pool.warm_up()
+        except Exception as error:  # noqa: BLE001 - the server stays live and says why not ready
+            log.error("loading the models failed; the server is not ready", exc_info=error)
+            say(f"loading the models failed ({type(error).__name__}: {error}); not ready")
+            return
+        app.state.ready = True
+        say(f"ready in {time.perf_counter() - started:.1f} s")
+
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        if pool is not None:
-            import anyio
+        import anyio
 
-            await anyio.to_thread.run_sync(pool.warm_up)
-        if mcp_server is None:
-            yield
-        else:
-            async with mcp_server.session_manager.run():
+        async with anyio.create_task_group() as tasks:
+            tasks.start_soon(partial(anyio.to_thread.run_sync, warm, abandon_on_cancel=True))
+            if mcp_server is None:
                 yield
+            else:
+                async with mcp_server.session_manager.run():
+                    yield
+            tasks.cancel_scope.cancel()  # a warm-up still running at shutdown is not waited for
         if not await jobs.drain(options.drain_timeout_s):
             log.warning("background adds still running after %.0f s: stopping", options.drain_timeout_s)
         await verbs.close()
@@ -144,6 +169,7 @@ def create_app(
     app.state.memory, app.state.lanes, app.state.jobs, app.state.gate = verbs, lanes, jobs, gate
     app.state.backend = memory.backend
     app.state.search_processes = 0 if pool is None else pool.processes
+    app.state.ready = False  # live at once, ready once the models are loaded (warm())
     app.include_router(health_router)
     app.include_router(router)
     app.include_router(verb_router())

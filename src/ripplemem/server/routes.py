@@ -203,16 +203,39 @@ async def import_lines(
 
 @health_router.get("/healthz", response_model=HealthModel, summary="Liveness, no key needed")
 async def healthz(request: Request) -> Response:
+    """200 as soon as the server takes requests; ``ready`` says whether the models are loaded."""
+    return _json(_health(request))
+
+
+@health_router.get(
+    "/readyz", response_model=HealthModel, responses={503: {"model": ErrorModel}},
+    summary="Readiness, no key needed: 200 once the models are loaded",
+)
+async def readyz(request: Request) -> Response:
+    """200 once the models are loaded and every search worker is warm, 503 until then."""
+    health = _health(request)
+    if health.ready:
+        return _json(health)
+    body = ErrorModel(error=ErrorBody(
+        type="NotReadyError",
+        message="the server is loading its models (and warming its search workers); requests "
+        "are taken meanwhile but the first ones wait for them; /readyz answers 200 when done",
+    ))
+    return Response(body.model_dump_json(exclude_none=True), status_code=503,
+                    media_type="application/json")
+
+
+def _health(request: Request) -> HealthModel:
     state = request.app.state
-    health = HealthModel(
+    return HealthModel(
         status="ok",
         version=__version__,
         backend=state.backend,
         auth=not state.gate.open,
         jobs_pending=state.jobs.pending,
         search_processes=state.search_processes,
+        ready=state.ready,
     )
-    return _json(health)
 
 
 def job_model(job: Job) -> JobModel:

@@ -229,6 +229,9 @@ class HealthModel(_Response):
     auth: bool = Field(description="false when the server runs with --no-auth")
     jobs_pending: int
     search_processes: int = Field(description="worker processes answering searches (0: threads)")
+    ready: bool = Field(
+        description="the models are loaded and every search worker is warm (/readyz: 200)"
+    )
 
 
 class GraphNodeModel(_Response):
