@@ -134,7 +134,7 @@ def create_app(
             warm_up(memory)
             if pool is not None:
                 pool.warm_up()
-        except Exception as error:  # noqa: BLE001 - the server stays live and says why not ready
+        except Exception as error:  # the server stays live and says why it is not ready
             log.error("loading the models failed; the server is not ready", exc_info=error)
             say(f"loading the models failed ({type(error).__name__}: {error}); not ready")
             return
