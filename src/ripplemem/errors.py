@@ -66,7 +66,7 @@ class ConfigurationError(UsageError):
 
 class LLMNotConfiguredError(ConfigurationError):
     """``answer`` needs an LLM and none is configured; the message says how to configure one
-    (search works without). HTTP 501."""
+    (search works without). HTTP 422, as every ConfigurationError."""
 
 
 #: what every face says when ``answer`` is asked without an LLM

@@ -22,27 +22,30 @@ def test_version_is_the_packages(runner: CliRunner) -> None:
 
 
 @pytest.mark.parametrize(
-    "command",
+    ("command", "code"),
     [
-        ["search", "Where is Pixel?"],
-        ["trace", "Where is Pixel?"],
-        ["show", "u1"],
-        ["list"],
-        ["delete", "u1"],
-        ["export", "out.jsonl"],
-        ["answer", "Where is Pixel?"],
+        (["search", "Where is Pixel?"], 0),
+        (["search", "Where is Pixel?", "--json"], 0),
+        (["trace", "Where is Pixel?"], 0),
+        (["list"], 0),
+        (["show", "u1"], 2),
+        (["delete", "u1"], 2),
+        (["export", "out.jsonl"], 0),
+        (["answer", "Where is Pixel?"], 2),
     ],
 )
 def test_read_commands_never_create_a_store(
-    runner: CliRunner, tmp_path: Path, command: list[str]
+    runner: CliRunner, tmp_path: Path, command: list[str], code: int
 ) -> None:
     store = tmp_path / "nested" / "memory.db"
     for given in (str(store), f"sqlite://{store}"):  # sqlite:///tmp/...
         result = runner.invoke(app, [*command, "--store", given])
-        assert result.exit_code == 2, result.output
-        message = " ".join(result.output.split())
-        assert f"no store at {store}" in message and "ripplemem ingest" in message
+        assert result.exit_code == code, result.output
+        said = " ".join(result.stderr.split())
+        assert f"no store at {store}" in said and "ripplemem ingest" in said
         assert "Traceback" not in result.output
+        if "--json" in command:
+            assert json.loads(result.stdout)["evidence"] == []
     assert not store.exists() and not store.parent.exists()
 
 
@@ -51,7 +54,7 @@ def test_the_default_store_is_not_created_by_a_search(
 ) -> None:
     monkeypatch.chdir(tmp_path)
     result = runner.invoke(app, ["search", "anything"])
-    assert result.exit_code == 2 and "no store at .ripplemem/memory.db" in result.output
+    assert result.exit_code == 0 and "no store at .ripplemem/memory.db" in result.stderr
     assert not (tmp_path / ".ripplemem").exists()
 
 

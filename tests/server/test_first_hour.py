@@ -1,5 +1,5 @@
 """REST as a newcomer meets it: metadata on add and filters on search, the namespace's person,
-and answer without an LLM (a typed 501 that says how to configure one)."""
+and answer without an LLM (a typed error that says how to configure one)."""
 
 from __future__ import annotations
 
@@ -56,7 +56,7 @@ def test_metadata_filters_and_the_person_over_rest(live: LiveServer) -> None:
 def test_answer_without_an_llm_says_how_to_configure_one(live: LiveServer) -> None:
     with live.client("alex") as client:
         refused = client.post("/v1/answer", json={"question": "What is the dog called?"})
-    assert refused.status_code == 501
+    assert refused.status_code == 422
     error = refused.json()["error"]
     assert error["type"] == "LLMNotConfiguredError"
     assert "RIPPLEMEM_LLM_BASE_URL" in error["message"] and "RIPPLEMEM_LLM_MODEL" in error["message"]

@@ -93,34 +93,39 @@ def error_console() -> Console:
 
 def open_memory(store: str | Path | None, *, existing: bool = False) -> Memory:
     """The memory at ``store`` (or the settings' store). ``existing``: a command that only reads
-    (or deletes) refuses a SQLite path where no store is, instead of creating an empty one."""
+    (or deletes) never creates a store: where a SQLite path holds none, it says so on stderr and
+    reads an empty one in memory instead (no file, no folder is made), so a search answers no
+    evidence, a list an empty page, and an id is unknown."""
     from ripplemem.memory import Memory
     from ripplemem.settings import Settings
 
     overrides = {"store": str(store)} if store is not None else {}
     settings = Settings.from_env(None, **overrides)
-    if existing:
-        _require_store(settings.store)
+    if existing and (missing := _missing_store(settings.store)) is not None:
+        error_console().print(
+            f"[yellow]no store at {missing}:[/] nothing was remembered there yet (this command "
+            f"only reads and creates none); add memories with: ripplemem ingest FILE --store "
+            f"{missing}",
+            soft_wrap=True,
+        )
+        settings = settings.model_copy(update={"store": "memory://"})
     return Memory(settings)
 
 
 def warm(memory: Memory, *, after_s: float = 1.0) -> None:
-    """Load the models before the command's work, saying so on stderr when it takes longer than
-    ``after_s`` (the first call on a machine: the models load, a few seconds)."""
+    """Load the models before the command's work, saying so on stderr (one line) when it takes
+    longer than ``after_s`` (the first call on a machine: the models load, a few seconds)."""
     import threading
-    import time
 
     from ripplemem.extensions import stages_of, warm_up
 
     stages = stages_of(memory)
-    started = time.perf_counter()
-    told = threading.Event()
 
     def tell() -> None:
-        told.set()
         error_console().print(
             f"[dim]loading the models: the {stages.embedder} embedder and the entity "
-            "recogniser (spaCy) ...[/]"
+            "recogniser (spaCy) ...[/]",
+            soft_wrap=True,
         )
 
     timer = threading.Timer(after_s, tell)
@@ -130,21 +135,16 @@ def warm(memory: Memory, *, after_s: float = 1.0) -> None:
         warm_up(memory)
     finally:
         timer.cancel()
-    if told.is_set():
-        error_console().print(f"[dim]loaded in {time.perf_counter() - started:.1f} s[/]")
 
 
-def _require_store(location: str) -> None:
+def _missing_store(location: str) -> str | None:
+    """The path of a SQLite store that does not exist, else None (a server's store, one in
+    memory, or a file that is there)."""
     sqlite = location.lower().startswith("sqlite://") or "://" not in location
-    if not sqlite or location == ":memory:":  # a server's store, or one in memory
-        return
+    if not sqlite or location == ":memory:":
+        return None
     path = location[len("sqlite://") :] if location.lower().startswith("sqlite://") else location
-    if not Path(path).expanduser().exists():
-        fail(
-            f"no store at {path}: nothing was remembered there yet, and this command only reads. "
-            f"Pass the --store you added memories to, or add some first: "
-            f"ripplemem ingest FILE --store {path}"
-        )
+    return None if Path(path).expanduser().exists() else path
 
 
 @contextmanager

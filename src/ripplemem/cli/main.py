@@ -191,7 +191,8 @@ def search(
     ids = _ids(namespace, user_id, agent_id, run_id)
     where = _json_object(filters, "--filters")
     with open_memory(store, existing=True) as memory:
-        warm(memory)
+        if memory.count(**ids):  # an empty namespace needs no model
+            warm(memory)
         if as_json:
             _echo_json(memory.search_json(query, **ids, limit=limit, recipe=recipe, question_time=question_time, filters=where))
             return
@@ -218,7 +219,8 @@ def answer(
     """Answer QUESTION with an LLM (RIPPLEMEM_LLM_BASE_URL, RIPPLEMEM_LLM_MODEL, RIPPLEMEM_LLM_API_KEY)."""
     ids = _ids(namespace, user_id, agent_id, run_id)
     with open_memory(store, existing=True) as memory:
-        warm(memory)
+        if memory.count(**ids):  # an empty namespace needs no model
+            warm(memory)
         result = memory.answer(question, **ids, recipe=recipe, question_time=question_time)
     if as_json:
         _echo_json(result.to_model().model_dump_json())
@@ -291,7 +293,8 @@ def trace(
     ids = _ids(namespace, user_id, agent_id, run_id)
     where = _json_object(filters, "--filters")
     with open_memory(store, existing=True) as memory:
-        warm(memory)
+        if memory.count(**ids):  # an empty namespace needs no model
+            warm(memory)
         recall = memory.search(query, **ids, limit=limit, recipe=recipe, question_time=question_time, filters=where)
         out = console()
         render_recall(out, recall, show_trace=True)

@@ -127,7 +127,6 @@ class Core:
             messages, session_time=session_time, session_id=session_id, metadata=metadata,
             person=self.store.person(namespace),
         )
-        self.warm_up()  # the models load before the add's stage timers start
         return self._writer.ingest(conversation, namespace, progress=progress)
 
     def set_person(self, namespace: str, name: str | None) -> None:

@@ -123,28 +123,29 @@ def create_app(
     gate = Gate(memory.keys if auth else None)
     mcp_server = _mcp(verbs) if options.mcp else None
 
+    say = options.announce or (lambda line: None)
+
     def warm() -> None:
-        """Load the models and start every search worker; then the server is ready."""
-        say = options.announce or (lambda line: None)
-        workers = f" and warming {pool.processes} search workers" if pool is not None else ""
-        say(f"loading the models (embedder, entity recogniser){workers}; /readyz answers 200 "
-            "once they are loaded, /healthz at once")
+        """Load the models of the server's own process; then it is ready."""
         started = time.perf_counter()
         try:
             warm_up(memory)
-            if pool is not None:
-                pool.warm_up()
         except Exception as error:  # the server stays live and says why it is not ready
             log.error("loading the models failed; the server is not ready", exc_info=error)
             say(f"loading the models failed ({type(error).__name__}: {error}); not ready")
             return
         app.state.ready = True
-        say(f"ready in {time.perf_counter() - started:.1f} s")
+        say(f"ready in {time.perf_counter() - started:.1f} s: the models are loaded")
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         import anyio
 
+        if pool is not None:  # before serving: a worker is never stopped while it starts
+            say(f"starting {pool.processes} search workers (each loads the models)")
+            await anyio.to_thread.run_sync(pool.warm_up)
+        say("loading the models (embedder, entity recogniser); /healthz answers now, /readyz "
+            "once they are loaded")
         async with anyio.create_task_group() as tasks:
             tasks.start_soon(partial(anyio.to_thread.run_sync, warm, abandon_on_cancel=True))
             if mcp_server is None:

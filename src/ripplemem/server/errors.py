@@ -11,7 +11,6 @@ import logging
 from ripplemem.errors import (
     EmbedderMismatchError,
     InvalidModelOutputError,
-    LLMNotConfiguredError,
     ProviderUnavailableError,
     RippleMemError,
     ShuttingDownError,
@@ -48,7 +47,6 @@ _STATUS: tuple[tuple[type[Exception], int], ...] = (
     (UnknownUnitError, 404),
     (UnknownNamespaceError, 404),
     (BodyTooLargeError, 413),
-    (LLMNotConfiguredError, 501),
     (NamespaceRequiredError, 422),
     (TooManyJobsError, 503),
     (ShuttingDownError, 503),

@@ -75,7 +75,7 @@ def _respond(result: Result) -> Response:
 # -- the verbs -----------------------------------------------------------------------------------
 def verb_router() -> APIRouter:
     """A route for each verb served over REST (``answer`` too without an LLM: it then answers
-    501 LLMNotConfiguredError, saying how to configure one)."""
+    422 LLMNotConfiguredError, saying how to configure one)."""
     routes = APIRouter(responses=ROUTE_ERRORS)
     for verb in VERBS:
         if verb.path is None:

@@ -243,7 +243,7 @@ VERBS: tuple[Verb, ...] = (
     ),
     Verb(
         "answer", "Answer a question with the LLM", AnswerRequest, AnswerModel, _answer,
-        method="POST", path="/v1/answer", statuses=(404, 501, 502),
+        method="POST", path="/v1/answer", statuses=(404, 502),
         tool="answer", annotations=ToolAnnotations(read_only_hint=True, open_world_hint=True),
         description="Answer a question from memory with the server's LLM, citing the memories "
         "used. Without an LLM configured it says how to configure one; search_memories works "
