@@ -64,7 +64,8 @@ class Memory:
         )
         self._writer = WritePipeline(
             self.parts.store, self.parts.embedder, self.parts.extractor, self.settings.write,
-            clue_writer=self.parts.clue_writer, parse=self.parts.recognizer.parse,
+            clue_writer=self.parts.clue_writer, statements=self.parts.statements,
+            judge=self.parts.update_judge,
         )
 
     @classmethod
@@ -146,6 +147,7 @@ class Memory:
             planner=self.parts.planner,
             recognizer=self.parts.recognizer,
             reference_time=parse_time(question_time, what="question_time"),
+            statements=self.parts.statements,
         )
 
     def answer(
