@@ -335,7 +335,8 @@ def _stated_group(
     lead: Sequence[Evidence], answering: set[str], focus: Focus, statements: StatementReader | None
 ) -> tuple[list[MemoryUnit], set[str]]:
     """The answering units that state a value for the holder (when two or more were said at
-    different times by one speaker), and the answering units the holder said that state none
+    different times; a question that names nobody: by the speaker of the first-ranked one), and
+    the answering units the holder said that state none
     ("If I ever moved to Munich ...": about the question, but no answer to it)."""
     if statements is None:
         return [], set()
@@ -351,10 +352,16 @@ def _stated_group(
         if u not in stating and focus.holder is not None
         and all(c.speaker == focus.holder for c in clauses) and clauses
     }
-    speakers = {u.participants[0] if u.participants else "" for u in stating}
-    if len(stating) < 2 or len(speakers) > 1 or len({said_at(u) for u in stating}) < 2:
+    if stating and focus.holder is None:  # one speaker's values: the first-ranked one's
+        first = _speaker(stating[0])
+        stating = [u for u in stating if _speaker(u) == first]
+    if len(stating) < 2 or len({said_at(u) for u in stating}) < 2:
         return [], silent
     return stating, silent
+
+
+def _speaker(unit: MemoryUnit) -> str:
+    return normalise_cue(unit.participants[0]) if unit.participants else ""
 
 
 def _move_up(

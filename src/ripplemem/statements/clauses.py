@@ -110,7 +110,7 @@ def _clause(head: Any, me: str, mine: set[str], others: set[str], question: bool
     core = _gerund_core(head)
     subject = _subject(head)
     kind, owner = _kind(subject, mine, others)
-    places, named = _places(core)
+    places, named = _places(core, mine)
     partners = _partners(subject, mine) if subject is not None else []
     if partners:  # "Emily and I got engaged": the speaker, with Emily
         kind, owner = "speaker", ""
@@ -202,8 +202,9 @@ def _partners(subject: Any, mine: set[str]) -> list[Any]:
     return [c for c in conjuncts if c not in speaker] if speaker else []
 
 
-def _places(head: Any) -> tuple[tuple[tuple[str, frozenset[str]], ...], frozenset[str]]:
-    """The value's content words by grammatical place, and its names and numbers."""
+def _places(head: Any, mine: set[str]) -> tuple[tuple[tuple[str, frozenset[str]], ...], frozenset[str]]:
+    """The value's content words by grammatical place, and its names and numbers (the speaker's
+    own name is no value: "Caroline's voice" in Caroline's words is her voice)."""
     places: dict[str, set[str]] = {}
     named: set[str] = set()
     for child in head.children:
@@ -212,7 +213,7 @@ def _places(head: Any) -> tuple[tuple[tuple[str, frozenset[str]], ...], frozense
         place = f"prep:{child.lower_}" if child.dep_ in ("prep", "agent") else child.dep_
         words = places.setdefault(place, set())
         for token in _subtree(child):
-            if token.pos_ in _CONTENT or token.like_num:
+            if (token.pos_ in _CONTENT or token.like_num) and normalise_cue(token.text) not in mine:
                 word = (token.text if token.pos_ == "PROPN" or token.like_num else token.lemma_).casefold()
                 words.add(word)
                 if token.pos_ == "PROPN" or token.like_num:

@@ -172,6 +172,7 @@ class WritePipeline:
         batches: list[_Batch] = []
         clue_sessions: set[tuple[str, str]] = set()
         earlier: list[MemoryUnit] = []
+        speakers = tuple(dict.fromkeys(name for w in windows for name in w.speakers))
         for start in range(0, len(windows), size):
             chunk = windows[start : start + size]
             with clock("extract"):
@@ -188,7 +189,7 @@ class WritePipeline:
             supersedes: list[Edge] = []
             if self.supersession is not None and fresh:
                 with clock("updates"):
-                    supersedes, _ = self.supersession.prepare(namespace, fresh, earlier)
+                    supersedes, _ = self.supersession.prepare(namespace, fresh, earlier, speakers)
                 earlier.extend(fresh)
             result.skipped += known
             batches.append(_Batch(fresh, clues, supersedes))

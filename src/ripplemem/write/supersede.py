@@ -20,7 +20,7 @@ unit is bounded by these numbers, whatever the size of the store. What decides:
   structure ("I moved to Bristol") are left to the read path, which sees the question.
 
 A unit's text is parsed only when it names something (a capitalised word that is not the start of
-a sentence or the speaker's name) or counts something (a digit or a number word): a value the
+a sentence or a speaker's name) or counts something (a digit or a number word): a value the
 parallel rule can compare. The decisions are made before the add's write block (model and parse
 work hold no lock); :meth:`SupersessionLinker.insert` stores the edges inside it. At most
 ``max_links`` of the latest superseded units are linked per new unit.
@@ -50,7 +50,7 @@ _WORD = re.compile(r"[A-Za-z]+")
 _LOCAL = 2_000
 #: the least cosine of a candidate: two parallel statements of one fact ("lives in Leeds" /
 #: "lives in Bristol now") are near; a model also reads a reworded change ("moved to Bristol")
-PARALLEL_SIMILARITY = 0.45
+PARALLEL_SIMILARITY = 0.6
 JUDGE_SIMILARITY = 0.3
 
 
@@ -92,13 +92,21 @@ class SupersessionLinker:
         self.min_similarity, self.max_links = min_similarity, max_links
 
     def prepare(
-        self, namespace: str, units: Sequence[MemoryUnit], earlier: Sequence[MemoryUnit] = ()
+        self,
+        namespace: str,
+        units: Sequence[MemoryUnit],
+        earlier: Sequence[MemoryUnit] = (),
+        speakers: Sequence[str] = (),
     ) -> tuple[list[Edge], int]:
         """The edges from ``units`` (embedded, not stored yet) to what they supersede, and the
-        number of candidates read. ``earlier``: the units of the same add before these."""
+        number of candidates read. ``earlier``: the units of the same add before these;
+        ``speakers``: the conversation's speakers (their names address, they are no values)."""
         if self.judge is None and self.statements is None:
             return [], 0
-        pools = self._candidates(namespace, units, earlier)
+        skip = frozenset(w.casefold() for name in speakers for w in name.split())
+        pools = self._candidates(namespace, units, earlier, skip)
+        if self.judge is None:
+            pools = self._parallel(units, pools, skip)
         edges: list[Edge] = []
         read = 0
         for unit, pool in zip(units, pools, strict=True):
@@ -107,10 +115,8 @@ class SupersessionLinker:
                 continue
             if self.judge is not None:
                 replaced = set(self.judge.replaced(unit, pool))
-                chosen = [u for u in pool if u.id in replaced]
-            else:
-                chosen = self._parallel(unit, pool)
-            chosen = sorted(chosen, key=said_order, reverse=True)[: self.max_links]
+                pool = [u for u in pool if u.id in replaced]
+            chosen = sorted(pool, key=said_order, reverse=True)[: self.max_links]
             edges.extend(Edge(namespace, unit.id, old.id, "supersedes", SUPERSEDES_WEIGHT) for old in chosen)
         return edges, read
 
@@ -126,10 +132,14 @@ class SupersessionLinker:
         return len(kept)
 
     def _candidates(
-        self, namespace: str, units: Sequence[MemoryUnit], earlier: Sequence[MemoryUnit]
+        self,
+        namespace: str,
+        units: Sequence[MemoryUnit],
+        earlier: Sequence[MemoryUnit],
+        skip: frozenset[str],
     ) -> list[list[MemoryUnit]]:
         """Per unit, the nearest earlier units of its speaker (stored, or of this add)."""
-        wanted = [self._wanted(u) for u in units]
+        wanted = [self._wanted(u, skip) for u in units]
         asking = [u for u, w in zip(units, wanted, strict=True) if w and u.vector is not None]
         if not asking:
             return [[] for _ in units]
@@ -151,10 +161,12 @@ class SupersessionLinker:
                 for index in np.argsort(-sims)[: self.candidates + 1]:
                     if sims[index] >= self.min_similarity:
                         scored.append((float(sims[index]), local[int(index)]))
-            pools[unit.id] = self._eligible(unit, scored)
+            pools[unit.id] = self._eligible(unit, scored, skip)
         return [pools.get(u.id, []) for u in units]
 
-    def _eligible(self, unit: MemoryUnit, scored: list[tuple[float, MemoryUnit]]) -> list[MemoryUnit]:
+    def _eligible(
+        self, unit: MemoryUnit, scored: list[tuple[float, MemoryUnit]], skip: frozenset[str]
+    ) -> list[MemoryUnit]:
         """The ``candidates`` most similar of ``scored`` said before ``unit`` by its speaker."""
         speaker = _speaker(unit)
         seen: set[str] = {unit.id}
@@ -166,31 +178,61 @@ class SupersessionLinker:
             seen.add(other.id)
             if _speaker(other) != speaker or said_order(other) >= said_order(unit):
                 continue
-            if self.judge is None and not self._wanted(other):
+            if self.judge is None and not self._wanted(other, skip):
                 continue
             out.append(other)
             if len(out) >= self.candidates:
                 break
         return out
 
-    def _wanted(self, unit: MemoryUnit) -> bool:
+    def _wanted(self, unit: MemoryUnit, skip: frozenset[str]) -> bool:
         """Whether the unit can be compared: any unit for a judge; for the parse, a unit that
         names or counts something (a value the parallel rule can compare)."""
         if self.judge is not None:
             return bool(unit.participants)
         if not unit.participants:
             return False
-        names = {w.casefold() for w in unit.participants[0].split()}  # the speaker's own name
+        names = skip | {w.casefold() for w in unit.participants[0].split()}  # the speakers
         if _DIGIT.search(unit.restatement):
             return True
         if any(w.casefold() in NUMBERS for w in _WORD.findall(unit.restatement)):
             return True
         return any(word.casefold() not in names for word in _names_in(unit.restatement))
 
-    def _parallel(self, unit: MemoryUnit, pool: Sequence[MemoryUnit]) -> list[MemoryUnit]:
+    def _parallel(
+        self, units: Sequence[MemoryUnit], pools: Sequence[list[MemoryUnit]], skip: frozenset[str]
+    ) -> list[list[MemoryUnit]]:
+        """Per unit, the candidates it gives a new value (:func:`parallel`). Two parallel
+        statements with different values each name (or count) what the other does not, so only
+        such pairs are parsed: the new units first (one call), then the candidates of a unit that
+        states a named value in the present."""
         assert self.statements is not None
-        new, *old = self.statements.clauses([unit, *pool])
-        return [earlier for earlier, clauses in zip(pool, old, strict=True) if _replaces(new, clauses)]
+        asking: list[tuple[MemoryUnit, list[MemoryUnit]]] = []
+        for unit, pool in zip(units, pools, strict=True):
+            values = _values_in(unit.restatement) - skip
+            differing = [
+                u for u in pool
+                if (_values_in(u.restatement) - skip - values) and (values - _values_in(u.restatement))
+            ]
+            if differing:
+                asking.append((unit, differing))
+        stated = self.statements.clauses([u for u, _ in asking]) if asking else []
+        todo: dict[str, tuple[list[Clause], list[MemoryUnit]]] = {}
+        for (unit, pool), clauses in zip(asking, stated, strict=True):
+            mine = [c for c in clauses if c.asserted and c.tense == "present" and c.by_speaker() and c.named]
+            if mine:
+                todo[unit.id] = (mine, pool)
+        others = list({u.id: u for _, pool in todo.values() for u in pool}.values())
+        read = dict(zip([u.id for u in others], self.statements.clauses(others), strict=True)) if others else {}
+        return [
+            [old for old in todo[u.id][1] if _replaces(todo[u.id][0], read[old.id])] if u.id in todo else []
+            for u in units
+        ]
+
+
+def _values_in(text: str) -> set[str]:
+    """The names and numbers a text gives, case-folded."""
+    return {w.casefold() for w in _names_in(text)} | set(re.findall(r"\d[\d,.]*", text))
 
 
 def _names_in(text: str) -> list[str]:
