@@ -10,6 +10,14 @@ import pytest
 
 from ripplemem import Memory, Settings
 from ripplemem.records import MemoryUnit
+from ripplemem.statements import StatementReader
+from ripplemem.write.entities import EntityRecognizer
+from ripplemem.write.supersede import SupersessionLinker
+
+
+@pytest.fixture(scope="module")
+def recognizer() -> EntityRecognizer:
+    return EntityRecognizer()
 
 
 @pytest.fixture
@@ -80,20 +88,18 @@ def test_an_earlier_statement_in_the_same_add_is_a_candidate(memory: Memory) -> 
     assert _replaced(memory, last) == {first.id}
 
 
-def test_the_candidates_are_bounded_whatever_the_store_size(tmp_path: Path, embedder) -> None:
+def test_the_candidates_are_bounded_whatever_the_store_size(embedder, recognizer) -> None:
     """The stage reads at most ``candidates`` earlier units per new unit, however many similar
-    memories the store holds."""
+    memories of the speaker the store holds."""
     with Memory(Settings(store="memory://"), embedder=embedder) as memory:
-        base = datetime(2023, 1, 1)
         messages = [{"speaker": "Maya", "text": f"I live in Leeds near Park Road number {n}."} for n in range(60)]
-        memory.add(messages, user_id="u", session_time=base)
-        linker = memory._writer.supersession
-        assert linker is not None
-        unit = _say(memory, "Maya", "I live in Bristol now.", 400)
-        found = memory.get(unit.id, user_id="u")
-        edges, read = linker.prepare("u", [found])
-        assert read <= linker.candidates
-        assert len(edges) <= linker.max_links
+        memory.add(messages, user_id="u", session_time=datetime(2023, 1, 1))
+        new = _say(memory, "Maya", "I live in Bristol now.", 400)
+        linker = SupersessionLinker(memory.store, statements=StatementReader(recognizer.parse))
+        edges, read = linker.prepare("u", [memory.get(new.id, user_id="u")])
+        assert 0 < read <= linker.candidates
+        assert 0 < len(edges) <= linker.max_links
+        assert len(_replaced(memory, new)) <= linker.max_links
 
 
 def test_the_stage_can_be_turned_off(tmp_path: Path, embedder) -> None:

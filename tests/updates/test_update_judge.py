@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from ripplemem import Memory, Settings
+from ripplemem.components import build_components
 from ripplemem.testing import Reply, ScriptedOpenAIServer
 from ripplemem.write.prompts.update import MAX_CANDIDATES, MAX_TOKENS, SYSTEM
 
@@ -51,8 +52,10 @@ def test_the_models_update_becomes_a_supersedes_edge(tmp_path: Path, embedder) -
         old = memory.add([{"speaker": "Maya", "text": "I have been renting a flat in Leeds."}],
                          user_id="u", session_time="2023-02-10").units[0]
         assert _update_calls(server) == []  # nothing to compare the first memory with
-        new = memory.add([{"speaker": "Maya", "text": "Big news: I moved to Bristol last month."}],
-                         user_id="u", session_time="2023-06-03").units[0]
+        added = memory.add([{"speaker": "Maya", "text": "Big news: I moved to Bristol last month."}],
+                           user_id="u", session_time="2023-06-03")
+        new = added.units[0]
+        assert added.tokens > 0  # the update call's tokens count with the add's
         assert _replaced(memory, new.id) == {old.id}
         calls = _update_calls(server)
         assert len(calls) == 1  # one call for the new unit with a candidate
@@ -61,8 +64,6 @@ def test_the_models_update_becomes_a_supersedes_edge(tmp_path: Path, embedder) -
         schema = body["response_format"]["json_schema"]["schema"]
         assert schema["properties"]["verdicts"]["maxItems"] == MAX_CANDIDATES
         assert "Leeds" in body["messages"][1]["content"] and "Bristol" in body["messages"][1]["content"]
-        judge = memory.parts.update_judge
-        assert judge is not None and judge.tokens_used > 0
         found = memory.search("Where does Maya live now?", user_id="u")
         ids = [e.unit.id for e in found.evidence]
         assert ids.index(new.id) < ids.index(old.id)
@@ -88,8 +89,7 @@ def test_invalid_replies_decide_nothing_and_lose_nothing(tmp_path: Path, embedde
                          user_id="u", session_time="2023-06-03").units[0]
         assert memory.get(new.id, user_id="u").restatement  # stored all the same
         assert _replaced(memory, new.id) == set()
-        judge = memory.parts.update_judge
-        assert judge is not None and judge.failed == 1 and server.pending == 0
+        assert server.pending == 0 and len(_update_calls(server)) == 2  # the reply, one repair
 
 
 def test_at_most_five_candidates_are_shown(tmp_path: Path, embedder) -> None:
@@ -123,9 +123,12 @@ def test_the_deterministic_path_stays_the_default(
             store=str(tmp_path / "d.db"), llm=server.llm_settings() if llm else None, updates=choice,
             extractor=extractor, planner="deterministic", clue_writer="deterministic",
         )
-        with Memory(settings, embedder=embedder) as memory:
-            judge = memory.parts.update_judge
+        parts = build_components(settings, embedder=embedder)
+        try:
+            judge = parts.update_judge
             if expected is None:
                 assert judge is None
             else:
                 assert judge is not None and judge.name.startswith("llm:")
+        finally:
+            parts.store.close()
