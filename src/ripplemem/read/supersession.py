@@ -17,8 +17,9 @@ An *update group* is one of:
   the edges) when the ranking did not find it;
 * the answering units that state a value for the holder (:mod:`ripplemem.statements`: an asserted
   clause — not negated, hypothetical, conditional, subordinate or conceded — whose subject is the
-  holder, or the holder's or nobody's thing the question names, with a value of the wanted kind),
-  when two or more of them were said at different times.
+  holder, or the holder's or nobody's particular thing the question names, with a name or a
+  number of the wanted kind), when the latest of them gives values none of the earlier ones
+  gave: the latest and those earlier ones.
 
 For a question about the present the latest unit of a group moves up: it takes the place of the
 best-ranked older unit of its group if that is higher (a successor inherits its predecessor's
@@ -78,6 +79,7 @@ _PRESENT = re.compile(r"\b(?:now|currently|current|these days|at the moment|toda
 #: the kind of answer a question's wh-word asks for
 _NUMBER_QUESTION = re.compile(r"\bhow (?:many|much|far|long|often|big|old|tall|heavy)\b", re.IGNORECASE)
 _NAME_QUESTION = re.compile(r"^\W*(?:where|who|whom|whose|when|which)\b", re.IGNORECASE)
+_REASON_QUESTION = re.compile(r"^\W*(?:why|how)\b", re.IGNORECASE)
 _WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*")
 #: a question's time span that ended this long before the question asks about the past
 _PAST_MARGIN = timedelta(days=1)
@@ -110,7 +112,7 @@ class Focus:
 
     holder: str | None  # normalised name; None: the question names nobody
     words: frozenset[str]  # its words but the holder's name, case-folded, with a plural's singular
-    answer: Literal["number", "named", "any"]
+    answer: Literal["number", "named", "any", "none"]
 
     @classmethod
     def of(cls, query: str, cues: Cues | None) -> Focus:
@@ -124,11 +126,13 @@ class Focus:
                     words.add(part)
                     if len(part) > 3 and part.endswith("s"):
                         words.add(part[:-1])
-        answer: Literal["number", "named", "any"] = "any"
+        answer: Literal["number", "named", "any", "none"] = "any"
         if _NUMBER_QUESTION.search(query):
             answer = "number"
         elif _NAME_QUESTION.search(query):
             answer = "named"
+        elif _REASON_QUESTION.search(query):
+            answer = "none"  # "why", "how does she feel": a reason or a manner, not a value
         return cls(people[0] if people else None, frozenset(words), answer)
 
     def about(self, units: Sequence[MemoryUnit]) -> bool:
@@ -139,9 +143,11 @@ class Focus:
 
     def answered_by(self, clause: Clause) -> bool:
         """The clause states a value of the wanted kind for the holder (see the module doc)."""
-        if not clause.asserted or (self.holder is not None and clause.speaker != self.holder):
+        if self.answer == "none" or not clause.asserted:
             return False
-        named_thing = clause.kind == "thing" and clause.owner in ("speaker", "")
+        if self.holder is not None and clause.speaker != self.holder:
+            return False
+        named_thing = clause.kind == "thing" and clause.owner in ("speaker", "") and clause.definite
         about_holder = (
             clause.kind == "speaker"
             or (named_thing and bool(clause.subject_words & self.words))
@@ -149,11 +155,14 @@ class Focus:
         )
         if not about_holder:
             return False
+        return bool(self.values(clause))
+
+    def values(self, clause: Clause) -> frozenset[str]:
+        """The clause's values of the wanted kind: its numbers for "how many", else its names
+        and numbers (a value two statements can be told apart by)."""
         if self.answer == "number":
-            return any(w[:1].isdigit() or _number_word(w) for w in clause.named)
-        if self.answer == "named":
-            return bool(clause.named)
-        return bool(clause.value)
+            return frozenset(w for w in clause.named if w[:1].isdigit() or _number_word(w))
+        return clause.named
 
 
 def _number_word(word: str) -> bool:
@@ -246,6 +255,8 @@ def apply_supersession(
     chains.load([e.unit.id for e in evidence])
     linked = any(chains.links.get(e.unit.id) for e in evidence)
     past = asks_about_past(query, cues, reference_time)
+    if not past and cues is not None and cues.time_span is not None:
+        return [_mark(e, chains) for e in evidence]  # a time of its own ("in August 2023")
     if past:
         if not linked:
             return list(evidence)
@@ -346,7 +357,11 @@ def _stated_group(
     if not units:
         return [], set()
     read = statements.clauses(units)
-    stating = [u for u, clauses in zip(units, read, strict=True) if any(focus.answered_by(c) for c in clauses)]
+    values = {
+        u.id: frozenset(w for c in clauses if focus.answered_by(c) for w in focus.values(c))
+        for u, clauses in zip(units, read, strict=True)
+    }
+    stating = [u for u in units if values[u.id]]
     silent = {
         u.id for u, clauses in zip(units, read, strict=True)
         if u not in stating and focus.holder is not None
@@ -355,9 +370,15 @@ def _stated_group(
     if stating and focus.holder is None:  # one speaker's values: the first-ranked one's
         first = _speaker(stating[0])
         stating = [u for u in stating if _speaker(u) == first]
-    if len(stating) < 2 or len({said_at(u) for u in stating}) < 2:
+    if len(stating) < 2:
         return [], silent
-    return stating, silent
+    latest = max(stating, key=said_order)
+    # a new value: the older statements that did not give all the values the latest gives
+    older = [
+        u for u in stating
+        if said_at(u) < said_at(latest) and values[latest.id] - values[u.id]
+    ]
+    return ([*older, latest] if older else []), silent
 
 
 def _speaker(unit: MemoryUnit) -> str:

@@ -49,6 +49,7 @@ _FACTUAL_MODALS = frozenset({"will", "shall"})
 _SELF = frozenset({"i", "we", "me", "us"})
 _PEOPLE_PRONOUNS = frozenset({"he", "she", "they", "him", "her", "them", "someone", "somebody", "everyone"})
 _CONTENT = frozenset({"NOUN", "PROPN", "NUM", "ADJ"})
+_DEFINITE = frozenset({"the", "this", "that", "these", "those"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,6 +64,9 @@ class Clause:
     object_words: frozenset[str]
     kind: SubjectKind
     owner: Literal["speaker", "other", ""]  # whose thing the subject is ("my team": speaker)
+    #: the subject is one particular thing ("the offsite", "my team"), not a kind ("yoga is
+    #: relaxing", "pets are the best": a bare noun says something of every one of them)
+    definite: bool
     predicate: str  # the clause head's lemma ("live", "be", "call")
     #: the value's words by grammatical place: (("prep:in", ("leeds",)), ("attr", ("nurse",)))
     places: tuple[tuple[str, frozenset[str]], ...]
@@ -124,6 +128,7 @@ def _clause(head: Any, me: str, mine: set[str], others: set[str], question: bool
         object_words=_own_object(core, mine),
         kind=kind,
         owner=owner,
+        definite=subject is not None and _definite(subject),
         predicate=core.lemma_.casefold(),
         places=places,
         named=named,
@@ -167,13 +172,32 @@ def _kind(subject: Any | None, mine: set[str], others: set[str]) -> tuple[Subjec
     if word in _SELF or word in mine:
         return "speaker", ""
     owner: Literal["speaker", "other", ""] = ""
-    for child in subject.children:
+    for child in _determiners(subject):
         if child.dep_ == "poss":
             whose = normalise_cue(child.text)
             owner = "speaker" if whose in ("my", "our") or whose in mine else "other"
     if not owner and (word in _PEOPLE_PRONOUNS or (subject.pos_ == "PROPN" and word in others)):
         return "person", ""
     return "thing", owner  # "our dog Rex" is the speaker's, whatever the name
+
+
+def _definite(subject: Any) -> bool:
+    """A pronoun, a name, or a noun with a possessor or a definite determiner."""
+    if subject.pos_ in ("PRON", "PROPN"):
+        return True
+    return any(
+        c.dep_ == "poss" or (c.dep_ == "det" and c.lower_ in _DEFINITE) for c in _determiners(subject)
+    )
+
+
+def _determiners(noun: Any) -> list[Any]:
+    """The dependants of a noun and of its compound modifiers ("Our team offsite": "Our" hangs
+    from "team")."""
+    found = list(noun.children)
+    for child in noun.children:
+        if child.dep_ == "compound":
+            found.extend(child.children)
+    return found
 
 
 def _phrase(subject: Any) -> frozenset[str]:
