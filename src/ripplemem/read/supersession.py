@@ -2,8 +2,8 @@
 
 It runs after the final ranking and only reorders memories that answer the question. Which units
 answer it is read from the question itself (:class:`Focus`): the person it names (the *holder*),
-the things it names, and what kind of answer it wants (a number for "how many", a name or a number
-for "where", "who", "when", "which"; any value otherwise). A unit's *relevance* to the question is
+the things it names, and what kind of answer it wants (a number for "how many", a name or a
+number otherwise, none for "why" and "how"). A unit's *relevance* to the question is
 the cosine of its vector with the question's vector **without the holder's name** (centred on the
 namespace like the dense view's query): every memory of a person names them, and a ranking that
 reads the name favours short chit-chat naming them over the memory that answers. The units that
@@ -31,8 +31,10 @@ moves. The moved unit gets the score of its place (:func:`~ripplemem.read.rank.r
 ``supersession``), the budget is kept (a unit pulled in pushes the last one out), and the trace
 notes each move.
 
-A question about the past (:func:`asks_about_past`: "before", "used to", "originally", "did",
-"was", an explicit time that ended before the question) keeps the ranking; when it asks for an
+A question with a time of its own ("in August 2023") keeps the ranking; a question asking why or
+how wants no value and forms no stated group. A question about the past
+(:func:`asks_about_past`: "before", "used to", "originally", "did", "was", an explicit time that
+ended before the question) keeps the ranking; when it asks for an
 earlier value ("before", "used to", "originally", "previous") the unit a found unit's chain
 replaced is pulled in (or moved up) right after it. Every evidence unit a later unit superseded
 is marked with ``superseded_by`` / ``valid_until``.
@@ -78,7 +80,6 @@ _EARLIER_VALUE = re.compile(
 _PRESENT = re.compile(r"\b(?:now|currently|current|these days|at the moment|today|still|latest)\b", re.IGNORECASE)
 #: the kind of answer a question's wh-word asks for
 _NUMBER_QUESTION = re.compile(r"\bhow (?:many|much|far|long|often|big|old|tall|heavy)\b", re.IGNORECASE)
-_NAME_QUESTION = re.compile(r"^\W*(?:where|who|whom|whose|when|which)\b", re.IGNORECASE)
 _REASON_QUESTION = re.compile(r"^\W*(?:why|how)\b", re.IGNORECASE)
 _WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*")
 #: a question's time span that ended this long before the question asks about the past
@@ -112,7 +113,7 @@ class Focus:
 
     holder: str | None  # normalised name; None: the question names nobody
     words: frozenset[str]  # its words but the holder's name, case-folded, with a plural's singular
-    answer: Literal["number", "named", "any", "none"]
+    answer: Literal["number", "named", "none"]
 
     @classmethod
     def of(cls, query: str, cues: Cues | None) -> Focus:
@@ -126,11 +127,9 @@ class Focus:
                     words.add(part)
                     if len(part) > 3 and part.endswith("s"):
                         words.add(part[:-1])
-        answer: Literal["number", "named", "any", "none"] = "any"
+        answer: Literal["number", "named", "none"] = "named"
         if _NUMBER_QUESTION.search(query):
             answer = "number"
-        elif _NAME_QUESTION.search(query):
-            answer = "named"
         elif _REASON_QUESTION.search(query):
             answer = "none"  # "why", "how does she feel": a reason or a manner, not a value
         return cls(people[0] if people else None, frozenset(words), answer)
