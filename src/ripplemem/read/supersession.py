@@ -63,6 +63,7 @@ from ripplemem.records import (
     said_order,
 )
 from ripplemem.statements import Clause, StatementReader
+from ripplemem.statements.surface import values_in
 from ripplemem.stores.base import MemoryStore
 
 _PAST = re.compile(
@@ -290,7 +291,7 @@ def _latest_first(
 ) -> tuple[list[Evidence], set[str]]:
     lead = list(evidence[:LEAD])
     groups = _chain_groups(lead, chains)
-    if not groups and (statements is None or relevance is None):
+    if not groups and (statements is None or relevance is None or not _may_update(lead, focus)):
         return list(evidence), set()
     scores = relevance([e.unit for e in lead]) if relevance is not None else [0.0] * len(lead)
     by_id = {e.unit.id: r for e, r in zip(lead, scores, strict=True)}
@@ -322,6 +323,19 @@ def _latest_first(
             f"{focus.holder or 'one speaker'}; the latest said leads them"
         )
     return ordered, moved
+
+
+def _may_update(lead: Sequence[Evidence], focus: Focus) -> bool:
+    """The cheap test before the question is embedded again and units parsed: two units of the
+    lead about the holder, said at different times, that name or count something."""
+    if focus.answer == "none":
+        return False
+    holder = set(focus.holder.split()) if focus.holder else set()
+    times = {
+        said_at(e.unit) for e in lead
+        if focus.about([e.unit]) and not _question(e.unit) and values_in(e.unit.restatement, holder)
+    }
+    return len(times) >= 2
 
 
 def _question(unit: MemoryUnit) -> bool:

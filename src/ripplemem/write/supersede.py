@@ -28,24 +28,20 @@ work hold no lock); :meth:`SupersessionLinker.insert` stores the edges inside it
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
 import numpy as np
 
-from ripplemem.grounding.time_patterns import NUMBERS
 from ripplemem.records import Edge, MemoryUnit, Version, normalise_cue, said_at, said_order
 from ripplemem.statements import Clause, StatementReader
+from ripplemem.statements.surface import values_in
 from ripplemem.stores.base import MemoryStore
 
 #: weight of a supersedes edge (the kind, not the weight, carries its meaning)
 SUPERSEDES_WEIGHT = 1.0
 
-_TOKEN = re.compile(r"[\w'’-]+|[.!?:]")
-_DIGIT = re.compile(r"\d")
-_WORD = re.compile(r"[A-Za-z]+")
 #: the units of the same add compared with a new one: the last this many before its batch
 _LOCAL = 2_000
 #: the least cosine of a candidate: two parallel statements of one fact ("lives in Leeds" /
@@ -193,11 +189,7 @@ class SupersessionLinker:
         if not unit.participants:
             return False
         names = skip | {w.casefold() for w in unit.participants[0].split()}  # the speakers
-        if _DIGIT.search(unit.restatement):
-            return True
-        if any(w.casefold() in NUMBERS for w in _WORD.findall(unit.restatement)):
-            return True
-        return any(word.casefold() not in names for word in _names_in(unit.restatement))
+        return bool(values_in(unit.restatement, names))
 
     def _parallel(
         self, units: Sequence[MemoryUnit], pools: Sequence[list[MemoryUnit]], skip: frozenset[str]
@@ -209,10 +201,10 @@ class SupersessionLinker:
         assert self.statements is not None
         asking: list[tuple[MemoryUnit, list[MemoryUnit]]] = []
         for unit, pool in zip(units, pools, strict=True):
-            values = _values_in(unit.restatement) - skip
+            values = values_in(unit.restatement, skip)
             differing = [
                 u for u in pool
-                if (_values_in(u.restatement) - skip - values) and (values - _values_in(u.restatement))
+                if (values_in(u.restatement, skip) - values) and (values - values_in(u.restatement))
             ]
             if differing:
                 asking.append((unit, differing))
@@ -228,25 +220,6 @@ class SupersessionLinker:
             [old for old in todo[u.id][1] if _replaces(todo[u.id][0], read[old.id])] if u.id in todo else []
             for u in units
         ]
-
-
-def _values_in(text: str) -> set[str]:
-    """The names and numbers a text gives, case-folded."""
-    return {w.casefold() for w in _names_in(text)} | set(re.findall(r"\d[\d,.]*", text))
-
-
-def _names_in(text: str) -> list[str]:
-    """Capitalised words that do not start a sentence, without a possessive ("Leeds", "Max")."""
-    found: list[str] = []
-    start = True
-    for token in _TOKEN.findall(text):
-        if token in ".!?:":
-            start = True
-            continue
-        if not start and token[:1].isupper() and token != "I":
-            found.append(re.sub(r"['’]s$", "", token))
-        start = False
-    return found
 
 
 def _speaker(unit: MemoryUnit) -> str:
