@@ -122,6 +122,10 @@ class Settings(_Frozen):
     planner: PathChoice = "auto"
     #: AssoMem clue texts: "auto" follows the extractor (an LLM for both or for neither)
     clue_writer: PathChoice = "auto"
+    #: which earlier memories a new one updates (write/supersede.py): "llm" asks the model (one
+    #: bounded call per new memory with candidates), "deterministic" reads the dependency parse;
+    #: "auto" follows the extractor
+    updates: PathChoice = "auto"
     # per-question-type fusion weights of the asso recipes (``ripplemem fit-weights --out``);
     # None: equal thirds. Load with ``ripplemem.read.asso.weights.weights_from_settings``.
     asso_weights: Path | None = None

@@ -83,7 +83,8 @@ class Core:
         self.parts: Components = build_components(settings, store=store, embedder=embedder, chat=chat)
         self._writer = WritePipeline(
             self.parts.store, self.parts.embedder, self.parts.extractor, settings.write,
-            clue_writer=self.parts.clue_writer, parse=self.parts.recognizer.parse,
+            clue_writer=self.parts.clue_writer, statements=self.parts.statements,
+            judge=self.parts.update_judge,
         )
         self.keys = Keys(self.parts.store.keys)
 
@@ -173,6 +174,7 @@ class Core:
             planner=self.parts.planner,
             recognizer=self.parts.recognizer,
             reference_time=when,
+            statements=self.parts.statements,
         )
 
     def search_json(self, namespace: str, query: str, **options: Any) -> str:

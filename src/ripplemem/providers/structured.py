@@ -65,8 +65,10 @@ def complete_structured(
     *,
     max_repairs: int = 2,
     temperature: float = 0.0,
+    max_tokens: int | None = None,
 ) -> Structured[T]:
-    """Ask ``chat`` for a ``response_model`` instance; re-ask up to ``max_repairs`` times.
+    """Ask ``chat`` for a ``response_model`` instance; re-ask up to ``max_repairs`` times, each
+    reply capped at ``max_tokens`` (None: the provider's default).
 
     Raises :class:`InvalidModelOutputError` when no attempt validates.
     """
@@ -76,7 +78,9 @@ def complete_structured(
     last_error = "no attempt made"
     attempts = 0
     for attempts in range(1, max(0, max_repairs) + 2):
-        result = chat.complete(conversation, json_schema=schema, temperature=temperature)
+        result = chat.complete(
+            conversation, json_schema=schema, temperature=temperature, max_tokens=max_tokens
+        )
         tokens += result.total_tokens
         try:
             value = response_model.model_validate_json(extract_json(result.text))

@@ -9,7 +9,7 @@ from ripplemem.records.unit import MemoryUnit
 from ripplemem.records.wire import AddResultModel, AnswerModel
 
 #: The stages after embedding: the units go into the store and the graph.
-INSERT_STAGES: tuple[str, ...] = ("store", "near", "link", "dialogue", "supersede", "clues")
+INSERT_STAGES: tuple[str, ...] = ("updates", "store", "near", "link", "dialogue", "supersede", "clues")
 
 
 @dataclass(slots=True)
@@ -18,15 +18,17 @@ class AddResult:
     edges: int = 0
     windows: int = 0
     skipped: int = 0  # units already stored (re-adding the same messages is idempotent)
-    tokens: int = 0  # LLM tokens spent on extraction and clues (0 offline)
+    tokens: int = 0  # LLM tokens spent on extraction, clues and update decisions (0 offline)
     clues: int = 0  # new clue nodes of the associative graph
     clue_links: int = 0  # utterance-utterance links added
     seconds: float = 0.0
     #: Wall time per stage in ms: ``segment``, ``extract``, ``prepare`` (skip stored units,
-    #: ground time), ``embed``, ``clue_text`` (the clue texts of new sessions), then, inside the
-    #: add's one write block, ``store``, ``near`` (the dense search the linker and the clue graph
-    #: share), ``link``, ``dialogue``, ``supersede``, ``clues``. The graph insertion of :data:`INSERT_STAGES` is
-    #: what a store's size can make slower; the rest is per message.
+    #: ground time), ``embed``, ``clue_text`` (the clue texts of new sessions), ``updates`` (which
+    #: earlier units the new ones supersede: a bounded dense search, then the parse or an LLM),
+    #: then, inside the add's one write block, ``store``, ``near`` (the dense search the linker
+    #: and the clue graph share), ``link``, ``dialogue``, ``supersede`` (storing the updates'
+    #: edges), ``clues``. The graph insertion of :data:`INSERT_STAGES` is what a store's size can
+    #: make slower; the rest is per message.
     timings_ms: dict[str, float] = field(default_factory=dict)
 
     @property

@@ -11,9 +11,7 @@ against the window, because a schema cannot tell invented from grounded:
 * times must parse as ISO 8601 and be ordered, else the unit keeps only its time phrase (the
   pipeline may still ground that phrase against the session time); a date without a clock time
   ends at 23:59:59 of that day;
-* an empty restatement drops the unit;
-* an attribute (a changeable fact, :mod:`ripplemem.write.slots`) is kept only when its holder is
-  grounded like a participant and its name is one of the known attributes.
+* an empty restatement drops the unit.
 """
 
 from __future__ import annotations
@@ -28,8 +26,6 @@ from ripplemem.providers.base import ChatModel
 from ripplemem.providers.structured import complete_structured
 from ripplemem.records import TimeSpan, UnitDraft, Window
 from ripplemem.write.prompts.extraction import (
-    ATTRIBUTE_NAMES,
-    ExtractedAttribute,
     ExtractedUnit,
     ExtractionResponse,
     extraction_messages,
@@ -115,20 +111,7 @@ def to_draft(unit: ExtractedUnit, grounding: _Grounding) -> UnitDraft | None:
         time_span=time_span(unit.time_start, unit.time_end),
         time_phrases=(phrase,) if phrase else (),
         keywords=tuple(dict.fromkeys(keywords))[:_KEYWORDS],
-        attribute=attribute(unit.attribute, grounding),
     )
-
-
-def attribute(given: ExtractedAttribute | None, grounding: _Grounding) -> dict | None:
-    """The model's attribute when its holder is grounded and its name is known, else None."""
-    if given is None:
-        return None
-    holder = grounding.names([given.holder])
-    name = " ".join(given.name.split()).casefold()
-    value = " ".join(given.value.split())
-    if not holder or not value or name.split(":", 1)[0] not in ATTRIBUTE_NAMES:
-        return None
-    return {"holder": holder[0], "name": name, "value": value, "update": bool(given.update)}
 
 
 class LLMExtractor:

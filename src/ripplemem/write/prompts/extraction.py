@@ -15,27 +15,6 @@ from pydantic import BaseModel, Field
 from ripplemem.providers.base import ChatMessage
 from ripplemem.records import Turn, Window
 
-ATTRIBUTE_NAMES = ("residence", "employer", "partner", "pet", "car", "diet", "number", "event")
-
-
-class ExtractedAttribute(BaseModel):
-    """A changeable fact the unit states: whose, which attribute, its value, and whether the
-    unit says it replaced an earlier value."""
-
-    holder: str = Field(description="The person whose fact this is, by name.")
-    name: str = Field(
-        description="One of: residence, employer, partner, pet, car, diet, number (a count or "
-        "amount: write 'number:<what>', e.g. 'number:kids'), event (a planned event: "
-        "'event:<what>', e.g. 'event:wedding')."
-    )
-    value: str = Field(description="The value as stated: 'Bristol', 'Spotify', 'vegan', '45 km a week'.")
-    update: bool = Field(
-        default=False,
-        description="True only when the turn says the holder's value changed (moved, switched, "
-        "now, no longer, rescheduled); false for a hypothetical, a wish, a plan not carried out "
-        "or someone else's change.",
-    )
-
 
 class ExtractedUnit(BaseModel):
     """One memory unit as the model writes it."""
@@ -64,12 +43,6 @@ class ExtractedUnit(BaseModel):
     )
     keywords: list[str] = Field(
         default_factory=list, description="Up to 6 salient content words or short noun phrases."
-    )
-    attribute: ExtractedAttribute | None = Field(
-        default=None,
-        description="The changeable fact the unit states about one person (where they live, "
-        "work, who their partner is, their pet, car, diet, a number, a planned event's date or "
-        "place), or null.",
     )
 
 
@@ -101,15 +74,10 @@ locations are places named in them. Leave a field empty (or null) rather than gu
 image shared in a turn ("[shares a photo of ...]") is information: restate what it shows.
 7. source_turn_ids: the ids of the turns each unit comes from, only from "Turns to extract \
 from". The context turns are there to resolve references; do not make units from them alone.
-8. attribute (optional): when a unit states a changeable fact about one person (residence, \
-employer, partner, pet, car, diet, a number as "number:<what>", a planned event as \
-"event:<what>"), give {"holder", "name", "value", "update"}; update is true only when the holder's \
-value changed. A hypothetical, a wish, a plan not carried out or someone else's change is no \
-update (give no attribute for it). Otherwise null.
 
 Reply with one JSON object: {"units": [{"restatement": ..., "source_turn_ids": [...], \
 "participants": [...], "locations": [...], "time_start": ..., "time_end": ..., \
-"time_phrase": ..., "keywords": [...], "attribute": null}]}. Reply {"units": []} when there is nothing to remember.
+"time_phrase": ..., "keywords": [...]}]}. Reply {"units": []} when there is nothing to remember.
 
 Example. Session time: 2023-05-08 13:56 (Monday).
 [D1:3] Caroline: I went to a LGBTQ support group yesterday and it was so powerful.
