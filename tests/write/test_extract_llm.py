@@ -172,7 +172,7 @@ def test_time_span_parsing(start: str | None, end: str | None, expected: TimeSpa
 
 def test_prompt_without_session_time_says_so() -> None:
     window = Window("S3", None, WINDOW.turns[2:3], WINDOW.speakers)
-    system, user = extraction_messages(window)
+    system, *_, user = extraction_messages(window)
     assert "unknown (leave every time_start and time_end null)" in user.content
     assert "Context turns" not in user.content
     assert "pronoun" in system.content and "chit-chat" not in user.content

@@ -23,6 +23,7 @@ from ripplemem.blas import single_threaded_blas
 from ripplemem.grounding.ground_time import ground_times
 from ripplemem.providers.base import Embedder
 from ripplemem.records import AddResult, Conversation, MemoryUnit, UnitDraft, Window
+from ripplemem.records.extraction import fallbacks_of
 from ripplemem.settings import WriteSettings
 from ripplemem.stopwatch import Stopwatch
 from ripplemem.stores.base import MemoryStore
@@ -79,6 +80,8 @@ def _extra(positions: dict[tuple[str, str], int], session_id: str, draft: UnitDr
     extra: dict = {"turn_index": min(found)} if found else {}
     if draft.attribute:
         extra["attribute"] = dict(draft.attribute)
+    if draft.provenance:
+        extra["provenance"] = dict(draft.provenance)
     return extra
 
 
@@ -172,6 +175,8 @@ class WritePipeline:
             chunk = windows[start : start + size]
             with clock("extract"):
                 drafts = self.extractor.extract(chunk)
+            for window_drafts in drafts:
+                result.fallbacks.extend(fallbacks_of(window_drafts))
             with clock("prepare"):
                 todo, known = self._pending(namespace, chunk, drafts)
             with clock("embed"):
