@@ -10,11 +10,12 @@ names the judge model (``answering.judge_model`` in the result).
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, Field
 
 from ripplemem.providers.base import ChatMessage
+from ripplemem.providers.structured import MaxLength
 
 JUDGE_PROMPT_VERSION = "j-v1"
 
@@ -59,7 +60,7 @@ TYPE_RULES: dict[str, str] = {
 class Verdict(BaseModel):
     """The judge's reply."""
 
-    reasoning: str = Field(default="", description="one short sentence")
+    reasoning: Annotated[str, MaxLength(200)] = Field(default="", description="one short sentence")
     label: Literal["CORRECT", "WRONG"]
 
 
