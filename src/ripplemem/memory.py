@@ -157,7 +157,7 @@ class Memory:
         recipe: str | RecallRecipe | None = None,
         question_time: datetime | str | None = None,
     ) -> Answer:
-        from ripplemem.read.prompts.answering import answer_messages
+        from ripplemem.read.answering import compose_answer
 
         chat = self.parts.chat
         if chat is None:
@@ -169,9 +169,12 @@ class Memory:
         found = self.search(
             question, namespace=namespace, user_id=user_id, recipe=recipe, question_time=when
         )
-        result = chat.complete(answer_messages(question, found.evidence, when))
+        composed = compose_answer(chat, question, found.evidence, when)
         planner_tokens = sum(p.tokens for p in found.trace.plans)
-        return Answer(result.text.strip(), found.evidence, result.total_tokens + planner_tokens, chat.name)
+        return Answer(
+            composed.text, found.evidence[: composed.shown], composed.tokens + planner_tokens,
+            chat.name, composed.citations,
+        )
 
     def get(self, unit_id: str, *, namespace: str | None = None, user_id: str | None = None) -> MemoryUnit:
         ns = _namespace(namespace, user_id)

@@ -27,7 +27,7 @@ from pydantic.json_schema import JsonSchemaValue
 from pydantic_core import core_schema
 
 from ripplemem.errors import InvalidModelOutputError, TruncatedOutputError
-from ripplemem.providers.base import ChatMessage, ChatModel
+from ripplemem.providers.base import ChatMessage, ChatModel, ChatResult
 
 T = TypeVar("T", bound=BaseModel)
 log = logging.getLogger(__name__)
@@ -90,6 +90,27 @@ class MaxLength:
             target = next((v for v in value["anyOf"] if v.get("type") == "string"), value)
         target["maxLength"] = self.limit
         return value
+
+
+class MeteredChat:
+    """A chat model that counts the tokens of every call made through it (failed and repaired
+    attempts included): ``prompt_tokens``, ``completion_tokens``, ``calls``."""
+
+    def __init__(self, chat: ChatModel) -> None:
+        self.chat = chat
+        self.name = chat.name
+        self.prompt_tokens = self.completion_tokens = self.calls = 0
+
+    @property
+    def tokens(self) -> int:
+        return self.prompt_tokens + self.completion_tokens
+
+    def complete(self, messages: Sequence[ChatMessage], **options: Any) -> ChatResult:
+        result = self.chat.complete(messages, **options)
+        self.calls += 1
+        self.prompt_tokens += result.prompt_tokens
+        self.completion_tokens += result.completion_tokens
+        return result
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,6 +204,7 @@ def complete_structured(
     conversation = list(messages)
     tokens = 0
     last_error = "no attempt made"
+    last_raw = ""
     attempts = 0
     for attempts in range(1, max(0, max_repairs) + 2):
         result = chat.complete(
@@ -192,13 +214,13 @@ def complete_structured(
         try:
             value = response_model.model_validate_json(extract_json(result.text))
         except ValidationError as error:
-            last_error = _describe(error)
+            last_error, last_raw = _describe(error), result.text
             if result.finish_reason == "length":
                 raise TruncatedOutputError(
                     f"Model {chat.name!r} stopped at max_tokens={cap} before its "
                     f"{response_model.__name__} JSON was complete (attempt {attempts}); ask for "
                     "less: a smaller window or fewer items.",
-                    tokens=tokens,
+                    raw=result.text, tokens=tokens,
                 ) from error
             if attempts <= max_repairs:
                 log.warning(
@@ -215,5 +237,6 @@ def complete_structured(
     raise InvalidModelOutputError(
         f"Model {chat.name!r} returned no valid {response_model.__name__} in {attempts} "
         f"attempt(s); last error: {last_error}. Use a stronger model, set LLMSettings.json_mode "
-        "to 'json_schema' (or 'json_object') if the endpoint supports it, or raise max_repairs."
+        "to 'json_schema' (or 'json_object') if the endpoint supports it, or raise max_repairs.",
+        raw=last_raw, tokens=tokens,
     )

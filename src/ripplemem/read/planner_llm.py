@@ -17,7 +17,8 @@ from dataclasses import replace
 from datetime import datetime, timedelta
 
 from ripplemem.errors import ProviderError, TruncatedOutputError
-from ripplemem.providers.base import ChatMessage, ChatModel, ChatResult
+from ripplemem.providers.base import ChatModel
+from ripplemem.providers.structured import MeteredChat, complete_structured
 from ripplemem.read.planner import DeterministicPlanner, Planner, goal_sentence, pick_anchors
 from ripplemem.read.prompts.planning import (
     MAX_SHOWN_EVIDENCE,
@@ -30,20 +31,6 @@ from ripplemem.records import Cues, Evidence, RecallPlan, TimeSpan
 
 MAX_ERROR_CHARS = 160
 log = logging.getLogger(__name__)
-
-
-class _Metered:
-    """A chat model that counts the tokens of every call made through it."""
-
-    def __init__(self, chat: ChatModel) -> None:
-        self.chat = chat
-        self.name = chat.name
-        self.tokens = 0
-
-    def complete(self, messages: Sequence[ChatMessage], **options) -> ChatResult:
-        result = self.chat.complete(messages, **options)
-        self.tokens += result.total_tokens
-        return result
 
 
 def parse_time(value: str | None, *, end: bool) -> datetime | None:
@@ -99,9 +86,8 @@ class LLMPlanner:
     ) -> RecallPlan:
         if not evidence:  # nothing to anchor on: no call needed
             return self.fallback.plan(query, cues, evidence, recipe=recipe)
-        from ripplemem.providers.structured import complete_structured
 
-        metered = _Metered(self.chat)
+        metered = MeteredChat(self.chat)
         anchors = recipe.expansion.max_anchors
         try:
             try:
