@@ -79,9 +79,9 @@ def test_the_request_is_bounded(server: ScriptedOpenAIServer, extractor: LLMExtr
     (request,) = server.requests
     schema = request["response_format"]["json_schema"]["schema"]
     assert _schema_is_bounded(schema) == []
-    assert schema["properties"]["units"]["maxItems"] == 8  # two per new turn
+    assert schema["properties"]["units"]["maxItems"] == 4  # one per new turn
     assert request["max_tokens"] == output_token_budget(schema)
-    assert "Return at most 8 units." in request["messages"][-1]["content"]
+    assert "Return at most 4 units." in request["messages"][-1]["content"]
     # the worked example is its own exchange, about made-up turns, not in the system prompt
     roles = [m["role"] for m in request["messages"]]
     assert roles == ["system", "user", "assistant", "user"]

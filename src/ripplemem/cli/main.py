@@ -1,7 +1,7 @@
 """The ``ripplemem`` command: a thin adapter over :class:`ripplemem.memory.Memory`.
 
 Settings come from ``RIPPLEMEM_*`` environment variables (read here, at the edge) plus the
-``--store`` option. Heavy modules are imported inside the commands so ``ripplemem --help`` is fast.
+``--store`` option (and ``--llm-timeout`` before the command, for every command). Heavy modules are imported inside the commands so ``ripplemem --help`` is fast.
 Other distributions add sub-commands through the ``ripplemem.cli`` entry-point group (a name and a
 Typer app): ``ripplemem-bench`` adds ``ripplemem bench``.
 Every failure ends the command with a one-line red message and a documented exit code, never a
@@ -12,6 +12,7 @@ interrupted; ``RIPPLEMEM_DEBUG=1`` shows the traceback of an unexpected error).
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Annotated
 
@@ -42,6 +43,23 @@ StoreOption = Annotated[
     ),
 ]
 NamespaceOption = Annotated[str, typer.Option("--namespace", "-n", help="Namespace (user id) to use.")]
+
+
+@app.callback()
+def options(
+    llm_timeout: Annotated[
+        float | None,
+        typer.Option(
+            "--llm-timeout", min=0.001, metavar="SECONDS",
+            help="Seconds one LLM call may take, for every command (default: "
+            "$RIPPLEMEM_LLM_TIMEOUT_S, else 60, or 600 for an endpoint on this machine).",
+        ),
+    ] = None,
+) -> None:
+    """Options for every command (before the command's name: ripplemem --llm-timeout 300 answer ...)."""
+    if llm_timeout is not None:
+        # the edge: this process's settings read it with the other RIPPLEMEM_* variables
+        os.environ["RIPPLEMEM_LLM_TIMEOUT_S"] = repr(llm_timeout)
 
 
 @app.command()

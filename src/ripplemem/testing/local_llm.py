@@ -223,7 +223,7 @@ class LocalModelServer:
 
     ``threads`` is llama.cpp's thread count (2 on a 2-core machine; 1 leaves a core to the rest),
     ``context_tokens`` the context window (prompt plus reply). :attr:`calls` keeps the
-    :class:`CallTimings` of every completion.
+    :class:`CallTimings` of every completion (and ``calls_log``, a JSONL file, when given).
     """
 
     def __init__(
@@ -231,10 +231,11 @@ class LocalModelServer:
         model_path: str | Path,
         *,
         threads: int = 2,
-        context_tokens: int = 8192,
+        context_tokens: int = 16384,
         model_name: str | None = None,
         compact_json: bool = True,
         port: int = 0,
+        calls_log: str | Path | None = None,
     ) -> None:
         self.model_path = Path(model_path)
         if not self.model_path.is_file():
@@ -247,6 +248,7 @@ class LocalModelServer:
         self.threads, self.context_tokens, self.compact_json = threads, context_tokens, compact_json
         self.model = model_name or self.model_path.stem
         self.calls: list[CallTimings] = []
+        self.calls_log = Path(calls_log) if calls_log is not None else None
         self._requested_port = port
         self._engine: _Engine | None = None
         self._generate_lock = threading.Lock()
@@ -330,6 +332,9 @@ class LocalModelServer:
             except _PromptTooLong as error:
                 return 400, _error(str(error), 400)
             self.calls.append(timings)
+            if self.calls_log is not None:
+                with self.calls_log.open("a", encoding="utf-8") as log_file:
+                    log_file.write(json.dumps({"model": self.model, **timings.to_json()}) + "\n")
         return 200, {
             "id": f"chatcmpl-local-{len(self.calls)}",
             "object": "chat.completion",
@@ -402,10 +407,14 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--model", default=DEFAULT_MODEL, help=f"one of {', '.join(MODELS)}, or a .gguf path")
     parser.add_argument("--port", type=int, default=8081)
     parser.add_argument("--threads", type=int, default=2)
-    parser.add_argument("--context", type=int, default=8192)
+    parser.add_argument("--context", type=int, default=16384)
+    parser.add_argument("--calls-log", help="append each call's timings to this JSONL file")
     args = parser.parse_args(argv)
     path = Path(args.model) if args.model.endswith(".gguf") else fetch_model(args.model)
-    with LocalModelServer(path, threads=args.threads, context_tokens=args.context, port=args.port) as server:
+    with LocalModelServer(
+        path, threads=args.threads, context_tokens=args.context, port=args.port,
+        calls_log=args.calls_log,
+    ) as server:
         print(f"serving {server.model} at {server.base_url} (loaded in {server.load_seconds:.1f} s)")
         print(f"RIPPLEMEM_LLM_BASE_URL={server.base_url} RIPPLEMEM_LLM_MODEL={server.model}")
         try:

@@ -94,8 +94,9 @@ class ExtractionResponse(BaseModel):
 
 
 def max_units(focus_turns: int) -> int:
-    """How many units one call asks for: about two per new turn, at most :data:`MAX_UNITS`."""
-    return max(2, min(MAX_UNITS, 2 * focus_turns))
+    """How many units one call asks for: one per new turn on average (a turn with several facts
+    beside one with none), at least 2 and at most :data:`MAX_UNITS`."""
+    return max(2, min(MAX_UNITS, focus_turns))
 
 
 def extraction_schema(limit: int) -> dict[str, Any]:
