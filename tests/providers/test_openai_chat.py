@@ -173,9 +173,11 @@ def test_retry_after_as_http_date() -> None:
 
 def test_every_retry_is_logged_with_its_reason(caplog: pytest.LogCaptureFixture) -> None:
     script = [Reply.delay(1.0, then=Reply.text("late")), Reply.status(503), Reply.text("up")]
-    with ScriptedOpenAIServer(script) as server:
-        with caplog.at_level("WARNING", logger="ripplemem.providers.openai_compat"):
-            assert chat_for(server, timeout_s=0.3).complete(HELLO).text == "up"
+    with (
+        ScriptedOpenAIServer(script) as server,
+        caplog.at_level("WARNING", logger="ripplemem.providers.openai_compat"),
+    ):
+        assert chat_for(server, timeout_s=0.3).complete(HELLO).text == "up"
     reasons = [r.getMessage() for r in caplog.records]
     assert len(reasons) == 2
     assert "attempt 1 of 4" in reasons[0] and "timed out" in reasons[0]

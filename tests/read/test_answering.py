@@ -77,9 +77,8 @@ def test_a_cut_off_answer_is_asked_again_over_half_the_evidence() -> None:
 
 
 def test_broken_json_is_an_error_not_an_answer() -> None:
-    with ScriptedOpenAIServer([Reply.malformed()]) as server:
-        with pytest.raises(InvalidModelOutputError):
-            compose_answer(chat_for(server), "Where?", EVIDENCE, None)
+    with ScriptedOpenAIServer([Reply.malformed()]) as server, pytest.raises(InvalidModelOutputError):
+        compose_answer(chat_for(server), "Where?", EVIDENCE, None)
 
 
 def test_memory_answer_returns_the_cited_units(tmp_path) -> None:

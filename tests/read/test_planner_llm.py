@@ -182,9 +182,8 @@ def test_a_cut_off_plan_is_asked_again_over_half_the_evidence(store):
 
 def test_a_goal_copying_the_placeholders_is_rebuilt_from_the_cues(store):
     copied = dict(GOOD_PLAN, target_restatement="<person> is allergic to <food>.")
-    with ScriptedOpenAIServer([Reply.json(copied)]) as server:
-        with chat_for(server) as chat:
-            result = run(store, LLMPlanner(chat))
+    with ScriptedOpenAIServer([Reply.json(copied)]) as server, chat_for(server) as chat:
+        result = run(store, LLMPlanner(chat))
     plan = result.trace.plans[0]
     assert plan.goal is not None and "<" not in plan.goal.text
     assert "empty target restatement" in plan.stop_reason

