@@ -146,7 +146,7 @@ def test_an_echoed_worked_example_is_dropped(
     assert server.requests[0]["messages"][2]["content"] == EXAMPLE_REPLY
     assert verbatim == []
     assert [d.restatement for d in relabelled] == ["Melanie is going camping in June."]
-    assert extractor.dropped == 2
+    assert extractor.dropped == 4  # three units verbatim, one relabelled
 
 
 def test_output_that_never_validates_falls_back(

@@ -177,3 +177,12 @@ def test_prompt_without_session_time_says_so() -> None:
     assert "Context turns" not in user.content
     assert "pronoun" in system.content and "chit-chat" not in user.content
     assert ExtractionResponse.model_validate({"units": []}).units == []
+
+
+def test_keywords_must_come_from_the_window(
+    server: ScriptedOpenAIServer, extractor: LLMExtractor
+) -> None:
+    borrowed = dict(GOOD_UNIT, keywords=["LGBTQ support group", "pottery class", "Boston", "go"])
+    server.enqueue(Reply.json({"units": [borrowed]}))
+    (drafts,) = extractor.extract([WINDOW])
+    assert drafts[0].keywords == ("LGBTQ support group", "Boston", "go")

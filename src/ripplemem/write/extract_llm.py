@@ -7,6 +7,7 @@ against the window, because a schema cannot tell invented from grounded:
 * source turn ids must be focus turns of the window: unknown and context-only ids are dropped,
   and a unit left with no valid id is dropped;
 * participants and locations must be a speaker or appear in the window's text, else dropped;
+  keywords must have their words in the window's text (a word borrowed from the example is not);
   speakers get their canonical spelling;
 * times must parse as ISO 8601 and be ordered, else the unit keeps only its time phrase (the
   pipeline may still ground that phrase against the session time); a date without a clock time
@@ -108,6 +109,16 @@ class _Grounding:
         wanted = {i.strip().strip("[]").strip() for i in ids}
         return tuple(i for i in self.focus_ids if i in wanted)
 
+    def keywords(self, values: Sequence[str]) -> tuple[str, ...]:
+        """Keywords whose every word of 3+ letters occurs in the window (no borrowed words)."""
+        kept: dict[str, None] = {}
+        for value in values:
+            clean = " ".join(str(value).split()).strip(" .,;:")
+            words = [w for w in re.findall(r"\w+", clean.casefold()) if len(w) >= 3]
+            if clean and all(re.search(r"(?<!\w)" + re.escape(w), self.text) for w in words):
+                kept.setdefault(clean, None)
+        return tuple(kept)
+
     def names(self, values: Sequence[str]) -> tuple[str, ...]:
         kept: dict[str, None] = {}
         for value in values:
@@ -129,7 +140,6 @@ def to_draft(unit: ExtractedUnit, grounding: _Grounding) -> UnitDraft | None:
     if not restatement or not turn_ids or is_example_echo(restatement):
         return None
     phrase = " ".join((unit.time_phrase or "").split())
-    keywords = [" ".join(k.split()) for k in unit.keywords if k and k.strip()]
     return UnitDraft(
         restatement=restatement,
         turn_ids=turn_ids,
@@ -137,7 +147,7 @@ def to_draft(unit: ExtractedUnit, grounding: _Grounding) -> UnitDraft | None:
         locations=grounding.names(unit.locations),
         time_span=time_span(unit.time_start, unit.time_end),
         time_phrases=(phrase,) if phrase else (),
-        keywords=tuple(dict.fromkeys(keywords))[:_KEYWORDS],
+        keywords=grounding.keywords(unit.keywords)[:_KEYWORDS],
         attribute=attribute(unit.attribute, grounding),
     )
 

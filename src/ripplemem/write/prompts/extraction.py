@@ -120,8 +120,10 @@ session on 2023-05-08 -> time_start 2023-05-07T00:00:00, time_end 2023-05-07T23:
 time_phrase "yesterday"; "last week" -> Monday to Sunday of the previous week. Put the absolute \
 date in the restatement too ("on 7 May 2023"). When the time cannot be grounded (no session \
 time, "recently", "the other day"), leave time_start and time_end null and keep time_phrase.
-4. One unit per event, fact, preference or plan: split a turn that says several things. A short \
-answer ("Yes, last week!") becomes a unit that restates the question it answers.
+4. One unit per event, fact, preference or plan: split a turn that says several things, and \
+never merge facts from different turns into one unit: a window of several informative turns \
+gives several units. A short answer ("Yes, last week!") becomes a unit that restates the \
+question it answers.
 5. Ground every field in the dialogue. participants are people named or speaking in these turns; \
 locations are places named in them. Leave a field empty (or null) rather than guess.
 6. Greetings, thanks, small talk and acknowledgements with no information yield no units. An \
@@ -162,28 +164,57 @@ Speakers: Speaker A, Speaker B
 Turns to extract from:
 [ex:1] Speaker A: I went to a pottery class yesterday and it was so calming.
 [ex:2] Speaker B: Wow, that's cool!
+[ex:3] Speaker B: My brother Tom is moving to Oslo next month for a new job.
+[ex:4] Speaker A: Oslo! Tell him to pack warm clothes.
 
 Return at most 4 units."""
-EXAMPLE_UNIT = {
-    "restatement": "Speaker A went to a pottery class on 2 January 2000 and found it very calming.",
-    "source_turn_ids": ["ex:1"],
-    "participants": ["Speaker A"],
-    "locations": [],
-    "time_start": "2000-01-02T00:00:00",
-    "time_end": "2000-01-02T23:59:59",
-    "time_phrase": "yesterday",
-    "keywords": ["pottery class"],
-    "attribute": None,
-}
-EXAMPLE_REPLY = json.dumps({"units": [EXAMPLE_UNIT]})
-_EXAMPLE_TEXT = " ".join(EXAMPLE_UNIT["restatement"].casefold().split())  # type: ignore[union-attr]
+EXAMPLE_UNITS: list[dict] = [
+    {
+        "restatement": "Speaker A went to a pottery class on 2 January 2000 and found it very "
+        "calming.",
+        "source_turn_ids": ["ex:1"],
+        "participants": ["Speaker A"],
+        "locations": [],
+        "time_start": "2000-01-02T00:00:00",
+        "time_end": "2000-01-02T23:59:59",
+        "time_phrase": "yesterday",
+        "keywords": ["pottery class"],
+        "attribute": None,
+    },
+    {
+        "restatement": "Tom, the brother of Speaker B, is moving to Oslo in February 2000 for a "
+        "new job.",
+        "source_turn_ids": ["ex:3"],
+        "participants": ["Tom", "Speaker B"],
+        "locations": ["Oslo"],
+        "time_start": "2000-02-01T00:00:00",
+        "time_end": "2000-02-29T23:59:59",
+        "time_phrase": "next month",
+        "keywords": ["moving", "new job"],
+        "attribute": {"holder": "Tom", "name": "residence", "value": "Oslo", "update": True},
+    },
+    {
+        "restatement": "Speaker A advised that Tom should pack warm clothes for Oslo.",
+        "source_turn_ids": ["ex:4"],
+        "participants": ["Speaker A", "Tom"],
+        "locations": ["Oslo"],
+        "time_start": None,
+        "time_end": None,
+        "time_phrase": None,
+        "keywords": ["warm clothes"],
+        "attribute": None,
+    },
+]
+EXAMPLE_UNIT = EXAMPLE_UNITS[0]
+EXAMPLE_REPLY = json.dumps({"units": EXAMPLE_UNITS})
+_EXAMPLE_TEXTS = {" ".join(str(u["restatement"]).casefold().split()) for u in EXAMPLE_UNITS}
 _PLACEHOLDER = re.compile(r"^<[^<>]*>$")
 
 
 def is_example_echo(restatement: str) -> bool:
     """True when a restatement is the worked example's or a format placeholder (``<sentence>``)."""
     text = " ".join(restatement.casefold().split())
-    return text == _EXAMPLE_TEXT or bool(_PLACEHOLDER.match(text))
+    return text in _EXAMPLE_TEXTS or bool(_PLACEHOLDER.match(text))
 
 
 def extraction_messages(window: Window, limit: int | None = None) -> list[ChatMessage]:
