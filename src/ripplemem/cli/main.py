@@ -153,9 +153,20 @@ def answer(
     """Answer QUESTION with an LLM (RIPPLEMEM_LLM_BASE_URL, RIPPLEMEM_LLM_MODEL, RIPPLEMEM_LLM_API_KEY)."""
     with open_memory(store) as memory:
         result = memory.answer(question, namespace=namespace, recipe=recipe, question_time=question_time)
+    from rich.markup import escape
+
     out = console()
-    out.print(result.text)
-    out.print(f"[dim]{len(result.evidence)} memories, {result.tokens} LLM tokens, {result.model}[/]")
+    out.print(escape(result.text))
+    for number, item in zip(result.citations, result.cited):
+        unit = item.unit
+        said = f"{unit.session_time:%Y-%m-%d}" if unit.session_time else "date unknown"
+        out.print(f"  [cyan][{number}][/] {escape(unit.restatement)} [dim]({said}, {unit.id})[/]")
+    if result.uncited:
+        out.print("[yellow]uncited: the answer names no memory it rests on[/]")
+    out.print(
+        f"[dim]{len(result.cited)} of {len(result.evidence)} memories cited, "
+        f"{result.tokens} LLM tokens, {result.model}[/]"
+    )
 
 
 @app.command()

@@ -93,7 +93,13 @@ class DeleteSummary(BaseModel):
 
 
 class AnswerResult(BaseModel):
+    """The answer, the memories it cites ([n] numbers into ``memories``), and whether it cites
+    none (``uncited``: it may rest on nothing recalled)."""
+
     answer: str
+    citations: list[int]
+    cited: list[MemoryItem]
+    uncited: bool
     memories: list[MemoryItem]
     tokens: int
     model: str
@@ -198,7 +204,9 @@ def build_mcp(service: MemoryService, tenant: Tenant) -> MCPServer:
             _, namespace = tenant(ctx)
             result = await _tool(service.answer(namespace, question, question_time=question_time))
             return AnswerResult(
-                answer=result.text, memories=[_found(e) for e in result.evidence],
+                answer=result.text, citations=list(result.citations),
+                cited=[_found(e) for e in result.cited], uncited=result.uncited,
+                memories=[_found(e) for e in result.evidence],
                 tokens=result.tokens, model=result.model,
             )
 
