@@ -6,6 +6,8 @@
   answers from a script.
 * :class:`ScriptedOpenAIServer`: a real local HTTP server speaking the OpenAI protocol with
   scripted answers, for testing the OpenAI-compatible clients over real sockets.
+* :class:`LocalModelServer`: a real GGUF chat model behind the same protocol (prebuilt llama.cpp,
+  extra ``local-llm``), with :func:`fetch_model` for the small models packaged on PyPI.
 * :mod:`ripplemem.testing.contracts`: the contract suites every store, embedder, extractor and
   planner must pass — subclass one and provide its fixture (pytest is needed only there)::
 
@@ -19,6 +21,8 @@
 
 from ripplemem.testing.builders import DIM, T0, day_span, make_unit, unit_vectors
 from ripplemem.testing.fakes import FakeEmbedder, ScriptedChatModel
+from ripplemem.testing.local_llm import LocalModelServer
+from ripplemem.testing.local_models import fetch_model
 from ripplemem.testing.openai_server import (
     RecordedRequest,
     Reply,
@@ -30,11 +34,13 @@ __all__ = [
     "DIM",
     "T0",
     "FakeEmbedder",
+    "LocalModelServer",
     "RecordedRequest",
     "Reply",
     "ScriptedChatModel",
     "ScriptedOpenAIServer",
     "day_span",
+    "fetch_model",
     "make_unit",
     "scripted_embedding",
     "unit_vectors",
