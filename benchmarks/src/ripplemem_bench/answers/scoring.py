@@ -37,6 +37,7 @@ class AnswerScorer:
         verdict: Judgement,
         *,
         planner_tokens: int = 0,
+        question: str = "",
     ) -> Row:
         row: Row = {
             "f1": token_f1(answer.text, gold),
@@ -57,6 +58,7 @@ class AnswerScorer:
             "answer_error": answer.error,
             "judge_error": verdict.error,
             "citations": list(answer.citations),
+            "question": question,
         }
         self.rows[system].append((question_id, group, row, extra))
         return row

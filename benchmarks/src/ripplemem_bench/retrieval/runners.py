@@ -234,7 +234,8 @@ def _answer(
     else:
         verdict = answering.judge.judge(question, gold, generated.text, kind)
     answers.score(
-        system, question_id, group, gold, generated, verdict, planner_tokens=planner_tokens
+        system, question_id, group, gold, generated, verdict, planner_tokens=planner_tokens,
+        question=question,
     )
 
 
