@@ -45,41 +45,21 @@ _MIN_BUDGET = 16
 
 
 @dataclass(frozen=True, slots=True)
-class MaxItems:
-    """A list annotation: ``maxItems`` in the JSON schema; a longer list keeps its first items
+class _Bound:
+    """An annotation that writes ``keyword: limit`` into the JSON schema and clips longer values
     (an endpoint that does not enforce the schema may send more)."""
 
     limit: int
 
-    def __get_pydantic_core_schema__(
-        self, source: Any, handler: GetCoreSchemaHandler
-    ) -> core_schema.CoreSchema:
-        limit = self.limit
-        return core_schema.no_info_after_validator_function(
-            lambda value: value[:limit], handler(source)
-        )
+    keyword = ""
 
-    def __get_pydantic_json_schema__(
-        self, schema: core_schema.CoreSchema, handler: GetJsonSchemaHandler
-    ) -> JsonSchemaValue:
-        value = handler(schema)
-        value["maxItems"] = self.limit
-        return value
-
-
-@dataclass(frozen=True, slots=True)
-class MaxLength:
-    """A string annotation: ``maxLength`` in the JSON schema; a longer string is cut there."""
-
-    limit: int
+    def clip(self, value: Any) -> Any:
+        return value[: self.limit] if isinstance(value, str | list) else value
 
     def __get_pydantic_core_schema__(
         self, source: Any, handler: GetCoreSchemaHandler
     ) -> core_schema.CoreSchema:
-        limit = self.limit
-        return core_schema.no_info_after_validator_function(
-            lambda value: value[:limit] if isinstance(value, str) else value, handler(source)
-        )
+        return core_schema.no_info_after_validator_function(self.clip, handler(source))
 
     def __get_pydantic_json_schema__(
         self, schema: core_schema.CoreSchema, handler: GetJsonSchemaHandler
@@ -87,9 +67,23 @@ class MaxLength:
         value = handler(schema)
         target = value
         if "anyOf" in value:  # str | None: bound the string branch
-            target = next((v for v in value["anyOf"] if v.get("type") == "string"), value)
-        target["maxLength"] = self.limit
+            target = next((v for v in value["anyOf"] if v.get("type") != "null"), value)
+        target[self.keyword] = self.limit
         return value
+
+
+@dataclass(frozen=True, slots=True)
+class MaxItems(_Bound):
+    """A list annotation: ``maxItems`` in the schema; a longer list keeps its first items."""
+
+    keyword = "maxItems"
+
+
+@dataclass(frozen=True, slots=True)
+class MaxLength(_Bound):
+    """A string annotation: ``maxLength`` in the schema; a longer string is cut there."""
+
+    keyword = "maxLength"
 
 
 class MeteredChat:

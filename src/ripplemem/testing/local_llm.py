@@ -38,12 +38,13 @@ import threading
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from pathlib import Path
 from typing import Any, Self
 
-from ripplemem.errors import ConfigurationError, MissingExtraError, UsageError
+from ripplemem.errors import ConfigurationError, MissingExtraError
 from ripplemem.settings import LLMSettings
+from ripplemem.testing.loopback import LoopbackServer
 
 DEFAULT_MAX_TOKENS = 512
 _GENERIC_OBJECT = {"type": "object"}
@@ -218,7 +219,7 @@ class _Engine:
         return shared
 
 
-class LocalModelServer:
+class LocalModelServer(LoopbackServer):
     """An OpenAI-compatible chat server over one GGUF model, in a daemon thread.
 
     ``threads`` is llama.cpp's thread count (2 on a 2-core machine; 1 leaves a core to the rest),
@@ -249,57 +250,25 @@ class LocalModelServer:
         self.model = model_name or self.model_path.stem
         self.calls: list[CallTimings] = []
         self.calls_log = Path(calls_log) if calls_log is not None else None
-        self._requested_port = port
         self._engine: _Engine | None = None
         self._generate_lock = threading.Lock()
-        self._httpd: ThreadingHTTPServer | None = None
-        self._thread: threading.Thread | None = None
         self.load_seconds = 0.0
+        super().__init__(port)
+
+    _poll_interval = 0.1
+
+    def handler(self) -> type[BaseHTTPRequestHandler]:
+        return type("LocalModelHandler", (_Handler,), {"owner": self})
 
     def start(self) -> Self:
-        if self._httpd is not None:
-            return self
-        started = time.perf_counter()
-        self._engine = _Engine(
-            self.model_path, threads=self.threads, context_tokens=self.context_tokens,
-            compact_json=self.compact_json,
-        )
-        self.load_seconds = time.perf_counter() - started
-        handler = type("LocalModelHandler", (_Handler,), {"owner": self})
-        httpd = ThreadingHTTPServer(("127.0.0.1", self._requested_port), handler)
-        httpd.daemon_threads = True
-        self._httpd = httpd
-        self._thread = threading.Thread(
-            target=httpd.serve_forever, kwargs={"poll_interval": 0.1}, daemon=True,
-            name=f"LocalModelServer:{httpd.server_address[1]}",
-        )
-        self._thread.start()
-        return self
-
-    def stop(self) -> None:
-        httpd, thread = self._httpd, self._thread
-        self._httpd, self._thread = None, None
-        if httpd is not None:
-            httpd.shutdown()
-            httpd.server_close()
-        if thread is not None:
-            thread.join(timeout=5)
-
-    def __enter__(self) -> Self:
-        return self.start()
-
-    def __exit__(self, *exc_info: object) -> None:
-        self.stop()
-
-    @property
-    def port(self) -> int:
         if self._httpd is None:
-            raise UsageError("LocalModelServer is not running; call start() or use `with`")
-        return int(self._httpd.server_address[1])
-
-    @property
-    def base_url(self) -> str:
-        return f"http://127.0.0.1:{self.port}/v1"
+            started = time.perf_counter()
+            self._engine = _Engine(
+                self.model_path, threads=self.threads, context_tokens=self.context_tokens,
+                compact_json=self.compact_json,
+            )
+            self.load_seconds = time.perf_counter() - started
+        return super().start()
 
     def llm_settings(self, **overrides: Any) -> LLMSettings:
         """:class:`LLMSettings` for this server: its URL and model, and a 600 s timeout."""

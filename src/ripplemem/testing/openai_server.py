@@ -25,13 +25,13 @@ import time
 from collections import deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from typing import Any, Literal, Self
+from http.server import BaseHTTPRequestHandler
+from typing import Any, Literal
 
 import numpy as np
 
-from ripplemem.errors import UsageError
 from ripplemem.settings import LLMSettings
+from ripplemem.testing.loopback import LoopbackServer
 
 ReplyKind = Literal["content", "status", "delay", "loop", "echo"]
 MALFORMED_JSON = '{"answer": "unfinished", "items": [1, 2,'
@@ -134,7 +134,7 @@ def _error_body(message: str, code: int) -> dict[str, Any]:
     return {"error": {"message": message, "type": "scripted_error", "code": code}}
 
 
-class ScriptedOpenAIServer:
+class ScriptedOpenAIServer(LoopbackServer):
     """OpenAI-protocol server on ``127.0.0.1`` (random port) in a daemon thread.
 
     Endpoints: ``POST /v1/chat/completions``, ``POST /v1/embeddings``, ``GET /v1/models``.
@@ -160,49 +160,10 @@ class ScriptedOpenAIServer:
         self._recorded: list[RecordedRequest] = []
         self._ids = itertools.count(1)
         self._lock = threading.Lock()
-        self._httpd: ThreadingHTTPServer | None = None
-        self._thread: threading.Thread | None = None
+        super().__init__()
 
-    def start(self) -> Self:
-        if self._httpd is not None:
-            return self
-        handler = type("ScriptedHandler", (_Handler,), {"scripted": self})
-        httpd = ThreadingHTTPServer(("127.0.0.1", 0), handler)
-        httpd.daemon_threads = True
-        self._httpd = httpd
-        self._thread = threading.Thread(
-            target=httpd.serve_forever,
-            kwargs={"poll_interval": 0.05},
-            daemon=True,
-            name=f"ScriptedOpenAIServer:{httpd.server_address[1]}",
-        )
-        self._thread.start()
-        return self
-
-    def stop(self) -> None:
-        httpd, thread = self._httpd, self._thread
-        self._httpd, self._thread = None, None
-        if httpd is not None:
-            httpd.shutdown()
-            httpd.server_close()
-        if thread is not None:
-            thread.join(timeout=5)
-
-    def __enter__(self) -> Self:
-        return self.start()
-
-    def __exit__(self, *exc_info: object) -> None:
-        self.stop()
-
-    @property
-    def port(self) -> int:
-        if self._httpd is None:
-            raise UsageError("ScriptedOpenAIServer is not running; call start() or use `with`")
-        return int(self._httpd.server_address[1])
-
-    @property
-    def base_url(self) -> str:
-        return f"http://127.0.0.1:{self.port}/v1"
+    def handler(self) -> type[BaseHTTPRequestHandler]:
+        return type("ScriptedHandler", (_Handler,), {"scripted": self})
 
     def llm_settings(self, **overrides: Any) -> LLMSettings:
         """:class:`LLMSettings` pointing at this server (key, model and base URL filled in)."""
