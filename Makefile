@@ -44,11 +44,12 @@ LLM_CACHE ?= $(HOME)/.cache/ripplemem/models
 LLM_MODEL ?= qwen2.5-coder-0.5b-instruct-q4_k_m
 LLM_THREADS ?= 2
 LLM_REPORT ?= .ripplemem/llm-lane.json
+LLM_CALLS ?= .ripplemem/llm-lane-calls.jsonl
 test-llm: $(STAMP)
 	$(BIN)/python -m pip install -q -c constraints.txt -e '.[local-llm]'
 	RIPPLEMEM_MODEL_CACHE=$(LLM_CACHE) $(BIN)/python -c "from ripplemem.testing.local_models import fetch_model; print(fetch_model('$(LLM_MODEL)'))"
 	RIPPLEMEM_MODEL_CACHE=$(LLM_CACHE) RIPPLEMEM_LLM_LANE=1 RIPPLEMEM_LLM_LANE_MODEL=$(LLM_MODEL) \
-	RIPPLEMEM_LLM_LANE_THREADS=$(LLM_THREADS) RIPPLEMEM_LLM_REPORT=$(LLM_REPORT) OMP_WAIT_POLICY=PASSIVE \
+	RIPPLEMEM_LLM_LANE_THREADS=$(LLM_THREADS) RIPPLEMEM_LLM_REPORT=$(LLM_REPORT) RIPPLEMEM_LLM_CALLS_LOG=$(LLM_CALLS) OMP_WAIT_POLICY=PASSIVE \
 	  nice -n 10 $(BIN)/python -m pytest -q -p no:cacheprovider tests/llm
 
 DATA ?= ../shared/data

@@ -3,7 +3,8 @@
 Not part of `make test`: these tests run only when ``RIPPLEMEM_LLM_LANE=1`` (the make target sets
 it after installing the ``local-llm`` extra and fetching the model). ``RIPPLEMEM_LLM_LANE_MODEL``
 picks the model (default: the 0.5B), ``RIPPLEMEM_LLM_LANE_THREADS`` llama.cpp's threads (2), and
-``RIPPLEMEM_LLM_REPORT`` a JSON file the lane writes its per-call timings and counts to.
+``RIPPLEMEM_LLM_REPORT`` a JSON file the lane writes its per-call timings and counts to, and
+``RIPPLEMEM_LLM_CALLS_LOG`` a JSONL file the server appends each call's timings to as it goes.
 """
 
 from __future__ import annotations
@@ -32,5 +33,6 @@ def local_server() -> Iterator[object]:
 
     path = fetch_model(os.environ.get("RIPPLEMEM_LLM_LANE_MODEL", DEFAULT_MODEL))
     threads = int(os.environ.get("RIPPLEMEM_LLM_LANE_THREADS", "2"))
-    with LocalModelServer(path, threads=threads) as server:
+    calls_log = os.environ.get("RIPPLEMEM_LLM_CALLS_LOG") or None
+    with LocalModelServer(path, threads=threads, calls_log=calls_log) as server:
         yield server
