@@ -250,6 +250,8 @@ class LocalModelServer(LoopbackServer):
         self.model = model_name or self.model_path.stem
         self.calls: list[CallTimings] = []
         self.calls_log = Path(calls_log) if calls_log is not None else None
+        if self.calls_log is not None:
+            self.calls_log.parent.mkdir(parents=True, exist_ok=True)
         self._engine: _Engine | None = None
         self._generate_lock = threading.Lock()
         self.load_seconds = 0.0
