@@ -21,8 +21,6 @@
 
 from ripplemem.testing.builders import DIM, T0, day_span, make_unit, unit_vectors
 from ripplemem.testing.fakes import FakeEmbedder, ScriptedChatModel
-from ripplemem.testing.local_llm import LocalModelServer
-from ripplemem.testing.local_models import fetch_model
 from ripplemem.testing.openai_server import (
     RecordedRequest,
     Reply,
@@ -45,3 +43,17 @@ __all__ = [
     "scripted_embedding",
     "unit_vectors",
 ]
+
+
+def __getattr__(name: str) -> object:
+    """``LocalModelServer`` and ``fetch_model`` load on first use (``python -m
+    ripplemem.testing.local_llm`` runs that module, which must not be imported before)."""
+    if name == "LocalModelServer":
+        from ripplemem.testing.local_llm import LocalModelServer
+
+        return LocalModelServer
+    if name == "fetch_model":
+        from ripplemem.testing.local_models import fetch_model
+
+        return fetch_model
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
