@@ -31,7 +31,7 @@ def test_a_second_judge_grades_the_same_answers(locomo_file: Path) -> None:
         answers = server.requests
     rows = result["recipes"]["bm25"]["answers"]["per_question"]
     assert rows and all(row["question"] for row in rows)
-    lenient = [Reply.json({"label": "CORRECT"})] * len(rows)
+    lenient = [Reply.json({"reasoning": "same", "label": "CORRECT"})] * len(rows)
     with ScriptedOpenAIServer(lenient, model="judge-2") as server:
         second = Judge(OpenAICompatibleChat(server.llm_settings()))
         regraded = rejudge(result, second)
