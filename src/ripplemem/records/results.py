@@ -94,8 +94,7 @@ class Answer:
     def uncited(self) -> bool:
         return not self.cited
 
-    def to_json(self) -> dict:
-        """The answer's JSON form (:class:`~ripplemem.records.wire.AnswerModel`)."""
+    def to_model(self) -> AnswerModel:
         return AnswerModel(
             text=self.text,
             evidence=[e.to_model() for e in self.evidence],
@@ -103,7 +102,11 @@ class Answer:
             model=self.model,
             citations=list(self.citations),
             uncited=self.uncited,
-        ).model_dump(mode="json")
+        )
+
+    def to_json(self) -> dict:
+        """The answer's JSON form (:class:`~ripplemem.records.wire.AnswerModel`)."""
+        return self.to_model().model_dump(mode="json")
 
     @classmethod
     def from_json(cls, data: dict) -> Answer:
