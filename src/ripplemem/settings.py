@@ -55,7 +55,7 @@ def _got(item: Any) -> str:
 #: seconds a chat call may take when ``LLMSettings.timeout_s`` is not set: a hosted endpoint
 #: answers in seconds; a model on this machine's CPU can take minutes for one long prompt
 REMOTE_TIMEOUT_S = 60.0
-LOCAL_TIMEOUT_S = 600.0
+LOCAL_TIMEOUT_S = 1800.0
 _LOOPBACK_HOSTS = ("localhost", "127.", "[::1]", "0.0.0.0")
 
 
@@ -66,7 +66,7 @@ class LLMSettings(_Frozen):
     model: str
     api_key: SecretStr | None = None
     #: seconds one HTTP call may take (``RIPPLEMEM_LLM_TIMEOUT_S``, ``--llm-timeout``); None:
-    #: 60 s, or 600 s when the endpoint is on this machine (a local CPU model is slow)
+    #: 60 s, or 1800 s when the endpoint is on this machine (a local CPU model is slow)
     timeout_s: float | None = Field(default=None, gt=0)
     max_retries: int = 3  # on timeouts, 429 and 5xx, with backoff
     max_repairs: int = 2  # re-asks when the output fails schema validation
@@ -81,7 +81,7 @@ class LLMSettings(_Frozen):
         return host.startswith(_LOOPBACK_HOSTS)
 
     def resolved_timeout_s(self) -> float:
-        """The timeout in force: the one set, else 600 s for a local endpoint and 60 s otherwise."""
+        """The timeout in force: the one set, else 1800 s for a local endpoint and 60 s otherwise."""
         if self.timeout_s is not None:
             return self.timeout_s
         return LOCAL_TIMEOUT_S if self.local else REMOTE_TIMEOUT_S

@@ -195,9 +195,9 @@ def test_finish_reason_is_read_from_the_reply() -> None:
     "base_url, timeout",
     [
         ("https://api.example.com/v1", 60.0),
-        ("http://127.0.0.1:8081/v1", 600.0),
-        ("http://localhost:8000/v1", 600.0),
-        ("http://user@[::1]:9/v1", 600.0),
+        ("http://127.0.0.1:8081/v1", 1800.0),
+        ("http://localhost:8000/v1", 1800.0),
+        ("http://user@[::1]:9/v1", 1800.0),
     ],
 )
 def test_the_default_timeout_is_generous_for_a_local_endpoint(base_url: str, timeout: float) -> None:

@@ -68,7 +68,7 @@ def options(
         typer.Option(
             "--llm-timeout", min=0.001, metavar="SECONDS",
             help="Seconds one LLM call may take, for every command (default: "
-            "$RIPPLEMEM_LLM_TIMEOUT_S, else 60, or 600 for an endpoint on this machine).",
+            "$RIPPLEMEM_LLM_TIMEOUT_S, else 60, or 1800 for an endpoint on this machine).",
         ),
     ] = None,
 ) -> None:

@@ -273,8 +273,8 @@ class LocalModelServer(LoopbackServer):
         return super().start()
 
     def llm_settings(self, **overrides: Any) -> LLMSettings:
-        """:class:`LLMSettings` for this server: its URL and model, and a 600 s timeout."""
-        values: dict[str, Any] = {"base_url": self.base_url, "model": self.model, "timeout_s": 600.0}
+        """:class:`LLMSettings` for this server: its URL and model, and the local default timeout (1800 s)."""
+        values: dict[str, Any] = {"base_url": self.base_url, "model": self.model}
         values.update(overrides)
         return LLMSettings(**values)
 

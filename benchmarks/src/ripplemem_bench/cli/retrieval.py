@@ -112,7 +112,7 @@ def locomo(
     llm_timeout: Annotated[
         float | None,
         typer.Option("--llm-timeout", min=1, help="Seconds one answer or judge call may take "
-                     "[default: RIPPLEMEM_LLM_TIMEOUT_S, else 60, or 600 for a local endpoint]."),
+                     "[default: RIPPLEMEM_LLM_TIMEOUT_S, else 60, or 1800 for a local endpoint]."),
     ] = None,
 ) -> None:
     """LoCoMo turn-level evidence recall@K, all@K and context tokens (categories 1-4)."""
