@@ -77,7 +77,11 @@ def build_components(
         from ripplemem.write.extract_llm import LLMExtractor
 
         assert chat is not None  # _choose refuses "llm" without one
-        extractor = LLMExtractor(chat)
+        # the turns the model fails on are extracted deterministically (AddResult.fallbacks)
+        extractor = LLMExtractor(
+            chat, max_repairs=settings.llm.max_repairs if settings.llm else 2,
+            fallback=DeterministicExtractor(recognizer),
+        )
     else:
         extractor = DeterministicExtractor(recognizer)
 

@@ -24,6 +24,7 @@ from ripplemem.blas import single_threaded_blas
 from ripplemem.grounding.ground_time import ground_times
 from ripplemem.providers.base import Embedder
 from ripplemem.records import AddResult, Conversation, Edge, MemoryUnit, UnitDraft, Window
+from ripplemem.records.extraction import fallbacks_of
 from ripplemem.settings import WriteSettings
 from ripplemem.statements import StatementReader
 from ripplemem.stopwatch import Stopwatch
@@ -77,9 +78,12 @@ def resolve_thresholds(settings: WriteSettings, embedder: Embedder) -> WriteSett
 
 
 def _extra(positions: dict[tuple[str, str], int], session_id: str, draft: UnitDraft) -> dict:
-    """A unit's ``extra``: its turn's place in the session."""
+    """A unit's ``extra``: its turn's place in the session and, for a fallback, its provenance."""
     found = [positions[(session_id, t)] for t in draft.turn_ids if (session_id, t) in positions]
-    return {"turn_index": min(found)} if found else {}
+    extra: dict = {"turn_index": min(found)} if found else {}
+    if draft.provenance:
+        extra["provenance"] = dict(draft.provenance)
+    return extra
 
 
 class WritePipeline:
@@ -177,6 +181,8 @@ class WritePipeline:
             chunk = windows[start : start + size]
             with clock("extract"):
                 drafts = self.extractor.extract(chunk)
+            for window_drafts in drafts:
+                result.fallbacks.extend(fallbacks_of(window_drafts))
             with clock("prepare"):
                 todo, known = self._pending(namespace, chunk, drafts)
             with clock("embed"):

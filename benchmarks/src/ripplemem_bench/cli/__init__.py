@@ -11,6 +11,7 @@ import typer
 from ripplemem_bench.cli.asso_speed import asso_speed
 from ripplemem_bench.cli.knn import knn
 from ripplemem_bench.cli.merge import merge
+from ripplemem_bench.cli.rejudge import rejudge_command
 from ripplemem_bench.cli.report import report
 from ripplemem_bench.cli.retrieval import locomo, longmemeval
 from ripplemem_bench.cli.serve import serve
@@ -40,6 +41,7 @@ bench_app.command(name="report")(report)
 bench_app.command(name="updates")(updates)
 bench_app.command(name="lme-updates")(lme_updates)
 bench_app.command(name="merge")(merge)
+bench_app.command(name="rejudge")(rejudge_command)
 
 
 def main() -> None:
