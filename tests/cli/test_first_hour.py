@@ -35,8 +35,9 @@ def test_version_is_the_packages(runner: CliRunner) -> None:
     ],
 )
 def test_read_commands_never_create_a_store(
-    runner: CliRunner, tmp_path: Path, command: list[str], code: int
+    runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, command: list[str], code: int
 ) -> None:
+    monkeypatch.chdir(tmp_path)  # export writes out.jsonl here
     store = tmp_path / "nested" / "memory.db"
     for given in (str(store), f"sqlite://{store}"):  # sqlite:///tmp/...
         result = runner.invoke(app, [*command, "--store", given])
