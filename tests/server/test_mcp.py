@@ -215,3 +215,49 @@ def test_ripplemem_mcp_over_stdio(tmp_path: Path) -> None:
     )
     seen = _run(_session(Client(params), _exercise))
     _check(seen, "kim")
+
+
+async def _describe_and_refuse(client: Client) -> dict:
+    tools = (await client.list_tools()).tools
+    texts = {t.name: t.description for t in tools}
+    for tool in tools:
+        for name, prop in tool.input_schema.get("properties", {}).items():
+            texts[f"{tool.name}.{name}"] = prop.get("description")
+    calls = {
+        "limit": ("search_memories", {"query": "Rex", "limit": "many"}),
+        "plain": ("add_memory", {"messages": "I like tea."}),
+        "field": ("add_memory", {"messages": [{"rol": "user", "content": "hi"}]}),
+        "missing": ("get_memory", {}),
+        "filter": ("search_memories", {"query": "Rex", "filters": {"topic": {"in": ["a"]}}}),
+    }
+    refused = {}
+    for key, (name, arguments) in calls.items():
+        result = await client.call_tool(name, arguments)
+        refused[key] = (result.is_error, result.content[0].text)
+    return {"texts": texts, "refused": refused}
+
+
+def test_mcp_tools_describe_themselves_and_refuse_in_plain_words(tmp_path: Path) -> None:
+    """What a model reads: one-line descriptions for every tool and argument (no docstring
+    indentation, none missing), and errors that name the argument and what to write, one line,
+    the error's type first, never the SDK's pydantic dump."""
+    memory = Memory(Settings(store=str(tmp_path / "m.db")), embedder=FakeEmbedder())
+    server = build_mcp(AsyncMemory(over=memory), lambda ctx: (Access.fixed("kim"), "kim"))
+    try:
+        seen = _run(_session(Client(server), _describe_and_refuse))
+    finally:
+        memory.close()
+    for where, text in seen["texts"].items():
+        assert text, f"{where} has no description"
+        assert text == text.strip() and "\n" not in text and "  " not in text, (where, text)
+    refused = seen["refused"]
+    for key, (is_error, text) in refused.items():
+        assert is_error, key
+        assert "\n" not in text and "pydantic" not in text and "validation error" not in text, text
+        assert not text.startswith("Error executing tool"), text
+    assert refused["limit"][1].startswith("InvalidInputError: limit: ")
+    assert refused["plain"][1].startswith("InvalidInputError: messages: ")
+    assert "one fact in plain words as text" in refused["plain"][1]
+    assert refused["field"][1] == "InvalidInputError: messages.0.rol is not a field this tool knows"
+    assert refused["missing"][1] == "InvalidInputError: unit_id is required"
+    assert refused["filter"][1].startswith("FilterError: filters['topic'] is an object")

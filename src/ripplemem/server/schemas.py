@@ -90,7 +90,7 @@ class MessageModel(_Request):
 class AddRequest(Ids):
     messages: list[MessageModel] | None = Field(
         default=None, min_length=1,
-        description="The session's messages, [{role, content}, ...]; or give text instead.",
+        description="The session's messages, [{role, content}, ...]; or give one fact as text instead.",
     )
     text: str | None = Field(
         default=None, min_length=1, max_length=20_000,
@@ -101,7 +101,10 @@ class AddRequest(Ids):
         default=None, max_length=100, description="when the session took place (ISO 8601)",
         examples=["2024-05-08T13:56"],
     )
-    session_id: str | None = Field(default=None, max_length=200)
+    session_id: str | None = Field(
+        default=None, max_length=200,
+        description="the session's id (default: derived from its messages, so re-adding them is a no-op)",
+    )
     metadata: dict[str, Any] | None = Field(
         default=None,
         description="a JSON object stored with every memory of this add (search filters read it)",
@@ -126,14 +129,20 @@ class UnitRequest(Ids):
 
 
 class UpdateRequest(UnitRequest):
-    text: str = Field(min_length=1, max_length=20_000, examples=["I moved to Bristol."])
+    text: str = Field(
+        min_length=1, max_length=20_000, description="the fact as it is now, in plain words",
+        examples=["I moved to Bristol."],
+    )
     session_time: str | None = Field(
         default=None, max_length=100, description="when it was said (ISO 8601; default: now)"
     )
 
 
 class SearchRequest(Ids):
-    query: str = Field(min_length=1, max_length=4_000)
+    query: str = Field(
+        min_length=1, max_length=4_000, description="what to recall memories for: a question or a topic",
+        examples=["What is my dog called?"],
+    )
     limit: int | None = Field(default=None, ge=1, le=200, description="evidence budget (units)")
     recipe: str | None = Field(default=None, max_length=100, description="ripple, asso, bm25, ...")
     question_time: str | None = Field(
@@ -163,14 +172,22 @@ class PersonModel(BaseModel):
 
 
 class AnswerRequest(Ids):
-    question: str = Field(min_length=1, max_length=4_000)
-    recipe: str | None = Field(default=None, max_length=100)
-    question_time: str | None = Field(default=None, max_length=100)
+    question: str = Field(
+        min_length=1, max_length=4_000, description="the question to answer from memory",
+        examples=["Where did I adopt my dog?"],
+    )
+    recipe: str | None = Field(
+        default=None, max_length=100, description="the recall recipe: ripple, asso, bm25, ..."
+    )
+    question_time: str | None = Field(
+        default=None, max_length=100,
+        description="when the question is asked (ISO 8601); grounds words like 'last week'",
+    )
 
 
 class ListRequest(Ids):
-    limit: int = Field(default=50, ge=1, le=1000)
-    offset: int = Field(default=0, ge=0, le=100_000_000)
+    limit: int = Field(default=50, ge=1, le=1000, description="how many memories at most")
+    offset: int = Field(default=0, ge=0, le=100_000_000, description="how many to skip first")
 
 
 class GraphRequest(Ids):
