@@ -3,12 +3,18 @@
 
 from __future__ import annotations
 
+import os
+import re
+import signal
+import subprocess
+import sys
 import threading
 import time
 from collections.abc import Sequence
 
 import httpx
 import numpy as np
+import pytest
 
 from ripplemem import Memory, Settings
 from ripplemem.server.app import ServerOptions
@@ -79,3 +85,60 @@ def test_the_command_line_says_what_it_loads_when_it_takes_a_while(tmp_path, cap
     with Memory(Settings(store=str(tmp_path / "n.db")), embedder=FakeEmbedder()) as quick:
         warm(quick, after_s=5.0)
     assert capsys.readouterr().err == ""
+
+
+@pytest.mark.slow
+def test_serve_with_the_shipped_models_is_ready_once_its_workers_are_warm(tmp_path) -> None:
+    """`ripplemem serve` as a user starts it (the shipped embedder and entity recogniser, one
+    search worker process): the console says what it loads and when it is ready; /readyz is 200
+    from then on, and the first search, answered by the worker, loads nothing."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "ripplemem.cli.main", "serve", "--store", str(tmp_path / "m.db"),
+         "--port", "0", "--no-auth", "--search-processes", "1", "--log-level", "warning"],
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+        env={**os.environ, "RIPPLEMEM_LLM_BASE_URL": "", "COLUMNS": "250"},
+    )
+    try:
+        said = _lines_until(process, "ready in ")
+        url = re.search(r" on (http://127\.0\.0\.1:\d+)", said[0]).group(1)
+        order = [next(i for i, line in enumerate(said) if line.startswith(start)) for start in (
+            "ripplemem serving", "starting 1 search workers", "loading the models", "ready in ",
+        )]
+        assert order == sorted(order), said
+        with httpx.Client(base_url=url, timeout=120) as client:
+            ready = client.get("/readyz")
+            assert ready.status_code == 200 and ready.json()["ready"] is True
+            assert ready.json()["search_processes"] == 1
+            added = client.post("/v1/memories", json={
+                "namespace": "maya", "session_time": "2024-05-20T10:00",
+                "messages": [{"role": "user", "content": "I adopted a grey cat named Pixel in Porto."}],
+            })
+            assert added.status_code == 200, added.text
+            found = client.post("/v1/search", json={"namespace": "maya", "query": "Where is my cat from?"})
+            assert found.status_code == 200, found.text
+        trace = found.json()["trace"]
+        assert "Pixel" in found.json()["evidence"][0]["unit"]["restatement"]
+        assert not any("loaded first" in note for note in trace["notes"]), trace["notes"]
+    finally:
+        process.send_signal(signal.SIGTERM)
+        try:
+            process.wait(timeout=60)
+        except subprocess.TimeoutExpired:
+            process.kill()
+
+
+def _lines_until(process: subprocess.Popen, start: str, timeout: float = 300) -> list[str]:
+    """The console's lines up to the first that starts with ``start`` (then the pipe is kept
+    drained)."""
+    assert process.stdout is not None
+    lines: list[str] = []
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        line = process.stdout.readline()
+        if not line:
+            break
+        lines.append(line.strip())
+        if lines[-1].startswith(start):
+            threading.Thread(target=process.stdout.read, daemon=True).start()
+            return lines
+    raise AssertionError(f"the server never said {start!r}:\n" + "\n".join(lines))
