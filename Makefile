@@ -8,6 +8,7 @@ STAMP  := $(VENV)/.installed
 
 # the library (with its test tools) and the benchmark harness (benchmarks/, with the mem0 peer)
 $(STAMP): pyproject.toml benchmarks/pyproject.toml constraints.txt
+	$(call apt_install,$(PYTHON) -c 'import ensurepip',python3-venv)
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
 	$(BIN)/python -m pip install -q -c constraints.txt -e '.[dev,server,postgres]' -e 'benchmarks[peers]'
@@ -15,21 +16,22 @@ $(STAMP): pyproject.toml benchmarks/pyproject.toml constraints.txt
 
 install: $(STAMP) chromium qemu
 
-# the system packages some tests drive, installed with apt-get when absent (Debian / Ubuntu):
-# chromium for the browser tests (tests/viewer, tests/server/test_docs_page.py), qemu-user for
-# the embedder under emulated CPUs (tests/providers/test_cpu_independence.py)
+# the system packages set-up and some tests need, installed with apt-get when absent (Debian /
+# Ubuntu): python3-venv for the virtual environment (Debian's python3 comes without ensurepip),
+# chromium for the browser tests (tests/viewer), qemu-user for the embedder under emulated CPUs
+# (tests/providers/test_cpu_independence.py). $(1): a command that succeeds when it is there
 define apt_install
-	@if ! command -v $(1) >/dev/null && command -v apt-get >/dev/null; then \
+	@if ! $(1) >/dev/null 2>&1 && command -v apt-get >/dev/null; then \
 	  as_root=""; [ "$$(id -u)" -eq 0 ] || as_root="sudo"; \
 	  $$as_root apt-get update -qq && $$as_root apt-get install -y -qq $(2); \
 	fi
 endef
 
 chromium:
-	$(call apt_install,chromium,chromium)
+	$(call apt_install,command -v chromium,chromium)
 
 qemu:
-	$(call apt_install,qemu-x86_64,qemu-user)
+	$(call apt_install,command -v qemu-x86_64,qemu-user)
 
 # the distributions users install: ripplemem's wheel and sdist, and the benchmark harness's wheel
 # (ripplemem-bench), into dist/; no isolated build environment, so it works offline
