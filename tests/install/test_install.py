@@ -1,5 +1,6 @@
 """ripplemem installed into someone else's project: the wheel this checkout builds, with each
-extra, in fresh virtual environments outside the checkout, used from there.
+extra (``[server]``, ``[postgres]``, and the harness's ``[peers]``), in fresh virtual environments
+outside the checkout, used from there.
 
 The packages the wheel needs are downloaded once into ``build/wheelhouse/<key>`` (the key changes
 with ``constraints.txt`` and the two ``pyproject.toml``); every install then runs with
@@ -54,6 +55,24 @@ print(json.dumps({
 """
 
 
+#: the [peers] extra of the harness: mem0 as a peer, with the shipped fake embedder
+PEER = """
+import json
+from ripplemem.conversation_input import to_conversation
+from ripplemem.testing import FakeEmbedder
+from ripplemem_bench.peers.mem0 import Mem0Peer
+
+peer = Mem0Peer(FakeEmbedder(), budget=2)
+stored = peer.ingest(to_conversation(
+    [{"speaker": "Ana", "text": "I adopted a grey cat named Pixel in Porto."},
+     {"speaker": "Ben", "text": "I start a new job at the bakery on Monday."}],
+    session_time="2024-05-20T10:00"), "maya")
+found = peer.search("Where did Ana adopt a grey cat named Pixel?", "maya", None)
+peer.close()
+print(json.dumps({"stored": stored, "first": found[0].unit.restatement}))
+"""
+
+
 def run(command: list, *, cwd: Path | None = None, env: dict | None = None,
         timeout: float = 900) -> subprocess.CompletedProcess:
     done = subprocess.run(
@@ -91,7 +110,7 @@ def wheelhouse(dist: Path) -> Path:
         run([
             sys.executable, "-m", "pip", "download", "-q", "--dest", house, "-c", CONSTRAINTS,
             "--find-links", dist, f"ripplemem[server,postgres]=={VERSION}",
-            f"ripplemem-bench=={VERSION}",
+            f"ripplemem-bench[peers]=={VERSION}",
         ])
         for ours in house.glob("ripplemem*"):  # always installed from the fresh build instead
             ours.unlink()
@@ -168,10 +187,15 @@ def test_the_wheel_with_the_server_extra(tmp_path: Path, dist: Path, wheelhouse:
     demo = run([bin_dir / "ripplemem", "demo"], cwd=project, env=env)
     assert "Harbor Grill" in demo.stdout and (project / ".ripplemem" / "demo.db").exists()
 
-    # the benchmark harness is its own wheel, installed beside the library
-    install(bin_dir, dist, wheelhouse, f"ripplemem-bench=={VERSION}")
+    # the benchmark harness is its own wheel, installed beside the library, with its [peers]
+    # extra: mem0 stores and finds a turn there, offline
+    install(bin_dir, dist, wheelhouse, f"ripplemem-bench[peers]=={VERSION}")
     bench = run([bin_dir / "ripplemem", "bench", "--help"], cwd=project, env=env)
     assert "locomo" in bench.stdout and "longmemeval" in bench.stdout
+    peer = run([bin_dir / "python", "-c", PEER], cwd=project, env=env)
+    assert json.loads(peer.stdout.strip().splitlines()[-1]) == {
+        "stored": 2, "first": "Ana: I adopted a grey cat named Pixel in Porto.",
+    }
 
 
 def test_the_wheel_with_the_postgres_extra(
