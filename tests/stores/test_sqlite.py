@@ -710,3 +710,53 @@ def test_a_loaded_index_catches_up_with_another_connections_adds(tmp_path: Path)
         assert found == {u.id for u in units} - {"u2"}
         assert reader._indexes["ns"][1] is not loaded, "a delete elsewhere must reload"
         assert search_dense(reader, "ns", units[8].vector, 1)[0][0] == "u8"
+
+
+#: the migration that added speakers, metadata, the filter index and the namespace's person
+FILTER_MIGRATION = 8
+
+
+def test_a_file_from_before_the_filter_index_is_upgraded(tmp_path: Path) -> None:
+    """Units stored before the filter index keep everything and are found by a time filter (the
+    said-time index is filled from their session times); they have no speakers or metadata, and
+    new units get both."""
+    from datetime import datetime
+
+    from ripplemem.records.filters import parse_filters
+
+    path = tmp_path / "memory.db"
+    with SQLiteStore(path) as store:
+        store.add_units([
+            make_unit("may", session_time=datetime(2024, 5, 1, 10)),
+            make_unit("july", session_time=datetime(2024, 7, 1, 9, 30)),
+            make_unit("undated"),
+        ])
+    raw = sqlite3.connect(path, isolation_level=None)
+    downgrade(raw, FILTER_MIGRATION)
+    assert {row[0] for row in raw.execute("SELECT version FROM schema_version")} == set(
+        range(1, FILTER_MIGRATION)
+    )
+    raw.close()
+    with SQLiteStore(path) as store:
+        summer = parse_filters({"after": "2024-06-01"})
+        assert store.select_units("ns", summer) == {"july"}
+        assert store.select_units("ns", parse_filters({"before": "2024-06-01"})) == {"may"}
+        old = store.get_units("ns", ["may", "july", "undated"])
+        assert [u.id for u in old] == ["may", "july", "undated"]
+        assert all(u.speakers == () and u.metadata == {} for u in old)
+        assert store.select_units("ns", parse_filters({"speaker": "Ann"})) == set()
+        assert store.person("ns") is None
+        store.set_person("ns", "Ann")
+        store.add_units([make_unit("new", session_time=datetime(2024, 8, 1), speakers=("Ann",),
+                                   metadata={"topic": "pets"})])
+        assert store.select_units("ns", parse_filters({"speaker": "ann", "topic": "pets"})) == {"new"}
+        assert store.select_units("ns", summer) == {"july", "new"}
+        assert store.delete_unit("ns", "july")
+        assert store.select_units("ns", summer) == {"new"}
+    check = sqlite3.connect(path)
+    versions = [row[0] for row in check.execute("SELECT version FROM schema_version")]
+    assert versions == list(range(1, SCHEMA_VERSION + 1))
+    assert check.execute("SELECT count(*) FROM unit_said").fetchone() == (2,)  # may and new
+    check.close()
+    with SQLiteStore(path) as store:
+        assert store.person("ns") == "Ann"
