@@ -11,6 +11,7 @@ from typer.testing import CliRunner
 
 from ripplemem.cli.main import app
 from ripplemem.records import MemoryUnit, Recall
+from ripplemem.testing import FakeEmbedder
 
 
 def _ok(runner: CliRunner, *args: str):
@@ -94,6 +95,36 @@ def test_errors_from_memory_exit_2(runner: CliRunner, chat_file: Path, tmp_path:
     assert "0 units" in listed.stdout and "holds no memory yet" in listed.stderr
     assert "no recipe named" in _fails(runner, "search", "cat", "--store", store, "--recipe", "nope").output
     assert "needs an LLM" in _fails(runner, "answer", "Who is Pixel?", "--store", store).output
+
+
+class CountingEmbedder(FakeEmbedder):
+    """The shipped fake, counting what it embeds (registered as an embedder, by name)."""
+
+    texts = 0
+
+    def __init__(self) -> None:
+        super().__init__(name="counting-fake")
+
+    def embed(self, texts, *, input_type="document"):
+        CountingEmbedder.texts += len(texts)
+        return super().embed(texts, input_type=input_type)
+
+
+def test_answer_without_an_llm_is_refused_before_any_model_runs(
+    runner: CliRunner, chat_file: Path, tmp_path: Path
+) -> None:
+    from ripplemem.providers.factory import register_embedder
+
+    register_embedder("counting-fake", CountingEmbedder, replace=True)
+    env = {"RIPPLEMEM_EMBEDDER": "counting-fake"}
+    store = str(tmp_path / "m.db")
+    assert runner.invoke(app, ["ingest", str(chat_file), "--store", store], env=env).exit_code == 0
+    CountingEmbedder.texts = 0
+    refused = runner.invoke(app, ["answer", "Who is Pixel?", "--store", store], env=env)
+    assert refused.exit_code == 2, refused.output
+    said = " ".join(refused.output.split())
+    assert "needs an LLM" in said and "RIPPLEMEM_LLM_BASE_URL" in said
+    assert CountingEmbedder.texts == 0  # not even the warm-up's
 
 
 def test_ingest_locomo_with_one_namespace_per_conversation(runner: CliRunner, tmp_path: Path) -> None:

@@ -235,7 +235,7 @@ def answer(
     """Answer QUESTION with an LLM (RIPPLEMEM_LLM_BASE_URL, RIPPLEMEM_LLM_MODEL, RIPPLEMEM_LLM_API_KEY)."""
     ids = _ids(namespace, user_id, agent_id, run_id)
     with open_memory(store, existing=True) as memory:
-        if memory.count(**ids):  # an empty namespace needs no model
+        if memory.count(**ids) and memory.can_answer:  # no model for what is refused at once
             warm(memory)
         result = memory.answer(question, **ids, recipe=recipe, question_time=question_time)
     if as_json:
