@@ -20,6 +20,8 @@ from ripplemem.stores.postgres.schema import SCHEMA_VERSION
 from ripplemem.stores.registry import open_store
 from ripplemem.testing.builders import DIM, make_unit, unit_vectors
 
+from .filter_upgrade import check_upgraded, old_units
+
 StoreUrl = Callable[[str], str]
 
 
@@ -298,19 +300,9 @@ FILTER_MIGRATION = 3
 def test_a_store_from_before_the_filter_index_is_upgraded(
     postgres_store_url: StoreUrl, postgres_url: str
 ) -> None:
-    """As on SQLite: old units keep everything and a time filter finds them (the said-time
-    index is filled from their session times); new units get speakers and metadata."""
-    from datetime import datetime
-
-    from ripplemem.records.filters import parse_filters
-
     url = postgres_store_url("old")
     with open_store(url) as store:
-        store.add_units([
-            make_unit("may", session_time=datetime(2024, 5, 1, 10)),
-            make_unit("july", session_time=datetime(2024, 7, 1, 9, 30)),
-            make_unit("undated"),
-        ])
+        store.add_units(old_units())
     schema = parse_location(url).schema
     with psycopg.connect(postgres_url, autocommit=True) as db:  # back to the schema before it
         db.execute(f'SET search_path TO "{schema}"')
@@ -318,20 +310,7 @@ def test_a_store_from_before_the_filter_index_is_upgraded(
         db.execute("ALTER TABLE unit DROP COLUMN speakers, DROP COLUMN metadata")
         db.execute("DELETE FROM schema_version WHERE version >= %s", (FILTER_MIGRATION,))
     with open_store(url) as store:
-        summer = parse_filters({"after": "2024-06-01"})
-        assert store.select_units("ns", summer) == {"july"}
-        assert store.select_units("ns", parse_filters({"before": "2024-06-01"})) == {"may"}
-        old = store.get_units("ns", ["may", "july", "undated"])
-        assert sorted(u.id for u in old) == ["july", "may", "undated"]
-        assert all(u.speakers == () and u.metadata == {} for u in old)
-        assert store.person("ns") is None
-        store.set_person("ns", "Ann")
-        store.add_units([make_unit("new", session_time=datetime(2024, 8, 1), speakers=("Ann",),
-                                   metadata={"topic": "pets"})])
-        assert store.select_units("ns", parse_filters({"speaker": "ann", "topic": "pets"})) == {"new"}
-        assert store.select_units("ns", summer) == {"july", "new"}
-        assert store.delete_unit("ns", "july")
-        assert store.select_units("ns", summer) == {"new"}
+        check_upgraded(store)
     with psycopg.connect(postgres_url, autocommit=True) as db:
         versions = [row[0] for row in db.execute(f'SELECT version FROM "{schema}".schema_version')]
         assert versions == list(range(1, SCHEMA_VERSION + 1))

@@ -18,6 +18,7 @@ from ripplemem.stores.sqlite.schema import SCHEMA_VERSION
 from ripplemem.stores.text import document_terms
 
 from . import DIM, T0, day_span, make_unit, unit_vectors
+from .filter_upgrade import check_upgraded, old_units
 
 _EDGE_TABLE = next(  # schema 1's edge table, as migration 1 created it
     statement
@@ -717,20 +718,9 @@ FILTER_MIGRATION = 8
 
 
 def test_a_file_from_before_the_filter_index_is_upgraded(tmp_path: Path) -> None:
-    """Units stored before the filter index keep everything and are found by a time filter (the
-    said-time index is filled from their session times); they have no speakers or metadata, and
-    new units get both."""
-    from datetime import datetime
-
-    from ripplemem.records.filters import parse_filters
-
     path = tmp_path / "memory.db"
     with SQLiteStore(path) as store:
-        store.add_units([
-            make_unit("may", session_time=datetime(2024, 5, 1, 10)),
-            make_unit("july", session_time=datetime(2024, 7, 1, 9, 30)),
-            make_unit("undated"),
-        ])
+        store.add_units(old_units())
     raw = sqlite3.connect(path, isolation_level=None)
     downgrade(raw, FILTER_MIGRATION)
     assert {row[0] for row in raw.execute("SELECT version FROM schema_version")} == set(
@@ -738,21 +728,7 @@ def test_a_file_from_before_the_filter_index_is_upgraded(tmp_path: Path) -> None
     )
     raw.close()
     with SQLiteStore(path) as store:
-        summer = parse_filters({"after": "2024-06-01"})
-        assert store.select_units("ns", summer) == {"july"}
-        assert store.select_units("ns", parse_filters({"before": "2024-06-01"})) == {"may"}
-        old = store.get_units("ns", ["may", "july", "undated"])
-        assert [u.id for u in old] == ["may", "july", "undated"]
-        assert all(u.speakers == () and u.metadata == {} for u in old)
-        assert store.select_units("ns", parse_filters({"speaker": "Ann"})) == set()
-        assert store.person("ns") is None
-        store.set_person("ns", "Ann")
-        store.add_units([make_unit("new", session_time=datetime(2024, 8, 1), speakers=("Ann",),
-                                   metadata={"topic": "pets"})])
-        assert store.select_units("ns", parse_filters({"speaker": "ann", "topic": "pets"})) == {"new"}
-        assert store.select_units("ns", summer) == {"july", "new"}
-        assert store.delete_unit("ns", "july")
-        assert store.select_units("ns", summer) == {"new"}
+        check_upgraded(store)
     check = sqlite3.connect(path)
     versions = [row[0] for row in check.execute("SELECT version FROM schema_version")]
     assert versions == list(range(1, SCHEMA_VERSION + 1))
