@@ -98,6 +98,7 @@ def test_sets_time_ranges_speakers_and_lists(memory: Memory) -> None:
         ({"topic": []}, "empty list"),
         ("topic=food", "must be a dict"),
         ({"speaker": 3}, "a name or a list of names"),
+        ({"user_id": "alex"}, "pass user_id=... to search itself"),
     ],
 )
 def test_bad_filters_say_how_to_write_them(memory: Memory, filters, says: str) -> None:

@@ -16,7 +16,9 @@ The dict form users write (``Memory.search(..., filters=...)``, the REST and MCP
      "after": "2026-01-01", "before": "2026-02-01"}
 
 Any other top-level key is a metadata key (mem0's ``filters={"category": "food"}``);
-``metadata`` holds keys that would collide with these names. :meth:`SearchFilter.matches` is the
+``metadata`` holds keys that would collide with these names. ``user_id``, ``agent_id`` and
+``run_id`` are refused at the top level (mem0 takes them there): they are arguments of the search,
+which choose the namespace, not filters within it. :meth:`SearchFilter.matches` is the
 reference semantics every store's index must agree with (the store contract suite checks it).
 """
 
@@ -43,6 +45,8 @@ __all__ = [
 
 Scalar = str | int | float | bool | None
 RESERVED = ("metadata", "speaker", "speakers", "after", "before")
+#: whose memories: arguments of the search, never filters (mem0 also takes them in ``filters``)
+SCOPES = ("user_id", "agent_id", "run_id")
 
 
 class FilterError(InvalidInputError):
@@ -122,6 +126,11 @@ def parse_filters(value: SearchFilter | Mapping[str, Any] | None) -> SearchFilte
     for key, wanted in value.items():
         if key in RESERVED:
             continue
+        if key in SCOPES:
+            raise FilterError(
+                f"filters[{key!r}]: whose memories to search is not a filter: pass {key}=... to "
+                f"search itself; a metadata key named {key!r} goes in filters['metadata']"
+            )
         if _key(key) in metadata:
             raise FilterError(f"the metadata key {key!r} is given twice in filters")
         metadata[key] = _values(key, wanted)
