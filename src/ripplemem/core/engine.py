@@ -333,8 +333,10 @@ class Core:
             return copy_and_verify(self.store, copy, sample=sample, progress=progress)
 
     def warm_up(self) -> float:
-        """Load the models now (the embedder, the entity recogniser), not inside the first
-        call's stages; the seconds it took (0.0 once they are loaded)."""
+        """Load the models now (the embedder, the entity recogniser, the time parser), not
+        inside the first call's stages; the seconds it took (0.0 once they are loaded)."""
+        from ripplemem.grounding.ground_time import ground_times
+
         if self._warmed:
             return 0.0
         with self._warm:
@@ -343,6 +345,7 @@ class Core:
             started = time.perf_counter()
             self.parts.embedder.embed(["warm up"], input_type="query")
             self.parts.recognizer.find(["warm up"], learn=False)
+            ground_times("warm up yesterday", datetime(2024, 1, 1))
             self._warmed = True
             return time.perf_counter() - started
 
