@@ -14,6 +14,7 @@
     │   ├── StoreCorruptError           the file is damaged or truncated; keep a copy, restore
     │   ├── StoreFullError              the disk (or a file size limit) is full; write undone
     │   └── StoreLockedError            another writer held the lock too long; retry
+    ├── OverBudgetError                 the call ran past its time budget; nothing of it was stored
     └── ProviderError                   a model provider failed
         ├── ProviderUnavailableError    endpoint unreachable, timed out or rate-limited after retries
         ├── InvalidModelOutputError     the model kept returning output that fails validation
@@ -89,6 +90,12 @@ class StoreFullError(StoreError):
 class StoreLockedError(StoreError):
     """Another connection held the store's lock longer than the wait allowed. Nothing was
     changed by the failing call; retrying later is safe."""
+
+
+class OverBudgetError(RippleMemError):
+    """The call ran past the time budget it was given (:func:`ripplemem.deadline.within`: a
+    server's per-request budget); a write was rolled back, nothing of it was stored. Send less
+    at once (several smaller adds), or give the call more time."""
 
 
 class ProviderError(RippleMemError):

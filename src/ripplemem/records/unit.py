@@ -35,6 +35,9 @@ class UnitDraft:
     #: a changeable fact an extractor read from the unit: {"holder", "name", "value", "update"}
     #: (kept in the unit's ``extra["attribute"]``; :mod:`ripplemem.write.slots`)
     attribute: dict | None = None
+    #: the time parser ran out of its budget on this unit's text, so only the rules grounded it
+    #: (kept as ``extra["time_grounding"] = "rules"``; docs/reliability.md)
+    time_fallback: bool = False
 
 
 @dataclass(frozen=True, slots=True)

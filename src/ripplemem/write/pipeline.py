@@ -20,7 +20,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 
 from ripplemem.blas import single_threaded_blas
-from ripplemem.grounding.ground_time import ground_times
+from ripplemem.grounding.ground_time import default_grounder, parse_budget, request_parse_budget
 from ripplemem.providers.base import Embedder
 from ripplemem.records import AddResult, Conversation, MemoryUnit, UnitDraft, Window
 from ripplemem.settings import WriteSettings
@@ -56,11 +56,22 @@ def ground(draft: UnitDraft, reference: datetime | None) -> UnitDraft:
     """Time grounding stage: a draft with raw phrases but no span gets the first groundable one."""
     if draft.time_span is not None or not draft.time_phrases:
         return draft
+    fallback = draft.time_fallback
     for phrase in draft.time_phrases:
-        for grounded in ground_times(phrase, reference):
+        grounding = default_grounder().ground_text(phrase, reference)
+        fallback = fallback or not grounding.complete
+        for grounded in grounding.times:
             if grounded.span is not None:
-                return replace(draft, time_span=grounded.span)
-    return draft
+                return replace(draft, time_span=grounded.span, time_fallback=fallback)
+    return replace(draft, time_fallback=fallback) if fallback else draft
+
+
+def _characters(conversation: Conversation) -> int:
+    return sum(
+        len(turn.text) + len(turn.caption or "")
+        for session in conversation.sessions
+        for turn in session.turns
+    )
 
 
 def resolve_thresholds(settings: WriteSettings, embedder: Embedder) -> WriteSettings:
@@ -79,6 +90,8 @@ def _extra(positions: dict[tuple[str, str], int], session_id: str, draft: UnitDr
     extra: dict = {"turn_index": min(found)} if found else {}
     if draft.attribute:
         extra["attribute"] = dict(draft.attribute)
+    if draft.time_fallback:  # provenance: the time parser ran out of budget on this text
+        extra["time_grounding"] = "rules"
     return extra
 
 
@@ -122,8 +135,10 @@ class WritePipeline:
             windows, positions = self._windows(conversation)
         result.windows = len(windows)
         tokens_before = self._tokens()
-        # 1. what needs no lock: extraction, embedding, clue texts (model work, no writes)
-        batches = self._prepare(namespace, windows, positions, clock, result, progress)
+        # 1. what needs no lock: extraction, embedding, clue texts (model work, no writes); the
+        # time parser gets a budget in proportion to the text (past it, the rules ground alone)
+        with parse_budget(request_parse_budget(_characters(conversation))):
+            batches = self._prepare(namespace, windows, positions, clock, result, progress)
         # 2. one atomic write: the units and every edge and clue they bring, or none of them
         dialogue = DialogueLinker(self.store, self.settings.dialogue_reach)
         with self.store.write([namespace]):
