@@ -4,8 +4,8 @@ Every backend indexes and queries with these terms, so stemming and stopwords ar
 everywhere. Steps: casefold, Unicode word tokens (digits and combining marks kept, so Devanagari,
 Thai or decomposed accents stay whole words), clitics split off at the apostrophe (``Caroline's``
 -> ``caroline``, ``don't`` -> ``do``), English stopwords and conversational fillers dropped, then
-the Porter (1980) suffix stemmer on ASCII words. Chinese, Japanese and Korean, written without
-spaces between words, are cut into overlapping character bigrams (``北京见了`` -> ``北京``,
+the Porter (1980) suffix stemmer on ASCII words. Chinese, Japanese and Korean (and Thai, Lao,
+Myanmar, Khmer), written without spaces between words, are cut into overlapping character bigrams (``北京见了`` -> ``北京``,
 ``京见``, ``见了``; a lone character stays a term), as Lucene's CJK analyser does: a query's
 bigrams meet a text's whatever its word boundaries. Pure Python and deterministic; stems are
 cached because the same words recur constantly.
@@ -26,11 +26,12 @@ __all__ = ["STOPWORDS", "document_terms", "legacy_terms", "reindexed_by_scripts"
 
 _LEGACY_TOKEN = re.compile(r"[^\W_]+(?:'[^\W_]+)*")
 # Han (with its extensions and compatibility ideographs), Hiragana, Katakana (and its halfwidth
-# forms), Hangul syllables and jamo: scripts written without spaces between words
+# forms), Hangul syllables and jamo; Thai, Lao, Myanmar and Khmer: scripts written without spaces
+# between words (Korean has spaces, but particles join the words: bigrams find 서울 in 서울에서)
 _CJK_RANGES = (
-    "\u1100-\u11ff\u3040-\u30ff\u3130-\u318f\u31f0-\u31ff\u3400-\u4dbf\u4e00-\u9fff"
-    "\ua960-\ua97f\uac00-\ud7af\ud7b0-\ud7ff\uf900-\ufaff\uff66-\uff9f"
-    "\U00020000-\U0003134f"
+    "\u0e00-\u0eff\u1000-\u109f\u1100-\u11ff\u1780-\u17ff\u3040-\u30ff\u3130-\u318f"
+    "\u31f0-\u31ff\u3400-\u4dbf\u4e00-\u9fff\ua960-\ua97f\uac00-\ud7af\ud7b0-\ud7ff"
+    "\uf900-\ufaff\uff66-\uff9f\U00020000-\U0003134f"
 )
 _CJK = re.compile(f"[{_CJK_RANGES}]+")
 _APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'", "`": "'"})
