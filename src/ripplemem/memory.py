@@ -206,6 +206,11 @@ class Memory:
     def delete_all(self, *, namespace: str | None = None, user_id: str | None = None) -> int:
         return self.parts.store.delete_namespace(_namespace(namespace, user_id))
 
+    def flush_erasure(self, timeout: float | None = None) -> bool:
+        """Wait until no deleted unit's text or vector is left in the store's files (a delete
+        returns without waiting for other connections' readers); False at ``timeout`` seconds."""
+        return self.parts.store.flush_erasure(timeout)
+
     # -- portability -------------------------------------------------------------------------
     def export_jsonl(self, path: str | Path, *, namespace: str | None = None) -> int:
         from ripplemem.portability import export_jsonl
@@ -394,6 +399,9 @@ class AsyncMemory:
 
     async def delete_all(self, *, namespace: str | None = None, user_id: str | None = None) -> int:
         return await asyncio.to_thread(self.sync.delete_all, namespace=namespace, user_id=user_id)
+
+    async def flush_erasure(self, timeout: float | None = None) -> bool:
+        return await asyncio.to_thread(self.sync.flush_erasure, timeout)
 
     async def export_jsonl(self, path: str | Path, *, namespace: str | None = None) -> int:
         return await asyncio.to_thread(self.sync.export_jsonl, path, namespace=namespace)

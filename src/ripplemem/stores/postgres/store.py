@@ -451,6 +451,11 @@ class PostgresStore:
     def edges_of(self, namespace: str, unit_id: str) -> list[Edge]:
         return self._read(lambda db: graph.edges_of(db, namespace, unit_id))
 
+    def flush_erasure(self, timeout: float | None = None) -> bool:
+        """Nothing ripplemem can wait for: the server keeps dead tuples until VACUUM and its WAL
+        until recycled, which are the administrator's (docs/reliability.md, *Deletion*)."""
+        return True
+
     def close(self) -> None:
         if self._closed:
             return
