@@ -100,16 +100,13 @@ class Memory:
         session_time: datetime | str | None = None,
     ) -> AddResult:
         """Write ``text`` as a new memory that supersedes unit ``unit_id`` (both are kept; the old
-        one gets ``superseded_by`` and ``valid_until`` in :meth:`history` and search evidence)."""
-        from ripplemem.write.supersede import supersede
+        one gets ``superseded_by`` and ``valid_until`` in :meth:`history` and search evidence).
+        One write block; a retry is a no-op; without ``session_time`` it is said one second after
+        the latest version of the unit's chain (:mod:`ripplemem.write.update`)."""
+        from ripplemem.write.update import update_unit
 
-        ns = _namespace(namespace, user_id)
-        old = self.get(unit_id, namespace=ns)
-        speaker = old.participants[0] if old.participants else "user"
-        when = parse_time(session_time, what="session_time") or datetime.now().replace(microsecond=0)
-        added = self.add([{"speaker": speaker, "text": text}], namespace=ns, session_time=when)
-        supersede(self.parts.store, old, added.units)
-        return added
+        old = self.get(unit_id, namespace=_namespace(namespace, user_id))
+        return update_unit(self._writer, old, text, parse_time(session_time, what="session_time"))
 
     def history(
         self, unit_id: str, *, namespace: str | None = None, user_id: str | None = None

@@ -37,14 +37,19 @@ from ripplemem.write.slots import Parse
 from ripplemem.write.supersede import SupersessionLinker
 
 Progress = Callable[[int, int], None]
+#: a last step inside an add's write block (``ingest(..., then=...)``): it gets the units the add
+#: stored and the ids of those it found stored already, and returns the edges it added
+Then = Callable[[list[MemoryUnit], list[str]], int]
 
 
 @dataclass(frozen=True, slots=True)
 class _Batch:
-    """One batch of windows, ready to insert: its new units and their sessions' clue texts."""
+    """One batch of windows, ready to insert: its new units and their sessions' clue texts, and
+    the ids of its units already stored."""
 
     units: list[MemoryUnit]
     clues: PreparedClues
+    known: list[str]
 
 
 def unit_id(namespace: str, episode_id: str, turn_ids: Sequence[str], restatement: str) -> str:
@@ -118,13 +123,24 @@ class WritePipeline:
         )
 
     def ingest(
-        self, conversation: Conversation, namespace: str, *, progress: Progress | None = None
+        self,
+        conversation: Conversation,
+        namespace: str,
+        *,
+        progress: Progress | None = None,
+        then: Then | None = None,
     ) -> AddResult:
+        """Add ``conversation`` to ``namespace``, all of it or nothing; ``then`` runs last in the
+        same write block (an update's supersedes edges)."""
         with single_threaded_blas():
-            return self._ingest(conversation, namespace, progress)
+            return self._ingest(conversation, namespace, progress, then)
 
     def _ingest(
-        self, conversation: Conversation, namespace: str, progress: Progress | None
+        self,
+        conversation: Conversation,
+        namespace: str,
+        progress: Progress | None,
+        then: Then | None = None,
     ) -> AddResult:
         started = time.perf_counter()
         conversation = clean_conversation(conversation)
@@ -142,8 +158,11 @@ class WritePipeline:
         # 2. one atomic write: the units and every edge and clue they bring, or none of them
         dialogue = DialogueLinker(self.store, self.settings.dialogue_reach)
         with self.store.write([namespace]):
+            known: list[str] = []
             for batch in batches:
-                self._insert(namespace, batch, dialogue, clock, result)
+                known.extend(self._insert(namespace, batch, dialogue, clock, result))
+            if then is not None:
+                result.edges += then(list(result.units), known)
         result.tokens = self._tokens() - tokens_before
         result.seconds = time.perf_counter() - started
         return result
@@ -196,8 +215,8 @@ class WritePipeline:
                 with clock("clue_text"):
                     clues = self.clue_builder.prepare(fresh, skip=clue_sessions)
                 clue_sessions.update(clues)
-            result.skipped += known
-            batches.append(_Batch(fresh, clues))
+            result.skipped += len(known)
+            batches.append(_Batch(fresh, clues, known))
             if progress:
                 progress(min(start + size, len(windows)), len(windows))
         return batches
@@ -209,8 +228,9 @@ class WritePipeline:
         dialogue: DialogueLinker,
         clock: Stopwatch,
         result: AddResult,
-    ) -> None:
-        """Store one batch's units and link them (inside the add's write block)."""
+    ) -> list[str]:
+        """Store one batch's units and link them (inside the add's write block); the ids of the
+        batch's units that were stored already."""
         with clock("store"):
             # what another writer (or an earlier batch) stored meanwhile is skipped, not doubled
             ids = [u.id for u in batch.units]
@@ -234,6 +254,7 @@ class WritePipeline:
             result.clues += report.clues
             result.clue_links += report.links
         result.units.extend(fresh)
+        return [*batch.known, *(uid for uid in ids if uid in stored)]
 
     def _near(self, units: Sequence[MemoryUnit]) -> NearNeighbours:
         """One dense search for the linker and the clue graph: the larger k, the lower score."""
@@ -251,23 +272,23 @@ class WritePipeline:
         namespace: str,
         windows: Sequence[Window],
         drafts: Sequence[Sequence[UnitDraft]],
-    ) -> tuple[list[tuple[str, Window, UnitDraft]], int]:
-        """The drafts not stored yet (time grounded), and how many of the drafts were stored."""
+    ) -> tuple[list[tuple[str, Window, UnitDraft]], list[str]]:
+        """The drafts not stored yet (time grounded), and the ids of the drafts stored already."""
         pending: dict[str, tuple[Window, UnitDraft]] = {}
         for window, window_drafts in zip(windows, drafts):
             for draft in window_drafts:
                 uid = unit_id(namespace, window.session_id, draft.turn_ids, draft.restatement)
                 pending.setdefault(uid, (window, draft))
         if not pending:
-            return [], 0
+            return [], []
         # units already stored are not embedded again: re-adding a conversation costs no model time
-        known = {u.id for u in self.store.get_units(namespace, list(pending))}
+        known = {u.id for u in self.store.get_units(namespace, list(pending), with_vectors=False)}
         todo = [
             (uid, w, ground(d, w.session_time))
             for uid, (w, d) in pending.items()
             if uid not in known
         ]
-        return todo, len(known)
+        return todo, [uid for uid in pending if uid in known]
 
     def _embedded(
         self,
