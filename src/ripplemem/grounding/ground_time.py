@@ -58,6 +58,7 @@ __all__ = [
     "default_grounder",
     "ground_times",
     "parse_budget",
+    "query_grounder",
     "request_parse_budget",
     "sentence_chunks",
 ]
@@ -480,11 +481,18 @@ class TimeGrounder:
 
 
 _default = TimeGrounder()
+_queries = TimeGrounder()
 
 
 def default_grounder() -> TimeGrounder:
-    """The grounder :func:`ground_times` uses (one parser process for the whole program)."""
+    """The grounder :func:`ground_times` and the write path use (one parser process)."""
     return _default
+
+
+def query_grounder() -> TimeGrounder:
+    """The grounder of search queries: a parser process of its own, so a query never waits
+    behind the sentences of an add being parsed."""
+    return _queries
 
 
 def ground_times(text: str, reference: datetime | None) -> list[GroundedTime]:

@@ -24,6 +24,7 @@ from ripplemem import __version__
 from ripplemem.errors import ConfigurationError, InvalidInputError, RippleMemError
 from ripplemem.memory import Memory
 from ripplemem.server.access import Access
+from ripplemem.server.budget import RequestBudget
 from ripplemem.server.errors import error_body
 from ripplemem.server.gate import (
     STATE_ACCESS,
@@ -42,11 +43,13 @@ from ripplemem.server.service import MemoryService
 from ripplemem.server.viewer_routes import ui_router, viewer_router
 from ripplemem.stores.registry import scheme_of
 
-__all__ = ["LOOPBACK_HOSTS", "ServerOptions", "create_app", "is_loopback"]
+__all__ = ["DEFAULT_BUDGET_S", "LOOPBACK_HOSTS", "ServerOptions", "create_app", "is_loopback"]
 
 log = logging.getLogger("ripplemem.server")
 
 LOOPBACK_HOSTS = ("127.0.0.1", "localhost", "::1")
+#: the default per-request budget, in seconds of CPU (``ripplemem serve --request-budget``)
+DEFAULT_BUDGET_S = 10.0
 
 DESCRIPTION = """Long-term memory for LLM agents over HTTP.
 
@@ -82,6 +85,8 @@ class ServerOptions:
         host: str = "127.0.0.1",
         mcp: bool = True,
         search_processes: int = 0,
+        request_budget_s: float | None = DEFAULT_BUDGET_S,
+        separate_reader: bool = True,
     ) -> None:
         self.max_body_bytes, self.max_import_bytes = max_body_bytes, max_import_bytes
         self.read_threads, self.write_threads = read_threads, write_threads
@@ -90,6 +95,12 @@ class ServerOptions:
         #: worker processes for searches (0: threads of the server process); they open the
         #: store of ``memory.settings`` with its embedder, so only for a Memory built from settings
         self.search_processes = search_processes
+        #: CPU seconds an add, update, search or answer may take (None or 0: no budget;
+        #: :mod:`ripplemem.server.budget`)
+        self.request_budget_s = request_budget_s
+        #: reads through a second Memory over the same SQLite file, so they never queue behind
+        #: a write block (the price: that Memory's caches, about as much as a search worker)
+        self.separate_reader = separate_reader
 
 
 def create_app(
@@ -107,13 +118,17 @@ def create_app(
     if options.search_processes:
         from ripplemem.server.search_pool import SearchPool
 
-        pool = SearchPool(memory.settings, options.search_processes)
+        pool = SearchPool(
+            memory.settings, options.search_processes, budget_s=options.request_budget_s
+        )
     service = MemoryService(
         memory,
         read_threads=options.read_threads,
         write_threads=options.write_threads,
         jobs=JobBoard(max_pending=options.max_pending_jobs),
         search_pool=pool,
+        budget=RequestBudget(options.request_budget_s),
+        reader=_reader(memory) if options.separate_reader else None,
     )
     gate = Gate(memory.store.keys if auth else None)
     mcp_server = _mcp(service, options) if options.mcp else None
@@ -162,6 +177,16 @@ def create_app(
     )
     app.add_middleware(CutShort)  # outermost
     return app
+
+
+def _reader(memory: Memory) -> Memory | None:
+    """A second Memory over the same SQLite file (its own connection, caches and name
+    recogniser; the same embedder), or None for a store whose reads need none (PostgreSQL reads
+    on pooled connections of their own; an in-memory store cannot be opened twice)."""
+    if scheme_of(memory.store.url) != "sqlite":
+        return None
+    settings = memory.settings.model_copy(update={"store": memory.store.url})
+    return Memory(settings, embedder=memory.parts.embedder, chat=memory.parts.chat)
 
 
 def _mcp(service: MemoryService, options: ServerOptions):

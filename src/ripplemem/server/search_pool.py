@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import asyncio
 import multiprocessing
+import time
 from concurrent.futures import ProcessPoolExecutor
 
+from ripplemem import deadline
 from ripplemem.errors import ConfigurationError
 from ripplemem.server.empty import empty_recall
 from ripplemem.settings import Settings
@@ -33,15 +35,21 @@ def _start(settings: Settings) -> None:
 
 
 def _search(
-    namespace: str, query: str, limit: int | None, recipe: str | None, question_time: str | None
+    namespace: str,
+    query: str,
+    limit: int | None,
+    recipe: str | None,
+    question_time: str | None,
+    budget_s: float | None = None,
 ) -> str:
     assert _memory is not None
-    empty = empty_recall(_memory, namespace, query, recipe)
-    if empty is not None:
-        return empty.to_model().model_dump_json()
-    recall = _memory.search(
-        query, namespace=namespace, limit=limit, recipe=recipe, question_time=question_time
-    )
+    with deadline.within(budget_s, clock=time.thread_time):  # the server's per-request budget
+        empty = empty_recall(_memory, namespace, query, recipe)
+        if empty is not None:
+            return empty.to_model().model_dump_json()
+        recall = _memory.search(
+            query, namespace=namespace, limit=limit, recipe=recipe, question_time=question_time
+        )
     return recall.to_model().model_dump_json()
 
 
@@ -49,7 +57,7 @@ class SearchPool:
     """``processes`` worker processes answering searches over ``settings.store``; each takes one
     search at a time (:attr:`free` says whether one is idle)."""
 
-    def __init__(self, settings: Settings, processes: int) -> None:
+    def __init__(self, settings: Settings, processes: int, *, budget_s: float | None = None) -> None:
         from ripplemem.stores.registry import scheme_of
 
         if processes < 1:
@@ -59,6 +67,7 @@ class SearchPool:
                 "search processes cannot share a memory:// store; use a SQLite file or PostgreSQL"
             )
         self.processes = processes
+        self.budget_s = budget_s  # CPU seconds per search (the server's --request-budget)
         self.busy = 0  # searches handed to the workers and not answered yet (event loop only)
         self._executor = ProcessPoolExecutor(
             processes,
@@ -90,7 +99,8 @@ class SearchPool:
         self.busy += 1
         try:
             return await loop.run_in_executor(
-                self._executor, _search, namespace, query, limit, recipe, question_time
+                self._executor, _search, namespace, query, limit, recipe, question_time,
+                self.budget_s,
             )
         finally:
             self.busy -= 1

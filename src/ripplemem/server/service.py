@@ -9,7 +9,12 @@ in a worker thread, so the event loop only routes requests:
   is idle, else to those threads;
 * writes (add, delete, import) share :attr:`write_threads` threads, and each namespace's writes
   wait for their turn on an ``asyncio.Lock`` (no thread is held while waiting), so a long add
-  delays only later writes to its own namespace, never searches or other namespaces.
+  delays only later writes to its own namespace, never searches or other namespaces;
+* with a ``reader`` (a second :class:`~ripplemem.memory.Memory` over the same SQLite file, its own
+  connection and caches) the reads never queue behind a write block's hold on the store;
+* adds, updates, searches and answers run under the per-request CPU budget
+  (:mod:`ripplemem.server.budget`): 413 for an add too large for it, 503 past it. Deletes, imports
+  and exports cost what is stored, not what is sent, and are not bounded by it.
 
 Error messages name only the caller's namespace: "not found" never hints at what other
 namespaces hold.
@@ -38,6 +43,7 @@ from ripplemem.errors import (
 )
 from ripplemem.memory import Memory
 from ripplemem.records import AddResult, Answer, Edge, MemoryUnit, Recall, Version
+from ripplemem.server.budget import RequestBudget
 from ripplemem.server.empty import empty_recall
 from ripplemem.server.errors import ShuttingDownError
 from ripplemem.server.jobs import Job, JobBoard
@@ -59,8 +65,12 @@ class MemoryService:
         write_threads: int = 2,
         jobs: JobBoard | None = None,
         search_pool: SearchPool | None = None,
+        budget: RequestBudget | None = None,
+        reader: Memory | None = None,
     ) -> None:
         self.memory = memory
+        self.reader = reader or memory  # the Memory the reads use
+        self.budget = budget or RequestBudget(None)
         self.search_pool = search_pool
         self.read_threads, self.write_threads = read_threads, write_threads
         self.jobs = jobs or JobBoard()
@@ -89,11 +99,12 @@ class MemoryService:
         session_id: str | None = None,
         started: Callable[[], None] | None = None,
     ) -> AddResult:
+        self.budget.check_messages(messages)
         async with self._lock(namespace):
             if started is not None:
                 started()
             return await self._write_call(
-                self.memory.add, messages, namespace=namespace,
+                self.budget.bind(self.memory.add), messages, namespace=namespace,
                 session_time=session_time, session_id=session_id,
             )
 
@@ -106,6 +117,7 @@ class MemoryService:
         session_id: str | None = None,
     ) -> Job:
         """Queue the add as a job and return it at once."""
+        self.budget.check_messages(messages)
         return self.jobs.submit(
             namespace,
             lambda started: self.add(
@@ -146,7 +158,7 @@ class MemoryService:
                 namespace, query, limit=limit, recipe=recipe, question_time=question_time
             )))
         return await self._read_call(
-            self._search, namespace, query, limit=limit, recipe=recipe, question_time=question_time
+            self.budget.bind(self._search), namespace, query, limit=limit, recipe=recipe, question_time=question_time
         )
 
     async def search_json(
@@ -164,7 +176,7 @@ class MemoryService:
                 namespace, query, limit=limit, recipe=recipe, question_time=question_time
             )
         return await self._read_call(
-            self._search_json, namespace, query, limit=limit, recipe=recipe,
+            self.budget.bind(self._search_json), namespace, query, limit=limit, recipe=recipe,
             question_time=question_time,
         )
 
@@ -178,7 +190,7 @@ class MemoryService:
     ) -> Answer:
         try:
             return await self._read_call(
-                self.memory.answer, question, namespace=namespace, recipe=recipe,
+                self.budget.bind(self.reader.answer), question, namespace=namespace, recipe=recipe,
                 question_time=question_time,
             )
         except UnknownNamespaceError:
@@ -186,7 +198,7 @@ class MemoryService:
 
     async def get(self, namespace: str, unit_id: str) -> MemoryUnit:
         try:
-            return await self._read_call(self.memory.get, unit_id, namespace=namespace)
+            return await self._read_call(self.reader.get, unit_id, namespace=namespace)
         except UnknownUnitError:
             raise _no_unit(unit_id, namespace) from None
 
@@ -195,23 +207,25 @@ class MemoryService:
 
     async def edges(self, namespace: str, unit_id: str) -> builtins.list[Edge]:
         try:
-            return await self._read_call(self.memory.edges, unit_id, namespace=namespace)
+            return await self._read_call(self.reader.edges, unit_id, namespace=namespace)
         except UnknownUnitError:
             raise _no_unit(unit_id, namespace) from None
 
     async def history(self, namespace: str, unit_id: str) -> builtins.list[Version]:
         try:
-            return await self._read_call(self.memory.history, unit_id, namespace=namespace)
+            return await self._read_call(self.reader.history, unit_id, namespace=namespace)
         except UnknownUnitError:
             raise _no_unit(unit_id, namespace) from None
 
     async def update(
         self, namespace: str, unit_id: str, text: str, *, session_time: str | None = None
     ) -> AddResult:
+        self.budget.check_messages([{"text": text}])
         async with self._lock(namespace):
             try:
                 return await self._write_call(
-                    self.memory.update, unit_id, text, namespace=namespace, session_time=session_time
+                    self.budget.bind(self.memory.update), unit_id, text, namespace=namespace,
+                    session_time=session_time,
                 )
             except UnknownUnitError:
                 raise _no_unit(unit_id, namespace) from None
@@ -221,13 +235,15 @@ class MemoryService:
         return await self._read_call(self._export, namespace)
 
     async def count(self, namespace: str) -> int:
-        return await self._read_call(self.memory.store.count, namespace)
+        return await self._read_call(self.reader.store.count, namespace)
 
     async def close(self) -> None:
         self._closing = True
         if self.search_pool is not None:
             await anyio.to_thread.run_sync(self.search_pool.close)
         await anyio.to_thread.run_sync(self.memory.close)
+        if self.reader is not self.memory:
+            await anyio.to_thread.run_sync(self.reader.close)
 
     # -- in the worker threads -----------------------------------------------------------------
     def _search(
@@ -239,10 +255,10 @@ class MemoryService:
         recipe: str | None,
         question_time: str | None,
     ) -> Recall:
-        empty = empty_recall(self.memory, namespace, query, recipe)
+        empty = empty_recall(self.reader, namespace, query, recipe)
         if empty is not None:
             return empty
-        return self.memory.search(
+        return self.reader.search(
             query, namespace=namespace, limit=limit, recipe=recipe, question_time=question_time
         )
 
@@ -250,15 +266,15 @@ class MemoryService:
         return self._search(namespace, query, **options).to_model().model_dump_json()
 
     def _list(self, namespace: str, limit: int, offset: int) -> tuple[builtins.list[MemoryUnit], int]:
-        units = self.memory.list(namespace=namespace, limit=limit, offset=offset)
-        return units, self.memory.store.count(namespace)
+        units = self.reader.list(namespace=namespace, limit=limit, offset=offset)
+        return units, self.reader.store.count(namespace)
 
     def _export(self, namespace: str) -> Path:
         handle, name = tempfile.mkstemp(prefix="ripplemem-export-", suffix=".jsonl")
         os.close(handle)
         path = Path(name)
         try:
-            self.memory.export_jsonl(path, namespace=namespace)
+            self.reader.export_jsonl(path, namespace=namespace)
         except BaseException:
             path.unlink(missing_ok=True)
             raise

@@ -138,7 +138,7 @@ async def _read(request: Request, function: Callable[..., T], *args, **kwargs) -
 async def whoami(request: Request, service: Service, access: Caller) -> Response:
     namespaces = list(access.namespaces)
     if access.any_namespace:
-        namespaces = await _read(request, service.memory.store.namespaces)
+        namespaces = await _read(request, service.reader.store.namespaces)
     default = access.fallback or (
         access.namespaces[0] if len(access.namespaces) == 1 and not access.any_namespace else None
     )
@@ -158,7 +158,7 @@ async def whoami(request: Request, service: Service, access: Caller) -> Response
 async def graph(request: Request, body: GraphRequest, service: Service, access: Caller) -> Response:
     namespace = access.namespace(body.namespace)
     found = await _read(
-        request, neighbourhood, service.memory.store, namespace, body.ids,
+        request, neighbourhood, service.reader.store, namespace, body.ids,
         hops=body.hops, max_nodes=body.max_nodes,
     )
     return _json(
@@ -197,7 +197,7 @@ async def get_timeline(
     target = access.namespace(namespace)
     low, high = _moment(start, "start"), _moment(end, "end")
     found = await _read(
-        request, timeline, service.memory.store, target,
+        request, timeline, service.reader.store, target,
         start=low, end=high, bins=bins, limit=limit, offset=offset,
     )
     return _json(

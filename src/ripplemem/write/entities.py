@@ -31,6 +31,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
+from ripplemem import deadline
 from ripplemem.errors import MissingExtraError
 from ripplemem.write.first_names import uncommon_first_names
 
@@ -199,6 +200,7 @@ class EntityRecognizer:
             with _only(self._nlp, pipes):
                 batch = self._nlp.pipe([texts[i] for i in modelled], batch_size=self.batch_size)
                 for i, doc in zip(modelled, batch):
+                    deadline.check("recognising names")  # a call given a budget stops here
                     docs[i] = doc
             for i, flag in enumerate(needs_model):
                 if not flag:

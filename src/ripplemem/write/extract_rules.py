@@ -126,6 +126,7 @@ class DeterministicExtractor:
         self._resolve_pronouns(windows, pieces, entities)
         out: list[list[UnitDraft]] = [[] for _ in windows]
         for piece, found in zip(pieces, entities):
+            deadline.check("time grounding")
             out[piece.window].append(self._draft(piece, found, windows[piece.window].session_time))
         return out
 
@@ -185,6 +186,7 @@ class DeterministicExtractor:
         pieces: list[_Piece] = []
         names = tuple(dict.fromkeys((*window.speakers, *(t.speaker for t in window.turns))))
         for position in range(window.focus_from, len(window.turns)):
+            deadline.check("extraction")  # a window of 40 long turns is a lot of text
             turn = window.turns[position]
             previous = window.turns[position - 1] if position > 0 else None
             answer = self._answer_piece(index, window, turn, previous, names)
