@@ -130,7 +130,7 @@ def create_app(
         budget=RequestBudget(options.request_budget_s),
         reader=_reader(memory) if options.separate_reader else None,
     )
-    gate = Gate(memory.store.keys if auth else None)
+    gate = Gate(service.reader.store.keys if auth else None)  # key checks never wait on a write
     mcp_server = _mcp(service, options) if options.mcp else None
 
     @asynccontextmanager
