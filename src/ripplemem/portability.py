@@ -114,11 +114,14 @@ def import_jsonl(store: MemoryStore, embedder: Embedder, path: Path) -> int:
 def _import_clues(store: MemoryStore, dump: _Dump, added: set[tuple[str, str]]) -> None:
     clues = store.clues
     for clue, sessions in dump.clues:
-        if not sessions or clues.clue_for_session(clue.namespace, sessions[0]) is not None:
-            continue  # the store has this session's clue already
+        # the sessions the store has no clue for yet (it may hold some of the file already)
+        missing = [s for s in sessions if clues.clue_for_session(clue.namespace, s) is None]
+        if not missing:
+            continue
         if not clues.get_clues(clue.namespace, [clue.id]):
-            clues.add_clue(clue, sessions[0])
-        for episode in sessions[1:]:
+            clues.add_clue(clue, missing[0])
+            missing = missing[1:]
+        for episode in missing:
             clues.merge_session(clue.namespace, clue.id, episode)
     by_namespace: dict[str, list[Membership]] = {}
     for ns, membership in dump.members:
