@@ -66,7 +66,11 @@ class DucklingProcess:
             except OSError as error:
                 self._stop()
                 raise NativeParserError(f"the time parser process is gone: {error}") from error
-            line = self._read_line(child, time.monotonic() + max(timeout, 0.0))
+            try:
+                line = self._read_line(child, time.monotonic() + max(timeout, 0.0))
+            except BaseException:  # Ctrl-C while it parses: its answer would pair with the next text
+                self._stop()
+                raise
             if line is None:
                 self._stop()
                 self.restarts += 1

@@ -243,7 +243,6 @@ class SQLiteStore:
                 count = writes.delete_namespace_rows(db, namespace)
                 self._scrub = True
                 self._graph.drop_namespace_rows(db, namespace)
-                writes.bump_version(db, namespace)
             self._indexes.pop(namespace, None)
             return count
 
