@@ -7,6 +7,7 @@
     │   ├── UnknownUnitError            no unit with that id
     │   ├── UnknownRecipeError          no recipe with that name
     │   ├── ConfigurationError          settings that cannot work (e.g. ``answer`` without an LLM)
+    │   ├── FileAccessError             a file outside the store (an export) cannot be written
     │   └── FittedQuestionsError        fitted weights would be evaluated on their own questions
     ├── StoreError                      the store failed or refuses
     │   ├── EmbedderMismatchError       the store was built with another embedder
@@ -61,6 +62,12 @@ class UnknownRecipeError(UsageError, KeyError):
 
 class ConfigurationError(UsageError):
     """Settings that cannot work together."""
+
+
+class FileAccessError(UsageError, OSError):
+    """A file outside the store (an export, an import) cannot be written or read: a missing
+    folder, a folder given as the file, no permission. The message names the path and the fix;
+    the store is unchanged."""
 
 
 class FittedQuestionsError(UsageError):

@@ -39,7 +39,7 @@ from ripplemem.records import (
 from ripplemem.settings import Settings
 from ripplemem.stores.base import MemoryStore
 from ripplemem.write.forget import ClueRewriter, forget_unit
-from ripplemem.write.input_checks import check_query, check_text
+from ripplemem.write.input_checks import check_page, check_query, check_text
 from ripplemem.write.pipeline import WritePipeline
 
 log = logging.getLogger(__name__)
@@ -181,6 +181,7 @@ class Memory:
         self, *, namespace: str | None = None, user_id: str | None = None,
         limit: int | None = None, offset: int = 0,
     ) -> builtins.list[MemoryUnit]:
+        check_page(limit, offset)
         return self.parts.store.list_units(_namespace(namespace, user_id), limit=limit, offset=offset)
 
     def edges(self, unit_id: str, *, namespace: str | None = None, user_id: str | None = None) -> builtins.list[Edge]:
@@ -243,10 +244,10 @@ class Memory:
         """The namespace, or UnknownNamespaceError naming the known ones when it holds nothing."""
         return self._known(_namespace(namespace, user_id))
 
-    def _empty_hint(self) -> str:
-        known = self.parts.store.namespaces()
-        hint = f"known namespaces: {', '.join(known)}" if known else "the store is empty: add() first"
-        return f"holds no memory; {hint}"
+    @staticmethod
+    def _empty_hint() -> str:
+        # other namespaces are never named: an error may reach a caller who may not know them
+        return "holds no memory; check the name, or add memories to it first"
 
     def _unit_hint(self, namespace: str) -> str:
         if self.parts.store.count(namespace):

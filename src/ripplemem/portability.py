@@ -17,9 +17,9 @@ import json
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
-from ripplemem.errors import InvalidInputError
+from ripplemem.errors import FileAccessError, InvalidInputError
 from ripplemem.providers.base import Embedder
 from ripplemem.records import Clue, Edge, Membership, MemoryUnit
 from ripplemem.records.wire import vector_from_json, vector_to_json
@@ -35,7 +35,7 @@ def export_jsonl(store: MemoryStore, embedder: Embedder, path: Path, namespace: 
     """Write ``namespace`` (or every namespace) to ``path``; the number of units written."""
     namespaces = [namespace] if namespace else store.namespaces()
     written = 0
-    with path.open("w", encoding="utf-8") as out:
+    with _open_for_writing(path) as out:
         meta = {"type": "meta", "format": FORMAT, "embedder": embedder.name, "dim": embedder.dim}
         out.write(json.dumps(meta) + "\n")
         for ns in namespaces:
@@ -73,6 +73,24 @@ def _namespace_rows(store: MemoryStore, ns: str) -> Iterator[dict[str, Any]]:
             for other, weight in near:
                 if unit_id < other:
                     yield {"type": "link", "namespace": ns, "src": unit_id, "dst": other, "weight": weight}
+
+
+def _open_for_writing(path: Path) -> TextIO:
+    """``path`` opened for the export, or FileAccessError saying what to fix."""
+    try:
+        return path.open("w", encoding="utf-8")
+    except IsADirectoryError as error:
+        raise FileAccessError(
+            f"{path} is a folder: give the export a file name, e.g. {path / 'export.jsonl'}"
+        ) from error
+    except FileNotFoundError as error:
+        raise FileAccessError(
+            f"cannot write {path}: the folder {path.parent} does not exist; create it first"
+        ) from error
+    except OSError as error:
+        raise FileAccessError(
+            f"cannot write {path}: {error.strerror or error}; check the path and its permissions"
+        ) from error
 
 
 @dataclass
@@ -144,6 +162,11 @@ def _read(path: Path, embedder: Embedder) -> _Dump:
     except UnicodeDecodeError as error:
         raise InvalidInputError(
             f"{path} is not UTF-8 text ({error}), so not a ripplemem export; nothing was imported"
+        ) from error
+    except OSError as error:  # a folder, no permission
+        raise FileAccessError(
+            f"cannot read {path}: {error.strerror or error}; give the path of a file written by "
+            "export; nothing was imported"
         ) from error
     for number, line in enumerate(text.splitlines(), 1):
         if not line.strip():

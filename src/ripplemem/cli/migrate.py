@@ -72,8 +72,8 @@ def copy_store(source: MemoryStore, target: MemoryStore, *, progress: Progress |
     say = progress or (lambda message: None)
     if target.namespaces():
         raise InvalidInputError(
-            f"the target store {target.url} already holds memories "
-            f"({', '.join(target.namespaces()[:3])}...); migrate into a new, empty store"
+            f"the target store {target.url} already holds memories; migrate into a new, "
+            "empty store"
         )
     recorded = source.embedder_info()
     if recorded is not None:
