@@ -9,7 +9,9 @@ its deadline raises :class:`~ripplemem.errors.OverBudgetError`; a write block ro
 nothing of the call is stored. Without a budget (the library's default) :func:`check` is a no-op.
 
 The budget lives in a context variable: it follows the thread or task that set it (and the
-threads ``asyncio.to_thread`` starts from it), never another request's.
+threads ``asyncio.to_thread`` or ``anyio`` start from it), never another request's. On a thread's
+CPU clock each thread is timed from the budget's first check in it: a server sets the budget in
+the request's task, and the worker thread that runs the call spends it.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ripplemem.errors import OverBudgetError
 
@@ -31,15 +33,15 @@ Clock = Callable[[], float]
 
 @dataclass(frozen=True, slots=True)
 class Deadline:
-    at: float  # the clock's reading past which the call stops
-    seconds: float  # the budget it was given, for the message
-    clock: Clock  # time.monotonic (wall time) or time.thread_time (the thread's CPU)
-    thread: int  # the thread it was set in: a thread's CPU clock means nothing in another
+    seconds: float  # the budget
+    clock: Clock  # time.monotonic (wall time) or time.thread_time (a thread's CPU)
+    #: when each thread started spending it (the wall clock: one start, when it was set)
+    started: dict[int, float] = field(default_factory=dict)
 
-    def left(self) -> float | None:
-        if self.clock is not time.monotonic and threading.get_ident() != self.thread:
-            return None
-        return self.at - self.clock()
+    def left(self) -> float:
+        key = 0 if self.clock is time.monotonic else threading.get_ident()
+        start = self.started.setdefault(key, self.clock())
+        return self.seconds - (self.clock() - start)
 
 
 _DEADLINE: ContextVar[Deadline | None] = ContextVar("ripplemem_deadline", default=None)
@@ -53,11 +55,11 @@ def within(seconds: float | None, *, clock: Clock = time.monotonic) -> Iterator[
         yield
         return
     outer = _DEADLINE.get()
-    mine = Deadline(clock() + seconds, seconds, clock, threading.get_ident())
-    if outer is not None:
-        outer_left, mine_left = outer.left(), seconds
-        if outer_left is not None and outer_left < mine_left:
-            mine = outer
+    mine = Deadline(seconds, clock)
+    if clock is time.monotonic:
+        mine.left()  # wall time runs from now
+    if outer is not None and outer.clock is clock and outer.left() < seconds:
+        mine = outer  # the outer budget, of the same kind, runs out first
     token = _DEADLINE.set(mine)
     try:
         yield
@@ -68,15 +70,13 @@ def within(seconds: float | None, *, clock: Clock = time.monotonic) -> Iterator[
 def remaining() -> float | None:
     """Seconds left of the budget (never below 0), or None without one."""
     deadline = _DEADLINE.get()
-    left = deadline.left() if deadline is not None else None
-    return None if left is None else max(0.0, left)
+    return None if deadline is None else max(0.0, deadline.left())
 
 
 def check(stage: str) -> None:
     """Raise OverBudgetError when the budget is spent; ``stage`` names where the call stopped."""
     deadline = _DEADLINE.get()
-    left = deadline.left() if deadline is not None else None
-    if deadline is not None and left is not None and left < 0:
+    if deadline is not None and deadline.left() < 0:
         kind = "of CPU " if deadline.clock is time.thread_time else ""
         raise OverBudgetError(
             f"the request ran past its budget of {deadline.seconds:g} s {kind}(at {stage}) and "

@@ -9,6 +9,7 @@
     │   ├── ConfigurationError          settings that cannot work (e.g. ``answer`` without an LLM)
     │   ├── FileAccessError             a file outside the store (an export) cannot be written
     │   └── FittedQuestionsError        fitted weights would be evaluated on their own questions
+    ├── ShuttingDownError               the memory closed before the call finished; nothing stored
     ├── StoreError                      the store failed or refuses
     │   ├── EmbedderMismatchError       the store was built with another embedder
     │   ├── StoreReadOnlyError          the file or its folder cannot be written; data is safe
@@ -72,6 +73,11 @@ class FileAccessError(UsageError, OSError):
 
 class FittedQuestionsError(UsageError):
     """Fusion weights would be evaluated on the questions they were fitted on."""
+
+
+class ShuttingDownError(RippleMemError):
+    """The memory was closed (the server stopped: SIGTERM) before this call's work could finish;
+    nothing of it was stored (HTTP 503)."""
 
 
 class StoreError(RippleMemError):

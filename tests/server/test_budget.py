@@ -10,7 +10,6 @@ from pathlib import Path
 
 from ripplemem.memory import Memory
 from ripplemem.server.app import ServerOptions
-from ripplemem.server.keys import create_key
 from ripplemem.settings import Settings
 from ripplemem.stores.sqlite.store import SQLiteStore
 from ripplemem.testing import FakeEmbedder
@@ -103,7 +102,7 @@ class HeldStore(SQLiteStore):
 def test_a_search_never_waits_behind_another_namespaces_write_block(tmp_path: Path) -> None:
     store = HeldStore(tmp_path / "held.db")
     memory = Memory(Settings(store=str(tmp_path / "held.db")), store=store, embedder=FakeEmbedder())
-    key = create_key(memory.store.keys, ["alex", "bo"])[1]
+    key = memory.keys.create(["alex", "bo"])[1]
     server, thread, url = start_server(memory, options=ServerOptions())
     live = LiveServer(url, memory, {"both": key}, server, thread)
     try:

@@ -1,23 +1,32 @@
 """The per-request budget: no request holds a worker for more than ``seconds`` of CPU.
 
-Two checks. Before any work, an add (or update) whose text could not be read in the budget even
-at :data:`CHARS_PER_SECOND` is refused with 413 (:class:`BodyTooLargeError`), without spending
-anything on it. Then the work runs under :func:`ripplemem.deadline.within` on the worker
-thread's CPU clock: every stage checks it, and a request past it stops with 503
-(:class:`~ripplemem.errors.OverBudgetError`); an add is rolled back, nothing of it is stored.
-Time parsing has its own budget inside (``grounding/ground_time.py``), so a text built to make
-the parser explode costs a bounded few seconds, not minutes.
+It bounds the verbs whose cost grows with what the caller sends (:attr:`Verb.bounded
+<ripplemem.server.verbs.Verb.bounded>`: add, update, search, answer), over REST and MCP alike.
+Two checks. Before any work, an add or update whose text could not be read in the budget even at
+:data:`CHARS_PER_SECOND` is refused with 413 (:class:`BodyTooLargeError`), without spending
+anything on it (a ``wait=false`` add too: no job is queued). Then the verb runs under
+:func:`ripplemem.deadline.within` on the CPU clock of the worker thread that runs it: every stage
+checks it, and a request past it stops with 503 (:class:`~ripplemem.errors.OverBudgetError`); an
+add is rolled back, nothing of it is stored. Time parsing has deadlines of its own inside
+(``grounding/ground_time.py``), so a text built to make the parser explode costs a bounded few
+seconds, not minutes. Deletes, imports and exports cost what is stored, not what is sent, and
+are not bounded.
 """
 
 from __future__ import annotations
 
-import functools
 import time
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any, TypeVar
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, TypeVar
 
 from ripplemem import deadline
 from ripplemem.server.errors import BodyTooLargeError
+
+if TYPE_CHECKING:
+    from pydantic import BaseModel
+
+    from ripplemem.memory import AsyncMemory
+    from ripplemem.server.verbs import Result, Verb
 
 __all__ = ["CHARS_PER_SECOND", "RequestBudget"]
 
@@ -29,7 +38,7 @@ CHARS_PER_SECOND = 10_000
 
 
 class RequestBudget:
-    """``seconds`` of CPU per request (None: no budget)."""
+    """``seconds`` of CPU per request (None or 0: no budget)."""
 
     def __init__(self, seconds: float | None) -> None:
         self.seconds = seconds if seconds and seconds > 0 else None
@@ -39,37 +48,28 @@ class RequestBudget:
         """The most characters an add may hold (None: no limit)."""
         return None if self.seconds is None else int(self.seconds * CHARS_PER_SECOND)
 
-    def check_messages(self, messages: Sequence[Mapping[str, Any]]) -> None:
-        """413 for an add that cannot fit the budget (counted before any work)."""
+    def admit(self, characters: int) -> None:
+        """413 for a request whose text cannot fit the budget (counted before any work)."""
         limit = self.max_chars
-        if limit is None:
-            return
-        size = sum(_chars(m) for m in messages)
-        if size > limit:
+        if limit is not None and characters > limit:
             raise BodyTooLargeError(
-                f"this add holds {size:,} characters of text; a request on this server may hold "
-                f"at most {limit:,} (its budget is {self.seconds:g} s of CPU per request): send "
-                "the messages in several adds (each is stored whole or not at all), or start the "
-                "server with a larger --request-budget"
+                f"this request holds {characters:,} characters of text; a request on this server "
+                f"may hold at most {limit:,} (its budget is {self.seconds:g} s of CPU per "
+                "request): send the messages in several adds (each is stored whole or not at "
+                "all), or start the server with a larger --request-budget"
             )
 
-    def bind(self, function: Callable[..., T]) -> Callable[..., T]:
-        """``function`` run under the budget (on the CPU clock of the thread that runs it)."""
-        if self.seconds is None:
-            return function
+    async def run(self, call: Callable[[], Awaitable[T]]) -> T:
+        """``call()`` under the budget: its worker thread spends it (its own CPU clock)."""
+        with deadline.within(self.seconds, clock=time.thread_time):
+            return await call()
 
-        @functools.wraps(function)
-        def bounded(*args: Any, **kwargs: Any) -> T:
-            with deadline.within(self.seconds, clock=time.thread_time):
-                return function(*args, **kwargs)
-
-        return bounded
-
-
-def _chars(message: Mapping[str, Any]) -> int:
-    total = 0
-    for key in ("content", "text", "caption", "image_caption", "blip_caption"):
-        value = message.get(key)
-        if isinstance(value, str):
-            total += len(value)
-    return total
+    async def run_verb(
+        self, verb: Verb, memory: AsyncMemory, namespace: str, arguments: BaseModel
+    ) -> Result:
+        """``verb`` run for a caller: admitted by its size, then under the budget if bounded."""
+        if verb.size is not None:
+            self.admit(verb.size(arguments))
+        if not verb.bounded:
+            return await verb.run(memory, namespace, arguments)
+        return await self.run(lambda: verb.run(memory, namespace, arguments))

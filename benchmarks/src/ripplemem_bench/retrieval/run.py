@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Self
 
 from ripplemem.errors import InvalidInputError, UnknownRecipeError
+from ripplemem.extensions import embedder_of, stages_of
 from ripplemem.read.asso.weights import check_not_fitted_on, load_weights
 from ripplemem.recipes import RECIPES, RecallRecipe
 from ripplemem.settings import Settings
@@ -108,7 +109,7 @@ class BenchRun:
         self.workspace.__enter__()
         assert self.memory is not None
         for name in self.peer_names:
-            self.peers[name] = make_peer(name, self.memory.parts.embedder, self.peer_budget)
+            self.peers[name] = make_peer(name, embedder_of(self.memory), self.peer_budget)
         return self
 
     @property
@@ -198,7 +199,7 @@ class BenchRun:
 
     def header(self, split: str, questions: int, excluded: dict[str, int]) -> dict:
         assert self.memory is not None
-        parts = self.memory.parts
+        stages = stages_of(self.memory)
         conversations = len(self.ingest_seconds)
         space = self.workspace
         return {
@@ -206,15 +207,15 @@ class BenchRun:
             "split": split,
             "questions": questions,
             "excluded": excluded,
-            "embedder": parts.embedder.name,
-            "extractor": type(parts.extractor).__name__,
-            "planner": type(parts.planner).__name__,
+            "embedder": stages.embedder,
+            "extractor": stages.extractor_class,
+            "planner": stages.planner_class,
             "store": "given" if space.given is not None else space.store_kind,
             "profile": PROFILES[self.dataset] if space.profile else None,
             "date": datetime.now(UTC).isoformat(timespec="seconds"),
             **self._weights_header(),
             "commit": self.commit,
-            "llm": parts.chat.name if parts.chat is not None else None,  # for bench report
+            "llm": stages.chat,  # for bench report
             "load": loadavg(),
             "packages": package_versions(),
             "cpu": cpu_info(),

@@ -77,7 +77,7 @@ def run_serve_bench(
     progress: Progress | None = None,
 ) -> dict:
     """Load ``ripplemem serve`` over the store at ``url``; the result dict."""
-    from ripplemem.server.keys import create_key
+    from ripplemem.core.keys import create_key
     from ripplemem.stores.registry import open_store
 
     if not 1 <= clients <= MAX_CLIENTS or not 1 <= seconds <= MAX_SECONDS:

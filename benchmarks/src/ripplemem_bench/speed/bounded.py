@@ -140,7 +140,7 @@ def _delete_with_reader(path: Path) -> dict[str, Any]:
 def _service(path: Path) -> dict[str, Any]:
     import httpx
 
-    from ripplemem.server.keys import create_key
+    from ripplemem.core.keys import create_key
     from ripplemem.stores.registry import open_store
     from ripplemem_bench.serve.server import ServerProcess
 

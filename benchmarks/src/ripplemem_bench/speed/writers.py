@@ -175,14 +175,14 @@ def _write(target: str, job: _Job, conversations: list[Any], barrier: Any, resul
     """One writer process: load the models, wait at the barrier, make the adds."""
     report: dict[str, Any] = {"units": 0, "edges": 0, "add_s": [0.0], "error": None}
     try:
+        from ripplemem.extensions import warm_up
         from ripplemem.memory import Memory
         from ripplemem.records import Conversation
         from ripplemem.settings import Settings
 
         settings = Settings(store=target, extractor="deterministic", planner="deterministic")
         with Memory(settings) as memory:
-            memory.parts.embedder.embed(["warm up"])  # load the models before the start line
-            memory.parts.recognizer.find(["warm up"], learn=False)
+            warm_up(memory)  # load the models before the start line
             barrier.wait(timeout=600)
             report["start"] = time.monotonic()  # system-wide clock: comparable across processes
             durations = []

@@ -6,6 +6,7 @@ import tempfile
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from ripplemem.extensions import stages_of
 from ripplemem.memory import Memory
 from ripplemem.settings import Settings
 from ripplemem_bench.updates.cases import UpdateCase
@@ -43,8 +44,7 @@ def run_updates(
                             ]
                 if progress:
                     progress("update cases", done + 1, len(cases))
-            extractor = memory.parts.extractor.name
-            embedder = memory.parts.embedder.name
+            extractor, embedder = stages_of(memory).extractor, stages_of(memory).embedder
     return {
         "kind": "updates",
         "conversations": len(cases),
