@@ -33,6 +33,9 @@ def test_user_agent_and_run_ids_name_the_namespaces_the_library_names(live: Live
         assert {row["namespace"] for row in exported[1:]} == {"alex/agent:coach/run:r1"}
         both = client.post("/v1/search", json={"query": "kayak", "namespace": "alex", "user_id": "bo"})
         assert both.status_code == 422 and "either namespace or user_id" in both.text
+        job = client.post("/v1/memories?wait=false", json={**FACT, "agent_id": "coach"}).json()
+        assert job["namespace"] == "alex/agent:coach"
+        assert client.get(f"/v1/jobs/{job['id']}").status_code == 200  # its owner sees it
         slash = client.post("/v1/search", json={"query": "kayak", "agent_id": "a/b"})
         assert slash.status_code == 422 and "holds a '/'" in slash.text
     with live.client("bo") as bo:  # the key is checked against the user, whatever agent or run
@@ -40,6 +43,7 @@ def test_user_agent_and_run_ids_name_the_namespaces_the_library_names(live: Live
             refused = bo.post("/v1/search", json={"query": "kayak", **body})
             assert refused.status_code == 403
             assert refused.json()["error"]["message"] == "this key may not use that namespace"
+        assert bo.get(f"/v1/jobs/{job['id']}").status_code == 404
 
 
 def test_a_namespace_with_no_memory_yet_answers_empty_everywhere(live: LiveServer) -> None:

@@ -43,7 +43,7 @@ def served(tmp_path_factory) -> Iterator[tuple[str, str]]:
     memory = open_memory(tmp_path_factory.mktemp("schemathesis") / "s.db")
     _, secret = memory.keys.create(["alex"])
     server, thread, url = start_server(memory)
-    with httpx.Client(base_url=url, headers={"Authorization": f"Bearer {secret}"}) as client:
+    with httpx.Client(base_url=url, headers={"Authorization": f"Bearer {secret}"}, timeout=120) as client:
         client.post("/v1/memories", json={"messages": SESSION}).raise_for_status()
     yield url, secret
     server.should_exit = True

@@ -18,7 +18,7 @@ from __future__ import annotations
 from ripplemem.errors import ConfigurationError, InvalidInputError
 from ripplemem.write.input_checks import check_text
 
-__all__ = ["DEFAULT_NAMESPACE", "MAX_NAMESPACE_CHARS", "namespace_of", "scoped", "user_of"]
+__all__ = ["DEFAULT_NAMESPACE", "MAX_NAMESPACE_CHARS", "namespace_of", "scoped", "user_of", "user_part"]
 
 DEFAULT_NAMESPACE = "default"
 MAX_NAMESPACE_CHARS = 200
@@ -56,6 +56,14 @@ def scoped(user: str, agent_id: str | None = None, run_id: str | None = None) ->
             f"{MAX_NAMESPACE_CHARS}: use shorter ids"
         )
     return name
+
+
+def user_part(namespace: str) -> str:
+    """The ``<user>`` a namespace was narrowed from (``alex/agent:planner/run:r1`` -> ``alex``)."""
+    parts = namespace.split("/")
+    while len(parts) > 1 and parts[-1].startswith(("agent:", "run:")):
+        parts.pop()
+    return "/".join(parts)
 
 
 def namespace_of(

@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Protocol
 
-from ripplemem.core.identity import scoped, user_of
+from ripplemem.core.identity import scoped, user_of, user_part
 from ripplemem.errors import UsageError
 from ripplemem.records.keys import ApiKey
 
@@ -110,7 +110,8 @@ class Access:
         return scoped(base, ids.agent_id, ids.run_id)
 
     def may_use(self, namespace: str) -> bool:
-        return self.any_namespace or namespace in self.namespaces
+        """True when this caller may use ``namespace`` (a narrowed one: when it may use its user)."""
+        return self.any_namespace or user_part(namespace) in self.namespaces
 
     def check_write(self) -> None:
         if self.read_only:

@@ -1,4 +1,5 @@
-"""``ripplemem bench updates FILE``: the knowledge-update suite (current values, history, controls)."""
+"""``ripplemem bench updates FILE``: the knowledge-update suite (current values, history, controls);
+``ripplemem bench lme-updates FILE``: LongMemEval knowledge updates, latest gold session first."""
 
 from __future__ import annotations
 
@@ -27,7 +28,7 @@ def updates(
     statement), of history questions with every needed turn in the top 10, of controls passed."""
     from rich.table import Table
 
-    from ripplemem_bench.measure import git_commit
+    from ripplemem_bench.measure import cpu_info, git_commit
     from ripplemem_bench.updates.cases import load_cases
     from ripplemem_bench.updates.run import run_updates
 
@@ -41,6 +42,7 @@ def updates(
     result["date"] = datetime.now().isoformat(timespec="seconds")
     result["load"] = [round(x, 2) for x in os.getloadavg()]
     result["commit"] = git_commit()
+    result["cpu"] = cpu_info()
     table = Table(title=f"updates · {path.name} · split {split} · {result['questions']} questions")
     for column in ("recipe", "current %", "history %", "controls %"):
         table.add_column(column)
@@ -52,5 +54,60 @@ def updates(
               for k in ("current", "history", "control")),
         )
     out.print(table)
+    if json_file:
+        write_json(json_file, result, out)
+
+
+@friendly
+def lme_updates(
+    path: Annotated[Path, typer.Argument(exists=True, dir_okay=False, help="LongMemEval .json or .json.xz.")],
+    recipes: Annotated[str, typer.Option("--recipes", help="Comma-separated recipes to compare.")] = (
+        "ripple,ripple-no-supersession,hybrid"
+    ),
+    k: Annotated[int, typer.Option("--k", min=1, help="Distinct sessions that count as found.")] = 10,
+    keep: Annotated[
+        Path | None,
+        typer.Option("--keep", dir_okay=False, help="Keep the ingested haystacks in this SQLite file "
+                     "and search those already there without ingesting again (shared with "
+                     "`bench longmemeval --keep`; start a new file when the write path changes)."),
+    ] = None,
+    limit: Annotated[
+        int | None, typer.Option("--limit", min=1, help="Knowledge-update questions to run.")
+    ] = None,
+    skip: Annotated[
+        int, typer.Option("--skip", min=0, help="Skip the file's first N knowledge-update questions.")
+    ] = 0,
+    json_file: Annotated[
+        Path | None, typer.Option("--json", dir_okay=False, help="Write the result dict here.")
+    ] = None,
+) -> None:
+    """Knowledge-update questions with two or more gold sessions: the share where the latest
+    (by haystack date) ranks above the earlier ones within the first k sessions, every gold
+    session found, and the latest found."""
+    from rich.table import Table
+
+    from ripplemem.settings import Settings
+    from ripplemem_bench.updates.lme import run_lme_updates
+
+    names = [r.strip() for r in recipes.split(",") if r.strip()]
+    out = console()
+    with progress_bar(out) as progress:
+        result = run_lme_updates(path, recipes=names, k=k, limit=limit, skip=skip, keep=keep,
+                                 settings=Settings.from_env(), progress=progress)
+    table = Table(title=f"lme-updates · {path.name} · {result['questions']} questions · k={k} sessions")
+    for column in ("recipe", "latest first %", "all found %", "latest found %", "first | all found %"):
+        table.add_column(column)
+    for recipe, row in result["recipes"].items():
+        s = row["summary"]
+        table.add_row(
+            recipe,
+            f"{s['latest_first']:.1f} ({s['latest_first_count']}/{s['questions']})",
+            f"{s['all_found']:.1f} ({s['all_found_count']}/{s['questions']})",
+            f"{s['latest_found']:.1f} ({s['latest_found_count']}/{s['questions']})",
+            f"{s['latest_first_when_all_found']:.1f}",
+        )
+    out.print(table)
+    if result["excluded"]:
+        out.print("not scored: " + ", ".join(f"{n} {why}" for why, n in result["excluded"].items()))
     if json_file:
         write_json(json_file, result, out)

@@ -109,7 +109,9 @@ class BenchRun:
         self.workspace.__enter__()
         assert self.memory is not None
         for name in self.peer_names:
-            self.peers[name] = make_peer(name, embedder_of(self.memory), self.peer_budget)
+            self.peers[name] = make_peer(
+                name, embedder_of(self.memory), self.peer_budget, self.token_budget
+            )
         return self
 
     @property

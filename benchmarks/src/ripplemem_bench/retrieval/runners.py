@@ -62,11 +62,15 @@ def run_locomo_bench(
     progress: Progress | None = None,
     details: bool = False,
     answering: AnswerSetup | None = None,
+    questions: int | None = None,
+    seed: int = 0,
     **options: Unpack[RunOptions],
 ) -> dict:
     """LoCoMo turn-level evidence recall; ``limit`` = number of conversations.
 
     With ``answering``, categories 1-4 are also answered and judged (category 5 is not).
+    ``questions`` keeps a fixed random sample of that many scored questions per conversation
+    (drawn with ``seed``, kept in file order): a budget for slow answer models.
     """
     from ripplemem.datasets.locomo import load_locomo
     from ripplemem_bench.retrieval.scoring import LocomoScorer
@@ -80,7 +84,7 @@ def run_locomo_bench(
         for done, sample in enumerate(samples):
             conversation = sample.conversation
             _report(progress, f"ingest {conversation.conversation_id}", done, len(samples))
-            scored = [q for q in sample.questions if scorer.admit(q)]
+            scored = _sample([q for q in sample.questions if scorer.admit(q)], questions, seed)
             for question in scored:
                 run.check_fitted(question.id)
             with run.sample(conversation) as namespace:
@@ -110,7 +114,19 @@ def run_locomo_bench(
         result["recipes"] = _blocks(run, scorer, answers)
         if answering is not None:
             result["answering"] = answering.describe()
+        if questions is not None:
+            result["question_sample"] = {"per_conversation": questions, "seed": seed}
         return result
+
+
+def _sample(items: list, size: int | None, seed: int) -> list:
+    """A fixed random sample of ``size`` items, in their original order (all when None)."""
+    if size is None or size >= len(items):
+        return items
+    import random
+
+    chosen = set(random.Random(seed).sample(range(len(items)), size))
+    return [item for index, item in enumerate(items) if index in chosen]
 
 
 def run_longmemeval_bench(
@@ -218,7 +234,8 @@ def _answer(
     else:
         verdict = answering.judge.judge(question, gold, generated.text, kind)
     answers.score(
-        system, question_id, group, gold, generated, verdict, planner_tokens=planner_tokens
+        system, question_id, group, gold, generated, verdict, planner_tokens=planner_tokens,
+        question=question,
     )
 
 

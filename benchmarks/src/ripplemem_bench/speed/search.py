@@ -36,12 +36,15 @@ class Searcher:
     ) -> None:
         from ripplemem.read.planner import DeterministicPlanner
         from ripplemem.recipes import get_recipe
+        from ripplemem.statements import StatementReader
         from ripplemem.write.entities import EntityRecognizer
 
         self.store, self.embedder, self.memories = store, embedder, memories
         self.recipes = {name: get_recipe(name) for name in recipes}
         self.planner = DeterministicPlanner()
         self.recognizer = EntityRecognizer()
+        # what Memory.search passes: the supersession stage reads what the units state
+        self.statements = StatementReader(self.recognizer.parse)
 
     def questions(self, size: int, count: int, seed: int) -> list[str]:
         rng = random.Random(f"{seed}:questions:{size}")
@@ -92,6 +95,7 @@ class Searcher:
             planner=self.planner,
             recognizer=self.recognizer,
             reference_time=self.memories.reference_time,
+            statements=self.statements,
         )
 
 
