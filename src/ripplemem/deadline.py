@@ -1,10 +1,10 @@
 """A time budget for one call, seen by every stage it runs: :func:`within` and :func:`check`.
 
 A server gives each request a budget of CPU time (``ripplemem serve --request-budget``: the
-calling thread's CPU, so neither a loaded machine, nor a wait for a lock or an LLM, counts); the
-stages check it
-at their natural steps (the write pipeline per batch and stage, the extractor per window, the
-embedder per batch, the recall per stage) and time grounding never parses past it. A call past
+calling thread's CPU, so neither a loaded machine, nor a wait for a lock or an LLM, counts, plus
+the CPU of the time parser's child process spent on the call's texts, :func:`charge`); the stages
+check it at their natural steps (the write pipeline per batch and stage, the extractor per window,
+the embedder per batch, the recall per stage) and time grounding never parses past it. A call past
 its deadline raises :class:`~ripplemem.errors.OverBudgetError`; a write block rolls back, so
 nothing of the call is stored. Without a budget (the library's default) :func:`check` is a no-op.
 
@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 
 from ripplemem.errors import OverBudgetError
 
-__all__ = ["Deadline", "check", "remaining", "within"]
+__all__ = ["Deadline", "charge", "check", "remaining", "within"]
 
 
 Clock = Callable[[], float]
@@ -37,11 +37,13 @@ class Deadline:
     clock: Clock  # time.monotonic (wall time) or time.thread_time (a thread's CPU)
     #: when each thread started spending it (the wall clock: one start, when it was set)
     started: dict[int, float] = field(default_factory=dict)
+    #: CPU spent for the call outside its threads (a time parser's child process)
+    charged: list[float] = field(default_factory=lambda: [0.0])
 
     def left(self) -> float:
         key = 0 if self.clock is time.monotonic else threading.get_ident()
         start = self.started.setdefault(key, self.clock())
-        return self.seconds - (self.clock() - start)
+        return self.seconds - (self.clock() - start) - self.charged[0]
 
 
 _DEADLINE: ContextVar[Deadline | None] = ContextVar("ripplemem_deadline", default=None)
@@ -71,6 +73,14 @@ def remaining() -> float | None:
     """Seconds left of the budget (never below 0), or None without one."""
     deadline = _DEADLINE.get()
     return None if deadline is None else max(0.0, deadline.left())
+
+
+def charge(cpu_s: float) -> None:
+    """Count ``cpu_s`` seconds of CPU spent for the call by another process (the time parser's
+    child) against a CPU budget; a wall-clock budget has counted the wait already."""
+    deadline = _DEADLINE.get()
+    if deadline is not None and deadline.clock is not time.monotonic and cpu_s > 0:
+        deadline.charged[0] += cpu_s
 
 
 def check(stage: str) -> None:

@@ -8,7 +8,8 @@ whole run, so in-process it would stall every thread of the process (a server's 
 included). Here each parse runs in a child (``duckling_worker.py``, started on first use, about
 0.1 s) with a deadline: a parse past it kills the child, answers ``None`` (the caller falls back
 to its rules) and the next parse starts a new child. While it parses, the calling thread waits on
-a pipe without the GIL.
+a pipe without the GIL. Each answer says how much CPU the child spent on it (a killed parse: its
+whole deadline), so a request's CPU budget can count it (:func:`ripplemem.deadline.charge`).
 """
 
 from __future__ import annotations
@@ -23,11 +24,12 @@ import sys
 import threading
 import time
 import weakref
+from dataclasses import dataclass
 from pathlib import Path
 
 from ripplemem.errors import MissingExtraError
 
-__all__ = ["ZONEINFO", "DucklingProcess", "NativeParserError"]
+__all__ = ["ZONEINFO", "DucklingProcess", "NativeParserError", "Parsed"]
 
 log = logging.getLogger(__name__)
 
@@ -43,6 +45,15 @@ class NativeParserError(Exception):
     """The parser failed on a text (a panic of the native code, or the child died)."""
 
 
+@dataclass(frozen=True, slots=True)
+class Parsed:
+    """One parse: Duckling's results (None: it ran past its deadline and the child was killed)
+    and the CPU seconds the child spent on it (a killed parse: its deadline, the most it ran)."""
+
+    results: list[dict] | None
+    cpu_s: float
+
+
 class DucklingProcess:
     """One child process running Duckling; thread-safe (one parse at a time)."""
 
@@ -54,9 +65,9 @@ class DucklingProcess:
         self.restarts = 0  # children killed for running past a deadline
         atexit.register(_close_ref, weakref.ref(self))
 
-    def parse(self, text: str, stamp: int, timeout: float) -> list[dict] | None:
-        """Duckling's results for ``text`` at reference ``stamp`` (Unix seconds, UTC), or None
-        when the parse ran past ``timeout`` seconds (the child is then killed)."""
+    def parse(self, text: str, stamp: int, timeout: float) -> Parsed:
+        """Duckling's results for ``text`` at reference ``stamp`` (Unix seconds, UTC), None when
+        the parse ran past ``timeout`` seconds (the child is then killed), and its CPU."""
         with self._lock:
             child = self._running()
             assert child.stdin is not None
@@ -74,11 +85,11 @@ class DucklingProcess:
             if line is None:
                 self._stop()
                 self.restarts += 1
-                return None
-        status, payload = json.loads(line)
+                return Parsed(None, max(timeout, 0.0))
+        status, payload, cpu_s = json.loads(line)
         if status != "ok":
             raise NativeParserError(str(payload))
-        return payload
+        return Parsed(payload, cpu_s)
 
     def close(self) -> None:
         with self._lock:

@@ -3,7 +3,8 @@
 Run as a script by :class:`~ripplemem.grounding.duckling_process.DucklingProcess` (not imported:
 it needs nothing of ripplemem, so the child starts in about 0.1 s). It reads one JSON request per
 line on stdin, ``[text, reference_epoch_seconds]``, and answers one JSON line on stdout: ``["ok",
-results]`` or ``["error", message]`` (a panic of the native parser included). A first line
+results, cpu_seconds]`` (the CPU the parse took) or ``["error", message, cpu_seconds]`` (a panic
+of the native parser included). A first line
 ``["ready"]`` says the parser is loaded. It exits when stdin closes, so it never outlives the
 process that started it.
 """
@@ -11,6 +12,7 @@ process that started it.
 import json
 import signal
 import sys
+import time
 
 
 def main() -> None:
@@ -24,6 +26,7 @@ def main() -> None:
     out.write('["ready"]\n')
     out.flush()
     for line in sys.stdin:
+        started = time.process_time()
         try:
             text, stamp = json.loads(line)
             context = duckling.Context(duckling.parse_ref_time(zones, "UTC", int(stamp)), locale)
@@ -32,6 +35,7 @@ def main() -> None:
             if isinstance(error, SystemExit):
                 raise
             answer = ["error", f"{type(error).__name__}: {error}"]
+        answer.append(time.process_time() - started)
         out.write(json.dumps(answer) + "\n")
         out.flush()
 

@@ -234,9 +234,12 @@ class TimeGrounder:
             return self._process
 
     def _parse(self, text: str, reference: datetime, timeout: float) -> list[dict] | None:
-        """Duckling's results, or None when the parse ran out of time."""
+        """Duckling's results, or None when the parse ran out of time; the parser's CPU counts
+        against the call's budget (a server's per-request CPU budget)."""
         stamp = calendar.timegm(reference.replace(microsecond=0).timetuple())
-        return self._parser().parse(text, stamp, timeout)
+        parsed = self._parser().parse(text, stamp, timeout)
+        deadline.charge(parsed.cpu_s)
+        return parsed.results
 
     def ground(self, text: str, reference: datetime | None) -> list[GroundedTime]:
         """All time expressions in ``text``, in order, grounded against ``reference``."""

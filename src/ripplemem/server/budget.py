@@ -9,7 +9,7 @@ anything on it (a ``wait=false`` add too: no job is queued). Then the verb runs 
 checks it, and a request past it stops with 503 (:class:`~ripplemem.errors.OverBudgetError`); an
 add is rolled back, nothing of it is stored. Time parsing has deadlines of its own inside
 (``grounding/ground_time.py``), so a text built to make the parser explode costs a bounded few
-seconds, not minutes. Deletes, imports and exports cost what is stored, not what is sent, and
+seconds, not minutes, and the CPU its child process spends counts against the request's budget. Deletes, imports and exports cost what is stored, not what is sent, and
 are not bounded.
 """
 

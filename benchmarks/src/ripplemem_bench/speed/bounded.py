@@ -157,6 +157,7 @@ def _service(path: Path) -> dict[str, Any]:
         "20,000 characters of 'tomorrow at noon'": [{"role": "user", "content": CASES["tomorrow at noon"]}],
         "20,000 characters of 'tonight'": [{"role": "user", "content": CASES["tonight"]}],
         "20,000 characters of mixed dates": [{"role": "user", "content": CASES["mixed dates"]}],
+        "100,000 characters of 'tomorrow at noon'": [{"role": "user", "content": CASES["tomorrow at noon"]}] * 5,
     }
     out: dict[str, Any] = {"requests": []}
     try:
