@@ -10,7 +10,7 @@ import time
 from datetime import datetime
 
 from ripplemem import Memory, deadline
-from ripplemem.grounding.ground_time import TimeGrounder, parse_budget
+from ripplemem.grounding.ground_time import PARSER_SHARE, TimeGrounder, parse_budget
 from ripplemem.settings import Settings
 
 REF = datetime(2024, 3, 1, 10, 0)
@@ -60,6 +60,22 @@ def test_the_parsers_cpu_counts_against_a_cpu_budget() -> None:
         assert left is not None and left <= 9.65, left
     finally:
         grounder.close()
+
+
+def test_the_parser_takes_at_most_its_share_of_a_calls_budget(tmp_path, embedder) -> None:
+    with deadline.within(2.0, clock=time.thread_time):
+        deadline.check("start")
+        with parse_budget(100.0) as budget:
+            assert budget.left <= PARSER_SHARE * 2.0
+    # an add of a time-dense text under a CPU budget: the parser spends its share, the rules
+    # ground the rest, and the add completes instead of running out of its budget
+    text = ("tomorrow at noon " * 1_200)[:20_000]
+    with Memory(Settings(store=str(tmp_path / "memory.db")), embedder=embedder) as memory:
+        memory.add([{"speaker": "Alex", "text": "warm up: I met Sam yesterday."}], namespace="warm")
+        with deadline.within(2.5, clock=time.thread_time):  # the parser alone would take 3 s
+            deadline.check("start")
+            added = memory.add([{"speaker": "Alex", "text": text}], namespace="dense", session_time=REF)
+        assert added.units and all(u.extra.get("time_grounding") == "rules" for u in added.units)
 
 
 def test_a_unit_grounded_by_the_rules_alone_says_so(tmp_path, embedder) -> None:

@@ -74,6 +74,10 @@ TEXT_BUDGET_S = 1.0
 #: of its text. Ordinary dialogue needs ~0.01 s per 1,000 characters (LoCoMo: 0.6 s for 58k).
 REQUEST_BUDGET_S = 2.0
 REQUEST_BUDGET_S_PER_1000_CHARS = 0.05
+#: the share of what is left of a call's time budget (a server's per-request CPU budget) the time
+#: parser may spend: the rest is kept for the other stages, so a time-dense text is grounded by
+#: the rules rather than making the call run out of its budget
+PARSER_SHARE = 0.5
 _MIN_PARSE_S = 0.01
 # a sentence ends at . ! ? (then a space and a capital, a quote or a non-Latin letter), at a line
 # break, or at a full stop of Chinese / Japanese (no space follows those); "Dec. 3" stays whole
@@ -123,10 +127,13 @@ _REQUEST_BUDGET: ContextVar[ParseBudget | None] = ContextVar("ripplemem_parse_bu
 
 @contextmanager
 def parse_budget(seconds: float) -> Iterator[ParseBudget]:
-    """Every text grounded in this block (this thread or task) shares ``seconds`` of parsing;
-    past them the rules ground alone. Blocks nest: the inner one cannot spend more than the
-    outer has left."""
+    """Every text grounded in this block (this thread or task) shares ``seconds`` of parsing,
+    and at most :data:`PARSER_SHARE` of what is left of the call's time budget; past them the
+    rules ground alone. Blocks nest: the inner one cannot spend more than the outer has left."""
     outer = _REQUEST_BUDGET.get()
+    until_deadline = deadline.remaining()
+    if until_deadline is not None:
+        seconds = min(seconds, PARSER_SHARE * until_deadline)
     budget = ParseBudget(min(seconds, outer.left) if outer is not None else seconds)
     granted = budget.left
     token = _REQUEST_BUDGET.set(budget)

@@ -15,6 +15,11 @@ def bounded(
     json_file: Annotated[
         Path | None, typer.Option("--json", dir_okay=False, help="Write the result dict here.")
     ] = None,
+    locomo: Annotated[
+        Path | None,
+        typer.Option("--locomo", exists=True, dir_okay=False,
+                     help="Also compare bounded and whole-text grounding on this LoCoMo file."),
+    ] = None,
 ) -> None:
     """The cost of the most expensive texts (time-dense, repetitive, 20,000 characters) next to
     dialogue; a delete with a reader open; the service's answers to oversized and adversarial adds."""
@@ -24,7 +29,7 @@ def bounded(
 
     out = console()
     with progress_bar(out) as progress:
-        result = run_bounded_bench(progress=progress)
+        result = run_bounded_bench(locomo=locomo, progress=progress)
     table = Table(title="library: one message, added then searched")
     for column in ("text", "chars", "units", "rule-only", "add s", "search s", "s / 1k chars", "x dialogue"):
         table.add_column(column, justify="left" if column == "text" else "right")
@@ -44,6 +49,11 @@ def bounded(
                       f"{row['server_cpu_s']:.2f}", str(row["searches_meanwhile"]),
                       str(row["search_p50_s"]), str(row["search_max_s"]))
     out.print(table)
+    if "agreement" in result:
+        agreed = result["agreement"]
+        out.print(f"grounding of {agreed['texts']:,} texts of {agreed['file']} sentence by sentence "
+                  f"with deadlines vs. whole: {agreed['identical']:,} identical, "
+                  f"{agreed['rule_only']} left to the rules")
     machine = result["machine"]
     out.print(f"[dim]{machine['cpu'].get('model')}, {machine['cpus']} CPUs, load average "
               f"{machine['loadavg_start']} -> {machine['loadavg_end']}[/]")

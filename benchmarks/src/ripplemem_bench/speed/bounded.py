@@ -16,6 +16,8 @@ Three parts, each against a baseline measured in the same run:
    status, wall seconds and the CPU seconds the server process and its children (the time
    parser, search workers; a parser killed at a deadline included) spent on it, plus searches of
    another namespace sent meanwhile.
+4. **Agreement** (with a LoCoMo file): every turn and caption grounded sentence by sentence with
+   the deadlines, and in one unbounded parse of the whole text: how many give the same times.
 """
 
 from __future__ import annotations
@@ -66,7 +68,9 @@ CASES: dict[str, str] = {
 }
 
 
-def run_bounded_bench(*, progress: Progress | None = None) -> dict[str, Any]:
+def run_bounded_bench(
+    *, locomo: Path | None = None, progress: Progress | None = None
+) -> dict[str, Any]:
     say = progress or (lambda what, done, total: None)
     result: dict[str, Any] = {
         "benchmark": "bounded",
@@ -79,8 +83,41 @@ def run_bounded_bench(*, progress: Progress | None = None) -> dict[str, Any]:
         result["delete_with_reader"] = _delete_with_reader(Path(folder) / "delete.db")
         say("service", 0, None)
         result["service"] = _service(Path(folder) / "service.db")
+    if locomo is not None:
+        say("agreement", 0, None)
+        result["agreement"] = _agreement(locomo)
     result["machine"]["loadavg_end"] = loadavg()
     return result
+
+
+def _agreement(path: Path) -> dict[str, Any]:
+    from ripplemem.datasets.locomo import load_locomo
+    from ripplemem.grounding.ground_time import TimeGrounder
+
+    bounded = TimeGrounder()
+    whole = TimeGrounder(chunk_chars=10**9, parse_timeout_s=600, text_budget_s=600)
+    samples = load_locomo(path)
+    texts = [
+        (text, session.time)
+        for sample in samples
+        for session in sample.conversation.sessions
+        for turn in session.turns
+        for text in (turn.text, turn.caption)
+        if text
+    ]
+    same = rule_only = 0
+    try:
+        for text, when in texts:
+            mine, theirs = bounded.ground_text(text, when), whole.ground_text(text, when)
+            rule_only += not mine.complete
+            same += [(t.phrase, t.span, t.grain) for t in mine.times] == [
+                (t.phrase, t.span, t.grain) for t in theirs.times
+            ]
+    finally:
+        bounded.close()
+        whole.close()
+    return {"file": path.name, "conversations": len(samples), "texts": len(texts),
+            "identical": same, "rule_only": rule_only}
 
 
 def _library(path: Path, say: Callable[[str, int, int | None], None]) -> list[dict[str, Any]]:
@@ -158,6 +195,8 @@ def _service(path: Path) -> dict[str, Any]:
         "20,000 characters of 'tonight'": [{"role": "user", "content": CASES["tonight"]}],
         "20,000 characters of mixed dates": [{"role": "user", "content": CASES["mixed dates"]}],
         "100,000 characters of 'tomorrow at noon'": [{"role": "user", "content": CASES["tomorrow at noon"]}] * 5,
+        "100,000 characters of dialogue and dates": [{"role": "user", "content": _fill(
+            DIALOGUE + "Yesterday tonight tomorrow at noon, Dec 3 3/4 on Monday. ", SIZE)}] * 5,
     }
     out: dict[str, Any] = {"requests": []}
     try:
