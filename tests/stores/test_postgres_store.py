@@ -294,7 +294,7 @@ def test_a_benchmark_workspace_opens_a_store_url(postgres_store_url: StoreUrl) -
 
 
 #: the migration that added speakers, metadata, the filter index and the namespace's person
-FILTER_MIGRATION = 3
+FILTER_MIGRATION = 4
 
 
 def test_a_store_from_before_the_filter_index_is_upgraded(

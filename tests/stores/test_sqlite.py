@@ -28,8 +28,9 @@ _EDGE_TABLE = next(  # schema 1's edge table, as migration 1 created it
 
 
 def downgrade(raw: sqlite3.Connection, version: int) -> None:
-    """Turn a file back to before migration ``version`` (5, 6, 7 or 8), keeping its data
-    (a unit's speakers and metadata, which schema 8 added, are lost)."""
+    """Turn a file back to before migration ``version`` (5, 6, 7, 8 or 9), keeping its data
+    (a unit's speakers and metadata, which schema 9 added, are lost; schema 8 only re-indexed
+    the lexical terms, which the upgrade does again)."""
     edges = []
     if version <= 6:  # read by the current schema's store, before anything is taken back
         with SQLiteStore(raw.execute("PRAGMA database_list").fetchone()[2]) as store:
@@ -39,7 +40,7 @@ def downgrade(raw: sqlite3.Connection, version: int) -> None:
                 for u in store.list_units(ns)
                 for e in store.edges_of(ns, u.id)
             ]
-    raw.executescript(  # migration 8: the filter index and the columns it reads
+    raw.executescript(  # migration 9: the filter index and the columns it reads
         "DROP TABLE IF EXISTS unit_facet; DROP TABLE IF EXISTS unit_said; "
         "DROP TABLE IF EXISTS namespace_person; "
         "ALTER TABLE unit DROP COLUMN speakers; ALTER TABLE unit DROP COLUMN metadata;"
@@ -714,7 +715,7 @@ def test_a_loaded_index_catches_up_with_another_connections_adds(tmp_path: Path)
 
 
 #: the migration that added speakers, metadata, the filter index and the namespace's person
-FILTER_MIGRATION = 8
+FILTER_MIGRATION = 9
 
 
 def test_a_file_from_before_the_filter_index_is_upgraded(tmp_path: Path) -> None:

@@ -134,7 +134,7 @@ class UpdateRequest(UnitRequest):
         examples=["I moved to Bristol."],
     )
     session_time: str | None = Field(
-        default=None, max_length=100, description="when it was said (ISO 8601; default: now)"
+        default=None, max_length=100, description="when it was said (ISO 8601; default: one second after the latest version of the memory)"
     )
 
 
