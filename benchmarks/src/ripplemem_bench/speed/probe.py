@@ -64,25 +64,27 @@ class Probe:
         conversations: Sequence[Conversation],
         source: str,
     ) -> None:
+        self.store, self.embedder, self.namespace = store, embedder, namespace
+        self.conversations, self.source = list(conversations), source
+
+    def fresh_memory(self) -> Memory:
+        """A new ``Memory`` on the store, its models loaded outside the clock (a scratch
+        namespace, then dropped). New at every size: the probe writes the same conversations at
+        each size, and a memory that parsed them before reads their clauses from its cache,
+        which a new conversation never does."""
         from ripplemem.memory import Memory
         from ripplemem.settings import Settings
 
         settings = Settings(extractor="deterministic", planner="deterministic")
-        self.memory: Memory = Memory(settings, store=store, embedder=embedder)
-        self.store, self.namespace = store, namespace
-        self.conversations, self.source = list(conversations), source
-        self._warm = False
-
-    def warm_up(self) -> None:
-        """Load the extractor's models outside the clock (a scratch namespace, then dropped)."""
-        if not self._warm and self.conversations:
-            self.memory.add(self.conversations[0], namespace="speed-probe-warmup")
+        memory = Memory(settings, store=self.store, embedder=self.embedder)
+        if self.conversations:
+            memory.add(self.conversations[0], namespace="speed-probe-warmup")
             self.store.delete_namespace("speed-probe-warmup")
-            self._warm = True
+        return memory
 
     def run(self, size: int, progress: Progress | None) -> dict[str, Any]:
         """Write each conversation into the namespace (``size`` units), time it, delete it."""
-        self.warm_up()
+        self.memory = self.fresh_memory()
         rows: list[dict[str, Any]] = []
         for done, conversation in enumerate(self.conversations):
             _report(
