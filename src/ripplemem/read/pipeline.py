@@ -209,6 +209,7 @@ class _RippleRun:
         self.reference_time: datetime | None = None
         self.lexical_scores: dict[str, float] = {}  # the lexical view's BM25 scores, for rho
         self.statements: StatementReader | None = None
+        self.raw_query_vector: np.ndarray | None = None  # the query's vector, not centred
 
     def recall(
         self,
@@ -219,6 +220,7 @@ class _RippleRun:
         store, namespace, recipe, clock = self.store, self.namespace, self.recipe, self.clock
         with clock("embed"):
             query_vector = self.embedder.embed([self.query], input_type="query")[0]
+        self.raw_query_vector = query_vector
         if recipe.views.centred_query:
             with clock("centre"):
                 query_vector = centre_query(query_vector, store.centroid(namespace))
@@ -292,9 +294,12 @@ class _RippleRun:
             spent: list[float] = []
 
             def goal_vector(text: str = goal_text, spent: list[float] = spent) -> np.ndarray | None:
-                """Embedded only if diffusion reaches a new unit along a semantic edge."""
+                """Embedded only if diffusion reaches a new unit along a semantic edge; with
+                ``recipe.expansion.goal_vector="query"`` the query's own vector, not embedded."""
                 if not text:
                     return None
+                if recipe.expansion.goal_vector == "query":
+                    return self.raw_query_vector
                 started = time.perf_counter()
                 vector = self.embedder.embed([text], input_type="document")[0]
                 spent.append((time.perf_counter() - started) * 1000)
