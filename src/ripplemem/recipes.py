@@ -40,6 +40,10 @@ class ExpansionParams(_Part):
     hops: int = Field(default=2, ge=0)
     semantic_top: int = Field(default=5, ge=0)
     structural_top: int = Field(default=5, ge=0)
+    #: candidates per channel read and scored against the goal: the closest (fewest hops, then
+    #: strongest path); with the linker's 6 edges per node, 3 anchors reach up to 126 units in
+    #: 2 hops per channel. Bounds the unit reads of diffusion
+    read_candidates: int = Field(default=48, ge=0)
     rounds: int = Field(default=1, ge=0)
     #: for a question that gathers several memories (read/planner.py ``asks_for_several``):
     #: anchors in distinct episodes, the semantic channel leads to other episodes than the
@@ -216,6 +220,7 @@ RECIPES: dict[str, RecallRecipe] = {
     "ripple-no-structural": recipe("ripple-no-structural", expansion={"structural_channel": False}),
     "ripple-no-goal": recipe("ripple-no-goal", expansion={"goal": False}),
     "ripple-goal-query": recipe("ripple-goal-query", expansion={"goal_vector": "query"}),
+    "ripple-lean": recipe("ripple-lean", expansion={"goal_vector": "query", "read_candidates": 16}),
     "ripple-no-context": recipe("ripple-no-context", context={"share": 0.0}),
     "ripple-gather": recipe("ripple-gather", expansion={"gather": True}),
     "ripple-no-supersession": recipe("ripple-no-supersession", rank={"supersession": False}),

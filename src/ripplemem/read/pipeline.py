@@ -38,6 +38,7 @@ from ripplemem.read.query_cues import Recogniser, derive_cues
 from ripplemem.read.rank import Candidate, rank
 from ripplemem.read.rank_spread import spread_turns
 from ripplemem.read.supersession import apply_supersession, nameless_query
+from ripplemem.read.unit_cache import RecallUnits
 from ripplemem.read.views import centre_query, cue_view, dense_view, lexical_view, view_depths
 from ripplemem.recipes import RecallRecipe
 from ripplemem.records import (
@@ -181,7 +182,8 @@ def _recall(
         return recall_baseline(
             query, store=store, namespace=namespace, embedder=embedder, recipe=recipe
         )
-    run = _RippleRun(query, store, namespace, embedder, recipe)
+    # the stages read overlapping units: each is read once per recall
+    run = _RippleRun(query, cast(MemoryStore, RecallUnits(store)), namespace, embedder, recipe)
     run.reference_time = reference_time
     run.statements = statements
     with run.clock("total"):
