@@ -81,3 +81,14 @@ def test_without_a_locomo_file_the_probe_is_the_demo_conversation() -> None:
     assert source == f"demo conversation ×{DEMO_REPEATS}"
     assert len(conversations) == DEMO_REPEATS
     assert len({c.conversation_id for c in conversations}) == 1
+
+
+def test_ripple_is_judged_against_hybrid_of_the_same_run_and_insert_at_10k_against_1k() -> None:
+    small, large = _row(1_000, 0.5, 1.0, 9.0), _row(10_000, 0.6, 1.3, 12.0)
+    large["search"] = {"ripple": {"p50_ms": 7.0}, "hybrid": {"p50_ms": 5.0}}
+    found = _verdict([small, large])["targets"]
+    assert found["ripple_vs_hybrid_at_10k"]["measured"] == pytest.approx(1.4)
+    assert found["ripple_vs_hybrid_at_10k"]["met"]
+    assert found["insert_10k_vs_1k"]["measured"] == pytest.approx(1.3)
+    assert not found["insert_10k_vs_1k"]["met"]
+    assert TARGETS["insert_10k_vs_1k"] == 1.2 and TARGETS["ripple_vs_hybrid"] == 1.5

@@ -52,6 +52,9 @@ def speed(
         int, typer.Option("--seed", help="Seed of the synthetic units and questions.")
     ] = 0,
     stop_after: StopAfter = None,
+    recipes: Annotated[
+        str, typer.Option("--recipes", help="Comma-separated recipes to time the searches of.")
+    ] = "ripple,hybrid,dense",
 ) -> None:
     """Speed and scale: insert cost from 1k to 100k units, search p50/p95, ingest seconds."""
     from ripplemem.errors import InvalidInputError
@@ -77,6 +80,7 @@ def speed(
             progress=progress,
             locomo=locomo,  # type: ignore[arg-type]
             stop_after_s=None if stop_after is None else stop_after * 60,
+            recipes=[name.strip() for name in recipes.split(",") if name.strip()],
         )
     render_speed(result, out)
     if json_file is not None:

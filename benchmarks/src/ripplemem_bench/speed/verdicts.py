@@ -13,8 +13,15 @@ from __future__ import annotations
 from typing import Any
 
 #: The issue's goals. ``insert_flat_ratio``: per-unit insert cost of the same conversations in
-#: the largest store / in the smallest.
-TARGETS = {"locomo_ingest_s": 5.0, "search_p50_ms_at_10k": 20.0, "insert_flat_ratio": 1.5}
+#: the largest store / in the smallest; ``insert_10k_vs_1k``: the same at 10k / at 1k;
+#: ``ripple_vs_hybrid_at_<size>``: ``ripple``'s search p50 / ``hybrid``'s, in the same run.
+TARGETS = {
+    "locomo_ingest_s": 5.0,
+    "search_p50_ms_at_10k": 20.0,
+    "insert_flat_ratio": 1.5,
+    "insert_10k_vs_1k": 1.2,
+    "ripple_vs_hybrid": 1.5,
+}
 
 
 def _ratio(last: float, first: float) -> float:
@@ -83,6 +90,25 @@ def targets(result: dict[str, Any]) -> dict[str, Any]:
             "target": TARGETS["search_p50_ms_at_10k"],
             "measured": measured,
             "met": measured <= TARGETS["search_p50_ms_at_10k"],
+        }
+    for row in result["sizes"]:
+        search = row["search"]
+        if row["units"] >= 10_000 and "ripple" in search and "hybrid" in search:
+            ratio = _ratio(search["ripple"]["p50_ms"], search["hybrid"]["p50_ms"])
+            out[f"ripple_vs_hybrid_at_{row['units'] // 1000}k"] = {
+                "target": TARGETS["ripple_vs_hybrid"],
+                "measured": ratio,
+                "met": ratio <= TARGETS["ripple_vs_hybrid"],
+            }
+    probes = {row["units"]: row.get("probe") or {} for row in result["sizes"]}
+    if probes.get(1_000, {}).get("units") and probes.get(10_000, {}).get("units"):
+        ratio = _ratio(
+            probes[10_000]["insert_ms_per_unit"], probes[1_000]["insert_ms_per_unit"]
+        )
+        out["insert_10k_vs_1k"] = {
+            "target": TARGETS["insert_10k_vs_1k"],
+            "measured": ratio,
+            "met": ratio <= TARGETS["insert_10k_vs_1k"],
         }
     flat = result.get("insert_flatness")
     if flat and "insert_ratio" in flat:
