@@ -34,8 +34,11 @@ class ExpansionParams(_Part):
     structural_channel: bool = True
     goal: bool = True  # False: expand blindly from the anchors, same budget
     #: what the semantic channel scores reached units against: "embedded", the goal sentence's
-    #: own vector (one more embedding per search), or "query", the query's vector
-    goal_vector: Literal["embedded", "query"] = "embedded"
+    #: own vector (one more embedding per search), or "query": the query's vector when the
+    #: deterministic planner wrote the goal (its sentence is made of the query's own words; a
+    #: model's goal is still embedded). On LoCoMo dev "query" was +0.5 recall@10 / @30 and
+    #: 4.6 ms faster, on LongMemEval-S (questions 1-30) equal
+    goal_vector: Literal["embedded", "query"] = "query"
     max_anchors: int = Field(default=3, ge=0)
     hops: int = Field(default=2, ge=0)
     semantic_top: int = Field(default=5, ge=0)
@@ -219,8 +222,7 @@ RECIPES: dict[str, RecallRecipe] = {
     "ripple-no-expansion": recipe("ripple-no-expansion", expansion={"enabled": False}),
     "ripple-no-structural": recipe("ripple-no-structural", expansion={"structural_channel": False}),
     "ripple-no-goal": recipe("ripple-no-goal", expansion={"goal": False}),
-    "ripple-goal-query": recipe("ripple-goal-query", expansion={"goal_vector": "query"}),
-    "ripple-lean": recipe("ripple-lean", expansion={"goal_vector": "query", "read_candidates": 16}),
+    "ripple-goal-embedded": recipe("ripple-goal-embedded", expansion={"goal_vector": "embedded"}),
     "ripple-no-context": recipe("ripple-no-context", context={"share": 0.0}),
     "ripple-gather": recipe("ripple-gather", expansion={"gather": True}),
     "ripple-no-supersession": recipe("ripple-no-supersession", rank={"supersession": False}),

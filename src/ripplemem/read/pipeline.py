@@ -292,15 +292,19 @@ class _RippleRun:
                 return
             self.anchors.update(plan.anchors)
             goal_text = plan.goal.text.strip() if recipe.expansion.goal and plan.goal is not None else ""
+            template = plan.planner.startswith(DeterministicPlanner.name)  # incl. a model's fallback
 
             spent: list[float] = []
 
-            def goal_vector(text: str = goal_text, spent: list[float] = spent) -> np.ndarray | None:
+            def goal_vector(
+                text: str = goal_text, spent: list[float] = spent, template: bool = template
+            ) -> np.ndarray | None:
                 """Embedded only if diffusion reaches a new unit along a semantic edge; with
-                ``recipe.expansion.goal_vector="query"`` the query's own vector, not embedded."""
+                ``recipe.expansion.goal_vector="query"`` and a goal of the deterministic planner
+                (the query's own words), the query's vector, not embedded."""
                 if not text:
                     return None
-                if recipe.expansion.goal_vector == "query":
+                if recipe.expansion.goal_vector == "query" and template:
                     return self.raw_query_vector
                 started = time.perf_counter()
                 vector = self.embedder.embed([text], input_type="document")[0]
