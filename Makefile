@@ -51,7 +51,8 @@ bench-speed: $(STAMP)
 bench-scale: $(STAMP)
 	nice $(BIN)/ripplemem bench scale --sizes 10000,100000,200000,500000,1000000 --json docs/results/scale.json
 
-# docs/benchmarks.md (tables, plots) from the runs docs/results/manifest.json lists as current
+# docs/benchmarks.md and its topic pages docs/benchmarks/*.md (tables, plots) from the runs
+# docs/results/manifest.json lists as current
 bench-report: $(STAMP)
 	$(BIN)/ripplemem bench report --manifest docs/results/manifest.json --out docs/benchmarks.md
 

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-import os
-from datetime import datetime
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
-from ripplemem.cli.common import console, friendly, progress_bar, write_json
+from ripplemem.cli.common import console, friendly, progress_bar
+from ripplemem_bench.cli.output import save_result
 
 
 @friendly
@@ -27,7 +27,7 @@ def updates(
     statement), of history questions with every needed turn in the top 10, of controls passed."""
     from rich.table import Table
 
-    from ripplemem_bench.measure import git_commit
+    from ripplemem_bench.measure import git_commit, loadavg
     from ripplemem_bench.updates.cases import load_cases
     from ripplemem_bench.updates.run import run_updates
 
@@ -36,21 +36,19 @@ def updates(
     out = console()
     with progress_bar(out) as progress:
         result = run_updates(cases, names, progress=progress)
-    result["file"] = path.name
-    result["split"] = split
-    result["date"] = datetime.now().isoformat(timespec="seconds")
-    result["load"] = [round(x, 2) for x in os.getloadavg()]
-    result["commit"] = git_commit()
-    table = Table(title=f"updates · {path.name} · split {split} · {result['questions']} questions")
+    result.file, result.split = path.name, split
+    result.date = datetime.now(UTC).isoformat(timespec="seconds")
+    result.load, result.commit = loadavg(), git_commit()
+    table = Table(title=f"updates · {path.name} · split {split} · {result.questions} questions")
     for column in ("recipe", "current %", "history %", "controls %"):
         table.add_column(column)
-    for recipe, row in result["recipes"].items():
-        summary = row["summary"]
+    for recipe, row in result.recipes.items():
+        summary = row.summary
         table.add_row(
             recipe,
-            *(f"{summary[k]['share']:.1f} ({summary[k]['passed']}/{summary[k]['questions']})"
+            *(f"{summary[k].share:.1f} ({summary[k].passed}/{summary[k].questions})"
               for k in ("current", "history", "control")),
         )
     out.print(table)
     if json_file:
-        write_json(json_file, result, out)
+        save_result(json_file, result, out)

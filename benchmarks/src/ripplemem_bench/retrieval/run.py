@@ -28,7 +28,10 @@ from ripplemem_bench.measure import (
     package_versions,
     percentile_or_none,
 )
+from ripplemem_bench.parts import facts_of
 from ripplemem_bench.peers import PEERS, PeerMemory, is_peer, make_peer
+from ripplemem_bench.results.base import CpuInfo
+from ripplemem_bench.results.retrieval import IngestSummary, RecipeScores, RetrievalResult
 from ripplemem_bench.retrieval.kept import IngestCost, KeptIngest
 from ripplemem_bench.tokens import truncate_to_budget
 
@@ -108,7 +111,7 @@ class BenchRun:
         self.workspace.__enter__()
         assert self.memory is not None
         for name in self.peer_names:
-            self.peers[name] = make_peer(name, self.memory.parts.embedder, self.peer_budget)
+            self.peers[name] = make_peer(name, facts_of(self.memory).embedder, self.peer_budget)
         return self
 
     @property
@@ -196,68 +199,70 @@ class BenchRun:
             evidence = truncate_to_budget(evidence, self.token_budget)
         return evidence, planner_tokens
 
-    def header(self, split: str, questions: int, excluded: dict[str, int]) -> dict:
+    def header(
+        self, split: str, questions: int, excluded: dict[str, int],
+        recipes: dict[str, RecipeScores],
+    ) -> RetrievalResult:
+        """The run's result: what was measured on what, and every recipe's scores."""
         assert self.memory is not None
-        parts = self.memory.parts
-        conversations = len(self.ingest_seconds)
+        facts = facts_of(self.memory)
         space = self.workspace
-        return {
-            "dataset": self.dataset,
-            "split": split,
-            "questions": questions,
-            "excluded": excluded,
-            "embedder": parts.embedder.name,
-            "extractor": type(parts.extractor).__name__,
-            "planner": type(parts.planner).__name__,
-            "store": "given" if space.given is not None else space.store_kind,
-            "profile": PROFILES[self.dataset] if space.profile else None,
-            "date": datetime.now(UTC).isoformat(timespec="seconds"),
-            **self._weights_header(),
-            "commit": self.commit,
-            "llm": parts.chat.name if parts.chat is not None else None,  # for bench report
-            "load": loadavg(),
-            "packages": package_versions(),
-            "cpu": cpu_info(),
-            "ingest": {
-                "conversations": conversations,
-                "seconds_per_conversation": _safe_mean(self.ingest_seconds),
-                "seconds_total": sum(self.ingest_seconds),
-                "units": self.units,
-                "units_per_conversation": self.units / conversations if conversations else 0.0,
-                "edges": self.edges,
-                "windows": self.windows,
-                "llm_tokens": self.llm_tokens,
-                "llm_tokens_per_conversation": _safe_mean(self.build_tokens),
-                **({"kept_store": str(self.kept.path), "reused_conversations": self.reused}
-                   if self.kept is not None else {}),
-            },
-            "token_budget": self.token_budget,
-            "peers": {
-                name: {
-                    **peer.describe(),
-                    "ingest_seconds_per_conversation": _safe_mean(self.peer_ingest_seconds[name]),
-                }
-                for name, peer in self.peers.items()
-            },
-        }
-
-    def _weights_header(self) -> dict:
-        if self.weights is None:
-            return {}
-        fitted = self.weights.fitted_on
-        return {
-            "weights": {
+        result = RetrievalResult(
+            dataset=self.dataset,
+            split=split,
+            questions=questions,
+            excluded=excluded,
+            embedder=facts.embedder_name,
+            extractor=facts.extractor,
+            planner=facts.planner,
+            store="given" if space.given is not None else space.store_kind,
+            profile=PROFILES[self.dataset] if space.profile else None,
+            date=datetime.now(UTC).isoformat(timespec="seconds"),
+            commit=self.commit,
+            llm=facts.llm,
+            load=loadavg(),
+            packages=package_versions(),
+            cpu=CpuInfo.model_validate(cpu_info()),
+            ingest=self._ingest(),
+            token_budget=self.token_budget,
+            peers={name: {**peer.describe(), "ingest_seconds_per_conversation":
+                          _safe_mean(self.peer_ingest_seconds[name])}
+                   for name, peer in self.peers.items()},
+            recipes=recipes,
+        )
+        if self.weights is not None:
+            fitted = self.weights.fitted_on
+            result.weights = {
                 "file": str(self.settings.asso_weights),
                 "fitted_on": fitted.question_ids_hash if fitted else None,
-            },
-            "evaluated_on_fitted": self.evaluated_on_fitted,
-        }
+            }
+            result.evaluated_on_fitted = self.evaluated_on_fitted
+        return result
 
-    def timing_summary(self, name: str) -> dict[str, float | None]:
-        return {
-            "search_ms_p50": percentile_or_none(self.timings[name], 50),
-            "search_ms_p95": percentile_or_none(self.timings[name], 95),
-        }
+    def _ingest(self) -> IngestSummary:
+        conversations = len(self.ingest_seconds)
+        summary = IngestSummary(
+            conversations=conversations,
+            seconds_per_conversation=_safe_mean(self.ingest_seconds),
+            seconds_total=sum(self.ingest_seconds),
+            units=self.units,
+            units_per_conversation=self.units / conversations if conversations else 0.0,
+            edges=self.edges,
+            windows=self.windows,
+            llm_tokens=self.llm_tokens,
+            llm_tokens_per_conversation=_safe_mean(self.build_tokens),
+        )
+        if self.kept is not None:
+            summary.kept_store = str(self.kept.path)
+            summary.reused_conversations = self.reused
+        return summary
+
+    def timing_percentiles(self, name: str) -> tuple[float | None, float | None]:
+        """p50 and p95 of ``name``'s search latency in ms (None without a search)."""
+        return (
+            percentile_or_none(self.timings[name], 50),
+            percentile_or_none(self.timings[name], 95),
+        )
 
 
 def _safe_mean(values: Sequence[float]) -> float:

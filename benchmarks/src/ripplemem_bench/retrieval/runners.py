@@ -23,9 +23,10 @@ the LLM judge J for every system (see :mod:`ripplemem_bench.answers.scoring`).
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, TypedDict, Unpack
+from typing import TYPE_CHECKING, TypedDict, TypeVar, Unpack
 
 from ripplemem.errors import InvalidInputError
 from ripplemem.settings import Settings
@@ -33,12 +34,17 @@ from ripplemem.training.workspace import StoreKind
 from ripplemem_bench.answers.setup import AnswerSetup
 from ripplemem_bench.measure import Progress
 from ripplemem_bench.measure import report_progress as _report
+from ripplemem_bench.results.retrieval import RetrievalResult
 from ripplemem_bench.retrieval.run import DEFAULT_RECIPES, BenchRun
 
 if TYPE_CHECKING:
-    from ripplemem.memory import Memory
+    from ripplemem import Memory
+    from ripplemem.datasets.longmemeval import LmeSample
     from ripplemem.records import Evidence
     from ripplemem_bench.answers.scoring import AnswerScorer
+    from ripplemem_bench.retrieval.scoring import LocomoScorer, LongMemEvalScorer
+
+T = TypeVar("T")
 
 
 class RunOptions(TypedDict, total=False):
@@ -63,7 +69,7 @@ def run_locomo_bench(
     details: bool = False,
     answering: AnswerSetup | None = None,
     **options: Unpack[RunOptions],
-) -> dict:
+) -> RetrievalResult:
     """LoCoMo turn-level evidence recall; ``limit`` = number of conversations.
 
     With ``answering``, categories 1-4 are also answered and judged (category 5 is not).
@@ -73,10 +79,9 @@ def run_locomo_bench(
 
     path = Path(path)
     samples = load_locomo(path)[:limit] if limit else load_locomo(path)
-    token_budget = options.get("token_budget")
     with BenchRun("locomo", path, recipes=recipes, **options) as run:
-        scorer = LocomoScorer(run.systems, details=details, token_budget=token_budget)
-        answers = _answer_scorer(run, answering, details)
+        scorer = LocomoScorer(run.systems, details=details, token_budget=run.token_budget)
+        answers = _Answers.of(run, answering, details)
         for done, sample in enumerate(samples):
             conversation = sample.conversation
             _report(progress, f"ingest {conversation.conversation_id}", done, len(samples))
@@ -92,25 +97,11 @@ def run_locomo_bench(
                         )
                         scorer.score(name, question, evidence)
                         if answers is not None and question.category != 5:
-                            _answer(
-                                answering,
-                                answers,
-                                name,
-                                question.id,
-                                question.category_name,
-                                question.text,
-                                question.answer,
-                                evidence,
-                                question.question_time,
-                                None,
-                                planner_tokens,
-                            )
+                            asked = _Asked(question.id, question.category_name, question.text,
+                                           question.answer, question.question_time, None)
+                            answers.answer(name, asked, evidence, planner_tokens)
         _report(progress, "done", len(samples), len(samples))
-        result = run.header(path.name, scorer.scored, scorer.excluded)
-        result["recipes"] = _blocks(run, scorer, answers)
-        if answering is not None:
-            result["answering"] = answering.describe()
-        return result
+        return _result(run, path, scorer, answers)
 
 
 def run_longmemeval_bench(
@@ -123,7 +114,7 @@ def run_longmemeval_bench(
     answering: AnswerSetup | None = None,
     skip: int = 0,
     **options: Unpack[RunOptions],
-) -> dict:
+) -> RetrievalResult:
     """LongMemEval official retrieval metrics; ``limit`` = the first N questions of the file
     after the first ``skip`` ones (a second, disjoint sample: ``skip=70, limit=70``).
 
@@ -131,109 +122,116 @@ def run_longmemeval_bench(
     ``_abs`` and no-gold questions (which retrieval scoring excludes).
     """
     from ripplemem.datasets.longmemeval import load_longmemeval
-    from ripplemem_bench.answers.judge_prompt import judge_kind
     from ripplemem_bench.retrieval.scoring import LongMemEvalScorer
 
     if skip < 0:
         raise InvalidInputError(f"skip must be a number of questions >= 0, got {skip}")
     path = Path(path)
-    token_budget = options.get("token_budget")
     with BenchRun("longmemeval", path, recipes=recipes, **options) as run:
-        scorer = LongMemEvalScorer(run.systems, details=details, token_budget=token_budget)
-        answers = _answer_scorer(run, answering, details)
+        scorer = LongMemEvalScorer(run.systems, details=details, token_budget=run.token_budget)
+        answers = _Answers.of(run, answering, details)
         done = 0
-        for sample in _take(load_longmemeval(path), limit, skip):
-            question = sample.question
-            _report(progress, f"question {question.id}", done, limit)
-            retrieval = scorer.admit(question)
-            if retrieval or answers is not None:
-                if retrieval:
-                    run.check_fitted(question.id)
-                with run.sample(sample.conversation) as namespace:
-                    for name in run.order:
-                        evidence, planner_tokens = run.search_with_cost(
-                            name, question.text, namespace, question.question_time
-                        )
-                        if retrieval:
-                            scorer.score(name, question, evidence)
-                        if answers is not None:
-                            kind = judge_kind(
-                                question.question_type, abstention=question.abstention
-                            )
-                            group = "abstention" if question.abstention else question.question_type
-                            _answer(
-                                answering,
-                                answers,
-                                name,
-                                question.id,
-                                group,
-                                question.text,
-                                question.answer,
-                                evidence,
-                                question.question_time,
-                                kind,
-                                planner_tokens,
-                            )
+        for sample in take(load_longmemeval(path), limit, skip):
+            _report(progress, f"question {sample.question.id}", done, limit)
+            _longmemeval_sample(run, scorer, answers, sample)
             done += 1
         _report(progress, "done", done, done)
-        result = run.header(path.name, scorer.scored, scorer.excluded)
+        result = _result(run, path, scorer, answers)
         if skip:
-            result["skip"] = skip  # questions 1..skip of the file were not read
-        result["recipes"] = _blocks(run, scorer, answers)
-        if answering is not None:
-            result["answering"] = answering.describe()
+            result.skip = skip  # questions 1..skip of the file were not read
         return result
 
 
-def _answer_scorer(
-    run: BenchRun, answering: AnswerSetup | None, details: bool
-) -> AnswerScorer | None:
-    if answering is None:
-        return None
-    from ripplemem_bench.answers.scoring import AnswerScorer
-
-    return AnswerScorer(run.order, details=details)
-
-
-def _answer(
-    answering: AnswerSetup | None,
-    answers: AnswerScorer,
-    system: str,
-    question_id: str,
-    group: str,
-    question: str,
-    gold: str,
-    evidence: Sequence[Evidence],
-    when: datetime | None,
-    kind: str | None,
-    planner_tokens: int,
+def _longmemeval_sample(
+    run: BenchRun, scorer: LongMemEvalScorer, answers: _Answers | None, sample: LmeSample
 ) -> None:
-    assert answering is not None
-    from ripplemem_bench.answers.judge import Judgement
+    """One question: its haystack ingested, searched by every recipe, scored (and answered)."""
+    from ripplemem_bench.answers.judge_prompt import judge_kind
 
-    generated = answering.answerer.answer(question, evidence, when)
-    # no answer to grade: WRONG without a judge call, counted in answer_failures
-    if generated.error:
-        verdict = Judgement("WRONG", "no answer (endpoint unavailable)", 0, 0)
-    else:
-        verdict = answering.judge.judge(question, gold, generated.text, kind)
-    answers.score(
-        system, question_id, group, gold, generated, verdict, planner_tokens=planner_tokens
-    )
+    question = sample.question
+    retrieval = scorer.admit(question)
+    if not retrieval and answers is None:
+        return
+    if retrieval:
+        run.check_fitted(question.id)
+    with run.sample(sample.conversation) as namespace:
+        for name in run.order:
+            evidence, planner_tokens = run.search_with_cost(
+                name, question.text, namespace, question.question_time
+            )
+            if retrieval:
+                scorer.score(name, question, evidence)
+            if answers is not None:
+                asked = _Asked(
+                    question.id, "abstention" if question.abstention else question.question_type,
+                    question.text, question.answer, question.question_time,
+                    judge_kind(question.question_type, abstention=question.abstention),
+                )
+                answers.answer(name, asked, evidence, planner_tokens)
 
 
-def _blocks(run: BenchRun, scorer, answers: AnswerScorer | None) -> dict:
+@dataclass(frozen=True, slots=True)
+class _Asked:
+    """A question as the answerer and the judge see it."""
+
+    id: str
+    group: str  # LoCoMo category, LongMemEval question type (or "abstention")
+    text: str
+    gold: str
+    when: datetime | None
+    kind: str | None  # the judge's rule (LongMemEval), None: the default rule
+
+
+@dataclass(slots=True)
+class _Answers:
+    """``--answer``: each system's evidence answered, judged and scored."""
+
+    setup: AnswerSetup
+    scorer: AnswerScorer
+
+    @classmethod
+    def of(cls, run: BenchRun, setup: AnswerSetup | None, details: bool) -> _Answers | None:
+        if setup is None:
+            return None
+        from ripplemem_bench.answers.scoring import AnswerScorer
+
+        return cls(setup, AnswerScorer(run.order, details=details))
+
+    def answer(
+        self, system: str, asked: _Asked, evidence: Sequence[Evidence], planner_tokens: int
+    ) -> None:
+        from ripplemem_bench.answers.judge import Judgement
+
+        generated = self.setup.answerer.answer(asked.text, evidence, asked.when)
+        # no answer to grade: WRONG without a judge call, counted in answer_failures
+        if generated.error:
+            verdict = Judgement("WRONG", "no answer (endpoint unavailable)", 0, 0)
+        else:
+            verdict = self.setup.judge.judge(asked.text, asked.gold, generated.text, asked.kind)
+        self.scorer.score(system, asked.id, asked.group, asked.gold, generated, verdict,
+                          planner_tokens=planner_tokens)
+
+
+def _result(
+    run: BenchRun, path: Path, scorer: LocomoScorer | LongMemEvalScorer, answers: _Answers | None
+) -> RetrievalResult:
+    """The run's result: the header, a block per recipe or peer, the answer setup."""
     blocks = {}
     for name in run.order:
-        block = {**scorer.summary(name), **run.timing_summary(name)}
-        block["kind"] = "peer" if name in run.peers else "recipe"
+        block = scorer.summary(name)
+        block.search_ms_p50, block.search_ms_p95 = run.timing_percentiles(name)
+        block.kind = "peer" if name in run.peers else "recipe"
         if answers is not None:
-            block["answers"] = answers.summary(name)
+            block.answers = answers.scorer.summary(name)
         blocks[name] = block
-    return blocks
+    result = run.header(path.name, scorer.scored, dict(scorer.excluded), blocks)
+    if answers is not None:
+        result.answering = answers.setup.describe()
+    return result
 
 
-def _take(items: Iterable, limit: int | None, skip: int = 0) -> Iterator:
+def take(items: Iterable[T], limit: int | None, skip: int = 0) -> Iterator[T]:
+    """The ``limit`` items after the first ``skip`` (all of them without a limit)."""
     for index, item in enumerate(items):
         if index < skip:
             continue

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 from ripplemem.records import INSERT_STAGES
 from ripplemem_bench.measure import report_progress as _report
+from ripplemem_bench.results.growth import ProbeCost
 
 if TYPE_CHECKING:
     from ripplemem.memory import Memory
@@ -79,7 +80,7 @@ class Probe:
             self.store.delete_namespace("speed-probe-warmup")
             self._warm = True
 
-    def run(self, size: int, progress: Progress | None) -> dict[str, Any]:
+    def run(self, size: int, progress: Progress | None) -> ProbeCost:
         """Write each conversation into the namespace (``size`` units), time it, delete it."""
         self.warm_up()
         rows: list[dict[str, Any]] = []
@@ -105,23 +106,23 @@ class Probe:
         return summarise(rows, self.source)
 
 
-def summarise(rows: list[dict[str, Any]], source: str) -> dict[str, Any]:
+def summarise(rows: list[dict[str, Any]], source: str) -> ProbeCost:
     """Per-unit cost of the probe writes: the whole ``add`` and its insert stages."""
     units = sum(row["units"] for row in rows)
     if not units:
-        return {"source": source, "writes": len(rows), "units": 0}
+        return ProbeCost(source=source, writes=len(rows), units=0)
     stages: dict[str, float] = {}
     for row in rows:
         for stage, ms in row["stages_ms"].items():
             stages[stage] = stages.get(stage, 0.0) + ms
-    return {
-        "source": source,
-        "writes": len(rows),
-        "units": units,
-        "add_ms_per_unit": sum(row["ms"] for row in rows) / units,
-        "insert_ms_per_unit": sum(row["insert_ms"] for row in rows) / units,
-        "insert_stages": list(INSERT_STAGES),
-        "stage_ms_per_unit": {stage: ms / units for stage, ms in stages.items()},
-        "edges_per_unit": sum(row["edges"] for row in rows) / units,
-        "per_write": rows,
-    }
+    return ProbeCost(
+        source=source,
+        writes=len(rows),
+        units=units,
+        add_ms_per_unit=sum(row["ms"] for row in rows) / units,
+        insert_ms_per_unit=sum(row["insert_ms"] for row in rows) / units,
+        insert_stages=list(INSERT_STAGES),
+        stage_ms_per_unit={stage: ms / units for stage, ms in stages.items()},
+        edges_per_unit=sum(row["edges"] for row in rows) / units,
+        per_write=rows,
+    )

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from ripplemem_bench.measure import percentile as _percentile
 from ripplemem_bench.measure import report_progress as _report
+from ripplemem_bench.results.base import EmbedderRate
+from ripplemem_bench.results.growth import SearchTiming
 
 if TYPE_CHECKING:
     from ripplemem.providers.base import Embedder
@@ -48,41 +49,52 @@ class Searcher:
         picks = [rng.randrange(size) for _ in range(count + WARMUP_QUERIES)]
         return [self.memories.question(rng, self.memories.memory(i)) for i in picks]
 
-    def run(self, size: int, count: int, seed: int, progress: Progress | None) -> dict[str, Any]:
-        from ripplemem.read.pipeline import recall
-
+    def run(
+        self, size: int, count: int, seed: int, progress: Progress | None
+    ) -> tuple[dict[str, SearchTiming], list[str]]:
+        """(timing per recipe, the first example questions) of ``count`` searches per recipe."""
         asked = self.questions(size, count, seed)
         warmup, timed = asked[:WARMUP_QUERIES], asked[WARMUP_QUERIES:]
-        out: dict[str, Any] = {}
-        done = 0
-        for name, recipe in self.recipes.items():
+        out: dict[str, SearchTiming] = {}
+        for done, (name, recipe) in enumerate(self.recipes.items()):
             for question in warmup:
-                self._recall(recall, question, recipe)
-            latencies: list[float] = []
-            stages: dict[str, list[float]] = {}
-            evidence = 0
-            for question in timed:
-                started = time.perf_counter()
-                found = self._recall(recall, question, recipe)
-                latencies.append((time.perf_counter() - started) * 1000)
-                evidence += len(found.evidence)
-                for stage, ms in found.trace.timings_ms.items():
-                    stages.setdefault(stage, []).append(ms)
-                done += 1
-                _report(
-                    progress, f"searching {size:,} units ({name})", done, count * len(self.recipes)
-                )
-            out[name] = {
-                "p50_ms": _percentile(latencies, 50),
-                "p95_ms": _percentile(latencies, 95),
-                "mean_ms": float(np.mean(latencies)),
-                "evidence_per_query": evidence / len(timed),
-                "stages_p50_ms": {s: _percentile(v, 50) for s, v in sorted(stages.items())},
-            }
-        out["example_questions"] = timed[:3]
-        return out
+                self._recall(question, recipe)
+            counts = (done * count, count * len(self.recipes))
+            out[name] = self._timed(name, recipe, timed, size, counts, progress)
+        return out, timed[:3]
 
-    def _recall(self, recall: Callable[..., Any], question: str, recipe: Any) -> Any:
+    def _timed(
+        self,
+        name: str,
+        recipe: Any,
+        questions: list[str],
+        size: int,
+        counts: tuple[int, int],
+        progress: Progress | None,
+    ) -> SearchTiming:
+        latencies: list[float] = []
+        stages: dict[str, list[float]] = {}
+        evidence = 0
+        for index, question in enumerate(questions):
+            started = time.perf_counter()
+            found = self._recall(question, recipe)
+            latencies.append((time.perf_counter() - started) * 1000)
+            evidence += len(found.evidence)
+            for stage, ms in found.trace.timings_ms.items():
+                stages.setdefault(stage, []).append(ms)
+            what = f"searching {size:,} units ({name})"
+            _report(progress, what, counts[0] + index + 1, counts[1])
+        return SearchTiming(
+            p50_ms=_percentile(latencies, 50),
+            p95_ms=_percentile(latencies, 95),
+            mean_ms=float(np.mean(latencies)),
+            evidence_per_query=evidence / len(questions),
+            stages_p50_ms={s: _percentile(v, 50) for s, v in sorted(stages.items())},
+        )
+
+    def _recall(self, question: str, recipe: Any) -> Any:
+        from ripplemem.read.pipeline import recall
+
         return recall(
             question,
             store=self.store,
@@ -97,15 +109,17 @@ class Searcher:
 
 def embed_rate(
     memories: SyntheticMemories, embedder: Embedder, pool: int, sample: int
-) -> dict[str, float]:
+) -> EmbedderRate:
     """Units per second of the real embedder on ``sample`` sentences it has not seen."""
     texts = [m.unit.restatement for m in memories.take(pool, pool + sample)]
     started = time.perf_counter()
     embedder.embed(texts)
     seconds = time.perf_counter() - started
-    return {
-        "sample": sample,
-        "seconds": seconds,
-        "units_per_s": sample / seconds,
-        "ms_per_unit": seconds * 1000 / sample,
-    }
+    return EmbedderRate(
+        name=embedder.name,
+        dim=embedder.dim,
+        sample=sample,
+        seconds=seconds,
+        units_per_s=sample / seconds,
+        ms_per_unit=seconds * 1000 / sample,
+    )
