@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 if TYPE_CHECKING:
-    from ripplemem.providers.base import Embedder
-    from ripplemem.stores.base import MemoryStore
+    from ripplemem.providers import Embedder
+    from ripplemem.stores import MemoryStore
 
 Progress = Callable[[str, int, int | None], None]  # (description, done, total or None)
 

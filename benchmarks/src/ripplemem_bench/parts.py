@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from ripplemem import Memory
-    from ripplemem.providers.base import Embedder
+    from ripplemem.providers import Embedder
 
 __all__ = ["MemoryFacts", "facts_of", "load_models"]
 

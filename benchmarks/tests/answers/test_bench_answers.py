@@ -148,7 +148,7 @@ def test_an_unavailable_answer_endpoint_is_counted_and_not_judged(locomo_file: P
 
 
 def test_planner_tokens_come_from_the_endpoints_usage(locomo_file: Path) -> None:
-    from ripplemem.settings import Settings
+    from ripplemem import Settings
 
     def with_planner(body: dict[str, Any]) -> Reply:
         system = body["messages"][0]["content"]

@@ -12,7 +12,7 @@ import sys
 
 import pytest
 
-from ripplemem.datasets.locomo import load_locomo
+from ripplemem.datasets import load_locomo
 from ripplemem.testing import ScriptedOpenAIServer
 from ripplemem_bench.retrieval.runners import run_locomo_bench
 

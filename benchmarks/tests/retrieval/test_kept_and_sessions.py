@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from ripplemem.datasets.longmemeval import load_longmemeval
+from ripplemem import get_recipe
+from ripplemem.datasets import load_longmemeval
 from ripplemem.errors import InvalidInputError
-from ripplemem.recipes import get_recipe
 from ripplemem.records import Evidence, RecallTrace
 from ripplemem.testing import make_unit
 from ripplemem_bench.retrieval.runners import run_longmemeval_bench

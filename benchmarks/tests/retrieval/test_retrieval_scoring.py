@@ -7,9 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from ripplemem.datasets.locomo import load_locomo
-from ripplemem.datasets.longmemeval import load_longmemeval
-from ripplemem.recipes import get_recipe
+from ripplemem import get_recipe
+from ripplemem.datasets import load_locomo, load_longmemeval
 from ripplemem.records import Evidence, MemoryUnit
 from ripplemem_bench.retrieval.scoring import LocomoScorer, LongMemEvalScorer
 from ripplemem_bench.tokens import count_tokens

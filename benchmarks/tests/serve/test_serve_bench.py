@@ -9,7 +9,7 @@ import pytest
 from typer.testing import CliRunner
 
 from ripplemem.cli.main import app
-from ripplemem.stores.registry import open_store
+from ripplemem.stores import open_store
 from ripplemem_bench.reports.docs import render_block
 from ripplemem_bench.reports.overview import overview
 from ripplemem_bench.results import ServeResult, load_result

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from ripplemem.errors import ProviderUnavailableError
-from ripplemem.providers.base import ChatModel
+from ripplemem.providers import ChatModel
 from ripplemem.read.prompts.answering import answer_messages, render_evidence
 from ripplemem.records import Evidence
 from ripplemem_bench.tokens import count_tokens

@@ -14,7 +14,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from ripplemem.providers.base import ChatMessage
+from ripplemem.providers import ChatMessage
 
 JUDGE_PROMPT_VERSION = "j-v1"
 

@@ -56,13 +56,12 @@ def asso_speed(
 
 def _updates(store: str, ann_threshold: int, sizes: list[int]) -> list[ClueUpdate]:
     """The clue-graph update cost in a ``store`` store grown through ``sizes``."""
-    from ripplemem.stores.memory import InMemoryStore
-    from ripplemem.stores.sqlite import SQLiteStore
+    from ripplemem.stores import open_store
     from ripplemem_bench.speed.asso import clue_update_speed
 
     with tempfile.TemporaryDirectory(prefix="ripplemem-asso-") as folder:
-        backend = (InMemoryStore(ann_threshold=ann_threshold) if store == "memory"
-                   else SQLiteStore(Path(folder) / "speed.db", ann_threshold=ann_threshold))
+        location = "memory://" if store == "memory" else Path(folder) / "speed.db"
+        backend = open_store(location, ann_threshold=ann_threshold)
         try:
             return clue_update_speed(backend, sizes)
         finally:

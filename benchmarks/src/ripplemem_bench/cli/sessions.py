@@ -58,7 +58,7 @@ def _trails(
 ) -> dict[str, list[QuestionTrail]]:
     """Each recipe's trail of every scored question the kept store holds."""
     from ripplemem import Settings
-    from ripplemem.datasets.longmemeval import load_longmemeval
+    from ripplemem.datasets import load_longmemeval
     from ripplemem.training.workspace import dataset_recipe
     from ripplemem_bench.retrieval.kept import KeptIngest
     from ripplemem_bench.retrieval.runners import take

@@ -33,7 +33,7 @@ from ripplemem.records import Evidence, MemoryUnit
 from ripplemem.records.evidence import Hit
 
 if TYPE_CHECKING:
-    from ripplemem.providers.base import Embedder
+    from ripplemem.providers import Embedder
     from ripplemem.records import Conversation
 
 MEM0_VERSION = "2.2.1"  # pinned in the [peers] extra of benchmarks/pyproject.toml

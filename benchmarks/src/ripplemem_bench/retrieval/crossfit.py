@@ -18,15 +18,14 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ripplemem import RecallRecipe, Settings
 from ripplemem.read.asso.weights import (
     EQUAL_WEIGHTS,
     SignalWeights,
     check_not_fitted_on,
     equal_weights,
 )
-from ripplemem.recipes import RecallRecipe
 from ripplemem.records import Evidence
-from ripplemem.settings import Settings
 from ripplemem.training.fit_weights import other_half
 from ripplemem.training.signal_rows import Candidate, Collection, collect_signals
 from ripplemem.training.temperature import Temperature, fit_half, fuse, split_halves

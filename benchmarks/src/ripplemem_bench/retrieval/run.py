@@ -16,10 +16,9 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Self
 
+from ripplemem import RECIPES, RecallRecipe, Settings
 from ripplemem.errors import InvalidInputError, UnknownRecipeError
 from ripplemem.read.asso.weights import check_not_fitted_on, load_weights
-from ripplemem.recipes import RECIPES, RecallRecipe
-from ripplemem.settings import Settings
 from ripplemem.training.workspace import PROFILES, StoreKind, Workspace, dataset_recipe
 from ripplemem_bench.measure import (
     cpu_info,
@@ -36,7 +35,7 @@ from ripplemem_bench.retrieval.kept import IngestCost, KeptIngest
 from ripplemem_bench.tokens import truncate_to_budget
 
 if TYPE_CHECKING:
-    from ripplemem.memory import Memory
+    from ripplemem import Memory
     from ripplemem.records import Conversation, Evidence
 
 DEFAULT_RECIPES: tuple[str, ...] = ("ripple", "bm25", "dense", "hybrid")

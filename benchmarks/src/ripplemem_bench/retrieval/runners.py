@@ -28,8 +28,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, TypedDict, TypeVar, Unpack
 
+from ripplemem import Settings
 from ripplemem.errors import InvalidInputError
-from ripplemem.settings import Settings
 from ripplemem.training.workspace import StoreKind
 from ripplemem_bench.answers.setup import AnswerSetup
 from ripplemem_bench.measure import Progress
@@ -39,7 +39,7 @@ from ripplemem_bench.retrieval.run import DEFAULT_RECIPES, BenchRun
 
 if TYPE_CHECKING:
     from ripplemem import Memory
-    from ripplemem.datasets.longmemeval import LmeSample
+    from ripplemem.datasets import LmeSample
     from ripplemem.records import Evidence
     from ripplemem_bench.answers.scoring import AnswerScorer
     from ripplemem_bench.retrieval.scoring import LocomoScorer, LongMemEvalScorer
@@ -74,7 +74,7 @@ def run_locomo_bench(
 
     With ``answering``, categories 1-4 are also answered and judged (category 5 is not).
     """
-    from ripplemem.datasets.locomo import load_locomo
+    from ripplemem.datasets import load_locomo
     from ripplemem_bench.retrieval.scoring import LocomoScorer
 
     path = Path(path)
@@ -121,7 +121,7 @@ def run_longmemeval_bench(
     With ``answering``, every question is answered and judged with its type's rule, including
     ``_abs`` and no-gold questions (which retrieval scoring excludes).
     """
-    from ripplemem.datasets.longmemeval import load_longmemeval
+    from ripplemem.datasets import load_longmemeval
     from ripplemem_bench.retrieval.scoring import LongMemEvalScorer
 
     if skip < 0:

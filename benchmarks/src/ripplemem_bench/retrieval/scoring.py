@@ -36,8 +36,7 @@ from ripplemem_bench.retrieval.metrics import (
 from ripplemem_bench.tokens import count_tokens_batch
 
 if TYPE_CHECKING:
-    from ripplemem.datasets.locomo import Question
-    from ripplemem.datasets.longmemeval import LmeQuestion
+    from ripplemem.datasets import LmeQuestion, Question
     from ripplemem.records import Evidence
 
 LOCOMO_CATEGORIES = ANSWERABLE_CATEGORIES  # scored for retrieval

@@ -93,7 +93,7 @@ def run_serve_bench(
     progress: Progress | None = None,
 ) -> ServeResult:
     """Load ``ripplemem serve`` over the store at ``url``; the result."""
-    from ripplemem.stores.registry import open_store
+    from ripplemem.stores import open_store
 
     if not 1 <= clients <= MAX_CLIENTS or not 1 <= seconds <= MAX_SECONDS:
         raise InvalidInputError(f"--clients must be 1..{MAX_CLIENTS} and --seconds 1..{MAX_SECONDS:.0f}")

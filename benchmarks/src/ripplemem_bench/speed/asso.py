@@ -21,7 +21,7 @@ from scipy import sparse
 
 from ripplemem.read.asso.importance import personalized_pagerank
 from ripplemem.records import MemoryUnit
-from ripplemem.stores.base import MemoryStore
+from ripplemem.stores import MemoryStore
 from ripplemem.testing import scripted_embedding
 from ripplemem_bench.measure import percentile
 from ripplemem_bench.results.asso import ClueUpdate, PprTiming

@@ -26,7 +26,7 @@ from ripplemem_bench.speed.search import NAMESPACE, Searcher
 from ripplemem_bench.speed.synthetic import SyntheticMemories
 
 if TYPE_CHECKING:
-    from ripplemem.providers.base import Embedder
+    from ripplemem.providers import Embedder
     from ripplemem.records import Conversation
     from ripplemem_bench.speed.run import Plan
 
@@ -58,7 +58,7 @@ def _instruments(
 ) -> _Instruments:
     """The linker gets the write pipeline's settings, with the semantic edge threshold resolved
     for ``embedder`` exactly as :class:`~ripplemem.write.pipeline.WritePipeline` does."""
-    from ripplemem.settings import WriteSettings
+    from ripplemem import WriteSettings
     from ripplemem.write.link import Linker
     from ripplemem.write.pipeline import resolve_thresholds
 
@@ -110,7 +110,7 @@ def grow_and_search(
     probe: tuple[str, list[Conversation]] | None = None,
 ) -> tuple[list[SizeRow], list[CurvePoint]]:
     """Grow one store through ``plan.sizes``; a row per size reached, and the insert curve."""
-    from ripplemem.stores.registry import open_store
+    from ripplemem.stores import open_store
 
     path = folder / "speed.db"
     url = plan.store if "://" in plan.store else None  # an empty store given by URL

@@ -30,7 +30,7 @@ from ripplemem_bench.speed.search import NAMESPACE
 from ripplemem_bench.speed.synthetic import SyntheticMemories, SyntheticMemory
 
 if TYPE_CHECKING:
-    from ripplemem.providers.base import Embedder
+    from ripplemem.providers import Embedder
     from ripplemem.write.link import Linker
 
 

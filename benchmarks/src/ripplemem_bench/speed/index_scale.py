@@ -31,7 +31,7 @@ from ripplemem_bench.results.index import IndexScaleResult, IndexSegment, IndexS
 from ripplemem_bench.speed.synthetic import SyntheticMemories
 
 if TYPE_CHECKING:
-    from ripplemem.providers.base import Embedder
+    from ripplemem.providers import Embedder
 
 __all__ = ["run_index_scale"]
 
@@ -153,8 +153,8 @@ def run_index_scale(
     from ripplemem.stores.vectors import VectorIndex
 
     if embedder is None:
+        from ripplemem import Settings
         from ripplemem.providers.factory import make_embedder
-        from ripplemem.settings import Settings
 
         embedder = make_embedder(Settings().embedder)
     load_start = loadavg()

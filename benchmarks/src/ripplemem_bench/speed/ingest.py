@@ -21,8 +21,8 @@ from ripplemem_bench.measure import report_progress as _report
 from ripplemem_bench.results.growth import LocomoIngest
 
 if TYPE_CHECKING:
-    from ripplemem.memory import Memory
-    from ripplemem.providers.base import Embedder
+    from ripplemem import Memory
+    from ripplemem.providers import Embedder
     from ripplemem.records import Conversation
     from ripplemem_bench.measure import Progress
 
@@ -38,10 +38,9 @@ def locomo_ingest(
     path: Path, embedder: Embedder, folder: Path, progress: Progress | None
 ) -> LocomoIngest:
     """Ingest every conversation of the LoCoMo file at ``path``, each into its own namespace."""
-    from ripplemem.datasets.locomo import load_locomo
-    from ripplemem.memory import Memory
-    from ripplemem.settings import Settings
-    from ripplemem.stores.registry import open_store
+    from ripplemem import Memory, Settings
+    from ripplemem.datasets import load_locomo
+    from ripplemem.stores import open_store
 
     samples = load_locomo(path)
     if not samples:

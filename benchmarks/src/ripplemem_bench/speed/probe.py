@@ -31,10 +31,10 @@ from ripplemem_bench.measure import report_progress as _report
 from ripplemem_bench.results.growth import ProbeCost
 
 if TYPE_CHECKING:
-    from ripplemem.memory import Memory
-    from ripplemem.providers.base import Embedder
+    from ripplemem import Memory
+    from ripplemem.providers import Embedder
     from ripplemem.records import Conversation
-    from ripplemem.stores.base import MemoryStore
+    from ripplemem.stores import MemoryStore
     from ripplemem_bench.measure import Progress
 
 #: The demo conversation is small (37 units): written this many times per size.
@@ -44,7 +44,7 @@ DEMO_REPEATS = 10
 def probe_conversations(locomo: Path | None) -> tuple[str, list[Conversation]]:
     """The probe: every conversation of a LoCoMo file, else the shipped demo conversation."""
     if locomo is not None:
-        from ripplemem.datasets.locomo import load_locomo
+        from ripplemem.datasets import load_locomo
 
         return locomo.name, [sample.conversation for sample in load_locomo(locomo)]
     from ripplemem.demo import load_demo
@@ -64,8 +64,7 @@ class Probe:
         conversations: Sequence[Conversation],
         source: str,
     ) -> None:
-        from ripplemem.memory import Memory
-        from ripplemem.settings import Settings
+        from ripplemem import Memory, Settings
 
         settings = Settings(extractor="deterministic", planner="deterministic")
         self.memory: Memory = Memory(settings, store=store, embedder=embedder)

@@ -71,7 +71,7 @@ from ripplemem_bench.speed.synthetic import SyntheticMemories
 from ripplemem_bench.speed.verdicts import TARGETS, flatness, targets
 
 if TYPE_CHECKING:
-    from ripplemem.providers.base import Embedder
+    from ripplemem.providers import Embedder
 
 __all__ = ["DEFAULT_SIZES", "TARGETS", "Plan", "run_speed_bench"]
 
@@ -161,8 +161,8 @@ def run_speed_bench(
 
 
 def _default_embedder() -> Embedder:
+    from ripplemem import Settings
     from ripplemem.providers.factory import make_embedder
-    from ripplemem.settings import Settings
 
     return make_embedder(Settings().embedder)
 
@@ -216,7 +216,7 @@ def _conclude(result: GrowthResult, load_before: list[float] | None) -> None:
 
 
 def _semantic_threshold(embedder: Embedder) -> float | None:
-    from ripplemem.settings import WriteSettings
+    from ripplemem import WriteSettings
     from ripplemem.write.pipeline import resolve_thresholds
 
     return resolve_thresholds(WriteSettings(), embedder).semantic_threshold

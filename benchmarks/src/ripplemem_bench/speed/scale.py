@@ -36,7 +36,7 @@ from ripplemem_bench.results.growth import (
 from ripplemem_bench.speed.run import run_speed_bench
 
 if TYPE_CHECKING:
-    from ripplemem.providers.base import Embedder
+    from ripplemem.providers import Embedder
 
 __all__ = ["DEFAULT_SIZES", "SCALE_TARGETS", "run_scale_bench", "scale_targets"]
 

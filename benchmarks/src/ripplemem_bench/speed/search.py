@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 import time
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -14,8 +14,9 @@ from ripplemem_bench.results.base import EmbedderRate
 from ripplemem_bench.results.growth import SearchTiming
 
 if TYPE_CHECKING:
-    from ripplemem.providers.base import Embedder
-    from ripplemem.stores.base import MemoryStore
+    from ripplemem import Recall, RecallRecipe
+    from ripplemem.providers import Embedder
+    from ripplemem.stores import MemoryStore
     from ripplemem_bench.measure import Progress
     from ripplemem_bench.speed.synthetic import SyntheticMemories
 
@@ -26,7 +27,8 @@ NAMESPACE = "bench"
 
 
 class Searcher:
-    """Times ``recall`` with each recipe on the same synthetic questions."""
+    """Times ``Memory.search`` with each recipe on the same synthetic questions (the
+    deterministic planner: no LLM)."""
 
     def __init__(
         self,
@@ -35,14 +37,12 @@ class Searcher:
         memories: SyntheticMemories,
         recipes: list[str],
     ) -> None:
-        from ripplemem.read.planner import DeterministicPlanner
-        from ripplemem.recipes import get_recipe
-        from ripplemem.write.entities import EntityRecognizer
+        from ripplemem import Memory, Settings, get_recipe
 
-        self.store, self.embedder, self.memories = store, embedder, memories
+        settings = Settings(extractor="deterministic", planner="deterministic")
+        self.memory = Memory(settings, store=store, embedder=embedder)
+        self.memories = memories
         self.recipes = {name: get_recipe(name) for name in recipes}
-        self.planner = DeterministicPlanner()
-        self.recognizer = EntityRecognizer()
 
     def questions(self, size: int, count: int, seed: int) -> list[str]:
         rng = random.Random(f"{seed}:questions:{size}")
@@ -66,7 +66,7 @@ class Searcher:
     def _timed(
         self,
         name: str,
-        recipe: Any,
+        recipe: RecallRecipe,
         questions: list[str],
         size: int,
         counts: tuple[int, int],
@@ -92,18 +92,10 @@ class Searcher:
             stages_p50_ms={s: _percentile(v, 50) for s, v in sorted(stages.items())},
         )
 
-    def _recall(self, question: str, recipe: Any) -> Any:
-        from ripplemem.read.pipeline import recall
-
-        return recall(
-            question,
-            store=self.store,
-            namespace=NAMESPACE,
-            embedder=self.embedder,
-            recipe=recipe,
-            planner=self.planner,
-            recognizer=self.recognizer,
-            reference_time=self.memories.reference_time,
+    def _recall(self, question: str, recipe: RecallRecipe) -> Recall:
+        return self.memory.search(
+            question, namespace=NAMESPACE, recipe=recipe,
+            question_time=self.memories.reference_time,
         )
 
 

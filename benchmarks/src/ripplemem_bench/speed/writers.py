@@ -122,7 +122,7 @@ def _conversations(
     locomo: Path, stores: Sequence[str], writers: int, sessions: int | None
 ) -> list[Conversation]:
     """The first ``writers`` conversations of the file (their first ``sessions`` sessions)."""
-    from ripplemem.datasets.locomo import load_locomo
+    from ripplemem.datasets import load_locomo
 
     if writers < 2:
         raise InvalidInputError(f"writers must be 2 or more, got {writers}")
