@@ -12,7 +12,7 @@ import numpy as np
 
 from ripplemem import RecallRecipe
 from ripplemem.training.gold_questions import GoldQuestion
-from ripplemem_bench.parts import facts_of
+from ripplemem_bench.parts import embedder_of
 
 from .synthetic import locomo_sample
 
@@ -50,7 +50,7 @@ def cosine_source(memory, namespace: str, question: GoldQuestion, recipe: Recall
     units = memory.store.list_units(namespace)
     if not units:
         return []
-    query = facts_of(memory).embedder.embed([question.text], input_type="query")[0]
+    query = embedder_of(memory).embed([question.text], input_type="query")[0]
     vectors = np.stack([unit.vector for unit in units])
     relevance = vectors @ query
     return [

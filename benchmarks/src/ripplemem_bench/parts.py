@@ -1,9 +1,10 @@
-"""What the harness needs to know about a :class:`~ripplemem.Memory` beyond its public API.
+"""What the harness needs of a :class:`~ripplemem.Memory` beyond its verbs, in one place.
 
-A result names the models it measured (embedder, extractor, planner, LLM), a peer gets the
+A result names the stages it measured (embedder, extractor, planner, LLM), a peer gets the
 memory's own embedder so both embed alike, and a timed writer loads its models before the clock
-starts. The facade offers none of these yet, so this module is the one place that reads the
-memory's components; everything else in the harness goes through the public API.
+starts. These are the names and meanings of the library's declared extension points
+(``ripplemem.extensions``: ``embedder_of``, ``stages_of``, ``warm_up``); until the library has
+them, this module is the one place in the harness that reads the memory's components.
 """
 
 from __future__ import annotations
@@ -15,32 +16,38 @@ if TYPE_CHECKING:
     from ripplemem import Memory
     from ripplemem.providers import Embedder
 
-__all__ = ["MemoryFacts", "facts_of", "load_models"]
+__all__ = ["Stages", "embedder_of", "stages_of", "warm_up"]
 
 
 @dataclass(frozen=True, slots=True)
-class MemoryFacts:
-    embedder: Embedder
-    extractor: str  # class name, as results record it: DeterministicExtractor, LLMExtractor
-    planner: str
-    llm: str | None  # the chat model's name, None without one
+class Stages:
+    """The embedder's name; the extractor's ``name`` and class name; the planner's class name
+    (as results record them); the LLM's name, None without one."""
 
-    @property
-    def embedder_name(self) -> str:
-        return self.embedder.name
+    embedder: str
+    extractor: str
+    extractor_class: str
+    planner_class: str
+    chat: str | None
 
 
-def facts_of(memory: Memory) -> MemoryFacts:
+def embedder_of(memory: Memory) -> Embedder:
+    """The embedder ``memory`` embeds units and queries with."""
+    return memory.parts.embedder
+
+
+def stages_of(memory: Memory) -> Stages:
     parts = memory.parts
-    return MemoryFacts(
-        embedder=parts.embedder,
-        extractor=type(parts.extractor).__name__,
-        planner=type(parts.planner).__name__,
-        llm=parts.chat.name if parts.chat is not None else None,
+    return Stages(
+        embedder=parts.embedder.name,
+        extractor=getattr(parts.extractor, "name", type(parts.extractor).__name__),
+        extractor_class=type(parts.extractor).__name__,
+        planner_class=type(parts.planner).__name__,
+        chat=parts.chat.name if parts.chat is not None else None,
     )
 
 
-def load_models(memory: Memory) -> None:
+def warm_up(memory: Memory) -> None:
     """Load the embedder and the entity recogniser now (they load on first use otherwise)."""
     parts = memory.parts
     parts.embedder.embed(["warm up"])

@@ -27,7 +27,7 @@ from ripplemem_bench.measure import (
     package_versions,
     percentile_or_none,
 )
-from ripplemem_bench.parts import facts_of
+from ripplemem_bench.parts import embedder_of, stages_of
 from ripplemem_bench.peers import PEERS, PeerMemory, is_peer, make_peer
 from ripplemem_bench.results.base import CpuInfo
 from ripplemem_bench.results.retrieval import IngestSummary, RecipeScores, RetrievalResult
@@ -110,7 +110,7 @@ class BenchRun:
         self.workspace.__enter__()
         assert self.memory is not None
         for name in self.peer_names:
-            self.peers[name] = make_peer(name, facts_of(self.memory).embedder, self.peer_budget)
+            self.peers[name] = make_peer(name, embedder_of(self.memory), self.peer_budget)
         return self
 
     @property
@@ -204,21 +204,21 @@ class BenchRun:
     ) -> RetrievalResult:
         """The run's result: what was measured on what, and every recipe's scores."""
         assert self.memory is not None
-        facts = facts_of(self.memory)
+        stages = stages_of(self.memory)
         space = self.workspace
         result = RetrievalResult(
             dataset=self.dataset,
             split=split,
             questions=questions,
             excluded=excluded,
-            embedder=facts.embedder_name,
-            extractor=facts.extractor,
-            planner=facts.planner,
+            embedder=stages.embedder,
+            extractor=stages.extractor_class,
+            planner=stages.planner_class,
             store="given" if space.given is not None else space.store_kind,
             profile=PROFILES[self.dataset] if space.profile else None,
             date=datetime.now(UTC).isoformat(timespec="seconds"),
             commit=self.commit,
-            llm=facts.llm,
+            llm=stages.chat,
             load=loadavg(),
             packages=package_versions(),
             cpu=CpuInfo.model_validate(cpu_info()),

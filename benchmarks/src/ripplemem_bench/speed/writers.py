@@ -205,11 +205,11 @@ def _write(
     report = _WriterReport()
     try:
         from ripplemem import Memory, Settings
-        from ripplemem_bench.parts import load_models
+        from ripplemem_bench.parts import warm_up
 
         settings = Settings(store=target, extractor="deterministic", planner="deterministic")
         with Memory(settings) as memory:
-            load_models(memory)  # before the start line
+            warm_up(memory)  # load the models before the start line
             barrier.wait(timeout=600)
             report.start = time.monotonic()  # system-wide clock: comparable across processes
             durations = []

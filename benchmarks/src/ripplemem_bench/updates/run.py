@@ -7,7 +7,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from ripplemem import Memory, Settings
-from ripplemem_bench.parts import facts_of
+from ripplemem_bench.parts import stages_of
 from ripplemem_bench.results.updates import KindScore, UpdateRecipe, UpdatesResult
 from ripplemem_bench.updates.cases import UpdateCase
 from ripplemem_bench.updates.score import QuestionScore, score_question, summarise
@@ -44,13 +44,13 @@ def run_updates(
                             ]
                 if progress:
                     progress("update cases", done + 1, len(cases))
-            facts = facts_of(memory)
+            stages = stages_of(memory)
     return UpdatesResult(
         kind="updates",
         conversations=len(cases),
         questions=sum(len(c.model.questions) for c in cases),
-        extractor=facts.extractor,
-        embedder=facts.embedder_name,
+        extractor=stages.extractor,
+        embedder=stages.embedder,
         recipes={
             r: UpdateRecipe(
                 summary={kind: KindScore(**score) for kind, score in summarise(rows).items()},
