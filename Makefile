@@ -25,15 +25,18 @@ chromium:
 demo: $(STAMP)
 	$(BIN)/ripplemem demo
 
-# both test trees: tests/ (the library) and benchmarks/tests/ (the harness)
+# both test trees: tests/ (the library) and benchmarks/tests/ (the harness), in one worker
+# process per core (pytest-xdist); each test file runs in one worker, so its module fixtures are
+# built once. Each worker starts its own PostgreSQL; servers take free ports.
+PYTEST := $(BIN)/python -m pytest -q -n auto --dist loadfile
 test: $(STAMP) chromium
-	@$(BIN)/python -m pytest -q tests benchmarks/tests; rc=$$?; \
+	@$(PYTEST) tests benchmarks/tests; rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "pytest collected no tests: failing on purpose"; exit 1; fi; exit $$rc
 
 # the inner loop: everything but the tests marked slow (many-writer processes, crash injection,
 # emulated CPUs, worker processes, the speed/scale benches, schemathesis)
 test-fast: $(STAMP) chromium
-	@$(BIN)/python -m pytest -q -m "not slow" tests benchmarks/tests; rc=$$?; \
+	@$(PYTEST) -m "not slow" tests benchmarks/tests; rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "pytest collected no tests: failing on purpose"; exit 1; fi; exit $$rc
 
 DATA ?= ../shared/data

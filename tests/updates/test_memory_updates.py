@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -23,11 +24,24 @@ HYPOTHETICAL = [
 ]
 
 
+def _moved(folder: Path, embedder) -> Memory:
+    memory = Memory(Settings(store=str(folder / "m.db")), embedder=embedder)
+    memory.add(MOVE_1, user_id="maya", session_time="2023-02-10T18:00:00")
+    memory.add(MOVE_2, user_id="maya", session_time="2023-06-03T18:00:00")
+    return memory
+
+
+@pytest.fixture(scope="module")
+def moved(tmp_path_factory: pytest.TempPathFactory, embedder) -> Iterator[Memory]:
+    """The two moves, written once for the tests that only read them."""
+    with _moved(tmp_path_factory.mktemp("moves"), embedder) as memory:
+        yield memory
+
+
 @pytest.fixture
-def memory(tmp_path: Path, embedder) -> Memory:
-    with Memory(Settings(store=str(tmp_path / "m.db")), embedder=embedder) as memory:
-        memory.add(MOVE_1, user_id="maya", session_time="2023-02-10T18:00:00")
-        memory.add(MOVE_2, user_id="maya", session_time="2023-06-03T18:00:00")
+def memory(tmp_path: Path, embedder) -> Iterator[Memory]:
+    """The two moves in a memory of the test's own (for a test that adds, updates or deletes)."""
+    with _moved(tmp_path, embedder) as memory:
         yield memory
 
 
@@ -39,29 +53,29 @@ def _rank(found: Recall, unit_id: str) -> int:
     return [e.unit.id for e in found.evidence].index(unit_id)
 
 
-def test_a_move_supersedes_the_old_home(memory: Memory) -> None:
-    old, new = _unit(memory, "Leeds for three"), _unit(memory, "Bristol")
-    kinds = {(e.dst, e.kind) for e in memory.edges(new, user_id="maya")}
+def test_a_move_supersedes_the_old_home(moved: Memory) -> None:
+    old, new = _unit(moved, "Leeds for three"), _unit(moved, "Bristol")
+    kinds = {(e.dst, e.kind) for e in moved.edges(new, user_id="maya")}
     assert (old, "supersedes") in kinds
-    chain = memory.history(old, user_id="maya")
+    chain = moved.history(old, user_id="maya")
     assert [v.unit.id for v in chain] == [old, new]
     assert chain[0].superseded_by == new and chain[0].valid_until is not None
     assert chain[0].valid_until.year == 2023 and chain[0].valid_until.month == 6
     assert chain[1].superseded_by is None and chain[1].valid_until is None
 
 
-def test_present_question_ranks_the_successor_first(memory: Memory) -> None:
-    old, new = _unit(memory, "Leeds for three"), _unit(memory, "Bristol")
-    found = memory.search("Where does Maya rent a flat in Leeds?", user_id="maya")
+def test_present_question_ranks_the_successor_first(moved: Memory) -> None:
+    old, new = _unit(moved, "Leeds for three"), _unit(moved, "Bristol")
+    found = moved.search("Where does Maya rent a flat in Leeds?", user_id="maya")
     assert _rank(found, new) < _rank(found, old)
     stale = next(e for e in found.evidence if e.unit.id == old)
     assert stale.superseded_by == new and stale.valid_until is not None
     assert any("supersession" in n for n in found.trace.notes)
 
 
-def test_past_question_keeps_the_old_value(memory: Memory) -> None:
-    old, new = _unit(memory, "Leeds for three"), _unit(memory, "Bristol")
-    found = memory.search("Where did Maya live before she moved to Bristol?", user_id="maya", limit=3)
+def test_past_question_keeps_the_old_value(moved: Memory) -> None:
+    old, new = _unit(moved, "Leeds for three"), _unit(moved, "Bristol")
+    found = moved.search("Where did Maya live before she moved to Bristol?", user_id="maya", limit=3)
     ids = [e.unit.id for e in found.evidence]
     assert old in ids and new in ids  # pulled in after its successor if the ranking missed it
     assert found.evidence[ids.index(old)].superseded_by == new
@@ -84,8 +98,8 @@ def test_update_writes_a_successor_and_delete_keeps_the_chain(memory: Memory) ->
     assert chain[0].superseded_by == newest
 
 
-def test_evidence_json_carries_supersession(memory: Memory) -> None:
-    found = memory.search("Where does Maya live now?", user_id="maya")
+def test_evidence_json_carries_supersession(moved: Memory) -> None:
+    found = moved.search("Where does Maya live now?", user_id="maya")
     again = Recall.from_json(found.to_json())
     pairs = [(e.unit.id, e.superseded_by, e.valid_until) for e in found.evidence]
     assert [(e.unit.id, e.superseded_by, e.valid_until) for e in again.evidence] == pairs
