@@ -11,8 +11,8 @@ from pathlib import Path
 import numpy as np
 
 from ripplemem import RecallRecipe
+from ripplemem.extensions import embedder_of
 from ripplemem.training.gold_questions import GoldQuestion
-from ripplemem_bench.parts import embedder_of
 
 from .synthetic import locomo_sample
 

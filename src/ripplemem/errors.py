@@ -8,6 +8,7 @@
     │   ├── UnknownRecipeError          no recipe with that name
     │   ├── ConfigurationError          settings that cannot work (e.g. ``answer`` without an LLM)
     │   └── FittedQuestionsError        fitted weights would be evaluated on their own questions
+    ├── ShuttingDownError               the memory closed before the call finished; nothing stored
     ├── StoreError                      the store failed or refuses
     │   ├── EmbedderMismatchError       the store was built with another embedder
     │   ├── StoreReadOnlyError          the file or its folder cannot be written; data is safe
@@ -64,6 +65,11 @@ class ConfigurationError(UsageError):
 
 class FittedQuestionsError(UsageError):
     """Fusion weights would be evaluated on the questions they were fitted on."""
+
+
+class ShuttingDownError(RippleMemError):
+    """The memory was closed (the server stopped: SIGTERM) before this call's work could finish;
+    nothing of it was stored (HTTP 503)."""
 
 
 class StoreError(RippleMemError):

@@ -1,50 +1,39 @@
-"""The ``Memory`` facade: mem0-style verbs that delegate to the write and read pipelines.
+"""The ``Memory`` facade: mem0-style verbs over the one core (:mod:`ripplemem.core`).
 
-``AsyncMemory`` offers the same verbs, with the same signatures, as coroutines; the work is CPU-
-and database-bound, so it runs the synchronous core in a worker thread rather than pretending to
-be non-blocking.
+Each verb turns its ids into a namespace by the one rule of :mod:`ripplemem.core.identity`
+(``namespace`` / ``user_id``, narrowed by ``agent_id`` and ``run_id``) and calls the core, which
+holds every verb's implementation and the policies all faces share (empty namespaces, error
+messages that name only the caller's namespace). ``AsyncMemory`` offers the same verbs, with the
+same signatures, as coroutines: it runs the same core in worker threads under
+:class:`~ripplemem.core.lanes.Lanes` (thread limits, per-namespace write turns, the search
+workers' hook); the service, the MCP tools and the viewer use it.
 """
 
 from __future__ import annotations
 
-import asyncio
 import builtins
-import logging
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Iterable, Iterator, Sequence
 from datetime import datetime
 from pathlib import Path
-from typing import Any, Self
+from typing import TYPE_CHECKING, Any, Self
 
-from ripplemem.components import Components, build_components
-from ripplemem.conversation_input import parse_time, to_conversation
-from ripplemem.errors import (
-    ConfigurationError,
-    InvalidInputError,
-    UnknownNamespaceError,
-    UnknownUnitError,
-)
+from ripplemem.core.engine import Core, Messages, Progress
+from ripplemem.core.identity import namespace_of, user_of
+from ripplemem.core.keys import Keys
+from ripplemem.core.lanes import Lanes
 from ripplemem.providers.base import ChatModel, Embedder
-from ripplemem.read.asso.weights import with_settings_weights
-from ripplemem.recipes import RecallRecipe, get_recipe
-from ripplemem.records import (
-    AddResult,
-    Answer,
-    Conversation,
-    Edge,
-    MemoryUnit,
-    Recall,
-    Session,
-    Version,
-)
+from ripplemem.recipes import RecallRecipe
+from ripplemem.records import AddResult, Answer, Edge, MemoryUnit, Recall, Version
+from ripplemem.records.wire import RecallModel
 from ripplemem.settings import Settings
 from ripplemem.stores.base import MemoryStore
-from ripplemem.write.forget import ClueRewriter, forget_unit
-from ripplemem.write.input_checks import check_query, check_text
-from ripplemem.write.pipeline import WritePipeline
 
-log = logging.getLogger(__name__)
-Messages = Sequence[Mapping[str, Any]] | Conversation | Session
-Progress = Callable[[int, int], None]
+if TYPE_CHECKING:
+    from ripplemem.core.copy import Migration
+    from ripplemem.core.neighbourhood import Neighbourhood
+    from ripplemem.core.timeline import Timeline
+
+__all__ = ["AsyncMemory", "ExportLines", "Memory", "Messages", "Progress"]
 
 
 class Memory:
@@ -58,14 +47,8 @@ class Memory:
         embedder: Embedder | None = None,
         chat: ChatModel | None = None,
     ) -> None:
-        self.settings = settings or Settings()
-        self.parts: Components = build_components(
-            self.settings, store=store, embedder=embedder, chat=chat
-        )
-        self._writer = WritePipeline(
-            self.parts.store, self.parts.embedder, self.parts.extractor, self.settings.write,
-            clue_writer=self.parts.clue_writer, parse=self.parts.recognizer.parse,
-        )
+        self._core = Core(settings or Settings(), store=store, embedder=embedder, chat=chat)
+        self.settings = self._core.settings
 
     @classmethod
     def open(cls, store: str | Path, **settings: Any) -> Memory:
@@ -74,7 +57,22 @@ class Memory:
 
     @property
     def store(self) -> MemoryStore:
-        return self.parts.store
+        return self._core.store
+
+    @property
+    def keys(self) -> Keys:
+        """The service's API keys kept in this store: ``create``, ``list``, ``revoke``, ``find``."""
+        return self._core.keys
+
+    @property
+    def backend(self) -> str:
+        """The store's kind: ``sqlite``, ``postgresql``, ``memory``, ..."""
+        return self._core.backend
+
+    @property
+    def can_answer(self) -> bool:
+        """True when an LLM is configured, so ``answer`` works."""
+        return self._core.answers
 
     # -- write -------------------------------------------------------------------------------
     def add(
@@ -83,12 +81,17 @@ class Memory:
         *,
         namespace: str | None = None,
         user_id: str | None = None,
+        agent_id: str | None = None,
+        run_id: str | None = None,
         session_time: datetime | str | None = None,
         session_id: str | None = None,
         progress: Progress | None = None,
     ) -> AddResult:
-        conversation = to_conversation(messages, session_time=session_time, session_id=session_id)
-        return self._writer.ingest(conversation, _namespace(namespace, user_id), progress=progress)
+        """Remember ``messages`` (dicts, one plain string, a Session or a Conversation)."""
+        ns = namespace_of(namespace, user_id, agent_id, run_id)
+        return self._core.add(
+            ns, messages, session_time=session_time, session_id=session_id, progress=progress
+        )
 
     def update(
         self,
@@ -97,29 +100,50 @@ class Memory:
         *,
         namespace: str | None = None,
         user_id: str | None = None,
+        agent_id: str | None = None,
+        run_id: str | None = None,
         session_time: datetime | str | None = None,
     ) -> AddResult:
         """Write ``text`` as a new memory that supersedes unit ``unit_id`` (both are kept; the old
         one gets ``superseded_by`` and ``valid_until`` in :meth:`history` and search evidence)."""
-        from ripplemem.write.supersede import supersede
-
-        ns = _namespace(namespace, user_id)
-        old = self.get(unit_id, namespace=ns)
-        speaker = old.participants[0] if old.participants else "user"
-        when = parse_time(session_time, what="session_time") or datetime.now().replace(microsecond=0)
-        added = self.add([{"speaker": speaker, "text": text}], namespace=ns, session_time=when)
-        supersede(self.parts.store, old, added.units)
-        return added
+        ns = namespace_of(namespace, user_id, agent_id, run_id)
+        return self._core.update(ns, unit_id, text, session_time=session_time)
 
     def history(
-        self, unit_id: str, *, namespace: str | None = None, user_id: str | None = None
+        self,
+        unit_id: str,
+        *,
+        namespace: str | None = None,
+        user_id: str | None = None,
+        agent_id: str | None = None,
+        run_id: str | None = None,
     ) -> builtins.list[Version]:
         """The supersession chain ``unit_id`` belongs to, earliest first (a unit nothing
         replaced and that replaced nothing is a chain of one)."""
-        from ripplemem.write.supersede import chain_of
+        return self._core.history(namespace_of(namespace, user_id, agent_id, run_id), unit_id)
 
-        ns = _namespace(namespace, user_id)
-        return chain_of(self.parts.store, self.get(unit_id, namespace=ns))
+    def delete(
+        self,
+        unit_id: str,
+        *,
+        namespace: str | None = None,
+        user_id: str | None = None,
+        agent_id: str | None = None,
+        run_id: str | None = None,
+    ) -> None:
+        """Forget one unit: its edges, index entries and clue memberships go with it."""
+        self._core.delete(namespace_of(namespace, user_id, agent_id, run_id), unit_id)
+
+    def delete_all(
+        self,
+        *,
+        namespace: str | None = None,
+        user_id: str | None = None,
+        agent_id: str | None = None,
+        run_id: str | None = None,
+    ) -> int:
+        """Forget every unit of the namespace; how many there were."""
+        return self._core.delete_all(namespace_of(namespace, user_id, agent_id, run_id))
 
     # -- read --------------------------------------------------------------------------------
     def search(
@@ -128,25 +152,32 @@ class Memory:
         *,
         namespace: str | None = None,
         user_id: str | None = None,
+        agent_id: str | None = None,
+        run_id: str | None = None,
         limit: int | None = None,
         recipe: str | RecallRecipe | None = None,
         question_time: datetime | str | None = None,
     ) -> Recall:
-        from ripplemem.read.pipeline import recall
+        """The evidence for ``query``, best first, with its recall trace (no evidence, and a
+        note, for a namespace that holds no memory yet)."""
+        ns = namespace_of(namespace, user_id, agent_id, run_id)
+        return self._core.search(ns, query, limit=limit, recipe=recipe, question_time=question_time)
 
-        query = check_query(query, self.settings.max_query_chars)
-        ns = self._known(_namespace(namespace, user_id))
-        chosen = self._recipe(recipe, limit)
-        return recall(
-            query,
-            store=self.parts.store,
-            namespace=ns,
-            embedder=self.parts.embedder,
-            recipe=chosen,
-            planner=self.parts.planner,
-            recognizer=self.parts.recognizer,
-            reference_time=parse_time(question_time, what="question_time"),
-        )
+    def search_json(
+        self,
+        query: str,
+        *,
+        namespace: str | None = None,
+        user_id: str | None = None,
+        agent_id: str | None = None,
+        run_id: str | None = None,
+        limit: int | None = None,
+        recipe: str | RecallRecipe | None = None,
+        question_time: datetime | str | None = None,
+    ) -> str:
+        """:meth:`search`'s recall as its JSON text (what ``POST /v1/search`` answers)."""
+        ns = namespace_of(namespace, user_id, agent_id, run_id)
+        return self._core.search_json(ns, query, limit=limit, recipe=recipe, question_time=question_time)
 
     def answer(
         self,
@@ -154,126 +185,190 @@ class Memory:
         *,
         namespace: str | None = None,
         user_id: str | None = None,
+        agent_id: str | None = None,
+        run_id: str | None = None,
         recipe: str | RecallRecipe | None = None,
         question_time: datetime | str | None = None,
     ) -> Answer:
-        from ripplemem.read.prompts.answering import answer_messages
+        """The LLM's answer to ``question`` from the evidence a search finds (needs an LLM)."""
+        ns = namespace_of(namespace, user_id, agent_id, run_id)
+        return self._core.answer(ns, question, recipe=recipe, question_time=question_time)
 
-        chat = self.parts.chat
-        if chat is None:
-            raise ConfigurationError(
-                "answer() needs an LLM: set Settings(llm=LLMSettings(base_url=..., model=...)) "
-                "or RIPPLEMEM_LLM_BASE_URL / RIPPLEMEM_LLM_MODEL; search() works without one"
-            )
-        when = parse_time(question_time, what="question_time")
-        found = self.search(
-            question, namespace=namespace, user_id=user_id, recipe=recipe, question_time=when
-        )
-        result = chat.complete(answer_messages(question, found.evidence, when))
-        planner_tokens = sum(p.tokens for p in found.trace.plans)
-        return Answer(result.text.strip(), found.evidence, result.total_tokens + planner_tokens, chat.name)
-
-    def get(self, unit_id: str, *, namespace: str | None = None, user_id: str | None = None) -> MemoryUnit:
-        ns = _namespace(namespace, user_id)
-        units = self.parts.store.get_units(ns, [unit_id])
-        if not units:
-            raise UnknownUnitError(f"no unit {unit_id!r} in namespace {ns!r}; {self._unit_hint(ns)}")
-        return units[0]
+    def get(
+        self,
+        unit_id: str,
+        *,
+        namespace: str | None = None,
+        user_id: str | None = None,
+        agent_id: str | None = None,
+        run_id: str | None = None,
+    ) -> MemoryUnit:
+        return self._core.get(namespace_of(namespace, user_id, agent_id, run_id), unit_id)
 
     def list(
-        self, *, namespace: str | None = None, user_id: str | None = None,
-        limit: int | None = None, offset: int = 0,
+        self,
+        *,
+        namespace: str | None = None,
+        user_id: str | None = None,
+        agent_id: str | None = None,
+        run_id: str | None = None,
+        limit: int | None = None,
+        offset: int = 0,
     ) -> builtins.list[MemoryUnit]:
-        return self.parts.store.list_units(_namespace(namespace, user_id), limit=limit, offset=offset)
+        """The namespace's units in the order they were stored (none for an empty namespace)."""
+        ns = namespace_of(namespace, user_id, agent_id, run_id)
+        return self._core.list(ns, limit=limit, offset=offset)
 
-    def edges(self, unit_id: str, *, namespace: str | None = None, user_id: str | None = None) -> builtins.list[Edge]:
-        ns = _namespace(namespace, user_id)
-        self.get(unit_id, namespace=ns)
-        return self.parts.store.edges_of(ns, unit_id)
+    def count(
+        self,
+        *,
+        namespace: str | None = None,
+        user_id: str | None = None,
+        agent_id: str | None = None,
+        run_id: str | None = None,
+    ) -> int:
+        """How many units the namespace holds."""
+        return self._core.count(namespace_of(namespace, user_id, agent_id, run_id))
+
+    def edges(
+        self,
+        unit_id: str,
+        *,
+        namespace: str | None = None,
+        user_id: str | None = None,
+        agent_id: str | None = None,
+        run_id: str | None = None,
+    ) -> builtins.list[Edge]:
+        return self._core.edges(namespace_of(namespace, user_id, agent_id, run_id), unit_id)
 
     def namespaces(self) -> builtins.list[str]:
-        return self.parts.store.namespaces()
+        """Every namespace that holds memories (for the store's owner: the service never shows
+        one tenant another's)."""
+        return self._core.namespaces()
 
-    # -- delete ------------------------------------------------------------------------------
-    def delete(self, unit_id: str, *, namespace: str | None = None, user_id: str | None = None) -> None:
-        ns = _namespace(namespace, user_id)
-        rewriter = ClueRewriter(self.parts.store, self.parts.embedder, self.parts.clue_writer)
-        if not forget_unit(self.parts.store, rewriter, ns, unit_id):
-            raise UnknownUnitError(
-                f"no unit {unit_id!r} in namespace {ns!r}; nothing was deleted; {self._unit_hint(ns)}"
-            )
+    def check_namespace(
+        self,
+        *,
+        namespace: str | None = None,
+        user_id: str | None = None,
+        agent_id: str | None = None,
+        run_id: str | None = None,
+    ) -> str:
+        """The namespace these ids name, or UnknownNamespaceError when it holds no memory yet."""
+        return self._core.check_namespace(namespace_of(namespace, user_id, agent_id, run_id))
 
-    def delete_all(self, *, namespace: str | None = None, user_id: str | None = None) -> int:
-        return self.parts.store.delete_namespace(_namespace(namespace, user_id))
+    def neighbourhood(
+        self,
+        ids: Sequence[str],
+        *,
+        namespace: str | None = None,
+        user_id: str | None = None,
+        agent_id: str | None = None,
+        run_id: str | None = None,
+        hops: int = 1,
+        max_nodes: int | None = None,
+    ) -> Neighbourhood:
+        """The units within ``hops`` edges of ``ids`` and the edges among them (the viewer's graph)."""
+        ns = namespace_of(namespace, user_id, agent_id, run_id)
+        return self._core.neighbourhood(ns, ids, hops=hops, max_nodes=max_nodes)
+
+    def timeline(
+        self,
+        *,
+        namespace: str | None = None,
+        user_id: str | None = None,
+        agent_id: str | None = None,
+        run_id: str | None = None,
+        start: datetime | str | None = None,
+        end: datetime | str | None = None,
+        bins: int = 40,
+        limit: int = 200,
+        offset: int = 0,
+    ) -> Timeline:
+        """The namespace's units laid out in time: counts per bin and one window's units."""
+        ns = namespace_of(namespace, user_id, agent_id, run_id)
+        return self._core.timeline(ns, start=start, end=end, bins=bins, limit=limit, offset=offset)
 
     # -- portability -------------------------------------------------------------------------
-    def export_jsonl(self, path: str | Path, *, namespace: str | None = None) -> int:
-        from ripplemem.portability import export_jsonl
+    def export_lines(
+        self,
+        *,
+        namespace: str | None = None,
+        user_id: str | None = None,
+        agent_id: str | None = None,
+        run_id: str | None = None,
+    ) -> ExportLines:
+        """The export (of one namespace, or of every one when no id is given) as JSON lines,
+        read from the store as they are taken (``for line in ...`` or ``async for``)."""
+        return ExportLines(self._core.export_lines(_only(namespace, user_id, agent_id, run_id)))
 
-        return export_jsonl(self.parts.store, self.parts.embedder, Path(path), namespace)
+    def import_lines(
+        self,
+        lines: Iterable[str] | bytes,
+        *,
+        namespace: str | None = None,
+        user_id: str | None = None,
+        agent_id: str | None = None,
+        run_id: str | None = None,
+    ) -> int:
+        """Import an export's lines (all of them or nothing): into their own namespaces, or, when
+        an id is given, all into that namespace (then they must hold one namespace)."""
+        return self._core.import_lines(lines, into=_only(namespace, user_id, agent_id, run_id))
+
+    def export_jsonl(self, path: str | Path, *, namespace: str | None = None) -> int:
+        """Write the export to ``path``; the number of units written."""
+        return self._core.export_file(Path(path), namespace)
 
     def import_jsonl(self, path: str | Path) -> int:
-        from ripplemem.portability import import_jsonl
+        """Import the export file at ``path`` (its namespaces are kept); the units added."""
+        return self._core.import_file(Path(path))
 
-        return import_jsonl(self.parts.store, self.parts.embedder, Path(path))
+    def copy_to(
+        self, target: str, *, sample: int = 20, progress: Callable[[str], None] | None = None
+    ) -> Migration:
+        """Copy the whole store into the empty store at ``target`` (a path or URL, any backend),
+        then check the copy (counts, and ``sample`` units' searches per namespace)."""
+        return self._core.copy_to(target, sample=sample, progress=progress)
 
     def close(self) -> None:
-        """Release the store. Never raises (a failure is logged): a ``with`` block's result, or
-        the error it raised, is never replaced by one from closing."""
-        try:
-            self.parts.store.close()
-        except Exception as error:  # noqa: BLE001 - closing must not hide a result
-            log.warning("closing the store failed: %s", error)
+        """Release the store. Never raises (a failure is logged)."""
+        self._core.close()
 
     def __enter__(self) -> Self:
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.close()
 
-    # -- helpers -----------------------------------------------------------------------------
-    def _known(self, namespace: str) -> str:
-        if self.parts.store.count(namespace) == 0:
-            raise UnknownNamespaceError(f"namespace {namespace!r} {self._empty_hint()}")
-        return namespace
 
-    def check_namespace(self, *, namespace: str | None = None, user_id: str | None = None) -> str:
-        """The namespace, or UnknownNamespaceError naming the known ones when it holds nothing."""
-        return self._known(_namespace(namespace, user_id))
+class ExportLines:
+    """An export's JSON lines, read from the store as they are taken: iterate them (``for``), or,
+    from ``AsyncMemory``, ``async for`` them (a page of lines per worker-thread call)."""
 
-    def _empty_hint(self) -> str:
-        known = self.parts.store.namespaces()
-        hint = f"known namespaces: {', '.join(known)}" if known else "the store is empty: add() first"
-        return f"holds no memory; {hint}"
+    PAGE = 200
 
-    def _unit_hint(self, namespace: str) -> str:
-        if self.parts.store.count(namespace):
-            return "list ids with `ripplemem list`"
-        return f"the namespace {self._empty_hint()}"
+    def __init__(self, lines: Iterator[str], lanes: Lanes | None = None) -> None:
+        self._lines, self._lanes = lines, lanes
 
-    def _recipe(self, recipe: str | RecallRecipe | None, limit: int | None) -> RecallRecipe:
-        if recipe is not None and not isinstance(recipe, str | RecallRecipe):
-            raise InvalidInputError(
-                f"recipe must be a recipe name or a RecallRecipe, got {type(recipe).__name__}"
-            )
-        if limit is not None and (not isinstance(limit, int) or isinstance(limit, bool) or limit < 1):
-            raise InvalidInputError(f"limit must be a whole number >= 1, got {limit!r}")
-        chosen = recipe if isinstance(recipe, RecallRecipe) else get_recipe(recipe or self.settings.recipe)
-        chosen = with_settings_weights(chosen, self.settings)  # asso: the fitted weights, if named
-        return chosen.with_(budget=limit) if limit else chosen
+    def __iter__(self) -> Iterator[str]:
+        return self._lines
 
+    async def __aiter__(self) -> AsyncIterator[str]:
+        lanes = self._lanes or Lanes(read_threads=1)
+        while page := await lanes.read(self._page):
+            for line in page:
+                yield line
 
-def _namespace(namespace: str | None, user_id: str | None) -> str:
-    if namespace and user_id and namespace != user_id:
-        raise ConfigurationError("give either namespace or user_id, not two different values")
-    chosen = namespace or user_id or "default"
-    return check_text(chosen, "the namespace" if namespace else "user_id")
+    def _page(self) -> builtins.list[str]:
+        return [line for line, _ in zip(self._lines, range(self.PAGE))]
 
 
 class AsyncMemory:
-    """The same verbs as :class:`Memory`, with the same signatures, as coroutines (each runs the
-    synchronous verb in a worker thread). ``tests/facade/test_async_parity.py`` keeps the two in
-    step."""
+    """The same verbs as :class:`Memory`, with the same signatures, as coroutines: the same core
+    run in worker threads under ``lanes`` (:class:`~ripplemem.core.lanes.Lanes`: thread limits,
+    per-namespace write turns, search workers). ``over=memory`` makes the async face of an open
+    :class:`Memory` (they share its store and models). ``tests/facade/test_async_parity.py``
+    keeps the two in step."""
 
     def __init__(
         self,
@@ -282,8 +377,12 @@ class AsyncMemory:
         store: MemoryStore | None = None,
         embedder: Embedder | None = None,
         chat: ChatModel | None = None,
+        lanes: Lanes | None = None,
+        over: Memory | None = None,
     ) -> None:
-        self.sync = Memory(settings, store=store, embedder=embedder, chat=chat)
+        self.sync = over or Memory(settings, store=store, embedder=embedder, chat=chat)
+        self._core = self.sync._core
+        self._lanes = lanes or Lanes()
 
     @classmethod
     def open(cls, store: str | Path, **settings: Any) -> AsyncMemory:
@@ -292,25 +391,44 @@ class AsyncMemory:
 
     @property
     def settings(self) -> Settings:
-        return self.sync.settings
+        return self._core.settings
 
     @property
     def store(self) -> MemoryStore:
-        return self.sync.store
+        return self._core.store
 
+    @property
+    def keys(self) -> Keys:
+        """The service's API keys kept in this store (synchronous, quick calls)."""
+        return self._core.keys
+
+    @property
+    def backend(self) -> str:
+        """The store's kind: ``sqlite``, ``postgresql``, ``memory``, ..."""
+        return self._core.backend
+
+    @property
+    def can_answer(self) -> bool:
+        """True when an LLM is configured, so ``answer`` works."""
+        return self._core.answers
+
+    # -- write -------------------------------------------------------------------------------
     async def add(
         self,
         messages: Messages,
         *,
         namespace: str | None = None,
         user_id: str | None = None,
+        agent_id: str | None = None,
+        run_id: str | None = None,
         session_time: datetime | str | None = None,
         session_id: str | None = None,
         progress: Progress | None = None,
     ) -> AddResult:
-        return await asyncio.to_thread(
-            self.sync.add, messages, namespace=namespace, user_id=user_id,
-            session_time=session_time, session_id=session_id, progress=progress,
+        ns = namespace_of(namespace, user_id, agent_id, run_id)
+        return await self._lanes.write(
+            ns, self._core.add, ns, messages, session_time=session_time, session_id=session_id,
+            progress=progress,
         )
 
     async def update(
@@ -320,31 +438,83 @@ class AsyncMemory:
         *,
         namespace: str | None = None,
         user_id: str | None = None,
+        agent_id: str | None = None,
+        run_id: str | None = None,
         session_time: datetime | str | None = None,
     ) -> AddResult:
-        return await asyncio.to_thread(
-            self.sync.update, unit_id, text, namespace=namespace, user_id=user_id,
-            session_time=session_time,
-        )
+        ns = namespace_of(namespace, user_id, agent_id, run_id)
+        return await self._lanes.write(ns, self._core.update, ns, unit_id, text, session_time=session_time)
 
     async def history(
-        self, unit_id: str, *, namespace: str | None = None, user_id: str | None = None
+        self,
+        unit_id: str,
+        *,
+        namespace: str | None = None,
+        user_id: str | None = None,
+        agent_id: str | None = None,
+        run_id: str | None = None,
     ) -> builtins.list[Version]:
-        return await asyncio.to_thread(self.sync.history, unit_id, namespace=namespace, user_id=user_id)
+        ns = namespace_of(namespace, user_id, agent_id, run_id)
+        return await self._lanes.read(self._core.history, ns, unit_id)
 
+    async def delete(
+        self,
+        unit_id: str,
+        *,
+        namespace: str | None = None,
+        user_id: str | None = None,
+        agent_id: str | None = None,
+        run_id: str | None = None,
+    ) -> None:
+        ns = namespace_of(namespace, user_id, agent_id, run_id)
+        await self._lanes.write(ns, self._core.delete, ns, unit_id)
+
+    async def delete_all(
+        self,
+        *,
+        namespace: str | None = None,
+        user_id: str | None = None,
+        agent_id: str | None = None,
+        run_id: str | None = None,
+    ) -> int:
+        ns = namespace_of(namespace, user_id, agent_id, run_id)
+        return await self._lanes.write(ns, self._core.delete_all, ns)
+
+    # -- read --------------------------------------------------------------------------------
     async def search(
         self,
         query: str,
         *,
         namespace: str | None = None,
         user_id: str | None = None,
+        agent_id: str | None = None,
+        run_id: str | None = None,
         limit: int | None = None,
         recipe: str | RecallRecipe | None = None,
         question_time: datetime | str | None = None,
     ) -> Recall:
-        return await asyncio.to_thread(
-            self.sync.search, query, namespace=namespace, user_id=user_id, limit=limit,
-            recipe=recipe, question_time=question_time,
+        ns = namespace_of(namespace, user_id, agent_id, run_id)
+        return await self._lanes.search(
+            self._core.search, ns, query, pooled=_recall, limit=limit, recipe=recipe,
+            question_time=question_time,
+        )
+
+    async def search_json(
+        self,
+        query: str,
+        *,
+        namespace: str | None = None,
+        user_id: str | None = None,
+        agent_id: str | None = None,
+        run_id: str | None = None,
+        limit: int | None = None,
+        recipe: str | RecallRecipe | None = None,
+        question_time: datetime | str | None = None,
+    ) -> str:
+        ns = namespace_of(namespace, user_id, agent_id, run_id)
+        return await self._lanes.search(
+            self._core.search_json, ns, query, pooled=str, limit=limit, recipe=recipe,
+            question_time=question_time,
         )
 
     async def answer(
@@ -353,59 +523,168 @@ class AsyncMemory:
         *,
         namespace: str | None = None,
         user_id: str | None = None,
+        agent_id: str | None = None,
+        run_id: str | None = None,
         recipe: str | RecallRecipe | None = None,
         question_time: datetime | str | None = None,
     ) -> Answer:
-        return await asyncio.to_thread(
-            self.sync.answer, question, namespace=namespace, user_id=user_id, recipe=recipe,
-            question_time=question_time,
+        ns = namespace_of(namespace, user_id, agent_id, run_id)
+        return await self._lanes.read(
+            self._core.answer, ns, question, recipe=recipe, question_time=question_time
         )
 
     async def get(
-        self, unit_id: str, *, namespace: str | None = None, user_id: str | None = None
+        self,
+        unit_id: str,
+        *,
+        namespace: str | None = None,
+        user_id: str | None = None,
+        agent_id: str | None = None,
+        run_id: str | None = None,
     ) -> MemoryUnit:
-        return await asyncio.to_thread(self.sync.get, unit_id, namespace=namespace, user_id=user_id)
+        ns = namespace_of(namespace, user_id, agent_id, run_id)
+        return await self._lanes.read(self._core.get, ns, unit_id)
 
     async def list(
-        self, *, namespace: str | None = None, user_id: str | None = None,
-        limit: int | None = None, offset: int = 0,
+        self,
+        *,
+        namespace: str | None = None,
+        user_id: str | None = None,
+        agent_id: str | None = None,
+        run_id: str | None = None,
+        limit: int | None = None,
+        offset: int = 0,
     ) -> builtins.list[MemoryUnit]:
-        return await asyncio.to_thread(
-            self.sync.list, namespace=namespace, user_id=user_id, limit=limit, offset=offset
-        )
+        ns = namespace_of(namespace, user_id, agent_id, run_id)
+        return await self._lanes.read(self._core.list, ns, limit=limit, offset=offset)
+
+    async def count(
+        self,
+        *,
+        namespace: str | None = None,
+        user_id: str | None = None,
+        agent_id: str | None = None,
+        run_id: str | None = None,
+    ) -> int:
+        ns = namespace_of(namespace, user_id, agent_id, run_id)
+        return await self._lanes.read(self._core.count, ns)
 
     async def edges(
-        self, unit_id: str, *, namespace: str | None = None, user_id: str | None = None
+        self,
+        unit_id: str,
+        *,
+        namespace: str | None = None,
+        user_id: str | None = None,
+        agent_id: str | None = None,
+        run_id: str | None = None,
     ) -> builtins.list[Edge]:
-        return await asyncio.to_thread(self.sync.edges, unit_id, namespace=namespace, user_id=user_id)
+        ns = namespace_of(namespace, user_id, agent_id, run_id)
+        return await self._lanes.read(self._core.edges, ns, unit_id)
 
     async def namespaces(self) -> builtins.list[str]:
-        return await asyncio.to_thread(self.sync.namespaces)
+        return await self._lanes.read(self._core.namespaces)
 
     async def check_namespace(
-        self, *, namespace: str | None = None, user_id: str | None = None
+        self,
+        *,
+        namespace: str | None = None,
+        user_id: str | None = None,
+        agent_id: str | None = None,
+        run_id: str | None = None,
     ) -> str:
-        return await asyncio.to_thread(self.sync.check_namespace, namespace=namespace, user_id=user_id)
+        ns = namespace_of(namespace, user_id, agent_id, run_id)
+        return await self._lanes.read(self._core.check_namespace, ns)
 
-    async def delete(
-        self, unit_id: str, *, namespace: str | None = None, user_id: str | None = None
-    ) -> None:
-        await asyncio.to_thread(self.sync.delete, unit_id, namespace=namespace, user_id=user_id)
+    async def neighbourhood(
+        self,
+        ids: Sequence[str],
+        *,
+        namespace: str | None = None,
+        user_id: str | None = None,
+        agent_id: str | None = None,
+        run_id: str | None = None,
+        hops: int = 1,
+        max_nodes: int | None = None,
+    ) -> Neighbourhood:
+        ns = namespace_of(namespace, user_id, agent_id, run_id)
+        return await self._lanes.browse(self._core.neighbourhood, ns, ids, hops=hops, max_nodes=max_nodes)
 
-    async def delete_all(self, *, namespace: str | None = None, user_id: str | None = None) -> int:
-        return await asyncio.to_thread(self.sync.delete_all, namespace=namespace, user_id=user_id)
+    async def timeline(
+        self,
+        *,
+        namespace: str | None = None,
+        user_id: str | None = None,
+        agent_id: str | None = None,
+        run_id: str | None = None,
+        start: datetime | str | None = None,
+        end: datetime | str | None = None,
+        bins: int = 40,
+        limit: int = 200,
+        offset: int = 0,
+    ) -> Timeline:
+        ns = namespace_of(namespace, user_id, agent_id, run_id)
+        return await self._lanes.browse(
+            self._core.timeline, ns, start=start, end=end, bins=bins, limit=limit, offset=offset
+        )
+
+    # -- portability -------------------------------------------------------------------------
+    async def export_lines(
+        self,
+        *,
+        namespace: str | None = None,
+        user_id: str | None = None,
+        agent_id: str | None = None,
+        run_id: str | None = None,
+    ) -> ExportLines:
+        only = _only(namespace, user_id, agent_id, run_id)
+        return ExportLines(self._core.export_lines(only), self._lanes)
+
+    async def import_lines(
+        self,
+        lines: Iterable[str] | bytes,
+        *,
+        namespace: str | None = None,
+        user_id: str | None = None,
+        agent_id: str | None = None,
+        run_id: str | None = None,
+    ) -> int:
+        into = _only(namespace, user_id, agent_id, run_id)
+        return await self._lanes.write(into, self._core.import_lines, lines, into=into)
 
     async def export_jsonl(self, path: str | Path, *, namespace: str | None = None) -> int:
-        return await asyncio.to_thread(self.sync.export_jsonl, path, namespace=namespace)
+        return await self._lanes.read(self._core.export_file, Path(path), namespace)
 
     async def import_jsonl(self, path: str | Path) -> int:
-        return await asyncio.to_thread(self.sync.import_jsonl, path)
+        return await self._lanes.write(None, self._core.import_file, Path(path))
+
+    async def copy_to(
+        self, target: str, *, sample: int = 20, progress: Callable[[str], None] | None = None
+    ) -> Migration:
+        return await self._lanes.read(self._core.copy_to, target, sample=sample, progress=progress)
 
     async def close(self) -> None:
-        await asyncio.to_thread(self.sync.close)
+        """Stop taking work (a call whose store closes under it ends in ShuttingDownError), stop
+        the search workers, release the store."""
+        import anyio
+
+        await anyio.to_thread.run_sync(self._lanes.close)
+        await anyio.to_thread.run_sync(self._core.close)
 
     async def __aenter__(self) -> Self:
         return self
 
     async def __aexit__(self, *exc: object) -> None:
         await self.close()
+
+
+def _recall(text: str) -> Recall:
+    return Recall.from_model(RecallModel.model_validate_json(text))
+
+
+def _only(
+    namespace: str | None, user_id: str | None, agent_id: str | None, run_id: str | None
+) -> str | None:
+    """The namespace the ids name, or None when none is given (every namespace)."""
+    if user_of(namespace, user_id) is None and agent_id is None and run_id is None:
+        return None
+    return namespace_of(namespace, user_id, agent_id, run_id)

@@ -14,7 +14,7 @@ Format ``ripplemem.jsonl/2``; files of format 1 (units and edges only) still imp
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -31,17 +31,23 @@ READABLE = ("ripplemem.jsonl/1", FORMAT)
 PAGE = 500
 
 
+def export_lines(store: MemoryStore, embedder: Embedder, namespace: str | None) -> Iterator[str]:
+    """The export of ``namespace`` (or every namespace) as JSON lines, without newlines: a meta
+    line, then each namespace's rows, read a page at a time as the lines are taken."""
+    meta = {"type": "meta", "format": FORMAT, "embedder": embedder.name, "dim": embedder.dim}
+    yield json.dumps(meta)
+    for ns in [namespace] if namespace else store.namespaces():
+        for row in _namespace_rows(store, ns):
+            yield json.dumps(row)
+
+
 def export_jsonl(store: MemoryStore, embedder: Embedder, path: Path, namespace: str | None) -> int:
     """Write ``namespace`` (or every namespace) to ``path``; the number of units written."""
-    namespaces = [namespace] if namespace else store.namespaces()
     written = 0
     with path.open("w", encoding="utf-8") as out:
-        meta = {"type": "meta", "format": FORMAT, "embedder": embedder.name, "dim": embedder.dim}
-        out.write(json.dumps(meta) + "\n")
-        for ns in namespaces:
-            for row in _namespace_rows(store, ns):
-                out.write(json.dumps(row) + "\n")
-                written += row["type"] == "unit"
+        for line in export_lines(store, embedder, namespace):
+            out.write(line + "\n")
+            written += line.startswith('{"type": "unit"')
     return written
 
 
@@ -89,10 +95,40 @@ def import_jsonl(store: MemoryStore, embedder: Embedder, path: Path) -> int:
     """Add what ``path`` holds to ``store`` in one write block; the number of units added."""
     if not path.exists():
         raise InvalidInputError(f"{path} does not exist: give the path of a file written by export")
-    dump = _read(path, embedder)
+    try:
+        with path.open(encoding="utf-8") as lines:
+            return import_lines(store, embedder, lines, source=str(path))
+    except UnicodeDecodeError as error:
+        raise InvalidInputError(
+            f"{path} is not UTF-8 text ({error}), so not a ripplemem export; nothing was imported"
+        ) from error
+
+
+def import_lines(
+    store: MemoryStore,
+    embedder: Embedder,
+    lines: Iterable[str] | bytes,
+    *,
+    into: str | None = None,
+    source: str = "the import",
+) -> int:
+    """Add the export ``lines`` hold (or the bytes of an export file) to ``store`` in one write
+    block (all of them or nothing); the number of units added. With ``into``, every row goes into
+    that namespace (the lines must hold one namespace). Every line is checked before anything is
+    written."""
+    if isinstance(lines, bytes | bytearray):
+        try:
+            lines = bytes(lines).decode("utf-8").splitlines()
+        except UnicodeDecodeError as error:
+            raise InvalidInputError(
+                f"{source} is not UTF-8 text ({error}); send an export file; nothing was imported"
+            ) from None
+    dump = _read(lines, embedder, into, source)
     if not dump.same_embedder:
         _reembed(dump, embedder)
     namespaces = sorted({u.namespace for u in dump.units} | {c.namespace for c, _ in dump.clues})
+    if into is not None:
+        namespaces = [into]
     imported = 0
     with store.write(namespaces):
         added: set[tuple[str, str]] = set()
@@ -134,34 +170,52 @@ def _import_clues(store: MemoryStore, dump: _Dump, added: set[tuple[str, str]]) 
         clues.add_links(ns, found)
 
 
-def _read(path: Path, embedder: Embedder) -> _Dump:
+def _read(lines: Iterable[str], embedder: Embedder, into: str | None, source: str) -> _Dump:
     dump = _Dump()
-    try:
-        text = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError as error:
-        raise InvalidInputError(
-            f"{path} is not UTF-8 text ({error}), so not a ripplemem export; nothing was imported"
-        ) from error
-    for number, line in enumerate(text.splitlines(), 1):
+    meta = False
+    sources: set[str] = set()
+    for number, line in enumerate(lines, 1):
         if not line.strip():
             continue
+        where = f"{source}, line {number}"
         try:
-            _row(json.loads(line), dump, embedder, path)
+            row = json.loads(line)
+        except ValueError as error:
+            raise InvalidInputError(f"{where} is not JSON ({error}); nothing was imported") from None
+        try:
+            if into is not None and row.get("type") != "meta":
+                if isinstance(row.get("namespace"), str):
+                    sources.add(row["namespace"])
+                row["namespace"] = into
+            meta = _row(row, dump, embedder, source) or meta
+        except InvalidInputError:
+            raise
         except (KeyError, ValueError, TypeError, AttributeError) as error:
             raise InvalidInputError(
-                f"{path}, line {number}: not a ripplemem export line ({error}); "
-                "nothing was imported"
+                f"{where}: not a ripplemem export line ({error}); nothing was imported"
             ) from error
+    if not meta:
+        raise InvalidInputError(
+            f"{source} has no meta line, so it is not a ripplemem export: give a file written by "
+            "`ripplemem export`, Memory.export_jsonl or GET /v1/export; nothing was imported"
+        )
+    if len(sources) > 1:
+        raise InvalidInputError(
+            f"{source} holds {len(sources)} namespaces; import the export of one namespace at a "
+            "time into a namespace of its own; nothing was imported"
+        )
     return dump
 
 
-def _row(row: dict, dump: _Dump, embedder: Embedder, path: Path) -> None:
+def _row(row: dict, dump: _Dump, embedder: Embedder, source: str) -> bool:
+    """Add one line's record to ``dump``; True for the meta line."""
     kind = row.pop("type")
     if kind == "meta":
         if row.get("format") not in READABLE:
-            raise InvalidInputError(f"{path}: unknown format {row.get('format')!r}; nothing was imported")
+            raise InvalidInputError(f"{source}: unknown format {row.get('format')!r}; nothing was imported")
         dump.same_embedder = (row.get("embedder"), row.get("dim")) == (embedder.name, embedder.dim)
-    elif kind == "unit":
+        return True
+    if kind == "unit":
         dump.units.append(MemoryUnit.from_json(row))
     elif kind == "edge":
         dump.edges.append(Edge(row["namespace"], row["src"], row["dst"], row["kind"], float(row["weight"])))
@@ -175,6 +229,7 @@ def _row(row: dict, dump: _Dump, embedder: Embedder, path: Path) -> None:
         dump.links.append((row["namespace"], row["src"], row["dst"], float(row["weight"])))
     else:
         raise ValueError(f"unknown line type {kind!r}")
+    return False
 
 
 def _reembed(dump: _Dump, embedder: Embedder) -> None:

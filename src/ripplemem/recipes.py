@@ -6,7 +6,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from ripplemem.errors import UnknownRecipeError
+from ripplemem.errors import InvalidInputError, UnknownRecipeError
 
 
 class _Part(BaseModel):
@@ -115,41 +115,34 @@ class AssoParams(_Part):
     lambda_temporal: float = 0.5
 
 
-#: the flat names a recipe also accepts (``get_recipe("ripple", dense_k=20)``), by group
-_GROUPS: dict[str, tuple[str, type[_Part]]] = {
-    "views": ("", ViewParams),
-    "expansion": ("expand_", ExpansionParams),
-    "rank": ("", RankParams),
-    "context": ("context_", ContextParams),
-    "asso": ("asso_", AssoParams),
+#: the groups of a recipe, by the field name that holds each
+_GROUPS: dict[str, type[_Part]] = {
+    "views": ViewParams,
+    "expansion": ExpansionParams,
+    "rank": RankParams,
+    "context": ContextParams,
+    "asso": AssoParams,
 }
 
 
-def _flat_names() -> dict[str, tuple[str, str]]:
-    names: dict[str, tuple[str, str]] = {}
-    for group, (prefix, part) in _GROUPS.items():
-        for field in part.model_fields:
-            names[prefix + field] = (group, field)
-            if group == "asso" and field.startswith(("use_", "equal_", "weights_", "lambda_")):
-                names[field] = (group, field)
-    names["expand_semantic_top"] = ("expansion", "semantic_top")
-    names["expand_structural_top"] = ("expansion", "structural_top")
-    for name in ("max_anchors", "hops", "rounds", "goal", "structural_channel", "gather"):
-        names[name] = ("expansion", name)
-    names["expansion"] = ("expansion", "enabled")
-    names.pop("expand_enabled", None)
-    return names
-
-
-_FLAT = _flat_names()
+def _group_of(name: str) -> tuple[str, str] | None:
+    """(group, field) of a parameter named without its group (``dense_k``, or the old spelling
+    ``context_share`` / ``asso_pool`` / ``expand_hops``), for the message that refuses it."""
+    for group, part in _GROUPS.items():
+        for prefix in ("", f"{group}_", "expand_", "context_", "asso_"):
+            field = name.removeprefix(prefix) if name.startswith(prefix) else None
+            if field in part.model_fields:
+                return group, field
+    return None
 
 
 class RecallRecipe(BaseModel):
     """How to recall, grouped by concern. Defaults are RippleMem's LoCoMo settings.
 
-    Besides the nested form (``views=ViewParams(dense_k=20)``), a recipe accepts each parameter
-    by a flat name (``dense_k=20``, ``context_share=0``, ``asso_pool=500``), so a change can
-    be written as one keyword; :meth:`with_` takes the same names."""
+    Parameters live in their group: ``get_recipe("ripple", views={"dense_k": 20})``,
+    ``recipe.with_(context={"share": 0.0})``; a group given as a dict changes only the fields it
+    names. A parameter named outside its group (``dense_k=20``) is refused with the nested
+    spelling to use instead."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
@@ -164,26 +157,11 @@ class RecallRecipe(BaseModel):
 
     @model_validator(mode="before")
     @classmethod
-    def _nest(cls, data: Any) -> Any:
-        """Lift flat parameter names into their group."""
-        if not isinstance(data, dict):
-            return data
-        nested: dict[str, Any] = {}
-        groups: dict[str, dict[str, Any]] = {}
-        for key, value in data.items():
-            if key in _GROUPS and not isinstance(value, bool):
-                part = value.model_dump() if isinstance(value, BaseModel) else value
-                groups.setdefault(key, {}).update(part if isinstance(part, dict) else {})
-                if not isinstance(part, dict):
-                    nested[key] = value  # let validation say what is wrong
-            elif key in _FLAT:
-                group, field = _FLAT[key]
-                groups.setdefault(group, {})[field] = value
-            else:
-                nested[key] = value
-        for group, values in groups.items():
-            nested.setdefault(group, values)
-        return nested
+    def _grouped(cls, data: Any) -> Any:
+        """Refuse a parameter named outside its group, saying where it belongs."""
+        if isinstance(data, dict):
+            _check_names(data)
+        return data
 
     @property
     def context_slots(self) -> int:
@@ -191,68 +169,90 @@ class RecallRecipe(BaseModel):
         return int(self.budget * self.context.share + 1e-9)
 
     def with_(self, **changes: Any) -> RecallRecipe:
-        """A validated copy with ``changes``, by flat or group name (unknown names and bad
-        values are refused)."""
+        """A validated copy with ``changes``: top-level fields (``budget=10``) or groups as dicts
+        of the fields to change (``rank={"lambda_q": 1.0}``); unknown names and bad values are
+        refused."""
+        _check_names(changes)
         data = self.model_dump()
         for key, value in changes.items():
-            if key in _FLAT and not (key in _GROUPS and isinstance(value, dict | BaseModel)):
-                group, field = _FLAT[key]
-                data[group] = {**data[group], field: value}
-            elif key in _GROUPS and isinstance(value, dict | BaseModel):
-                part = value.model_dump() if isinstance(value, BaseModel) else value
+            if key in _GROUPS and isinstance(value, dict | BaseModel):
+                part = value.model_dump(exclude_unset=True) if isinstance(value, BaseModel) else value
                 data[key] = {**data[key], **part}
             else:
                 data[key] = value
         return type(self).model_validate(data)
 
 
+def _check_names(parameters: dict[str, Any]) -> None:
+    """InvalidInputError for a parameter named outside its group (or a group given a value that
+    is not a dict), naming the nested spelling to write instead."""
+    for key, value in parameters.items():
+        if key in _GROUPS and not isinstance(value, dict | BaseModel):
+            example = next(iter(_GROUPS[key].model_fields))
+            raise InvalidInputError(
+                f"{key}={value!r}: {key} is a group of recipe parameters; give a dict of the ones "
+                f"to change, e.g. {key}={{{example!r}: ...}}"
+            )
+        found = None if key in RecallRecipe.model_fields else _group_of(key)
+        if found is not None:
+            group, field = found
+            raise InvalidInputError(
+                f"{key!r} is not a recipe parameter of its own: it belongs to the {group} group; "
+                f"write {group}={{{field!r}: {value!r}}}"
+            )
+
+
 def recipe(name: str, **parameters: Any) -> RecallRecipe:
-    """A recipe named ``name`` from flat parameter names (``dense_k=20``, ``context_share=0``)."""
+    """A recipe named ``name`` from ``parameters`` (top-level fields and groups as dicts)."""
     return RecallRecipe.model_validate({"name": name, **parameters})
 
 
 RECIPES: dict[str, RecallRecipe] = {
     "ripple": recipe("ripple"),
-    "ripple-no-expansion": recipe("ripple-no-expansion", expansion=False),
-    "ripple-no-structural": recipe("ripple-no-structural", structural_channel=False),
-    "ripple-no-goal": recipe("ripple-no-goal", goal=False),
-    "ripple-no-context": recipe("ripple-no-context", context_share=0.0),
-    "ripple-gather": recipe("ripple-gather", gather=True),
-    "ripple-no-supersession": recipe("ripple-no-supersession", supersession=False),
+    "ripple-no-expansion": recipe("ripple-no-expansion", expansion={"enabled": False}),
+    "ripple-no-structural": recipe("ripple-no-structural", expansion={"structural_channel": False}),
+    "ripple-no-goal": recipe("ripple-no-goal", expansion={"goal": False}),
+    "ripple-no-context": recipe("ripple-no-context", context={"share": 0.0}),
+    "ripple-gather": recipe("ripple-gather", expansion={"gather": True}),
+    "ripple-no-supersession": recipe("ripple-no-supersession", rank={"supersession": False}),
     "ripple-paper": recipe(
-        "ripple-paper", weight_lexical=0.75, provenance="max", context_share=0.0,
-        lexical_alignment=0.0, exchange_alignment=0.0, centred_query=False, supersession=False,
-        spread_turns=False,
+        "ripple-paper",
+        views={"centred_query": False},
+        rank={
+            "weight_lexical": 0.75, "provenance": "max", "lexical_alignment": 0.0,
+            "exchange_alignment": 0.0, "supersession": False, "spread_turns": False,
+        },
+        context={"share": 0.0},
     ),
-    "bm25": recipe("bm25", kind="bm25", centred_query=False),
-    "dense": recipe("dense", kind="dense", centred_query=False),
-    "hybrid": recipe("hybrid", kind="hybrid", centred_query=False),
+    "bm25": recipe("bm25", kind="bm25", views={"centred_query": False}),
+    "dense": recipe("dense", kind="dense", views={"centred_query": False}),
+    "hybrid": recipe("hybrid", kind="hybrid", views={"centred_query": False}),
     "dense-centred": recipe("dense-centred", kind="dense"),
     "hybrid-centred": recipe("hybrid-centred", kind="hybrid"),
     # AssoMem returns its top 6 by default; the benchmark compares at the common budget
     "asso": recipe("asso", kind="asso", budget=6),
-    "asso-no-temporal": recipe("asso-no-temporal", kind="asso", budget=6, use_temporal=False),
+    "asso-no-temporal": recipe("asso-no-temporal", kind="asso", budget=6, asso={"use_temporal": False}),
     "asso-no-importance": recipe(
-        "asso-no-importance", kind="asso", budget=6, use_importance=False
+        "asso-no-importance", kind="asso", budget=6, asso={"use_importance": False}
     ),
     "asso-equal-weights": recipe(
-        "asso-equal-weights", kind="asso", budget=6, equal_weights=True
+        "asso-equal-weights", kind="asso", budget=6, asso={"equal_weights": True}
     ),
-    "asso-no-clues": recipe("asso-no-clues", kind="asso", budget=6, use_clues=False),
+    "asso-no-clues": recipe("asso-no-clues", kind="asso", budget=6, asso={"use_clues": False}),
     "asso-paper-relevance": recipe(
-        "asso-paper-relevance", kind="asso", budget=6, asso_lexical=False
+        "asso-paper-relevance", kind="asso", budget=6, asso={"lexical": False}
     ),
     # a lighter importance term and no recency fallback: each cost ripple recall on LoCoMo dev
     "ripple+asso": recipe(
-        "ripple+asso", asso_terms=True, lambda_importance=0.25, asso_recency=False
+        "ripple+asso", asso={"terms": True, "lambda_importance": 0.25, "recency": False}
     ),
     "ripple+asso-no-importance": recipe(
-        "ripple+asso-no-importance", asso_terms=True, lambda_importance=0.0,
-        asso_recency=False,
+        "ripple+asso-no-importance",
+        asso={"terms": True, "lambda_importance": 0.0, "recency": False},
     ),
     "ripple+asso-no-temporal": recipe(
-        "ripple+asso-no-temporal", asso_terms=True, lambda_importance=0.25,
-        lambda_temporal=0.0,
+        "ripple+asso-no-temporal",
+        asso={"terms": True, "lambda_importance": 0.25, "lambda_temporal": 0.0},
     ),
 }
 #: What ``asso`` recipes return when a benchmark or caller does not set a budget of its own.

@@ -10,6 +10,7 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from ripplemem.cli.main import app
+from ripplemem.records import MemoryUnit, Recall
 
 
 def _ok(runner: CliRunner, *args: str):
@@ -32,26 +33,31 @@ def test_ingest_search_show_trace_delete_export_import(
     out = _ok(runner, "ingest", str(chat_file), "--store", store, "-n", "maya").output
     assert "ingested 1 conversation(s)" in out and "units" in out
 
-    found = json.loads(
+    recall = json.loads(
         _ok(runner, "search", "Where did Maya adopt her cat?", "--store", store, "-n", "maya",
             "--json").output
     )
-    assert found and found[0]["rank"] == 1
-    assert {"id", "restatement", "turn_ids", "views", "score"} <= set(found[0])
-    assert any(turn.startswith("s1_") for item in found for turn in item["turn_ids"])
-    unit_id = found[0]["id"]
+    found = Recall.from_json(recall).evidence  # the wire form POST /v1/search answers
+    assert found and recall["trace"]["namespace"] == "maya"
+    assert all(item.unit.vector is None for item in found)
+    assert any(turn.startswith("s1_") for item in found for turn in item.unit.turn_ids)
+    unit_id = found[0].unit.id
 
     table = _ok(runner, "search", "Pixel", "--store", store, "-n", "maya", "--recipe", "bm25").output
     assert "Pixel" in table
 
     shown = _ok(runner, "show", unit_id, "--store", store, "-n", "maya").output
-    assert unit_id in shown and "edges" in shown and found[0]["restatement"][:20] in shown
+    assert unit_id in shown and "edges" in shown and found[0].unit.restatement[:20] in shown
+    as_json = json.loads(_ok(runner, "show", unit_id, "--store", store, "--user-id", "maya", "--json").output)
+    assert MemoryUnit.from_json(as_json).id == unit_id
 
     traced = _ok(runner, "trace", "Where did Maya adopt her cat?", "--store", store, "-n", "maya").output
     assert "recipe" in traced and "provenance" in traced
 
     listed = _ok(runner, "list", "--store", store, "-n", "maya").output
     assert unit_id in listed
+    page = json.loads(_ok(runner, "list", "--store", store, "-n", "maya", "--json", "--limit", "2").output)
+    assert page["limit"] == 2 and len(page["memories"]) == 2 and page["total"] >= 2
 
     export_file = tmp_path / "export.jsonl"
     exported = _ok(runner, "export", str(export_file), "--store", store).output
@@ -59,7 +65,7 @@ def test_ingest_search_show_trace_delete_export_import(
 
     assert "deleted" in _ok(runner, "delete", unit_id, "--store", store, "-n", "maya").output
     gone = _fails(runner, "show", unit_id, "--store", store, "-n", "maya")
-    assert "no unit" in gone.output
+    assert f"no memory '{unit_id}' in namespace 'maya'" in gone.output
 
     fresh = str(tmp_path / "fresh.db")
     assert "imported" in _ok(runner, "import", str(export_file), "--store", fresh).output
@@ -80,9 +86,12 @@ def test_bad_input_exits_2_with_a_helpful_message(runner: CliRunner, tmp_path: P
 def test_errors_from_memory_exit_2(runner: CliRunner, chat_file: Path, tmp_path: Path) -> None:
     store = str(tmp_path / "m.db")
     _ok(runner, "ingest", str(chat_file), "--store", store)
-    assert "holds no memory" in _fails(runner, "search", "cat", "--store", store, "-n", "nobody").output
-    listed = _fails(runner, "list", "--store", store, "-n", "nobody").output
-    assert "holds no memory" in listed and "known namespaces: default" in listed
+    empty = _ok(runner, "search", "cat", "--store", store, "-n", "nobody")  # empty, not an error
+    assert "holds no memory yet" in empty.stderr and "namespaces in this store: default" in empty.stderr
+    as_json = json.loads(_ok(runner, "search", "cat", "--store", store, "-n", "nobody", "--json").stdout)
+    assert as_json["evidence"] == [] and as_json["trace"]["notes"] == ["the namespace holds no memory yet"]
+    listed = _ok(runner, "list", "--store", store, "-n", "nobody")
+    assert "0 units" in listed.stdout and "holds no memory yet" in listed.stderr
     assert "no recipe named" in _fails(runner, "search", "cat", "--store", store, "--recipe", "nope").output
     assert "needs an LLM" in _fails(runner, "answer", "Who is Pixel?", "--store", store).output
 
@@ -98,9 +107,15 @@ def test_ingest_locomo_with_one_namespace_per_conversation(runner: CliRunner, tm
     found = json.loads(
         _ok(runner, "search", "cello teacher", "--store", store, "-n", "bench/conv-tiny", "--json").output
     )
-    turns = {turn for item in found for turn in item["turn_ids"]}
+    turns = {turn for item in found["evidence"] for turn in item["unit"]["turn_ids"]}
     assert {"D1:1", "D2:1"} <= turns  # dia_ids are the turn ids; the tiny memory fits the budget
-    assert "holds no memory" in _fails(runner, "search", "cello", "--store", store, "-n", "bench").output
+    assert "holds no memory yet" in _ok(runner, "search", "cello", "--store", store, "-n", "bench").stderr
+    narrowed = _ok(runner, "ingest", str(data), "--store", store, "--split", "--user-id", "bench",
+                   "--agent-id", "coach").output
+    assert "bench/<conversation id>" in narrowed
+    coached = json.loads(_ok(runner, "search", "cello teacher", "--store", store, "-n", "bench/conv-tiny",
+                             "--agent-id", "coach", "--json").output)
+    assert coached["trace"]["namespace"] == "bench/conv-tiny/agent:coach" and coached["evidence"]
 
 
 def test_console_script_help_lists_commands() -> None:

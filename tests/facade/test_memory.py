@@ -128,28 +128,67 @@ def test_get_list_delete_edges(memory):
         memory.delete(linked.id, user_id="maya")
 
 
-def test_unknown_namespace_and_recipe(memory):
+def test_an_empty_namespace_is_no_error_and_messages_name_only_the_callers_namespace(memory):
     memory.add(TRIP, user_id="maya", session_time="2024-05-20T10:00")
-    with pytest.raises(UnknownNamespaceError, match="maya"):
-        memory.search("anything", user_id="nobody")
+    found = memory.search("anything", user_id="nobody")  # an agent's search before its first add
+    assert found.evidence == () and found.trace.notes == ["the namespace holds no memory yet"]
+    assert found.trace.namespace == "nobody"
+    assert memory.list(user_id="nobody") == [] and memory.count(user_id="nobody") == 0
+    assert memory.delete_all(user_id="nobody") == 0
     with pytest.raises(UnknownRecipeError, match="ripple"):
         memory.search("anything", user_id="maya", recipe="nope")
-    with pytest.raises(UnknownUnitError, match="holds no memory; known namespaces: maya"):
-        memory.get("u1", user_id="nobody")  # a typo in the namespace is named, not the unit
-    with pytest.raises(UnknownUnitError, match="nothing was deleted; the namespace holds no memory"):
-        memory.delete("u1", user_id="nobody")
-    with pytest.raises(UnknownUnitError, match="list ids with"):
-        memory.get("u1", user_id="maya")
-    with pytest.raises(UnknownNamespaceError, match="known namespaces: maya"):
+    with pytest.raises(UnknownRecipeError, match="ripple"):  # the input is checked first
+        memory.search("anything", user_id="nobody", recipe="nope")
+    with pytest.raises(InvalidInputError, match="the query is empty"):
+        memory.search("  ", user_id="nobody")
+    some = memory.list(user_id="maya")[0].id
+    for namespace in ("nobody", "maya"):  # the same message whether the id is elsewhere or nowhere
+        for verb in (memory.get, memory.delete, memory.edges, memory.history):
+            with pytest.raises(UnknownUnitError) as raised:
+                verb("u1" if namespace == "maya" else some, user_id=namespace)
+            assert "maya" not in str(raised.value).replace("'maya'", "") or namespace == "maya"
+    with pytest.raises(UnknownUnitError) as raised:
+        memory.get(some, user_id="nobody")
+    assert str(raised.value) == f"no memory {some!r} in namespace 'nobody'"
+    with pytest.raises(UnknownNamespaceError) as raised:
         memory.check_namespace(user_id="nobody")
+    assert str(raised.value) == "namespace 'nobody' holds no memory yet"  # no other namespace named
     assert memory.check_namespace(user_id="maya") == "maya"
+
+
+def test_user_agent_and_run_ids_map_to_namespaces_by_one_rule(memory):
+    from ripplemem.core.identity import namespace_of
+
+    assert namespace_of() == "default"
+    assert namespace_of(user_id="alex") == namespace_of(namespace="alex") == "alex"
+    assert namespace_of(user_id="alex", agent_id="planner") == "alex/agent:planner"
+    assert namespace_of(user_id="alex", agent_id="planner", run_id="r1") == "alex/agent:planner/run:r1"
+    assert namespace_of(run_id="r1") == "default/run:r1"
+    with pytest.raises(ConfigurationError, match="either namespace or user_id"):
+        namespace_of(namespace="alex", user_id="bo")
+    with pytest.raises(InvalidInputError, match="holds a '/'"):
+        namespace_of(user_id="alex", agent_id="a/b")
+    mine = memory.add("I keep my bike in the shed.", user_id="alex", agent_id="planner")
+    assert {u.namespace for u in mine.units} == {"alex/agent:planner"}
+    assert memory.search("bike", user_id="alex").evidence == ()  # a narrower namespace is apart
+    found = memory.search("Where is the bike?", user_id="alex", agent_id="planner")
+    assert [e.unit.id for e in found.evidence] == [u.id for u in mine.units]
+    assert memory.get(mine.units[0].id, namespace="alex/agent:planner").id == mine.units[0].id
+    assert memory.list(user_id="alex", agent_id="planner", run_id="r1") == []
+
+
+def test_a_plain_string_is_one_message_of_the_user(memory):
+    added = memory.add("I adopted a cat named Pixel.", user_id="maya", session_time="2024-05-20T10:00")
+    assert added.units and "Pixel" in added.units[0].restatement
+    assert memory.add("I adopted a cat named Pixel.", user_id="maya",
+                      session_time="2024-05-20T10:00").skipped == len(added.units)
 
 
 @pytest.mark.parametrize(
     "messages, session_time, match",
     [
         ([], None, "no messages"),
-        ("just a string", None, "list of messages"),
+        ("", None, "empty text"),
         ([{"speaker": "Maya"}], None, "no text"),
         ([{"text": "hello"}], None, "no 'role'"),
         (TRIP, "the day after tomorrow-ish", "cannot parse session_time"),

@@ -103,6 +103,6 @@ def test_asso_recipes_pick_up_the_settings_weights(tmp_path: Path) -> None:
     settings = Settings(asso_weights=tmp_path / "w.json")
     assert with_settings_weights(get_recipe("asso"), settings).asso.weights_path == str(tmp_path / "w.json")
     assert with_settings_weights(get_recipe("ripple"), settings) == get_recipe("ripple")
-    own = get_recipe("asso", weights_path="mine.json")
+    own = get_recipe("asso", asso={"weights_path": "mine.json"})
     assert with_settings_weights(own, settings).asso.weights_path == "mine.json"
     assert with_settings_weights(get_recipe("asso"), Settings()).asso.weights_path is None

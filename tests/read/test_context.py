@@ -46,9 +46,9 @@ def ids(evidence) -> list[str]:
 
 def test_context_units_follow_the_head_of_the_ranking(memory):
     plain = memory.search(
-        QUESTION, namespace="ns", recipe=get_recipe("ripple", budget=10, context_share=0)
+        QUESTION, namespace="ns", recipe=get_recipe("ripple", budget=10, context={"share": 0})
     )
-    recipe = get_recipe("ripple", budget=4, context_share=0.5, context_anchors=2)
+    recipe = get_recipe("ripple", budget=4, context={"share": 0.5, "anchors": 2})
     recall = memory.search(QUESTION, namespace="ns", recipe=recipe)
     evidence = list(recall.evidence)
     assert len(evidence) == 4
@@ -104,7 +104,7 @@ def test_context_slots_scale_with_the_budget_and_bad_overrides_are_refused():
     assert get_recipe("ripple", budget=10).context_slots == 2
     assert get_recipe("ripple-no-context").context_slots == 0
     with pytest.raises(ValueError, match=r"context\.share"):
-        get_recipe("ripple", context_share=1.5)
+        get_recipe("ripple", context={"share": 1.5})
     with pytest.raises(ValueError, match="context_slot"):
         get_recipe("ripple", context_slots=3)  # a derived value, not a field
 
@@ -133,7 +133,7 @@ def test_context_brings_neighbouring_turns_not_pieces_of_the_same_turn(tmp_path)
         m.add(conversation, namespace="ns")
         pieces = [u for u in m.list(namespace="ns") if u.turn_ids == ("t1",)]
         assert len(pieces) >= 2, "the long reply should be cut into several units"
-        recipe = get_recipe("ripple", budget=6, context_share=0.5, context_anchors=1)
+        recipe = get_recipe("ripple", budget=6, context={"share": 0.5, "anchors": 1})
         recall = m.search(
             "Which noodle bar did Bob suggest for Friday dinner?", namespace="ns", recipe=recipe
         )
@@ -170,7 +170,7 @@ def test_context_skips_a_unit_whose_turn_the_head_already_holds(tmp_path):
         linked = dict(m.store.neighbours("ns", [source.id], "structural")[source.id])
         assert caption.id in linked, "the caption is a dialogue neighbour of t1"
         head = [Evidence(u, 1.0 - i / 10, (), None, ()) for i, u in enumerate((source, text))]
-        recipe = get_recipe("ripple", budget=4, context_share=0.5, context_anchors=1)
+        recipe = get_recipe("ripple", budget=4, context={"share": 0.5, "anchors": 1})
         chosen = context_candidates(m.store, "ns", head, recipe)
     assert chosen, "t0 (or t3) should still get a slot"
     assert all(c.unit.id != caption.id for c in chosen)

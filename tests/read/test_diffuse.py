@@ -57,7 +57,7 @@ def test_two_hops_reach_the_allergy_from_the_recommendation(store, goal_vector):
 
 
 def test_one_hop_does_not_reach_it(store, goal_vector):
-    one_hop = RECIPE.with_(hops=1)
+    one_hop = RECIPE.with_(expansion={"hops": 1})
     found = paths_by_id(
         diffuse(store, NS, plan("e1"), evidence_ids={"e1"}, goal_vector=goal_vector, recipe=one_hop)
     )
@@ -81,7 +81,7 @@ def test_walks_through_evidence_but_never_returns_it(store, goal_vector):
 
 
 def test_channels_are_walked_separately_and_merged_by_id(store, goal_vector):
-    wide = RECIPE.with_(expand_semantic_top=10, expand_structural_top=10)
+    wide = RECIPE.with_(expansion={"semantic_top": 10, "structural_top": 10})
     found = diffuse(
         store, NS, plan("e1"), evidence_ids={"e1"}, goal_vector=goal_vector, recipe=wide
     )
@@ -110,7 +110,7 @@ INITIAL = {"e1", "e2", "d3", "d4", "d5", "d7"}
 
 
 def test_budget_per_channel_prefers_the_goal(store, goal_vector):
-    tight = RECIPE.with_(expand_structural_top=1, expand_semantic_top=0)
+    tight = RECIPE.with_(expansion={"structural_top": 1, "semantic_top": 0})
     found = diffuse(
         store, NS, plan("e1"), evidence_ids=INITIAL, goal_vector=goal_vector, recipe=tight
     )
@@ -118,7 +118,7 @@ def test_budget_per_channel_prefers_the_goal(store, goal_vector):
 
 
 def test_blind_expansion_ranks_by_path_strength(store, goal_vector):
-    blind = RECIPE.with_(goal=False, expand_structural_top=1, expand_semantic_top=0)
+    blind = RECIPE.with_(expansion={"goal": False, "structural_top": 1, "semantic_top": 0})
     found = diffuse(
         store, NS, plan("e1"), evidence_ids=INITIAL, goal_vector=goal_vector, recipe=blind
     )
@@ -131,7 +131,7 @@ def test_blind_expansion_ranks_by_path_strength(store, goal_vector):
         plan("e1"),
         evidence_ids={"e1"},
         goal_vector=goal_vector,
-        recipe=RECIPE.with_(goal=False),
+        recipe=RECIPE.with_(expansion={"goal": False}),
     )
     strengths = [p.path_weight for _, p in every if p.channel == "structural"]
     assert strengths == sorted(strengths, reverse=True)
@@ -144,7 +144,7 @@ def test_structural_channel_off_walks_semantic_edges_only(store, goal_vector):
         plan("e1"),
         evidence_ids={"e1"},
         goal_vector=goal_vector,
-        recipe=RECIPE.with_(structural_channel=False),
+        recipe=RECIPE.with_(expansion={"structural_channel": False}),
     )
     assert found and {p.channel for _, p in found} == {"semantic"}
     assert "e3" not in dict(found)

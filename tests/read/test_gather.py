@@ -38,4 +38,4 @@ def test_gathering_anchors_come_from_distinct_episodes_while_there_are_any():
 def test_gather_is_a_named_recipe_and_off_by_default():
     assert not get_recipe("ripple").expansion.gather
     assert get_recipe("ripple-gather").expansion.gather
-    assert get_recipe("ripple", gather=True).expansion.gather
+    assert get_recipe("ripple", expansion={"gather": True}).expansion.gather

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import pytest
 
+from ripplemem.read.empty import EMPTY_NOTE
 from ripplemem.read.pipeline import recall
 from ripplemem.read.views import centre_query, dense_view
 from ripplemem.recipes import get_recipe
@@ -27,8 +28,8 @@ def run(store, name: str, query: str = QUERY, **overrides) -> Recall:
     # Centred on the centroid of this small store (all of it about Sam, Maya and restaurants),
     # the dense view ranks it in its top 10 already: the expansion tests use the raw vector;
     # test_the_query_vector_is_centred_on_the_namespace_centroid covers centring.
-    overrides.setdefault("centred_query", False)
-    overrides.setdefault("context_share", 0.0)
+    overrides["views"] = {"centred_query": False, **overrides.get("views", {})}
+    overrides["context"] = {"share": 0.0, **overrides.get("context", {})}
     return recall(
         query, store=store, namespace=NS, embedder=embedder(), recipe=get_recipe(name, **overrides)
     )
@@ -88,7 +89,7 @@ def test_the_query_vector_is_centred_on_the_namespace_centroid(store):
     query_vector = embedder().embed([QUERY], input_type="query")[0]
     centred = centre_query(query_vector, store.centroid(NS))
     k = len(run(store, "ripple").trace.initial["dense"])
-    ripple = run(store, "ripple", centred_query=True, lexical_alignment=0.0, exchange_alignment=0.0)
+    ripple = run(store, "ripple", views={"centred_query": True}, rank={"lexical_alignment": 0.0, "exchange_alignment": 0.0})
     assert ripple.trace.initial["dense"] == dense_view(store, NS, centred, k)
     assert ripple.trace.timings_ms["centre"] >= 0.0
     assert "e3" in dict(ripple.trace.initial["dense"][:10])  # the allergy, found directly
@@ -97,7 +98,7 @@ def test_the_query_vector_is_centred_on_the_namespace_centroid(store):
     cosines = [float(e.unit.vector @ centred) for e in aligned]
     assert cosines == sorted(cosines, reverse=True)
 
-    raw = run(store, "ripple", centred_query=False)
+    raw = run(store, "ripple", views={"centred_query": False})
     assert raw.trace.initial["dense"] == dense_view(store, NS, query_vector, k)
     assert "centre" not in raw.trace.timings_ms
     assert get_recipe("ripple").views.centred_query and not get_recipe("ripple-paper").views.centred_query
@@ -118,7 +119,7 @@ def test_deeper_view_hits_compete_in_one_final_ranking(store):
     scores = [e.score for e in result.evidence]
     assert scores == sorted(scores, reverse=True)  # one ranking, no "C first, then fill"
     assert any(note.startswith("final ranking:") for note in result.trace.notes)
-    shallow = run(store, "ripple", budget=25, deep_candidates=False)
+    shallow = run(store, "ripple", budget=25, rank={"deep_candidates": False})
     assert len(shallow.evidence) < 25
     assert len(shallow.trace.initial["dense"]) == 10
 
@@ -135,7 +136,7 @@ def structural_reached(result: Recall) -> list[str]:
 
 
 def test_ablation_no_goal_expands_blindly(store):
-    tight = {"expand_structural_top": 1}
+    tight = {"expansion": {"structural_top": 1}}
     directed = run(store, "ripple", **tight)
     blind = run(store, "ripple-no-goal", **tight)
     assert blind.trace.plans[0].planner == "none (blind)" and blind.trace.plans[0].goal is None
@@ -145,10 +146,10 @@ def test_ablation_no_goal_expands_blindly(store):
 
 
 def test_rounds_and_anchors_follow_the_recipe(store):
-    result = run(store, "ripple", rounds=2, max_anchors=1)
+    result = run(store, "ripple", expansion={"rounds": 2, "max_anchors": 1})
     assert 1 <= len(result.trace.plans) <= 2
     assert all(len(p.anchors) <= 1 for p in result.trace.plans)
-    none = run(store, "ripple", rounds=0)
+    none = run(store, "ripple", expansion={"rounds": 0})
     assert none.trace.plans == []
 
 
@@ -156,7 +157,7 @@ def test_an_empty_namespace_returns_no_evidence(store):
     result = recall(
         QUERY, store=store, namespace="nobody", embedder=embedder(), recipe=get_recipe("ripple")
     )
-    assert result.evidence == () and "empty" in result.trace.notes[0]
+    assert result.evidence == () and result.trace.notes == [EMPTY_NOTE]
 
 
 @pytest.mark.parametrize("name", ["bm25", "dense", "hybrid"])
@@ -181,10 +182,10 @@ def test_bm25_and_dense_baselines_follow_their_view(store):
 def test_centred_baselines_read_the_centred_query_vector(store):
     vector = embedder().embed([QUERY], input_type="query")[0]
     centred = centre_query(vector, store.centroid(NS))
-    dense = run(store, "dense-centred", budget=5, centred_query=True)
+    dense = run(store, "dense-centred", budget=5, views={"centred_query": True})
     assert ids(dense) == [i for i, _ in search_dense(store, NS, centred, 5)]
     assert ids(dense) != [i for i, _ in search_dense(store, NS, vector, 5)]
-    hybrid = run(store, "hybrid-centred", budget=6, centred_query=True)
+    hybrid = run(store, "hybrid-centred", budget=6, views={"centred_query": True})
     assert hybrid.trace.initial["dense"][:5] == dense.trace.initial["dense"]
     for name in ("bm25", "dense", "hybrid"):  # the naive baselines stay naive
         assert not get_recipe(name).views.centred_query

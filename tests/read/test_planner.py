@@ -88,7 +88,7 @@ def test_anchors_spread_over_the_query_cues(store):
     query = "Did Alex and Priya eat oysters at Harbor Grill?"
     cues = query_cues(store, query)
     evidence = evidence_of(store, query, ["d13", "d16", "d19", "d4", "d5", "d15"])
-    plan = DeterministicPlanner().plan(query, cues, evidence, recipe=RECIPE.with_(max_anchors=2))
+    plan = DeterministicPlanner().plan(query, cues, evidence, recipe=RECIPE.with_(expansion={"max_anchors": 2}))
     assert len(plan.anchors) == 2
     carried = set()
     for unit in store.get_units(NS, list(plan.anchors)):

@@ -17,7 +17,7 @@ from ripplemem.testing import Reply, ScriptedOpenAIServer
 from . import NS, QUERY, build_store, embedder
 
 RECIPE = get_recipe(
-    "ripple", budget=14, context_share=0, centred_query=False
+    "ripple", budget=14, context={"share": 0}, views={"centred_query": False}
 )  # as in test_pipeline.py
 
 GOOD_PLAN = {

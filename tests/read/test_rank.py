@@ -52,8 +52,8 @@ def test_a_view_counts_once_with_its_best_hit():
 
 def test_max_and_sum_remain_selectable():
     both = [Hit("dense", 1, 0.8), Hit("lexical", 2, 5.0)]
-    assert provenance(both, RECIPE.with_(provenance="max")) == pytest.approx(6 / 7)
-    assert provenance(both, RECIPE.with_(provenance="sum")) == pytest.approx(6 / 7 + 6 / 8)
+    assert provenance(both, RECIPE.with_(rank={"provenance": "max"})) == pytest.approx(6 / 7)
+    assert provenance(both, RECIPE.with_(rank={"provenance": "sum"})) == pytest.approx(6 / 7 + 6 / 8)
     paper = get_recipe("ripple-paper")
     assert provenance([Hit("lexical", 0, 5.0)], paper) == pytest.approx(0.75)
 
@@ -74,7 +74,7 @@ def test_terms_add_up_to_the_score(units, query_vector):
         ),
         Candidate(units["d15"], [Hit("dense", 25, 0.15)]),
     ]
-    recipe = RECIPE.with_(exchange_alignment=0.0)  # the raw alignment terms (see below)
+    recipe = RECIPE.with_(rank={"exchange_alignment": 0.0})  # the raw alignment terms (see below)
     ranked = rank(candidates, query_vector=query_vector, anchors={"e1"}, recipe=recipe)
     assert ranked[0].unit.id == "e1"
     for item in ranked:
@@ -134,14 +134,14 @@ def test_alignment_blends_the_lexical_score_by_the_recipe_share(units, query_vec
     assert 0 < share < 1
     blended = {e.unit.id: e.terms.alignment for e in rank(
         candidates, query_vector=query_vector, anchors=(), lexical=lexical,
-        recipe=RECIPE.with_(exchange_alignment=0.0))}
+        recipe=RECIPE.with_(rank={"exchange_alignment": 0.0}))}
     assert blended[far] == pytest.approx((1 - share) * cosine_only[far] + share * 1.0)
     assert blended["e1"] == pytest.approx((1 - share) * cosine_only["e1"] + share * 3.0 / 9.0)
     others = set(blended) - {far, "e1"}
     assert all(blended[i] == pytest.approx((1 - share) * cosine_only[i]) for i in others)
     # without lexical scores (or with share 0) the alignment is the cosine alone
     plain = rank(candidates, query_vector=query_vector, anchors=(),
-                 recipe=RECIPE.with_(exchange_alignment=0.0))
+                 recipe=RECIPE.with_(rank={"exchange_alignment": 0.0}))
     assert {e.unit.id: e.terms.alignment for e in plain} == pytest.approx(cosine_only)
 
 
@@ -169,7 +169,7 @@ def test_the_trace_keeps_the_exchange_partner_alignment(units, query_vector):
     candidates = [Candidate(first, [Hit("dense", 0, 0.9)]), Candidate(second, [Hit("dense", 1, 0.1)])]
     ranked = {e.unit.id: e for e in rank(candidates, query_vector=query_vector, anchors=(), recipe=RECIPE)}
     plain = {e.unit.id: e for e in rank(
-        candidates, query_vector=query_vector, anchors=(), recipe=RECIPE.with_(exchange_alignment=0.0))}
+        candidates, query_vector=query_vector, anchors=(), recipe=RECIPE.with_(rank={"exchange_alignment": 0.0}))}
     share = RECIPE.rank.exchange_alignment
     for uid, other in ((first.id, second.id), (second.id, first.id)):
         terms = ranked[uid].terms

@@ -55,4 +55,4 @@ def test_distinct_turns_keep_rho_order():
 def test_the_paper_recipe_keeps_rho_order():
     assert get_recipe("ripple").rank.spread_turns
     assert not get_recipe("ripple-paper").rank.spread_turns
-    assert not get_recipe("ripple", spread_turns=False).rank.spread_turns
+    assert not get_recipe("ripple", rank={"spread_turns": False}).rank.spread_turns

@@ -104,5 +104,5 @@ def test_view_depths_follow_the_recipe():
     ripple = get_recipe("ripple")
     assert view_depths(ripple).dense == 30 and view_depths(ripple).lexical == 30
     assert view_depths(ripple).cue == 5
-    shallow = view_depths(ripple.with_(deep_candidates=False))
+    shallow = view_depths(ripple.with_(rank={"deep_candidates": False}))
     assert (shallow.dense, shallow.lexical, shallow.cue) == (10, 5, 5)

@@ -54,7 +54,8 @@ def files(tmp_path_factory) -> dict[str, Path]:
 
 
 CASES = [  # (arguments with {placeholders}, expected exit code)
-    (["search", "cat", "--store", "{folder}/missing/dir/m.db"], EXIT_USAGE),  # a new, empty store
+    # a namespace (or a new store) with no memory yet: an empty answer, no error
+    (["search", "cat", "--store", "{folder}/missing/dir/m.db"], 0),
     (["search", "cat", "--store", "{folder}"], EXIT_STORE),
     (["search", "cat", "--store", "{junk}"], EXIT_STORE),
     (["search", "cat", "--store", "{truncated}", "-n", "maya"], EXIT_STORE),
@@ -65,11 +66,13 @@ CASES = [  # (arguments with {placeholders}, expected exit code)
     (["search", "cat", "--store", "{store}", "-n", "maya", "--limit", "0"], EXIT_USAGE),
     (["search", "cat", "--store", "{store}", "-n", "maya", "--limit", "many"], EXIT_USAGE),
     (["search", "cat", "--store", "{store}", "-n", "maya", "--recipe", "nope"], EXIT_USAGE),
-    (["search", "cat", "--store", "{store}", "-n", "nobody"], EXIT_USAGE),
-    (["trace", "cat", "--store", "{store}", "-n", "nobody"], EXIT_USAGE),
+    (["search", "cat", "--store", "{store}", "-n", "nobody"], 0),
+    (["trace", "cat", "--store", "{store}", "-n", "nobody"], 0),
     (["show", "no-such-id", "--store", "{store}", "-n", "maya"], EXIT_USAGE),
     (["delete", "no-such-id", "--store", "{store}", "-n", "maya"], EXIT_USAGE),
-    (["list", "--store", "{store}", "-n", "nobody"], EXIT_USAGE),
+    (["list", "--store", "{store}", "-n", "nobody"], 0),
+    (["search", "cat", "--store", "{store}", "-n", "maya", "--agent-id", "a/b"], EXIT_USAGE),
+    (["search", "cat", "--store", "{store}", "-n", "maya", "--user-id", "leo"], EXIT_USAGE),
     (["answer", "Who is Pixel?", "--store", "{store}", "-n", "maya"], EXIT_USAGE),
     (["ingest", "{garbage}", "--store", "{store}"], EXIT_USAGE),
     (["ingest", "{empty}", "--store", "{store}"], EXIT_USAGE),

@@ -16,7 +16,6 @@ import uvicorn
 
 from ripplemem.memory import Memory
 from ripplemem.server.app import ServerOptions, create_app
-from ripplemem.server.keys import create_key
 from ripplemem.settings import Settings
 from ripplemem.testing import FakeEmbedder
 
@@ -94,11 +93,11 @@ def make_server(tmp_path: Path) -> Iterator[MakeServer]:
     def make(*, embedder=None, auth: bool = True, options: ServerOptions | None = None) -> LiveServer:
         memory = open_memory(tmp_path / f"store{len(started)}.db", embedder)
         keys = {
-            "alex": create_key(memory.store.keys, ["alex"])[1],
-            "bo": create_key(memory.store.keys, ["bo"])[1],
-            "both": create_key(memory.store.keys, ["alex", "bo"])[1],
-            "reader": create_key(memory.store.keys, ["alex"], read_only=True)[1],
-            "admin": create_key(memory.store.keys, [], admin=True)[1],
+            "alex": memory.keys.create(["alex"])[1],
+            "bo": memory.keys.create(["bo"])[1],
+            "both": memory.keys.create(["alex", "bo"])[1],
+            "reader": memory.keys.create(["alex"], read_only=True)[1],
+            "admin": memory.keys.create(admin=True)[1],
         }
         server, thread, url = start_server(memory, auth=auth, options=options)
         live = LiveServer(url, memory, keys, server, thread)

@@ -10,11 +10,9 @@ import pytest
 from mcp import Client
 
 from ripplemem.errors import ProviderUnavailableError
-from ripplemem.memory import Memory
+from ripplemem.memory import AsyncMemory, Memory
 from ripplemem.server.access import Access
-from ripplemem.server.keys import create_key
 from ripplemem.server.mcp_tools import build_mcp
-from ripplemem.server.service import MemoryService
 from ripplemem.settings import Settings
 from ripplemem.testing import FakeEmbedder, ScriptedChatModel
 
@@ -27,7 +25,7 @@ OFFLINE_PATHS = {"extractor": "deterministic", "planner": "deterministic", "clue
 def answering(tmp_path: Path):
     chat = ScriptedChatModel(["Rex."])
     memory = Memory(Settings(store=str(tmp_path / "a.db"), **OFFLINE_PATHS), embedder=FakeEmbedder(), chat=chat)
-    keys = {name: create_key(memory.store.keys, [name])[1] for name in ("alex", "bo")}
+    keys = {name: memory.keys.create([name])[1] for name in ("alex", "bo")}
     server, thread, url = start_server(memory)
     live = LiveServer(url, memory, keys, server, thread)
     yield live, chat
@@ -57,7 +55,7 @@ def test_answer_tool_with_an_llm(tmp_path: Path) -> None:
     chat = ScriptedChatModel(["Rex."])
     memory = Memory(Settings(store=str(tmp_path / "t.db"), **OFFLINE_PATHS), embedder=FakeEmbedder(), chat=chat)
     memory.add(SESSION, namespace="kim")
-    server = build_mcp(MemoryService(memory), lambda ctx: (Access.fixed("kim"), "kim"))
+    server = build_mcp(AsyncMemory(over=memory), lambda ctx: (Access.fixed("kim"), "kim"))
 
     async def ask():
         async with Client(server) as client:
@@ -70,8 +68,8 @@ def test_answer_tool_with_an_llm(tmp_path: Path) -> None:
     finally:
         memory.close()
     assert "answer" in names
-    assert result.structured_content["answer"] == "Rex."
-    assert any("Rex" in m["text"] for m in result.structured_content["memories"])
+    assert result.structured_content["text"] == "Rex."  # the wire form of POST /v1/answer
+    assert any("Rex" in e["unit"]["restatement"] for e in result.structured_content["evidence"])
 
 
 def test_answer_never_crosses_namespaces(answering) -> None:
@@ -97,8 +95,7 @@ def test_mcp_tools_of_one_tenant_never_reach_another(tmp_path: Path) -> None:
     memory = Memory(Settings(store=str(tmp_path / "x.db"), **OFFLINE_PATHS), embedder=FakeEmbedder(), chat=chat)
     memory.add(SESSION, namespace="alex")
     alex_ids = {u.id for u in memory.list(namespace="alex")}
-    service = MemoryService(memory)
-    server = build_mcp(service, lambda ctx: (Access.fixed("bo"), "bo"))
+    server = build_mcp(AsyncMemory(over=memory), lambda ctx: (Access.fixed("bo"), "bo"))
 
     async def as_bo():
         async with Client(server) as client:
@@ -110,12 +107,12 @@ def test_mcp_tools_of_one_tenant_never_reach_another(tmp_path: Path) -> None:
 
     try:
         added, answered = asyncio.run(as_bo())
-        assert not added.is_error and added.structured_content["added"]
+        assert not added.is_error and added.structured_content["units"]
         assert {u.id for u in memory.list(namespace="alex")} == alex_ids
         assert {u.id for u in memory.list(namespace="bo")} == {
-            m["id"] for m in added.structured_content["added"]
+            u["id"] for u in added.structured_content["units"]
         }
-        cited = {m["id"] for m in answered.structured_content["memories"]}
+        cited = {e["unit"]["id"] for e in answered.structured_content["evidence"]}
         assert cited and not cited & alex_ids
     finally:
         memory.close()

@@ -7,7 +7,7 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from ripplemem.cli.main import app
-from ripplemem.server.keys import find_key
+from ripplemem.core.keys import find_key
 from ripplemem.stores.registry import open_store
 
 

@@ -7,8 +7,6 @@ import time
 
 import pytest
 
-from ripplemem.server.keys import revoke_key
-
 from .live import SESSION, LiveServer
 
 OTHER_SESSION = [
@@ -106,8 +104,8 @@ def test_jobs_are_visible_only_to_keys_of_their_namespace(two_tenants) -> None:
 def test_no_key_a_wrong_key_and_a_revoked_key_get_401_everywhere(two_tenants) -> None:
     live, alex_ids, _ = two_tenants
     revoked = live.keys["reader"]
-    key_id = next(k.id for k in live.memory.store.keys.list_keys() if k.read_only)
-    revoke_key(live.memory.store.keys, key_id)
+    key_id = next(k.id for k in live.memory.keys.list() if k.read_only)
+    live.memory.keys.revoke(key_id)
     headers = [
         {},
         {"Authorization": "Bearer rmk_not-a-real-key"},

@@ -15,10 +15,10 @@ from pathlib import Path
 import httpx
 import pytest
 
+from ripplemem.core.keys import create_key
 from ripplemem.errors import ConfigurationError
 from ripplemem.memory import Memory
 from ripplemem.server.app import ServerOptions, create_app
-from ripplemem.server.keys import create_key
 from ripplemem.settings import Settings
 from ripplemem.stores.registry import open_store
 

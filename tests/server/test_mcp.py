@@ -1,4 +1,5 @@
-"""MCP: the SDK's own client over Streamable HTTP (same keys as REST), in-process and over stdio."""
+"""MCP: the SDK's own client over Streamable HTTP (same keys as REST), in-process and over stdio.
+The tools answer the records' one wire form, as REST does."""
 
 from __future__ import annotations
 
@@ -12,10 +13,10 @@ import pytest
 from mcp import Client, StdioServerParameters
 from mcp.client.streamable_http import streamable_http_client
 
-from ripplemem.memory import Memory
+from ripplemem.memory import AsyncMemory, Memory
+from ripplemem.records import AddResult, MemoryUnit, Recall
 from ripplemem.server.access import Access
 from ripplemem.server.mcp_tools import build_mcp
-from ripplemem.server.service import MemoryService
 from ripplemem.settings import Settings
 from ripplemem.testing import FakeEmbedder
 
@@ -45,43 +46,58 @@ async def _exercise(client: Client) -> dict:
     seen["schemas"] = {t.name: t.input_schema for t in tools}
     added = await client.call_tool("add_memory", {"messages": SESSION, "session_time": "2024-05-08"})
     assert not added.is_error, added
-    seen["added"] = added.structured_content["added"]
+    seen["added"] = AddResult.from_json(added.structured_content).units
     found = await client.call_tool("search_memories", {"query": "What is the dog called?", "limit": 3})
     seen["found"] = found.structured_content
-    first = seen["added"][0]["id"]
-    seen["got"] = (await client.call_tool("get_memory", {"memory_id": first})).structured_content
+    first = seen["added"][0].id
+    seen["got"] = (await client.call_tool("get_memory", {"unit_id": first})).structured_content
     seen["page"] = (await client.call_tool("list_memories", {"limit": 2})).structured_content
     updated = await client.call_tool(
-        "update_memory", {"memory_id": first, "text": "I moved to Bristol.", "session_time": "2024-06-01"}
+        "update_memory", {"unit_id": first, "text": "I moved to Bristol.", "session_time": "2024-06-01"}
     )
     assert not updated.is_error, updated
-    seen["updated"] = updated.structured_content["added"]
-    seen["history"] = (await client.call_tool("memory_history", {"memory_id": first})).structured_content
-    seen["deleted"] = (await client.call_tool("delete_memory", {"memory_id": first})).structured_content
-    again = await client.call_tool("get_memory", {"memory_id": first})
+    seen["updated"] = updated.structured_content["units"]
+    seen["history"] = (await client.call_tool("memory_history", {"unit_id": first})).structured_content
+    seen["deleted"] = (await client.call_tool("delete_memory", {"unit_id": first})).structured_content
+    again = await client.call_tool("get_memory", {"unit_id": first})
     seen["missing"] = (again.is_error, again.content[0].text)
+    fact = await client.call_tool("add_memory", {"text": "I play the cello on Sundays."})
+    seen["fact"] = fact.structured_content["units"]
+    neither = await client.call_tool("add_memory", {})
+    seen["neither"] = (neither.is_error, neither.content[0].text)
     seen["cleared"] = (await client.call_tool("delete_all_memories", {})).structured_content
+    empty = await client.call_tool("search_memories", {"query": "cello"})
+    seen["empty"] = empty.structured_content
     return seen
 
 
 def _check(seen: dict, namespace: str) -> None:
     assert seen["tools"] == TOOLS  # no answer tool without an LLM
-    for schema in seen["schemas"].values():  # the tenant is never a tool argument
-        assert not {"namespace", "user_id", "tenant"} & set(schema.get("properties", {}))
-    assert any("Rex" in item["text"] for item in seen["added"])
-    found = seen["found"]
-    assert found["memories"] and len(found["memories"]) <= 3
-    assert "Rex" in found["memories"][0]["text"] and found["memories"][0]["score"] > 0
-    assert found["trace"]["recipe"] == "ripple" and found["trace"]["initial_hits"]
-    assert seen["got"]["id"] == seen["added"][0]["id"]
+    for schema in seen["schemas"].values():  # the tenant comes from the connection
+        properties = set(schema.get("properties", {}))
+        assert not {"namespace", "tenant"} & properties
+        assert {"user_id", "agent_id", "run_id"} <= properties
+    assert any("Rex" in unit.restatement for unit in seen["added"])
+    found = Recall.from_json(seen["found"])  # the wire form of POST /v1/search
+    assert found.evidence and len(found.evidence) <= 3
+    assert "Rex" in found.evidence[0].unit.restatement and found.evidence[0].score > 0
+    assert found.trace.recipe == "ripple" and found.trace.initial and found.trace.namespace == namespace
+    assert MemoryUnit.from_json(seen["got"]).id == seen["added"][0].id
     assert seen["page"]["total"] == len(seen["added"]) and len(seen["page"]["memories"]) == 2
     versions = seen["history"]["versions"]
-    assert [v["id"] for v in versions] == [seen["added"][0]["id"], seen["updated"][0]["id"]]
+    assert [v["unit"]["id"] for v in versions] == [seen["added"][0].id, seen["updated"][0]["id"]]
     assert versions[0]["superseded_by"] == seen["updated"][0]["id"] and versions[0]["valid_until"]
-    assert seen["deleted"] == {"deleted": 1}
+    assert seen["deleted"] == {"count": 1}
     is_error, text = seen["missing"]
-    assert is_error and f"UnknownUnitError: no memory '{seen['added'][0]['id']}' in namespace '{namespace}'" in text
-    assert seen["cleared"] == {"deleted": len(seen["added"]) + len(seen["updated"]) - 1}
+    assert is_error and f"UnknownUnitError: no memory '{seen['added'][0].id}' in namespace '{namespace}'" in text
+    assert any("cello" in unit["restatement"] for unit in seen["fact"])
+    is_error, text = seen["neither"]
+    assert is_error and "InvalidInputError: give either messages" in text
+    added = len(seen["added"]) + len(seen["updated"]) + len(seen["fact"]) - 1
+    assert seen["cleared"] == {"count": added}
+    assert seen["empty"]["evidence"] == [] and seen["empty"]["trace"]["notes"] == [
+        "the namespace holds no memory yet"
+    ]
 
 
 async def _session(client: Client, work):
@@ -118,10 +134,10 @@ def test_mcp_tools_of_one_key_never_reach_another_namespace(live: LiveServer) ->
 
     async def cross(client: Client) -> dict:
         found = await client.call_tool("search_memories", {"query": "dog named Rex in Lisbon"})
-        results = {"found": [m["id"] for m in found.structured_content["memories"]]}
-        results["get"] = [(await client.call_tool("get_memory", {"memory_id": i})).is_error for i in alex_ids]
+        results = {"found": [e["unit"]["id"] for e in found.structured_content["evidence"]]}
+        results["get"] = [(await client.call_tool("get_memory", {"unit_id": i})).is_error for i in alex_ids]
         results["delete"] = [
-            (await client.call_tool("delete_memory", {"memory_id": i})).is_error for i in alex_ids
+            (await client.call_tool("delete_memory", {"unit_id": i})).is_error for i in alex_ids
         ]
         results["list"] = (await client.call_tool("list_memories", {})).structured_content["total"]
         results["clear"] = (await client.call_tool("delete_all_memories", {})).structured_content
@@ -129,12 +145,22 @@ def test_mcp_tools_of_one_key_never_reach_another_namespace(live: LiveServer) ->
             "list_memories", {"namespace": "alex"}  # not an argument: refused or ignored
         )
         results["sneaky"] = sneaky.is_error or sneaky.structured_content["total"] == 0
+        other = await client.call_tool("list_memories", {"user_id": "alex"})  # checked by the key
+        results["other"] = other.is_error and other.content[0].text.endswith(
+            "PermissionDeniedError: this key may not use that namespace"
+        )
+        narrowed = await client.call_tool(
+            "add_memory", {"text": "I sail on Tuesdays.", "agent_id": "coach"}
+        )
+        results["narrowed"] = {u["namespace"] for u in narrowed.structured_content["units"]}
         return results
 
     results = _run(_session(_http(live, "bo"), cross))
     assert results == {
         "found": [], "get": [True] * len(alex_ids), "delete": [True] * len(alex_ids), "list": 0,
-        "clear": {"deleted": 0}, "sneaky": True,
+        "clear": {"count": 0}, "sneaky": True,
+        "other": True,
+        "narrowed": {"bo/agent:coach"},
     }
     # the admin key picks a namespace with the query parameter
     admin_list = _run(_session(
@@ -156,9 +182,8 @@ def test_read_only_keys_get_tool_errors_for_writes(live: LiveServer) -> None:
 
 def test_mcp_in_process(tmp_path: Path) -> None:
     memory = Memory(Settings(store=str(tmp_path / "m.db")), embedder=FakeEmbedder())
-    service = MemoryService(memory)
     access = Access.fixed("kim")
-    server = build_mcp(service, lambda ctx: (access, "kim"))
+    server = build_mcp(AsyncMemory(over=memory), lambda ctx: (access, "kim"))
     try:
         seen = _run(_session(Client(server), _exercise))
     finally:

@@ -133,9 +133,13 @@ def test_export_then_import_into_another_namespace(live: LiveServer) -> None:
 
 def test_a_bad_import_is_refused_whole(live: LiveServer) -> None:
     with live.client("alex") as client:
-        response = client.post("/v1/import", content=b'{"type": "meta"}\nnot json\n')
+        meta = b'{"type": "meta", "format": "ripplemem.jsonl/2", "embedder": "x", "dim": 1}'
+        response = client.post("/v1/import", content=meta + b"\nnot json\n")
+        unknown = client.post("/v1/import", content=b'{"type": "meta"}\n')
+        assert client.get("/v1/memories").json()["total"] == 0
     assert response.status_code == 422
-    assert response.json()["error"]["message"].startswith("import line 2 is not JSON")
+    assert response.json()["error"]["message"].startswith("the import, line 2 is not JSON")
+    assert unknown.status_code == 422 and "unknown format" in unknown.json()["error"]["message"]
 
 
 def test_library_errors_are_json_with_their_message(live: LiveServer) -> None:

@@ -19,7 +19,6 @@ from schemathesis.specs.openapi.checks import (
 
 from ripplemem.memory import Memory
 from ripplemem.server.app import create_app
-from ripplemem.server.keys import create_key
 from ripplemem.settings import Settings
 from ripplemem.testing import FakeEmbedder
 
@@ -42,9 +41,9 @@ schemathesis.serializer.alias("application/x-ndjson", "text/plain")
 @pytest.fixture(scope="module")
 def served(tmp_path_factory) -> Iterator[tuple[str, str]]:
     memory = open_memory(tmp_path_factory.mktemp("schemathesis") / "s.db")
-    _, secret = create_key(memory.store.keys, ["alex"])
+    _, secret = memory.keys.create(["alex"])
     server, thread, url = start_server(memory)
-    with httpx.Client(base_url=url, headers={"Authorization": f"Bearer {secret}"}) as client:
+    with httpx.Client(base_url=url, headers={"Authorization": f"Bearer {secret}"}, timeout=120) as client:
         client.post("/v1/memories", json={"messages": SESSION}).raise_for_status()
     yield url, secret
     server.should_exit = True

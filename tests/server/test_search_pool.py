@@ -10,7 +10,6 @@ import pytest
 
 from ripplemem.memory import Memory
 from ripplemem.server.app import ServerOptions
-from ripplemem.server.keys import create_key
 from ripplemem.settings import Settings
 
 from .live import SESSION, LiveServer, start_server
@@ -19,7 +18,7 @@ from .live import SESSION, LiveServer, start_server
 @pytest.mark.slow
 def test_worker_processes_search_what_the_server_wrote(tmp_path: Path) -> None:
     memory = Memory(Settings(store=str(tmp_path / "pool.db")))  # the shipped embedder: workers load it too
-    _, secret = create_key(memory.store.keys, ["alex"])
+    _, secret = memory.keys.create(["alex"])
     server, thread, url = start_server(memory, options=ServerOptions(search_processes=1))
     live = LiveServer(url, memory, {"alex": secret}, server, thread)
     try:

@@ -20,6 +20,7 @@ from typing import Any
 import pytest
 
 from ripplemem import Memory, Settings
+from ripplemem.extensions import warm_up
 
 pytestmark = pytest.mark.slow
 
@@ -50,8 +51,7 @@ def _add(
     try:
         settings = Settings(store=url, extractor="deterministic", planner="deterministic")
         with Memory(settings) as memory:
-            memory.parts.embedder.embed(["warm up"])  # load the models before the start line
-            memory.parts.recognizer.find(["warm up"], learn=False)
+            warm_up(memory)  # load the models before the start line
             barrier.wait(timeout=300)
             started = time.perf_counter()
             added = memory.add(

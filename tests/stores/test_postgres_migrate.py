@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 
 from ripplemem import Memory, Settings
 from ripplemem.cli.main import app
-from ripplemem.cli.migrate import copy_store, verify_copy
+from ripplemem.core.copy import copy_store, verify_copy
 from ripplemem.records import ApiKey
 from ripplemem.stores.registry import open_store
 

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import numpy as np
 
+from ripplemem.extensions import embedder_of
 from ripplemem.recipes import RecallRecipe
 from ripplemem.training.gold_questions import GoldQuestion
 
@@ -49,7 +50,7 @@ def cosine_source(memory, namespace: str, question: GoldQuestion, recipe: Recall
     units = memory.store.list_units(namespace)
     if not units:
         return []
-    query = memory.parts.embedder.embed([question.text], input_type="query")[0]
+    query = embedder_of(memory).embed([question.text], input_type="query")[0]
     vectors = np.stack([unit.vector for unit in units])
     relevance = vectors @ query
     return [

@@ -13,7 +13,7 @@ import httpx
 import pytest
 from playwright.sync_api import expect
 
-from ripplemem.server.keys import create_key
+from ripplemem.core.keys import create_key
 from ripplemem.stores.registry import open_store
 from ripplemem.testing.builders import day_span, make_unit
 

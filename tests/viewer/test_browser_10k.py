@@ -19,7 +19,7 @@ from urllib.parse import quote
 import httpx
 import pytest
 
-from ripplemem.server.keys import create_key
+from ripplemem.core.keys import create_key
 from ripplemem.stores.registry import open_store
 
 from .browser import artifact

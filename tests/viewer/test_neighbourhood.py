@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
+from ripplemem.core.neighbourhood import MAX_NODES, neighbourhood
+from ripplemem.core.timeline import timeline
 from ripplemem.records import Edge
-from ripplemem.server.neighbourhood import MAX_NODES, neighbourhood
-from ripplemem.server.timeline import timeline
 from ripplemem.stores.base import MemoryStore
 from ripplemem.stores.memory import InMemoryStore
 from ripplemem.stores.registry import open_store
@@ -91,13 +91,14 @@ def test_timeline_places_units_by_span_then_by_the_day_said(store) -> None:
         store.add_units(units)
     whole = timeline(store, "ns", bins=4)
     assert (whole.total, whole.undated, whole.in_window) == (4, 1, 3)
-    assert [(u.id, u.basis) for u in whole.units] == [("a", "span"), ("b", "span"), ("c", "said")]
+    assert [(u.unit.id, u.basis) for u in whole.units] == [("a", "span"), ("b", "span"), ("c", "said")]
+    assert all(u.unit.vector is None for u in whole.units)
     assert whole.units[2].start == datetime(2023, 6, 1)
     assert sum(b.count for b in whole.bins) == 3 and len(whole.bins) == 4
     assert whole.bins[0].start == whole.first and whole.bins[-1].end == whole.last
     assert whole.bins[0].count == 1 and whole.bins[-1].count == 1
     window = timeline(store, "ns", start=whole.first + timedelta(days=5), end=whole.first + timedelta(days=20))
-    assert [u.id for u in window.units] == ["b"] and window.in_window == 1
+    assert [u.unit.id for u in window.units] == ["b"] and window.in_window == 1
     page = timeline(store, "ns", limit=1, offset=1)
-    assert [u.id for u in page.units] == ["b"]
+    assert [u.unit.id for u in page.units] == ["b"]
     assert timeline(store, "empty").bins == []

@@ -67,7 +67,8 @@ def test_graph_and_timeline_refuse_other_namespaces_alike(two_tenants) -> None:
         assert bo.post("/v1/viewer/graph", json={"ids": alex_ids}).json()["nodes"] == []
         line = bo.get("/v1/viewer/timeline").json()
         assert line["total"] == len(bo_ids)
-        assert {u["id"] for u in line["units"]} <= set(bo_ids)
+        assert {u["unit"]["id"] for u in line["units"]} <= set(bo_ids)
+        assert all(u["unit"]["vector"] is None for u in line["units"])  # the records' wire form
     with live.client("both") as both:
         assert both.get("/v1/viewer/timeline").status_code == 422  # several namespaces: name one
         assert both.get("/v1/viewer/timeline", params={"namespace": "alex"}).json()["total"] == len(alex_ids)

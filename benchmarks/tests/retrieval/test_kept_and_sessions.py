@@ -51,7 +51,7 @@ def test_trail_reads_sessions_through_user_turns(lme_json: Path) -> None:
     trace.initial = {"dense": [("n1", 0.9), ("g2", 0.8), ("g1", 0.1)], "lexical": [], "cue": []}
     fetched = {"g1": gold_user}
     item = trail(question, returned, trace, lambda ids: {i: fetched[i] for i in ids if i in fetched},
-                 get_recipe("ripple", dense_k=2))
+                 get_recipe("ripple", views={"dense_k": 2}))
     (gold,) = item.gold
     assert gold.session == "answer_s2" and gold.in_views and gold.seen_user_turn
     assert not gold.returned and drop_stage(gold, 5) == "budget"  # its user turn ranked out

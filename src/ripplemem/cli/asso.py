@@ -43,9 +43,14 @@ def fit_weights(
     """Fit per-question-type fusion weights softmax(CMI / T) from the labelled evidence of DATA."""
     from rich.table import Table
 
-    from ripplemem.read.asso.weights import SIGNALS, save_weights
     from ripplemem.settings import Settings
-    from ripplemem.training.fit_weights import POOLED, fit_signal_weights, half_of
+    from ripplemem.training.fit_weights import (
+        POOLED,
+        SIGNALS,
+        fit_signal_weights,
+        half_of,
+        save_weights,
+    )
     from ripplemem.training.signal_rows import collect_signals
 
     chosen = _half(half)

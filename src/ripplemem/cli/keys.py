@@ -12,7 +12,7 @@ from ripplemem.cli.common import console, error_console, friendly
 from ripplemem.cli.serve import StoreUrl
 
 if TYPE_CHECKING:
-    from ripplemem.stores.keys_base import KeyStore
+    from ripplemem.core.keys import Keys
 
 keys_app = typer.Typer(
     help="API keys of `ripplemem serve`: each is bound to namespaces; only its hash is stored.",
@@ -21,16 +21,13 @@ keys_app = typer.Typer(
 
 
 @contextmanager
-def _keys(store: str | None) -> Iterator[KeyStore]:
+def _keys(store: str | None) -> Iterator[Keys]:
+    from ripplemem.core.keys import open_keys
     from ripplemem.settings import Settings
-    from ripplemem.stores.registry import open_store
 
     overrides = {"store": store} if store else {}
-    opened = open_store(Settings.from_env(None, **overrides).store)
-    try:
-        yield opened.keys
-    finally:
-        opened.close()
+    with open_keys(Settings.from_env(None, **overrides).store) as keys:
+        yield keys
 
 
 @keys_app.command()
@@ -47,12 +44,11 @@ def create(
 ) -> None:
     """Create a key and print its secret once (it cannot be shown again)."""
     from ripplemem.errors import InvalidInputError
-    from ripplemem.server.keys import create_key
 
     if not namespace and not admin:
         raise InvalidInputError("name at least one --namespace for the key (or give --admin)")
     with _keys(store) as keys:
-        key, secret = create_key(keys, namespace or [], read_only=read_only, admin=admin, label=label)
+        key, secret = keys.create(namespace or [], read_only=read_only, admin=admin, label=label)
     scope = "every namespace" if admin else ", ".join(key.namespaces)
     rights = "read-only" if read_only else "read-write"
     typer.echo(secret)  # alone on stdout: KEY=$(ripplemem keys create ...)
@@ -66,7 +62,7 @@ def list_keys(store: StoreUrl = None) -> None:
     from rich.table import Table
 
     with _keys(store) as store_keys:
-        keys = store_keys.list_keys()
+        keys = store_keys.list()
     table = Table(title=f"{len(keys)} keys")
     for column in ("id", "namespaces", "rights", "label", "created", "revoked"):
         table.add_column(column)
@@ -87,8 +83,6 @@ def revoke(
     store: StoreUrl = None,
 ) -> None:
     """Revoke a key: requests with it get 401 from then on."""
-    from ripplemem.server.keys import revoke_key
-
     with _keys(store) as keys:
-        revoke_key(keys, key_id)
+        keys.revoke(key_id)
     console().print(f"revoked {key_id}")

@@ -1,5 +1,9 @@
 """The ``ripplemem`` command: a thin adapter over :class:`ripplemem.memory.Memory`.
 
+Every command that works in a namespace takes ``--namespace`` (``-n``) or its synonym
+``--user-id``, narrowed by ``--agent-id`` and ``--run-id`` (the one rule of
+:mod:`ripplemem.core.identity`). ``--json`` prints what the REST API answers for the same verb.
+
 Settings come from ``RIPPLEMEM_*`` environment variables (read here, at the edge) plus the
 ``--store`` option. Heavy modules are imported inside the commands so ``ripplemem --help`` is fast.
 Other distributions add sub-commands through the ``ripplemem.cli`` entry-point group (a name and a
@@ -18,7 +22,7 @@ from typing import Annotated
 import typer
 
 from ripplemem.cli import asso as asso_commands
-from ripplemem.cli.common import console, explain, friendly, open_memory
+from ripplemem.cli.common import console, error_console, explain, friendly, open_memory
 from ripplemem.cli.keys import keys_app
 from ripplemem.cli.mcp import mcp
 from ripplemem.cli.migrate import migrate
@@ -41,7 +45,19 @@ StoreOption = Annotated[
         "[default: $RIPPLEMEM_STORE or .ripplemem/memory.db]",
     ),
 ]
-NamespaceOption = Annotated[str, typer.Option("--namespace", "-n", help="Namespace (user id) to use.")]
+NamespaceOption = Annotated[
+    str | None, typer.Option("--namespace", "-n", help="Namespace (user id) to use [default: default].")
+]
+UserOption = Annotated[str | None, typer.Option("--user-id", help="A synonym of --namespace.")]
+AgentOption = Annotated[
+    str | None, typer.Option("--agent-id", help="Narrow the namespace to one agent: <user>/agent:<id>.")
+]
+RunOption = Annotated[str | None, typer.Option("--run-id", help="Narrow it to one run: .../run:<id>.")]
+JsonOption = Annotated[bool, typer.Option("--json", help="Print the JSON the REST API answers.")]
+
+
+def _ids(namespace: str | None, user_id: str | None, agent_id: str | None, run_id: str | None) -> dict:
+    return {"namespace": namespace, "user_id": user_id, "agent_id": agent_id, "run_id": run_id}
 
 
 @app.command()
@@ -57,12 +73,18 @@ def ingest(
         bool, typer.Option("--split", help="One namespace per conversation: <namespace>/<conversation id>.")
     ] = False,
     store: StoreOption = None,
-    namespace: NamespaceOption = "default",
+    namespace: NamespaceOption = None,
+    user_id: UserOption = None,
+    agent_id: AgentOption = None,
+    run_id: RunOption = None,
 ) -> None:
     """Add the conversations of FILE to memory."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
     from ripplemem.cli.inputs import load_conversations
+    from ripplemem.core.identity import namespace_of, user_of
+
+    user = user_of(namespace, user_id) or "default"
 
     conversations = load_conversations(file, format, limit)
     out = console()
@@ -74,7 +96,8 @@ def ingest(
     ) as bar:
         overall = bar.add_task("conversations", total=len(conversations))
         for conversation in conversations:
-            target = f"{namespace}/{conversation.conversation_id}" if split else namespace
+            within = f"{user}/{conversation.conversation_id}" if split else user
+            target = namespace_of(within, None, agent_id, run_id)
             task = bar.add_task(f"  {conversation.conversation_id}: windows", total=None)
 
             def advance(done: int, total: int, task=task) -> None:
@@ -84,7 +107,7 @@ def ingest(
             bar.remove_task(task)
             bar.advance(overall)
             units, edges, seconds = units + len(result.units), edges + result.edges, seconds + result.seconds
-    where = f"namespaces {namespace}/<conversation id>" if split else f"namespace {namespace!r}"
+    where = f"namespaces {user}/<conversation id>" if split else f"namespace {namespace_of(user, None, agent_id, run_id)!r}"
     out.print(
         f"ingested {len(conversations)} conversation(s) into {where}: "
         f"{units} units, {edges} edges, {seconds:.1f} s"
@@ -100,25 +123,24 @@ def search(
     question_time: Annotated[
         str | None, typer.Option("--time", help="When the question is asked (ISO 8601).")
     ] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")] = False,
+    as_json: JsonOption = False,
     store: StoreOption = None,
-    namespace: NamespaceOption = "default",
+    namespace: NamespaceOption = None,
+    user_id: UserOption = None,
+    agent_id: AgentOption = None,
+    run_id: RunOption = None,
 ) -> None:
     """Recall the evidence for QUERY."""
-    with open_memory(store) as memory:
-        recall = memory.search(
-            query, namespace=namespace, limit=limit, recipe=recipe, question_time=question_time
-        )
-    if as_json:
-        payload = [
-            {"rank": rank, "score": item.score, "views": list(item.views), **_unit_json(item.unit)}
-            for rank, item in enumerate(recall.evidence, 1)
-        ]
-        typer.echo(json.dumps(payload, indent=2, ensure_ascii=False))
-        return
     from ripplemem.cli.render import render_recall
 
-    render_recall(console(), recall)
+    ids = _ids(namespace, user_id, agent_id, run_id)
+    with open_memory(store) as memory:
+        if as_json:
+            _echo_json(memory.search_json(query, **ids, limit=limit, recipe=recipe, question_time=question_time))
+            return
+        recall = memory.search(query, **ids, limit=limit, recipe=recipe, question_time=question_time)
+        render_recall(console(), recall)
+        _hint_if_empty(memory, recall.trace.namespace)
 
 
 @app.command()
@@ -129,12 +151,20 @@ def answer(
     question_time: Annotated[
         str | None, typer.Option("--time", help="When the question is asked (ISO 8601).")
     ] = None,
+    as_json: JsonOption = False,
     store: StoreOption = None,
-    namespace: NamespaceOption = "default",
+    namespace: NamespaceOption = None,
+    user_id: UserOption = None,
+    agent_id: AgentOption = None,
+    run_id: RunOption = None,
 ) -> None:
     """Answer QUESTION with an LLM (RIPPLEMEM_LLM_BASE_URL, RIPPLEMEM_LLM_MODEL, RIPPLEMEM_LLM_API_KEY)."""
+    ids = _ids(namespace, user_id, agent_id, run_id)
     with open_memory(store) as memory:
-        result = memory.answer(question, namespace=namespace, recipe=recipe, question_time=question_time)
+        result = memory.answer(question, **ids, recipe=recipe, question_time=question_time)
+    if as_json:
+        _echo_json(result.to_model().model_dump_json())
+        return
     out = console()
     out.print(result.text)
     out.print(f"[dim]{len(result.evidence)} memories, {result.tokens} LLM tokens, {result.model}[/]")
@@ -144,20 +174,27 @@ def answer(
 @friendly
 def show(
     unit_id: Annotated[str, typer.Argument(help="Memory unit id (see `ripplemem list`).")],
+    as_json: JsonOption = False,
     store: StoreOption = None,
-    namespace: NamespaceOption = "default",
+    namespace: NamespaceOption = None,
+    user_id: UserOption = None,
+    agent_id: AgentOption = None,
+    run_id: RunOption = None,
 ) -> None:
     """Show one memory unit and its edges."""
     from rich.markup import escape
     from rich.table import Table
 
+    ids = _ids(namespace, user_id, agent_id, run_id)
     with open_memory(store) as memory:
-        unit = memory.get(unit_id, namespace=namespace)
-        edges = memory.edges(unit_id, namespace=namespace)
-        neighbour = {id(e): e.dst if e.dst != unit_id else e.src for e in edges}
-        others = {u.id: u for u in memory.store.get_units(namespace, list(neighbour.values()))}
+        unit = memory.get(unit_id, **ids)
+        edges = memory.edges(unit_id, **ids)
+        others = {u.id: u for u in memory.neighbourhood([unit_id], **ids, hops=1).units}
+    if as_json:
+        _echo_json(unit.to_model(with_vector=False).model_dump_json())
+        return
     out = console()
-    data = _unit_json(unit)
+    data = unit.to_json(with_vector=False)
     for key in ("id", "restatement", "participants", "locations", "time_span", "episode_id",
                 "turn_ids", "session_time", "keywords"):
         value = data.get(key)
@@ -167,7 +204,7 @@ def show(
     for column in ("kind", "weight", "unit", "restatement"):
         table.add_column(column)
     for edge in sorted(edges, key=lambda e: (e.kind, -e.weight)):
-        other_id = neighbour[id(edge)]
+        other_id = edge.dst if edge.dst != unit_id else edge.src
         other = others.get(other_id)
         table.add_row(edge.kind, f"{edge.weight:.3f}", other_id, other.restatement if other else "?")
     out.print(table)
@@ -183,19 +220,22 @@ def trace(
         str | None, typer.Option("--time", help="When the question is asked (ISO 8601).")
     ] = None,
     store: StoreOption = None,
-    namespace: NamespaceOption = "default",
+    namespace: NamespaceOption = None,
+    user_id: UserOption = None,
+    agent_id: AgentOption = None,
+    run_id: RunOption = None,
 ) -> None:
     """Explain a recall: views, anchors, goal, expansion paths and every score term."""
     from ripplemem.cli.render import render_recall
     from ripplemem.cli.trace_view import render_provenance
 
+    ids = _ids(namespace, user_id, agent_id, run_id)
     with open_memory(store) as memory:
-        recall = memory.search(
-            query, namespace=namespace, limit=limit, recipe=recipe, question_time=question_time
-        )
-    out = console()
-    render_recall(out, recall, show_trace=True)
-    render_provenance(out, recall)
+        recall = memory.search(query, **ids, limit=limit, recipe=recipe, question_time=question_time)
+        out = console()
+        render_recall(out, recall, show_trace=True)
+        render_provenance(out, recall)
+        _hint_if_empty(memory, recall.trace.namespace)
 
 
 @app.command(name="list")
@@ -203,22 +243,34 @@ def trace(
 def list_units(
     limit: Annotated[int, typer.Option(help="How many units.", min=1)] = 50,
     offset: Annotated[int, typer.Option(help="Skip this many units.", min=0)] = 0,
+    as_json: JsonOption = False,
     store: StoreOption = None,
-    namespace: NamespaceOption = "default",
+    namespace: NamespaceOption = None,
+    user_id: UserOption = None,
+    agent_id: AgentOption = None,
+    run_id: RunOption = None,
 ) -> None:
     """List memory units of a namespace."""
     from rich.table import Table
 
+    from ripplemem.core.identity import namespace_of
+    from ripplemem.records.wire import UnitPageModel
+
+    ids = _ids(namespace, user_id, agent_id, run_id)
     with open_memory(store) as memory:
-        memory.check_namespace(namespace=namespace)  # a typo in the namespace, not an empty list
-        units = memory.list(namespace=namespace, limit=limit, offset=offset)
-        total = memory.store.count(namespace)
-    table = Table(title=f"namespace {namespace!r}: {total} units")
-    for column in ("id", "memory", "session", "turns"):
-        table.add_column(column)
-    for unit in units:
-        table.add_row(unit.id, unit.restatement, unit.episode_id, ",".join(unit.turn_ids))
-    console().print(table)
+        units = memory.list(**ids, limit=limit, offset=offset)
+        total = memory.count(**ids)
+        if as_json:
+            _echo_json(UnitPageModel.of(units, total, limit, offset).model_dump_json())
+            return
+        name = namespace_of(**ids)
+        table = Table(title=f"namespace {name!r}: {total} units")
+        for column in ("id", "memory", "session", "turns"):
+            table.add_column(column)
+        for unit in units:
+            table.add_row(unit.id, unit.restatement, unit.episode_id, ",".join(unit.turn_ids))
+        console().print(table)
+        _hint_if_empty(memory, name)
 
 
 @app.command()
@@ -226,12 +278,18 @@ def list_units(
 def delete(
     unit_id: Annotated[str, typer.Argument(help="Memory unit id.")],
     store: StoreOption = None,
-    namespace: NamespaceOption = "default",
+    namespace: NamespaceOption = None,
+    user_id: UserOption = None,
+    agent_id: AgentOption = None,
+    run_id: RunOption = None,
 ) -> None:
     """Delete one memory unit and its edges."""
+    from ripplemem.core.identity import namespace_of
+
+    ids = _ids(namespace, user_id, agent_id, run_id)
     with open_memory(store) as memory:
-        memory.delete(unit_id, namespace=namespace)
-    console().print(f"deleted {unit_id} from namespace {namespace!r}")
+        memory.delete(unit_id, **ids)
+    console().print(f"deleted {unit_id} from namespace {namespace_of(**ids)!r}")
 
 
 @app.command(name="export")
@@ -284,10 +342,19 @@ app.add_typer(keys_app, name="keys")
 add_plugins(app)
 
 
-def _unit_json(unit) -> dict:
-    data = unit.to_json(with_vector=False)
-    data.pop("vector", None)
-    return data
+def _echo_json(text: str) -> None:
+    """A wire model's JSON text, indented."""
+    typer.echo(json.dumps(json.loads(text), indent=2, ensure_ascii=False))
+
+
+def _hint_if_empty(memory, namespace: str) -> None:
+    """Say so when ``namespace`` holds nothing (a typo?), naming this store's namespaces: the
+    command line is the store owner's tool, so it may list them (the service never does)."""
+    if memory.count(namespace=namespace):
+        return
+    known = memory.namespaces()
+    where = f"namespaces in this store: {', '.join(known)}" if known else "the store is empty"
+    error_console().print(f"[yellow]namespace {namespace!r} holds no memory yet[/] ({where})")
 
 
 def main() -> None:

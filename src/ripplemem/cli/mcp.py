@@ -24,11 +24,11 @@ def mcp(
     import logging
 
     from ripplemem.cli.serve import open_for_server
+    from ripplemem.memory import AsyncMemory
     from ripplemem.server.access import Access
 
     try:
         from ripplemem.server.mcp_tools import build_mcp
-        from ripplemem.server.service import MemoryService
     except ImportError as error:
         from ripplemem.errors import missing_extra
 
@@ -36,8 +36,7 @@ def mcp(
     logging.basicConfig(level=logging.WARNING)  # stderr; stdout carries the protocol only
     access = Access.fixed(namespace, read_only=read_only)
     memory = open_for_server(store)
-    service = MemoryService(memory)
-    server = build_mcp(service, lambda ctx: (access, namespace))
+    server = build_mcp(AsyncMemory(over=memory), lambda ctx: (access, namespace))
     try:
         server.run("stdio")
     finally:

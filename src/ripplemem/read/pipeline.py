@@ -30,6 +30,7 @@ from ripplemem.read.baselines import recall_baseline
 from ripplemem.read.context import assemble as assemble_context
 from ripplemem.read.context import context_candidates
 from ripplemem.read.diffuse import diffuse
+from ripplemem.read.empty import empty_recall
 from ripplemem.read.planner import DeterministicPlanner, Planner, asks_for_several
 from ripplemem.read.query_cues import Recogniser, derive_cues
 from ripplemem.read.rank import Candidate, rank
@@ -116,8 +117,11 @@ def recall(
     recognizer: Recogniser | None = None,
     reference_time: datetime | None = None,
 ) -> Recall:
-    """Recall the evidence for ``query`` from ``namespace`` as ``recipe`` says."""
+    """Recall the evidence for ``query`` from ``namespace`` as ``recipe`` says (no evidence and
+    the note :data:`~ripplemem.read.empty.EMPTY_NOTE` when the namespace holds no memory yet)."""
     with single_threaded_blas(), store.reading(namespace):
+        if store.count(namespace) == 0:
+            return empty_recall(query, namespace, recipe.name)
         if recipe.kind == "asso":
             from ripplemem.read.asso.pipeline import recall_asso
 
@@ -163,9 +167,6 @@ class _RippleRun:
         reference_time: datetime | None,
     ) -> list[Evidence]:
         store, namespace, recipe, clock = self.store, self.namespace, self.recipe, self.clock
-        if store.count(namespace) == 0:
-            self.trace.notes.append(f"namespace {namespace!r} is empty")
-            return []
         with clock("embed"):
             query_vector = self.embedder.embed([self.query], input_type="query")[0]
         if recipe.views.centred_query:

@@ -217,7 +217,10 @@ class Recall:
 
     @classmethod
     def from_json(cls, data: dict) -> Recall:
-        model = RecallModel.model_validate(data)
+        return cls.from_model(RecallModel.model_validate(data))
+
+    @classmethod
+    def from_model(cls, model: RecallModel) -> Recall:
         return cls(
             evidence=tuple(Evidence.from_model(e) for e in model.evidence),
             trace=RecallTrace.from_model(model.trace),

@@ -76,14 +76,17 @@ class Answer:
     tokens: int
     model: str
 
-    def to_json(self) -> dict:
-        """The answer's JSON form (:class:`~ripplemem.records.wire.AnswerModel`)."""
+    def to_model(self) -> AnswerModel:
         return AnswerModel(
             text=self.text,
             evidence=[e.to_model() for e in self.evidence],
             tokens=self.tokens,
             model=self.model,
-        ).model_dump(mode="json")
+        )
+
+    def to_json(self) -> dict:
+        """The answer's JSON form (:class:`~ripplemem.records.wire.AnswerModel`)."""
+        return self.to_model().model_dump(mode="json")
 
     @classmethod
     def from_json(cls, data: dict) -> Answer:

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from ripplemem.records.unit import MemoryUnit
+from ripplemem.records.wire import VersionModel
 
 _FAR_PAST = datetime.min
 
@@ -36,12 +37,15 @@ class Version:
     superseded_by: str | None
     valid_until: datetime | None
 
+    def to_model(self) -> VersionModel:
+        return VersionModel(
+            unit=self.unit.to_model(with_vector=False), superseded_by=self.superseded_by,
+            valid_until=self.valid_until,
+        )
+
     def to_json(self) -> dict:
-        return {
-            "unit": self.unit.to_json(with_vector=False),
-            "superseded_by": self.superseded_by,
-            "valid_until": self.valid_until.isoformat() if self.valid_until else None,
-        }
+        """The version's JSON form (:class:`~ripplemem.records.wire.VersionModel`)."""
+        return self.to_model().model_dump(mode="json")
 
 
 def successor_of(unit: MemoryUnit, linked: list[MemoryUnit]) -> MemoryUnit | None:

@@ -121,11 +121,14 @@ class Edge:
     kind: EdgeKind
     weight: float
 
-    def to_json(self) -> dict:
-        """The edge's JSON form (:class:`~ripplemem.records.wire.EdgeModel`)."""
+    def to_model(self) -> EdgeModel:
         return EdgeModel(
             namespace=self.namespace, src=self.src, dst=self.dst, kind=self.kind, weight=self.weight
-        ).model_dump(mode="json")
+        )
+
+    def to_json(self) -> dict:
+        """The edge's JSON form (:class:`~ripplemem.records.wire.EdgeModel`)."""
+        return self.to_model().model_dump(mode="json")
 
     @classmethod
     def from_json(cls, data: dict) -> Edge:

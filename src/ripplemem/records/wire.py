@@ -1,4 +1,5 @@
-"""The one JSON form of the records: what export files, the REST API and MCP tools carry.
+"""The one JSON form of the records: what export files, the REST API, the MCP tools, the
+viewer's API and the command line's ``--json`` carry.
 
 Each record has a pydantic model here (the schema: ``Model.model_json_schema()``; the service's
 OpenAPI document is built from them) and ``to_json`` / ``from_json`` on the record itself, which go
@@ -20,16 +21,21 @@ __all__ = [
     "AddResultModel",
     "AnswerModel",
     "ClueModel",
+    "CountModel",
     "CuesModel",
     "EdgeModel",
+    "EdgesModel",
     "EvidenceModel",
     "ExpansionPathModel",
+    "HistoryModel",
     "HitModel",
     "RecallModel",
     "RecallPlanModel",
     "RecallTraceModel",
     "ScoreTermsModel",
     "UnitModel",
+    "UnitPageModel",
+    "VersionModel",
     "vector_from_json",
     "vector_to_json",
 ]
@@ -193,3 +199,46 @@ class AnswerModel(_Model):
     evidence: list[EvidenceModel]
     tokens: int
     model: str
+
+
+class UnitPageModel(_Model):
+    """A page of a namespace's memories, oldest first (``list``)."""
+
+    memories: list[UnitModel]
+    total: int = Field(description="units in the namespace")
+    limit: int
+    offset: int
+
+    @classmethod
+    def of(cls, units: list[Any], total: int, limit: int, offset: int) -> UnitPageModel:
+        """The page of these :class:`~ripplemem.records.MemoryUnit` s (without their vectors)."""
+        return cls(
+            memories=[u.to_model(with_vector=False) for u in units], total=total, limit=limit,
+            offset=offset,
+        )
+
+
+class EdgesModel(_Model):
+    """A memory's edges (``edges``)."""
+
+    unit_id: str
+    edges: list[EdgeModel]
+
+
+class VersionModel(_Model):
+    unit: UnitModel
+    superseded_by: str | None = Field(description="the unit that replaced this one's value")
+    valid_until: datetime | None = Field(description="when the successor was said")
+
+
+class HistoryModel(_Model):
+    """A supersession chain, earliest first (``history``)."""
+
+    unit_id: str
+    versions: list[VersionModel]
+
+
+class CountModel(_Model):
+    """How many units a delete removed or an import added."""
+
+    count: int

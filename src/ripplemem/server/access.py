@@ -8,13 +8,17 @@ namespace a request names (or does not name) into the one it may use:
 * a key bound to several must name one of them;
 * an admin key (and open access) may name any, and must name one (open access: ``default``).
 
-A refusal never says whether the other namespace exists or holds anything.
+A refusal never says whether the other namespace exists or holds anything. :meth:`Access.resolve`
+applies the identity rule (:mod:`ripplemem.core.identity`): the key is checked against the user
+(``namespace`` or ``user_id``), which ``agent_id`` and ``run_id`` then narrow.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Protocol
 
+from ripplemem.core.identity import scoped, user_of, user_part
 from ripplemem.errors import UsageError
 from ripplemem.records.keys import ApiKey
 
@@ -36,6 +40,15 @@ class PermissionDeniedError(UsageError):
 
 class NamespaceRequiredError(UsageError):
     """The key holds several namespaces and the request named none (HTTP 422)."""
+
+
+class CallerIds(Protocol):
+    """The ids a request names (every verb's arguments have them)."""
+
+    namespace: str | None
+    user_id: str | None
+    agent_id: str | None
+    run_id: str | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,8 +101,17 @@ class Access:
             return requested
         raise PermissionDeniedError("this key may not use that namespace")
 
+    def resolve(self, ids: CallerIds, *, default: str | None = None) -> str:
+        """The namespace a request with these ids works in: the user it names (checked as
+        :meth:`namespace` does; ``default``, already checked, when it names none) narrowed by
+        its agent and run."""
+        user = user_of(ids.namespace, ids.user_id)
+        base = default if user is None and default is not None else self.namespace(user)
+        return scoped(base, ids.agent_id, ids.run_id)
+
     def may_use(self, namespace: str) -> bool:
-        return self.any_namespace or namespace in self.namespaces
+        """True when this caller may use ``namespace`` (a narrowed one: when it may use its user)."""
+        return self.any_namespace or user_part(namespace) in self.namespaces
 
     def check_write(self) -> None:
         if self.read_only:

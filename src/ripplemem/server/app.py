@@ -3,7 +3,8 @@
 
 :func:`create_app` takes a ready :class:`~ripplemem.memory.Memory` (tests pass one built on any
 store and embedder); ``ripplemem serve`` builds it from the store URL and the ``RIPPLEMEM_*``
-settings. On shutdown (SIGTERM) the app stops taking requests, lets in-flight requests and every
+settings. Every route and tool runs the verbs of one :class:`~ripplemem.memory.AsyncMemory` over
+it, whose :class:`~ripplemem.core.lanes.Lanes` the server's options set. On shutdown (SIGTERM) the app stops taking requests, lets in-flight requests and every
 queued background add finish (up to ``drain_timeout_s``), then closes the store: an add still
 running after that is rolled back by the store, never half written.
 """
@@ -21,8 +22,9 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from ripplemem import __version__
+from ripplemem.core.lanes import Lanes
 from ripplemem.errors import ConfigurationError, InvalidInputError, RippleMemError
-from ripplemem.memory import Memory
+from ripplemem.memory import AsyncMemory, Memory
 from ripplemem.server.access import Access
 from ripplemem.server.errors import error_body
 from ripplemem.server.gate import (
@@ -36,11 +38,9 @@ from ripplemem.server.gate import (
     error_response,
 )
 from ripplemem.server.jobs import JobBoard
-from ripplemem.server.routes import answer_router, health_router, router
+from ripplemem.server.routes import health_router, router, verb_router
 from ripplemem.server.schemas import ErrorBody, ErrorModel
-from ripplemem.server.service import MemoryService
 from ripplemem.server.viewer_routes import ui_router, viewer_router
-from ripplemem.stores.registry import scheme_of
 
 __all__ = ["LOOPBACK_HOSTS", "ServerOptions", "create_app", "is_loopback"]
 
@@ -107,16 +107,14 @@ def create_app(
     if options.search_processes:
         from ripplemem.server.search_pool import SearchPool
 
-        pool = SearchPool(memory.settings, options.search_processes)
-    service = MemoryService(
-        memory,
-        read_threads=options.read_threads,
-        write_threads=options.write_threads,
-        jobs=JobBoard(max_pending=options.max_pending_jobs),
-        search_pool=pool,
-    )
-    gate = Gate(memory.store.keys if auth else None)
-    mcp_server = _mcp(service, options) if options.mcp else None
+        pool = SearchPool(
+            memory.settings, options.search_processes, shared=memory.store.capabilities.shared
+        )
+    lanes = Lanes(read_threads=options.read_threads, write_threads=options.write_threads, searcher=pool)
+    verbs = AsyncMemory(over=memory, lanes=lanes)
+    jobs = JobBoard(max_pending=options.max_pending_jobs)
+    gate = Gate(memory.keys if auth else None)
+    mcp_server = _mcp(verbs) if options.mcp else None
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -129,9 +127,9 @@ def create_app(
         else:
             async with mcp_server.session_manager.run():
                 yield
-        if not await service.jobs.drain(options.drain_timeout_s):
+        if not await jobs.drain(options.drain_timeout_s):
             log.warning("background adds still running after %.0f s: stopping", options.drain_timeout_s)
-        await service.close()
+        await verbs.close()
 
     app = FastAPI(
         title="ripplemem",
@@ -141,14 +139,14 @@ def create_app(
         docs_url="/docs",
         redoc_url=None,
     )
-    app.state.service, app.state.gate = service, gate
-    app.state.backend = scheme_of(memory.store.url)
+    app.state.memory, app.state.lanes, app.state.jobs, app.state.gate = verbs, lanes, jobs, gate
+    app.state.backend = memory.backend
+    app.state.search_processes = 0 if pool is None else pool.processes
     app.include_router(health_router)
     app.include_router(router)
+    app.include_router(verb_router(answers=memory.can_answer))
     app.include_router(viewer_router)
     app.include_router(ui_router)
-    if service.answers:
-        app.include_router(answer_router)
     if mcp_server is not None:
         app.router.routes.append(
             Route("/mcp", endpoint=McpGate(_mcp_endpoint(mcp_server), gate), methods=None)
@@ -164,14 +162,14 @@ def create_app(
     return app
 
 
-def _mcp(service: MemoryService, options: ServerOptions):
+def _mcp(memory: AsyncMemory):
     from ripplemem.server.mcp_tools import build_mcp
 
     def tenant(ctx) -> tuple[Access, str]:
         state = ctx.request_context.request.state
         return getattr(state, STATE_ACCESS), getattr(state, STATE_NAMESPACE)
 
-    return build_mcp(service, tenant)
+    return build_mcp(memory, tenant)
 
 
 def _mcp_endpoint(mcp_server):

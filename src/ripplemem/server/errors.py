@@ -13,6 +13,7 @@ from ripplemem.errors import (
     InvalidModelOutputError,
     ProviderUnavailableError,
     RippleMemError,
+    ShuttingDownError,
     UnknownNamespaceError,
     UnknownUnitError,
     UsageError,
@@ -36,11 +37,6 @@ class BodyTooLargeError(UsageError):
 
 class NotFoundError(UsageError):
     """No such job or route (HTTP 404)."""
-
-
-class ShuttingDownError(RippleMemError):
-    """The server stopped (SIGTERM) before this request's work could finish; nothing of it was
-    stored (HTTP 503)."""
 
 
 #: most specific first

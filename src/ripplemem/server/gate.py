@@ -19,11 +19,10 @@ from starlette.exceptions import HTTPException
 from starlette.responses import Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from ripplemem.errors import InvalidInputError, RippleMemError
+from ripplemem.core.keys import Keys
+from ripplemem.errors import InvalidInputError, RippleMemError, ShuttingDownError
 from ripplemem.server.access import Access, AuthenticationError
-from ripplemem.server.errors import BodyTooLargeError, ShuttingDownError, error_body, status_of
-from ripplemem.server.keys import find_key
-from ripplemem.stores.keys_base import KeyStore
+from ripplemem.server.errors import BodyTooLargeError, error_body, status_of
 
 __all__ = [
     "NAMESPACE_HEADER",
@@ -52,7 +51,7 @@ def error_response(error: Exception, *, status: int | None = None) -> Response:
 class Gate:
     """Keys to rights; ``keys=None`` lets every caller in (``--no-auth``)."""
 
-    def __init__(self, keys: KeyStore | None, *, open_namespace: str = "default") -> None:
+    def __init__(self, keys: Keys | None, *, open_namespace: str = "default") -> None:
         self.keys = keys
         self.open_namespace = open_namespace
 
@@ -70,7 +69,7 @@ class Gate:
         scheme, _, secret = authorization.strip().partition(" ")
         if scheme.lower() != "bearer" or not secret.strip():
             raise AuthenticationError("the Authorization header must be 'Bearer <key>'")
-        key = await anyio.to_thread.run_sync(find_key, self.keys, secret.strip())
+        key = await anyio.to_thread.run_sync(self.keys.find, secret.strip())
         if key is None:
             raise AuthenticationError("the API key is unknown or revoked")
         return Access.of_key(key)

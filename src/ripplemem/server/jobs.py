@@ -15,10 +15,11 @@ from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Literal
+from typing import Any, Literal
+
+from pydantic import BaseModel
 
 from ripplemem.errors import RippleMemError, UsageError
-from ripplemem.records import AddResult
 
 __all__ = ["Job", "JobBoard", "JobStatus", "TooManyJobsError"]
 
@@ -39,7 +40,7 @@ class Job:
     status: JobStatus = "queued"
     started_at: datetime | None = None
     finished_at: datetime | None = None
-    result: AddResult | None = None
+    result: Any = None  # the verb's wire model (an AddResultModel)
     error_type: str | None = None
     error_message: str | None = None
 
@@ -62,7 +63,7 @@ class JobBoard:
         return len(self._tasks)
 
     def submit(
-        self, namespace: str, work: Callable[[Callable[[], None]], Awaitable[AddResult]]
+        self, namespace: str, work: Callable[[Callable[[], None]], Awaitable[BaseModel | str]]
     ) -> Job:
         """Queue ``work(started)``; it calls ``started()`` once it holds its namespace's turn."""
         if self._closed:
@@ -92,7 +93,7 @@ class JobBoard:
         return not unfinished
 
     async def _run(
-        self, job: Job, work: Callable[[Callable[[], None]], Awaitable[AddResult]]
+        self, job: Job, work: Callable[[Callable[[], None]], Awaitable[BaseModel | str]]
     ) -> None:
         def started() -> None:
             job.status, job.started_at = "running", _now()

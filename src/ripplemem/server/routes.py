@@ -1,39 +1,32 @@
-"""The REST routes under ``/v1``: one line of work each, the service does the rest."""
+"""The REST routes under ``/v1``: each verb of :data:`~ripplemem.server.verbs.VERBS` becomes a
+route (:func:`verb_router`); the few routes that are not a memory verb (jobs, export, import,
+health) are written out below. The core does the work.
+
+A verb's path parameters are fields of its arguments; the other fields are the JSON body
+(``POST``) or query parameters (``GET``, ``DELETE``).
+"""
 
 from __future__ import annotations
 
-import json
-from typing import Annotated
+import inspect
+import re
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Path, Query, Request, Security
-from fastapi.responses import FileResponse, Response
+from fastapi.responses import Response, StreamingResponse
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
-from pydantic import BaseModel
-from starlette.background import BackgroundTask
+from pydantic import BaseModel, ConfigDict, create_model
 
 from ripplemem import __version__
-from ripplemem.records.wire import AddResultModel, AnswerModel, EdgeModel, RecallModel, UnitModel
+from ripplemem.memory import AsyncMemory
+from ripplemem.records.wire import CountModel
 from ripplemem.server.access import Access
 from ripplemem.server.errors import NotFoundError
 from ripplemem.server.jobs import Job
-from ripplemem.server.schemas import (
-    AddRequest,
-    AnswerRequest,
-    CountModel,
-    EdgesModel,
-    ErrorBody,
-    ErrorModel,
-    HealthModel,
-    HistoryModel,
-    JobModel,
-    SearchRequest,
-    UnitPageModel,
-    UpdateRequest,
-    VersionModel,
-)
-from ripplemem.server.service import MemoryService
+from ripplemem.server.schemas import ErrorBody, ErrorModel, HealthModel, IdsQuery, JobModel
+from ripplemem.server.verbs import VERBS, Result, Verb
 
-__all__ = ["answer_router", "health_router", "router"]
+__all__ = ["health_router", "router", "verb_router"]
 
 JSONL = "application/x-ndjson"
 bearer = HTTPBearer(
@@ -45,8 +38,8 @@ def _errors(*statuses: int) -> dict:
     return {status: {"model": ErrorModel} for status in statuses}
 
 
-def service_of(request: Request) -> MemoryService:
-    return request.app.state.service
+def memory_of(request: Request) -> AsyncMemory:
+    return request.app.state.memory
 
 
 async def caller(
@@ -57,16 +50,15 @@ async def caller(
     return await request.app.state.gate.access(header)
 
 
-Service = Annotated[MemoryService, Depends(service_of)]
+Memory = Annotated[AsyncMemory, Depends(memory_of)]
 Caller = Annotated[Access, Depends(caller)]
 NamespaceQuery = Annotated[
     str | None,
     Query(max_length=200, description="which namespace; may be left out when the key holds one"),
 ]
-UnitId = Annotated[str, Path(max_length=200, description="a memory unit id")]
 
-router = APIRouter(prefix="/v1", responses=_errors(401, 403, 413, 422, 503))
-answer_router = APIRouter(prefix="/v1", responses=_errors(401, 403, 404, 413, 422, 502, 503))
+ROUTE_ERRORS = _errors(401, 403, 413, 422, 503)
+router = APIRouter(prefix="/v1", responses=ROUTE_ERRORS)
 health_router = APIRouter()
 
 
@@ -74,147 +66,103 @@ def _json(model: BaseModel, status: int = 200) -> Response:
     return Response(model.model_dump_json(), status_code=status, media_type="application/json")
 
 
-@router.post(
-    "/memories",
-    response_model=AddResultModel,
-    responses={202: {"model": JobModel, "description": "queued (wait=false)"}},
-    summary="Add a conversation session",
-)
-async def add_memories(
-    body: AddRequest,
-    service: Service,
-    access: Caller,
-    wait: Annotated[bool, Query(description="false: answer 202 with a job at once")] = True,
-) -> Response:
-    access.check_write()
-    namespace = access.namespace(body.namespace)
-    messages = [m.model_dump(exclude_none=True) for m in body.messages]
-    if not wait:
-        job = service.add_later(
-            namespace, messages, session_time=body.session_time, session_id=body.session_id
+def _respond(result: Result) -> Response:
+    if isinstance(result, str):  # already the wire model's JSON text
+        return Response(result, media_type="application/json")
+    return _json(result)
+
+
+# -- the verbs -----------------------------------------------------------------------------------
+def verb_router(*, answers: bool) -> APIRouter:
+    """A route for each verb served over REST (``answer`` only when an LLM is configured)."""
+    routes = APIRouter(responses=ROUTE_ERRORS)
+    for verb in VERBS:
+        if verb.path is None or (verb.needs_llm and not answers):
+            continue
+        extra: dict[int | str, dict[str, Any]] = {**_errors(*verb.statuses)}
+        if verb.background:
+            extra[202] = {"model": JobModel, "description": "queued (wait=false)"}
+        routes.add_api_route(
+            verb.path, _endpoint(verb), methods=[verb.method or "GET"], response_model=verb.result,
+            summary=verb.summary, responses=extra, name=verb.name,
         )
-        return _json(job_model(job), 202)
-    result = await service.add(
-        namespace, messages, session_time=body.session_time, session_id=body.session_id
-    )
-    return _json(result.to_model())
+    return routes
 
 
+def _endpoint(verb: Verb):
+    """The route function of ``verb``: its signature tells FastAPI where each argument is."""
+    assert verb.path is not None
+    in_path = re.findall(r"{(\w+)}", verb.path)
+    rest = _without(verb.arguments, in_path, query=verb.method in ("GET", "DELETE"))
+    params = [
+        inspect.Parameter("request", inspect.Parameter.KEYWORD_ONLY, annotation=Request),
+        inspect.Parameter("access", inspect.Parameter.KEYWORD_ONLY, annotation=Caller),
+    ]
+    for name in in_path:
+        description = verb.arguments.model_fields[name].description
+        params.append(inspect.Parameter(
+            name, inspect.Parameter.KEYWORD_ONLY,
+            annotation=Annotated[str, Path(max_length=200, description=description)],
+        ))
+    if rest is not None:
+        where = Annotated[rest, Query()] if verb.method in ("GET", "DELETE") else rest
+        params.append(inspect.Parameter("given", inspect.Parameter.KEYWORD_ONLY, annotation=where))
+    if verb.background:
+        params.append(inspect.Parameter(
+            "wait", inspect.Parameter.KEYWORD_ONLY, default=True,
+            annotation=Annotated[bool, Query(description="false: answer 202 with a job at once")],
+        ))
+
+    async def endpoint(request: Request, access: Access, **values: Any) -> Response:
+        given = values.pop("given", None)
+        wait = values.pop("wait", True)
+        fields = given.model_dump(exclude_unset=True) if given is not None else {}
+        arguments = verb.arguments.model_validate({**fields, **values})
+        if verb.writes:
+            access.check_write()
+        namespace = access.resolve(arguments)
+        memory: AsyncMemory = request.app.state.memory
+        if not wait:
+            return _json(job_model(_queue(request, verb, memory, namespace, arguments)), 202)
+        return _respond(await verb.run(memory, namespace, arguments))
+
+    endpoint.__signature__ = inspect.Signature(params, return_annotation=Response)  # type: ignore[attr-defined]
+    endpoint.__name__ = f"{verb.name}_route"
+    return endpoint
+
+
+def _without(model: type[BaseModel], names: list[str], *, query: bool) -> type[BaseModel] | None:
+    """``model`` without the fields ``names`` (path parameters); None when nothing is left.
+    Query parameters a route does not know are ignored, as before; a body must hold no others."""
+    if not names and not query:
+        return model
+    kept = {name: (f.annotation, f) for name, f in model.model_fields.items() if name not in names}
+    if not kept:
+        return None
+    config = ConfigDict(extra="ignore" if query else "forbid")
+    suffix = "Query" if query else "Body"
+    return create_model(f"{model.__name__}{suffix}", __config__=config, **kept)  # type: ignore[call-overload]
+
+
+def _queue(request: Request, verb: Verb, memory: AsyncMemory, namespace: str, arguments: BaseModel) -> Job:
+    """Queue the verb as a background job; it runs in the namespace's turn, like a waited one."""
+    lanes = request.app.state.lanes
+
+    async def work(started):
+        async with lanes.turn(namespace):
+            started()
+            return await verb.run(memory, namespace, arguments)
+
+    return request.app.state.jobs.submit(namespace, work)
+
+
+# -- what is not a memory verb -------------------------------------------------------------------
 @router.get("/jobs/{job_id}", response_model=JobModel, responses=_errors(404), summary="A background add")
-async def get_job(
-    job_id: Annotated[str, Path(max_length=100)], service: Service, access: Caller
-) -> Response:
-    job = service.jobs.get(job_id)
+async def get_job(job_id: Annotated[str, Path(max_length=100)], request: Request, access: Caller) -> Response:
+    job = request.app.state.jobs.get(job_id)
     if job is None or not access.may_use(job.namespace):
         raise NotFoundError(f"no job {job_id!r} (jobs are kept in memory until the server stops)")
     return _json(job_model(job))
-
-
-@router.post("/search", response_model=RecallModel, summary="Recall the evidence for a query")
-async def search(body: SearchRequest, service: Service, access: Caller) -> Response:
-    namespace = access.namespace(body.namespace)
-    found = await service.search_json(
-        namespace, body.query, limit=body.limit, recipe=body.recipe, question_time=body.question_time
-    )
-    return Response(found, media_type="application/json")
-
-
-@router.get("/memories", response_model=UnitPageModel, summary="List memories, oldest first")
-async def list_memories(
-    service: Service,
-    access: Caller,
-    namespace: NamespaceQuery = None,
-    limit: Annotated[int, Query(ge=1, le=1000)] = 50,
-    offset: Annotated[int, Query(ge=0, le=100_000_000)] = 0,
-) -> Response:
-    units, total = await service.list(access.namespace(namespace), limit=limit, offset=offset)
-    page = UnitPageModel(
-        memories=[u.to_model(with_vector=False) for u in units], total=total, limit=limit, offset=offset
-    )
-    return _json(page)
-
-
-@router.get(
-    "/memories/{unit_id}", response_model=UnitModel, responses=_errors(404), summary="One memory"
-)
-async def get_memory(
-    unit_id: UnitId, service: Service, access: Caller, namespace: NamespaceQuery = None
-) -> Response:
-    unit = await service.get(access.namespace(namespace), unit_id)
-    return _json(unit.to_model(with_vector=False))
-
-
-@router.get(
-    "/memories/{unit_id}/edges",
-    response_model=EdgesModel,
-    responses=_errors(404),
-    summary="A memory's edges",
-)
-async def get_edges(
-    unit_id: UnitId, service: Service, access: Caller, namespace: NamespaceQuery = None
-) -> Response:
-    edges = await service.edges(access.namespace(namespace), unit_id)
-    models = [
-        EdgeModel(namespace=e.namespace, src=e.src, dst=e.dst, kind=e.kind, weight=e.weight)
-        for e in edges
-    ]
-    return _json(EdgesModel(unit_id=unit_id, edges=models))
-
-
-@router.get(
-    "/memories/{unit_id}/history",
-    response_model=HistoryModel,
-    responses=_errors(404),
-    summary="A memory's supersession chain, earliest first",
-)
-async def get_history(
-    unit_id: UnitId, service: Service, access: Caller, namespace: NamespaceQuery = None
-) -> Response:
-    versions = await service.history(access.namespace(namespace), unit_id)
-    models = [
-        VersionModel(
-            unit=v.unit.to_model(with_vector=False), superseded_by=v.superseded_by,
-            valid_until=v.valid_until,
-        )
-        for v in versions
-    ]
-    return _json(HistoryModel(unit_id=unit_id, versions=models))
-
-
-@router.post(
-    "/memories/{unit_id}/update",
-    response_model=AddResultModel,
-    responses=_errors(404),
-    summary="Write a new memory that supersedes this one",
-)
-async def update_memory(unit_id: UnitId, body: UpdateRequest, service: Service, access: Caller) -> Response:
-    access.check_write()
-    result = await service.update(
-        access.namespace(body.namespace), unit_id, body.text, session_time=body.session_time
-    )
-    return _json(result.to_model())
-
-
-@router.delete(
-    "/memories/{unit_id}",
-    response_model=CountModel,
-    responses=_errors(404),
-    summary="Delete one memory and its edges",
-)
-async def delete_memory(
-    unit_id: UnitId, service: Service, access: Caller, namespace: NamespaceQuery = None
-) -> Response:
-    access.check_write()
-    await service.delete(access.namespace(namespace), unit_id)
-    return _json(CountModel(count=1))
-
-
-@router.delete(
-    "/memories", response_model=CountModel, summary="Delete every memory of the namespace"
-)
-async def delete_all(service: Service, access: Caller, namespace: NamespaceQuery = None) -> Response:
-    access.check_write()
-    return _json(CountModel(count=await service.delete_all(access.namespace(namespace))))
 
 
 @router.get(
@@ -224,11 +172,11 @@ async def delete_all(service: Service, access: Caller, namespace: NamespaceQuery
                      "description": "a meta line, then the namespace's units (with vectors) and edges"}},
     summary="Export the namespace as JSONL",
 )
-async def export(service: Service, access: Caller, namespace: NamespaceQuery = None) -> Response:
-    path = await service.export_jsonl(access.namespace(namespace))
-    return FileResponse(
-        path, media_type=JSONL, filename="ripplemem-export.jsonl",
-        background=BackgroundTask(path.unlink, missing_ok=True),
+async def export(memory: Memory, access: Caller, ids: Annotated[IdsQuery, Query()]) -> Response:
+    lines = await memory.export_lines(namespace=access.resolve(ids))
+    return StreamingResponse(
+        (line + "\n" async for line in lines), media_type=JSONL,
+        headers={"Content-Disposition": 'attachment; filename="ripplemem-export.jsonl"'},
     )
 
 
@@ -244,34 +192,24 @@ async def export(service: Service, access: Caller, namespace: NamespaceQuery = N
     },
     summary="Import a JSONL export into the namespace",
 )
-async def import_jsonl(
-    request: Request, service: Service, access: Caller, namespace: NamespaceQuery = None
+async def import_lines(
+    request: Request, memory: Memory, access: Caller, ids: Annotated[IdsQuery, Query()]
 ) -> Response:
     access.check_write()
-    target = access.namespace(namespace)
-    imported = await service.import_jsonl(target, await request.body())
-    return _json(CountModel(count=imported))
-
-
-@answer_router.post("/answer", response_model=AnswerModel, summary="Answer a question with the LLM")
-async def answer(body: AnswerRequest, service: Service, access: Caller) -> Response:
-    namespace = access.namespace(body.namespace)
-    result = await service.answer(
-        namespace, body.question, recipe=body.recipe, question_time=body.question_time
-    )
-    return Response(json.dumps(result.to_json()), media_type="application/json")
+    target = access.resolve(ids)
+    return _json(CountModel(count=await memory.import_lines(await request.body(), namespace=target)))
 
 
 @health_router.get("/healthz", response_model=HealthModel, summary="Liveness, no key needed")
 async def healthz(request: Request) -> Response:
-    service: MemoryService = request.app.state.service
+    state = request.app.state
     health = HealthModel(
         status="ok",
         version=__version__,
-        backend=request.app.state.backend,
-        auth=not request.app.state.gate.open,
-        jobs_pending=service.jobs.pending,
-        search_processes=service.search_processes,
+        backend=state.backend,
+        auth=not state.gate.open,
+        jobs_pending=state.jobs.pending,
+        search_processes=state.search_processes,
     )
     return _json(health)
 
@@ -285,6 +223,6 @@ def job_model(job: Job) -> JobModel:
         created_at=job.created_at,
         started_at=job.started_at,
         finished_at=job.finished_at,
-        result=job.result.to_model() if job.result else None,
+        result=job.result,
         error=error,
     )

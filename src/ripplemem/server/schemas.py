@@ -1,41 +1,73 @@
-"""Request and response bodies of the REST API that the record wire forms do not cover.
+"""What callers send to each verb (one model per verb, shared by REST and MCP), and the service's
+own responses (errors, jobs, health).
 
-Records travel in their one JSON form (:mod:`ripplemem.records.wire`); these models wrap them
-(pages, jobs, counts) and describe what callers send. Together they make ``/openapi.json``.
+Records travel in their one JSON form (:mod:`ripplemem.records.wire`); the verbs' arguments are
+here. Every verb takes the caller's ids: ``namespace`` (REST) or ``user_id`` (its synonym, mem0's
+name), narrowed by ``agent_id`` and ``run_id`` (:mod:`ripplemem.core.identity`); a key bound to
+one namespace needs none of them. Together with the wire models they make ``/openapi.json`` and
+the MCP tools' schemas.
 """
 
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Literal
+from typing import Annotated, Literal, Self
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from ripplemem.core.neighbourhood import MAX_NODES
 from ripplemem.records.wire import AddResultModel, EdgeModel, UnitModel
 
 __all__ = [
     "AddRequest",
     "AnswerRequest",
-    "CountModel",
-    "EdgesModel",
     "ErrorBody",
     "ErrorModel",
+    "GraphModel",
+    "GraphRequest",
     "HealthModel",
+    "Ids",
+    "IdsQuery",
     "JobModel",
+    "ListRequest",
     "MessageModel",
     "SearchRequest",
-    "UnitPageModel",
+    "TimelineModel",
+    "TimelineRequest",
+    "UnitRequest",
+    "UpdateRequest",
 ]
-
-NAMESPACE_FIELD = Field(
-    default=None,
-    max_length=200,
-    description="Which namespace (user id); may be left out when the key holds only one.",
-)
-
 
 class _Request(BaseModel):
     model_config = ConfigDict(extra="forbid")
+
+
+class Ids(_Request):
+    """Whose memories: every field may be left out when the key holds one namespace."""
+
+    namespace: str | None = Field(
+        default=None, max_length=200,
+        description="Which namespace (user id); may be left out when the key holds only one.",
+    )
+    user_id: str | None = Field(
+        default=None, max_length=200,
+        description="The user the memories are about: a synonym of namespace (leave it out to "
+        "use the key's own namespace).",
+    )
+    agent_id: str | None = Field(
+        default=None, max_length=100,
+        description="Narrows the user's memories to one agent's: namespace <user>/agent:<agent_id>.",
+    )
+    run_id: str | None = Field(
+        default=None, max_length=100,
+        description="Narrows them to one run (session of work): namespace .../run:<run_id>.",
+    )
+
+
+class IdsQuery(Ids):
+    """The ids as query parameters (parameters a route does not know are ignored)."""
+
+    model_config = ConfigDict(extra="ignore")
 
 
 class MessageModel(_Request):
@@ -50,39 +82,85 @@ class MessageModel(_Request):
     caption: str | None = Field(default=None, description="a shared image's caption")
 
 
-class AddRequest(_Request):
-    messages: list[MessageModel] = Field(min_length=1)
+class AddRequest(Ids):
+    messages: list[MessageModel] | None = Field(
+        default=None, min_length=1,
+        description="The session's messages, [{role, content}, ...]; or give text instead.",
+    )
+    text: str | None = Field(
+        default=None, min_length=1, max_length=20_000,
+        description="One fact in plain words, remembered as a message of the user (instead of messages).",
+        examples=["I adopted a dog named Rex in Lisbon."],
+    )
     session_time: str | None = Field(
         default=None, max_length=100, description="when the session took place (ISO 8601)",
         examples=["2024-05-08T13:56"],
     )
     session_id: str | None = Field(default=None, max_length=200)
-    namespace: str | None = NAMESPACE_FIELD
+
+    @model_validator(mode="after")
+    def _one_input(self) -> Self:
+        if (self.messages is None) == (self.text is None):
+            raise ValueError("give either messages (a list of {role, content}) or text, not both or neither")
+        return self
+
+    def conversation(self) -> list[dict] | str:
+        """What ``add`` takes: the messages as dicts, or the plain text."""
+        if self.text is not None:
+            return self.text
+        return [m.model_dump(exclude_none=True) for m in self.messages or ()]
 
 
-class UpdateRequest(_Request):
+class UnitRequest(Ids):
+    unit_id: str = Field(max_length=200, description="a memory unit id")
+
+
+class UpdateRequest(UnitRequest):
     text: str = Field(min_length=1, max_length=20_000, examples=["I moved to Bristol."])
     session_time: str | None = Field(
         default=None, max_length=100, description="when it was said (ISO 8601; default: now)"
     )
-    namespace: str | None = NAMESPACE_FIELD
 
 
-class SearchRequest(_Request):
+class SearchRequest(Ids):
     query: str = Field(min_length=1, max_length=4_000)
     limit: int | None = Field(default=None, ge=1, le=200, description="evidence budget (units)")
     recipe: str | None = Field(default=None, max_length=100, description="ripple, asso, bm25, ...")
     question_time: str | None = Field(
-        default=None, max_length=100, description="when the question is asked (ISO 8601)"
+        default=None, max_length=100,
+        description="when the question is asked (ISO 8601); grounds words like 'last week'",
     )
-    namespace: str | None = NAMESPACE_FIELD
 
 
-class AnswerRequest(_Request):
+class AnswerRequest(Ids):
     question: str = Field(min_length=1, max_length=4_000)
     recipe: str | None = Field(default=None, max_length=100)
     question_time: str | None = Field(default=None, max_length=100)
-    namespace: str | None = NAMESPACE_FIELD
+
+
+class ListRequest(Ids):
+    limit: int = Field(default=50, ge=1, le=1000)
+    offset: int = Field(default=0, ge=0, le=100_000_000)
+
+
+class GraphRequest(Ids):
+    ids: list[Annotated[str, Field(max_length=200)]] = Field(
+        min_length=1, max_length=MAX_NODES, description="the seed units (e.g. a search's evidence)"
+    )
+    hops: int = Field(default=1, ge=0, le=2, description="how many edges away from a seed to go")
+    max_nodes: int = Field(default=MAX_NODES, ge=1, le=MAX_NODES, description="at most this many units")
+
+
+class TimelineRequest(Ids):
+    start: str | None = Field(
+        default=None, max_length=40, description="ISO 8601 local time, e.g. 2024-05-08T00:00:00"
+    )
+    end: str | None = Field(
+        default=None, max_length=40, description="ISO 8601 local time, e.g. 2024-05-09T00:00:00"
+    )
+    bins: int = Field(default=40, ge=1, le=200)
+    limit: int = Field(default=200, ge=1, le=1000)
+    offset: int = Field(default=0, ge=0, le=100_000_000)
 
 
 class _Response(BaseModel):
@@ -114,37 +192,6 @@ class JobModel(_Response):
     error: ErrorBody | None = None
 
 
-class UnitPageModel(_Response):
-    memories: list[UnitModel]
-    total: int = Field(description="units in the namespace")
-    limit: int
-    offset: int
-
-
-class EdgesModel(_Response):
-    unit_id: str
-    edges: list[EdgeModel]
-
-
-class VersionModel(_Response):
-    unit: UnitModel
-    superseded_by: str | None = Field(description="the unit that replaced this one's value")
-    valid_until: datetime | None = Field(description="when the successor was said")
-
-
-class HistoryModel(_Response):
-    """A supersession chain, earliest first."""
-
-    unit_id: str
-    versions: list[VersionModel]
-
-
-class CountModel(_Response):
-    """How many units a delete removed or an import added."""
-
-    count: int
-
-
 class HealthModel(_Response):
     status: Literal["ok"]
     version: str
@@ -152,3 +199,45 @@ class HealthModel(_Response):
     auth: bool = Field(description="false when the server runs with --no-auth")
     jobs_pending: int
     search_processes: int = Field(description="worker processes answering searches (0: threads)")
+
+
+class GraphNodeModel(_Response):
+    unit: UnitModel
+    hop: int = Field(description="edges from the nearest seed (0: a seed)")
+
+
+class GraphModel(_Response):
+    """A bounded neighbourhood: units, and every edge between two of them (once)."""
+
+    namespace: str
+    nodes: list[GraphNodeModel]
+    edges: list[EdgeModel]
+    truncated: bool = Field(description="true when max_nodes left reachable units out")
+
+
+class TimelineUnitModel(_Response):
+    unit: UnitModel
+    start: datetime
+    end: datetime
+    basis: Literal["span", "said"] = Field(
+        description="span: the unit's own time span; said: no span, placed on the day it was said"
+    )
+
+
+class TimelineBinModel(_Response):
+    start: datetime
+    end: datetime
+    count: int
+
+
+class TimelineModel(_Response):
+    namespace: str
+    total: int = Field(description="units in the namespace")
+    undated: int = Field(description="units with neither a time span nor a session time")
+    first: datetime | None
+    last: datetime | None
+    bins: list[TimelineBinModel]
+    in_window: int = Field(description="dated units between start and end")
+    units: list[TimelineUnitModel] = Field(description="the window's units, earliest first")
+    limit: int
+    offset: int

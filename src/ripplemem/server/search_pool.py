@@ -3,7 +3,9 @@ machine with more cores the server hands searches to processes of its own.
 
 Each worker opens its own :class:`~ripplemem.memory.Memory` over the same store and settings (the
 store must be one that several processes can share: SQLite, PostgreSQL) and answers with the
-recall's JSON. Writes stay in the server process; a worker sees them at its next search.
+recall's JSON (``Memory.search_json``: the same verb, and the same empty-namespace answer, as in
+the server's threads). Writes stay in the server process; a worker sees them at its next search.
+The pool is the :class:`~ripplemem.core.lanes.Searcher` of the server's ``AsyncMemory``.
 """
 
 from __future__ import annotations
@@ -11,9 +13,10 @@ from __future__ import annotations
 import asyncio
 import multiprocessing
 from concurrent.futures import ProcessPoolExecutor
+from datetime import datetime
 
 from ripplemem.errors import ConfigurationError
-from ripplemem.server.empty import empty_recall
+from ripplemem.recipes import RecallRecipe
 from ripplemem.settings import Settings
 
 __all__ = ["SearchPool"]
@@ -25,36 +28,37 @@ def _start(settings: Settings) -> None:
     global _memory
     from threadpoolctl import threadpool_limits
 
+    from ripplemem.extensions import warm_up
     from ripplemem.memory import Memory
 
     threadpool_limits(limits=1, user_api="blas")
     _memory = Memory(settings)
-    _memory.parts.embedder.embed(["warm up"], input_type="query")  # load the model now
+    warm_up(_memory)  # load the models now
 
 
 def _search(
-    namespace: str, query: str, limit: int | None, recipe: str | None, question_time: str | None
+    namespace: str,
+    query: str,
+    limit: int | None,
+    recipe: str | RecallRecipe | None,
+    question_time: datetime | str | None,
 ) -> str:
     assert _memory is not None
-    empty = empty_recall(_memory, namespace, query, recipe)
-    if empty is not None:
-        return empty.to_model().model_dump_json()
-    recall = _memory.search(
+    return _memory.search_json(
         query, namespace=namespace, limit=limit, recipe=recipe, question_time=question_time
     )
-    return recall.to_model().model_dump_json()
 
 
 class SearchPool:
     """``processes`` worker processes answering searches over ``settings.store``; each takes one
     search at a time (:attr:`free` says whether one is idle)."""
 
-    def __init__(self, settings: Settings, processes: int) -> None:
-        from ripplemem.stores.registry import scheme_of
-
+    def __init__(self, settings: Settings, processes: int, *, shared: bool = True) -> None:
+        """``shared``: the store can be opened by other processes (a store's
+        ``capabilities.shared``; not a ``memory://`` store)."""
         if processes < 1:
             raise ConfigurationError("a search pool needs at least one process")
-        if scheme_of(settings.store) == "memory":
+        if not shared:
             raise ConfigurationError(
                 "search processes cannot share a memory:// store; use a SQLite file or PostgreSQL"
             )
@@ -83,8 +87,8 @@ class SearchPool:
         query: str,
         *,
         limit: int | None,
-        recipe: str | None,
-        question_time: str | None,
+        recipe: str | RecallRecipe | None,
+        question_time: datetime | str | None,
     ) -> str:
         loop = asyncio.get_running_loop()
         self.busy += 1

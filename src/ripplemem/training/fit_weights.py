@@ -28,7 +28,31 @@ from typing import Literal
 import numpy as np
 
 from ripplemem.errors import InvalidInputError
-from ripplemem.read.asso.weights import SIGNALS, FittedOn, SignalWeights, question_ids_hash
+from ripplemem.read.asso.weights import (
+    SIGNALS,
+    FittedOn,
+    SignalWeights,
+    question_ids_hash,
+    save_weights,
+)
+
+__all__ = [
+    "POOLED",
+    "SIGNALS",
+    "Half",
+    "SignalRow",
+    "as_rows",
+    "bin_values",
+    "fit_signal_weights",
+    "half_of",
+    "mutual_information",
+    "other_half",
+    "save_weights",
+    "signal_cmi",
+    "softmax_weights",
+    "tertile_edges",
+    "with_temperature",
+]
 
 POOLED = "*pooled*"
 Half = Literal["A", "B"]

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ripplemem.errors import UnknownNamespaceError
+from ripplemem.extensions import embedder_of, stages_of
 from ripplemem.read.asso.rit import candidate_signals
 from ripplemem.recipes import RecallRecipe
 from ripplemem.records import MemoryUnit
@@ -41,7 +42,7 @@ def rit_signals(
     """The RIT ranker's candidates and raw signals for ``question`` (unit id -> signals)."""
     store = memory.store
     return candidate_signals(
-        store, store.clues, memory.parts.embedder, namespace,
+        store, store.clues, embedder_of(memory), namespace,
         question.text, question.question_time, recipe,
     )
 
@@ -124,15 +125,15 @@ def _header(space: Workspace, split: str, questions: int, ingest: dict) -> dict:
     from datetime import UTC, datetime
 
     assert space.memory is not None
-    parts = space.memory.parts
+    stages = stages_of(space.memory)
     return {
         "dataset": space.dataset,
         "split": split,
         "questions": questions,
         "excluded": {},
-        "embedder": parts.embedder.name,
-        "extractor": type(parts.extractor).__name__,
-        "planner": type(parts.planner).__name__,
+        "embedder": stages.embedder,
+        "extractor": stages.extractor_class,
+        "planner": stages.planner_class,
         "store": "given" if space.given is not None else space.store_kind,
         "profile": PROFILES[space.dataset] if space.profile else None,
         "date": datetime.now(UTC).isoformat(timespec="seconds"),

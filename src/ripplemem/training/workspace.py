@@ -22,8 +22,9 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Self
 
-from ripplemem.errors import InvalidInputError, UnknownNamespaceError
+from ripplemem.errors import InvalidInputError
 from ripplemem.read.asso.weights import with_settings_weights
+from ripplemem.read.empty import EMPTY_NOTE
 from ripplemem.recipes import RecallRecipe, get_recipe
 from ripplemem.settings import Settings
 
@@ -58,8 +59,8 @@ def dataset_recipe(
     """The recipe ``name`` as a dataset run uses it: the profile's view sizes, the fitted weights
     ``settings`` names, and ``budget`` units (asso recipes: the common K of 30 when not given,
     not the API's 6, so every recipe is compared at the same K)."""
-    overrides = PROFILES[dataset]["recipe"] if profile else {}
-    recipe = with_settings_weights(get_recipe(name, **overrides), settings)
+    views = PROFILES[dataset]["recipe"] if profile else {}  # the views' depths
+    recipe = with_settings_weights(get_recipe(name, views=views), settings)
     if recipe.kind == "asso" and not budget:
         recipe = recipe.with_(budget=RecallRecipe().budget)
     return recipe.with_(budget=budget) if budget else recipe
@@ -142,9 +143,7 @@ class Workspace:
     ) -> Recall | None:
         """The recall of ``question`` in ``namespace``; None when the conversation gave no unit."""
         assert self.memory is not None, "use the workspace in a with block"
-        try:
-            return self.memory.search(
-                question, namespace=namespace, recipe=recipe, question_time=when
-            )
-        except UnknownNamespaceError:
+        found = self.memory.search(question, namespace=namespace, recipe=recipe, question_time=when)
+        if not found.evidence and EMPTY_NOTE in found.trace.notes:
             return None
+        return found

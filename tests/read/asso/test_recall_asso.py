@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from ripplemem import Memory, Settings
+from ripplemem.extensions import embedder_of
 from ripplemem.providers.local_embedder import MiniLMFloatEmbedder
 from ripplemem.read.asso.rit import candidate_signals, recipe_weights
 from ripplemem.read.asso.weights import SignalWeights, save_weights
@@ -122,7 +123,7 @@ def test_ripple_plus_asso_adds_its_terms(memory: Memory, name: str) -> None:
 
 def test_candidate_signals_for_the_weight_fitter(memory: Memory) -> None:
     rows = candidate_signals(
-        memory.store, memory.store.clues, memory.parts.embedder, "maya",
+        memory.store, memory.store.clues, embedder_of(memory), "maya",
         "Who adopted a kitten?", datetime(2023, 8, 10), get_recipe("asso"),
     )
     assert rows and len({unit_id for unit_id, _ in rows}) == len(rows)
@@ -138,10 +139,10 @@ def test_fitted_weights_are_used_for_the_question_type(tmp_path: Path) -> None:
     qtype = classify_question(question)
     only_time = {"relevance": 0.0, "importance": 0.0, "temporal": 1.0}
     path = save_weights(SignalWeights(by_type={qtype: only_time}), tmp_path / "w.json")
-    recipe = get_recipe("asso", weights_path=str(path))
+    recipe = get_recipe("asso", asso={"weights_path": str(path)})
     assert recipe_weights(question, recipe) == (qtype, only_time)
-    assert recipe_weights(question, recipe.with_(equal_weights=True))[1]["temporal"] == pytest.approx(1 / 3)
-    both = recipe_weights(question, recipe.with_(use_temporal=False))[1]
+    assert recipe_weights(question, recipe.with_(asso={"equal_weights": True}))[1]["temporal"] == pytest.approx(1 / 3)
+    both = recipe_weights(question, recipe.with_(asso={"use_temporal": False}))[1]
     assert both == {"relevance": 1.0, "importance": 0.0, "temporal": 0.0}  # nothing left: relevance
 
 

@@ -17,7 +17,7 @@ def _fitted(relevance: float) -> SignalWeights:
 
 def test_a_refit_to_the_same_file_is_seen(tmp_path):
     path = tmp_path / "weights.json"
-    recipe = RecallRecipe(name="asso", weights_path=str(path))
+    recipe = RecallRecipe(name="asso", asso={"weights_path": str(path)})
     save_weights(_fitted(0.8), path)
     assert recipe_weights(QUESTION, recipe)[1]["relevance"] == 0.8
     save_weights(_fitted(0.2), path)  # same path, same process

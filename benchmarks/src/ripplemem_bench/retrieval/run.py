@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Self
 
 from ripplemem import RECIPES, RecallRecipe, Settings
 from ripplemem.errors import InvalidInputError, UnknownRecipeError
+from ripplemem.extensions import embedder_of, stages_of
 from ripplemem.read.asso.weights import check_not_fitted_on, load_weights
 from ripplemem.training.workspace import PROFILES, StoreKind, Workspace, dataset_recipe
 from ripplemem_bench.measure import (
@@ -27,7 +28,6 @@ from ripplemem_bench.measure import (
     package_versions,
     percentile_or_none,
 )
-from ripplemem_bench.parts import embedder_of, stages_of
 from ripplemem_bench.peers import PEERS, PeerMemory, is_peer, make_peer
 from ripplemem_bench.results.base import CpuInfo
 from ripplemem_bench.results.retrieval import IngestSummary, RecipeScores, RetrievalResult

@@ -28,7 +28,7 @@ from ripplemem_bench.measure import git_commit, loadavg, machine_info, percentil
 from ripplemem_bench.results.base import Machine
 from ripplemem_bench.results.service import Latency, ServeResult, ServeSettings, ServeStore
 from ripplemem_bench.serve.clients import Tally, client_loop, unfinished_jobs
-from ripplemem_bench.serve.server import ServerProcess, create_key
+from ripplemem_bench.serve.server import ServerProcess
 from ripplemem_bench.serve.store import NAMESPACE, build_store
 
 __all__ = ["AIMS", "run_serve_bench", "store_url"]
@@ -93,6 +93,7 @@ def run_serve_bench(
     progress: Progress | None = None,
 ) -> ServeResult:
     """Load ``ripplemem serve`` over the store at ``url``; the result."""
+    from ripplemem import Memory, Settings
     from ripplemem.stores import open_store
 
     if not 1 <= clients <= MAX_CLIENTS or not 1 <= seconds <= MAX_SECONDS:
@@ -104,7 +105,8 @@ def run_serve_bench(
     built = build_store(url, units, progress=lambda done, total: say(f"store: {done:,} / {total:,}"))
     with open_store(url) as store:
         before = store.count(NAMESPACE)
-    key = create_key(url, NAMESPACE, "bench serve")
+    with Memory(Settings.from_env(store=url)) as memory:  # the verb `ripplemem keys create` uses
+        _, key = memory.keys.create([NAMESPACE], label="bench serve")
     settings = ServeSettings(clients=clients, seconds=seconds, add_share=add_share, limit=limit,
                              server_args=list(server_args or []))
     load_before = loadavg()

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import httpx
 
-__all__ = ["HOST", "ServerProcess", "create_key", "process_cpu_s"]
+__all__ = ["HOST", "ServerProcess", "process_cpu_s"]
 
 HOST = "127.0.0.1"
 
@@ -71,16 +71,6 @@ class ServerProcess:
         except subprocess.TimeoutExpired:
             self.process.kill()
             return self.process.wait()
-
-
-def create_key(store: str, namespace: str, label: str) -> str:
-    """A new API key for ``namespace``, made as a user makes one: ``ripplemem keys create``."""
-    command = [sys.executable, "-m", "ripplemem.cli.main", "keys", "create", "--namespace",
-               namespace, "--label", label, "--store", store]
-    done = subprocess.run(command, capture_output=True, text=True, timeout=120, check=False)
-    if done.returncode != 0 or not done.stdout.strip():
-        raise RuntimeError(f"ripplemem keys create failed:\n{done.stderr}")
-    return done.stdout.strip().splitlines()[-1]
 
 
 def process_cpu_s(pid: int) -> float:

@@ -205,7 +205,7 @@ def _write(
     report = _WriterReport()
     try:
         from ripplemem import Memory, Settings
-        from ripplemem_bench.parts import warm_up
+        from ripplemem.extensions import warm_up
 
         settings = Settings(store=target, extractor="deterministic", planner="deterministic")
         with Memory(settings) as memory:

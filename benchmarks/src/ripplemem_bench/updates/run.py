@@ -7,7 +7,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from ripplemem import Memory, Settings
-from ripplemem_bench.parts import stages_of
+from ripplemem.extensions import stages_of
 from ripplemem_bench.results.updates import KindScore, UpdateRecipe, UpdatesResult
 from ripplemem_bench.updates.cases import UpdateCase
 from ripplemem_bench.updates.score import QuestionScore, score_question, summarise

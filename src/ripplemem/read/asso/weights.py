@@ -135,7 +135,7 @@ def with_settings_weights(recipe: RecallRecipe, settings: Settings) -> RecallRec
     """An asso recipe reading ``settings.asso_weights`` unless it names weights of its own."""
     if settings.asso_weights is None or recipe.kind != "asso" or recipe.asso.weights_path:
         return recipe
-    return recipe.with_(weights_path=str(settings.asso_weights))
+    return recipe.with_(asso={"weights_path": str(settings.asso_weights)})
 
 
 def check_not_fitted_on(

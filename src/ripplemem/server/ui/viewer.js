@@ -757,13 +757,14 @@ function renderTimeline(found, append) {
     );
   }
   const list = append ? $("timeline-units") : clear($("timeline-units"));
-  for (const unit of found.units) {
+  for (const placed of found.units) {
+    const unit = placed.unit;
     list.append(el("li", {
       class: "timeline-unit", "data-testid": "timeline-unit", "data-id": unit.id, tabindex: 0, role: "button",
       onclick: () => select(unit.id),
       onkeydown: (event) => rowKeys(event, unit.id),
     },
-    el("span", { class: "when" }, unit.basis === "span" ? span([unit.start, unit.end]) : `said ${when(unit.start)}`),
+    el("span", { class: "when" }, placed.basis === "span" ? span([placed.start, placed.end]) : `said ${when(placed.start)}`),
     el("span", {}, unit.restatement)));
   }
   const shown = found.offset + found.units.length;

@@ -55,7 +55,7 @@ class PlannerContract:
 
     @pytest.mark.parametrize("max_anchors", [1, 3])
     def test_anchors_come_from_the_evidence_within_the_limit(self, planner, max_anchors):
-        recipe = RECIPE.with_(max_anchors=max_anchors)
+        recipe = RECIPE.with_(expansion={"max_anchors": max_anchors})
         plan = planner.plan(QUERY, CUES, EVIDENCE, recipe=recipe)
         assert set(plan.anchors) <= {e.unit.id for e in EVIDENCE}
         assert len(plan.anchors) <= max_anchors

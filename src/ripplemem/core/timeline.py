@@ -2,8 +2,8 @@
 
 A unit is placed by its time span (when what it says happened); a unit without one by the
 day it was said (its session time), as the linker compares them; a unit with neither is
-``undated``. :func:`timeline` reads the namespace in pages, keeps only each unit's id, times and
-restatement, and returns at most ``limit`` units: bins describe the rest.
+``undated``. :func:`timeline` reads the namespace in pages, keeps only each unit's id and times,
+and returns at most ``limit`` units (read again, without vectors): bins describe the rest.
 """
 
 from __future__ import annotations
@@ -11,17 +11,26 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
+from ripplemem.records import MemoryUnit
 from ripplemem.stores.base import MemoryStore
 
-__all__ = ["Timeline", "TimelineBin", "TimelineUnit", "timeline"]
+__all__ = ["Placed", "Timeline", "TimelineBin", "TimelineUnit", "timeline"]
 
 PAGE = 2_000
 
 
 @dataclass(frozen=True, slots=True)
-class TimelineUnit:
+class Placed:
     id: str
-    restatement: str
+    start: datetime
+    end: datetime
+    #: "span": the unit's own time span; "said": the day it was said
+    basis: str
+
+
+@dataclass(frozen=True, slots=True)
+class TimelineUnit:
+    unit: MemoryUnit
     start: datetime
     end: datetime
     #: "span": the unit's own time span; "said": the day it was said
@@ -59,18 +68,16 @@ def timeline(
     offset: int = 0,
 ) -> Timeline:
     """The units of ``namespace`` between ``start`` and ``end`` (default: all of them)."""
-    placed: list[TimelineUnit] = []
+    placed: list[Placed] = []
     total = undated = 0
     while True:
         page = store.list_units(namespace, limit=PAGE, offset=total)
         for unit in page:
             if unit.time_span is not None:
-                placed.append(
-                    TimelineUnit(unit.id, unit.restatement, unit.time_span.start, unit.time_span.end, "span")
-                )
+                placed.append(Placed(unit.id, unit.time_span.start, unit.time_span.end, "span"))
             elif unit.session_time is not None:
                 day = unit.session_time.replace(hour=0, minute=0, second=0, microsecond=0)
-                placed.append(TimelineUnit(unit.id, unit.restatement, day, day + timedelta(days=1), "said"))
+                placed.append(Placed(unit.id, day, day + timedelta(days=1), "said"))
             else:
                 undated += 1
         total += len(page)
@@ -85,19 +92,21 @@ def timeline(
         item for item in placed
         if low is not None and high is not None and low <= item.start <= high
     ]
+    shown = window[offset : offset + limit]
+    units = {u.id: u for u in store.get_units(namespace, [p.id for p in shown], with_vectors=False)}
     return Timeline(
         total=total,
         undated=undated,
         first=first,
         last=last,
         bins=_bins(window, low, high, bins),
-        units=window[offset : offset + limit],
+        units=[TimelineUnit(units[p.id], p.start, p.end, p.basis) for p in shown if p.id in units],
         in_window=len(window),
     )
 
 
 def _bins(
-    items: list[TimelineUnit], low: datetime | None, high: datetime | None, count: int
+    items: list[Placed], low: datetime | None, high: datetime | None, count: int
 ) -> list[TimelineBin]:
     """``count`` equal bins over [low, high] (one bin when they are the same moment)."""
     if low is None or high is None or high < low or not items:

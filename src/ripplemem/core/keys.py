@@ -1,8 +1,9 @@
-"""API keys: made, checked and revoked here; stored hashed in the store (``store.keys``).
+"""API keys: made, checked and revoked here; stored hashed in the store's key store.
 
 A secret is ``rmk_`` followed by 43 URL-safe characters (256 random bits). Only its SHA-256 is
 stored, so a lost secret cannot be recovered: revoke the key and create another. The key id
 (``key_`` and 8 hex digits) is public: ``ripplemem keys list`` shows it and ``keys revoke`` takes it.
+:class:`Keys` is what ``Memory.keys`` gives: these verbs over the store's keys.
 """
 
 from __future__ import annotations
@@ -10,14 +11,15 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from datetime import datetime
 
 from ripplemem.errors import InvalidInputError
 from ripplemem.records.keys import ApiKey
 from ripplemem.stores.keys_base import KeyStore
 
-__all__ = ["SECRET_PREFIX", "create_key", "find_key", "hash_secret", "revoke_key"]
+__all__ = ["SECRET_PREFIX", "Keys", "create_key", "find_key", "hash_secret", "open_keys", "revoke_key"]
 
 SECRET_PREFIX = "rmk_"
 
@@ -72,3 +74,51 @@ def revoke_key(keys: KeyStore, key_id: str, *, now: datetime | None = None) -> N
         if key_id in known:
             raise InvalidInputError(f"key {key_id!r} was already revoked")
         raise InvalidInputError(f"no key {key_id!r}; list the ids with `ripplemem keys list`")
+
+
+class Keys:
+    """The key verbs over one key store (``Memory.keys``)."""
+
+    def __init__(self, store: KeyStore) -> None:
+        self._store = store
+
+    def create(
+        self,
+        namespaces: Sequence[str] = (),
+        *,
+        read_only: bool = False,
+        admin: bool = False,
+        label: str = "",
+    ) -> tuple[ApiKey, str]:
+        """A new key bound to ``namespaces`` (or every one: ``admin``) and its secret, shown once."""
+        if not namespaces and not admin:
+            raise InvalidInputError("name at least one namespace for the key (or make it admin)")
+        return create_key(self._store, namespaces, read_only=read_only, admin=admin, label=label)
+
+    def list(self) -> list[ApiKey]:
+        """Every key, oldest first (revoked ones too, with ``revoked_at``)."""
+        return self._store.list_keys()
+
+    def revoke(self, key_id: str) -> None:
+        revoke_key(self._store, key_id)
+
+    def find(self, secret: str) -> ApiKey | None:
+        """The active key of ``secret``, or None."""
+        return find_key(self._store, secret)
+
+    def add(self, key: ApiKey) -> None:
+        """Store a key as it is (``copy_to`` carries keys across stores)."""
+        self._store.add_key(key)
+
+
+@contextmanager
+def open_keys(location: str | None) -> Iterator[Keys]:
+    """The keys of the store at ``location`` (a path or URL), without loading any model; the
+    store is closed when the block ends."""
+    from ripplemem.stores.registry import open_store
+
+    store = open_store(location)
+    try:
+        yield Keys(store.keys)
+    finally:
+        store.close()

@@ -1,0 +1,335 @@
+"""The core: every verb of ripplemem, once, for one store, a namespace at a time.
+
+:class:`Core` is the one implementation the faces share: ``Memory`` calls it directly,
+``AsyncMemory`` runs it in worker threads under :class:`~ripplemem.core.lanes.Lanes`, and the
+service, the MCP tools, the command line and the viewer reach it only through those two. Each
+verb takes the namespace first (already resolved by :mod:`ripplemem.core.identity`) and keeps the
+policies every face shares:
+
+* **Empty namespaces are not errors.** A namespace exists once a memory was added to it. Until
+  then ``search`` returns no evidence and the trace note :data:`EMPTY_NOTE`, ``list`` an empty
+  page, ``count`` and ``delete_all`` 0, ``export`` only the meta line. An id is
+  :class:`~ripplemem.errors.UnknownUnitError` in an empty namespace as in a full one; ``answer``
+  needs memories to answer from and is :class:`~ripplemem.errors.UnknownNamespaceError`.
+* **Messages name only the caller's namespace**: "no memory 'u1' in namespace 'alex'" reads the
+  same whether the id exists in another namespace or nowhere, and no message lists the
+  namespaces a store holds (the service's tenants never learn of each other).
+* Input is checked at this edge (query text, recipe, limit, times) before any model runs.
+"""
+
+from __future__ import annotations
+
+import builtins
+import logging
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from datetime import datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from ripplemem.components import Components, build_components
+from ripplemem.conversation_input import parse_time, to_conversation
+from ripplemem.core.keys import Keys
+from ripplemem.errors import (
+    ConfigurationError,
+    InvalidInputError,
+    UnknownNamespaceError,
+    UnknownUnitError,
+)
+from ripplemem.providers.base import ChatModel, Embedder
+from ripplemem.read.empty import EMPTY_NOTE
+from ripplemem.recipes import RecallRecipe, get_recipe
+from ripplemem.records import (
+    AddResult,
+    Answer,
+    Conversation,
+    Edge,
+    MemoryUnit,
+    Recall,
+    Session,
+    Version,
+)
+from ripplemem.settings import Settings
+from ripplemem.stores.base import MemoryStore
+from ripplemem.write.input_checks import check_query, check_text
+from ripplemem.write.pipeline import WritePipeline
+
+if TYPE_CHECKING:
+    from ripplemem.core.copy import Migration
+    from ripplemem.core.neighbourhood import Neighbourhood
+    from ripplemem.core.timeline import Timeline
+
+__all__ = ["EMPTY_NOTE", "Core", "Messages", "Progress"]
+
+log = logging.getLogger("ripplemem.memory")
+
+#: what ``add`` takes: messages (dicts), one plain string (one message of the user), a Session
+#: or a whole Conversation
+Messages = Sequence[Mapping[str, Any]] | Conversation | Session | str
+Progress = Callable[[int, int], None]
+
+
+class Core:
+    """Every verb over one store; the namespace comes first in each."""
+
+    def __init__(
+        self,
+        settings: Settings,
+        *,
+        store: MemoryStore | None = None,
+        embedder: Embedder | None = None,
+        chat: ChatModel | None = None,
+    ) -> None:
+        self.settings = settings
+        self.parts: Components = build_components(settings, store=store, embedder=embedder, chat=chat)
+        self._writer = WritePipeline(
+            self.parts.store, self.parts.embedder, self.parts.extractor, settings.write,
+            clue_writer=self.parts.clue_writer, parse=self.parts.recognizer.parse,
+        )
+        self.keys = Keys(self.parts.store.keys)
+
+    @property
+    def store(self) -> MemoryStore:
+        return self.parts.store
+
+    @property
+    def backend(self) -> str:
+        """The store's kind: ``sqlite``, ``postgresql``, ``memory``, ..."""
+        from ripplemem.stores.registry import scheme_of
+
+        return scheme_of(self.store.url)
+
+    @property
+    def answers(self) -> bool:
+        """True when an LLM is configured, so ``answer`` works."""
+        return self.parts.chat is not None
+
+    # -- write -------------------------------------------------------------------------------
+    def add(
+        self,
+        namespace: str,
+        messages: Messages,
+        *,
+        session_time: datetime | str | None = None,
+        session_id: str | None = None,
+        progress: Progress | None = None,
+    ) -> AddResult:
+        if isinstance(messages, str):
+            messages = [{"role": "user", "content": messages}]
+        conversation = to_conversation(messages, session_time=session_time, session_id=session_id)
+        return self._writer.ingest(conversation, namespace, progress=progress)
+
+    def update(
+        self, namespace: str, unit_id: str, text: str, *, session_time: datetime | str | None = None
+    ) -> AddResult:
+        from ripplemem.write.supersede import supersede
+
+        old = self.get(namespace, unit_id)
+        speaker = old.participants[0] if old.participants else "user"
+        when = parse_time(session_time, what="session_time") or datetime.now().replace(microsecond=0)
+        added = self.add(namespace, [{"speaker": speaker, "text": text}], session_time=when)
+        supersede(self.store, old, added.units)
+        return added
+
+    def delete(self, namespace: str, unit_id: str) -> None:
+        from ripplemem.write.forget import ClueRewriter, forget_unit
+
+        rewriter = ClueRewriter(self.store, self.parts.embedder, self.parts.clue_writer)
+        if not forget_unit(self.store, rewriter, namespace, unit_id):
+            raise _no_unit(namespace, unit_id)
+
+    def delete_all(self, namespace: str) -> int:
+        return self.store.delete_namespace(namespace)
+
+    def import_lines(self, lines: Iterable[str] | bytes, *, into: str | None = None) -> int:
+        """Import an export's lines (or its bytes): into their own namespaces, or all into
+        ``into`` (then they must hold one namespace); all of them or nothing."""
+        from ripplemem.portability import import_lines
+
+        return import_lines(self.store, self.parts.embedder, lines, into=into)
+
+    # -- read --------------------------------------------------------------------------------
+    def search(
+        self,
+        namespace: str,
+        query: str,
+        *,
+        limit: int | None = None,
+        recipe: str | RecallRecipe | None = None,
+        question_time: datetime | str | None = None,
+    ) -> Recall:
+        from ripplemem.read.pipeline import recall
+
+        query = check_query(query, self.settings.max_query_chars)
+        if not query.strip():
+            raise InvalidInputError("the query is empty: give the text to recall memories for")
+        chosen = self.recipe(recipe, limit)
+        when = parse_time(question_time, what="question_time")
+        return recall(  # an empty namespace: no evidence and the note EMPTY_NOTE
+            query,
+            store=self.store,
+            namespace=namespace,
+            embedder=self.parts.embedder,
+            recipe=chosen,
+            planner=self.parts.planner,
+            recognizer=self.parts.recognizer,
+            reference_time=when,
+        )
+
+    def search_json(self, namespace: str, query: str, **options: Any) -> str:
+        """:meth:`search`'s recall as its JSON text (:class:`~ripplemem.records.wire.RecallModel`)."""
+        return self.search(namespace, query, **options).to_model().model_dump_json()
+
+    def answer(
+        self,
+        namespace: str,
+        question: str,
+        *,
+        recipe: str | RecallRecipe | None = None,
+        question_time: datetime | str | None = None,
+    ) -> Answer:
+        from ripplemem.read.prompts.answering import answer_messages
+
+        chat = self.parts.chat
+        if chat is None:
+            raise ConfigurationError(
+                "answer() needs an LLM: set Settings(llm=LLMSettings(base_url=..., model=...)) "
+                "or RIPPLEMEM_LLM_BASE_URL / RIPPLEMEM_LLM_MODEL; search() works without one"
+            )
+        when = parse_time(question_time, what="question_time")
+        found = self.search(namespace, question, recipe=recipe, question_time=when)
+        if not found.evidence and EMPTY_NOTE in found.trace.notes:
+            raise UnknownNamespaceError(
+                f"namespace {namespace!r} holds no memory yet: add memories before asking"
+            )
+        result = chat.complete(answer_messages(question, found.evidence, when))
+        planner_tokens = sum(p.tokens for p in found.trace.plans)
+        return Answer(result.text.strip(), found.evidence, result.total_tokens + planner_tokens, chat.name)
+
+    def get(self, namespace: str, unit_id: str) -> MemoryUnit:
+        units = self.store.get_units(namespace, [check_text(unit_id, "the unit id")])
+        if not units:
+            raise _no_unit(namespace, unit_id)
+        return units[0]
+
+    def list(self, namespace: str, *, limit: int | None = None, offset: int = 0) -> builtins.list[MemoryUnit]:
+        return self.store.list_units(namespace, limit=limit, offset=offset)
+
+    def count(self, namespace: str) -> int:
+        return self.store.count(namespace)
+
+    def edges(self, namespace: str, unit_id: str) -> builtins.list[Edge]:
+        self.get(namespace, unit_id)
+        return self.store.edges_of(namespace, unit_id)
+
+    def history(self, namespace: str, unit_id: str) -> builtins.list[Version]:
+        from ripplemem.write.supersede import chain_of
+
+        return chain_of(self.store, self.get(namespace, unit_id))
+
+    def namespaces(self) -> builtins.list[str]:
+        return self.store.namespaces()
+
+    def check_namespace(self, namespace: str) -> str:
+        """``namespace``, or UnknownNamespaceError when it holds no memory yet."""
+        if not self.store.count(namespace):
+            raise UnknownNamespaceError(f"namespace {namespace!r} holds no memory yet")
+        return namespace
+
+    def export_lines(self, namespace: str | None) -> Iterator[str]:
+        """The export of ``namespace`` (None: every namespace) as JSON lines, read as taken."""
+        from ripplemem.portability import export_lines
+
+        return export_lines(self.store, self.parts.embedder, namespace)
+
+    def export_file(self, path: Path, namespace: str | None) -> int:
+        """Write the export to ``path``; the number of units written."""
+        from ripplemem.portability import export_jsonl
+
+        return export_jsonl(self.store, self.parts.embedder, path, namespace)
+
+    def import_file(self, path: Path) -> int:
+        """Import the export file at ``path`` (its namespaces are kept); the units added."""
+        from ripplemem.portability import import_jsonl
+
+        return import_jsonl(self.store, self.parts.embedder, path)
+
+    def neighbourhood(
+        self, namespace: str, ids: Sequence[str], *, hops: int = 1, max_nodes: int | None = None
+    ) -> Neighbourhood:
+        from ripplemem.core.neighbourhood import MAX_NODES, neighbourhood
+
+        return neighbourhood(self.store, namespace, ids, hops=hops, max_nodes=max_nodes or MAX_NODES)
+
+    def timeline(
+        self,
+        namespace: str,
+        *,
+        start: datetime | str | None = None,
+        end: datetime | str | None = None,
+        bins: int = 40,
+        limit: int = 200,
+        offset: int = 0,
+    ) -> Timeline:
+        from ripplemem.core.timeline import timeline
+
+        return timeline(
+            self.store, namespace, start=_moment(start, "start"), end=_moment(end, "end"),
+            bins=bins, limit=limit, offset=offset,
+        )
+
+    # -- the store as a whole ------------------------------------------------------------------
+    def copy_to(
+        self, target: str, *, sample: int = 20, progress: Callable[[str], None] | None = None
+    ) -> Migration:
+        from contextlib import closing
+
+        from ripplemem.core.copy import copy_and_verify
+        from ripplemem.stores.registry import open_store
+
+        with closing(open_store(target)) as copy:
+            return copy_and_verify(self.store, copy, sample=sample, progress=progress)
+
+    def warm_up(self) -> None:
+        """Load the models now (the embedder, the entity recogniser), not on the first call."""
+        self.parts.embedder.embed(["warm up"], input_type="query")
+        self.parts.recognizer.find(["warm up"], learn=False)
+
+    def close(self) -> None:
+        """Release the store. Never raises (a failure is logged): a ``with`` block's result, or
+        the error it raised, is never replaced by one from closing."""
+        try:
+            self.store.close()
+        except Exception as error:  # noqa: BLE001 - closing must not hide a result
+            log.warning("closing the store failed: %s", error)
+
+    # -- checks --------------------------------------------------------------------------------
+    def recipe(self, recipe: str | RecallRecipe | None, limit: int | None = None) -> RecallRecipe:
+        """The recipe a search uses: by name (or the settings' one), with ``limit`` as its budget."""
+        from ripplemem.read.asso.weights import with_settings_weights
+
+        if recipe is not None and not isinstance(recipe, str | RecallRecipe):
+            raise InvalidInputError(
+                f"recipe must be a recipe name or a RecallRecipe, got {type(recipe).__name__}"
+            )
+        if limit is not None and (not isinstance(limit, int) or isinstance(limit, bool) or limit < 1):
+            raise InvalidInputError(f"limit must be a whole number >= 1, got {limit!r}")
+        chosen = recipe if isinstance(recipe, RecallRecipe) else get_recipe(recipe or self.settings.recipe)
+        chosen = with_settings_weights(chosen, self.settings)  # asso: the fitted weights, if named
+        return chosen.with_(budget=limit) if limit else chosen
+
+
+def _no_unit(namespace: str, unit_id: str) -> UnknownUnitError:
+    return UnknownUnitError(f"no memory {unit_id!r} in namespace {namespace!r}")
+
+
+def _moment(value: datetime | str | None, name: str) -> datetime | None:
+    if value is None or isinstance(value, datetime):
+        return value.replace(tzinfo=None) if value is not None else None
+    if not value.strip():
+        return None
+    try:
+        return datetime.fromisoformat(value.strip()).replace(tzinfo=None)
+    except ValueError:
+        raise InvalidInputError(
+            f"{name}={value!r} is not an ISO 8601 time: write it as 2024-05-08 or 2024-05-08T13:56"
+        ) from None
