@@ -13,7 +13,6 @@ from pathlib import Path
 
 import httpx
 
-
 #: searches still go through a worker process, but one: not the cores + 1 that `auto` starts,
 #: each loading the models (the pool itself is tested in tests/server/test_search_pool.py)
 WORKERS = ("--search-processes", "1")
