@@ -30,7 +30,7 @@ import psycopg
 
 from ripplemem.errors import InvalidInputError
 from ripplemem.records import MemoryUnit
-from ripplemem.stores.postgres import PostgresStore
+from ripplemem.stores import open_store
 from ripplemem.stores.postgres.adapt import register
 from ripplemem_bench.measure import git_commit, loadavg, machine_info
 from ripplemem_bench.results.base import Machine
@@ -124,7 +124,7 @@ def _server(url: str) -> tuple[str, str | None]:
 def _store_design(url: str, work: Workload, namespaces: int, k: int) -> KnnDesign:
     """The store's design: a partial HNSW index per namespace past ``ann_threshold``."""
     per_namespace = len(work.vectors) // namespaces
-    store = PostgresStore(with_schema(url, "knn_store"), ann_threshold=per_namespace // 2)
+    store = open_store(with_schema(url, "knn_store"), ann_threshold=per_namespace // 2)
     started = time.perf_counter()
     for n in range(namespaces):
         store.add_units([
