@@ -276,6 +276,7 @@ def test_a_phone_width_window_stacks_the_panels_without_sideways_scrolling(brows
     assert errors == []
 
 
+@pytest.mark.slow  # a second `ripplemem serve` process: make test runs it, make test-fast does not
 def test_the_command_make_demo_prints_opens_the_demo_without_a_key(browser, demo: Demo) -> None:
     from ripplemem.cli.demo import viewer_command
 
