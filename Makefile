@@ -35,7 +35,7 @@ test: $(STAMP) chromium
 
 # the inner loop: everything but the tests marked slow (many-writer processes, crash injection,
 # emulated CPUs, worker processes, the speed/scale benches, schemathesis, the store contract on
-# partitioned PostgreSQL, the viewer's second server)
+# partitioned PostgreSQL, the viewer in a real browser)
 test-fast: $(STAMP) chromium
 	@$(PYTEST) -m "not slow" tests benchmarks/tests; rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "pytest collected no tests: failing on purpose"; exit 1; fi; exit $$rc

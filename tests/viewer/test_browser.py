@@ -21,6 +21,10 @@ from .browser import artifact
 from .serve import Served
 from .stores import demo_store
 
+# a real chromium and `ripplemem serve` processes: make test runs these, make test-fast leaves
+# them out (tests/viewer/test_viewer_api.py keeps the viewer's API in it)
+pytestmark = pytest.mark.slow
+
 QUESTION = "Which books did Sam recommend to Alex?"
 KEY_STORAGE = "ripplemem.viewer.key"
 
@@ -276,7 +280,6 @@ def test_a_phone_width_window_stacks_the_panels_without_sideways_scrolling(brows
     assert errors == []
 
 
-@pytest.mark.slow  # a second `ripplemem serve` process: make test runs it, make test-fast does not
 def test_the_command_make_demo_prints_opens_the_demo_without_a_key(browser, demo: Demo) -> None:
     from ripplemem.cli.demo import viewer_command
 
