@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from ripplemem.errors import ConfigurationError
 from ripplemem.providers.base import ChatModel, Embedder
 from ripplemem.settings import Settings
+from ripplemem.statements import StatementReader
 from ripplemem.stores.base import MemoryStore
 from ripplemem.write.base import Extractor
 
@@ -18,6 +19,7 @@ if TYPE_CHECKING:
     from ripplemem.read.planner import Planner
     from ripplemem.write.clues import ClueWriter
     from ripplemem.write.entities import EntityRecognizer
+    from ripplemem.write.supersede import UpdateJudge
 
 
 @dataclass
@@ -30,6 +32,10 @@ class Components:
     extractor: Extractor
     planner: Planner
     clue_writer: ClueWriter
+    #: what units state, read from the parse once per process (write and read paths share it)
+    statements: StatementReader
+    #: an LLM deciding which memories a new one updates; None: the parse decides
+    update_judge: UpdateJudge | None = None
 
 
 def _choose(setting: str, chat: ChatModel | None, what: str) -> str:
@@ -71,7 +77,11 @@ def build_components(
         from ripplemem.write.extract_llm import LLMExtractor
 
         assert chat is not None  # _choose refuses "llm" without one
-        extractor = LLMExtractor(chat)
+        # the turns the model fails on are extracted deterministically (AddResult.fallbacks)
+        extractor = LLMExtractor(
+            chat, max_repairs=settings.llm.max_repairs if settings.llm else 2,
+            fallback=DeterministicExtractor(recognizer),
+        )
     else:
         extractor = DeterministicExtractor(recognizer)
 
@@ -89,4 +99,14 @@ def build_components(
     if clues == "llm":
         assert chat is not None
         clue_writer = LLMClues(chat)
-    return Components(settings, store, embedder, chat, recognizer, extractor, planner, clue_writer)
+    judge: UpdateJudge | None = None
+    updates = extraction if settings.updates == "auto" else _choose(settings.updates, chat, "updates")
+    if updates == "llm":
+        from ripplemem.write.update_judge import LLMUpdateJudge
+
+        assert chat is not None
+        judge = LLMUpdateJudge(chat)
+    statements = StatementReader(recognizer.parse)
+    return Components(
+        settings, store, embedder, chat, recognizer, extractor, planner, clue_writer, statements, judge
+    )

@@ -18,6 +18,7 @@
     └── ProviderError                   a model provider failed
         ├── ProviderUnavailableError    endpoint unreachable, timed out or rate-limited after retries
         ├── InvalidModelOutputError     the model kept returning output that fails validation
+        │   └── TruncatedOutputError    the reply hit max_tokens before its JSON was complete
         └── MissingExtraError           an optional dependency is not installed
 
 Every message says what went wrong and what to do next.
@@ -106,7 +107,19 @@ class ProviderUnavailableError(ProviderError):
 
 
 class InvalidModelOutputError(ProviderError):
-    """The model kept returning output that fails schema validation."""
+    """The model kept returning output that fails schema validation. ``raw`` is its last reply
+    (empty when unknown), ``tokens`` what the failed calls cost."""
+
+    def __init__(self, message: str = "", *, raw: str = "", tokens: int = 0) -> None:
+        super().__init__(message)
+        self.raw = raw
+        self.tokens = tokens
+
+
+class TruncatedOutputError(InvalidModelOutputError):
+    """The reply stopped at ``max_tokens`` (``finish_reason == "length"``) before its JSON was
+    complete. Re-asking with a longer prompt does not help: ask for less (a smaller window,
+    fewer items). ``tokens`` is what the truncated call cost."""
 
 
 class MissingExtraError(ProviderError, ImportError):

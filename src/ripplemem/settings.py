@@ -52,18 +52,39 @@ def _got(item: Any) -> str:
     return f" (got {value!r})"[:120]
 
 
+#: seconds a chat call may take when ``LLMSettings.timeout_s`` is not set: a hosted endpoint
+#: answers in seconds; a model on this machine's CPU can take minutes for one long prompt
+REMOTE_TIMEOUT_S = 60.0
+LOCAL_TIMEOUT_S = 1800.0
+_LOOPBACK_HOSTS = ("localhost", "127.", "[::1]", "0.0.0.0")
+
+
 class LLMSettings(_Frozen):
     """Any OpenAI-compatible chat-completions endpoint."""
 
     base_url: str = Field(description="e.g. https://api.openai.com/v1 or http://localhost:8000/v1")
     model: str
     api_key: SecretStr | None = None
-    timeout_s: float = 60.0
+    #: seconds one HTTP call may take (``RIPPLEMEM_LLM_TIMEOUT_S``, ``--llm-timeout``); None:
+    #: 60 s, or 1800 s when the endpoint is on this machine (a local CPU model is slow)
+    timeout_s: float | None = Field(default=None, gt=0)
     max_retries: int = 3  # on timeouts, 429 and 5xx, with backoff
     max_repairs: int = 2  # re-asks when the output fails schema validation
     #: how structured output is asked for (a vendor quirk, as data): a JSON schema, a JSON object,
     #: or nothing (the prompt alone)
     json_mode: Literal["json_schema", "json_object", "none"] = "json_schema"
+
+    @property
+    def local(self) -> bool:
+        """True when the endpoint is on this machine (a loopback host)."""
+        host = self.base_url.split("://", 1)[-1].split("/", 1)[0].split("@")[-1]
+        return host.startswith(_LOOPBACK_HOSTS)
+
+    def resolved_timeout_s(self) -> float:
+        """The timeout in force: the one set, else 1800 s for a local endpoint and 60 s otherwise."""
+        if self.timeout_s is not None:
+            return self.timeout_s
+        return LOCAL_TIMEOUT_S if self.local else REMOTE_TIMEOUT_S
 
 
 class WriteSettings(_Frozen):
@@ -122,6 +143,10 @@ class Settings(_Frozen):
     planner: PathChoice = "auto"
     #: AssoMem clue texts: "auto" follows the extractor (an LLM for both or for neither)
     clue_writer: PathChoice = "auto"
+    #: which earlier memories a new one updates (write/supersede.py): "llm" asks the model (one
+    #: bounded call per new memory with candidates), "deterministic" reads the dependency parse;
+    #: "auto" follows the extractor
+    updates: PathChoice = "auto"
     # per-question-type fusion weights of the asso recipes (``ripplemem fit-weights --out``);
     # None: equal thirds. Load with ``ripplemem.read.asso.weights.weights_from_settings``.
     asso_weights: Path | None = None
@@ -175,8 +200,32 @@ class Settings(_Frozen):
                 base_url=base_url,
                 model=env.get("RIPPLEMEM_LLM_MODEL", "gpt-4.1-mini"),
                 api_key=SecretStr(key) if key else None,
+                timeout_s=_seconds(env.get("RIPPLEMEM_LLM_TIMEOUT_S"), "RIPPLEMEM_LLM_TIMEOUT_S"),
             )
+        llm_timeout = overrides.pop("llm_timeout_s", None)
+        if llm_timeout is not None:
+            llm = overrides.get("llm", values.get("llm"))
+            if llm is None:
+                raise ConfigurationError(
+                    "--llm-timeout needs an LLM endpoint: set RIPPLEMEM_LLM_BASE_URL and "
+                    "RIPPLEMEM_LLM_MODEL"
+                )
+            values["llm"] = llm.model_copy(update={"timeout_s": float(llm_timeout)})
+            overrides.pop("llm", None)
         if "store_path" in overrides:
             values.pop("store", None)
         values.update(overrides)
         return cls(**values)
+
+
+def _seconds(value: str | None, name: str) -> float | None:
+    """A positive number of seconds from an environment variable, None when unset."""
+    if value is None or not value.strip():
+        return None
+    try:
+        seconds = float(value)
+    except ValueError:
+        seconds = -1.0
+    if not seconds > 0:
+        raise ConfigurationError(f"{name} must be a positive number of seconds, got {value!r}")
+    return seconds

@@ -157,3 +157,32 @@ def test_answer_with_an_llm_endpoint(runner: CliRunner, chat_file: Path, tmp_pat
         assert "In Porto." in result.output and "scripted-model" in result.output
         asked = server.requests[-1]["messages"]
         assert "Where did Maya adopt Pixel?" in json.dumps(asked)
+
+
+def test_answer_prints_the_cited_memories(runner: CliRunner, chat_file: Path, tmp_path: Path) -> None:
+    from ripplemem.testing import Reply, ScriptedOpenAIServer
+
+    store = str(tmp_path / "m.db")
+    _ok(runner, "ingest", str(chat_file), "--store", store)
+
+    def responder(body: dict) -> Reply:
+        prompt = body["messages"][-1]["content"]
+        if "plan the next step" in body["messages"][0]["content"]:
+            return Reply.json({"continue": False, "stop_reason": "enough"})
+        cited = next(line for line in prompt.splitlines() if "Porto" in line)
+        return Reply.json({"answer": "In Porto.", "citations": [int(cited[1 : cited.index("]")])]})
+
+    with ScriptedOpenAIServer(responder=responder) as server:
+        env = {"RIPPLEMEM_LLM_BASE_URL": server.base_url, "RIPPLEMEM_LLM_MODEL": "scripted-model"}
+        result = runner.invoke(app, ["answer", "Where did Maya adopt Pixel?", "--store", store], env=env)
+    with ScriptedOpenAIServer(responder=lambda body: Reply.text("No idea.")) as server:
+        env = {"RIPPLEMEM_LLM_BASE_URL": server.base_url, "RIPPLEMEM_LLM_MODEL": "scripted-model"}
+        uncited = runner.invoke(app, ["answer", "Where?", "--store", store], env=env)
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[0] == "In Porto."
+    assert lines[1].lstrip().startswith("[") and "Porto" in lines[1]
+    assert "1 of " in result.output and "memories cited" in result.output
+    assert "uncited" not in result.output
+    assert uncited.exit_code == 0 and "No idea." in uncited.output
+    assert "uncited: the answer names no memory" in uncited.output

@@ -61,7 +61,9 @@ class CallCountingStore:
 
 
 def test_add_reports_its_stages_and_searches_once_per_batch(tmp_path, embedder):
-    """The linker and the clue graph share one dense search; every stage is timed."""
+    """The linker and the clue graph share one dense search (after storing); the update
+    candidates take one more, before the write block (model work holds no lock); every stage is
+    timed."""
     from ripplemem.records import INSERT_STAGES
     from ripplemem.stores.registry import open_store
 
@@ -69,9 +71,9 @@ def test_add_reports_its_stages_and_searches_once_per_batch(tmp_path, embedder):
     with Memory(Settings(store=tmp_path / "m.db"), store=store, embedder=embedder) as m:
         added = m.add(TRIP + DINNER, user_id="maya", session_time="2024-05-20T10:00")
         assert added.units and added.clue_links >= 0
-        assert store.counts["search_dense_many"] == 1  # one batch of windows, one search
+        assert store.counts["search_dense_many"] == 2  # one batch of windows: near + updates
         stages = added.timings_ms
-        assert {"extract", "embed", "store", "near", "link", "dialogue", "clues"} <= set(stages)
+        assert {"extract", "embed", "updates", "store", "near", "link", "dialogue", "clues"} <= set(stages)
         assert all(ms >= 0 for ms in stages.values())
         assert sum(stages.values()) <= added.seconds * 1000
         assert added.insert_ms == pytest.approx(sum(stages[s] for s in INSERT_STAGES))

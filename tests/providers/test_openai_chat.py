@@ -169,3 +169,83 @@ def test_retry_after_header_parsing(header: str | None, expected: float | None) 
 def test_retry_after_as_http_date() -> None:
     seconds = retry_after_seconds("Wed, 21 Oct 2015 07:28:00 GMT")  # in the past
     assert seconds == 0.0
+
+
+def test_every_retry_is_logged_with_its_reason(caplog: pytest.LogCaptureFixture) -> None:
+    script = [Reply.delay(1.0, then=Reply.text("late")), Reply.status(503), Reply.text("up")]
+    with (
+        ScriptedOpenAIServer(script) as server,
+        caplog.at_level("WARNING", logger="ripplemem.providers.openai_compat"),
+    ):
+        assert chat_for(server, timeout_s=0.3).complete(HELLO).text == "up"
+    reasons = [r.getMessage() for r in caplog.records]
+    assert len(reasons) == 2
+    assert "attempt 1 of 4" in reasons[0] and "timed out" in reasons[0]
+    assert "attempt 2 of 4" in reasons[1] and "HTTP 503" in reasons[1]
+
+
+def test_finish_reason_is_read_from_the_reply() -> None:
+    with ScriptedOpenAIServer([Reply.truncated("{\"a\": [1,"), Reply.text("ok")]) as server:
+        chat = chat_for(server)
+        assert chat.complete(HELLO, max_tokens=5).finish_reason == "length"
+        assert chat.complete(HELLO).finish_reason == "stop"
+
+
+@pytest.mark.parametrize(
+    "base_url, timeout",
+    [
+        ("https://api.example.com/v1", 60.0),
+        ("http://127.0.0.1:8081/v1", 1800.0),
+        ("http://localhost:8000/v1", 1800.0),
+        ("http://user@[::1]:9/v1", 1800.0),
+    ],
+)
+def test_the_default_timeout_is_generous_for_a_local_endpoint(base_url: str, timeout: float) -> None:
+    settings = LLMSettings(base_url=base_url, model="m")
+    assert settings.resolved_timeout_s() == timeout
+    assert OpenAICompatibleChat(settings).timeout_s == timeout
+    assert LLMSettings(base_url=base_url, model="m", timeout_s=5).resolved_timeout_s() == 5
+
+
+def test_the_timeout_comes_from_the_environment_and_the_command_line(tmp_path) -> None:
+    from typer.testing import CliRunner
+
+    from ripplemem.cli.main import app
+    from ripplemem.settings import Settings
+
+    env = {"RIPPLEMEM_LLM_BASE_URL": "http://127.0.0.1:9/v1", "RIPPLEMEM_LLM_TIMEOUT_S": "900"}
+    assert Settings.from_env(env).llm.timeout_s == 900.0  # type: ignore[union-attr]
+    assert Settings.from_env(env, llm_timeout_s=30).llm.timeout_s == 30.0  # type: ignore[union-attr]
+    with pytest.raises(ConfigurationError, match="RIPPLEMEM_LLM_TIMEOUT_S"):
+        Settings.from_env({**env, "RIPPLEMEM_LLM_TIMEOUT_S": "soon"})
+    with pytest.raises(ConfigurationError, match="needs an LLM endpoint"):
+        Settings.from_env({}, llm_timeout_s=30)
+    # ripplemem --llm-timeout S <command>: the command's settings carry it
+    answers: list[str] = []
+
+    def responder(body: dict) -> Reply:
+        if "plan the next step" in body["messages"][0]["content"]:
+            return Reply.json({"continue": False, "stop_reason": "enough"})
+        answers.append(body["messages"][-1]["content"])
+        reply = Reply.json({"answer": "Lisbon", "citations": [1]})
+        return Reply.delay(1.0, then=reply) if len(answers) == 1 else reply
+
+    with ScriptedOpenAIServer(responder=responder) as server:
+        runner = CliRunner()
+        ingest = tmp_path / "chat.jsonl"
+        ingest.write_text('{"speaker": "Maya", "text": "I moved to Lisbon.", "time": "2024-05-01"}\n')
+        cli_env = {
+            "RIPPLEMEM_LLM_BASE_URL": server.base_url, "RIPPLEMEM_LLM_MODEL": "m",
+            "RIPPLEMEM_LLM_TIMEOUT_S": None, "OMP_NUM_THREADS": "1",
+        }
+        base = ["--store", str(tmp_path / "m.db")]
+        stored = runner.invoke(
+            app, ["ingest", str(ingest), *base], env={**cli_env, "RIPPLEMEM_LLM_BASE_URL": None}
+        )
+        assert stored.exit_code == 0, stored.output
+        done = runner.invoke(
+            app, ["--llm-timeout", "0.3", "answer", "Where does Maya live?", *base], env=cli_env
+        )
+        assert done.exit_code == 0, done.output
+    assert len(answers) == 2  # the slow answer timed out at 0.3 s and was asked again
+    assert "Lisbon" in done.output

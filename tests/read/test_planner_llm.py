@@ -164,3 +164,26 @@ def test_the_response_model_uses_the_continue_key():
     assert "continue" in schema["properties"] and "continue" in schema["required"]
     parsed = PlanningResponse.model_validate_json(json.dumps(GOOD_PLAN))
     assert parsed.proceed is True and parsed.anchors[0] == "e2"
+
+
+def test_a_cut_off_plan_is_asked_again_over_half_the_evidence(store):
+    script = [Reply.truncated('{"continue": true, "anchors": ["e2"'), Reply.json(GOOD_PLAN)]
+    with ScriptedOpenAIServer(script) as server:
+        with chat_for(server) as chat:
+            result = run(store, LLMPlanner(chat))
+        first, second = server.requests[:2]
+    assert first["max_tokens"] and second["max_tokens"] == first["max_tokens"]
+    shown = [r["messages"][-1]["content"].count(" id=") for r in (first, second)]
+    assert shown[1] == max(1, shown[0] // 2)
+    assert result.trace.plans[0].planner == "llm:scripted-model"
+    schema = first["response_format"]["json_schema"]["schema"]
+    assert schema["properties"]["anchors"]["maxItems"] == 3
+
+
+def test_a_goal_copying_the_placeholders_is_rebuilt_from_the_cues(store):
+    copied = dict(GOOD_PLAN, target_restatement="<person> is allergic to <food>.")
+    with ScriptedOpenAIServer([Reply.json(copied)]) as server, chat_for(server) as chat:
+        result = run(store, LLMPlanner(chat))
+    plan = result.trace.plans[0]
+    assert plan.goal is not None and "<" not in plan.goal.text
+    assert "empty target restatement" in plan.stop_reason

@@ -21,9 +21,12 @@ from .live import SESSION, LiveServer, start_server
 OFFLINE_PATHS = {"extractor": "deterministic", "planner": "deterministic", "clue_writer": "deterministic"}
 
 
+CITED = {"answer": "Rex.", "citations": [1]}
+
+
 @pytest.fixture
 def answering(tmp_path: Path):
-    chat = ScriptedChatModel(["Rex."])
+    chat = ScriptedChatModel([CITED, "Rex, I think."])
     memory = Memory(Settings(store=str(tmp_path / "a.db"), **OFFLINE_PATHS), embedder=FakeEmbedder(), chat=chat)
     keys = {name: memory.keys.create([name])[1] for name in ("alex", "bo")}
     server, thread, url = start_server(memory)
@@ -41,6 +44,9 @@ def test_answer_endpoint_with_an_llm(answering) -> None:
         assert answered.status_code == 200, answered.text
         body = answered.json()
         assert body["text"] == "Rex." and body["model"] == "scripted" and body["evidence"]
+        assert body["citations"] == [1] and body["uncited"] is False
+        prose = client.post("/v1/answer", json={"question": "What is the dog called?"}).json()
+        assert prose["text"] == "Rex, I think." and prose["uncited"] is True
         chat.enqueue(ProviderUnavailableError("scripted: the endpoint timed out"))
         failed = client.post("/v1/answer", json={"question": "What is the dog called?"})
         assert failed.status_code == 502
@@ -52,7 +58,7 @@ def test_answer_endpoint_with_an_llm(answering) -> None:
 
 
 def test_answer_tool_with_an_llm(tmp_path: Path) -> None:
-    chat = ScriptedChatModel(["Rex."])
+    chat = ScriptedChatModel([CITED])
     memory = Memory(Settings(store=str(tmp_path / "t.db"), **OFFLINE_PATHS), embedder=FakeEmbedder(), chat=chat)
     memory.add(SESSION, namespace="kim")
     server = build_mcp(AsyncMemory(over=memory), lambda ctx: (Access.fixed("kim"), "kim"))
@@ -68,8 +74,10 @@ def test_answer_tool_with_an_llm(tmp_path: Path) -> None:
     finally:
         memory.close()
     assert "answer" in names
-    assert result.structured_content["text"] == "Rex."  # the wire form of POST /v1/answer
-    assert any("Rex" in e["unit"]["restatement"] for e in result.structured_content["evidence"])
+    content = result.structured_content  # the wire form of POST /v1/answer
+    assert content["text"] == "Rex." and content["citations"] == [1]
+    assert content["uncited"] is False
+    assert any("Rex" in e["unit"]["restatement"] for e in content["evidence"])
 
 
 def test_answer_never_crosses_namespaces(answering) -> None:

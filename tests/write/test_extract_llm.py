@@ -172,8 +172,17 @@ def test_time_span_parsing(start: str | None, end: str | None, expected: TimeSpa
 
 def test_prompt_without_session_time_says_so() -> None:
     window = Window("S3", None, WINDOW.turns[2:3], WINDOW.speakers)
-    system, user = extraction_messages(window)
+    system, *_, user = extraction_messages(window)
     assert "unknown (leave every time_start and time_end null)" in user.content
     assert "Context turns" not in user.content
     assert "pronoun" in system.content and "chit-chat" not in user.content
     assert ExtractionResponse.model_validate({"units": []}).units == []
+
+
+def test_keywords_must_come_from_the_window(
+    server: ScriptedOpenAIServer, extractor: LLMExtractor
+) -> None:
+    borrowed = dict(GOOD_UNIT, keywords=["LGBTQ support group", "pottery class", "Boston", "go"])
+    server.enqueue(Reply.json({"units": [borrowed]}))
+    (drafts,) = extractor.extract([WINDOW])
+    assert drafts[0].keywords == ("LGBTQ support group", "Boston", "go")

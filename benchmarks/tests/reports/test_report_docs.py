@@ -105,8 +105,8 @@ def test_speed_and_scale_blocks(results: Path) -> None:
     )
     probed = render_block("speed.json", speed_result)
     assert "The same conversations (p.json, 200 units) written into the store" in probed
-    assert "| store units | add ms/unit | insert ms/unit | store | near | link |" in probed
-    assert "| 1,000 | 3.50 | 0.25 | 0.10 | 0.00 | 0.15 | 0.00 | 0.00 | 0.00 | 5.0 |" in probed
+    assert "| store units | add ms/unit | insert ms/unit | updates | store | near | link |" in probed
+    assert "| 1,000 | 3.50 | 0.25 | 0.00 | 0.10 | 0.00 | 0.15 | 0.00 | 0.00 | 0.00 | 5.0 |" in probed
     assert "grow ×2.50 from the first to the last size" in probed
     assert "×4.00 the candidates per unit" in probed
     assert "![speed insert](speed_insert.png)" in speed

@@ -5,7 +5,7 @@ Every command that works in a namespace takes ``--namespace`` (``-n``) or its sy
 :mod:`ripplemem.core.identity`). ``--json`` prints what the REST API answers for the same verb.
 
 Settings come from ``RIPPLEMEM_*`` environment variables (read here, at the edge) plus the
-``--store`` option. Heavy modules are imported inside the commands so ``ripplemem --help`` is fast.
+``--store`` option (and ``--llm-timeout`` before the command, for every command). Heavy modules are imported inside the commands so ``ripplemem --help`` is fast.
 Other distributions add sub-commands through the ``ripplemem.cli`` entry-point group (a name and a
 Typer app): ``ripplemem-bench`` adds ``ripplemem bench``.
 Every failure ends the command with a one-line red message and a documented exit code, never a
@@ -16,6 +16,7 @@ interrupted; ``RIPPLEMEM_DEBUG=1`` shows the traceback of an unexpected error).
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Annotated
 
@@ -58,6 +59,23 @@ JsonOption = Annotated[bool, typer.Option("--json", help="Print the JSON the RES
 
 def _ids(namespace: str | None, user_id: str | None, agent_id: str | None, run_id: str | None) -> dict:
     return {"namespace": namespace, "user_id": user_id, "agent_id": agent_id, "run_id": run_id}
+
+
+@app.callback()
+def options(
+    llm_timeout: Annotated[
+        float | None,
+        typer.Option(
+            "--llm-timeout", min=0.001, metavar="SECONDS",
+            help="Seconds one LLM call may take, for every command (default: "
+            "$RIPPLEMEM_LLM_TIMEOUT_S, else 60, or 1800 for an endpoint on this machine).",
+        ),
+    ] = None,
+) -> None:
+    """Options for every command (before the command's name: ripplemem --llm-timeout 300 answer ...)."""
+    if llm_timeout is not None:
+        # the edge: this process's settings read it with the other RIPPLEMEM_* variables
+        os.environ["RIPPLEMEM_LLM_TIMEOUT_S"] = repr(llm_timeout)
 
 
 @app.command()
@@ -165,9 +183,20 @@ def answer(
     if as_json:
         _echo_json(result.to_model().model_dump_json())
         return
+    from rich.markup import escape
+
     out = console()
-    out.print(result.text)
-    out.print(f"[dim]{len(result.evidence)} memories, {result.tokens} LLM tokens, {result.model}[/]")
+    out.print(escape(result.text))
+    for number, item in zip(result.citations, result.cited):
+        unit = item.unit
+        said = f"{unit.session_time:%Y-%m-%d}" if unit.session_time else "date unknown"
+        out.print(f"  [cyan][{number}][/] {escape(unit.restatement)} [dim]({said}, {unit.id})[/]")
+    if result.uncited:
+        out.print("[yellow]uncited: the answer names no memory it rests on[/]")
+    out.print(
+        f"[dim]{len(result.cited)} of {len(result.evidence)} memories cited, "
+        f"{result.tokens} LLM tokens, {result.model}[/]"
+    )
 
 
 @app.command()

@@ -83,7 +83,8 @@ class Core:
         self.parts: Components = build_components(settings, store=store, embedder=embedder, chat=chat)
         self._writer = WritePipeline(
             self.parts.store, self.parts.embedder, self.parts.extractor, settings.write,
-            clue_writer=self.parts.clue_writer, parse=self.parts.recognizer.parse,
+            clue_writer=self.parts.clue_writer, statements=self.parts.statements,
+            judge=self.parts.update_judge,
         )
         self.keys = Keys(self.parts.store.keys)
 
@@ -173,6 +174,7 @@ class Core:
             planner=self.parts.planner,
             recognizer=self.parts.recognizer,
             reference_time=when,
+            statements=self.parts.statements,
         )
 
     def search_json(self, namespace: str, query: str, **options: Any) -> str:
@@ -187,7 +189,7 @@ class Core:
         recipe: str | RecallRecipe | None = None,
         question_time: datetime | str | None = None,
     ) -> Answer:
-        from ripplemem.read.prompts.answering import answer_messages
+        from ripplemem.read.answering import compose_answer
 
         chat = self.parts.chat
         if chat is None:
@@ -201,9 +203,12 @@ class Core:
             raise UnknownNamespaceError(
                 f"namespace {namespace!r} holds no memory yet: add memories before asking"
             )
-        result = chat.complete(answer_messages(question, found.evidence, when))
+        composed = compose_answer(chat, question, found.evidence, when)
         planner_tokens = sum(p.tokens for p in found.trace.plans)
-        return Answer(result.text.strip(), found.evidence, result.total_tokens + planner_tokens, chat.name)
+        return Answer(
+            composed.text, found.evidence[: composed.shown], composed.tokens + planner_tokens,
+            chat.name, composed.citations,
+        )
 
     def get(self, namespace: str, unit_id: str) -> MemoryUnit:
         units = self.store.get_units(namespace, [check_text(unit_id, "the unit id")])

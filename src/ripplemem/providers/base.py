@@ -40,10 +40,14 @@ class ChatMessage:
 
 @dataclass(frozen=True, slots=True)
 class ChatResult:
+    """One reply. ``finish_reason`` is the endpoint's (``"stop"``; ``"length"``: the reply hit
+    ``max_tokens``), None when the endpoint gave none."""
+
     text: str
     prompt_tokens: int = 0
     completion_tokens: int = 0
     model: str = ""
+    finish_reason: str | None = None
 
     @property
     def total_tokens(self) -> int:

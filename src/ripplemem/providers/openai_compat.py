@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import email.utils
 import json
+import logging
 import re
 import time
 from collections.abc import Sequence
@@ -27,6 +28,7 @@ from ripplemem.errors import (
 from ripplemem.providers.base import ChatMessage, ChatResult, InputType
 from ripplemem.settings import LLMSettings
 
+log = logging.getLogger(__name__)
 JSON_MODES = ("json_schema", "json_object", "none")
 MAX_RETRY_AFTER_S = 30.0
 _SNIPPET_CHARS = 300
@@ -100,6 +102,10 @@ class _RetryingPoster:
                         "Check the model name, the request parameters and the API key."
                     )
             if attempt + 1 < attempts:
+                log.warning(
+                    "POST %s: attempt %d of %d failed (%s); retrying in %.1f s",
+                    url, attempt + 1, attempts, last_cause, wait,
+                )
                 time.sleep(wait)
         raise ProviderUnavailableError(
             f"POST {url} failed after {attempts} attempt(s); last: {last_cause}. Check that the "
@@ -151,7 +157,8 @@ class OpenAICompatibleChat:
         self.settings = settings
         self.name = settings.model
         self.url = settings.base_url.rstrip("/") + "/chat/completions"
-        self._client = httpx.Client(transport=transport, timeout=settings.timeout_s)
+        self.timeout_s = settings.resolved_timeout_s()
+        self._client = httpx.Client(transport=transport, timeout=self.timeout_s)
         key = settings.api_key.get_secret_value() if settings.api_key is not None else None
         self._poster = _RetryingPoster(
             self._client,
@@ -218,7 +225,8 @@ class OpenAICompatibleChat:
         )
         data = self._poster.post(self.url, body)
         try:
-            message = data["choices"][0]["message"]
+            choice = data["choices"][0]
+            message = choice["message"]
         except (KeyError, IndexError, TypeError) as error:
             raise ProviderError(
                 f"POST {self.url} returned no choices[0].message: {_snippet(json.dumps(data))}. "
@@ -226,11 +234,13 @@ class OpenAICompatibleChat:
             ) from error
         content = message.get("content") if isinstance(message, dict) else None
         usage = data.get("usage") or {}
+        finish = choice.get("finish_reason") if isinstance(choice, dict) else None
         return ChatResult(
             text=content if isinstance(content, str) else "",
             prompt_tokens=int(usage.get("prompt_tokens") or 0),
             completion_tokens=int(usage.get("completion_tokens") or 0),
             model=str(data.get("model") or self.settings.model),
+            finish_reason=finish if isinstance(finish, str) else None,
         )
 
 

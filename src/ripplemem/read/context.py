@@ -17,14 +17,16 @@ too: a slot reserved to bring a neighbouring turn is wasted on a second piece of
 Each becomes a candidate with a ``context`` hit (rank = its position in that order) and a one-hop
 structural path from its source, so it is scored by rho like every other unit and its trace says
 where it came from. ``assemble`` keeps ``K - recipe.context_slots`` units by rho, then up to
-``context_slots`` context units, then fills any slot left with the next units by rho.
+``context_slots`` context units, then fills any slot left with the next units by rho; each context
+unit takes the score of its place (:func:`~ripplemem.read.rank.rescore`, term ``context``), so the
+evidence stays best score first.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ripplemem.read.rank import Candidate
+from ripplemem.read.rank import Candidate, rescore
 from ripplemem.recipes import RecallRecipe
 from ripplemem.records import Evidence, ExpansionPath, Hit, MemoryUnit
 from ripplemem.stores.base import MemoryStore
@@ -78,10 +80,11 @@ def context_candidates(
 def assemble(
     ranked: Sequence[Evidence], context_ids: Sequence[str], budget: int, slots: int
 ) -> list[Evidence]:
-    """``K - slots`` by rho, then the context units (in their order), then the rest by rho."""
+    """``K - slots`` by rho, then the context units (in their order), then the rest by rho; the
+    context units scored for their places."""
     by_id = {e.unit.id: e for e in ranked}
     head = [e for e in ranked[: max(0, budget - slots)] if e.unit.id not in context_ids]
     chosen = head + [by_id[i] for i in context_ids if i in by_id]
     taken = {e.unit.id for e in chosen}
     chosen.extend(e for e in ranked if e.unit.id not in taken)
-    return chosen[:budget]
+    return rescore(chosen[:budget], set(context_ids), "context")

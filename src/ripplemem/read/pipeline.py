@@ -19,7 +19,7 @@ when diffusion reaches a new unit along a semantic edge (``embed_goal``, apart f
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 from datetime import datetime
 
 import numpy as np
@@ -35,10 +35,20 @@ from ripplemem.read.planner import DeterministicPlanner, Planner, asks_for_sever
 from ripplemem.read.query_cues import Recogniser, derive_cues
 from ripplemem.read.rank import Candidate, rank
 from ripplemem.read.rank_spread import spread_turns
-from ripplemem.read.supersession import apply_supersession
+from ripplemem.read.supersession import apply_supersession, nameless_query
 from ripplemem.read.views import centre_query, cue_view, dense_view, lexical_view, view_depths
 from ripplemem.recipes import RecallRecipe
-from ripplemem.records import Cues, Evidence, ExpansionPath, Hit, Recall, RecallPlan, RecallTrace
+from ripplemem.records import (
+    Cues,
+    Evidence,
+    ExpansionPath,
+    Hit,
+    MemoryUnit,
+    Recall,
+    RecallPlan,
+    RecallTrace,
+)
+from ripplemem.statements import StatementReader
 from ripplemem.stopwatch import Stopwatch
 from ripplemem.stores.base import MemoryStore
 
@@ -116,9 +126,12 @@ def recall(
     planner: Planner | None = None,
     recognizer: Recogniser | None = None,
     reference_time: datetime | None = None,
+    statements: StatementReader | None = None,
 ) -> Recall:
     """Recall the evidence for ``query`` from ``namespace`` as ``recipe`` says (no evidence and
-    the note :data:`~ripplemem.read.empty.EMPTY_NOTE` when the namespace holds no memory yet)."""
+    the note :data:`~ripplemem.read.empty.EMPTY_NOTE` when the namespace holds no memory yet).
+    ``statements`` reads what units state, for the supersession stage (None: it reads the chains
+    alone)."""
     with single_threaded_blas(), store.reading(namespace):
         if store.count(namespace) == 0:
             return empty_recall(query, namespace, recipe.name)
@@ -135,6 +148,7 @@ def recall(
             )
         run = _RippleRun(query, store, namespace, embedder, recipe)
         run.reference_time = reference_time
+        run.statements = statements
         with run.clock("total"):
             evidence = run.recall(planner or DeterministicPlanner(), recognizer, reference_time)
         return Recall(tuple(evidence), run.trace)
@@ -159,6 +173,7 @@ class _RippleRun:
         self.anchors: set[str] = set()
         self.reference_time: datetime | None = None
         self.lexical_scores: dict[str, float] = {}  # the lexical view's BM25 scores, for rho
+        self.statements: StatementReader | None = None
 
     def recall(
         self,
@@ -304,6 +319,25 @@ class _RippleRun:
             ranked = spread_turns(ranked)
         return ranked, note
 
+    def _relevance(self, query_vector: np.ndarray) -> Callable[[Sequence[MemoryUnit]], list[float]]:
+        """Each unit's relevance to the question without the names of the people it asks about
+        (:func:`~ripplemem.read.supersession.nameless_query`): the cosine with that question's
+        vector, centred like the query's; embedded on first use only."""
+        text = nameless_query(self.query, self.trace.cues)
+        found: list[np.ndarray] = []
+
+        def relevance(units: Sequence[MemoryUnit]) -> list[float]:
+            if not found:
+                vector = query_vector
+                if text and text != self.query:
+                    vector = self.embedder.embed([text], input_type="query")[0]
+                    if self.recipe.views.centred_query:
+                        vector = centre_query(vector, self.store.centroid(self.namespace))
+                found.append(vector)
+            return [float(np.dot(found[0], u.vector)) if u.vector is not None else -1.0 for u in units]
+
+        return relevance
+
     def assemble(
         self,
         query_vector: np.ndarray,
@@ -349,7 +383,8 @@ class _RippleRun:
                 evidence = apply_supersession(
                     evidence, store=self.store, namespace=self.namespace, query=self.query,
                     cues=self.trace.cues, reference_time=self.reference_time,
-                    notes=self.trace.notes,
+                    notes=self.trace.notes, relevance=self._relevance(query_vector),
+                    statements=self.statements,
                 )
         kept = {e.unit.id for e in evidence}
         dropped = sum(1 for i in pool.items if i not in kept)

@@ -2,7 +2,8 @@
 
 The model's answer is validated before use: anchors that are not ids of the current evidence are
 dropped (and named in the plan's reason), at most ``recipe.expansion.max_anchors`` are kept, unparseable or
-reversed times become null. When the call fails (:class:`ProviderError`, including
+reversed times become null, a goal copying the prompt's placeholders counts as none. A reply cut off at
+``max_tokens`` is asked once more over half the evidence. When the call fails (:class:`ProviderError`, including
 :class:`InvalidModelOutputError` after the repair attempts) the fallback planner decides and the
 plan says so (``planner="deterministic (llm failed: ...)"``); nothing is made up in the model's
 name. Tokens spent — including on failed and repaired attempts — are in ``RecallPlan.tokens``.
@@ -10,32 +11,26 @@ name. Tokens spent — including on failed and repaired attempts — are in ``Re
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Sequence
 from dataclasses import replace
 from datetime import datetime, timedelta
 
-from ripplemem.errors import ProviderError
-from ripplemem.providers.base import ChatMessage, ChatModel, ChatResult
+from ripplemem.errors import ProviderError, TruncatedOutputError
+from ripplemem.providers.base import ChatModel
+from ripplemem.providers.structured import MeteredChat, complete_structured
 from ripplemem.read.planner import DeterministicPlanner, Planner, goal_sentence, pick_anchors
-from ripplemem.read.prompts.planning import PlanningResponse, planning_messages
+from ripplemem.read.prompts.planning import (
+    MAX_SHOWN_EVIDENCE,
+    PlanningResponse,
+    is_placeholder,
+    planning_messages,
+)
 from ripplemem.recipes import RecallRecipe
 from ripplemem.records import Cues, Evidence, RecallPlan, TimeSpan
 
 MAX_ERROR_CHARS = 160
-
-
-class _Metered:
-    """A chat model that counts the tokens of every call made through it."""
-
-    def __init__(self, chat: ChatModel) -> None:
-        self.chat = chat
-        self.name = chat.name
-        self.tokens = 0
-
-    def complete(self, messages: Sequence[ChatMessage], **options) -> ChatResult:
-        result = self.chat.complete(messages, **options)
-        self.tokens += result.total_tokens
-        return result
+log = logging.getLogger(__name__)
 
 
 def parse_time(value: str | None, *, end: bool) -> datetime | None:
@@ -91,14 +86,22 @@ class LLMPlanner:
     ) -> RecallPlan:
         if not evidence:  # nothing to anchor on: no call needed
             return self.fallback.plan(query, cues, evidence, recipe=recipe)
-        from ripplemem.providers.structured import complete_structured
 
-        metered = _Metered(self.chat)
-        messages = planning_messages(query, cues, evidence, max_anchors=recipe.expansion.max_anchors)
+        metered = MeteredChat(self.chat)
+        anchors = recipe.expansion.max_anchors
         try:
-            answer = complete_structured(
-                metered, messages, PlanningResponse, max_repairs=self.max_repairs
-            ).value
+            try:
+                answer = complete_structured(
+                    metered, planning_messages(query, cues, evidence, max_anchors=anchors),
+                    PlanningResponse, max_repairs=self.max_repairs,
+                ).value
+            except TruncatedOutputError:  # ask once more over half the evidence, not longer
+                log.warning("the plan was cut off at max_tokens; asking over half the evidence")
+                shown = evidence[: max(1, min(len(evidence), MAX_SHOWN_EVIDENCE) // 2)]
+                answer = complete_structured(
+                    metered, planning_messages(query, cues, shown, max_anchors=anchors),
+                    PlanningResponse, max_repairs=self.max_repairs,
+                ).value
         except ProviderError as error:
             plan = self.fallback.plan(query, cues, evidence, recipe=recipe)
             reason = " ".join(str(error).split())[:MAX_ERROR_CHARS]
@@ -131,6 +134,8 @@ class LLMPlanner:
         participants = _clean(answer.target_participants)
         locations = _clean(answer.target_locations)
         text = " ".join(answer.target_restatement.split())
+        if is_placeholder(text):
+            text = ""  # the prompt's placeholder, copied: no goal of its own
         if answer.proceed and not text:
             text = goal_sentence(participants, locations, span, cues.keywords)
             notes.append("empty target restatement, built from the target cues")

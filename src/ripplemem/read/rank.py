@@ -35,8 +35,9 @@ several views or paths appear once with all their hits and paths merged.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Collection, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from itertools import pairwise
 
 import numpy as np
 
@@ -202,3 +203,64 @@ def rank(
         scored.append(Evidence(candidate.unit, total, hits, terms, tuple(candidate.paths)))
     scored.sort(key=lambda e: (-e.score, -e.terms.provenance, e.unit.id))  # type: ignore[union-attr]
     return scored if limit is None else scored[:limit]
+
+
+#: the score step between a moved unit and the unit next to it when nothing bounds it
+PLACEMENT_STEP = 0.01
+
+
+def rescore(ordered: Sequence[Evidence], moved: Collection[str], term: str) -> list[Evidence]:
+    """Scores that agree with the order ``ordered`` was put in by a stage that moved ``moved``.
+
+    The one rule of every stage that reorders evidence after rho (dialogue context, spreading
+    over turns, supersession): evidence is returned best score first, so a stage that puts a
+    unit elsewhere gives it the score of its new place. Units not moved keep their score (a kept
+    unit scoring above the kept unit before it counts as moved); the moved units between two
+    kept ones get evenly spaced scores strictly between theirs, above the first kept unit or
+    below the last by :data:`PLACEMENT_STEP` each. The change is added to the unit's
+    :class:`ScoreTerms` as the term ``term`` (``total`` stays equal to ``score``).
+    """
+    items = list(ordered)
+    fixed: list[bool] = []
+    last: float | None = None
+    for item in items:
+        keep = item.unit.id not in moved and (last is None or item.score <= last)
+        fixed.append(keep)
+        if keep:
+            last = item.score
+    scores = [item.score for item in items]
+    index = 0
+    while index < len(items):
+        if fixed[index]:
+            index += 1
+            continue
+        end = index
+        while end < len(items) and not fixed[end]:
+            end += 1
+        above = scores[index - 1] if index > 0 else None
+        below = scores[end] if end < len(items) else None
+        run = end - index
+        own = scores[index:end]
+        if all(a >= b for a, b in pairwise(own)) and (above is None or own[0] <= above) and (
+            below is None or own[-1] >= below
+        ):
+            index = end  # moved, but their own scores already fit their places
+            continue
+        for offset in range(run):
+            if above is not None and below is not None:
+                scores[index + offset] = above - (above - below) * (offset + 1) / (run + 1)
+            elif below is not None:
+                scores[index + offset] = below + PLACEMENT_STEP * (run - offset)
+            elif above is not None:
+                scores[index + offset] = above - PLACEMENT_STEP * (offset + 1)
+        index = end
+    return [
+        item if score == item.score else _placed(item, score, term)
+        for item, score in zip(items, scores, strict=True)
+    ]
+
+
+def _placed(item: Evidence, score: float, term: str) -> Evidence:
+    terms = item.terms or ScoreTerms(alignment=0.0, provenance=0.0, anchor=0.0, total=item.score)
+    change = terms.extra.get(term, 0.0) + score - item.score
+    return replace(item, score=score, terms=replace(terms, extra={**terms.extra, term: change}, total=score))

@@ -12,6 +12,7 @@ from ripplemem.records.evidence import (
     RecallTrace,
     ScoreTerms,
 )
+from ripplemem.records.extraction import ExtractionFallback, WindowDrafts
 from ripplemem.records.keys import ApiKey
 from ripplemem.records.results import INSERT_STAGES, AddResult, Answer
 from ripplemem.records.supersession import Version, said_at, said_order, successor_of
@@ -31,6 +32,7 @@ __all__ = [
     "EdgeKind",
     "Evidence",
     "ExpansionPath",
+    "ExtractionFallback",
     "Hit",
     "Membership",
     "MemoryUnit",
@@ -44,6 +46,7 @@ __all__ = [
     "UnitDraft",
     "Version",
     "Window",
+    "WindowDrafts",
     "normalise_cue",
     "said_at",
     "said_order",

@@ -32,9 +32,9 @@ class UnitDraft:
     time_span: TimeSpan | None = None
     time_phrases: tuple[str, ...] = ()
     keywords: tuple[str, ...] = ()
-    #: a changeable fact an extractor read from the unit: {"holder", "name", "value", "update"}
-    #: (kept in the unit's ``extra["attribute"]``; :mod:`ripplemem.write.slots`)
-    attribute: dict | None = None
+    #: how the draft was made when not by the extractor's own path, e.g. {"extractor":
+    #: "deterministic", "instead_of": "llm:...", "reason": ...} (kept in ``extra["provenance"]``)
+    provenance: dict | None = None
 
 
 @dataclass(frozen=True, slots=True)

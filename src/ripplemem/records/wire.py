@@ -101,6 +101,17 @@ class ClueModel(_Model):
     sessions: int = 1
 
 
+class ExtractionFallbackModel(_Model):
+    """Turns the fallback extractor wrote because the primary one failed on them."""
+
+    session_id: str
+    turn_ids: list[str]
+    extractor: str = Field(description="what wrote the units instead, e.g. deterministic")
+    instead_of: str = Field(description="the extractor that failed, e.g. llm:<model>")
+    reason: str
+    units: int
+
+
 class AddResultModel(_Model):
     """What one ``add`` stored."""
 
@@ -113,6 +124,10 @@ class AddResultModel(_Model):
     clue_links: int
     seconds: float
     timings_ms: dict[str, float]
+    fallbacks: list[ExtractionFallbackModel] = Field(
+        default_factory=list,
+        description="turns extracted by the fallback extractor because the LLM failed on them",
+    )
 
 
 class HitModel(_Model):
@@ -199,6 +214,12 @@ class AnswerModel(_Model):
     evidence: list[EvidenceModel]
     tokens: int
     model: str
+    citations: list[int] = Field(
+        default_factory=list, description="the [n] numbers (1-based, into evidence) the answer cites"
+    )
+    uncited: bool = Field(
+        default=False, description="true when the answer cites no evidence (it may be unsupported)"
+    )
 
 
 class UnitPageModel(_Model):

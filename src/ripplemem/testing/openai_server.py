@@ -8,7 +8,10 @@ client over real sockets, with no patching::
         assert chat.complete([ChatMessage("user", "hello")]).text == "hi"
 
 Chat completions answer from a FIFO of :class:`Reply` values, then from ``responder(request)``,
-else with HTTP 500 ("script exhausted"). Embeddings answer with deterministic hash-based unit
+else with HTTP 500 ("script exhausted"). Besides plain text and JSON, a reply can be cut off at
+``max_tokens`` (:meth:`Reply.truncated`), loop inside an array until the request's ``max_tokens``
+as small models do (:meth:`Reply.loop`), or copy a message of the prompt, e.g. its worked example
+(:meth:`Reply.echo`). Embeddings answer with deterministic hash-based unit
 vectors (:func:`scripted_embedding`) unless ``embedding_replies`` scripts another answer first. Every request is recorded.
 """
 
@@ -22,16 +25,18 @@ import time
 from collections import deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from typing import Any, Literal, Self
+from http.server import BaseHTTPRequestHandler
+from typing import Any, Literal
 
 import numpy as np
 
-from ripplemem.errors import UsageError
 from ripplemem.settings import LLMSettings
+from ripplemem.testing.loopback import LoopbackServer
 
-ReplyKind = Literal["content", "status", "delay"]
+ReplyKind = Literal["content", "status", "delay", "loop", "echo"]
 MALFORMED_JSON = '{"answer": "unfinished", "items": [1, 2,'
+#: the length a loop runs to when the request sends no max_tokens
+LOOP_CAP_TOKENS = 4096
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,6 +51,9 @@ class Reply:
     seconds: float = 0.0
     then: Reply | None = None
     usage: tuple[int, int] | None = None  # (prompt_tokens, completion_tokens); None = estimate
+    finish_reason: str = "stop"
+    repeat: str = ""  # a loop's repeated part
+    echo_index: int = -1  # which request message an echo copies
 
     @classmethod
     def text(cls, content: str, *, usage: tuple[int, int] | None = None) -> Reply:
@@ -61,6 +69,25 @@ class Reply:
     def malformed(cls, *, usage: tuple[int, int] | None = None) -> Reply:
         """An assistant message whose text is truncated, unparseable JSON."""
         return cls(kind="content", content=MALFORMED_JSON, usage=usage)
+
+    @classmethod
+    def truncated(cls, content: str, *, usage: tuple[int, int] | None = None) -> Reply:
+        """An assistant message with this text and ``finish_reason: "length"`` (cut off)."""
+        return cls(kind="content", content=content, usage=usage, finish_reason="length")
+
+    @classmethod
+    def loop(cls, prefix: str, repeat: str) -> Reply:
+        """``prefix`` then ``repeat`` again and again until the request's ``max_tokens`` (or
+        :data:`LOOP_CAP_TOKENS` without one), cut off there: ``finish_reason: "length"``. What a
+        small model does inside an unbounded array."""
+        return cls(kind="loop", content=prefix, repeat=repeat or " ", finish_reason="length")
+
+    @classmethod
+    def echo(cls, index: int = -1, *, role: str | None = "assistant") -> Reply:
+        """Copy the text of one of the request's messages: the ``index``-th message with
+        ``role`` (default: the last assistant message, i.e. a worked example sent as its own
+        exchange); ``role=None`` counts every message."""
+        return cls(kind="echo", content=role or "", echo_index=index)
 
     @classmethod
     def status(
@@ -107,7 +134,7 @@ def _error_body(message: str, code: int) -> dict[str, Any]:
     return {"error": {"message": message, "type": "scripted_error", "code": code}}
 
 
-class ScriptedOpenAIServer:
+class ScriptedOpenAIServer(LoopbackServer):
     """OpenAI-protocol server on ``127.0.0.1`` (random port) in a daemon thread.
 
     Endpoints: ``POST /v1/chat/completions``, ``POST /v1/embeddings``, ``GET /v1/models``.
@@ -133,49 +160,10 @@ class ScriptedOpenAIServer:
         self._recorded: list[RecordedRequest] = []
         self._ids = itertools.count(1)
         self._lock = threading.Lock()
-        self._httpd: ThreadingHTTPServer | None = None
-        self._thread: threading.Thread | None = None
+        super().__init__()
 
-    def start(self) -> Self:
-        if self._httpd is not None:
-            return self
-        handler = type("ScriptedHandler", (_Handler,), {"scripted": self})
-        httpd = ThreadingHTTPServer(("127.0.0.1", 0), handler)
-        httpd.daemon_threads = True
-        self._httpd = httpd
-        self._thread = threading.Thread(
-            target=httpd.serve_forever,
-            kwargs={"poll_interval": 0.05},
-            daemon=True,
-            name=f"ScriptedOpenAIServer:{httpd.server_address[1]}",
-        )
-        self._thread.start()
-        return self
-
-    def stop(self) -> None:
-        httpd, thread = self._httpd, self._thread
-        self._httpd, self._thread = None, None
-        if httpd is not None:
-            httpd.shutdown()
-            httpd.server_close()
-        if thread is not None:
-            thread.join(timeout=5)
-
-    def __enter__(self) -> Self:
-        return self.start()
-
-    def __exit__(self, *exc_info: object) -> None:
-        self.stop()
-
-    @property
-    def port(self) -> int:
-        if self._httpd is None:
-            raise UsageError("ScriptedOpenAIServer is not running; call start() or use `with`")
-        return int(self._httpd.server_address[1])
-
-    @property
-    def base_url(self) -> str:
-        return f"http://127.0.0.1:{self.port}/v1"
+    def handler(self) -> type[BaseHTTPRequestHandler]:
+        return type("ScriptedHandler", (_Handler,), {"scripted": self})
 
     def llm_settings(self, **overrides: Any) -> LLMSettings:
         """:class:`LLMSettings` pointing at this server (key, model and base URL filled in)."""
@@ -236,6 +224,7 @@ class ScriptedOpenAIServer:
     def chat_completion(self, body: dict[str, Any], reply: Reply) -> dict[str, Any]:
         messages = body.get("messages") or []
         prompt = " ".join(str(m.get("content", "")) for m in messages if isinstance(m, dict))
+        reply = _materialise(reply, body)
         prompt_tokens, completion_tokens = reply.usage or (
             estimate_tokens(prompt),
             estimate_tokens(reply.content),
@@ -249,7 +238,7 @@ class ScriptedOpenAIServer:
                 {
                     "index": 0,
                     "message": {"role": "assistant", "content": reply.content},
-                    "finish_reason": "stop",
+                    "finish_reason": reply.finish_reason,
                 }
             ],
             "usage": {
@@ -283,6 +272,27 @@ class ScriptedOpenAIServer:
             "object": "list",
             "data": [{"id": self.model, "object": "model", "created": 0, "owned_by": "ripplemem"}],
         }
+
+
+def _materialise(reply: Reply, body: dict[str, Any]) -> Reply:
+    """A loop or echo reply turned into the content it stands for, given the request."""
+    if reply.kind == "loop":
+        cap = body.get("max_tokens") or LOOP_CAP_TOKENS
+        text = reply.content
+        while estimate_tokens(text) < cap:
+            text += reply.repeat
+        while text and estimate_tokens(text) > cap:
+            text = text[:-1]
+        return Reply(kind="content", content=text, usage=reply.usage, finish_reason="length")
+    if reply.kind == "echo":
+        messages = [m for m in body.get("messages") or [] if isinstance(m, dict)]
+        chosen = [m for m in messages if not reply.content or m.get("role") == reply.content]
+        try:
+            text = str(chosen[reply.echo_index].get("content", ""))
+        except IndexError:
+            text = ""
+        return Reply(kind="content", content=text, usage=reply.usage)
+    return reply
 
 
 class _Handler(BaseHTTPRequestHandler):

@@ -1,10 +1,11 @@
 """The write pipeline: it only wires stages.
 
-    validate -> segment -> extract -> ground time -> embed -> clue texts
+    validate -> segment -> extract -> ground time -> embed -> clue texts -> updates
     -> [one write block:] store -> near neighbours -> link -> dialogue edges -> supersedes edges
     -> clue graph
 
-Model work (extraction, embedding, the clue texts of new sessions) runs first and writes nothing.
+Model work (extraction, embedding, the clue texts of new sessions, which earlier memories the new
+ones update: :mod:`ripplemem.write.supersede`) runs first and writes nothing.
 Then one ``store.write`` block stores the units and every edge and clue they bring: an ``add`` is
 all or nothing, and concurrent writers of a namespace take turns, each skipping the units another
 stored meanwhile. The clue-graph stage (AssoMem, :mod:`ripplemem.write.clues`) runs when
@@ -22,8 +23,10 @@ from datetime import datetime
 from ripplemem.blas import single_threaded_blas
 from ripplemem.grounding.ground_time import ground_times
 from ripplemem.providers.base import Embedder
-from ripplemem.records import AddResult, Conversation, MemoryUnit, UnitDraft, Window
+from ripplemem.records import AddResult, Conversation, Edge, MemoryUnit, UnitDraft, Window
+from ripplemem.records.extraction import fallbacks_of
 from ripplemem.settings import WriteSettings
+from ripplemem.statements import StatementReader
 from ripplemem.stopwatch import Stopwatch
 from ripplemem.stores.base import MemoryStore
 from ripplemem.write.base import Extractor
@@ -33,18 +36,19 @@ from ripplemem.write.input_checks import clean_conversation
 from ripplemem.write.link import PAPER_SEMANTIC_THRESHOLD, Linker
 from ripplemem.write.near import NearNeighbours, near_neighbours
 from ripplemem.write.segment import segment, validate_conversation
-from ripplemem.write.slots import Parse
-from ripplemem.write.supersede import SupersessionLinker
+from ripplemem.write.supersede import SupersessionLinker, UpdateJudge
 
 Progress = Callable[[int, int], None]
 
 
 @dataclass(frozen=True, slots=True)
 class _Batch:
-    """One batch of windows, ready to insert: its new units and their sessions' clue texts."""
+    """One batch of windows, ready to insert: its new units, their sessions' clue texts and the
+    earlier units they supersede."""
 
     units: list[MemoryUnit]
     clues: PreparedClues
+    supersedes: list[Edge]
 
 
 def unit_id(namespace: str, episode_id: str, turn_ids: Sequence[str], restatement: str) -> str:
@@ -74,11 +78,11 @@ def resolve_thresholds(settings: WriteSettings, embedder: Embedder) -> WriteSett
 
 
 def _extra(positions: dict[tuple[str, str], int], session_id: str, draft: UnitDraft) -> dict:
-    """A unit's ``extra``: its turn's place in the session and the extractor's attribute."""
+    """A unit's ``extra``: its turn's place in the session and, for a fallback, its provenance."""
     found = [positions[(session_id, t)] for t in draft.turn_ids if (session_id, t) in positions]
     extra: dict = {"turn_index": min(found)} if found else {}
-    if draft.attribute:
-        extra["attribute"] = dict(draft.attribute)
+    if draft.provenance:
+        extra["provenance"] = dict(draft.provenance)
     return extra
 
 
@@ -90,7 +94,8 @@ class WritePipeline:
         extractor: Extractor,
         settings: WriteSettings | None = None,
         clue_writer: ClueWriter | None = None,
-        parse: Parse | None = None,
+        statements: StatementReader | None = None,
+        judge: UpdateJudge | None = None,
     ) -> None:
         self.store = store
         self.embedder = embedder
@@ -101,7 +106,9 @@ class WritePipeline:
         self.clue_writer = clue_writer or KeyphraseClues()
         self.clue_builder = clue_graph_builder(store, embedder, self.clue_writer, settings)
         self.supersession = (
-            SupersessionLinker(store, parse=parse) if settings.supersession else None
+            SupersessionLinker(store, statements=statements, judge=judge)
+            if settings.supersession
+            else None
         )
 
     def ingest(
@@ -168,10 +175,14 @@ class WritePipeline:
         size = max(1, min(64, len(windows)))
         batches: list[_Batch] = []
         clue_sessions: set[tuple[str, str]] = set()
+        earlier: list[MemoryUnit] = []
+        speakers = tuple(dict.fromkeys(name for w in windows for name in w.speakers))
         for start in range(0, len(windows), size):
             chunk = windows[start : start + size]
             with clock("extract"):
                 drafts = self.extractor.extract(chunk)
+            for window_drafts in drafts:
+                result.fallbacks.extend(fallbacks_of(window_drafts))
             with clock("prepare"):
                 todo, known = self._pending(namespace, chunk, drafts)
             with clock("embed"):
@@ -181,8 +192,13 @@ class WritePipeline:
                 with clock("clue_text"):
                     clues = self.clue_builder.prepare(fresh, skip=clue_sessions)
                 clue_sessions.update(clues)
+            supersedes: list[Edge] = []
+            if self.supersession is not None and fresh:
+                with clock("updates"):
+                    supersedes, _ = self.supersession.prepare(namespace, fresh, earlier, speakers)
+                earlier.extend(fresh)
             result.skipped += known
-            batches.append(_Batch(fresh, clues))
+            batches.append(_Batch(fresh, clues, supersedes))
             if progress:
                 progress(min(start + size, len(windows)), len(windows))
         return batches
@@ -212,7 +228,7 @@ class WritePipeline:
             result.edges += dialogue.link(fresh)
         if self.supersession is not None:
             with clock("supersede"):
-                result.edges += self.supersession.link(fresh).edges
+                result.edges += self.supersession.insert(namespace, batch.supersedes)
         if self.clue_builder is not None:
             with clock("clues"):
                 report = self.clue_builder.build(fresh, near, batch.clues)
@@ -229,7 +245,9 @@ class WritePipeline:
         return near_neighbours(self.store, units, k, score)
 
     def _tokens(self) -> int:
-        return self.extractor.tokens_used + self.clue_writer.tokens_used
+        judge = self.supersession.judge if self.supersession is not None else None
+        spent = judge.tokens_used if judge is not None else 0
+        return self.extractor.tokens_used + self.clue_writer.tokens_used + spent
 
     def _pending(
         self,

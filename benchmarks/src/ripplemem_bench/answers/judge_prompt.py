@@ -10,13 +10,14 @@ names the judge model (``answering.judge_model`` in the result).
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, Field
 
 from ripplemem.providers import ChatMessage
+from ripplemem.providers.structured import MaxLength
 
-JUDGE_PROMPT_VERSION = "j-v1"
+JUDGE_PROMPT_VERSION = "j-v2"  # v2: reasoning required (before the label)
 
 SYSTEM = (
     "You grade the answers of a memory assistant against a gold answer. Reply with one JSON "
@@ -59,7 +60,9 @@ TYPE_RULES: dict[str, str] = {
 class Verdict(BaseModel):
     """The judge's reply."""
 
-    reasoning: str = Field(default="", description="one short sentence")
+    #: required, as the prompt asks: a grammar-constrained small model otherwise skips it and
+    #: labels without comparing (the 1.5B called "4 years" WRONG against a gold "4 years")
+    reasoning: Annotated[str, MaxLength(200)] = Field(description="one short sentence")
     label: Literal["CORRECT", "WRONG"]
 
 

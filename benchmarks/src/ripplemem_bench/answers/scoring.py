@@ -4,7 +4,8 @@ Each scored question yields a row: token ``f1`` and ``bleu1`` (reference §3), `
 judge said CORRECT; a FAILED verdict counts 0 and is counted in ``judge_failures``), and the
 tokens spent: ``answer_prompt_tokens`` / ``answer_completion_tokens`` (from the endpoint's usage),
 ``context_tokens`` (WordPiece tokens of the evidence given to the answerer), ``planner_tokens``
-(LLM recall planner, 0 when deterministic) and ``judge_tokens``. Overall values are micro means
+(LLM recall planner, 0 when deterministic) and ``judge_tokens``; ``cited`` is 1 when the answer
+cites at least one memory (its mean: the share of cited answers). Overall values are micro means
 over questions; latency is the answer call's p50 / p95 in ms.
 """
 
@@ -18,7 +19,7 @@ from ripplemem_bench.answers.judge import Judgement
 from ripplemem_bench.answers.metrics import bleu1, token_f1
 from ripplemem_bench.measure import means, percentile_or_none
 from ripplemem_bench.results.base import Scores
-from ripplemem_bench.results.retrieval import AnswerScores
+from ripplemem_bench.results.retrieval import AnswerRow, AnswerScores
 
 Row = dict[str, float]
 
@@ -38,6 +39,7 @@ class AnswerScorer:
         verdict: Judgement,
         *,
         planner_tokens: int = 0,
+        question: str = "",
     ) -> Row:
         row: Row = {
             "f1": token_f1(answer.text, gold),
@@ -48,6 +50,7 @@ class AnswerScorer:
             "context_tokens": float(answer.context_tokens),
             "planner_tokens": float(planner_tokens),
             "judge_tokens": float(verdict.tokens),
+            "cited": 0.0 if answer.uncited else 1.0,
         }
         extra = {
             "answer": answer.text,
@@ -56,6 +59,8 @@ class AnswerScorer:
             "seconds": answer.seconds,
             "answer_error": answer.error,
             "judge_error": verdict.error,
+            "citations": list(answer.citations),
+            "question": question,
         }
         self.rows[system].append((question_id, group, row, extra))
         return row
@@ -81,6 +86,7 @@ class AnswerScorer:
         )
         if self.details:
             result.per_question = [
-                {"id": qid, "group": group, **row, **extra} for qid, group, row, extra in entries
+                AnswerRow.model_validate({"id": qid, "group": group, **row, **extra})
+                for qid, group, row, extra in entries
             ]
         return result

@@ -11,12 +11,13 @@ import typer
 from ripplemem_bench.cli.asso_speed import asso_speed
 from ripplemem_bench.cli.knn import knn
 from ripplemem_bench.cli.merge import merge
+from ripplemem_bench.cli.rejudge import rejudge_command
 from ripplemem_bench.cli.report import report
 from ripplemem_bench.cli.retrieval import locomo, longmemeval
 from ripplemem_bench.cli.serve import serve
 from ripplemem_bench.cli.sessions import lme_sessions
 from ripplemem_bench.cli.speed import scale, speed
-from ripplemem_bench.cli.updates import updates
+from ripplemem_bench.cli.updates import lme_updates, updates
 from ripplemem_bench.cli.writers import writers
 
 bench_app = typer.Typer(
@@ -38,7 +39,9 @@ bench_app.command(name="writers")(writers)
 bench_app.command(name="knn")(knn)
 bench_app.command(name="report")(report)
 bench_app.command(name="updates")(updates)
+bench_app.command(name="lme-updates")(lme_updates)
 bench_app.command(name="merge")(merge)
+bench_app.command(name="rejudge")(rejudge_command)
 
 
 def main() -> None:

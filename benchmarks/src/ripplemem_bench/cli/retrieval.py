@@ -105,12 +105,24 @@ def locomo(
     force_fitted: ForceFittedOption = False,
     fit_temperature: FitTemperatureOption = "1.0",
     keep: KeepOption = None,
+    questions: Annotated[
+        int | None,
+        typer.Option("--questions", min=1, help="A fixed random sample of N scored questions per "
+                     "conversation (a budget for slow answer models)."),
+    ] = None,
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the --questions sample.")] = 0,
+    llm_timeout: Annotated[
+        float | None,
+        typer.Option("--llm-timeout", min=1, help="Seconds one answer or judge call may take "
+                     "[default: RIPPLEMEM_LLM_TIMEOUT_S, else 60, or 1800 for a local endpoint]."),
+    ] = None,
 ) -> None:
     """LoCoMo turn-level evidence recall@K, all@K and context tokens (categories 1-4)."""
     from ripplemem_bench.retrieval.runners import run_locomo_bench
 
+    sampled = {"questions": questions, "seed": seed} if questions is not None else None
     _run(run_locomo_bench, path, recipes, limit, json_file, markdown, store, budget, details, profile,
-         token_budget=token_budget,
+         token_budget=token_budget, extra=sampled, llm_timeout=llm_timeout,
          answering=AnswerChoice(answer, llm_base_url, llm_model, judge_model),
          asso=(cross_fit, weights, force_fitted, fit_temperature), keep=keep)
 
@@ -159,7 +171,9 @@ class AnswerChoice:
     judge_model: str | None
 
 
-def answer_setup(choice: AnswerChoice, settings: Settings) -> AnswerSetup | None:
+def answer_setup(
+    choice: AnswerChoice, settings: Settings, timeout_s: float | None = None
+) -> AnswerSetup | None:
     """Build the answerer and judge from the flags, falling back to the RIPPLEMEM_LLM_* settings."""
     from ripplemem import LLMSettings
     from ripplemem.errors import ConfigurationError
@@ -181,7 +195,9 @@ def answer_setup(choice: AnswerChoice, settings: Settings) -> AnswerSetup | None
             "RIPPLEMEM_LLM_BASE_URL and RIPPLEMEM_LLM_MODEL)"
         )
     api_key = base.api_key if base else _env_api_key()
-    answer_llm = LLMSettings(base_url=base_url, model=model, api_key=api_key)
+    if timeout_s is None and base is not None:
+        timeout_s = base.timeout_s
+    answer_llm = LLMSettings(base_url=base_url, model=model, api_key=api_key, timeout_s=timeout_s)
     judge_llm = answer_llm.model_copy(update={"model": choice.judge_model or model})
     return AnswerSetup(Answerer(make_chat(answer_llm)), Judge(make_chat(judge_llm)), base_url)
 
@@ -209,6 +225,7 @@ def _run(
     asso: tuple[bool, Path | None, bool, str] = (False, None, False, "1.0"),
     extra: dict | None = None,
     keep: Path | None = None,
+    llm_timeout: float | None = None,
 ) -> None:
     from ripplemem import Settings
     from ripplemem.errors import InvalidInputError
@@ -221,7 +238,7 @@ def _run(
         )
     names = [name.strip() for name in recipes.split(",") if name.strip()]
     settings = Settings.from_env()
-    setup = answer_setup(answering, settings) if answering is not None else None
+    setup = answer_setup(answering, settings, llm_timeout) if answering is not None else None
     if asso[0] or asso[1] is not None:
         runner = bench_with_weights(runner, names, cross_fit=asso[0], weights_file=asso[1],
                                     force_fitted=asso[2], temperature=asso[3])

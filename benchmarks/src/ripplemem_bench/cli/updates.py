@@ -1,15 +1,25 @@
-"""``ripplemem bench updates FILE``: the knowledge-update suite (current values, history, controls)."""
+"""``ripplemem bench updates FILE``: the knowledge-update suite (current values, history, controls);
+``ripplemem bench lme-updates FILE``: LongMemEval knowledge updates, latest gold session first."""
 
 from __future__ import annotations
 
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from ripplemem.cli.common import console, friendly, progress_bar
 from ripplemem_bench.cli.output import save_result
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from ripplemem_bench.results.updates import LmeUpdatesResult, UpdatesResult
+
+JsonOption = Annotated[
+    Path | None, typer.Option("--json", dir_okay=False, help="Write the result JSON here.")
+]
 
 
 @friendly
@@ -19,15 +29,12 @@ def updates(
     split: Annotated[
         str, typer.Option("--split", help="Run only the conversations of this split (dev, holdout, all).")
     ] = "all",
-    json_file: Annotated[
-        Path | None, typer.Option("--json", dir_okay=False, help="Write the result dict here.")
-    ] = None,
+    json_file: JsonOption = None,
 ) -> None:
     """Share of current-value questions won by the latest value (top 3, above every stale
     statement), of history questions with every needed turn in the top 10, of controls passed."""
-    from rich.table import Table
-
-    from ripplemem_bench.measure import git_commit, loadavg
+    from ripplemem_bench.measure import cpu_info, git_commit, loadavg
+    from ripplemem_bench.results.base import CpuInfo
     from ripplemem_bench.updates.cases import load_cases
     from ripplemem_bench.updates.run import run_updates
 
@@ -39,7 +46,17 @@ def updates(
     result.file, result.split = path.name, split
     result.date = datetime.now(UTC).isoformat(timespec="seconds")
     result.load, result.commit = loadavg(), git_commit()
-    table = Table(title=f"updates · {path.name} · split {split} · {result.questions} questions")
+    result.cpu = CpuInfo.model_validate(cpu_info())
+    _print_updates(result, out)
+    if json_file:
+        save_result(json_file, result, out)
+
+
+def _print_updates(result: UpdatesResult, out: Console) -> None:
+    from rich.table import Table
+
+    title = f"updates · {result.file} · split {result.split} · {result.questions} questions"
+    table = Table(title=title)
     for column in ("recipe", "current %", "history %", "controls %"):
         table.add_column(column)
     for recipe, row in result.recipes.items():
@@ -50,5 +67,61 @@ def updates(
               for k in ("current", "history", "control")),
         )
     out.print(table)
+
+
+@friendly
+def lme_updates(
+    path: Annotated[Path, typer.Argument(exists=True, dir_okay=False, help="LongMemEval .json or .json.xz.")],
+    recipes: Annotated[str, typer.Option("--recipes", help="Comma-separated recipes to compare.")] = (
+        "ripple,ripple-no-supersession,hybrid"
+    ),
+    k: Annotated[int, typer.Option("--k", min=1, help="Distinct sessions that count as found.")] = 10,
+    keep: Annotated[
+        Path | None,
+        typer.Option("--keep", dir_okay=False, help="Keep the ingested haystacks in this SQLite file "
+                     "and search those already there without ingesting again (shared with "
+                     "`bench longmemeval --keep`; start a new file when the write path changes)."),
+    ] = None,
+    limit: Annotated[
+        int | None, typer.Option("--limit", min=1, help="Knowledge-update questions to run.")
+    ] = None,
+    skip: Annotated[
+        int, typer.Option("--skip", min=0, help="Skip the file's first N knowledge-update questions.")
+    ] = 0,
+    json_file: JsonOption = None,
+) -> None:
+    """Knowledge-update questions with two or more gold sessions: the share where the latest
+    (by haystack date) ranks above the earlier ones within the first k sessions, every gold
+    session found, and the latest found."""
+    from ripplemem import Settings
+    from ripplemem_bench.updates.lme import run_lme_updates
+
+    names = [r.strip() for r in recipes.split(",") if r.strip()]
+    out = console()
+    with progress_bar(out) as progress:
+        result = run_lme_updates(path, recipes=names, k=k, limit=limit, skip=skip, keep=keep,
+                                 settings=Settings.from_env(), progress=progress)
+    _print_lme_updates(result, out)
     if json_file:
         save_result(json_file, result, out)
+
+
+def _print_lme_updates(result: LmeUpdatesResult, out: Console) -> None:
+    from rich.table import Table
+
+    title = f"lme-updates · {result.split} · {result.questions} questions · k={result.k} sessions"
+    table = Table(title=title)
+    for column in ("recipe", "latest first %", "all found %", "latest found %", "first | all found %"):
+        table.add_column(column)
+    for recipe, row in result.recipes.items():
+        s = row.summary
+        table.add_row(
+            recipe,
+            f"{s.latest_first:.1f} ({s.latest_first_count}/{s.questions})",
+            f"{s.all_found:.1f} ({s.all_found_count}/{s.questions})",
+            f"{s.latest_found:.1f} ({s.latest_found_count}/{s.questions})",
+            f"{s.latest_first_when_all_found:.1f}",
+        )
+    out.print(table)
+    if result.excluded:
+        out.print("not scored: " + ", ".join(f"{n} {why}" for why, n in result.excluded.items()))

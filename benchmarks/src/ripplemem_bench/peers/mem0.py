@@ -29,8 +29,7 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 from ripplemem.errors import ConfigurationError, MissingExtraError
-from ripplemem.records import Evidence, MemoryUnit
-from ripplemem.records.evidence import Hit
+from ripplemem.records import Evidence, Hit, MemoryUnit
 
 if TYPE_CHECKING:
     from ripplemem.providers import Embedder

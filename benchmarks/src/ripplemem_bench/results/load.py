@@ -21,7 +21,7 @@ from ripplemem_bench.results.index import IndexScaleResult
 from ripplemem_bench.results.knn import KnnResult
 from ripplemem_bench.results.retrieval import RetrievalResult, RetrievalVariants
 from ripplemem_bench.results.service import ServeResult
-from ripplemem_bench.results.updates import UpdatesResult
+from ripplemem_bench.results.updates import LmeUpdatesResult, UpdatesResult
 from ripplemem_bench.results.writers import WritersResult
 
 __all__ = ["OtherResult", "Result", "kind_of", "load_result", "parse_result", "write_result"]
@@ -40,6 +40,7 @@ Result = (
     | ServeResult
     | WritersResult
     | UpdatesResult
+    | LmeUpdatesResult
     | KnnResult
     | OtherResult
 )
@@ -55,6 +56,9 @@ _BENCHMARKS: dict[str, type[Result]] = {
 }
 
 
+_KINDS: dict[str, type[Result]] = {"updates": UpdatesResult, "lme-updates": LmeUpdatesResult}
+
+
 def _is_retrieval(data: Any) -> bool:
     recipes = data.get("recipes") if isinstance(data, dict) else None
     return isinstance(recipes, dict) and any(
@@ -64,8 +68,8 @@ def _is_retrieval(data: Any) -> bool:
 
 def kind_of(data: dict[str, Any]) -> type[Result]:
     """The record class a result object is, by its shape."""
-    if data.get("kind") == "updates" and isinstance(data.get("recipes"), dict):
-        return UpdatesResult
+    if isinstance(data.get("recipes"), dict) and data.get("kind") in _KINDS:
+        return _KINDS[data["kind"]]
     if data.get("benchmark") in _BENCHMARKS:
         return _BENCHMARKS[data["benchmark"]]
     if _is_retrieval(data):

@@ -16,12 +16,18 @@ from ripplemem_bench.results.base import Facts, Record, Scores
 
 __all__ = [
     "GROUP_KEYS",
+    "AnswerRow",
     "AnswerScores",
     "CrossFit",
+    "DatasetRun",
     "IngestSummary",
     "MergedPart",
     "QuestionRow",
+    "QuestionSample",
     "RecipeScores",
+    "Rejudged",
+    "RejudgedRow",
+    "RejudgedSystem",
     "RetrievalResult",
     "RetrievalVariants",
 ]
@@ -53,6 +59,49 @@ class QuestionRow(Record):
         return {"id": self.id, "group": self.group, **self.values}
 
 
+class AnswerRow(Record):
+    """One answered question (``--answer --details``): what was asked, answered and judged;
+    its scores (``f1``, ``bleu1``, ``j``, tokens, ``cited``) are the row's other fields."""
+
+    id: str
+    group: str
+    question: str = ""  # empty in runs written before the rows kept it
+    gold: str
+    answer: str
+    verdict: str
+    citations: list[int] = Field(default_factory=list)
+    seconds: float = 0.0
+    answer_error: str | None = None
+    judge_error: str | None = None
+
+
+class RejudgedRow(Record):
+    """One answer graded again (``bench rejudge``), beside the first judge's verdict."""
+
+    id: str
+    group: str
+    verdict: str
+    first_verdict: str
+    tokens: int = 0
+
+
+class RejudgedSystem(Record):
+    questions: int = 0
+    j: float | None = None
+    judge_failures: int = 0
+    agreement_with_first_judge: float | None = None
+    judge_tokens: float | None = None  # per question
+    per_question: list[RejudgedRow] = Field(default_factory=list)
+
+
+class Rejudged(Record):
+    """``bench rejudge``: the kept answers of the run graded by another judge."""
+
+    judge_model: str
+    judge_prompt: str
+    systems: dict[str, RejudgedSystem]
+
+
 class AnswerScores(Record):
     """Answer quality of one system (``--answer``): F1, BLEU-1, the judge's J, tokens, latency."""
 
@@ -63,7 +112,7 @@ class AnswerScores(Record):
     judge_failures: int = 0
     answer_ms_p50: float | None = None
     answer_ms_p95: float | None = None
-    per_question: list[dict[str, Any]] | None = None
+    per_question: list[AnswerRow] | None = None
 
 
 class RecipeScores(Record):
@@ -112,6 +161,13 @@ class MergedPart(Record):
     date: str | None = None
 
 
+class QuestionSample(Record):
+    """``--questions N --seed S``: a fixed random sample of N scored questions per conversation."""
+
+    per_conversation: int
+    seed: int = 0
+
+
 class CrossFit(Record):
     """``--cross-fit``: weights fitted on each half of the questions, scored on the other."""
 
@@ -122,8 +178,9 @@ class CrossFit(Record):
     equal_weights: Any = None
 
 
-class RetrievalResult(Facts):
-    """One retrieval run: who ran what on which split, and every recipe's scores."""
+class DatasetRun(Facts):
+    """What every run over a dataset's samples records (``BenchRun.header``): the split, the
+    questions scored and left out, the stages, the store, the profile, the ingest cost."""
 
     dataset: str
     split: str | None = None
@@ -138,13 +195,20 @@ class RetrievalResult(Facts):
     token_budget: int | None = None
     peers: dict[str, dict[str, Any]] = Field(default_factory=dict)
     skip: int = 0
+    weights: dict[str, Any] | None = None  # the fitted asso weights the run read
+    evaluated_on_fitted: bool | None = None
+
+
+class RetrievalResult(DatasetRun):
+    """One retrieval run: who ran what on which split, and every recipe's scores."""
+
+    question_sample: QuestionSample | None = None
     recipes: dict[str, RecipeScores]
     answering: dict[str, Any] | None = None
     merged_from: list[MergedPart] | None = None
-    weights: dict[str, Any] | None = None  # the fitted asso weights the run read
-    evaluated_on_fitted: bool | None = None
     recipe: str | None = None  # --cross-fit: the recipe whose signals were collected
     cross_fit: CrossFit | None = None
+    rejudged: Rejudged | None = None
 
     def group_key(self) -> str | None:
         return GROUP_KEYS.get(self.dataset)

@@ -14,7 +14,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Self
+from typing import TYPE_CHECKING, Any, Self, TypeVar
 
 from ripplemem import RECIPES, RecallRecipe, Settings
 from ripplemem.errors import InvalidInputError, UnknownRecipeError
@@ -30,7 +30,7 @@ from ripplemem_bench.measure import (
 )
 from ripplemem_bench.peers import PEERS, PeerMemory, is_peer, make_peer
 from ripplemem_bench.results.base import CpuInfo
-from ripplemem_bench.results.retrieval import IngestSummary, RecipeScores, RetrievalResult
+from ripplemem_bench.results.retrieval import DatasetRun, IngestSummary
 from ripplemem_bench.retrieval.kept import IngestCost, KeptIngest
 from ripplemem_bench.tokens import truncate_to_budget
 
@@ -39,6 +39,8 @@ if TYPE_CHECKING:
     from ripplemem.records import Conversation, Evidence
 
 DEFAULT_RECIPES: tuple[str, ...] = ("ripple", "bm25", "dense", "hybrid")
+
+R = TypeVar("R", bound=DatasetRun)
 
 
 class BenchRun:
@@ -110,7 +112,9 @@ class BenchRun:
         self.workspace.__enter__()
         assert self.memory is not None
         for name in self.peer_names:
-            self.peers[name] = make_peer(name, embedder_of(self.memory), self.peer_budget)
+            self.peers[name] = make_peer(
+                name, embedder_of(self.memory), self.peer_budget, self.token_budget
+            )
         return self
 
     @property
@@ -199,14 +203,15 @@ class BenchRun:
         return evidence, planner_tokens
 
     def header(
-        self, split: str, questions: int, excluded: dict[str, int],
-        recipes: dict[str, RecipeScores],
-    ) -> RetrievalResult:
-        """The run's result: what was measured on what, and every recipe's scores."""
+        self, record: type[R], split: str, questions: int, excluded: dict[str, int],
+        **fields: Any,
+    ) -> R:
+        """The run's ``record``: what was measured on what (the run's facts), and ``fields``
+        (every recipe's scores)."""
         assert self.memory is not None
         stages = stages_of(self.memory)
         space = self.workspace
-        result = RetrievalResult(
+        result = record(
             dataset=self.dataset,
             split=split,
             questions=questions,
@@ -227,7 +232,7 @@ class BenchRun:
             peers={name: {**peer.describe(), "ingest_seconds_per_conversation":
                           _safe_mean(self.peer_ingest_seconds[name])}
                    for name, peer in self.peers.items()},
-            recipes=recipes,
+            **fields,
         )
         if self.weights is not None:
             fitted = self.weights.fitted_on

@@ -34,7 +34,7 @@ from ripplemem.training.workspace import StoreKind
 from ripplemem_bench.answers.setup import AnswerSetup
 from ripplemem_bench.measure import Progress
 from ripplemem_bench.measure import report_progress as _report
-from ripplemem_bench.results.retrieval import RetrievalResult
+from ripplemem_bench.results.retrieval import QuestionSample, RetrievalResult
 from ripplemem_bench.retrieval.run import DEFAULT_RECIPES, BenchRun
 
 if TYPE_CHECKING:
@@ -68,11 +68,15 @@ def run_locomo_bench(
     progress: Progress | None = None,
     details: bool = False,
     answering: AnswerSetup | None = None,
+    questions: int | None = None,
+    seed: int = 0,
     **options: Unpack[RunOptions],
 ) -> RetrievalResult:
     """LoCoMo turn-level evidence recall; ``limit`` = number of conversations.
 
     With ``answering``, categories 1-4 are also answered and judged (category 5 is not).
+    ``questions`` keeps a fixed random sample of that many scored questions per conversation
+    (drawn with ``seed``, kept in file order): a budget for slow answer models.
     """
     from ripplemem.datasets import load_locomo
     from ripplemem_bench.retrieval.scoring import LocomoScorer
@@ -85,7 +89,7 @@ def run_locomo_bench(
         for done, sample in enumerate(samples):
             conversation = sample.conversation
             _report(progress, f"ingest {conversation.conversation_id}", done, len(samples))
-            scored = [q for q in sample.questions if scorer.admit(q)]
+            scored = _sample([q for q in sample.questions if scorer.admit(q)], questions, seed)
             for question in scored:
                 run.check_fitted(question.id)
             with run.sample(conversation) as namespace:
@@ -101,7 +105,20 @@ def run_locomo_bench(
                                            question.answer, question.question_time, None)
                             answers.answer(name, asked, evidence, planner_tokens)
         _report(progress, "done", len(samples), len(samples))
-        return _result(run, path, scorer, answers)
+        result = _result(run, path, scorer, answers)
+        if questions is not None:
+            result.question_sample = QuestionSample(per_conversation=questions, seed=seed)
+        return result
+
+
+def _sample(items: list, size: int | None, seed: int) -> list:
+    """A fixed random sample of ``size`` items, in their original order (all when None)."""
+    if size is None or size >= len(items):
+        return items
+    import random
+
+    chosen = set(random.Random(seed).sample(range(len(items)), size))
+    return [item for index, item in enumerate(items) if index in chosen]
 
 
 def run_longmemeval_bench(
@@ -209,7 +226,7 @@ class _Answers:
         else:
             verdict = self.setup.judge.judge(asked.text, asked.gold, generated.text, asked.kind)
         self.scorer.score(system, asked.id, asked.group, asked.gold, generated, verdict,
-                          planner_tokens=planner_tokens)
+                          planner_tokens=planner_tokens, question=asked.text)
 
 
 def _result(
@@ -224,7 +241,9 @@ def _result(
         if answers is not None:
             block.answers = answers.scorer.summary(name)
         blocks[name] = block
-    result = run.header(path.name, scorer.scored, dict(scorer.excluded), blocks)
+    result = run.header(
+        RetrievalResult, path.name, scorer.scored, dict(scorer.excluded), recipes=blocks
+    )
     if answers is not None:
         result.answering = answers.setup.describe()
     return result

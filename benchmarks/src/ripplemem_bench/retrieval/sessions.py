@@ -56,6 +56,17 @@ def unit_sessions(unit: MemoryUnit, question: LmeQuestion) -> UnitSessions:
     return UnitSessions(tuple(dict.fromkeys(scored)), tuple(dict.fromkeys(every)))
 
 
+def session_ranks(evidence: Sequence[Evidence], question: LmeQuestion) -> dict[str, int]:
+    """Each session's 1-based rank among the distinct sessions of the returned user turns, in
+    the order they first appear: how the official session metrics read a recall (a session is
+    ranked where its first unit is)."""
+    ranks: dict[str, int] = {}
+    for item in evidence:
+        for session in unit_sessions(item.unit, question).scored:
+            ranks.setdefault(session, len(ranks) + 1)
+    return ranks
+
+
 @dataclass(slots=True)
 class SessionTrail:
     """What one recall did with one gold session."""

@@ -12,8 +12,9 @@ into the grown namespace, so it is written beside the store's units, into the sa
 index, cue index, lexical postings and graph. Its units are deleted again before the next
 conversation and before the store grows on: every conversation meets a store of exactly that
 size. ``AddResult.timings_ms`` splits each write by stage; the *insert* is what happens after
-embedding (:data:`~ripplemem.write.pipeline.INSERT_STAGES`: store, near-neighbour search, link,
-dialogue edges, clue graph), the part a store's size can make slower.
+embedding (:data:`~ripplemem.records.INSERT_STAGES`: update candidates, store, near-neighbour
+search, link, dialogue edges, supersedes edges, clue graph), the part a store's size can make
+slower.
 
 Probes: the conversations of the LoCoMo file given to ``bench speed --locomo``, else the demo
 conversation that ships with ripplemem, written ``repeats`` times.

@@ -8,10 +8,12 @@ the evidence and describe the missing support as a *memory sentence* plus option
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from ripplemem.providers.base import ChatMessage
+from ripplemem.providers.structured import MaxItems, MaxLength
 from ripplemem.records import Cues, Evidence
 
 MAX_SHOWN_EVIDENCE = 30
@@ -30,17 +32,25 @@ can plausibly be found.
 2. "anchors": up to 3 ids copied exactly from the evidence: memories that are directly \
 useful AND likely linked to the missing memory (same people, place, time or topic).
 3. "target_restatement": ONE sentence written exactly like a stored memory that would fill \
-the gap, as a statement of fact, never a question or a search instruction. Good: "Maya is \
-allergic to seafood." Bad: "Does Maya have any allergies?"
-4. "target_participants", "target_locations": names the missing memory would carry (may be \
-empty); "target_time_start" / "target_time_end": ISO dates (YYYY-MM-DD) bounding when it \
-happened, or null when unknown. Never invent people, places or dates.
+the gap, as a statement of fact, never a question or a search instruction. Good: "<person> is \
+allergic to <food>." Bad: "Does <person> have any allergies?"
+4. "target_participants", "target_locations": at most 3 names each that the missing memory \
+would carry (may be empty); "target_time_start" / "target_time_end": ISO dates (YYYY-MM-DD) \
+bounding when it happened, or null when unknown. Never invent people, places or dates.
 5. "stop_reason": one short sentence explaining the decision.
 
 Reply with one JSON object only:
-{"continue": true, "anchors": ["<id>"], "target_restatement": "...", \
-"target_participants": [], "target_locations": [], "target_time_start": null, \
-"target_time_end": null, "stop_reason": "..."}"""
+{"continue": <true or false>, "anchors": ["<id>"], "target_restatement": "<one sentence>", \
+"target_participants": ["<name>"], "target_locations": ["<place>"], "target_time_start": \
+"<YYYY-MM-DD or null>", "target_time_end": "<YYYY-MM-DD or null>", "stop_reason": \
+"<one sentence>"}"""
+
+
+def is_placeholder(text: str) -> bool:
+    """True when a target copies the prompt's placeholders (``<person>``, ``<one sentence>``)."""
+    return "<" in text and ">" in text
+Name = Annotated[str, MaxLength(40)]
+Date = Annotated[str | None, MaxLength(25)]
 
 
 class PlanningResponse(BaseModel):
@@ -51,17 +61,17 @@ class PlanningResponse(BaseModel):
     proceed: bool = Field(
         alias="continue", description="true to look for missing support, false to stop"
     )
-    anchors: list[str] = Field(
+    anchors: Annotated[list[Annotated[str, MaxLength(40)]], MaxItems(3)] = Field(
         default_factory=list, description="at most 3 ids copied from the current evidence"
     )
-    target_restatement: str = Field(
+    target_restatement: Annotated[str, MaxLength(240)] = Field(
         default="", description="the missing memory, written as a factual memory sentence"
     )
-    target_participants: list[str] = Field(default_factory=list)
-    target_locations: list[str] = Field(default_factory=list)
-    target_time_start: str | None = Field(default=None, description="ISO date or null")
-    target_time_end: str | None = Field(default=None, description="ISO date or null")
-    stop_reason: str = ""
+    target_participants: Annotated[list[Name], MaxItems(3)] = Field(default_factory=list)
+    target_locations: Annotated[list[Name], MaxItems(3)] = Field(default_factory=list)
+    target_time_start: Date = Field(default=None, description="ISO date or null")
+    target_time_end: Date = Field(default=None, description="ISO date or null")
+    stop_reason: Annotated[str, MaxLength(160)] = ""
 
 
 def render_cues(cues: Cues) -> str:

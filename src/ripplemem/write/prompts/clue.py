@@ -8,10 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime
+from typing import Annotated
 
 from pydantic import BaseModel, Field, field_validator
 
 from ripplemem.providers.base import ChatMessage
+from ripplemem.providers.structured import MaxLength
 
 MAX_STATEMENTS = 60
 MAX_CHARS = 6_000
@@ -20,7 +22,7 @@ MAX_CHARS = 6_000
 class ClueResponse(BaseModel):
     """The session's topic as one sentence."""
 
-    clue: str = Field(
+    clue: Annotated[str, MaxLength(240)] = Field(
         description="One sentence (at most 30 words) naming what the session is mainly about: "
         "the people, project, event or theme, specific enough to tell it from other sessions."
     )

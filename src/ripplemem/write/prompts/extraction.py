@@ -1,82 +1,83 @@
 """The schema-guided extraction prompt (paper §4.1) and its response model.
 
-One call per window: the model sees the session time, the speakers and the turns with their ids
-(overlap turns marked as context) and returns memory units as JSON matching
-:class:`ExtractionResponse`. What the model returns is checked again by
-:class:`~ripplemem.write.extract_llm.LLMExtractor` before anything is stored.
+One call per window (or part of a window): the model sees the session time, the speakers and the
+turns with their ids (overlap turns marked as context) and returns memory units as JSON matching
+:class:`ExtractionResponse`. Every list and string of the schema is bounded and the prompt states
+the same bounds (:func:`extraction_schema` narrows the number of units to the window's size).
+The worked example is a separate user/assistant exchange about a made-up window whose turn ids
+(``ex:1``) and speakers cannot occur in a real one, and whose unit
+:func:`is_example_echo` recognises if a small model copies it. What the model returns is checked
+again by :class:`~ripplemem.write.extract_llm.LLMExtractor` before anything is stored.
 """
 
 from __future__ import annotations
 
+import copy
+import json
 import re
+from typing import Annotated, Any
 
 from pydantic import BaseModel, Field
 
 from ripplemem.providers.base import ChatMessage
+from ripplemem.providers.structured import MaxItems, MaxLength
 from ripplemem.records import Turn, Window
 
-ATTRIBUTE_NAMES = ("residence", "employer", "partner", "pet", "car", "diet", "number", "event")
-
-
-class ExtractedAttribute(BaseModel):
-    """A changeable fact the unit states: whose, which attribute, its value, and whether the
-    unit says it replaced an earlier value."""
-
-    holder: str = Field(description="The person whose fact this is, by name.")
-    name: str = Field(
-        description="One of: residence, employer, partner, pet, car, diet, number (a count or "
-        "amount: write 'number:<what>', e.g. 'number:kids'), event (a planned event: "
-        "'event:<what>', e.g. 'event:wedding')."
-    )
-    value: str = Field(description="The value as stated: 'Bristol', 'Spotify', 'vegan', '45 km a week'.")
-    update: bool = Field(
-        default=False,
-        description="True only when the turn says the holder's value changed (moved, switched, "
-        "now, no longer, rescheduled); false for a hypothetical, a wish, a plan not carried out "
-        "or someone else's change.",
-    )
+#: the most units one call may return (the schema's maxItems); a call asks for at most
+#: :func:`max_units` of them
+MAX_UNITS = 16
+RESTATEMENT_CHARS = 320
+NAME_CHARS = 40
+Name = Annotated[str, MaxLength(NAME_CHARS)]
 
 
 class ExtractedUnit(BaseModel):
     """One memory unit as the model writes it."""
 
-    restatement: str = Field(
+    restatement: Annotated[str, MaxLength(RESTATEMENT_CHARS)] = Field(
         description="One self-contained, lossless sentence (or two) that a reader understands "
         "without the dialogue: names instead of pronouns and speaker references."
     )
-    source_turn_ids: list[str] = Field(
+    source_turn_ids: Annotated[list[Annotated[str, MaxLength(24)]], MaxItems(4)] = Field(
         description="Ids of the turns (from 'Turns to extract from') this unit comes from."
     )
-    participants: list[str] = Field(
+    participants: Annotated[list[Name], MaxItems(4)] = Field(
         default_factory=list, description="People involved, by name, as written in the dialogue."
     )
-    locations: list[str] = Field(
+    locations: Annotated[list[Name], MaxItems(3)] = Field(
         default_factory=list, description="Places named in the dialogue for this event."
     )
-    time_start: str | None = Field(
+    time_start: Annotated[str | None, MaxLength(25)] = Field(
         default=None, description="ISO 8601 start of the event time, or null when not grounded."
     )
-    time_end: str | None = Field(
+    time_end: Annotated[str | None, MaxLength(25)] = Field(
         default=None, description="ISO 8601 end of the event time, or null when not grounded."
     )
-    time_phrase: str | None = Field(
+    time_phrase: Annotated[str | None, MaxLength(NAME_CHARS)] = Field(
         default=None, description="The time expression as written in the dialogue, or null."
     )
-    keywords: list[str] = Field(
-        default_factory=list, description="Up to 6 salient content words or short noun phrases."
-    )
-    attribute: ExtractedAttribute | None = Field(
-        default=None,
-        description="The changeable fact the unit states about one person (where they live, "
-        "work, who their partner is, their pet, car, diet, a number, a planned event's date or "
-        "place), or null.",
+    keywords: Annotated[list[Annotated[str, MaxLength(30)]], MaxItems(5)] = Field(
+        default_factory=list, description="Up to 5 salient content words or short noun phrases."
     )
 
 
 class ExtractionResponse(BaseModel):
     """All memory units of a window; an empty list when the window is chit-chat."""
 
-    units: list[ExtractedUnit] = Field(default_factory=list)
+    units: Annotated[list[ExtractedUnit], MaxItems(MAX_UNITS)] = Field(default_factory=list)
+
+
+def max_units(focus_turns: int) -> int:
+    """How many units one call asks for: one per new turn on average (a turn with several facts
+    beside one with none), at least 2 and at most :data:`MAX_UNITS`."""
+    return max(2, min(MAX_UNITS, focus_turns))
+
+
+def extraction_schema(limit: int) -> dict[str, Any]:
+    """The response schema sent for a call that asks for at most ``limit`` units."""
+    schema = copy.deepcopy(ExtractionResponse.model_json_schema())
+    schema["properties"]["units"]["maxItems"] = max(1, min(limit, MAX_UNITS))
+    return schema
 
 
 SYSTEM = """You turn a window of a conversation into memory units for a long-term memory.
@@ -93,33 +94,23 @@ session on 2023-05-08 -> time_start 2023-05-07T00:00:00, time_end 2023-05-07T23:
 time_phrase "yesterday"; "last week" -> Monday to Sunday of the previous week. Put the absolute \
 date in the restatement too ("on 7 May 2023"). When the time cannot be grounded (no session \
 time, "recently", "the other day"), leave time_start and time_end null and keep time_phrase.
-4. One unit per event, fact, preference or plan: split a turn that says several things. A short \
-answer ("Yes, last week!") becomes a unit that restates the question it answers.
+4. One unit per event, fact, preference or plan: split a turn that says several things, and \
+never merge facts from different turns into one unit: a window of several informative turns \
+gives several units. A short answer ("Yes, last week!") becomes a unit that restates the \
+question it answers.
 5. Ground every field in the dialogue. participants are people named or speaking in these turns; \
 locations are places named in them. Leave a field empty (or null) rather than guess.
 6. Greetings, thanks, small talk and acknowledgements with no information yield no units. An \
 image shared in a turn ("[shares a photo of ...]") is information: restate what it shows.
 7. source_turn_ids: the ids of the turns each unit comes from, only from "Turns to extract \
 from". The context turns are there to resolve references; do not make units from them alone.
-8. attribute (optional): when a unit states a changeable fact about one person (residence, \
-employer, partner, pet, car, diet, a number as "number:<what>", a planned event as \
-"event:<what>"), give {"holder", "name", "value", "update"}; update is true only when the holder's \
-value changed. A hypothetical, a wish, a plan not carried out or someone else's change is no \
-update (give no attribute for it). Otherwise null.
 
-Reply with one JSON object: {"units": [{"restatement": ..., "source_turn_ids": [...], \
-"participants": [...], "locations": [...], "time_start": ..., "time_end": ..., \
-"time_phrase": ..., "keywords": [...], "attribute": null}]}. Reply {"units": []} when there is nothing to remember.
-
-Example. Session time: 2023-05-08 13:56 (Monday).
-[D1:3] Caroline: I went to a LGBTQ support group yesterday and it was so powerful.
-[D1:4] Melanie: Wow, that's cool!
-->
-{"units": [{"restatement": "Caroline went to an LGBTQ support group on 7 May 2023 and found it \
-very powerful.", "source_turn_ids": ["D1:3"], "participants": ["Caroline"], "locations": [], \
-"time_start": "2023-05-07T00:00:00", "time_end": "2023-05-07T23:59:59", "time_phrase": \
-"yesterday", "keywords": ["LGBTQ support group"]}]}"""
-
+Reply with one JSON object: {"units": [{"restatement": "<sentence>", "source_turn_ids": \
+["<turn id>"], "participants": ["<name>"], "locations": ["<place>"], "time_start": "<ISO 8601 or \
+null>", "time_end": "<ISO 8601 or null>", "time_phrase": "<as written, or null>", "keywords": \
+["<word>"]}]}, with at most as many units as the request says; for more \
+facts than that, keep the most specific ones. Reply {"units": []} when there is nothing to \
+remember. The first exchange below is an example about made-up people: never copy its units."""
 
 _PHOTO = re.compile(r"^(?:a |an )?(?:photo|photograph|picture|image)s? of\s+", re.IGNORECASE)
 
@@ -135,8 +126,66 @@ def render_turn(turn: Turn) -> str:
     return f"[{turn.turn_id}] {turn.speaker}: {text}"
 
 
-def extraction_messages(window: Window) -> list[ChatMessage]:
-    """The system and user messages for one window."""
+#: the worked example: a made-up window (ids ``ex:*`` never occur in a real one) and its reply
+EXAMPLE_WINDOW = """Session time: 2000-01-03 13:56 (Monday)
+Speakers: Speaker A, Speaker B
+
+Turns to extract from:
+[ex:1] Speaker A: I went to a pottery class yesterday and it was so calming.
+[ex:2] Speaker B: Wow, that's cool!
+[ex:3] Speaker B: My brother Tom is moving to Oslo next month for a new job.
+[ex:4] Speaker A: Oslo! Tell him to pack warm clothes.
+
+Return at most 4 units."""
+EXAMPLE_UNITS: list[dict] = [
+    {
+        "restatement": "Speaker A went to a pottery class on 2 January 2000 and found it very "
+        "calming.",
+        "source_turn_ids": ["ex:1"],
+        "participants": ["Speaker A"],
+        "locations": [],
+        "time_start": "2000-01-02T00:00:00",
+        "time_end": "2000-01-02T23:59:59",
+        "time_phrase": "yesterday",
+        "keywords": ["pottery class"],
+    },
+    {
+        "restatement": "Tom, the brother of Speaker B, is moving to Oslo in February 2000 for a "
+        "new job.",
+        "source_turn_ids": ["ex:3"],
+        "participants": ["Tom", "Speaker B"],
+        "locations": ["Oslo"],
+        "time_start": "2000-02-01T00:00:00",
+        "time_end": "2000-02-29T23:59:59",
+        "time_phrase": "next month",
+        "keywords": ["moving", "new job"],
+    },
+    {
+        "restatement": "Speaker A advised that Tom should pack warm clothes for Oslo.",
+        "source_turn_ids": ["ex:4"],
+        "participants": ["Speaker A", "Tom"],
+        "locations": ["Oslo"],
+        "time_start": None,
+        "time_end": None,
+        "time_phrase": None,
+        "keywords": ["warm clothes"],
+    },
+]
+EXAMPLE_UNIT = EXAMPLE_UNITS[0]
+EXAMPLE_REPLY = json.dumps({"units": EXAMPLE_UNITS})
+_EXAMPLE_TEXTS = {" ".join(str(u["restatement"]).casefold().split()) for u in EXAMPLE_UNITS}
+_PLACEHOLDER = re.compile(r"^<[^<>]*>$")
+
+
+def is_example_echo(restatement: str) -> bool:
+    """True when a restatement is the worked example's or a format placeholder (``<sentence>``)."""
+    text = " ".join(restatement.casefold().split())
+    return text in _EXAMPLE_TEXTS or bool(_PLACEHOLDER.match(text))
+
+
+def extraction_messages(window: Window, limit: int | None = None) -> list[ChatMessage]:
+    """The messages for one window: the rules, the worked example as its own exchange, then the
+    window, asking for at most ``limit`` units (default :func:`max_units`)."""
     when = (
         f"{window.session_time:%Y-%m-%d %H:%M} ({window.session_time:%A})"
         if window.session_time
@@ -151,4 +200,11 @@ def extraction_messages(window: Window) -> list[ChatMessage]:
         lines.append("")
     lines.append("Turns to extract from:")
     lines.extend(render_turn(t) for t in window.focus_turns)
-    return [ChatMessage("system", SYSTEM), ChatMessage("user", "\n".join(lines))]
+    wanted = limit if limit is not None else max_units(len(window.focus_turns))
+    lines += ["", f"Return at most {wanted} units."]
+    return [
+        ChatMessage("system", SYSTEM),
+        ChatMessage("user", EXAMPLE_WINDOW),
+        ChatMessage("assistant", EXAMPLE_REPLY),
+        ChatMessage("user", "\n".join(lines)),
+    ]

@@ -1,0 +1,317 @@
+"""Clauses read from spaCy's dependency parse: who states what about whom, and whether as a fact.
+
+A :class:`Clause` is one predicate of a sentence with its subject, the value its complements give
+(the content words of its objects, complements and prepositional phrases, by grammatical place)
+and its *mood*. Nothing here lists attributes, nouns or change phrases: what a clause is about is
+its predicate and its subject, and whether it is asserted comes from the structure alone:
+
+* a question (the sentence ends with "?") asserts nothing;
+* a negated predicate ("I don't work at Finvera", "I never moved") is no value;
+* a modal auxiliary other than "will"/"shall" ("would", "could", "might", "may", "should",
+  "must", "can", "'d") makes it hypothetical; a clause with an "if"/"unless" clause is a
+  consequent, the conditional clause itself a condition — neither is asserted;
+* a subordinate clause (adverbial, relative, an infinitive complement such as "want to move",
+  "decided to keep", "going to teach", a gerund after a preposition such as "thinking about
+  moving") is not the sentence's statement; a gerund complement ("started seeing Ravi") is, and
+  gives the clause its predicate and value;
+* the first half of "X but Y" is conceded: Y is what the speaker concludes ("I test drove a
+  Volvo but kept the Mini", "I had an interview there but turned the offer down");
+* a coordinated clause without its own subject shares the first one's subject and mood.
+
+The subject is the *speaker* ("I", "we", the speaker's name), another *person* (a name of the
+unit's people, "he", "she", "they") or a *thing* ("my team", "the wedding", "it"); ``owner`` says
+whose thing ("my team": the speaker's). Docs come from
+:meth:`ripplemem.write.entities.EntityRecognizer.parse`; nothing here loads spaCy.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from ripplemem.records import normalise_cue
+
+#: texts -> spaCy docs with tags, lemmas and a dependency parse
+Parse = Callable[[Sequence[str]], Sequence[Any]]
+
+SubjectKind = Literal["speaker", "person", "thing", "none"]
+Tense = Literal["past", "present", "future"]
+
+#: grammatical places whose words are a clause's value
+_VALUE_DEPS = frozenset(
+    {"dobj", "attr", "acomp", "oprd", "prep", "dative", "agent", "obj", "pobj", "npadvmod"}
+)
+#: clause heads that are not the sentence's statement
+_SUBORDINATE = frozenset({"advcl", "relcl", "acl", "csubj", "csubjpass", "pcomp", "amod", "npadvmod"})
+_CONDITIONS = frozenset({"if", "unless", "whether"})
+_FACTUAL_MODALS = frozenset({"will", "shall"})
+_SELF = frozenset({"i", "we", "me", "us"})
+_PEOPLE_PRONOUNS = frozenset({"he", "she", "they", "him", "her", "them", "someone", "somebody", "everyone"})
+_CONTENT = frozenset({"NOUN", "PROPN", "NUM", "ADJ"})
+_DEFINITE = frozenset({"the", "this", "that", "these", "those"})
+
+
+@dataclass(frozen=True, slots=True)
+class Clause:
+    """One predicate of a sentence: its subject, value and mood."""
+
+    speaker: str  # who said it, normalised ("maya")
+    subject: str  # the subject's head, case-folded lemma ("i", "team", "wedding"; "" none)
+    subject_words: frozenset[str]  # its noun phrase's words ("our dog Rex": dog, rex)
+    #: the words of its direct object when the object is the speaker's or nobody's ("moved my
+    #: check-up": check-up): a thing of the speaker's that someone changed
+    object_words: frozenset[str]
+    kind: SubjectKind
+    owner: Literal["speaker", "other", ""]  # whose thing the subject is ("my team": speaker)
+    #: the subject is one particular thing ("the offsite", "my team"), not a kind ("yoga is
+    #: relaxing", "pets are the best": a bare noun says something of every one of them)
+    definite: bool
+    predicate: str  # the clause head's lemma ("live", "be", "call")
+    #: the value's words by grammatical place: (("prep:in", ("leeds",)), ("attr", ("nurse",)))
+    places: tuple[tuple[str, frozenset[str]], ...]
+    named: frozenset[str]  # the value's names and numbers ("leeds", "15")
+    asserted: bool  # stated as a fact by its subject (see the module doc)
+    tense: Tense
+
+    @property
+    def value(self) -> frozenset[str]:
+        return frozenset(w for _, words in self.places for w in words)
+
+    def by_speaker(self) -> bool:
+        """The speaker states it about themself ("I live in Leeds"), or about their own thing
+        ("my rent is 1,200")."""
+        return self.kind == "speaker" or (self.kind == "thing" and self.owner == "speaker")
+
+
+def clauses_of(doc: Any, speaker: str, people: Collection[str] = ()) -> list[Clause]:
+    """The clauses of ``doc`` (the words of ``speaker``); ``people``: the names of the other
+    people the text may name (a subject among them is another person)."""
+    me = normalise_cue(speaker)
+    mine = {normalise_cue(part) for part in speaker.split()} | {me}
+    others = {normalise_cue(p) for p in people} - mine
+    found: list[Clause] = []
+    for sentence in doc.sents:
+        question = sentence.text.rstrip().endswith("?")
+        for head in sentence:
+            if not _is_clause_head(head):
+                continue
+            found.append(_clause(head, me, mine, others, question))
+    return found
+
+
+def _is_clause_head(token: Any) -> bool:
+    if token.dep_ == "ROOT":
+        return True
+    if token.pos_ not in ("VERB", "AUX"):
+        return False
+    if token.dep_ == "xcomp" and not _infinitive(token):
+        return False  # "started seeing Ravi": part of its head's clause
+    return token.dep_ in ("conj", "ccomp", "parataxis", "xcomp") or token.dep_ in _SUBORDINATE
+
+
+def _clause(head: Any, me: str, mine: set[str], others: set[str], question: bool) -> Clause:
+    core = _gerund_core(head)
+    subject = _subject(head)
+    kind, owner = _kind(subject, mine, others)
+    places, named = _places(core, mine)
+    partners = _partners(subject, mine) if subject is not None else []
+    if partners:  # "Emily and I got engaged": the speaker, with Emily
+        kind, owner = "speaker", ""
+        words = frozenset(p.text.casefold() for p in partners)
+        places = tuple(sorted((*places, ("with", words))))
+        named = named | frozenset(p.text.casefold() for p in partners if p.pos_ == "PROPN")
+    return Clause(
+        speaker=me,
+        subject=subject.lemma_.casefold() if subject is not None else "",
+        subject_words=_phrase(subject) if subject is not None else frozenset(),
+        object_words=_own_object(core, mine),
+        kind=kind,
+        owner=owner,
+        definite=subject is not None and _definite(subject),
+        predicate=core.lemma_.casefold(),
+        places=places,
+        named=named,
+        asserted=not question and _asserted(head),
+        tense=_tense(head),
+    )
+
+
+def _gerund_core(head: Any) -> Any:
+    """"I've started seeing a woman called Ingrid": the predicate and value are the gerund's."""
+    for child in head.children:
+        gerund = child.dep_ == "xcomp" and not _infinitive(child) and child.pos_ == "VERB"
+        if gerund and not any(c.dep_ in _VALUE_DEPS for c in head.children):
+            return _gerund_core(child)
+    return head
+
+
+def _infinitive(token: Any) -> bool:
+    return any(c.dep_ == "aux" and c.tag_ == "TO" for c in token.children)
+
+
+def _subject(head: Any) -> Any | None:
+    """The clause's subject; a coordinated or complement clause without one shares its head's."""
+    seen = 0
+    while head is not None and seen < 6:
+        seen += 1
+        subjects = [c for c in head.children if c.dep_ in ("nsubj", "nsubjpass", "expl", "csubj")]
+        if subjects:
+            # "I test drove ...": a mis-parse may give two subjects; a pronoun or name wins
+            return next((s for s in subjects if s.pos_ in ("PRON", "PROPN")), subjects[0])
+        if head.dep_ not in ("conj", "xcomp") or head.head is head:
+            return None
+        head = head.head
+    return None
+
+
+def _kind(subject: Any | None, mine: set[str], others: set[str]) -> tuple[SubjectKind, Literal["speaker", "other", ""]]:
+    if subject is None:
+        return "none", ""
+    word = normalise_cue(subject.text)
+    if word in _SELF or word in mine:
+        return "speaker", ""
+    owner: Literal["speaker", "other", ""] = ""
+    for child in _determiners(subject):
+        if child.dep_ == "poss":
+            whose = normalise_cue(child.text)
+            owner = "speaker" if whose in ("my", "our") or whose in mine else "other"
+    if not owner and (word in _PEOPLE_PRONOUNS or (subject.pos_ == "PROPN" and word in others)):
+        return "person", ""
+    return "thing", owner  # "our dog Rex" is the speaker's, whatever the name
+
+
+def _definite(subject: Any) -> bool:
+    """A pronoun, a name, or a noun with a possessor or a definite determiner."""
+    if subject.pos_ in ("PRON", "PROPN"):
+        return True
+    return any(
+        c.dep_ == "poss" or (c.dep_ == "det" and c.lower_ in _DEFINITE) for c in _determiners(subject)
+    )
+
+
+def _determiners(noun: Any) -> list[Any]:
+    """The dependants of a noun and of its compound modifiers ("Our team offsite": "Our" hangs
+    from "team")."""
+    found = list(noun.children)
+    for child in noun.children:
+        if child.dep_ == "compound":
+            found.extend(child.children)
+    return found
+
+
+def _phrase(subject: Any) -> frozenset[str]:
+    """The lemmas of a subject's head and its noun modifiers ("our dog Rex": dog, rex)."""
+    words = [subject, *(c for c in subject.children if c.dep_ in ("compound", "amod", "appos", "nmod"))]
+    return frozenset(w.lemma_.casefold() for w in words)
+
+
+def _own_object(head: Any, mine: set[str]) -> frozenset[str]:
+    words: set[str] = set()
+    for child in head.children:
+        if child.dep_ != "dobj":
+            continue
+        owners = [normalise_cue(c.text) for c in child.children if c.dep_ == "poss"]
+        if all(o in ("my", "our") or o in mine for o in owners):
+            words |= _phrase(child)
+    return frozenset(words)
+
+
+def _partners(subject: Any, mine: set[str]) -> list[Any]:
+    """The other conjuncts of a subject that includes the speaker ("Emily and I"), else []."""
+    conjuncts = [subject, *(c for c in subject.children if c.dep_ == "conj")]
+    if len(conjuncts) < 2:
+        return []
+    speaker = [c for c in conjuncts if normalise_cue(c.text) in _SELF or normalise_cue(c.text) in mine]
+    return [c for c in conjuncts if c not in speaker] if speaker else []
+
+
+def _places(head: Any, mine: set[str]) -> tuple[tuple[tuple[str, frozenset[str]], ...], frozenset[str]]:
+    """The value's content words by grammatical place, and its names and numbers (the speaker's
+    own name is no value: "Caroline's voice" in Caroline's words is her voice)."""
+    places: dict[str, set[str]] = {}
+    named: set[str] = set()
+    for child in head.children:
+        if child.dep_ not in _VALUE_DEPS:
+            continue
+        place = f"prep:{child.lower_}" if child.dep_ in ("prep", "agent") else child.dep_
+        words = places.setdefault(place, set())
+        for token in _subtree(child):
+            if (token.pos_ in _CONTENT or token.like_num) and normalise_cue(token.text) not in mine:
+                word = (token.text if token.pos_ == "PROPN" or token.like_num else token.lemma_).casefold()
+                words.add(word)
+                if token.pos_ == "PROPN" or token.like_num:
+                    named.add(word)
+    return tuple(sorted((p, frozenset(w)) for p, w in places.items() if w)), frozenset(named)
+
+
+def _subtree(token: Any) -> list[Any]:
+    """``token`` and its dependants, without the clauses embedded in it."""
+    out = [token]
+    for child in token.children:
+        if child.dep_ in ("relcl", "advcl", "ccomp", "parataxis", "pcomp", "xcomp") or (
+            child.dep_ == "conj" and child.pos_ in ("VERB", "AUX")
+        ):
+            continue
+        out.extend(_subtree(child))
+    return out
+
+
+def _asserted(head: Any) -> bool:
+    """Stated as a fact: no negation, no hypothetical modal, not a condition or its consequent,
+    not subordinate, not conceded by a following "but". A coordinated clause without a subject
+    of its own is also under its first conjunct's modal or condition ("I would move and buy a
+    house"); a complement clause after its verb ("I don't think we'll move") under its mood."""
+    if _negated(head) or _hypothetical(head) or _conditional(head) or _conceded(head):
+        return False
+    token, seen = head, 0
+    while seen < 6:
+        seen += 1
+        if token.dep_ in _SUBORDINATE or (token.dep_ == "xcomp" and _infinitive(token)):
+            return False
+        shared = token.dep_ == "conj" and not any(c.dep_ in ("nsubj", "nsubjpass") for c in token.children)
+        reported = token.dep_ == "ccomp" and token.i > token.head.i
+        if not (shared or reported) or token.head is token:
+            return True  # a clause before its "head" is a clause of its own ("X, it's not enough")
+        token = token.head
+        if _hypothetical(token) or _conditional(token) or (reported and _negated(token)):
+            return False
+    return True
+
+
+def _negated(token: Any) -> bool:
+    return any(c.dep_ == "neg" for c in token.children)
+
+
+def _hypothetical(token: Any) -> bool:
+    return any(
+        c.dep_ == "aux" and c.tag_ == "MD" and c.lemma_.casefold() not in _FACTUAL_MODALS
+        for c in token.children
+    )
+
+
+def _conditional(token: Any) -> bool:
+    """A condition ("if we moved") or the clause it conditions ("..., I'd want a garden")."""
+    if any(c.dep_ == "mark" and c.lower_ in _CONDITIONS for c in token.children):
+        return True
+    return any(
+        c.dep_ == "advcl" and any(m.dep_ == "mark" and m.lower_ in _CONDITIONS for m in c.children)
+        for c in token.children
+    )
+
+
+def _conceded(token: Any) -> bool:
+    """"X but Y": X is conceded (its head has a "but" and a coordinated clause)."""
+    children = list(token.children)
+    contrast = any(c.dep_ == "cc" and c.lower_ in ("but", "yet") for c in children)
+    return contrast and any(c.dep_ == "conj" and c.pos_ in ("VERB", "AUX") for c in children)
+
+
+def _tense(head: Any) -> Tense:
+    auxiliaries = [c for c in head.children if c.dep_ in ("aux", "auxpass")]
+    if any(a.lemma_.casefold() in _FACTUAL_MODALS for a in auxiliaries):
+        return "future"
+    finite = auxiliaries[0] if auxiliaries else head
+    if finite.tag_ == "VBD" or (not auxiliaries and head.tag_ == "VBD"):
+        return "past"
+    return "present"

@@ -1,0 +1,115 @@
+"""Clauses from the real spaCy parse: subject, value and mood, with no word lists."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import pytest
+
+from ripplemem.records import MemoryUnit
+from ripplemem.statements import Clause, StatementReader, clauses_of, speaker_parts
+from ripplemem.write.entities import EntityRecognizer
+
+
+@pytest.fixture(scope="module")
+def recognizer() -> EntityRecognizer:
+    return EntityRecognizer()
+
+
+def _clauses(recognizer: EntityRecognizer, text: str, speaker: str = "Maya", people=("Priya",)) -> list[Clause]:
+    (doc,) = recognizer.parse([text])
+    return clauses_of(doc, speaker, people)
+
+
+def _stating(recognizer: EntityRecognizer, text: str, **kw) -> list[Clause]:
+    """The asserted clauses the speaker states about themself or their own thing."""
+    return [c for c in _clauses(recognizer, text, **kw) if c.asserted and c.by_speaker()]
+
+
+def test_a_plain_statement_gives_predicate_place_and_named_value(recognizer) -> None:
+    (clause,) = _clauses(recognizer, "I live in Bristol now.")
+    assert (clause.kind, clause.predicate, clause.asserted, clause.tense) == ("speaker", "live", True, "present")
+    assert dict(clause.places) == {"prep:in": frozenset({"bristol"})}
+    assert clause.named == frozenset({"bristol"})
+
+
+def test_the_speakers_name_and_their_things_are_theirs(recognizer) -> None:
+    (named,) = _clauses(recognizer, "Maya lives in Leeds.")
+    assert named.kind == "speaker"
+    (dog,) = _clauses(recognizer, "My dog is now called Max.")
+    assert (dog.kind, dog.owner, dog.subject, dog.predicate) == ("thing", "speaker", "dog", "call")
+    assert dog.named == frozenset({"max"})
+    (pet,) = _clauses(recognizer, "Our dog Rex is twelve.")
+    assert pet.owner == "speaker" and {"dog", "rex"} <= pet.subject_words
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Do I live in Leeds?",  # a question
+        "I don't live in Leeds anymore.",  # negated
+        "I never worked at Finvera.",
+        "I would move to Munich.",  # a hypothetical modal
+        "I might get a parrot.",
+        "If we ever moved to Munich, I'd want a garden.",  # a condition and its consequent
+        "I want to move to Munich.",  # an infinitive complement: a wish or a plan
+        "I'm going to teach at Oakwood.",
+        "I'm thinking about moving to Zurich.",  # a gerund after a preposition
+        "I looked at a Volvo but kept the Mini.",  # the first half of "X but Y" is conceded
+    ],
+)
+def test_what_is_not_asserted_states_no_value(recognizer, text: str) -> None:
+    named = {"munich", "leeds", "finvera", "parrot", "oakwood", "zurich", "volvo"}
+    assert not [c for c in _stating(recognizer, text) if c.named & named or c.value & named]
+
+
+def test_the_conclusion_after_but_is_asserted(recognizer) -> None:
+    stated = _stating(recognizer, "I looked at a Volvo but kept the Mini.")
+    assert any("mini" in c.named for c in stated)
+
+
+def test_someone_elses_change_is_theirs(recognizer) -> None:
+    for text in ("My brother quit his job at Amazon.", "Priya moved to Porto.", "She moved to Porto."):
+        assert all(c.kind != "speaker" for c in _clauses(recognizer, text)), text
+    brother = _clauses(recognizer, "My brother quit his job at Amazon.")[0]
+    assert (brother.kind, brother.owner, brother.subject) == ("thing", "speaker", "brother")
+
+
+def test_a_partner_in_a_coordinated_subject_is_a_value(recognizer) -> None:
+    (clause,) = _clauses(recognizer, "Emily and I got engaged at the lake.")
+    assert clause.kind == "speaker" and "emily" in clause.named
+
+
+def test_a_gerund_complement_gives_the_predicate(recognizer) -> None:
+    (clause, *_) = _clauses(recognizer, "I've started seeing a woman called Ingrid.")
+    assert clause.predicate == "see" and clause.asserted and "ingrid" in clause.named
+
+
+def test_a_comma_spliced_clause_keeps_its_own_mood(recognizer) -> None:
+    clauses = _clauses(recognizer, "Gina sleeps about six hours a night, it's not enough.", speaker="Gina")
+    assert any(c.predicate == "sleep" and c.asserted for c in clauses)
+
+
+def test_tense(recognizer) -> None:
+    assert _clauses(recognizer, "I moved to Bristol.")[0].tense == "past"
+    assert _clauses(recognizer, "I have been renting a flat in Leeds.")[0].tense == "present"
+    assert _clauses(recognizer, "The party will be at the beach.")[0].tense == "future"
+
+
+def test_speaker_prefixes_split_a_restatement() -> None:
+    assert speaker_parts("Tom asked: Where do you live? Maya said: I live in Leeds.", "Tom") == [
+        ("Tom", "Where do you live?"), ("Maya", "I live in Leeds."),
+    ]
+    assert speaker_parts("Maya lives in Leeds.", "Maya") == [("Maya", "Maya lives in Leeds.")]
+
+
+def test_the_reader_parses_a_unit_once(recognizer) -> None:
+    reader = StatementReader(recognizer.parse)
+    unit = MemoryUnit(
+        "u1", "ns", "Tom asked: Where? Maya said: I live in Leeds.", None, ("Tom", "Maya"), (),
+        None, "s1", ("s1:1",), None, datetime(2024, 1, 1),
+    )
+    first = reader.clauses([unit])[0]
+    assert reader.parsed == 2
+    assert reader.clauses([unit])[0] == first and reader.parsed == 2
+    assert {c.speaker for c in first} == {"tom", "maya"}
