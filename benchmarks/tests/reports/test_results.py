@@ -15,6 +15,7 @@ from ripplemem_bench.reports.manifest import load_manifest
 from ripplemem_bench.results import (
     AssoSpeedResult,
     GrowthResult,
+    LmeUpdatesResult,
     RetrievalResult,
     RetrievalVariants,
     ServeResult,
@@ -42,6 +43,9 @@ KINDS = {
     "serve_postgres.json": ServeResult,
     "writers_backends.json": WritersResult,
     "updates_dev.json": UpdatesResult,
+    "updates_dev_baseline.json": UpdatesResult,
+    "updates_new_baseline.json": UpdatesResult,
+    "lme_ku_baseline.json": LmeUpdatesResult,
 }
 CURRENT = [run.file for run in load_manifest(MANIFEST).runs]
 
@@ -112,3 +116,28 @@ def test_the_other_kinds_are_typed() -> None:
     updates = load_result(RESULTS / "updates_dev.json")
     assert isinstance(updates, UpdatesResult)
     assert updates.recipes["ripple"].summary["current"].questions > 0
+
+
+def test_the_update_results_are_typed() -> None:
+    ordering = load_result(RESULTS / "lme_ku_baseline.json")
+    assert isinstance(ordering, LmeUpdatesResult) and ordering.k == 10
+    ripple = ordering.recipes["ripple"]
+    assert ripple.summary.questions == len(ripple.questions) == ordering.questions
+    assert ripple.summary.latest_first_count == sum(row.latest_first for row in ripple.questions)
+    assert all(len(row.ranks) == len(row.sessions) >= 2 for row in ripple.questions)
+    new = load_result(RESULTS / "updates_new_baseline.json")
+    assert isinstance(new, UpdatesResult) and new.file == "updates_new.json"
+    assert new.cpu is not None and new.cpu.model
+
+
+def test_an_answered_run_of_the_llm_lane_loads_with_typed_answer_rows() -> None:
+    """docs/llm.md's LoCoMo run (three systems answered and judged): not on the benchmarks
+    pages, but a run rejudge and merge read."""
+    path = RESULTS / "llm" / "locomo_conv26_q15_b400.json"
+    run = load_result(path)
+    assert isinstance(run, RetrievalResult) and run.question_sample is not None
+    answers = run.recipes["full-context"].answers
+    assert answers is not None and answers.per_question
+    row = answers.per_question[0]
+    assert row.verdict in ("CORRECT", "WRONG", "FAILED") and row.gold
+    assert run.to_json() == json.loads(path.read_text(encoding="utf-8"))

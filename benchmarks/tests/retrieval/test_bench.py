@@ -103,6 +103,27 @@ def test_skip_takes_a_disjoint_sample(lme_json: Path) -> None:
         run_longmemeval_bench(lme_json, recipes=("bm25",), store="memory", skip=-1).to_json()
 
 
+def test_questions_keeps_a_fixed_sample_per_conversation(locomo_file: Path) -> None:
+    def sampled(seed: int) -> tuple[list[str], dict]:
+        result = run_locomo_bench(locomo_file, recipes=("bm25",), store="memory", details=True,
+                                  questions=2, seed=seed)
+        rows = result.recipes["bm25"].per_question or []
+        return [row.id for row in rows], result.to_json()
+
+    every = run_locomo_bench(locomo_file, recipes=("bm25",), store="memory", details=True)
+    ids = [row.id for row in every.recipes["bm25"].per_question or []]
+    first, written = sampled(0)
+    assert len(ids) > 2 and len(first) == 2
+    # the questions counted are the ones scored: the sample (category 5 apart), the rest said why
+    excluded = written["excluded"]
+    assert written["questions"] + excluded.get("adversarial", 0) == 2
+    assert excluded["not_sampled"] == len(ids) - 2
+    assert first == [i for i in ids if i in first]  # kept in file order
+    assert sampled(0)[0] == first  # the same seed, the same questions
+    assert written["question_sample"] == {"per_conversation": 2, "seed": 0}
+    assert "question_sample" not in every.to_json()
+
+
 def test_unknown_recipe_fails_before_ingesting(locomo_file: Path) -> None:
     with pytest.raises(UnknownRecipeError, match="choose one of"):
         run_locomo_bench(locomo_file, recipes=("ripple", "nope"), store="memory").to_json()

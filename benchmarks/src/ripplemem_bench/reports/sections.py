@@ -16,13 +16,14 @@ from ripplemem_bench.reports.retrieval import (
 )
 from ripplemem_bench.reports.serve import serve_section
 from ripplemem_bench.reports.tables import markdown_table, short_units
-from ripplemem_bench.reports.updates import updates_section
+from ripplemem_bench.reports.updates import lme_updates_section, updates_section
 from ripplemem_bench.reports.writers import writers_section
 from ripplemem_bench.results import (
     AssoSpeedResult,
     Facts,
     GrowthResult,
     IndexScaleResult,
+    LmeUpdatesResult,
     OtherResult,
     Result,
     RetrievalResult,
@@ -63,6 +64,8 @@ def section(result: Result) -> str:
             return writers_section(result)
         case UpdatesResult():
             return updates_section(result)
+        case LmeUpdatesResult():
+            return lme_updates_section(result)
     return _other(result)
 
 
@@ -110,5 +113,8 @@ def describe(result: Result) -> tuple[str, str]:
         case UpdatesResult():
             what = f"knowledge updates: {result.conversations} conversations, {result.questions} questions"
             return what, f"{result.file or '?'} ({result.split or '?'})"
+        case LmeUpdatesResult():
+            what = f"{result.question_type} ordering, {result.questions} questions, k = {result.k}"
+            return what, result.split or "?"
     extra = result.model_extra or {}
     return str(extra.get("benchmark") or extra.get("dataset") or "?"), "?"

@@ -39,8 +39,8 @@ from ripplemem_bench.retrieval.run import DEFAULT_RECIPES, BenchRun
 
 if TYPE_CHECKING:
     from ripplemem import Memory
-    from ripplemem.datasets import LmeSample
-    from ripplemem.records import Evidence
+    from ripplemem.datasets import LmeSample, Question
+    from ripplemem.records import Conversation, Evidence
     from ripplemem_bench.answers.scoring import AnswerScorer
     from ripplemem_bench.retrieval.scoring import LocomoScorer, LongMemEvalScorer
 
@@ -76,7 +76,8 @@ def run_locomo_bench(
 
     With ``answering``, categories 1-4 are also answered and judged (category 5 is not).
     ``questions`` keeps a fixed random sample of that many scored questions per conversation
-    (drawn with ``seed``, kept in file order): a budget for slow answer models.
+    (drawn with ``seed``, kept in file order): a budget for slow answer models. The result's
+    ``questions`` counts the sampled ones; ``excluded["not_sampled"]`` the others.
     """
     from ripplemem.datasets import load_locomo
     from ripplemem_bench.retrieval.scoring import LocomoScorer
@@ -87,28 +88,53 @@ def run_locomo_bench(
         scorer = LocomoScorer(run.systems, details=details, token_budget=run.token_budget)
         answers = _Answers.of(run, answering, details)
         for done, sample in enumerate(samples):
-            conversation = sample.conversation
-            _report(progress, f"ingest {conversation.conversation_id}", done, len(samples))
-            scored = _sample([q for q in sample.questions if scorer.admit(q)], questions, seed)
-            for question in scored:
-                run.check_fitted(question.id)
-            with run.sample(conversation) as namespace:
-                _report(progress, f"search {conversation.conversation_id}", done, len(samples))
-                for question in scored:
-                    for name in run.order:
-                        evidence, planner_tokens = run.search_with_cost(
-                            name, question.text, namespace, question.question_time
-                        )
-                        scorer.score(name, question, evidence)
-                        if answers is not None and question.category != 5:
-                            asked = _Asked(question.id, question.category_name, question.text,
-                                           question.answer, question.question_time, None)
-                            answers.answer(name, asked, evidence, planner_tokens)
+            name = sample.conversation.conversation_id
+            _report(progress, f"ingest {name}", done, len(samples))
+            scored = _admitted(scorer, sample.questions, questions, seed)
+            _locomo_sample(run, scorer, answers, sample.conversation, scored)
         _report(progress, "done", len(samples), len(samples))
         result = _result(run, path, scorer, answers)
         if questions is not None:
             result.question_sample = QuestionSample(per_conversation=questions, seed=seed)
         return result
+
+
+def _locomo_sample(
+    run: BenchRun, scorer: LocomoScorer, answers: _Answers | None, conversation: Conversation,
+    questions: Sequence[Question],
+) -> None:
+    """One conversation: ingested, each question searched by every recipe, scored (and
+    categories 1-4 answered)."""
+    for question in questions:
+        run.check_fitted(question.id)
+    with run.sample(conversation) as namespace:
+        for question in questions:
+            for name in run.order:
+                evidence, planner_tokens = run.search_with_cost(
+                    name, question.text, namespace, question.question_time
+                )
+                scorer.score(name, question, evidence)
+                if answers is not None and question.category != 5:
+                    asked = _Asked(question.id, question.category_name, question.text,
+                                   question.answer, question.question_time, None)
+                    answers.answer(name, asked, evidence, planner_tokens)
+
+
+def _admitted(
+    scorer: LocomoScorer, questions: Sequence[Question], size: int | None, seed: int
+) -> list[Question]:
+    """The questions of one conversation to score: every scorable one, or a fixed sample of
+    ``size`` of them; the others are counted where the result says why they were left out
+    (``not_sampled`` for the scorable ones the sample did not draw)."""
+    chosen = {q.id for q in _sample([q for q in questions if scorer.scorable(q)], size, seed)}
+    admitted = []
+    for question in questions:
+        if question.id in chosen or not scorer.scorable(question):
+            if scorer.admit(question):
+                admitted.append(question)
+        else:
+            scorer.excluded["not_sampled"] += 1
+    return admitted
 
 
 def _sample(items: list, size: int | None, seed: int) -> list:

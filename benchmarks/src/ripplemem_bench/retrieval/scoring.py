@@ -101,6 +101,12 @@ class _Scorer:
 class LocomoScorer(_Scorer):
     group_key = "per_category"
 
+    def scorable(self, question: Question) -> bool:
+        """Whether :meth:`admit` would score ``question`` (nothing is counted)."""
+        return bool(question.evidence) and (
+            question.category in LOCOMO_CATEGORIES or question.category == 5
+        )
+
     def admit(self, question: Question) -> bool:
         """Count the question once; True when it is scored (categories 1-4, or 5 apart)."""
         if not question.evidence:
