@@ -27,7 +27,7 @@ def rejudge_command(
     """Grade the answers kept in RESULT (run with --answer --details) with --judge-model."""
     from ripplemem import LLMSettings
     from ripplemem.errors import InvalidInputError
-    from ripplemem.providers.factory import make_chat
+    from ripplemem.providers import make_chat
     from ripplemem_bench.answers.judge import Judge
     from ripplemem_bench.answers.rejudge import rejudge
     from ripplemem_bench.results import RetrievalResult, load_result

@@ -177,7 +177,7 @@ def answer_setup(
     """Build the answerer and judge from the flags, falling back to the RIPPLEMEM_LLM_* settings."""
     from ripplemem import LLMSettings
     from ripplemem.errors import ConfigurationError
-    from ripplemem.providers.factory import make_chat
+    from ripplemem.providers import make_chat
     from ripplemem_bench.answers.answering import Answerer
     from ripplemem_bench.answers.judge import Judge
     from ripplemem_bench.answers.setup import AnswerSetup

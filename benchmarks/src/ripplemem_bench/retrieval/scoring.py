@@ -19,7 +19,7 @@ from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Protocol
 
-from ripplemem.datasets.locomo import ANSWERABLE_CATEGORIES
+from ripplemem.datasets import ANSWERABLE_CATEGORIES
 from ripplemem_bench.measure import means
 from ripplemem_bench.results.base import Scores
 from ripplemem_bench.results.retrieval import QuestionRow, RecipeScores

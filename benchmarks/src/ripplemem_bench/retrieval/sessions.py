@@ -28,8 +28,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from ripplemem import RecallRecipe
-from ripplemem.datasets import LmeQuestion
-from ripplemem.datasets.longmemeval import session_of
+from ripplemem.datasets import LmeQuestion, session_of
 from ripplemem.records import Evidence, MemoryUnit, RecallTrace
 
 STAGES: tuple[str, ...] = ("views", "other-turns", "budget", "order")

@@ -46,7 +46,7 @@ def store_url(store: str, data_dir: Path | None = None) -> Iterator[tuple[str, s
     """``(backend, url)`` of the store to load: ``sqlite`` (a file in ``data_dir`` or a temporary
     folder), ``postgres`` (a private server from ``data_dir`` or a temporary folder), or a path /
     URL used as it is."""
-    from ripplemem.stores.registry import scheme_of
+    from ripplemem.stores import scheme_of
 
     with ExitStack() as stack:
         if store == "sqlite":
@@ -55,7 +55,7 @@ def store_url(store: str, data_dir: Path | None = None) -> Iterator[tuple[str, s
             folder.mkdir(parents=True, exist_ok=True)
             yield "sqlite", str(folder / "serve.db")
         elif store == "postgres":
-            from ripplemem.testing.postgres import private_postgres
+            from ripplemem.testing import private_postgres
 
             yield "postgresql", stack.enter_context(private_postgres(data_dir))
         else:

@@ -36,7 +36,7 @@ def build_store(
 ) -> BuiltStore:
     """Fill ``url`` up to ``units`` memories of namespace ``bench``; what was done."""
     from ripplemem import Settings, WriteSettings
-    from ripplemem.providers.factory import make_embedder
+    from ripplemem.providers import make_embedder
     from ripplemem.stores import open_store
     from ripplemem.write.link import Linker
     from ripplemem.write.pipeline import resolve_thresholds

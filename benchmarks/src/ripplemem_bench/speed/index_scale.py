@@ -154,7 +154,7 @@ def run_index_scale(
 
     if embedder is None:
         from ripplemem import Settings
-        from ripplemem.providers.factory import make_embedder
+        from ripplemem.providers import make_embedder
 
         embedder = make_embedder(Settings().embedder)
     load_start = loadavg()

@@ -43,7 +43,7 @@ CREATED = datetime(2024, 1, 1)
 
 def pool_vectors(locomo: Path) -> np.ndarray:
     from ripplemem import Settings
-    from ripplemem.providers.factory import make_embedder
+    from ripplemem.providers import make_embedder
 
     texts = []
     for sample in json.loads(locomo.read_text(encoding="utf-8")):

@@ -162,7 +162,7 @@ def run_speed_bench(
 
 def _default_embedder() -> Embedder:
     from ripplemem import Settings
-    from ripplemem.providers.factory import make_embedder
+    from ripplemem.providers import make_embedder
 
     return make_embedder(Settings().embedder)
 
