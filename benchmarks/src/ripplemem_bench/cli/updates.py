@@ -53,19 +53,23 @@ def updates(
 
 
 def _print_updates(result: UpdatesResult, out: Console) -> None:
+    rows = [
+        [recipe, *(f"{row.summary[k].share:.1f} ({row.summary[k].passed}/{row.summary[k].questions})"
+                   for k in ("current", "history", "control"))]
+        for recipe, row in result.recipes.items()
+    ]
+    title = f"updates · {result.file} · split {result.split} · {result.questions} questions"
+    _print_table(out, title, ["recipe", "current %", "history %", "controls %"], rows)
+
+
+def _print_table(out: Console, title: str, columns: list[str], rows: list[list[str]]) -> None:
     from rich.table import Table
 
-    title = f"updates · {result.file} · split {result.split} · {result.questions} questions"
     table = Table(title=title)
-    for column in ("recipe", "current %", "history %", "controls %"):
+    for column in columns:
         table.add_column(column)
-    for recipe, row in result.recipes.items():
-        summary = row.summary
-        table.add_row(
-            recipe,
-            *(f"{summary[k].share:.1f} ({summary[k].passed}/{summary[k].questions})"
-              for k in ("current", "history", "control")),
-        )
+    for row in rows:
+        table.add_row(*row)
     out.print(table)
 
 
@@ -107,21 +111,18 @@ def lme_updates(
 
 
 def _print_lme_updates(result: LmeUpdatesResult, out: Console) -> None:
-    from rich.table import Table
-
-    title = f"lme-updates · {result.split} · {result.questions} questions · k={result.k} sessions"
-    table = Table(title=title)
-    for column in ("recipe", "latest first %", "all found %", "latest found %", "first | all found %"):
-        table.add_column(column)
+    rows = []
     for recipe, row in result.recipes.items():
         s = row.summary
-        table.add_row(
+        rows.append([
             recipe,
             f"{s.latest_first:.1f} ({s.latest_first_count}/{s.questions})",
             f"{s.all_found:.1f} ({s.all_found_count}/{s.questions})",
             f"{s.latest_found:.1f} ({s.latest_found_count}/{s.questions})",
             f"{s.latest_first_when_all_found:.1f}",
-        )
-    out.print(table)
+        ])
+    title = f"lme-updates · {result.split} · {result.questions} questions · k={result.k} sessions"
+    columns = ["recipe", "latest first %", "all found %", "latest found %", "first | all found %"]
+    _print_table(out, title, columns, rows)
     if result.excluded:
         out.print("not scored: " + ", ".join(f"{n} {why}" for why, n in result.excluded.items()))
