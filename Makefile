@@ -4,23 +4,42 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: install chromium demo test test-fast test-llm check-core-install bench-locomo bench-longmemeval bench-speed bench-scale bench-report clean
+.PHONY: install chromium qemu dist demo test test-fast test-llm check-core-install bench-locomo bench-longmemeval bench-speed bench-scale bench-report clean
 
 # the library (with its test tools) and the benchmark harness (benchmarks/, with the mem0 peer)
 $(STAMP): pyproject.toml benchmarks/pyproject.toml constraints.txt
+	$(call apt_install,$(PYTHON) -c 'import ensurepip',python3-venv)
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
 	$(BIN)/python -m pip install -q -c constraints.txt -e '.[dev,server,postgres]' -e 'benchmarks[peers]'
 	touch $(STAMP)
 
-install: $(STAMP) chromium
+install: $(STAMP) chromium qemu
 
-# the viewer's browser tests (tests/viewer) drive Debian's chromium; installed when absent
-chromium:
-	@if ! command -v chromium >/dev/null && command -v apt-get >/dev/null; then \
+# the system packages set-up and some tests need, installed with apt-get when absent (Debian /
+# Ubuntu): python3-venv for the virtual environment (Debian's python3 comes without ensurepip),
+# chromium for the browser tests (tests/viewer), qemu-user for the embedder under emulated CPUs
+# (tests/providers/test_cpu_independence.py). $(1): a command that succeeds when it is there
+define apt_install
+	@if ! $(1) >/dev/null 2>&1 && command -v apt-get >/dev/null; then \
 	  as_root=""; [ "$$(id -u)" -eq 0 ] || as_root="sudo"; \
-	  $$as_root apt-get update -qq && $$as_root apt-get install -y -qq chromium; \
+	  $$as_root apt-get update -qq && $$as_root apt-get install -y -qq $(2); \
 	fi
+endef
+
+chromium:
+	$(call apt_install,command -v chromium,chromium)
+
+qemu:
+	$(call apt_install,command -v qemu-x86_64,qemu-user)
+
+# the distributions users install: ripplemem's wheel and sdist, and the benchmark harness's wheel
+# (ripplemem-bench), into dist/; no isolated build environment, so it works offline
+dist: $(STAMP)
+	rm -rf dist
+	$(BIN)/python -m build --no-isolation --sdist --wheel --outdir dist .
+	$(BIN)/python -m build --no-isolation --wheel --outdir dist benchmarks
+	@ls -1 dist
 
 demo: $(STAMP)
 	$(BIN)/ripplemem demo
@@ -29,14 +48,14 @@ demo: $(STAMP)
 # process per core (pytest-xdist); each test file runs in one worker, so its module fixtures are
 # built once. Each worker starts its own PostgreSQL; servers take free ports.
 PYTEST := $(BIN)/python -m pytest -q -n auto --dist loadfile
-test: $(STAMP) chromium
+test: $(STAMP) chromium qemu
 	@$(PYTEST) tests benchmarks/tests; rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "pytest collected no tests: failing on purpose"; exit 1; fi; exit $$rc
 
 # the inner loop: everything but the tests marked slow (many-writer processes, crash injection,
 # emulated CPUs, worker processes, the speed/scale benches, schemathesis, the store contract on
 # partitioned PostgreSQL, the viewer in a real browser)
-test-fast: $(STAMP) chromium
+test-fast: $(STAMP) chromium qemu
 	@$(PYTEST) -m "not slow" tests benchmarks/tests; rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "pytest collected no tests: failing on purpose"; exit 1; fi; exit $$rc
 

@@ -1,15 +1,25 @@
-"""Turning what users pass to ``Memory.add`` into a :class:`Conversation` (the input edge)."""
+"""Turning what users pass to ``Memory.add`` into a :class:`Conversation` (the input edge).
+
+Who a role-style message (``{"role": "user", ...}``) was said by: its ``name`` when it has one,
+else for ``role: user`` the namespace's person (``Memory.set_person``) when one is set, else
+"User" (and "Assistant", "System" for the other roles). So "I" in a user's messages becomes the
+person's name in the memories, and a namespace does not hold "User" and "Alex" as two people.
+
+Metadata: the add's ``metadata`` and each message's own ``metadata`` (which wins on a shared key)
+are stored on every unit the message yields.
+"""
 
 from __future__ import annotations
 
 import hashlib
 import json
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from datetime import datetime
 
 from ripplemem.errors import InvalidInputError
 from ripplemem.records import Conversation, Session, Turn
-from ripplemem.write.input_checks import check_text, clean_time
+from ripplemem.write.input_checks import check_metadata, check_text, clean_time
 
 ROLE_NAMES = {"user": "User", "assistant": "Assistant", "system": "System"}
 
@@ -44,7 +54,14 @@ def _longmemeval_time(text: str) -> datetime:
     return datetime.strptime(text, "%Y/%m/%d (%a) %H:%M")
 
 
-def _turn(message: Mapping, index: int, session_id: str) -> Turn:
+def _turn(
+    message: Mapping,
+    index: int,
+    session_id: str,
+    *,
+    person: str | None = None,
+    metadata: Mapping | None = None,
+) -> Turn:
     if not isinstance(message, Mapping):
         raise InvalidInputError(
             f"message {index} is a {type(message).__name__}; pass dicts like "
@@ -56,7 +73,11 @@ def _turn(message: Mapping, index: int, session_id: str) -> Turn:
     speaker = message.get("name") or message.get("speaker")
     if not speaker:
         role = message.get("role")
-        speaker = ROLE_NAMES.get(role.lower(), role) if role else None
+        if role and role.lower() == "user" and person:
+            speaker = person
+        else:
+            speaker = ROLE_NAMES.get(role.lower(), role) if role else None
+    own = check_metadata(message.get("metadata"), f"the metadata of message {index}")
     text = message.get("content", message.get("text"))
     if not speaker:
         raise InvalidInputError(f"message {index} has no 'role', 'name' or 'speaker'")
@@ -70,7 +91,10 @@ def _turn(message: Mapping, index: int, session_id: str) -> Turn:
             f"the id of message {index} must be a string or a number, got {type(raw_id).__name__}"
         )
     turn_id = check_text(str(raw_id or f"{session_id}:{index + 1}"), f"the id of message {index}")
-    return Turn(turn_id=turn_id, speaker=str(speaker), text=text, caption=caption)
+    return Turn(
+        turn_id=turn_id, speaker=str(speaker), text=text, caption=caption,
+        metadata={**(metadata or {}), **own},
+    )
 
 
 def to_conversation(
@@ -78,11 +102,18 @@ def to_conversation(
     *,
     session_time: datetime | str | None = None,
     session_id: str | None = None,
+    metadata: Mapping | None = None,
+    person: str | None = None,
 ) -> Conversation:
+    """``messages`` as a conversation; ``metadata`` goes on every message, ``person`` names the
+    speaker of role ``user`` messages without a ``name`` (see the module notes)."""
+    shared = check_metadata(metadata, "the metadata of add()")
     if isinstance(messages, Conversation):
-        return messages
+        return _with_metadata(messages, shared)
     if isinstance(messages, Session):
-        return Conversation(conversation_id=messages.session_id, sessions=(messages,))
+        return _with_metadata(
+            Conversation(conversation_id=messages.session_id, sessions=(messages,)), shared
+        )
     if isinstance(messages, (str, bytes)) or not isinstance(messages, Sequence):
         raise InvalidInputError(
             "add() takes a list of messages, a Session or a Conversation; "
@@ -94,15 +125,28 @@ def to_conversation(
     for index, message in enumerate(messages):
         _turn(message, index, "s")  # refuse bad messages before the id is derived from them
     if session_id is None:
+        # without metadata: re-adding the same messages is a no-op, whatever their labels
+        said = [{k: v for k, v in dict(m).items() if k != "metadata"} for m in messages]
         try:
-            payload = json.dumps(
-                [dict(m) for m in messages], sort_keys=True, default=str
-            ).encode()
+            payload = json.dumps(said, sort_keys=True, default=str).encode()
         except (TypeError, ValueError):  # keys that do not sort, a circular value
             payload = repr(list(messages)).encode("utf-8", "surrogatepass")
         digest = hashlib.sha1(payload + str(when).encode()).hexdigest()[:10]
         session_id = f"s-{digest}"
     check_text(session_id, "session_id")
-    turns = tuple(_turn(m, i, session_id) for i, m in enumerate(messages))
+    turns = tuple(
+        _turn(m, i, session_id, person=person, metadata=shared) for i, m in enumerate(messages)
+    )
     session = Session(session_id=session_id, time=when, turns=turns)
     return Conversation(conversation_id=session_id, sessions=(session,))
+
+
+def _with_metadata(conversation: Conversation, metadata: dict) -> Conversation:
+    """Every turn with the add's metadata under its own."""
+    if not metadata:
+        return conversation
+    sessions = tuple(
+        replace(s, turns=tuple(replace(t, metadata={**metadata, **t.metadata}) for t in s.turns))
+        for s in conversation.sessions
+    )
+    return replace(conversation, sessions=sessions)

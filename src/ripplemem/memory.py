@@ -12,7 +12,7 @@ workers' hook); the service, the MCP tools and the viewer use it.
 from __future__ import annotations
 
 import builtins
-from collections.abc import AsyncIterator, Callable, Iterable, Iterator, Sequence
+from collections.abc import AsyncIterator, Callable, Iterable, Iterator, Mapping, Sequence
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Self
@@ -24,6 +24,7 @@ from ripplemem.core.lanes import Lanes
 from ripplemem.providers.base import ChatModel, Embedder
 from ripplemem.recipes import RecallRecipe
 from ripplemem.records import AddResult, Answer, Edge, MemoryUnit, Recall, Version
+from ripplemem.records.filters import SearchFilter, parse_filters
 from ripplemem.records.wire import RecallModel
 from ripplemem.settings import Settings
 from ripplemem.stores.base import MemoryStore
@@ -86,12 +87,43 @@ class Memory:
         session_time: datetime | str | None = None,
         session_id: str | None = None,
         progress: Progress | None = None,
+        metadata: Mapping[str, Any] | None = None,
     ) -> AddResult:
-        """Remember ``messages`` (dicts, one plain string, a Session or a Conversation)."""
+        """Remember ``messages`` (dicts, one plain string, a Session or a Conversation).
+        ``metadata`` (a JSON object) is stored on every unit they yield, under each message's
+        own ``metadata``; a search can filter on both."""
         ns = namespace_of(namespace, user_id, agent_id, run_id)
         return self._core.add(
-            ns, messages, session_time=session_time, session_id=session_id, progress=progress
+            ns, messages, session_time=session_time, session_id=session_id, progress=progress,
+            metadata=metadata,
         )
+
+    def set_person(
+        self,
+        name: str | None,
+        *,
+        namespace: str | None = None,
+        user_id: str | None = None,
+        agent_id: str | None = None,
+        run_id: str | None = None,
+    ) -> None:
+        """Name the person behind the namespace: the speaker of its role-style ``user`` messages
+        (``{"role": "user", ...}`` without a ``name``), so "I" becomes ``name`` in what is
+        remembered, and "User" and the person are not two people. Set it before the first add;
+        once the namespace holds memories a different name is refused (they say the old one).
+        ``None`` forgets it."""
+        self._core.set_person(namespace_of(namespace, user_id, agent_id, run_id), name)
+
+    def person(
+        self,
+        *,
+        namespace: str | None = None,
+        user_id: str | None = None,
+        agent_id: str | None = None,
+        run_id: str | None = None,
+    ) -> str | None:
+        """The person behind the namespace (:meth:`set_person`), None when unnamed."""
+        return self._core.person(namespace_of(namespace, user_id, agent_id, run_id))
 
     def update(
         self,
@@ -145,6 +177,11 @@ class Memory:
         """Forget every unit of the namespace; how many there were."""
         return self._core.delete_all(namespace_of(namespace, user_id, agent_id, run_id))
 
+    def flush_erasure(self, timeout: float | None = None) -> bool:
+        """Wait until no deleted unit's text or vector is left in the store's files (a delete
+        returns without waiting for other connections' readers); False at ``timeout`` seconds."""
+        return self._core.flush_erasure(timeout)
+
     # -- read --------------------------------------------------------------------------------
     def search(
         self,
@@ -157,11 +194,16 @@ class Memory:
         limit: int | None = None,
         recipe: str | RecallRecipe | None = None,
         question_time: datetime | str | None = None,
+        filters: SearchFilter | Mapping[str, Any] | None = None,
     ) -> Recall:
         """The evidence for ``query``, best first, with its recall trace (no evidence, and a
-        note, for a namespace that holds no memory yet)."""
+        note, for a namespace that holds no memory yet). ``filters`` (metadata values,
+        speakers, a said-time range: :mod:`ripplemem.records.filters`) restrict it before any
+        view cuts its list."""
         ns = namespace_of(namespace, user_id, agent_id, run_id)
-        return self._core.search(ns, query, limit=limit, recipe=recipe, question_time=question_time)
+        return self._core.search(
+            ns, query, limit=limit, recipe=recipe, question_time=question_time, filters=filters
+        )
 
     def search_json(
         self,
@@ -174,10 +216,13 @@ class Memory:
         limit: int | None = None,
         recipe: str | RecallRecipe | None = None,
         question_time: datetime | str | None = None,
+        filters: SearchFilter | Mapping[str, Any] | None = None,
     ) -> str:
         """:meth:`search`'s recall as its JSON text (what ``POST /v1/search`` answers)."""
         ns = namespace_of(namespace, user_id, agent_id, run_id)
-        return self._core.search_json(ns, query, limit=limit, recipe=recipe, question_time=question_time)
+        return self._core.search_json(
+            ns, query, limit=limit, recipe=recipe, question_time=question_time, filters=filters
+        )
 
     def answer(
         self,
@@ -379,9 +424,14 @@ class AsyncMemory:
         chat: ChatModel | None = None,
         lanes: Lanes | None = None,
         over: Memory | None = None,
+        reader: Memory | None = None,
     ) -> None:
         self.sync = over or Memory(settings, store=store, embedder=embedder, chat=chat)
         self._core = self.sync._core
+        #: the core the reads run on: ``reader``'s (a second Memory over the same store, whose
+        #: own connection, caches and name recogniser never wait on a write block), else this one
+        self._reader = reader
+        self._reads = reader._core if reader is not None else self._core
         self._lanes = lanes or Lanes()
 
     @classmethod
@@ -424,12 +474,36 @@ class AsyncMemory:
         session_time: datetime | str | None = None,
         session_id: str | None = None,
         progress: Progress | None = None,
+        metadata: Mapping[str, Any] | None = None,
     ) -> AddResult:
         ns = namespace_of(namespace, user_id, agent_id, run_id)
         return await self._lanes.write(
             ns, self._core.add, ns, messages, session_time=session_time, session_id=session_id,
-            progress=progress,
+            progress=progress, metadata=metadata,
         )
+
+    async def set_person(
+        self,
+        name: str | None,
+        *,
+        namespace: str | None = None,
+        user_id: str | None = None,
+        agent_id: str | None = None,
+        run_id: str | None = None,
+    ) -> None:
+        ns = namespace_of(namespace, user_id, agent_id, run_id)
+        await self._lanes.write(ns, self._core.set_person, ns, name)
+
+    async def person(
+        self,
+        *,
+        namespace: str | None = None,
+        user_id: str | None = None,
+        agent_id: str | None = None,
+        run_id: str | None = None,
+    ) -> str | None:
+        ns = namespace_of(namespace, user_id, agent_id, run_id)
+        return await self._lanes.read(self._core.person, ns)
 
     async def update(
         self,
@@ -455,7 +529,7 @@ class AsyncMemory:
         run_id: str | None = None,
     ) -> builtins.list[Version]:
         ns = namespace_of(namespace, user_id, agent_id, run_id)
-        return await self._lanes.read(self._core.history, ns, unit_id)
+        return await self._lanes.read(self._reads.history, ns, unit_id)
 
     async def delete(
         self,
@@ -480,6 +554,11 @@ class AsyncMemory:
         ns = namespace_of(namespace, user_id, agent_id, run_id)
         return await self._lanes.write(ns, self._core.delete_all, ns)
 
+    async def flush_erasure(self, timeout: float | None = None) -> bool:
+        import anyio
+
+        return await anyio.to_thread.run_sync(self._core.flush_erasure, timeout)
+
     # -- read --------------------------------------------------------------------------------
     async def search(
         self,
@@ -492,11 +571,12 @@ class AsyncMemory:
         limit: int | None = None,
         recipe: str | RecallRecipe | None = None,
         question_time: datetime | str | None = None,
+        filters: SearchFilter | Mapping[str, Any] | None = None,
     ) -> Recall:
         ns = namespace_of(namespace, user_id, agent_id, run_id)
         return await self._lanes.search(
-            self._core.search, ns, query, pooled=_recall, limit=limit, recipe=recipe,
-            question_time=question_time,
+            self._reads.search, ns, query, pooled=_recall, limit=limit, recipe=recipe,
+            question_time=question_time, filters=parse_filters(filters),
         )
 
     async def search_json(
@@ -510,11 +590,12 @@ class AsyncMemory:
         limit: int | None = None,
         recipe: str | RecallRecipe | None = None,
         question_time: datetime | str | None = None,
+        filters: SearchFilter | Mapping[str, Any] | None = None,
     ) -> str:
         ns = namespace_of(namespace, user_id, agent_id, run_id)
         return await self._lanes.search(
-            self._core.search_json, ns, query, pooled=str, limit=limit, recipe=recipe,
-            question_time=question_time,
+            self._reads.search_json, ns, query, pooled=str, limit=limit, recipe=recipe,
+            question_time=question_time, filters=parse_filters(filters),
         )
 
     async def answer(
@@ -530,7 +611,7 @@ class AsyncMemory:
     ) -> Answer:
         ns = namespace_of(namespace, user_id, agent_id, run_id)
         return await self._lanes.read(
-            self._core.answer, ns, question, recipe=recipe, question_time=question_time
+            self._reads.answer, ns, question, recipe=recipe, question_time=question_time
         )
 
     async def get(
@@ -543,7 +624,7 @@ class AsyncMemory:
         run_id: str | None = None,
     ) -> MemoryUnit:
         ns = namespace_of(namespace, user_id, agent_id, run_id)
-        return await self._lanes.read(self._core.get, ns, unit_id)
+        return await self._lanes.read(self._reads.get, ns, unit_id)
 
     async def list(
         self,
@@ -556,7 +637,7 @@ class AsyncMemory:
         offset: int = 0,
     ) -> builtins.list[MemoryUnit]:
         ns = namespace_of(namespace, user_id, agent_id, run_id)
-        return await self._lanes.read(self._core.list, ns, limit=limit, offset=offset)
+        return await self._lanes.read(self._reads.list, ns, limit=limit, offset=offset)
 
     async def count(
         self,
@@ -567,7 +648,7 @@ class AsyncMemory:
         run_id: str | None = None,
     ) -> int:
         ns = namespace_of(namespace, user_id, agent_id, run_id)
-        return await self._lanes.read(self._core.count, ns)
+        return await self._lanes.read(self._reads.count, ns)
 
     async def edges(
         self,
@@ -579,10 +660,10 @@ class AsyncMemory:
         run_id: str | None = None,
     ) -> builtins.list[Edge]:
         ns = namespace_of(namespace, user_id, agent_id, run_id)
-        return await self._lanes.read(self._core.edges, ns, unit_id)
+        return await self._lanes.read(self._reads.edges, ns, unit_id)
 
     async def namespaces(self) -> builtins.list[str]:
-        return await self._lanes.read(self._core.namespaces)
+        return await self._lanes.read(self._reads.namespaces)
 
     async def check_namespace(
         self,
@@ -593,7 +674,7 @@ class AsyncMemory:
         run_id: str | None = None,
     ) -> str:
         ns = namespace_of(namespace, user_id, agent_id, run_id)
-        return await self._lanes.read(self._core.check_namespace, ns)
+        return await self._lanes.read(self._reads.check_namespace, ns)
 
     async def neighbourhood(
         self,
@@ -607,7 +688,7 @@ class AsyncMemory:
         max_nodes: int | None = None,
     ) -> Neighbourhood:
         ns = namespace_of(namespace, user_id, agent_id, run_id)
-        return await self._lanes.browse(self._core.neighbourhood, ns, ids, hops=hops, max_nodes=max_nodes)
+        return await self._lanes.browse(self._reads.neighbourhood, ns, ids, hops=hops, max_nodes=max_nodes)
 
     async def timeline(
         self,
@@ -624,7 +705,7 @@ class AsyncMemory:
     ) -> Timeline:
         ns = namespace_of(namespace, user_id, agent_id, run_id)
         return await self._lanes.browse(
-            self._core.timeline, ns, start=start, end=end, bins=bins, limit=limit, offset=offset
+            self._reads.timeline, ns, start=start, end=end, bins=bins, limit=limit, offset=offset
         )
 
     # -- portability -------------------------------------------------------------------------
@@ -637,7 +718,7 @@ class AsyncMemory:
         run_id: str | None = None,
     ) -> ExportLines:
         only = _only(namespace, user_id, agent_id, run_id)
-        return ExportLines(self._core.export_lines(only), self._lanes)
+        return ExportLines(self._reads.export_lines(only), self._lanes)
 
     async def import_lines(
         self,
@@ -652,7 +733,7 @@ class AsyncMemory:
         return await self._lanes.write(into, self._core.import_lines, lines, into=into)
 
     async def export_jsonl(self, path: str | Path, *, namespace: str | None = None) -> int:
-        return await self._lanes.read(self._core.export_file, Path(path), namespace)
+        return await self._lanes.read(self._reads.export_file, Path(path), namespace)
 
     async def import_jsonl(self, path: str | Path) -> int:
         return await self._lanes.write(None, self._core.import_file, Path(path))
@@ -669,6 +750,8 @@ class AsyncMemory:
 
         await anyio.to_thread.run_sync(self._lanes.close)
         await anyio.to_thread.run_sync(self._core.close)
+        if self._reader is not None:
+            await anyio.to_thread.run_sync(self._reader.close)
 
     async def __aenter__(self) -> Self:
         return self

@@ -1,5 +1,6 @@
-"""Export / import a store as JSONL: a meta line, then per namespace its units (with vectors),
-edges, and clue graph (clues with their sessions and vectors, memberships, utterance links).
+"""Export / import a store as JSONL: a meta line, then per namespace its person (when named),
+its units (with vectors, speakers and metadata), edges, and clue graph (clues with their sessions
+and vectors, memberships, utterance links).
 
 Vectors are written as the shortest decimals of their float32 values, so they read back bit for
 bit; weights are JSON floats (exact for the doubles they are). Importing into a store built
@@ -8,7 +9,8 @@ embedder the units' and clues' vectors are embedded again from their texts (memb
 their weights). An import is one write block: all of the file, or nothing. Units already in
 the store are kept as they are; the graph of a namespace is imported only for units it adds.
 
-Format ``ripplemem.jsonl/2``; files of format 1 (units and edges only) still import.
+Format ``ripplemem.jsonl/3``; files of format 1 (units and edges only) and 2 (no person, no
+speakers or metadata) still import. An imported person names a namespace that has none.
 """
 
 from __future__ import annotations
@@ -17,17 +19,17 @@ import json
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
-from ripplemem.errors import InvalidInputError
+from ripplemem.errors import FileAccessError, InvalidInputError
 from ripplemem.providers.base import Embedder
 from ripplemem.records import Clue, Edge, Membership, MemoryUnit
 from ripplemem.records.wire import vector_from_json, vector_to_json
 from ripplemem.stores.base import MemoryStore
 from ripplemem.stores.clues_base import clue_sessions
 
-FORMAT = "ripplemem.jsonl/2"
-READABLE = ("ripplemem.jsonl/1", FORMAT)
+FORMAT = "ripplemem.jsonl/3"
+READABLE = ("ripplemem.jsonl/1", "ripplemem.jsonl/2", FORMAT)
 PAGE = 500
 
 
@@ -44,7 +46,7 @@ def export_lines(store: MemoryStore, embedder: Embedder, namespace: str | None) 
 def export_jsonl(store: MemoryStore, embedder: Embedder, path: Path, namespace: str | None) -> int:
     """Write ``namespace`` (or every namespace) to ``path``; the number of units written."""
     written = 0
-    with path.open("w", encoding="utf-8") as out:
+    with _open_for_writing(path) as out:
         for line in export_lines(store, embedder, namespace):
             out.write(line + "\n")
             written += line.startswith('{"type": "unit"')
@@ -52,6 +54,9 @@ def export_jsonl(store: MemoryStore, embedder: Embedder, path: Path, namespace: 
 
 
 def _namespace_rows(store: MemoryStore, ns: str) -> Iterator[dict[str, Any]]:
+    person = store.person(ns)
+    if person is not None:
+        yield {"type": "person", "namespace": ns, "name": person}
     ids: list[str] = []
     episodes: dict[str, None] = {}
     offset = 0
@@ -89,6 +94,7 @@ class _Dump:
     clues: list[tuple[Clue, list[str]]] = field(default_factory=list)
     members: list[tuple[str, Membership]] = field(default_factory=list)
     links: list[tuple[str, str, str, float]] = field(default_factory=list)
+    people: dict[str, str] = field(default_factory=dict)
 
 
 def import_jsonl(store: MemoryStore, embedder: Embedder, path: Path) -> int:
@@ -101,6 +107,29 @@ def import_jsonl(store: MemoryStore, embedder: Embedder, path: Path) -> int:
     except UnicodeDecodeError as error:
         raise InvalidInputError(
             f"{path} is not UTF-8 text ({error}), so not a ripplemem export; nothing was imported"
+        ) from error
+    except OSError as error:  # a folder, no permission
+        raise FileAccessError(
+            f"cannot read {path}: {error.strerror or error}; give the path of a file written by "
+            "export; nothing was imported"
+        ) from error
+
+
+def _open_for_writing(path: Path) -> TextIO:
+    """``path`` opened for the export, or FileAccessError saying what to fix."""
+    try:
+        return path.open("w", encoding="utf-8")
+    except IsADirectoryError as error:
+        raise FileAccessError(
+            f"{path} is a folder: give the export a file name, e.g. {path / 'export.jsonl'}"
+        ) from error
+    except FileNotFoundError as error:
+        raise FileAccessError(
+            f"cannot write {path}: the folder {path.parent} does not exist; create it first"
+        ) from error
+    except OSError as error:
+        raise FileAccessError(
+            f"cannot write {path}: {error.strerror or error}; check the path and its permissions"
         ) from error
 
 
@@ -126,11 +155,16 @@ def import_lines(
     dump = _read(lines, embedder, into, source)
     if not dump.same_embedder:
         _reembed(dump, embedder)
-    namespaces = sorted({u.namespace for u in dump.units} | {c.namespace for c, _ in dump.clues})
+    namespaces = sorted(
+        {u.namespace for u in dump.units} | {c.namespace for c, _ in dump.clues} | set(dump.people)
+    )
     if into is not None:
         namespaces = [into]
     imported = 0
     with store.write(namespaces):
+        for ns, name in dump.people.items():
+            if store.person(ns) is None:
+                store.set_person(ns, name)
         added: set[tuple[str, str]] = set()
         for ns in namespaces:
             group = [u for u in dump.units if u.namespace == ns]
@@ -150,11 +184,14 @@ def import_lines(
 def _import_clues(store: MemoryStore, dump: _Dump, added: set[tuple[str, str]]) -> None:
     clues = store.clues
     for clue, sessions in dump.clues:
-        if not sessions or clues.clue_for_session(clue.namespace, sessions[0]) is not None:
-            continue  # the store has this session's clue already
+        # the sessions the store has no clue for yet (it may hold some of the file already)
+        missing = [s for s in sessions if clues.clue_for_session(clue.namespace, s) is None]
+        if not missing:
+            continue
         if not clues.get_clues(clue.namespace, [clue.id]):
-            clues.add_clue(clue, sessions[0])
-        for episode in sessions[1:]:
+            clues.add_clue(clue, missing[0])
+            missing = missing[1:]
+        for episode in missing:
             clues.merge_session(clue.namespace, clue.id, episode)
     by_namespace: dict[str, list[Membership]] = {}
     for ns, membership in dump.members:
@@ -215,7 +252,9 @@ def _row(row: dict, dump: _Dump, embedder: Embedder, source: str) -> bool:
             raise InvalidInputError(f"{source}: unknown format {row.get('format')!r}; nothing was imported")
         dump.same_embedder = (row.get("embedder"), row.get("dim")) == (embedder.name, embedder.dim)
         return True
-    if kind == "unit":
+    if kind == "person":
+        dump.people[str(row["namespace"])] = str(row["name"])
+    elif kind == "unit":
         dump.units.append(MemoryUnit.from_json(row))
     elif kind == "edge":
         dump.edges.append(Edge(row["namespace"], row["src"], row["dst"], row["kind"], float(row["weight"])))

@@ -35,7 +35,7 @@ def test_export_finetune_writes_chat_jsonl(runner: CliRunner, locomo: Path, tmp_
 def test_question_types_reports_accuracy(runner: CliRunner, locomo: Path) -> None:
     result = runner.invoke(app, ["question-types", str(locomo), "--json"])
     assert result.exit_code == 0, result.output
-    report = json.loads(result.output)
+    report = json.loads(result.stdout)
     assert report["dataset"] == "locomo" and report["questions"] > 0
     assert 0.0 <= report["accuracy"] <= 1.0
 

@@ -11,6 +11,7 @@ from typer.testing import CliRunner
 
 from ripplemem.cli.main import app
 from ripplemem.records import MemoryUnit, Recall
+from ripplemem.testing import FakeEmbedder
 
 
 def _ok(runner: CliRunner, *args: str):
@@ -35,7 +36,7 @@ def test_ingest_search_show_trace_delete_export_import(
 
     recall = json.loads(
         _ok(runner, "search", "Where did Maya adopt her cat?", "--store", store, "-n", "maya",
-            "--json").output
+            "--json").stdout
     )
     found = Recall.from_json(recall).evidence  # the wire form POST /v1/search answers
     assert found and recall["trace"]["namespace"] == "maya"
@@ -48,7 +49,7 @@ def test_ingest_search_show_trace_delete_export_import(
 
     shown = _ok(runner, "show", unit_id, "--store", store, "-n", "maya").output
     assert unit_id in shown and "edges" in shown and found[0].unit.restatement[:20] in shown
-    as_json = json.loads(_ok(runner, "show", unit_id, "--store", store, "--user-id", "maya", "--json").output)
+    as_json = json.loads(_ok(runner, "show", unit_id, "--store", store, "--user-id", "maya", "--json").stdout)
     assert MemoryUnit.from_json(as_json).id == unit_id
 
     traced = _ok(runner, "trace", "Where did Maya adopt her cat?", "--store", store, "-n", "maya").output
@@ -56,7 +57,7 @@ def test_ingest_search_show_trace_delete_export_import(
 
     listed = _ok(runner, "list", "--store", store, "-n", "maya").output
     assert unit_id in listed
-    page = json.loads(_ok(runner, "list", "--store", store, "-n", "maya", "--json", "--limit", "2").output)
+    page = json.loads(_ok(runner, "list", "--store", store, "-n", "maya", "--json", "--limit", "2").stdout)
     assert page["limit"] == 2 and len(page["memories"]) == 2 and page["total"] >= 2
 
     export_file = tmp_path / "export.jsonl"
@@ -96,6 +97,36 @@ def test_errors_from_memory_exit_2(runner: CliRunner, chat_file: Path, tmp_path:
     assert "needs an LLM" in _fails(runner, "answer", "Who is Pixel?", "--store", store).output
 
 
+class CountingEmbedder(FakeEmbedder):
+    """The shipped fake, counting what it embeds (registered as an embedder, by name)."""
+
+    texts = 0
+
+    def __init__(self) -> None:
+        super().__init__(name="counting-fake")
+
+    def embed(self, texts, *, input_type="document"):
+        CountingEmbedder.texts += len(texts)
+        return super().embed(texts, input_type=input_type)
+
+
+def test_answer_without_an_llm_is_refused_before_any_model_runs(
+    runner: CliRunner, chat_file: Path, tmp_path: Path
+) -> None:
+    from ripplemem.providers.factory import register_embedder
+
+    register_embedder("counting-fake", CountingEmbedder, replace=True)
+    env = {"RIPPLEMEM_EMBEDDER": "counting-fake"}
+    store = str(tmp_path / "m.db")
+    assert runner.invoke(app, ["ingest", str(chat_file), "--store", store], env=env).exit_code == 0
+    CountingEmbedder.texts = 0
+    refused = runner.invoke(app, ["answer", "Who is Pixel?", "--store", store], env=env)
+    assert refused.exit_code == 2, refused.output
+    said = " ".join(refused.output.split())
+    assert "needs an LLM" in said and "RIPPLEMEM_LLM_BASE_URL" in said
+    assert CountingEmbedder.texts == 0  # not even the warm-up's
+
+
 def test_ingest_locomo_with_one_namespace_per_conversation(runner: CliRunner, tmp_path: Path) -> None:
     from .synthetic_locomo import tiny_locomo
 
@@ -105,7 +136,7 @@ def test_ingest_locomo_with_one_namespace_per_conversation(runner: CliRunner, tm
     out = _ok(runner, "ingest", str(data), "--store", store, "--split", "-n", "bench").output
     assert "bench/<conversation id>" in out
     found = json.loads(
-        _ok(runner, "search", "cello teacher", "--store", store, "-n", "bench/conv-tiny", "--json").output
+        _ok(runner, "search", "cello teacher", "--store", store, "-n", "bench/conv-tiny", "--json").stdout
     )
     turns = {turn for item in found["evidence"] for turn in item["unit"]["turn_ids"]}
     assert {"D1:1", "D2:1"} <= turns  # dia_ids are the turn ids; the tiny memory fits the budget
@@ -114,7 +145,7 @@ def test_ingest_locomo_with_one_namespace_per_conversation(runner: CliRunner, tm
                    "--agent-id", "coach").output
     assert "bench/<conversation id>" in narrowed
     coached = json.loads(_ok(runner, "search", "cello teacher", "--store", store, "-n", "bench/conv-tiny",
-                             "--agent-id", "coach", "--json").output)
+                             "--agent-id", "coach", "--json").stdout)
     assert coached["trace"]["namespace"] == "bench/conv-tiny/agent:coach" and coached["evidence"]
 
 

@@ -24,7 +24,7 @@ from .live import SESSION, LiveServer
 
 TOOLS = {
     "add_memory", "search_memories", "get_memory", "list_memories", "delete_memory",
-    "delete_all_memories", "memory_history", "update_memory",
+    "delete_all_memories", "memory_history", "update_memory", "answer",
 }
 
 
@@ -61,8 +61,16 @@ async def _exercise(client: Client) -> dict:
     seen["deleted"] = (await client.call_tool("delete_memory", {"unit_id": first})).structured_content
     again = await client.call_tool("get_memory", {"unit_id": first})
     seen["missing"] = (again.is_error, again.content[0].text)
-    fact = await client.call_tool("add_memory", {"text": "I play the cello on Sundays."})
+    fact = await client.call_tool(
+        "add_memory", {"text": "I play the cello on Sundays.", "metadata": {"topic": "music"}}
+    )
     seen["fact"] = fact.structured_content["units"]
+    music = await client.call_tool(
+        "search_memories", {"query": "What do I do on Sundays?", "filters": {"topic": "music"}}
+    )
+    seen["music"] = music.structured_content
+    unanswered = await client.call_tool("answer", {"question": "What is the dog called?"})
+    seen["unanswered"] = (unanswered.is_error, unanswered.content[0].text)
     neither = await client.call_tool("add_memory", {})
     seen["neither"] = (neither.is_error, neither.content[0].text)
     seen["cleared"] = (await client.call_tool("delete_all_memories", {})).structured_content
@@ -72,7 +80,13 @@ async def _exercise(client: Client) -> dict:
 
 
 def _check(seen: dict, namespace: str) -> None:
-    assert seen["tools"] == TOOLS  # no answer tool without an LLM
+    assert seen["tools"] == TOOLS  # answer too: without an LLM it says how to configure one
+    is_error, text = seen["unanswered"]
+    assert is_error and "LLMNotConfiguredError: answering needs an LLM" in text
+    assert "RIPPLEMEM_LLM_BASE_URL" in text
+    music = Recall.from_json(seen["music"])
+    assert music.evidence and all(e.unit.metadata == {"topic": "music"} for e in music.evidence)
+    assert all(unit["metadata"] == {"topic": "music"} for unit in seen["fact"])
     for schema in seen["schemas"].values():  # the tenant comes from the connection
         properties = set(schema.get("properties", {}))
         assert not {"namespace", "tenant"} & properties
@@ -201,3 +215,49 @@ def test_ripplemem_mcp_over_stdio(tmp_path: Path) -> None:
     )
     seen = _run(_session(Client(params), _exercise))
     _check(seen, "kim")
+
+
+async def _describe_and_refuse(client: Client) -> dict:
+    tools = (await client.list_tools()).tools
+    texts = {t.name: t.description for t in tools}
+    for tool in tools:
+        for name, prop in tool.input_schema.get("properties", {}).items():
+            texts[f"{tool.name}.{name}"] = prop.get("description")
+    calls = {
+        "limit": ("search_memories", {"query": "Rex", "limit": "many"}),
+        "plain": ("add_memory", {"messages": "I like tea."}),
+        "field": ("add_memory", {"messages": [{"rol": "user", "content": "hi"}]}),
+        "missing": ("get_memory", {}),
+        "filter": ("search_memories", {"query": "Rex", "filters": {"topic": {"in": ["a"]}}}),
+    }
+    refused = {}
+    for key, (name, arguments) in calls.items():
+        result = await client.call_tool(name, arguments)
+        refused[key] = (result.is_error, result.content[0].text)
+    return {"texts": texts, "refused": refused}
+
+
+def test_mcp_tools_describe_themselves_and_refuse_in_plain_words(tmp_path: Path) -> None:
+    """What a model reads: one-line descriptions for every tool and argument (no docstring
+    indentation, none missing), and errors that name the argument and what to write, one line,
+    the error's type first, never the SDK's pydantic dump."""
+    memory = Memory(Settings(store=str(tmp_path / "m.db")), embedder=FakeEmbedder())
+    server = build_mcp(AsyncMemory(over=memory), lambda ctx: (Access.fixed("kim"), "kim"))
+    try:
+        seen = _run(_session(Client(server), _describe_and_refuse))
+    finally:
+        memory.close()
+    for where, text in seen["texts"].items():
+        assert text, f"{where} has no description"
+        assert text == text.strip() and "\n" not in text and "  " not in text, (where, text)
+    refused = seen["refused"]
+    for key, (is_error, text) in refused.items():
+        assert is_error, key
+        assert "\n" not in text and "pydantic" not in text and "validation error" not in text, text
+        assert not text.startswith("Error executing tool"), text
+    assert refused["limit"][1].startswith("InvalidInputError: limit: ")
+    assert refused["plain"][1].startswith("InvalidInputError: messages: ")
+    assert "one fact in plain words as text" in refused["plain"][1]
+    assert refused["field"][1] == "InvalidInputError: messages.0.rol is not a field this tool knows"
+    assert refused["missing"][1] == "InvalidInputError: unit_id is required"
+    assert refused["filter"][1].startswith("FilterError: filters['topic'] is an object")

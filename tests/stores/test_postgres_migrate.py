@@ -1,5 +1,6 @@
-"""``ripplemem migrate``: SQLite -> PostgreSQL -> SQLite keeps every unit, vector, edge, clue and
-key, and the searches of the copies equal the original's."""
+"""``ripplemem migrate``: SQLite -> PostgreSQL -> SQLite keeps every unit (with its speakers and
+metadata), vector, edge, clue, key and person, the filter index answers the same, and the
+searches of the copies equal the original's."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from ripplemem import Memory, Settings
 from ripplemem.cli.main import app
 from ripplemem.core.copy import copy_store, verify_copy
 from ripplemem.records import ApiKey
+from ripplemem.records.filters import parse_filters
 from ripplemem.stores.registry import open_store
 
 CHATS = [
@@ -33,9 +35,11 @@ CHATS = [
 def _fill(path: Path, embedder: Any) -> None:
     settings = Settings(store=str(path), extractor="deterministic", planner="deterministic")
     with Memory(settings, embedder=embedder) as memory:
+        memory.set_person("Maya", namespace="maya")
         for namespace in ("maya", "sam"):
             for day, chat in enumerate(CHATS):
-                memory.add(chat, namespace=namespace, session_time=f"2024-05-2{day}T10:00")
+                memory.add(chat, namespace=namespace, session_time=f"2024-05-2{day}T10:00",
+                           metadata={"day": day, "tags": ["chat", namespace]})
         memory.store.keys.add_key(ApiKey("k1", "hash-1", ("maya",), datetime(2026, 1, 1)))
 
 
@@ -53,6 +57,11 @@ def _everything(location: str) -> dict[str, Any]:
                 "members": store.clues.members(namespace, clue_ids),
                 "links": store.clues.links(namespace, ids),
                 "lexical": store.search_lexical(namespace, "Maya Lisbon dinner Berlin", 10),
+                "person": store.person(namespace),
+                "day 1": sorted(store.select_units(namespace, parse_filters({"day": 1}))),
+                "said by Sam after": sorted(store.select_units(
+                    namespace, parse_filters({"speaker": "Sam", "after": "2024-05-21"})
+                )),
             }
     return out
 
@@ -73,6 +82,9 @@ def test_sqlite_to_postgres_and_back_keeps_everything(
     edges = expected["maya"]["edges"]
     assert expected["maya"]["units"] and any(v for kind in edges.values() for v in kind.values())
     assert expected["maya"]["clues"] and expected["keys"]
+    assert expected["maya"]["person"] == "Maya" and expected["sam"]["person"] is None
+    assert expected["maya"]["day 1"] and expected["maya"]["said by Sam after"]
+    assert expected["maya"]["units"][0]["metadata"]["tags"] == ["chat", "maya"]
     assert _everything(middle) == expected
     assert _everything(back) == expected
     with open_store(str(original)) as source, open_store(middle) as copy:

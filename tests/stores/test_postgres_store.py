@@ -20,6 +20,8 @@ from ripplemem.stores.postgres.schema import SCHEMA_VERSION
 from ripplemem.stores.registry import open_store
 from ripplemem.testing.builders import DIM, make_unit, unit_vectors
 
+from .filter_upgrade import check_upgraded, old_units
+
 StoreUrl = Callable[[str], str]
 
 
@@ -289,3 +291,30 @@ def test_a_benchmark_workspace_opens_a_store_url(postgres_store_url: StoreUrl) -
     settings = Settings(extractor="deterministic", planner="deterministic")
     with Workspace("locomo", settings=settings, store=postgres_store_url("bench")) as space:
         assert space.memory is not None and isinstance(space.memory.store, PostgresStore)
+
+
+#: the migration that added speakers, metadata, the filter index and the namespace's person
+FILTER_MIGRATION = 4
+
+
+def test_a_store_from_before_the_filter_index_is_upgraded(
+    postgres_store_url: StoreUrl, postgres_url: str
+) -> None:
+    url = postgres_store_url("old")
+    with open_store(url) as store:
+        store.add_units(old_units())
+    schema = parse_location(url).schema
+    with psycopg.connect(postgres_url, autocommit=True) as db:  # back to the schema before it
+        db.execute(f'SET search_path TO "{schema}"')
+        db.execute("DROP TABLE unit_facet, unit_said, namespace_person")
+        db.execute("ALTER TABLE unit DROP COLUMN speakers, DROP COLUMN metadata")
+        db.execute("DELETE FROM schema_version WHERE version >= %s", (FILTER_MIGRATION,))
+    with open_store(url) as store:
+        check_upgraded(store)
+    with psycopg.connect(postgres_url, autocommit=True) as db:
+        versions = [row[0] for row in db.execute(f'SELECT version FROM "{schema}".schema_version')]
+        assert versions == list(range(1, SCHEMA_VERSION + 1))
+        said = db.execute(f'SELECT count(*) FROM "{schema}".unit_said').fetchone()[0]
+        assert said == 2  # may and new: the deleted unit's row went with it
+    with open_store(url) as store:
+        assert store.person("ns") == "Ann"

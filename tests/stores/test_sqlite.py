@@ -18,6 +18,7 @@ from ripplemem.stores.sqlite.schema import SCHEMA_VERSION
 from ripplemem.stores.text import document_terms
 
 from . import DIM, T0, day_span, make_unit, unit_vectors
+from .filter_upgrade import check_upgraded, old_units
 
 _EDGE_TABLE = next(  # schema 1's edge table, as migration 1 created it
     statement
@@ -27,9 +28,11 @@ _EDGE_TABLE = next(  # schema 1's edge table, as migration 1 created it
 
 
 def downgrade(raw: sqlite3.Connection, version: int) -> None:
-    """Turn a file back to before migration ``version`` (5, 6 or 7), keeping its data."""
-    raw.execute("DROP TABLE IF EXISTS api_key")  # migration 7: keys hold no unit data
-    if version <= 6:  # edges back to rows (schema 1's table), from the namespaces' graphs
+    """Turn a file back to before migration ``version`` (5, 6, 7, 8 or 9), keeping its data
+    (a unit's speakers and metadata, which schema 9 added, are lost; schema 8 only re-indexed
+    the lexical terms, which the upgrade does again)."""
+    edges = []
+    if version <= 6:  # read by the current schema's store, before anything is taken back
         with SQLiteStore(raw.execute("PRAGMA database_list").fetchone()[2]) as store:
             edges = [
                 e
@@ -37,6 +40,16 @@ def downgrade(raw: sqlite3.Connection, version: int) -> None:
                 for u in store.list_units(ns)
                 for e in store.edges_of(ns, u.id)
             ]
+    raw.executescript(  # migration 9: the filter index and the columns it reads
+        "DROP TABLE IF EXISTS unit_facet; DROP TABLE IF EXISTS unit_said; "
+        "DROP TABLE IF EXISTS namespace_person; "
+        "ALTER TABLE unit DROP COLUMN speakers; ALTER TABLE unit DROP COLUMN metadata;"
+    )
+    if version >= 8:
+        raw.execute("DELETE FROM schema_version WHERE version >= ?", (version,))
+        return
+    raw.execute("DROP TABLE IF EXISTS api_key")  # migration 7: keys hold no unit data
+    if version <= 6:  # edges back to rows (schema 1's table), from the namespaces' graphs
         raw.execute(_EDGE_TABLE)
         raw.executemany(
             "INSERT OR REPLACE INTO edge VALUES (?, ?, ?, ?, ?)",
@@ -178,9 +191,10 @@ def same_ranking(got: list[tuple[str, float]], expected: list[tuple[str, float]]
 
 def write_schema2_unit(raw: sqlite3.Connection, unit) -> None:
     """What schema-2 code wrote for a unit (vectors aside): its row and its FTS5 entry."""
-    columns = ", ".join("?" * len(rows.UNIT_COLUMNS.split(",")))
+    names = [c.strip() for c in rows.UNIT_COLUMNS.split(",")][:14]  # schema 2 had 14 columns
+    marks = ", ".join("?" * len(names))
     seq = raw.execute(
-        f"INSERT INTO unit ({rows.UNIT_COLUMNS}) VALUES ({columns})", rows.unit_values(unit)
+        f"INSERT INTO unit ({', '.join(names)}) VALUES ({marks})", rows.unit_values(unit)[:14]
     ).lastrowid
     token = "ns" + hashlib.sha256(unit.namespace.encode()).hexdigest()[:40]
     body = " ".join(document_terms(unit.restatement, unit.keywords))
@@ -698,3 +712,28 @@ def test_a_loaded_index_catches_up_with_another_connections_adds(tmp_path: Path)
         assert found == {u.id for u in units} - {"u2"}
         assert reader._indexes["ns"][1] is not loaded, "a delete elsewhere must reload"
         assert search_dense(reader, "ns", units[8].vector, 1)[0][0] == "u8"
+
+
+#: the migration that added speakers, metadata, the filter index and the namespace's person
+FILTER_MIGRATION = 9
+
+
+def test_a_file_from_before_the_filter_index_is_upgraded(tmp_path: Path) -> None:
+    path = tmp_path / "memory.db"
+    with SQLiteStore(path) as store:
+        store.add_units(old_units())
+    raw = sqlite3.connect(path, isolation_level=None)
+    downgrade(raw, FILTER_MIGRATION)
+    assert {row[0] for row in raw.execute("SELECT version FROM schema_version")} == set(
+        range(1, FILTER_MIGRATION)
+    )
+    raw.close()
+    with SQLiteStore(path) as store:
+        check_upgraded(store)
+    check = sqlite3.connect(path)
+    versions = [row[0] for row in check.execute("SELECT version FROM schema_version")]
+    assert versions == list(range(1, SCHEMA_VERSION + 1))
+    assert check.execute("SELECT count(*) FROM unit_said").fetchone() == (2,)  # may and new
+    check.close()
+    with SQLiteStore(path) as store:
+        assert store.person("ns") == "Ann"

@@ -48,7 +48,7 @@ def explain(error: BaseException) -> NoReturn:
     """Print ``error`` as one line and exit with its code (re-raise it under RIPPLEMEM_DEBUG)."""
     import click
 
-    from ripplemem.errors import ProviderError, RippleMemError, StoreError
+    from ripplemem.errors import FileAccessError, ProviderError, RippleMemError, StoreError
 
     if isinstance(error, click.exceptions.Exit | click.ClickException | click.Abort | SystemExit):
         raise error
@@ -60,6 +60,8 @@ def explain(error: BaseException) -> NoReturn:
         fail(str(error), EXIT_STORE)
     if isinstance(error, ProviderError):
         fail(str(error), EXIT_PROVIDER)
+    if isinstance(error, FileAccessError):
+        fail(str(error), EXIT_FILE)
     if isinstance(error, RippleMemError):
         fail(str(error), EXIT_USAGE)
     if isinstance(error, OSError):
@@ -91,12 +93,60 @@ def error_console() -> Console:
     return Console(stderr=True, highlight=False)
 
 
-def open_memory(store: str | Path | None) -> Memory:
+def open_memory(store: str | Path | None, *, existing: bool = False) -> Memory:
+    """The memory at ``store`` (or the settings' store). ``existing``: a command that only reads
+    (or deletes) never creates a store: where a SQLite path holds none, it says so on stderr and
+    reads an empty one in memory instead (no file, no folder is made), so a search answers no
+    evidence, a list an empty page, and an id is unknown."""
     from ripplemem.memory import Memory
     from ripplemem.settings import Settings
 
     overrides = {"store": str(store)} if store is not None else {}
-    return Memory(Settings.from_env(None, **overrides))
+    settings = Settings.from_env(None, **overrides)
+    if existing and (missing := _missing_store(settings.store)) is not None:
+        error_console().print(
+            f"[yellow]no store at {missing}:[/] nothing was remembered there yet (this command "
+            f"only reads and creates none); add memories with: ripplemem ingest FILE --store "
+            f"{missing}",
+            soft_wrap=True,
+        )
+        settings = settings.model_copy(update={"store": "memory://"})
+    return Memory(settings)
+
+
+def warm(memory: Memory, *, after_s: float = 1.0) -> None:
+    """Load the models before the command's work, saying so on stderr (one line) when it takes
+    longer than ``after_s`` (the first call on a machine: the models load, a few seconds)."""
+    import threading
+
+    from ripplemem.extensions import stages_of, warm_up
+
+    stages = stages_of(memory)
+
+    def tell() -> None:
+        error_console().print(
+            f"[dim]loading the models: the {stages.embedder} embedder and the entity "
+            "recogniser (spaCy) ...[/]",
+            soft_wrap=True,
+        )
+
+    timer = threading.Timer(after_s, tell)
+    timer.daemon = True
+    timer.start()
+    try:
+        warm_up(memory)
+    finally:
+        timer.cancel()
+
+
+def _missing_store(location: str) -> str | None:
+    """The path of a SQLite store that does not exist, else None (a server's store, one in
+    memory, or a file that is there)."""
+    sqlite = location.lower().startswith("sqlite://") or "://" not in location
+    if not sqlite or location == ":memory:":
+        return None
+    path = location[len("sqlite://") :] if location.lower().startswith("sqlite://") else location
+    return None if Path(path).expanduser().exists() else path
 
 
 @contextmanager

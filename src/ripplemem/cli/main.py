@@ -23,7 +23,7 @@ from typing import Annotated
 import typer
 
 from ripplemem.cli import asso as asso_commands
-from ripplemem.cli.common import console, error_console, explain, friendly, open_memory
+from ripplemem.cli.common import console, error_console, explain, friendly, open_memory, warm
 from ripplemem.cli.keys import keys_app
 from ripplemem.cli.mcp import mcp
 from ripplemem.cli.migrate import migrate
@@ -37,6 +37,72 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
+
+
+def _print_version(value: bool) -> None:
+    if value:
+        from ripplemem import __version__
+
+        typer.echo(f"ripplemem {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def options(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version", callback=_print_version, is_eager=True, help="Print the version and exit."
+        ),
+    ] = False,
+    llm_timeout: Annotated[
+        float | None,
+        typer.Option(
+            "--llm-timeout", min=0.001, metavar="SECONDS",
+            help="Seconds one LLM call may take, for every command (default: "
+            "$RIPPLEMEM_LLM_TIMEOUT_S, else 60, or 1800 for an endpoint on this machine).",
+        ),
+    ] = None,
+) -> None:
+    """Long-term memory for LLM agents: ingest conversations, search them, explain recalls.
+
+    Options before the command's name hold for every command (ripplemem --llm-timeout 300 answer ...).
+    """
+    if llm_timeout is not None:
+        # the edge: this process's settings read it with the other RIPPLEMEM_* variables
+        os.environ["RIPPLEMEM_LLM_TIMEOUT_S"] = repr(llm_timeout)
+
+
+MetadataOption = Annotated[
+    str | None,
+    typer.Option(
+        "--metadata", help='A JSON object stored with every memory added, e.g. \'{"topic": "pets"}\'.'
+    ),
+]
+FiltersOption = Annotated[
+    str | None,
+    typer.Option(
+        "--filters",
+        help='Keep to matching memories (JSON): metadata values, "speaker", "after", "before", '
+        'e.g. \'{"topic": ["pets", "work"], "after": "2024-05-01"}\'.',
+    ),
+]
+
+
+def _json_object(text: str | None, option: str) -> dict | None:
+    """An option's JSON object, or a usage error saying what was wrong."""
+    if text is None:
+        return None
+    from ripplemem.errors import InvalidInputError
+
+    try:
+        value = json.loads(text)
+    except ValueError as error:
+        raise InvalidInputError(f"{option} is not JSON ({error}): give an object like {{\"topic\": \"pets\"}}") from None
+    if not isinstance(value, dict):
+        raise InvalidInputError(f"{option} must be a JSON object like {{\"topic\": \"pets\"}}, not {text!r}")
+    return value
+
 
 StoreOption = Annotated[
     str | None,  # not a Path: a store URL (postgresql://host/db) would lose its '//'
@@ -61,23 +127,6 @@ def _ids(namespace: str | None, user_id: str | None, agent_id: str | None, run_i
     return {"namespace": namespace, "user_id": user_id, "agent_id": agent_id, "run_id": run_id}
 
 
-@app.callback()
-def options(
-    llm_timeout: Annotated[
-        float | None,
-        typer.Option(
-            "--llm-timeout", min=0.001, metavar="SECONDS",
-            help="Seconds one LLM call may take, for every command (default: "
-            "$RIPPLEMEM_LLM_TIMEOUT_S, else 60, or 1800 for an endpoint on this machine).",
-        ),
-    ] = None,
-) -> None:
-    """Options for every command (before the command's name: ripplemem --llm-timeout 300 answer ...)."""
-    if llm_timeout is not None:
-        # the edge: this process's settings read it with the other RIPPLEMEM_* variables
-        os.environ["RIPPLEMEM_LLM_TIMEOUT_S"] = repr(llm_timeout)
-
-
 @app.command()
 @friendly
 def ingest(
@@ -95,8 +144,10 @@ def ingest(
     user_id: UserOption = None,
     agent_id: AgentOption = None,
     run_id: RunOption = None,
+    metadata: MetadataOption = None,
 ) -> None:
     """Add the conversations of FILE to memory."""
+    extra = _json_object(metadata, "--metadata")
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
     from ripplemem.cli.inputs import load_conversations
@@ -112,6 +163,7 @@ def ingest(
         TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
         console=out, transient=True,
     ) as bar:
+        warm(memory)
         overall = bar.add_task("conversations", total=len(conversations))
         for conversation in conversations:
             within = f"{user}/{conversation.conversation_id}" if split else user
@@ -121,7 +173,7 @@ def ingest(
             def advance(done: int, total: int, task=task) -> None:
                 bar.update(task, completed=done, total=total)
 
-            result = memory.add(conversation, namespace=target, progress=advance)
+            result = memory.add(conversation, namespace=target, progress=advance, metadata=extra)
             bar.remove_task(task)
             bar.advance(overall)
             units, edges, seconds = units + len(result.units), edges + result.edges, seconds + result.seconds
@@ -147,16 +199,20 @@ def search(
     user_id: UserOption = None,
     agent_id: AgentOption = None,
     run_id: RunOption = None,
+    filters: FiltersOption = None,
 ) -> None:
     """Recall the evidence for QUERY."""
     from ripplemem.cli.render import render_recall
 
     ids = _ids(namespace, user_id, agent_id, run_id)
-    with open_memory(store) as memory:
+    where = _json_object(filters, "--filters")
+    with open_memory(store, existing=True) as memory:
+        if memory.count(**ids):  # an empty namespace needs no model
+            warm(memory)
         if as_json:
-            _echo_json(memory.search_json(query, **ids, limit=limit, recipe=recipe, question_time=question_time))
+            _echo_json(memory.search_json(query, **ids, limit=limit, recipe=recipe, question_time=question_time, filters=where))
             return
-        recall = memory.search(query, **ids, limit=limit, recipe=recipe, question_time=question_time)
+        recall = memory.search(query, **ids, limit=limit, recipe=recipe, question_time=question_time, filters=where)
         render_recall(console(), recall)
         _hint_if_empty(memory, recall.trace.namespace)
 
@@ -178,7 +234,9 @@ def answer(
 ) -> None:
     """Answer QUESTION with an LLM (RIPPLEMEM_LLM_BASE_URL, RIPPLEMEM_LLM_MODEL, RIPPLEMEM_LLM_API_KEY)."""
     ids = _ids(namespace, user_id, agent_id, run_id)
-    with open_memory(store) as memory:
+    with open_memory(store, existing=True) as memory:
+        if memory.count(**ids) and memory.can_answer:  # no model for what is refused at once
+            warm(memory)
         result = memory.answer(question, **ids, recipe=recipe, question_time=question_time)
     if as_json:
         _echo_json(result.to_model().model_dump_json())
@@ -215,7 +273,7 @@ def show(
     from rich.table import Table
 
     ids = _ids(namespace, user_id, agent_id, run_id)
-    with open_memory(store) as memory:
+    with open_memory(store, existing=True) as memory:
         unit = memory.get(unit_id, **ids)
         edges = memory.edges(unit_id, **ids)
         others = {u.id: u for u in memory.neighbourhood([unit_id], **ids, hops=1).units}
@@ -253,18 +311,44 @@ def trace(
     user_id: UserOption = None,
     agent_id: AgentOption = None,
     run_id: RunOption = None,
+    filters: FiltersOption = None,
 ) -> None:
     """Explain a recall: views, anchors, goal, expansion paths and every score term."""
     from ripplemem.cli.render import render_recall
     from ripplemem.cli.trace_view import render_provenance
 
     ids = _ids(namespace, user_id, agent_id, run_id)
-    with open_memory(store) as memory:
-        recall = memory.search(query, **ids, limit=limit, recipe=recipe, question_time=question_time)
+    where = _json_object(filters, "--filters")
+    with open_memory(store, existing=True) as memory:
+        if memory.count(**ids):  # an empty namespace needs no model
+            warm(memory)
+        recall = memory.search(query, **ids, limit=limit, recipe=recipe, question_time=question_time, filters=where)
         out = console()
         render_recall(out, recall, show_trace=True)
         render_provenance(out, recall)
         _hint_if_empty(memory, recall.trace.namespace)
+
+
+@app.command()
+@friendly
+def person(
+    name: Annotated[
+        str | None, typer.Argument(help="The person's name; leave it out to show the current one.")
+    ] = None,
+    forget: Annotated[bool, typer.Option("--forget", help="Forget the name.")] = False,
+    store: StoreOption = None,
+    namespace: NamespaceOption = None,
+    user_id: UserOption = None,
+    agent_id: AgentOption = None,
+    run_id: RunOption = None,
+) -> None:
+    """Show or set the person behind a namespace: the speaker of its role-style user messages."""
+    ids = _ids(namespace, user_id, agent_id, run_id)
+    with open_memory(store, existing=name is None and not forget) as memory:
+        if name is not None or forget:
+            memory.set_person(None if forget else name, **ids)
+        current = memory.person(**ids)
+    console().print(current if current is not None else "no person named (role user: \"User\")")
 
 
 @app.command(name="list")
@@ -286,7 +370,7 @@ def list_units(
     from ripplemem.records.wire import UnitPageModel
 
     ids = _ids(namespace, user_id, agent_id, run_id)
-    with open_memory(store) as memory:
+    with open_memory(store, existing=True) as memory:
         units = memory.list(**ids, limit=limit, offset=offset)
         total = memory.count(**ids)
         if as_json:
@@ -316,7 +400,7 @@ def delete(
     from ripplemem.core.identity import namespace_of
 
     ids = _ids(namespace, user_id, agent_id, run_id)
-    with open_memory(store) as memory:
+    with open_memory(store, existing=True) as memory:
         memory.delete(unit_id, **ids)
     console().print(f"deleted {unit_id} from namespace {namespace_of(**ids)!r}")
 
@@ -331,7 +415,7 @@ def export_units(
     ] = None,
 ) -> None:
     """Export memory units (with vectors) to a JSONL file."""
-    with open_memory(store) as memory:
+    with open_memory(store, existing=True) as memory:
         count = memory.export_jsonl(file, namespace=namespace)
     console().print(f"exported {count} records to {file}")
 

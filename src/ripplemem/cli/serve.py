@@ -42,21 +42,31 @@ def serve(
     drain_timeout: Annotated[
         float, typer.Option(help="Seconds to let running adds finish on SIGTERM.", min=0)
     ] = 120.0,
+    request_budget: Annotated[
+        float,
+        typer.Option(
+            help="Seconds of CPU an add, update, search or answer may take (0: no limit); a "
+            "larger add is refused with 413 up front or stopped with 503, and stores nothing.",
+            min=0,
+        ),
+    ] = 10.0,
     log_level: Annotated[str, typer.Option(help="uvicorn log level.")] = "info",
 ) -> None:
     """Serve the REST API (/v1, /openapi.json, /docs) and MCP (/mcp) until SIGTERM or Ctrl-C."""
     import math
 
     from ripplemem.errors import ConfigurationError
+
+    uvicorn = _uvicorn()  # first: without the [server] extra, say which extra to install
     from ripplemem.server.app import ServerOptions, create_app, is_loopback
 
-    uvicorn = _uvicorn()
     options = ServerOptions(
         max_body_bytes=int(max_body_mb * 1024 * 1024),
         max_import_bytes=int(max_import_mb * 1024 * 1024),
         read_threads=read_threads,
         write_threads=write_threads,
         drain_timeout_s=drain_timeout,
+        request_budget_s=request_budget or None,
         host=host,
         mcp=mcp,
         search_processes=0,
@@ -74,13 +84,15 @@ def serve(
             "[yellow]no API key in this store yet:[/] every /v1 request will get 401 until you run "
             "`ripplemem keys create --store ... --namespace NAME`"
         )
+    options.announce = lambda line: out.print(line, soft_wrap=True)
     app = create_app(memory, auth=not no_auth, options=options)
     listening = _bind(host, port)  # bound first, so --port 0 can print the port it got
     bound_port = listening.getsockname()[1]
     shown = f"[{host}]" if ":" in host else host
     out.print(
         f"ripplemem serving {memory.store.url} on http://{shown}:{bound_port}  "
-        f"(REST /v1, MCP {'/mcp' if mcp else 'off'}, docs /docs{', no keys' if no_auth else ''})",
+        f"(REST /v1, MCP {'/mcp' if mcp else 'off'}, docs /docs, live /healthz, ready /readyz"
+        f"{', no keys' if no_auth else ''})",
         soft_wrap=True,
     )
     config = uvicorn.Config(
@@ -142,12 +154,16 @@ def _bind(host: str, port: int):
 
 
 def _uvicorn():
-    try:
-        import uvicorn
-    except ImportError as error:
-        from ripplemem.errors import missing_extra
+    """uvicorn, once the [server] extra's packages are known to be installed."""
+    from ripplemem.errors import missing_extra
 
-        raise missing_extra("uvicorn", "server") from error
+    for package in ("fastapi", "uvicorn", "fastapi_offline"):
+        try:
+            __import__(package)
+        except ImportError as error:
+            raise missing_extra(package.replace("_", "-"), "server") from error
+    import uvicorn
+
     return uvicorn
 
 

@@ -90,6 +90,9 @@ def _copy_namespace(source: MemoryStore, target: MemoryStore, namespace: str) ->
     ids: list[str] = []
     episodes: dict[str, None] = {}
     with target.write([namespace]):
+        person = source.person(namespace)
+        if person is not None:
+            target.set_person(namespace, person)
         for page in _pages(source, namespace):
             target.add_units(page)
             ids += [unit.id for unit in page]

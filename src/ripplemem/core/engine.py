@@ -21,6 +21,8 @@ from __future__ import annotations
 
 import builtins
 import logging
+import threading
+import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from datetime import datetime
 from pathlib import Path
@@ -30,8 +32,10 @@ from ripplemem.components import Components, build_components
 from ripplemem.conversation_input import parse_time, to_conversation
 from ripplemem.core.keys import Keys
 from ripplemem.errors import (
+    NO_LLM,
     ConfigurationError,
     InvalidInputError,
+    LLMNotConfiguredError,
     UnknownNamespaceError,
     UnknownUnitError,
 )
@@ -48,9 +52,10 @@ from ripplemem.records import (
     Session,
     Version,
 )
+from ripplemem.records.filters import SearchFilter, parse_filters
 from ripplemem.settings import Settings
 from ripplemem.stores.base import MemoryStore
-from ripplemem.write.input_checks import check_query, check_text
+from ripplemem.write.input_checks import check_page, check_query, check_text
 from ripplemem.write.pipeline import WritePipeline
 
 if TYPE_CHECKING:
@@ -87,6 +92,8 @@ class Core:
             judge=self.parts.update_judge,
         )
         self.keys = Keys(self.parts.store.keys)
+        self._warm = threading.Lock()
+        self._warmed = False
 
     @property
     def store(self) -> MemoryStore:
@@ -113,23 +120,44 @@ class Core:
         session_time: datetime | str | None = None,
         session_id: str | None = None,
         progress: Progress | None = None,
+        metadata: Mapping[str, Any] | None = None,
     ) -> AddResult:
         if isinstance(messages, str):
             messages = [{"role": "user", "content": messages}]
-        conversation = to_conversation(messages, session_time=session_time, session_id=session_id)
+        conversation = to_conversation(
+            messages, session_time=session_time, session_id=session_id, metadata=metadata,
+            person=self.store.person(namespace),
+        )
         return self._writer.ingest(conversation, namespace, progress=progress)
+
+    def set_person(self, namespace: str, name: str | None) -> None:
+        """Name the person behind ``namespace`` (the speaker of its role-style ``user``
+        messages); a different name for a namespace with memories is refused."""
+        if name is not None:
+            name = check_text(name, "the person's name").strip()
+            if not name:
+                raise InvalidInputError("the person's name is empty: give a name, or None")
+        current = self.store.person(namespace)
+        if name != current and current is not None and self.store.count(namespace):
+            raise ConfigurationError(
+                f"namespace {namespace!r} already names its person {current!r}, and its "
+                f"memories say so; a new name would make two people of one. Keep {current!r}, "
+                "or delete_all() the namespace first"
+            )
+        self.store.set_person(namespace, name)
+
+    def person(self, namespace: str) -> str | None:
+        return self.store.person(namespace)
 
     def update(
         self, namespace: str, unit_id: str, text: str, *, session_time: datetime | str | None = None
     ) -> AddResult:
-        from ripplemem.write.supersede import supersede
+        """One write block, a retry is a no-op, the time given or inherited
+        (:mod:`ripplemem.write.update`)."""
+        from ripplemem.write.update import update_unit
 
-        old = self.get(namespace, unit_id)
-        speaker = old.participants[0] if old.participants else "user"
-        when = parse_time(session_time, what="session_time") or datetime.now().replace(microsecond=0)
-        added = self.add(namespace, [{"speaker": speaker, "text": text}], session_time=when)
-        supersede(self.store, old, added.units)
-        return added
+        when = parse_time(session_time, what="session_time")
+        return update_unit(self._writer, self.get(namespace, unit_id), text, when)
 
     def delete(self, namespace: str, unit_id: str) -> None:
         from ripplemem.write.forget import ClueRewriter, forget_unit
@@ -140,6 +168,11 @@ class Core:
 
     def delete_all(self, namespace: str) -> int:
         return self.store.delete_namespace(namespace)
+
+    def flush_erasure(self, timeout: float | None = None) -> bool:
+        """Wait until no deleted unit's text or vector is left in the store's files (a delete
+        returns without waiting for other connections' readers); False at ``timeout`` seconds."""
+        return self.store.flush_erasure(timeout)
 
     def import_lines(self, lines: Iterable[str] | bytes, *, into: str | None = None) -> int:
         """Import an export's lines (or its bytes): into their own namespaces, or all into
@@ -157,15 +190,20 @@ class Core:
         limit: int | None = None,
         recipe: str | RecallRecipe | None = None,
         question_time: datetime | str | None = None,
+        filters: SearchFilter | Mapping[str, Any] | None = None,
     ) -> Recall:
         from ripplemem.read.pipeline import recall
 
         query = check_query(query, self.settings.max_query_chars)
         if not query.strip():
             raise InvalidInputError("the query is empty: give the text to recall memories for")
+        where = parse_filters(filters)
         chosen = self.recipe(recipe, limit)
         when = parse_time(question_time, what="question_time")
-        return recall(  # an empty namespace: no evidence and the note EMPTY_NOTE
+        # the models load before any stage's timer (loading is not a search stage); an empty
+        # namespace answers at once without them
+        loading = self.warm_up() if self.store.count(namespace) else 0.0
+        found = recall(  # an empty namespace: no evidence and the note EMPTY_NOTE
             query,
             store=self.store,
             namespace=namespace,
@@ -174,8 +212,14 @@ class Core:
             planner=self.parts.planner,
             recognizer=self.parts.recognizer,
             reference_time=when,
+            where=where,
             statements=self.parts.statements,
         )
+        if loading:
+            found.trace.notes.append(
+                f"the models were loaded first ({loading:.1f} s, in no stage's time)"
+            )
+        return found
 
     def search_json(self, namespace: str, query: str, **options: Any) -> str:
         """:meth:`search`'s recall as its JSON text (:class:`~ripplemem.records.wire.RecallModel`)."""
@@ -193,10 +237,7 @@ class Core:
 
         chat = self.parts.chat
         if chat is None:
-            raise ConfigurationError(
-                "answer() needs an LLM: set Settings(llm=LLMSettings(base_url=..., model=...)) "
-                "or RIPPLEMEM_LLM_BASE_URL / RIPPLEMEM_LLM_MODEL; search() works without one"
-            )
+            raise LLMNotConfiguredError(NO_LLM)
         when = parse_time(question_time, what="question_time")
         found = self.search(namespace, question, recipe=recipe, question_time=when)
         if not found.evidence and EMPTY_NOTE in found.trace.notes:
@@ -217,6 +258,7 @@ class Core:
         return units[0]
 
     def list(self, namespace: str, *, limit: int | None = None, offset: int = 0) -> builtins.list[MemoryUnit]:
+        check_page(limit, offset)
         return self.store.list_units(namespace, limit=limit, offset=offset)
 
     def count(self, namespace: str) -> int:
@@ -294,10 +336,22 @@ class Core:
         with closing(open_store(target)) as copy:
             return copy_and_verify(self.store, copy, sample=sample, progress=progress)
 
-    def warm_up(self) -> None:
-        """Load the models now (the embedder, the entity recogniser), not on the first call."""
-        self.parts.embedder.embed(["warm up"], input_type="query")
-        self.parts.recognizer.find(["warm up"], learn=False)
+    def warm_up(self) -> float:
+        """Load the models now (the embedder, the entity recogniser, the time parser), not
+        inside the first call's stages; the seconds it took (0.0 once they are loaded)."""
+        from ripplemem.grounding.ground_time import ground_times
+
+        if self._warmed:
+            return 0.0
+        with self._warm:
+            if self._warmed:
+                return 0.0
+            started = time.perf_counter()
+            self.parts.embedder.embed(["warm up"], input_type="query")
+            self.parts.recognizer.find(["warm up"], learn=False)
+            ground_times("warm up yesterday", datetime(2024, 1, 1))
+            self._warmed = True
+            return time.perf_counter() - started
 
     def close(self) -> None:
         """Release the store. Never raises (a failure is logged): a ``with`` block's result, or

@@ -28,6 +28,7 @@ from anyio import CapacityLimiter
 
 from ripplemem.errors import ShuttingDownError, StoreError
 from ripplemem.recipes import RecallRecipe
+from ripplemem.records.filters import SearchFilter
 
 __all__ = ["Lanes", "Searcher"]
 
@@ -51,6 +52,7 @@ class Searcher(Protocol):
         limit: int | None,
         recipe: str | RecallRecipe | None,
         question_time: datetime | str | None,
+        filters: SearchFilter | None = None,
     ) -> str: ...
 
     def close(self) -> None: ...

@@ -21,6 +21,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterable, Sequence
 from datetime import datetime
+from typing import cast
 
 import numpy as np
 
@@ -31,6 +32,7 @@ from ripplemem.read.context import assemble as assemble_context
 from ripplemem.read.context import context_candidates
 from ripplemem.read.diffuse import diffuse
 from ripplemem.read.empty import empty_recall
+from ripplemem.read.filtered import restrict
 from ripplemem.read.planner import DeterministicPlanner, Planner, asks_for_several
 from ripplemem.read.query_cues import Recogniser, derive_cues
 from ripplemem.read.rank import Candidate, rank
@@ -48,6 +50,7 @@ from ripplemem.records import (
     RecallPlan,
     RecallTrace,
 )
+from ripplemem.records.filters import SearchFilter
 from ripplemem.statements import StatementReader
 from ripplemem.stopwatch import Stopwatch
 from ripplemem.stores.base import MemoryStore
@@ -126,32 +129,64 @@ def recall(
     planner: Planner | None = None,
     recognizer: Recogniser | None = None,
     reference_time: datetime | None = None,
+    where: SearchFilter | None = None,
     statements: StatementReader | None = None,
 ) -> Recall:
     """Recall the evidence for ``query`` from ``namespace`` as ``recipe`` says (no evidence and
-    the note :data:`~ripplemem.read.empty.EMPTY_NOTE` when the namespace holds no memory yet).
+    the note :data:`~ripplemem.read.empty.EMPTY_NOTE` when the namespace holds no memory yet);
+    with ``where``, from the units that filter matches only (:mod:`ripplemem.read.filtered`).
     ``statements`` reads what units state, for the supersession stage (None: it reads the chains
     alone)."""
     with single_threaded_blas(), store.reading(namespace):
         if store.count(namespace) == 0:
             return empty_recall(query, namespace, recipe.name)
-        if recipe.kind == "asso":
-            from ripplemem.read.asso.pipeline import recall_asso
+        if where is not None and not where.empty:
+            started = time.perf_counter()
+            filtered = restrict(store, namespace, where)
+            took = (time.perf_counter() - started) * 1000
+            found = _recall(
+                query, cast(MemoryStore, filtered), namespace, embedder, recipe, planner,
+                recognizer, reference_time, statements,
+            )
+            found.trace.timings_ms["filter"] = took
+            found.trace.notes.insert(
+                0, f"filters {where.to_json()}: {len(filtered.allowed)} units match"
+            )
+            return found
+        return _recall(
+            query, store, namespace, embedder, recipe, planner, recognizer, reference_time,
+            statements,
+        )
 
-            return recall_asso(
-                query, store=store, namespace=namespace, embedder=embedder, recipe=recipe,
-                reference_time=reference_time,
-            )
-        if recipe.kind != "ripple":
-            return recall_baseline(
-                query, store=store, namespace=namespace, embedder=embedder, recipe=recipe
-            )
-        run = _RippleRun(query, store, namespace, embedder, recipe)
-        run.reference_time = reference_time
-        run.statements = statements
-        with run.clock("total"):
-            evidence = run.recall(planner or DeterministicPlanner(), recognizer, reference_time)
-        return Recall(tuple(evidence), run.trace)
+
+def _recall(
+    query: str,
+    store: MemoryStore,
+    namespace: str,
+    embedder: Embedder,
+    recipe: RecallRecipe,
+    planner: Planner | None,
+    recognizer: Recogniser | None,
+    reference_time: datetime | None,
+    statements: StatementReader | None,
+) -> Recall:
+    if recipe.kind == "asso":
+        from ripplemem.read.asso.pipeline import recall_asso
+
+        return recall_asso(
+            query, store=store, namespace=namespace, embedder=embedder, recipe=recipe,
+            reference_time=reference_time,
+        )
+    if recipe.kind != "ripple":
+        return recall_baseline(
+            query, store=store, namespace=namespace, embedder=embedder, recipe=recipe
+        )
+    run = _RippleRun(query, store, namespace, embedder, recipe)
+    run.reference_time = reference_time
+    run.statements = statements
+    with run.clock("total"):
+        evidence = run.recall(planner or DeterministicPlanner(), recognizer, reference_time)
+    return Recall(tuple(evidence), run.trace)
 
 
 class _RippleRun:

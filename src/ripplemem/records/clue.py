@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
 
 import numpy as np
@@ -18,7 +18,7 @@ class Clue:
     id: str
     namespace: str
     text: str
-    vector: np.ndarray
+    vector: np.ndarray = field(repr=False)  # left out of repr()
     source: ClueSource
     sessions: int = 1
 

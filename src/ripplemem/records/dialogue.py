@@ -14,6 +14,8 @@ class Turn:
     speaker: str
     text: str
     caption: str | None = None  # an image caption shared with the message, kept as text
+    #: the caller's JSON object for this message (with the add's own): stored on its units
+    metadata: dict = field(default_factory=dict, compare=False)
 
 
 @dataclass(frozen=True, slots=True)

@@ -35,6 +35,9 @@ class UnitDraft:
     #: how the draft was made when not by the extractor's own path, e.g. {"extractor":
     #: "deterministic", "instead_of": "llm:...", "reason": ...} (kept in ``extra["provenance"]``)
     provenance: dict | None = None
+    #: the time parser ran out of its budget on this unit's text, so only the rules grounded it
+    #: (kept as ``extra["time_grounding"] = "rules"``; docs/reliability.md)
+    time_fallback: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,13 +45,14 @@ class MemoryUnit:
     """``m = (r, v, P, L, T)`` plus provenance.
 
     ``participants`` / ``locations`` are display forms; stores index them normalised
-    (see :func:`normalise_cue`). ``episode_id`` is the source session.
+    (see :func:`normalise_cue`). ``episode_id`` is the source session. ``repr()`` leaves out the
+    vector and ``extra``.
     """
 
     id: str
     namespace: str
     restatement: str
-    vector: np.ndarray | None
+    vector: np.ndarray | None = field(repr=False)  # 384 floats: left out of repr()
     participants: tuple[str, ...]
     locations: tuple[str, ...]
     time_span: TimeSpan | None
@@ -58,7 +62,11 @@ class MemoryUnit:
     created_at: datetime
     time_phrases: tuple[str, ...] = ()
     keywords: tuple[str, ...] = ()
-    extra: dict = field(default_factory=dict, compare=False)
+    #: who said the turns the unit comes from (a search can filter on them)
+    speakers: tuple[str, ...] = ()
+    #: the caller's JSON object, from the add or its messages (a search can filter on it)
+    metadata: dict = field(default_factory=dict)
+    extra: dict = field(default_factory=dict, compare=False, repr=False)
 
     def with_vector(self, vector: np.ndarray) -> MemoryUnit:
         return replace(self, vector=vector)
@@ -78,6 +86,8 @@ class MemoryUnit:
             created_at=self.created_at,
             time_phrases=list(self.time_phrases),
             keywords=list(self.keywords),
+            speakers=list(self.speakers),
+            metadata=dict(self.metadata),
             extra=dict(self.extra),
         )
 
@@ -102,6 +112,8 @@ class MemoryUnit:
             created_at=model.created_at,
             time_phrases=tuple(model.time_phrases),
             keywords=tuple(model.keywords),
+            speakers=tuple(model.speakers),
+            metadata=dict(model.metadata),
             extra=dict(model.extra),
         )
 

@@ -77,6 +77,12 @@ class UnitModel(_Model):
     created_at: datetime
     time_phrases: list[str] = Field(default_factory=list)
     keywords: list[str] = Field(default_factory=list)
+    speakers: list[str] = Field(
+        default_factory=list, description="who said the turns the unit comes from"
+    )
+    metadata: dict[str, Any] = Field(
+        default_factory=dict, description="the caller's JSON object, given on add"
+    )
     extra: dict[str, Any] = Field(default_factory=dict)
 
 

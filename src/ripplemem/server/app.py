@@ -1,5 +1,5 @@
-"""The ASGI app: REST under ``/v1``, MCP at ``/mcp``, the viewer at ``/ui``, ``/healthz`` and
-``/openapi.json``.
+"""The ASGI app: REST under ``/v1``, MCP at ``/mcp``, the viewer at ``/ui``, ``/healthz``,
+``/openapi.json`` and its pages ``/docs`` and ``/redoc`` (:mod:`ripplemem.server.api_docs`).
 
 :func:`create_app` takes a ready :class:`~ripplemem.memory.Memory` (tests pass one built on any
 store and embedder); ``ripplemem serve`` builds it from the store URL and the ``RIPPLEMEM_*``
@@ -12,8 +12,10 @@ running after that is rolled back by the store, never half written.
 from __future__ import annotations
 
 import logging
-from collections.abc import AsyncIterator
+import time
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
+from functools import partial
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -24,8 +26,11 @@ from starlette.routing import Route
 from ripplemem import __version__
 from ripplemem.core.lanes import Lanes
 from ripplemem.errors import ConfigurationError, InvalidInputError, RippleMemError
+from ripplemem.extensions import reader_of, warm_up
 from ripplemem.memory import AsyncMemory, Memory
 from ripplemem.server.access import Access
+from ripplemem.server.api_docs import add_api_docs
+from ripplemem.server.budget import RequestBudget
 from ripplemem.server.errors import error_body
 from ripplemem.server.gate import (
     STATE_ACCESS,
@@ -42,11 +47,13 @@ from ripplemem.server.routes import health_router, router, verb_router
 from ripplemem.server.schemas import ErrorBody, ErrorModel
 from ripplemem.server.viewer_routes import ui_router, viewer_router
 
-__all__ = ["LOOPBACK_HOSTS", "ServerOptions", "create_app", "is_loopback"]
+__all__ = ["DEFAULT_BUDGET_S", "LOOPBACK_HOSTS", "ServerOptions", "create_app", "is_loopback"]
 
 log = logging.getLogger("ripplemem.server")
 
 LOOPBACK_HOSTS = ("127.0.0.1", "localhost", "::1")
+#: the default per-request budget, in seconds of CPU (``ripplemem serve --request-budget``)
+DEFAULT_BUDGET_S = 10.0
 
 DESCRIPTION = """Long-term memory for LLM agents over HTTP.
 
@@ -82,6 +89,9 @@ class ServerOptions:
         host: str = "127.0.0.1",
         mcp: bool = True,
         search_processes: int = 0,
+        announce: Callable[[str], None] | None = None,
+        request_budget_s: float | None = DEFAULT_BUDGET_S,
+        separate_reader: bool = True,
     ) -> None:
         self.max_body_bytes, self.max_import_bytes = max_body_bytes, max_import_bytes
         self.read_threads, self.write_threads = read_threads, write_threads
@@ -90,6 +100,14 @@ class ServerOptions:
         #: worker processes for searches (0: threads of the server process); they open the
         #: store of ``memory.settings`` with its embedder, so only for a Memory built from settings
         self.search_processes = search_processes
+        #: told (one line each) when the models start loading and when the server is ready
+        self.announce = announce
+        #: CPU seconds an add, update, search or answer may take (None or 0: no budget;
+        #: :mod:`ripplemem.server.budget`)
+        self.request_budget_s = request_budget_s
+        #: reads through a second Memory over the same SQLite file, so they never queue behind
+        #: a write block (the price: that Memory's caches and models, about a search worker's)
+        self.separate_reader = separate_reader
 
 
 def create_app(
@@ -108,25 +126,48 @@ def create_app(
         from ripplemem.server.search_pool import SearchPool
 
         pool = SearchPool(
-            memory.settings, options.search_processes, shared=memory.store.capabilities.shared
+            memory.settings, options.search_processes, shared=memory.store.capabilities.shared,
+            budget_s=options.request_budget_s,
         )
     lanes = Lanes(read_threads=options.read_threads, write_threads=options.write_threads, searcher=pool)
-    verbs = AsyncMemory(over=memory, lanes=lanes)
+    reader = reader_of(memory) if options.separate_reader else None
+    verbs = AsyncMemory(over=memory, lanes=lanes, reader=reader)
     jobs = JobBoard(max_pending=options.max_pending_jobs)
-    gate = Gate(memory.keys if auth else None)
-    mcp_server = _mcp(verbs) if options.mcp else None
+    budget = RequestBudget(options.request_budget_s)
+    gate = Gate((reader or memory).keys if auth else None)  # key checks never wait on a write
+    mcp_server = _mcp(verbs, budget) if options.mcp else None
+
+    say = options.announce or (lambda line: None)
+
+    def warm() -> None:
+        """Load the models of the server's own process; then it is ready."""
+        started = time.perf_counter()
+        try:
+            warm_up(memory)
+        except Exception as error:  # the server stays live and says why it is not ready
+            log.error("loading the models failed; the server is not ready", exc_info=error)
+            say(f"loading the models failed ({type(error).__name__}: {error}); not ready")
+            return
+        app.state.ready = True
+        say(f"ready in {time.perf_counter() - started:.1f} s: the models are loaded")
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        if pool is not None:
-            import anyio
+        import anyio
 
+        if pool is not None:  # before serving: a worker is never stopped while it starts
+            say(f"starting {pool.processes} search workers (each loads the models)")
             await anyio.to_thread.run_sync(pool.warm_up)
-        if mcp_server is None:
-            yield
-        else:
-            async with mcp_server.session_manager.run():
+        say("loading the models (embedder, entity recogniser); /healthz answers now, /readyz "
+            "once they are loaded")
+        async with anyio.create_task_group() as tasks:
+            tasks.start_soon(partial(anyio.to_thread.run_sync, warm, abandon_on_cancel=True))
+            if mcp_server is None:
                 yield
+            else:
+                async with mcp_server.session_manager.run():
+                    yield
+            tasks.cancel_scope.cancel()  # a warm-up still running at shutdown is not waited for
         if not await jobs.drain(options.drain_timeout_s):
             log.warning("background adds still running after %.0f s: stopping", options.drain_timeout_s)
         await verbs.close()
@@ -136,15 +177,18 @@ def create_app(
         version=__version__,
         description=DESCRIPTION,
         lifespan=lifespan,
-        docs_url="/docs",
+        docs_url=None,  # FastAPI's own pages load Swagger UI from a CDN: ours are local
         redoc_url=None,
     )
+    add_api_docs(app)
     app.state.memory, app.state.lanes, app.state.jobs, app.state.gate = verbs, lanes, jobs, gate
+    app.state.budget = budget
     app.state.backend = memory.backend
     app.state.search_processes = 0 if pool is None else pool.processes
+    app.state.ready = False  # live at once, ready once the models are loaded (warm())
     app.include_router(health_router)
     app.include_router(router)
-    app.include_router(verb_router(answers=memory.can_answer))
+    app.include_router(verb_router())
     app.include_router(viewer_router)
     app.include_router(ui_router)
     if mcp_server is not None:
@@ -162,14 +206,14 @@ def create_app(
     return app
 
 
-def _mcp(memory: AsyncMemory):
+def _mcp(memory: AsyncMemory, budget: RequestBudget):
     from ripplemem.server.mcp_tools import build_mcp
 
     def tenant(ctx) -> tuple[Access, str]:
         state = ctx.request_context.request.state
         return getattr(state, STATE_ACCESS), getattr(state, STATE_NAMESPACE)
 
-    return build_mcp(memory, tenant)
+    return build_mcp(memory, tenant, budget)
 
 
 def _mcp_endpoint(mcp_server):

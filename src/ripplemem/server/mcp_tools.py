@@ -15,13 +15,15 @@ from collections.abc import Callable
 from typing import Annotated, Any
 
 from mcp.server.mcpserver import Context, MCPServer
-from mcp.server.mcpserver.exceptions import ToolError
+from mcp.server.mcpserver.exceptions import ToolError, UnexpectedToolError
+from mcp.types import CallToolResult, InputRequiredResult
 from pydantic import BaseModel, Field, ValidationError
 
 from ripplemem import __version__
 from ripplemem.errors import RippleMemError
 from ripplemem.memory import AsyncMemory
 from ripplemem.server.access import Access
+from ripplemem.server.budget import RequestBudget
 from ripplemem.server.verbs import VERBS, Verb
 
 __all__ = ["INSTRUCTIONS", "Tenant", "build_mcp"]
@@ -36,24 +38,50 @@ INSTRUCTIONS = (
 )
 #: arguments of a verb that a tool does not take (the tenant comes from the connection)
 HIDDEN = {"namespace"}
+#: what to write instead, for arguments a model often gets wrong
+HINTS = {"messages": "give a list of {role, content} messages, or one fact in plain words as text"}
 
 
-def build_mcp(memory: AsyncMemory, tenant: Tenant) -> MCPServer:
-    """An MCPServer with the memory tools; ``answer`` only when an LLM is configured."""
-    server = MCPServer(
+class MemoryServer(MCPServer):
+    """The SDK's server, whose tool errors are one line in plain words, the error's type first
+    (``FilterError: ...``): arguments that fail a tool's input schema are an
+    ``InvalidInputError`` naming the argument (not the SDK's pydantic dump), and the SDK's
+    ``Error executing tool <name>:`` prefix is left out."""
+
+    async def call_tool(
+        self, name: str, arguments: dict[str, Any], context: Context | None = None
+    ) -> CallToolResult | InputRequiredResult:
+        try:
+            return await super().call_tool(name, arguments, context)
+        except UnexpectedToolError:
+            raise
+        except ToolError as error:
+            cause = error.__cause__
+            if isinstance(cause, ValidationError):
+                raise ToolError(f"InvalidInputError: {_plain(cause)}") from cause
+            if isinstance(cause, ToolError):  # the tool's own words, without the SDK's prefix
+                raise ToolError(str(cause)) from cause.__cause__
+            raise
+
+
+def build_mcp(memory: AsyncMemory, tenant: Tenant, budget: RequestBudget | None = None) -> MCPServer:
+    """An MCPServer with the memory tools (``answer`` without an LLM says how to configure one);
+    the bounded verbs run under ``budget`` (the server's per-request budget)."""
+    budget = budget or RequestBudget(None)
+    server = MemoryServer(
         "ripplemem", version=__version__, instructions=INSTRUCTIONS, log_level="WARNING"
     )
     for verb in VERBS:
-        if verb.tool is None or (verb.needs_llm and not memory.can_answer):
+        if verb.tool is None:
             continue
         server.add_tool(
-            _tool(verb, memory, tenant), name=verb.tool, description=verb.description,
+            _tool(verb, memory, tenant, budget), name=verb.tool, description=verb.description,
             annotations=verb.annotations, structured_output=True,
         )
     return server
 
 
-def _tool(verb: Verb, memory: AsyncMemory, tenant: Tenant) -> Callable[..., Any]:
+def _tool(verb: Verb, memory: AsyncMemory, tenant: Tenant, budget: RequestBudget) -> Callable[..., Any]:
     """The tool function of ``verb``: its signature is the verb's arguments (so the SDK derives
     the input schema from them) and the context."""
     params = [
@@ -68,7 +96,8 @@ def _tool(verb: Verb, memory: AsyncMemory, tenant: Tenant) -> Callable[..., Any]
             if verb.writes:
                 access.check_write()
             arguments = verb.arguments.model_validate(given)
-            result = await verb.run(memory, access.resolve(arguments, default=namespace), arguments)
+            namespace = access.resolve(arguments, default=namespace)
+            result = await budget.run_verb(verb, memory, namespace, arguments)
         except RippleMemError as error:
             raise ToolError(f"{type(error).__name__}: {error}") from error
         except ValidationError as error:
@@ -103,7 +132,14 @@ def _plain(error: ValidationError) -> str:
     """A pydantic error in a sentence: which argument, and what is wrong with it."""
     parts = []
     for item in error.errors()[:3]:
-        message = str(item.get("msg", "invalid")).removeprefix("Value error, ")
         where = ".".join(str(part) for part in item.get("loc", ()))
-        parts.append(f"{where}: {message}" if where else message)
+        kind = item.get("type")
+        if kind == "missing":
+            parts.append(f"{where} is required")
+        elif kind == "extra_forbidden":
+            parts.append(f"{where} is not a field this tool knows")
+        else:
+            message = str(item.get("msg", "invalid")).removeprefix("Value error, ")
+            hint = f"; {HINTS[where]}" if where in HINTS else ""
+            parts.append(f"{where}: {message}{hint}" if where else message)
     return "; ".join(parts)

@@ -73,11 +73,12 @@ def _respond(result: Result) -> Response:
 
 
 # -- the verbs -----------------------------------------------------------------------------------
-def verb_router(*, answers: bool) -> APIRouter:
-    """A route for each verb served over REST (``answer`` only when an LLM is configured)."""
+def verb_router() -> APIRouter:
+    """A route for each verb served over REST (``answer`` too without an LLM: it then answers
+    422 LLMNotConfiguredError, saying how to configure one)."""
     routes = APIRouter(responses=ROUTE_ERRORS)
     for verb in VERBS:
-        if verb.path is None or (verb.needs_llm and not answers):
+        if verb.path is None:
             continue
         extra: dict[int | str, dict[str, Any]] = {**_errors(*verb.statuses)}
         if verb.background:
@@ -122,9 +123,12 @@ def _endpoint(verb: Verb):
             access.check_write()
         namespace = access.resolve(arguments)
         memory: AsyncMemory = request.app.state.memory
+        budget = request.app.state.budget
         if not wait:
+            if verb.size is not None:
+                budget.admit(verb.size(arguments))  # too large for the budget: 413, no job
             return _json(job_model(_queue(request, verb, memory, namespace, arguments)), 202)
-        return _respond(await verb.run(memory, namespace, arguments))
+        return _respond(await budget.run_verb(verb, memory, namespace, arguments))
 
     endpoint.__signature__ = inspect.Signature(params, return_annotation=Response)  # type: ignore[attr-defined]
     endpoint.__name__ = f"{verb.name}_route"
@@ -151,7 +155,7 @@ def _queue(request: Request, verb: Verb, memory: AsyncMemory, namespace: str, ar
     async def work(started):
         async with lanes.turn(namespace):
             started()
-            return await verb.run(memory, namespace, arguments)
+            return await request.app.state.budget.run_verb(verb, memory, namespace, arguments)
 
     return request.app.state.jobs.submit(namespace, work)
 
@@ -202,16 +206,39 @@ async def import_lines(
 
 @health_router.get("/healthz", response_model=HealthModel, summary="Liveness, no key needed")
 async def healthz(request: Request) -> Response:
+    """200 as soon as the server takes requests; ``ready`` says whether the models are loaded."""
+    return _json(_health(request))
+
+
+@health_router.get(
+    "/readyz", response_model=HealthModel, responses={503: {"model": ErrorModel}},
+    summary="Readiness, no key needed: 200 once the models are loaded",
+)
+async def readyz(request: Request) -> Response:
+    """200 once the models are loaded and every search worker is warm, 503 until then."""
+    health = _health(request)
+    if health.ready:
+        return _json(health)
+    body = ErrorModel(error=ErrorBody(
+        type="NotReadyError",
+        message="the server is loading its models (and warming its search workers); requests "
+        "are taken meanwhile but the first ones wait for them; /readyz answers 200 when done",
+    ))
+    return Response(body.model_dump_json(exclude_none=True), status_code=503,
+                    media_type="application/json")
+
+
+def _health(request: Request) -> HealthModel:
     state = request.app.state
-    health = HealthModel(
+    return HealthModel(
         status="ok",
         version=__version__,
         backend=state.backend,
         auth=not state.gate.open,
         jobs_pending=state.jobs.pending,
         search_processes=state.search_processes,
+        ready=state.ready,
     )
-    return _json(health)
 
 
 def job_model(job: Job) -> JobModel:

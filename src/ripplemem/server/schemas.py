@@ -11,7 +11,7 @@ the MCP tools' schemas.
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Annotated, Literal, Self
+from typing import Annotated, Any, Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -31,6 +31,8 @@ __all__ = [
     "JobModel",
     "ListRequest",
     "MessageModel",
+    "PersonModel",
+    "PersonRequest",
     "SearchRequest",
     "TimelineModel",
     "TimelineRequest",
@@ -80,12 +82,15 @@ class MessageModel(_Request):
     text: str | None = None
     turn_id: str | None = Field(default=None, max_length=200)
     caption: str | None = Field(default=None, description="a shared image's caption")
+    metadata: dict[str, Any] | None = Field(
+        default=None, description="this message's own metadata (a JSON object; its keys win)"
+    )
 
 
 class AddRequest(Ids):
     messages: list[MessageModel] | None = Field(
         default=None, min_length=1,
-        description="The session's messages, [{role, content}, ...]; or give text instead.",
+        description="The session's messages, [{role, content}, ...]; or give one fact as text instead.",
     )
     text: str | None = Field(
         default=None, min_length=1, max_length=20_000,
@@ -96,7 +101,15 @@ class AddRequest(Ids):
         default=None, max_length=100, description="when the session took place (ISO 8601)",
         examples=["2024-05-08T13:56"],
     )
-    session_id: str | None = Field(default=None, max_length=200)
+    session_id: str | None = Field(
+        default=None, max_length=200,
+        description="the session's id (default: derived from its messages, so re-adding them is a no-op)",
+    )
+    metadata: dict[str, Any] | None = Field(
+        default=None,
+        description="a JSON object stored with every memory of this add (search filters read it)",
+        examples=[{"topic": "pets"}],
+    )
 
     @model_validator(mode="after")
     def _one_input(self) -> Self:
@@ -116,31 +129,65 @@ class UnitRequest(Ids):
 
 
 class UpdateRequest(UnitRequest):
-    text: str = Field(min_length=1, max_length=20_000, examples=["I moved to Bristol."])
+    text: str = Field(
+        min_length=1, max_length=20_000, description="the fact as it is now, in plain words",
+        examples=["I moved to Bristol."],
+    )
     session_time: str | None = Field(
-        default=None, max_length=100, description="when it was said (ISO 8601; default: now)"
+        default=None, max_length=100, description="when it was said (ISO 8601; default: one second after the latest version of the memory)"
     )
 
 
 class SearchRequest(Ids):
-    query: str = Field(min_length=1, max_length=4_000)
+    query: str = Field(
+        min_length=1, max_length=4_000, description="what to recall memories for: a question or a topic",
+        examples=["What is my dog called?"],
+    )
     limit: int | None = Field(default=None, ge=1, le=200, description="evidence budget (units)")
     recipe: str | None = Field(default=None, max_length=100, description="ripple, asso, bm25, ...")
     question_time: str | None = Field(
         default=None, max_length=100,
         description="when the question is asked (ISO 8601); grounds words like 'last week'",
     )
+    filters: dict[str, Any] | None = Field(
+        default=None,
+        description="keep to the memories that match, before any ranking cut: metadata values "
+        '({"topic": "food"}, {"topic": ["food", "travel"]} for any of them), "speaker", and '
+        '"after" / "before" (when it was said, ISO 8601), combined with AND',
+        examples=[{"topic": "pets", "after": "2024-01-01"}],
+    )
+
+
+class PersonRequest(Ids):
+    name: str | None = Field(
+        max_length=200, description="the person's name; null forgets it", examples=["Alex"]
+    )
+
+
+class PersonModel(BaseModel):
+    """The person behind a namespace: the speaker of its role-style user messages."""
+
+    namespace: str
+    name: str | None = Field(description="null when the namespace names no person")
 
 
 class AnswerRequest(Ids):
-    question: str = Field(min_length=1, max_length=4_000)
-    recipe: str | None = Field(default=None, max_length=100)
-    question_time: str | None = Field(default=None, max_length=100)
+    question: str = Field(
+        min_length=1, max_length=4_000, description="the question to answer from memory",
+        examples=["Where did I adopt my dog?"],
+    )
+    recipe: str | None = Field(
+        default=None, max_length=100, description="the recall recipe: ripple, asso, bm25, ..."
+    )
+    question_time: str | None = Field(
+        default=None, max_length=100,
+        description="when the question is asked (ISO 8601); grounds words like 'last week'",
+    )
 
 
 class ListRequest(Ids):
-    limit: int = Field(default=50, ge=1, le=1000)
-    offset: int = Field(default=0, ge=0, le=100_000_000)
+    limit: int = Field(default=50, ge=1, le=1000, description="how many memories at most")
+    offset: int = Field(default=0, ge=0, le=100_000_000, description="how many to skip first")
 
 
 class GraphRequest(Ids):
@@ -199,6 +246,9 @@ class HealthModel(_Response):
     auth: bool = Field(description="false when the server runs with --no-auth")
     jobs_pending: int
     search_processes: int = Field(description="worker processes answering searches (0: threads)")
+    ready: bool = Field(
+        description="the models are loaded and every search worker is warm (/readyz: 200)"
+    )
 
 
 class GraphNodeModel(_Response):

@@ -36,6 +36,8 @@ from ripplemem.server.schemas import (
     GraphRequest,
     Ids,
     ListRequest,
+    PersonModel,
+    PersonRequest,
     SearchRequest,
     TimelineBinModel,
     TimelineModel,
@@ -80,8 +82,21 @@ class Verb:
     annotations: ToolAnnotations = field(default_factory=lambda: READS)
     #: MCP: defaults that differ from REST's (a model's context is short)
     tool_defaults: dict[str, Any] = field(default_factory=dict)
-    #: offered only when an LLM is configured
-    needs_llm: bool = False
+    #: its cost grows with what the caller sends: it runs under the per-request CPU budget
+    #: (:mod:`ripplemem.server.budget`)
+    bounded: bool = False
+    #: the characters of text it brings, checked against the budget before any work
+    size: Callable[[Any], int] | None = None
+
+
+def _add_size(a: AddRequest) -> int:
+    if a.text is not None:
+        return len(a.text)
+    return sum(len(m.content or "") + len(m.text or "") + len(m.caption or "") for m in a.messages or ())
+
+
+def _update_size(a: UpdateRequest) -> int:
+    return len(a.text)
 
 
 def _unit(unit: MemoryUnit) -> UnitModel:
@@ -89,13 +104,17 @@ def _unit(unit: MemoryUnit) -> UnitModel:
 
 
 async def _add(memory: AsyncMemory, ns: str, a: AddRequest) -> Result:
-    added = await memory.add(a.conversation(), namespace=ns, session_time=a.session_time, session_id=a.session_id)
+    added = await memory.add(
+        a.conversation(), namespace=ns, session_time=a.session_time, session_id=a.session_id,
+        metadata=a.metadata,
+    )
     return added.to_model()
 
 
 async def _search(memory: AsyncMemory, ns: str, a: SearchRequest) -> Result:
     return await memory.search_json(
-        a.query, namespace=ns, limit=a.limit, recipe=a.recipe, question_time=a.question_time
+        a.query, namespace=ns, limit=a.limit, recipe=a.recipe, question_time=a.question_time,
+        filters=a.filters,
     )
 
 
@@ -137,6 +156,15 @@ async def _delete_all(memory: AsyncMemory, ns: str, a: Ids) -> Result:
     return CountModel(count=await memory.delete_all(namespace=ns))
 
 
+async def _person(memory: AsyncMemory, ns: str, a: Ids) -> Result:
+    return PersonModel(namespace=ns, name=await memory.person(namespace=ns))
+
+
+async def _set_person(memory: AsyncMemory, ns: str, a: PersonRequest) -> Result:
+    await memory.set_person(a.name, namespace=ns)
+    return PersonModel(namespace=ns, name=await memory.person(namespace=ns))
+
+
 async def _graph(memory: AsyncMemory, ns: str, a: GraphRequest) -> Result:
     found = await memory.neighbourhood(a.ids, namespace=ns, hops=a.hops, max_nodes=a.max_nodes)
     nodes = [GraphNodeModel(unit=_unit(u), hop=found.hops[u.id]) for u in found.units]
@@ -163,19 +191,22 @@ async def _timeline(memory: AsyncMemory, ns: str, a: TimelineRequest) -> Result:
 VERBS: tuple[Verb, ...] = (
     Verb(
         "add", "Add a conversation session", AddRequest, AddResultModel, _add, writes=True,
-        method="POST", path="/v1/memories", background=True,
+        method="POST", path="/v1/memories", background=True, bounded=True, size=_add_size,
         tool="add_memory", annotations=WRITES,
         description="Remember the messages of a conversation session ([{role, content}, ...]), or "
-        "one fact as text. session_time is when it took place (ISO 8601). Adding the same "
-        "messages again is a no-op.",
+        "one fact as text. session_time is when it took place (ISO 8601). metadata (a JSON "
+        "object) is stored with the memories, for search filters. Adding the same messages "
+        "again is a no-op.",
     ),
     Verb(
         "search", "Recall the evidence for a query", SearchRequest, RecallModel, _search,
-        method="POST", path="/v1/search",
+        method="POST", path="/v1/search", bounded=True,
         tool="search_memories", tool_defaults={"limit": 10},
         description="Recall the memories that bear on the query, best first, with the trace of how "
-        "they were found. question_time (ISO 8601) grounds words like 'last week'. A user with no "
-        "memories yet gets an empty list.",
+        "they were found. question_time (ISO 8601) grounds words like 'last week'. filters keep "
+        "to memories whose metadata, speaker or time match, e.g. {\"topic\": \"food\"}, "
+        "{\"speaker\": \"Alex\"}, {\"after\": \"2026-03-01\"}. A user with no memories yet "
+        "gets an empty list.",
     ),
     Verb(
         "get", "One memory", UnitRequest, UnitModel, _get, method="GET",
@@ -201,6 +232,7 @@ VERBS: tuple[Verb, ...] = (
     Verb(
         "update", "Write a new memory that supersedes this one", UpdateRequest, AddResultModel,
         _update, writes=True, method="POST", path="/v1/memories/{unit_id}/update", statuses=(404,),
+        bounded=True, size=_update_size,
         tool="update_memory", annotations=WRITES,
         description="Record that a fact changed: text (e.g. 'I moved to Bristol') becomes a new "
         "memory that supersedes memory unit_id; both are kept.",
@@ -218,10 +250,20 @@ VERBS: tuple[Verb, ...] = (
         description="Forget every memory of this user. It cannot be undone.",
     ),
     Verb(
+        "person", "The person behind the namespace", Ids, PersonModel, _person,
+        method="GET", path="/v1/person",
+    ),
+    Verb(
+        "set_person", "Name the person behind the namespace", PersonRequest, PersonModel,
+        _set_person, writes=True, method="PUT", path="/v1/person",
+    ),
+    Verb(
         "answer", "Answer a question with the LLM", AnswerRequest, AnswerModel, _answer,
-        method="POST", path="/v1/answer", statuses=(404, 502), needs_llm=True,
+        method="POST", path="/v1/answer", statuses=(404, 502), bounded=True,
         tool="answer", annotations=ToolAnnotations(read_only_hint=True, open_world_hint=True),
-        description="Answer a question from memory with the configured LLM, citing the memories used.",
+        description="Answer a question from memory with the server's LLM, citing the memories "
+        "used. Without an LLM configured it says how to configure one; search_memories works "
+        "without.",
     ),
     Verb(
         "neighbourhood", "A bounded neighbourhood of some units", GraphRequest, GraphModel, _graph,

@@ -48,6 +48,14 @@ Contract notes shared by all backends:
   id, its (neighbour id, weight) list of that kind (strongest first, ties by id).
 * ``delete_unit`` removes the unit, its vector, its cue and lexical entries, every edge touching it
   and its place in the clue graph. Deleting an unknown id returns False.
+* Search filters (:class:`~ripplemem.records.filters.SearchFilter`): ``select_units`` gives the
+  ids of the namespace's units a filter matches (exactly as ``SearchFilter.matches`` says, from
+  an index: the cost follows the matches, see :mod:`ripplemem.stores.filter_keys`). The three
+  views take those ids as ``allowed`` and restrict to them *before* their cut: the dense view
+  answers the ``k`` nearest allowed units, the lexical view ranks the allowed units holding a
+  query term, ``cue_candidates`` takes the ``per_value`` nearest allowed units per value.
+* ``person`` / ``set_person``: a namespace's person (None when unset; ``set_person(ns, None)``
+  forgets it), kept apart from its units: deleting them leaves it.
 * ``check_embedder`` records (model, dim) on first call and raises EmbedderMismatchError on any
   later call with a different pair.
 """
@@ -55,6 +63,7 @@ Contract notes shared by all backends:
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from collections.abc import Set as AbstractSet
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from datetime import datetime
@@ -63,6 +72,7 @@ from typing import Protocol, runtime_checkable
 import numpy as np
 
 from ripplemem.records import Cues, Edge, EdgeKind, MemoryUnit
+from ripplemem.records.filters import SearchFilter
 from ripplemem.stores.clues_base import ClueStore
 from ripplemem.stores.keys_base import KeyStore
 
@@ -120,17 +130,30 @@ class MemoryStore(Protocol):
     ) -> list[MemoryUnit]: ...
     def delete_unit(self, namespace: str, unit_id: str) -> bool: ...
     def delete_namespace(self, namespace: str) -> int: ...
+    # wait until the bytes of every unit deleted so far are gone from the store's files (a
+    # delete never waits for readers; docs/reliability.md); False when ``timeout`` passed first
+    def flush_erasure(self, timeout: float | None = None) -> bool: ...
 
-    # views
+    # views (``allowed``: restrict to these unit ids before the cut; None: every unit)
     def search_dense_many(
-        self, namespace: str, vectors: np.ndarray, k: int, *, min_score: float | None = None
+        self, namespace: str, vectors: np.ndarray, k: int, *, min_score: float | None = None,
+        allowed: AbstractSet[str] | None = None,
     ) -> list[list[tuple[str, float]]]: ...
-    def search_lexical(self, namespace: str, text: str, k: int) -> list[tuple[str, float]]: ...
+    def search_lexical(
+        self, namespace: str, text: str, k: int, *, allowed: AbstractSet[str] | None = None
+    ) -> list[tuple[str, float]]: ...
     def centroid(self, namespace: str) -> np.ndarray | None: ...
     def cue_candidates(
-        self, namespace: str, cues: Cues, *, near: datetime | None, per_value: int
+        self, namespace: str, cues: Cues, *, near: datetime | None, per_value: int,
+        allowed: AbstractSet[str] | None = None,
     ) -> list[str]: ...
     def cue_values(self, namespace: str, kind: str) -> list[str]: ...
+    # the ids of the units a search filter matches
+    def select_units(self, namespace: str, where: SearchFilter) -> set[str]: ...
+
+    # the person behind a namespace: the speaker name of its role-style "user" messages
+    def person(self, namespace: str) -> str | None: ...
+    def set_person(self, namespace: str, name: str | None) -> None: ...
 
     # graph
     def change_edges(self, *, remove: Iterable[Edge] = (), add: Iterable[Edge] = ()) -> None: ...
@@ -143,10 +166,14 @@ class MemoryStore(Protocol):
 
 
 def search_dense(
-    store: MemoryStore, namespace: str, vector: np.ndarray, k: int
+    store: MemoryStore, namespace: str, vector: np.ndarray, k: int,
+    *, allowed: AbstractSet[str] | None = None,
 ) -> list[tuple[str, float]]:
-    """The ``k`` units nearest to one vector, as (id, cosine), best first."""
-    return store.search_dense_many(namespace, np.asarray(vector).reshape(1, -1), k)[0]
+    """The ``k`` units nearest to one vector (of ``allowed``), as (id, cosine), best first."""
+    vectors = np.asarray(vector).reshape(1, -1)
+    if allowed is None:
+        return store.search_dense_many(namespace, vectors, k)[0]
+    return store.search_dense_many(namespace, vectors, k, allowed=allowed)[0]
 
 
 def add_edges(store: MemoryStore, edges: Iterable[Edge]) -> None:

@@ -18,6 +18,7 @@ import math
 import threading
 from bisect import bisect_left, bisect_right, insort
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Set as AbstractSet
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass, field, replace
 from datetime import datetime
@@ -26,6 +27,7 @@ import numpy as np
 
 from ripplemem.errors import InvalidInputError, StoreError, UnknownUnitError
 from ripplemem.records import Cues, Edge, EdgeKind, MemoryUnit, normalise_cue
+from ripplemem.records.filters import SearchFilter
 from ripplemem.stores import cuekeys
 from ripplemem.stores.base import StoreCapabilities
 from ripplemem.stores.checks import (
@@ -89,6 +91,7 @@ class InMemoryStore:
         self._lexical_bound = (lexical_budget, lexical_rerank_depth)
         self._lock = threading.RLock()
         self._spaces: dict[str, _Space] = {}
+        self._people: dict[str, str] = {}
         self._embedder: tuple[str, int] | None = None
         self._dim: int | None = None
         self._seq = itertools.count(1)
@@ -263,7 +266,8 @@ class InMemoryStore:
     # --- views ---------------------------------------------------------------------------------
 
     def search_dense_many(
-        self, namespace: str, vectors: np.ndarray, k: int, *, min_score: float | None = None
+        self, namespace: str, vectors: np.ndarray, k: int, *, min_score: float | None = None,
+        allowed: AbstractSet[str] | None = None,
     ) -> list[list[tuple[str, float]]]:
         with self._lock:
             self._check_open()
@@ -271,6 +275,11 @@ class InMemoryStore:
             if space is None or k <= 0:
                 return [[] for _ in range(len(vectors))]
             try:
+                if allowed is not None:
+                    found = space.vectors.search_within(vectors, k, allowed)
+                    if min_score is None:
+                        return found
+                    return [[h for h in hits if h[1] >= min_score] for hits in found]
                 return space.vectors.search_many(vectors, k, min_score=min_score)
             except ValueError as error:
                 raise InvalidInputError(
@@ -283,17 +292,51 @@ class InMemoryStore:
             space = self._spaces.get(namespace)
             return space.vectors.centroid() if space is not None else None
 
-    def search_lexical(self, namespace: str, text: str, k: int) -> list[tuple[str, float]]:
+    def search_lexical(
+        self, namespace: str, text: str, k: int, *, allowed: AbstractSet[str] | None = None
+    ) -> list[tuple[str, float]]:
         with self._lock:
             self._check_open()
             space = self._spaces.get(namespace)
             if space is None:
                 return []
             budget, depth = self._lexical_bound
-            return space.lexical.search(terms(text), k, budget=budget, rerank_depth=depth)
+            return space.lexical.search(
+                terms(text), k, budget=budget, rerank_depth=depth, allowed=allowed
+            )
+
+    def select_units(self, namespace: str, where: SearchFilter) -> set[str]:
+        with self._lock:
+            self._check_open()
+            space = self._spaces.get(namespace)
+            if space is None:
+                return set()
+            return {i for i, unit in space.bare.items() if where.matches(unit)}
+
+    def person(self, namespace: str) -> str | None:
+        with self._lock:
+            self._check_open()
+            return self._people.get(namespace)
+
+    def set_person(self, namespace: str, name: str | None) -> None:
+        with self._lock:
+            self._check_open()
+            before = self._people.get(namespace)
+            if name is None:
+                self._people.pop(namespace, None)
+            else:
+                self._people[namespace] = name
+            self._log(lambda: self._restore_person(namespace, before))
+
+    def _restore_person(self, namespace: str, name: str | None) -> None:
+        if name is None:
+            self._people.pop(namespace, None)
+        else:
+            self._people[namespace] = name
 
     def cue_candidates(
-        self, namespace: str, cues: Cues, *, near: datetime | None, per_value: int
+        self, namespace: str, cues: Cues, *, near: datetime | None, per_value: int,
+        allowed: AbstractSet[str] | None = None,
     ) -> list[str]:
         with self._lock:
             self._check_open()
@@ -306,9 +349,10 @@ class InMemoryStore:
                 for value in dict.fromkeys(normalise_cue(v) for v in values):
                     entry = space.cues.get((kind, value))
                     if value and entry is not None:
-                        found.update(dict.fromkeys(_nearest(entry, reference, per_value)))
+                        near_ones = _nearest(entry, reference, per_value, allowed)
+                        found.update(dict.fromkeys(near_ones))
             if cues.time_span is not None:
-                found.update(dict.fromkeys(_overlapping(space, cues, per_value)))
+                found.update(dict.fromkeys(_overlapping(space, cues, per_value, allowed)))
             return list(found)
 
     def cue_values(self, namespace: str, kind: str) -> list[str]:
@@ -396,6 +440,10 @@ class InMemoryStore:
                 for other, weight in sorted(adjacency.get(unit_id, {}).items())
             ]
 
+    def flush_erasure(self, timeout: float | None = None) -> bool:
+        """Nothing to wait for: a deleted unit is gone from memory when ``delete_unit`` returns."""
+        return True
+
     def close(self) -> None:
         with self._lock:
             self._spaces.clear()
@@ -456,7 +504,15 @@ def _duplicate(unit: MemoryUnit) -> InvalidInputError:
     )
 
 
-def _nearest(entry: _CueList, reference: float | None, n: int) -> list[str]:
+def _nearest(
+    entry: _CueList, reference: float | None, n: int, allowed: AbstractSet[str] | None = None
+) -> list[str]:
+    if allowed is not None:  # the same walk over the allowed units only
+        entry = _CueList(
+            timed=[t for t in entry.timed if t[2] in allowed],
+            untimed=[u for u in entry.untimed if u[1] in allowed],
+            members={i: q for i, q in entry.members.items() if i in allowed},
+        )
     if reference is None:  # the most recently added
         return list(itertools.islice(reversed(entry.members), n))
     split = bisect_right(entry.timed, (reference, _INF))
@@ -468,7 +524,14 @@ def _nearest(entry: _CueList, reference: float | None, n: int) -> list[str]:
     return picked
 
 
-def _overlapping(space: _Space, cues: Cues, n: int) -> list[str]:
+def _overlapping(
+    space: _Space, cues: Cues, n: int, allowed: AbstractSet[str] | None = None
+) -> list[str]:
+    if allowed is not None:
+        space = replace(
+            space,
+            spans={b: [s for s in spans if s[2] in allowed] for b, spans in space.spans.items()},
+        )
     assert cues.time_span is not None
     start, end = cuekeys.span_seconds(cues.time_span)
     middle = (start + end) / 2.0

@@ -6,7 +6,8 @@ from __future__ import annotations
 import heapq
 import itertools
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from collections.abc import Set as AbstractSet
 
 from ripplemem.stores.lexical import (
     LEXICAL_POSTING_BUDGET,
@@ -56,7 +57,9 @@ class Postings:
         *,
         budget: int = LEXICAL_POSTING_BUDGET,
         rerank_depth: int = LEXICAL_RERANK_DEPTH,
+        allowed: AbstractSet[str] | None = None,
     ) -> list[tuple[str, float]]:
+        """``allowed``: only these units are candidates (the statistics stay the namespace's)."""
         frequencies = {t: len(self._postings[t]) for t in query if t in self._postings}
         plan = plan_query(
             query, frequencies, len(self._lengths), self._tokens, k,
@@ -64,17 +67,20 @@ class Postings:
         )  # fmt: skip
         if plan is None:
             return []
-        return finish(plan, self._candidates(plan), self._lookup, k)
+        return finish(plan, self._candidates(plan, allowed), self._lookup, k)
 
-    def _candidates(self, plan: LexicalPlan) -> list[Candidate[str]]:
+    def _candidates(
+        self, plan: LexicalPlan, allowed: AbstractSet[str] | None = None
+    ) -> list[Candidate[str]]:
         """Units holding a retrieving term, best partial score first (ties: earliest added)."""
         scores: dict[str, float] = {}
         for query_term in plan.retrieving:
             posting = self._postings[query_term.term]
+            items: Iterable[tuple[str, int]] = posting.items()
+            if allowed is not None:
+                items = [(i, tf) for i, tf in posting.items() if i in allowed]
             entries = (
-                itertools.islice(reversed(posting.items()), plan.budget)
-                if plan.truncated
-                else posting.items()
+                itertools.islice(reversed(list(items)), plan.budget) if plan.truncated else items
             )
             for unit_id, tf in entries:
                 length = self._lengths[unit_id]

@@ -1,4 +1,4 @@
-"""A unit as the 14 columns of a ``unit`` row, shared by the SQLite and PostgreSQL stores.
+"""A unit as the 16 columns of a ``unit`` row, shared by the SQLite and PostgreSQL stores.
 
 The stores differ only in how a list column is kept (JSON text in SQLite, ``text[]`` in
 PostgreSQL) and how the vector is read, so both are parameters here.
@@ -21,14 +21,10 @@ __all__ = ["unit_columns", "unit_from_columns"]
 
 def unit_columns(unit: MemoryUnit, as_list: Callable[[tuple[str, ...]], Any]) -> tuple[Any, ...]:
     """The ``unit`` row of a unit (namespace, id, restatement, participants, locations, span
-    start and end, episode, turns, session time, created, time phrases, keywords, extra)."""
-    try:
-        extra = json.dumps(unit.extra, ensure_ascii=False, sort_keys=True)
-    except (TypeError, ValueError) as error:
-        raise InvalidInputError(
-            f"unit {unit.id!r} has extra data that is not JSON-serialisable ({error}); "
-            "keep unit.extra to plain JSON values"
-        ) from error
+    start and end, episode, turns, session time, created, time phrases, keywords, extra,
+    speakers, metadata)."""
+    extra = _json_object(unit, "extra", unit.extra)
+    metadata = _json_object(unit, "metadata", unit.metadata)
     span = unit.time_span
     return (
         unit.namespace,
@@ -45,7 +41,23 @@ def unit_columns(unit: MemoryUnit, as_list: Callable[[tuple[str, ...]], Any]) ->
         as_list(unit.time_phrases),
         as_list(unit.keywords),
         extra,
+        as_list(unit.speakers),
+        metadata,
     )
+
+
+def _json_object(unit: MemoryUnit, what: str, value: dict) -> str:
+    if not isinstance(value, dict):
+        raise InvalidInputError(
+            f"unit {unit.id!r} has {what} of type {type(value).__name__}: give a dict"
+        )
+    try:
+        return json.dumps(value, ensure_ascii=False, sort_keys=True, allow_nan=False)
+    except (TypeError, ValueError) as error:
+        raise InvalidInputError(
+            f"unit {unit.id!r} has {what} that is not JSON-serialisable ({error}); "
+            f"keep unit.{what} to plain JSON values"
+        ) from error
 
 
 def unit_from_columns(
@@ -55,7 +67,8 @@ def unit_from_columns(
 ) -> MemoryUnit:
     """Inverse of :func:`unit_columns`."""
     (namespace, unit_id, restatement, participants, locations, t_start, t_end, episode_id,
-     turn_ids, session_time, created_at, time_phrases, keywords, extra) = columns  # fmt: skip
+     turn_ids, session_time, created_at, time_phrases, keywords, extra, speakers,
+     metadata) = columns  # fmt: skip
     span = (
         TimeSpan(datetime.fromisoformat(t_start), datetime.fromisoformat(t_end))
         if t_start is not None
@@ -75,5 +88,7 @@ def unit_from_columns(
         created_at=datetime.fromisoformat(created_at),
         time_phrases=from_list(time_phrases),
         keywords=from_list(keywords),
+        speakers=from_list(speakers),
+        metadata=json.loads(metadata),
         extra=json.loads(extra),
     )

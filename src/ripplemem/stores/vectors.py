@@ -237,6 +237,32 @@ class VectorIndex:
             return found
         return [[hit for hit in hits if hit[1] >= min_score] for hits in found]
 
+    def search_within(
+        self, vectors: np.ndarray, k: int, ids: Iterable[str]
+    ) -> list[list[tuple[str, float]]]:
+        """:meth:`search_many` restricted to ``ids`` before the cut: the exact top ``k`` of those
+        ids (cosines from the exact rows, or the graph's float16 rows once it serves search).
+        Costs one product over the allowed rows: a search filter's units."""
+        queries = normalised_queries(vectors, self.dim)
+        rows = np.fromiter(
+            sorted(self._rows[i] for i in ids if i in self._rows), dtype=np.int64
+        )
+        if k <= 0 or not len(rows) or not len(queries):
+            return [[] for _ in range(len(queries))]
+        if self._matrix is not None:
+            matrix = self._matrix[rows]
+        else:
+            matrix = stored_rows(self._ann, rows, np.zeros((len(rows), self.dim), np.float32))
+        alive = np.ones(len(rows), dtype=bool)
+        return exact_top_k(
+            matrix, alive, [self._ids[int(r)] for r in rows], queries, min(k, len(rows)),
+            tombstones=0,
+        )
+
+    def seqs_of(self, ids: Iterable[str]) -> set[int]:
+        """The row sequence numbers of those ``ids`` that are indexed."""
+        return {int(self._seqs[self._rows[i]]) for i in ids if i in self._rows}
+
     # --- the HNSW cache ----------------------------------------------------------------------
 
     def snapshot(self) -> AnnSnapshot | None:

@@ -41,6 +41,8 @@ def make_unit(
     keywords: Sequence[str] = (),
     seed: int | None = None,
     episode_id: str = "session-1",
+    speakers: Sequence[str] = (),
+    metadata: dict | None = None,
 ) -> MemoryUnit:
     """A unit with a deterministic random vector (seeded by ``seed`` or the id)."""
     if vector is None:
@@ -58,6 +60,8 @@ def make_unit(
         session_time=session_time,
         created_at=CREATED,
         keywords=tuple(keywords),
+        speakers=tuple(speakers),
+        metadata=dict(metadata or {}),
     )
 
 

@@ -8,10 +8,13 @@
   is naive UTC-or-local as the caller gave it; one ``add`` should not mix the two). A time must
   lie in ``[MIN_TIME, MAX_TIME]``: far enough from ``datetime``'s limits (years 1 and 9999) that
   date arithmetic on it (decades back, weeks ahead) cannot overflow.
+* Metadata (``add(..., metadata=...)``, a message's ``metadata``) must be a JSON object with text
+  keys, at most :data:`MAX_METADATA_BYTES` as JSON; it is stored as that JSON.
 """
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import replace
 from datetime import UTC, datetime
@@ -22,6 +25,7 @@ from ripplemem.records import Conversation
 MIN_TIME = datetime(1000, 1, 1)
 MAX_TIME = datetime(8999, 12, 31, 23, 59, 59)
 _FORBIDDEN = re.compile("[\x00\ud800-\udfff]")
+MAX_METADATA_BYTES = 16 * 1024
 
 
 def check_text(value: object, what: str) -> str:
@@ -51,6 +55,15 @@ def check_query(query: object, max_chars: int) -> str:
     return text
 
 
+def check_page(limit: object, offset: object) -> None:
+    """A page of a listing: ``limit`` a whole number >= 1 or None, ``offset`` one >= 0."""
+    for name, value, least, optional in (("limit", limit, 1, True), ("offset", offset, 0, False)):
+        if value is None and optional:
+            continue
+        if not isinstance(value, int) or isinstance(value, bool) or value < least:
+            raise InvalidInputError(f"{name} must be a whole number >= {least}, got {value!r}")
+
+
 def clean_time(value: datetime, what: str) -> datetime:
     """``value`` as a naive time (an aware one converted to UTC), inside the supported range."""
     if value.tzinfo is not None and value.utcoffset() is not None:
@@ -68,6 +81,37 @@ def clean_time(value: datetime, what: str) -> datetime:
             f"{MIN_TIME.date()} to {MAX_TIME.date()}: check the year"
         )
     return value
+
+
+def check_metadata(value: object, what: str) -> dict:
+    """``value`` as a JSON object (a new dict of plain JSON values), else InvalidInputError."""
+    if value is None:
+        return {}
+    if not isinstance(value, dict):
+        raise InvalidInputError(
+            f"{what} must be a JSON object (a dict such as {{'topic': 'food'}}), "
+            f"got {type(value).__name__}"
+        )
+    for key in value:
+        if not isinstance(key, str) or not key.strip():
+            raise InvalidInputError(f"{what} has the key {key!r}: keys must be non-empty strings")
+        check_text(key, f"a key of {what}")
+    try:
+        text = json.dumps(value, ensure_ascii=False, allow_nan=False, sort_keys=True)
+    except (TypeError, ValueError) as error:
+        raise InvalidInputError(
+            f"{what} is not plain JSON ({error}): use text, numbers, true/false, null, "
+            "lists and objects"
+        ) from None
+    check_text(text, what)
+    size = len(text.encode("utf-8"))
+    if size > MAX_METADATA_BYTES:
+        raise InvalidInputError(
+            f"{what} is {size:,} bytes as JSON, over the limit of {MAX_METADATA_BYTES:,}: keep "
+            "metadata to labels and ids, and the content in the messages"
+        )
+    loaded: dict = json.loads(text)
+    return loaded
 
 
 def clean_conversation(conversation: Conversation) -> Conversation:

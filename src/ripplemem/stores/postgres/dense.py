@@ -230,6 +230,36 @@ _HNSW = """
     ) AS h"""
 
 
+_WITHIN = """
+    SELECT q.n, h.id, h.score
+    FROM unnest(%(queries)s::vector[]) WITH ORDINALITY AS q (v, n)
+    CROSS JOIN LATERAL (
+        SELECT id, -(embedding <#> q.v) AS score FROM unit_vector
+        WHERE namespace = %(ns)s AND id = ANY(%(ids)s)
+        ORDER BY embedding <#> q.v, seq LIMIT %(k)s
+    ) AS h"""
+
+
+def search_within(
+    db: psycopg.Connection,
+    namespace: str,
+    queries: np.ndarray,
+    k: int,
+    ids: Sequence[str],
+    min_score: float | None,
+) -> Hits:
+    """The exact ``k`` nearest of the units ``ids`` per query (a search filter's units: an
+    exact scan of those rows, restricted before the cut; queries normalised)."""
+    found: Hits = [[] for _ in range(len(queries))]
+    params = {"queries": list(queries), "ns": namespace, "ids": list(ids), "k": k}
+    for n, unit_id, score in db.execute(_WITHIN, params):
+        if min_score is None or score >= min_score:
+            found[n - 1].append((unit_id, float(score)))
+    for hits in found:
+        hits.sort(key=lambda hit: -hit[1])
+    return found
+
+
 def index_name(namespace: str) -> str:
     """The name of a namespace's HNSW index (any namespace text gives a valid, short name)."""
     return "unit_vector_hnsw_" + hashlib.sha1(namespace.encode("utf-8")).hexdigest()[:20]

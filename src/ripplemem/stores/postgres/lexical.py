@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from collections.abc import Set as AbstractSet
 
 import psycopg
 
@@ -40,7 +41,7 @@ _CANDIDATES = f"""
     FROM unnest(%(terms)s::text[], %(idfs)s::float8[]) WITH ORDINALITY AS w (term, idf, n)
     JOIN LATERAL (
         SELECT seq, tf, length FROM lexical_posting
-        WHERE namespace = %(ns)s AND term = w.term
+        WHERE namespace = %(ns)s AND term = w.term{{only}}
     ) AS p ON true
     GROUP BY p.seq, p.length ORDER BY score DESC, p.seq LIMIT %(depth)s"""
 _CANDIDATES = f"""
@@ -49,11 +50,18 @@ _CANDIDATES = f"""
 _LATEST = f"""
     SELECT p.seq, p.length, {_WEIGHT.format(idf="%(idf)s::float8")} AS score FROM (
         SELECT seq, tf, length FROM lexical_posting
-        WHERE namespace = %(ns)s AND term = %(term)s ORDER BY seq DESC LIMIT %(budget)s
+        WHERE namespace = %(ns)s AND term = %(term)s{{only}} ORDER BY seq DESC LIMIT %(budget)s
     ) AS p ORDER BY score DESC, p.seq LIMIT %(depth)s"""
 _LATEST = f"""
     SELECT c.seq, c.length, c.score, u.id FROM ({_LATEST}) AS c
     JOIN unit AS u ON u.namespace = %(ns)s AND u.seq = c.seq ORDER BY c.score DESC, c.seq"""
+
+
+#: candidates restricted to a search filter's units (before the cut), or not
+_ONLY = {
+    False: "",
+    True: " AND seq IN (SELECT seq FROM unit WHERE namespace = %(ns)s AND id = ANY(%(allowed)s))",
+}
 
 
 def index_units(
@@ -111,8 +119,10 @@ def search(
     *,
     budget: int = LEXICAL_POSTING_BUDGET,
     rerank_depth: int = LEXICAL_RERANK_DEPTH,
+    allowed: AbstractSet[str] | None = None,
 ) -> list[tuple[str, float]]:
-    """Bounded BM25 over the namespace's postings (see :mod:`ripplemem.stores.lexical`)."""
+    """Bounded BM25 over the namespace's postings (see :mod:`ripplemem.stores.lexical`);
+    ``allowed``: the ids of the only units that may be candidates (a search filter's)."""
     distinct = list(dict.fromkeys(query))
     if not distinct or k <= 0:
         return []
@@ -133,7 +143,7 @@ def search(
     )
     if plan is None:
         return []
-    candidates, ids = _candidates(db, namespace, plan)
+    candidates, ids = _candidates(db, namespace, plan, allowed)
     # the frequent terms' frequencies in the candidates, every term in one round trip
     in_candidates: dict[str, dict[int, int]] = {q.term: {} for q in plan.reranking}
     if plan.reranking and candidates:
@@ -153,7 +163,7 @@ def search(
 
 
 def _candidates(
-    db: psycopg.Connection, namespace: str, plan: LexicalPlan
+    db: psycopg.Connection, namespace: str, plan: LexicalPlan, allowed: AbstractSet[str] | None = None
 ) -> tuple[list[Candidate[int]], dict[int, str]]:
     """The plan's candidates, best partial score first (ties: earliest added), ``depth`` of them,
     and their unit ids by sequence number."""
@@ -165,17 +175,19 @@ def _candidates(
         "avg": plan.average_length,
         "ns": namespace,
         "depth": plan.depth,
+        "allowed": list(allowed or ()),
     }
+    restrict = _ONLY[allowed is not None]
     if plan.truncated:  # one term over budget: its `budget` latest postings
         (only,) = plan.retrieving
         params = {**constants, "idf": only.idf, "term": only.term, "budget": plan.budget}
-        rows = db.execute(_LATEST, params).fetchall()
+        rows = db.execute(_LATEST.replace("{only}", restrict), params).fetchall()
     else:
         params = {
             **constants,
             "terms": [q.term for q in plan.retrieving],
             "idfs": [q.idf for q in plan.retrieving],
         }
-        rows = db.execute(_CANDIDATES, params).fetchall()
+        rows = db.execute(_CANDIDATES.replace("{only}", restrict), params).fetchall()
     candidates = [Candidate(seq, seq, length, float(score)) for seq, length, score, _ in rows]
     return candidates, {seq: unit_id for seq, _, _, unit_id in rows}

@@ -14,6 +14,7 @@ __all__ = ["SELECT_UNITS", "UNIT_COLUMNS", "unit_from_row", "unit_values"]
 UNIT_COLUMNS = (
     "namespace", "id", "restatement", "participants", "locations", "t_start", "t_end",
     "episode_id", "turn_ids", "session_time", "created_at", "time_phrases", "keywords", "extra",
+    "speakers", "metadata",
 )  # fmt: skip
 _SELECTED = ", ".join(f"u.{column}" for column in UNIT_COLUMNS)
 #: units with their vector (NULL when ``with_vectors`` is off) last; the caller adds WHERE ...

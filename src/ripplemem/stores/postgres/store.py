@@ -24,6 +24,7 @@ from __future__ import annotations
 import logging
 import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Set as AbstractSet
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -36,6 +37,7 @@ from psycopg_pool import ConnectionPool, PoolTimeout
 
 from ripplemem.errors import InvalidInputError, RippleMemError, StoreError
 from ripplemem.records import Cues, Edge, EdgeKind, MemoryUnit
+from ripplemem.records.filters import SearchFilter
 from ripplemem.stores import cuekeys
 from ripplemem.stores.base import StoreCapabilities
 from ripplemem.stores.checks import (
@@ -323,6 +325,7 @@ class PostgresStore:
             return True
 
     def delete_namespace(self, namespace: str) -> int:
+        index = None
         with self._transaction([namespace]) as db:
             count = writes.delete_namespace_rows(db, namespace)
             db.execute("DELETE FROM edge WHERE namespace = %s", (namespace,))
@@ -330,25 +333,56 @@ class PostgresStore:
             row = db.execute(
                 "UPDATE namespace_state SET units = 0, tokens = 0, vector_sum = NULL, "
                 "version = version + 1, removals = removals + 1 WHERE namespace = %s "
-                "RETURNING units, version, removals",
+                "RETURNING units, version, removals, hnsw",
                 (namespace,),
             ).fetchone()
             if row is not None:
-                counters = writes.Counters(*(int(value) for value in row))
+                counters = writes.Counters(*(int(value) for value in row[:3]))
                 open_ = self._open()
                 assert open_ is not None
                 self._pending(open_, namespace, counters, removals=1).drop()
-            return count
+                writes.forget_namespace_state(
+                    db, namespace, max(counters.version, counters.removals)
+                )
+                index = row[3]
+        if index is not None:
+            self._drop_index(index)
+        return count
+
+    def _drop_index(self, name: str) -> None:
+        """Drop a deleted namespace's HNSW index (its definition names the namespace); outside
+        the delete's transaction, so other namespaces' searches never wait for the table lock a
+        plain ``DROP INDEX`` takes. Best effort: a failure is logged, the data are gone anyway."""
+        try:
+            with self._connection() as db:
+                db.execute(sql.SQL("DROP INDEX CONCURRENTLY IF EXISTS {}").format(sql.Identifier(name)))
+        except (psycopg.Error, StoreError) as error:
+            log.warning("could not drop the index %s of a deleted namespace: %s", name, error)
 
     # --- views ---------------------------------------------------------------------------------
 
     def search_dense_many(
-        self, namespace: str, vectors: np.ndarray, k: int, *, min_score: float | None = None
+        self, namespace: str, vectors: np.ndarray, k: int, *, min_score: float | None = None,
+        allowed: AbstractSet[str] | None = None,
     ) -> list[list[tuple[str, float]]]:
         self._check_open()
         empty: list[list[tuple[str, float]]] = [[] for _ in range(len(vectors))]
         if k <= 0:
             return empty
+        if allowed is not None:
+            dim = self._dimension()
+            if dim is None or not allowed:
+                return empty
+            try:
+                queries = normalised_queries(vectors, dim)
+            except ValueError as error:
+                raise InvalidInputError(
+                    f"{error}; embed the queries with the store's embedder"
+                ) from error
+            ids = sorted(allowed)
+            return self._read(
+                lambda db: dense.search_within(db, namespace, queries, k, ids, min_score)
+            )
 
         found = self._state(namespace)
         dim = self._dimension()
@@ -380,15 +414,43 @@ class PostgresStore:
         total = np.frombuffer(state.vector_sum, dtype=np.float64)
         return (total / state.units).astype(np.float32)
 
-    def search_lexical(self, namespace: str, text: str, k: int) -> list[tuple[str, float]]:
+    def search_lexical(
+        self, namespace: str, text: str, k: int, *, allowed: AbstractSet[str] | None = None
+    ) -> list[tuple[str, float]]:
         budget, depth = self._lexical_bound
         query = terms(text)
         return self._read(
-            lambda db: lexical.search(db, namespace, query, k, budget=budget, rerank_depth=depth)
+            lambda db: lexical.search(
+                db, namespace, query, k, budget=budget, rerank_depth=depth, allowed=allowed
+            )
         )
 
+    def person(self, namespace: str) -> str | None:
+        row = self._read(
+            lambda db: db.execute(
+                "SELECT name FROM namespace_person WHERE namespace = %s", (namespace,)
+            ).fetchone()
+        )
+        return None if row is None else str(row[0])
+
+    def set_person(self, namespace: str, name: str | None) -> None:
+        self._check_open()
+        with self._transaction([namespace]) as db:
+            if name is None:
+                db.execute("DELETE FROM namespace_person WHERE namespace = %s", (namespace,))
+            else:
+                db.execute(
+                    "INSERT INTO namespace_person (namespace, name) VALUES (%s, %s) "
+                    "ON CONFLICT (namespace) DO UPDATE SET name = excluded.name",
+                    (namespace, name),
+                )
+
+    def select_units(self, namespace: str, where: SearchFilter) -> set[str]:
+        return self._read(lambda db: lookups.select_units(db, namespace, where))
+
     def cue_candidates(
-        self, namespace: str, cues: Cues, *, near: datetime | None, per_value: int
+        self, namespace: str, cues: Cues, *, near: datetime | None, per_value: int,
+        allowed: AbstractSet[str] | None = None,
     ) -> list[str]:
         self._check_open()
         if per_value <= 0:
@@ -399,10 +461,15 @@ class PostgresStore:
 
         def read(db: psycopg.Connection) -> list[str]:
             found: dict[str, None] = {}
-            for ids in lookups.nearest_for_values(db, namespace, keys, reference, per_value):
+            near_ones = lookups.nearest_for_values(
+                db, namespace, keys, reference, per_value, allowed
+            )
+            for ids in near_ones:
                 found.update(dict.fromkeys(ids))
             if cues.time_span is not None:
-                ids = lookups.overlapping_span(db, namespace, cues.time_span, per_value)
+                ids = lookups.overlapping_span(
+                    db, namespace, cues.time_span, per_value, allowed
+                )
                 found.update(dict.fromkeys(ids))
             return list(found)
 
@@ -450,6 +517,11 @@ class PostgresStore:
 
     def edges_of(self, namespace: str, unit_id: str) -> list[Edge]:
         return self._read(lambda db: graph.edges_of(db, namespace, unit_id))
+
+    def flush_erasure(self, timeout: float | None = None) -> bool:
+        """Nothing ripplemem can wait for: the server keeps dead tuples until VACUUM and its WAL
+        until recycled, which are the administrator's (docs/reliability.md, *Deletion*)."""
+        return True
 
     def close(self) -> None:
         if self._closed:

@@ -3,6 +3,7 @@ which holds the advisory lock of every namespace it writes."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -12,7 +13,7 @@ import psycopg
 
 from ripplemem.errors import InvalidInputError
 from ripplemem.records import MemoryUnit
-from ripplemem.stores import cuekeys
+from ripplemem.stores import cuekeys, filter_keys
 from ripplemem.stores.postgres import lexical
 from ripplemem.stores.postgres.adapt import as_vector
 from ripplemem.stores.postgres.rows import UNIT_COLUMNS, unit_values
@@ -23,6 +24,7 @@ __all__ = [
     "count_change",
     "delete_namespace_rows",
     "delete_unit_rows",
+    "forget_namespace_state",
     "insert_units",
     "refuse_known_ids",
 ]
@@ -30,7 +32,7 @@ __all__ = [
 _COPY_UNITS = f"COPY unit (seq, {', '.join(UNIT_COLUMNS)}) FROM STDIN WITH (FORMAT BINARY)"
 _UNIT_TYPES = [
     "int8", "text", "text", "text", "text[]", "text[]", "text", "text", "text", "text[]", "text",
-    "text", "text[]", "text[]", "text",
+    "text", "text[]", "text[]", "text", "text[]", "text",
 ]  # fmt: skip
 _COPY_VECTORS = (
     "COPY unit_vector (namespace, seq, id, embedding) FROM STDIN WITH (FORMAT BINARY)"
@@ -108,6 +110,7 @@ def insert_units(
             "unnest(%s::text[], %s::int4[], %s::float8[], %s::int8[], %s::text[], %s::float8[])",
             [list(column) for column in zip(*spans, strict=True)],
         )
+    _index_filters(db, units, seqs)
     documents = [
         (unit.namespace, seq, document_terms(unit.restatement, unit.keywords))
         for unit, seq in zip(units, seqs)
@@ -118,6 +121,22 @@ def insert_units(
         count, tokens, total = totals.get(namespace, (0, 0, np.zeros(vectors.shape[1])))
         totals[namespace] = (count + 1, tokens + len(terms), total + vectors[row])
     return seqs, totals
+
+
+_FLOOR = "SELECT coalesce(max(value::bigint), 0) AS floor FROM meta WHERE key = 'version_floor'"
+
+
+def forget_namespace_state(db: psycopg.Connection, namespace: str, highest: int) -> None:
+    """Drop the namespace's ``namespace_state`` row, so no row keeps its name once it is deleted,
+    raising the store's version floor to ``highest`` (its last version or removals count): a
+    namespace made again starts above it, so no process mistakes new rows for the vectors it
+    loaded before the delete."""
+    db.execute(
+        "INSERT INTO meta (key, value) VALUES ('version_floor', %s) ON CONFLICT (key) DO UPDATE "
+        "SET value = greatest(meta.value::bigint, excluded.value::bigint)::text",
+        (str(highest),),
+    )
+    db.execute("DELETE FROM namespace_state WHERE namespace = %s", (namespace,))
 
 
 def count_change(
@@ -139,9 +158,9 @@ def count_change(
         total = np.frombuffer(row[0], dtype=np.float64)
     if vectors is not None:
         total = vectors.astype(np.float64) if total is None else total + vectors
-    found = db.execute(
+    found = db.execute(  # a new row starts above the floor a deleted namespace left (forget)
         "INSERT INTO namespace_state AS s (namespace, units, tokens, version, removals) "
-        "VALUES (%(ns)s, %(units)s, %(tokens)s, 1, %(removals)s) "
+        f"SELECT %(ns)s, %(units)s, %(tokens)s, f.floor + 1, f.floor + 1 + %(removals)s FROM ({_FLOOR}) AS f "
         "ON CONFLICT (namespace) DO UPDATE SET units = s.units + %(units)s, "
         "tokens = s.tokens + %(tokens)s, version = s.version + 1, removals = s.removals + %(removals)s "
         "RETURNING units, version, removals",
@@ -156,6 +175,52 @@ def count_change(
     return counters
 
 
+def _index_filters(db: psycopg.Connection, units: Sequence[MemoryUnit], seqs: Sequence[int]) -> None:
+    """The units' rows of the search-filter index (:mod:`ripplemem.stores.filter_keys`)."""
+    facets = [
+        (unit.namespace, facet, value, seq, unit.id)
+        for unit, seq in zip(units, seqs)
+        for facet, value in filter_keys.facet_rows(unit)
+    ]
+    if facets:
+        db.execute(
+            "INSERT INTO unit_facet (namespace, facet, value, seq, unit_id) SELECT * FROM "
+            "unnest(%s::text[], %s::text[], %s::text[], %s::int8[], %s::text[])",
+            [list(column) for column in zip(*facets, strict=True)],
+        )
+    said = [
+        (unit.namespace, key, seq, unit.id)
+        for unit, seq in zip(units, seqs)
+        if (key := filter_keys.said_key(unit)) is not None
+    ]
+    if said:
+        db.execute(
+            "INSERT INTO unit_said (namespace, said, seq, unit_id) SELECT * FROM "
+            "unnest(%s::text[], %s::float8[], %s::int8[], %s::text[])",
+            [list(column) for column in zip(*said, strict=True)],
+        )
+
+
+def _unindex_filters(
+    db: psycopg.Connection, namespace: str, seq: int, speakers: list[str], metadata: str,
+    session_time: str | None,
+) -> None:
+    """Delete a unit's rows of the search-filter index, found from its columns (index seeks)."""
+    facets = filter_keys.facet_rows_of(speakers, json.loads(metadata))
+    if facets:
+        db.execute(
+            "DELETE FROM unit_facet AS f USING unnest(%s::text[], %s::text[]) AS k (facet, value) "
+            "WHERE f.namespace = %s AND f.facet = k.facet AND f.value = k.value AND f.seq = %s",
+            ([f for f, _ in facets], [v for _, v in facets], namespace, seq),
+        )
+    if session_time is not None:
+        said = cuekeys.epoch_seconds(datetime.fromisoformat(session_time))
+        db.execute(
+            "DELETE FROM unit_said WHERE namespace = %s AND said = %s AND seq = %s",
+            (namespace, said, seq),
+        )
+
+
 def delete_unit_rows(
     db: psycopg.Connection, namespace: str, unit_id: str
 ) -> tuple[int, np.ndarray] | None:
@@ -163,12 +228,14 @@ def delete_unit_rows(
     returns its term count and vector, or None when there is no such unit."""
     row = db.execute(
         "DELETE FROM unit WHERE namespace = %s AND id = %s "
-        "RETURNING seq, participants, locations, t_start, t_end, restatement, keywords",
+        "RETURNING seq, participants, locations, t_start, t_end, restatement, keywords, "
+        "speakers, metadata, session_time",
         (namespace, unit_id),
     ).fetchone()
     if row is None:
         return None
-    seq, participants, locations, t_start, t_end, restatement, keywords = row
+    seq, participants, locations, t_start, t_end, restatement, keywords, *said = row
+    _unindex_filters(db, namespace, seq, *said)
     (vector,) = db.execute(
         "DELETE FROM unit_vector WHERE namespace = %s AND seq = %s RETURNING embedding",
         (namespace, seq),
@@ -196,7 +263,10 @@ def delete_unit_rows(
 def delete_namespace_rows(db: psycopg.Connection, namespace: str) -> int:
     """Delete every unit row of a namespace (edges and clue rows are the caller's); returns how
     many units it had and resets its counters (its ``version`` goes on counting)."""
-    for table in ("unit_vector", "cue", "time_span", "lexical_posting", "lexical_term"):
+    for table in (
+        "unit_vector", "cue", "time_span", "lexical_posting", "lexical_term", "unit_facet",
+        "unit_said",
+    ):
         db.execute(f"DELETE FROM {table} WHERE namespace = %s", (namespace,))
     count = db.execute("DELETE FROM unit WHERE namespace = %s", (namespace,)).rowcount
     return max(count, 0)

@@ -27,9 +27,11 @@ part of the file format; changing it needs a migration that rebuilds these table
 
 from __future__ import annotations
 
+import itertools
 import sqlite3
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from collections.abc import Set as AbstractSet
 
 from ripplemem.stores.lexical import (
     BM25_B,
@@ -175,8 +177,10 @@ def search(
     *,
     budget: int = LEXICAL_POSTING_BUDGET,
     rerank_depth: int = LEXICAL_RERANK_DEPTH,
+    allowed: AbstractSet[int] | None = None,
 ) -> list[tuple[str, float]]:
-    """Bounded BM25 over the namespace's postings (see :mod:`ripplemem.stores.lexical`).
+    """Bounded BM25 over the namespace's postings (see :mod:`ripplemem.stores.lexical`);
+    ``allowed``: the ``seq``s of the only units that may be candidates (a search filter's).
 
     Every read runs in one read transaction (one snapshot of both posting tables) unless the
     caller already holds one.
@@ -185,7 +189,7 @@ def search(
     if own:
         db.execute("BEGIN")
     try:
-        return _search(db, namespace, query, k, budget, rerank_depth)
+        return _search(db, namespace, query, k, budget, rerank_depth, allowed)
     finally:
         if own:
             db.execute("COMMIT")
@@ -198,6 +202,7 @@ def _search(
     k: int,
     budget: int,
     rerank_depth: int,
+    allowed: AbstractSet[int] | None = None,
 ) -> list[tuple[str, float]]:
     stats = db.execute(
         "SELECT documents, tokens FROM lexical_namespace WHERE namespace = ?", (namespace,)
@@ -217,7 +222,7 @@ def _search(
     )
     if plan is None:
         return []
-    candidates = _candidates(db, namespace, plan)
+    candidates = _candidates(db, namespace, plan, allowed)
 
     def lookup(term: str, seqs: list[int]) -> dict[int, int]:
         found: dict[int, int] = {}
@@ -239,12 +244,19 @@ def _search(
     return [(ids[seq], score) for seq, score in ranked if seq in ids]
 
 
-def _candidates(db: sqlite3.Connection, namespace: str, plan: LexicalPlan) -> list[Candidate[int]]:
+def _candidates(
+    db: sqlite3.Connection, namespace: str, plan: LexicalPlan, allowed: AbstractSet[int] | None = None
+) -> list[Candidate[int]]:
     """The plan's candidates, best partial score first (ties: earliest added), ``depth`` of them.
 
     Each table answers on its own (a unit's postings are all in one of them) and the two answers
     are merged: the same candidates, in the same order, as one table holding every posting.
+    With ``allowed`` the units outside it are dropped before the cut: every candidate of the
+    retrieving terms is read (they hold at most ``budget`` postings), or, for one term over
+    budget, its ``budget`` latest postings of allowed units.
     """
+    if allowed is not None:
+        return _allowed_candidates(db, namespace, plan, allowed)
     constants = (K1_PLUS_ONE, BM25_K1, ONE_MINUS_B, BM25_B, plan.average_length)
     rows: list[tuple[int, int, float]] = []
     if plan.truncated:  # one term over budget: its `budget` latest postings, staged ones first
@@ -270,16 +282,10 @@ def _candidates(db: sqlite3.Connection, namespace: str, plan: LexicalPlan) -> li
             params = (only.idf, *constants, *key, latest, plan.depth)
             rows += db.execute(sql, params).fetchall()
     else:
-        values = ", ".join("(?, ?)" for _ in plan.retrieving)
-        pairs = tuple(value for q in plan.retrieving for value in (q.term, q.idf))
         for table in _TABLES:
-            sql = f"""
-                WITH wanted (term, idf) AS (VALUES {values})
-                SELECT p.seq, p.length, sum({_WEIGHT.format(idf="wanted.idf")}) AS score
-                FROM wanted CROSS JOIN {table} AS p
-                    ON p.namespace = ? AND p.term = wanted.term
-                GROUP BY p.seq ORDER BY score DESC, p.seq LIMIT ?"""
-            rows += db.execute(sql, (*pairs, *constants, namespace, plan.depth)).fetchall()
+            sql, params = _scored(plan, table, namespace, constants)
+            sql += " ORDER BY score DESC, p.seq LIMIT ?"
+            rows += db.execute(sql, (*params, plan.depth)).fetchall()
     rows.sort(key=lambda row: (-row[2], row[0]))
     return [Candidate(seq, seq, length, float(score)) for seq, length, score in rows[: plan.depth]]
 
@@ -289,3 +295,44 @@ def _unit_ids(db: sqlite3.Connection, seqs: list[int]) -> dict[int, str]:
         return {}
     marks = ", ".join("?" * len(seqs))
     return dict(db.execute(f"SELECT seq, id FROM unit WHERE seq IN ({marks})", seqs).fetchall())
+
+
+def _allowed_candidates(
+    db: sqlite3.Connection, namespace: str, plan: LexicalPlan, allowed: AbstractSet[int]
+) -> list[Candidate[int]]:
+    constants = (K1_PLUS_ONE, BM25_K1, ONE_MINUS_B, BM25_B, plan.average_length)
+    rows: list[tuple[int, int, float]] = []
+    if plan.truncated:  # the term's latest allowed postings: staged ones are the latest
+        (only,) = plan.retrieving
+        left = plan.budget
+        for table in ("lexical_recent", "lexical_posting"):
+            sql = f"""
+                SELECT p.seq, p.length, {_WEIGHT.format(idf="?")} AS score FROM {table} AS p
+                WHERE p.namespace = ? AND p.term = ? ORDER BY p.seq DESC"""
+            found = db.execute(sql, (only.idf, *constants, namespace, only.term))
+            taken = list(itertools.islice((r for r in found if r[0] in allowed), left))
+            rows += taken
+            left -= len(taken)
+            if left <= 0:
+                break
+    else:
+        for table in _TABLES:
+            sql, params = _scored(plan, table, namespace, constants)
+            rows += [row for row in db.execute(sql, params) if row[0] in allowed]
+    rows.sort(key=lambda row: (-row[2], row[0]))
+    return [Candidate(seq, seq, length, float(score)) for seq, length, score in rows[: plan.depth]]
+
+
+def _scored(
+    plan: LexicalPlan, table: str, namespace: str, constants: tuple
+) -> tuple[str, tuple]:
+    """The partial score of every unit of ``table`` holding a retrieving term (SQL, params)."""
+    values = ", ".join("(?, ?)" for _ in plan.retrieving)
+    pairs = tuple(value for q in plan.retrieving for value in (q.term, q.idf))
+    sql = f"""
+        WITH wanted (term, idf) AS (VALUES {values})
+        SELECT p.seq, p.length, sum({_WEIGHT.format(idf="wanted.idf")}) AS score
+        FROM wanted CROSS JOIN {table} AS p
+            ON p.namespace = ? AND p.term = wanted.term
+        GROUP BY p.seq"""
+    return sql, (*pairs, *constants, namespace)

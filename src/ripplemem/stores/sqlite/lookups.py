@@ -6,10 +6,14 @@ primary-key seeks for the asked ids: nothing here scans a whole namespace.
 
 from __future__ import annotations
 
+import itertools
 import sqlite3
+from collections.abc import Iterable
+from collections.abc import Set as AbstractSet
 
 from ripplemem.records import TimeSpan
-from ripplemem.stores import cuekeys
+from ripplemem.records.filters import SearchFilter
+from ripplemem.stores import cuekeys, filter_keys
 
 __all__ = [
     "CueValues",
@@ -17,6 +21,7 @@ __all__ = [
     "distinct_values",
     "nearest_for_value",
     "overlapping_span",
+    "select_units",
 ]
 
 _CHUNK = 500  # ids per IN (...) list
@@ -67,6 +72,17 @@ _NAMESPACES = """
     ) SELECT x FROM n WHERE x IS NOT NULL"""
 
 
+def _first(
+    connection: sqlite3.Connection, sql: str, params: tuple, n: int, allowed: AbstractSet[str] | None
+) -> list[tuple]:
+    """The first ``n`` rows (the unit id last) of ``sql``, whose last parameter is its LIMIT;
+    with ``allowed``, the first ``n`` rows of allowed units (the scan goes on past the others)."""
+    if allowed is None:
+        return connection.execute(sql, (*params, n)).fetchall()
+    rows: Iterable[tuple] = connection.execute(sql, (*params, -1))
+    return list(itertools.islice((row for row in rows if row[-1] in allowed), n))
+
+
 def nearest_for_value(
     connection: sqlite3.Connection,
     namespace: str,
@@ -74,36 +90,70 @@ def nearest_for_value(
     value: str,
     reference: float | None,
     n: int,
+    allowed: AbstractSet[str] | None = None,
 ) -> list[str]:
-    """Up to ``n`` units carrying the cue value, nearest in time to ``reference``."""
+    """Up to ``n`` units (of ``allowed``) carrying the cue value, nearest in time to
+    ``reference``."""
+    key = (namespace, kind, value)
     if reference is None:
-        return [row[0] for row in connection.execute(_RECENT, (namespace, kind, value, n))]
-    key = (namespace, kind, value, reference, n)
-    candidates = connection.execute(_NEAR_BEFORE, key).fetchall()
-    candidates += connection.execute(_NEAR_AFTER, key).fetchall()
+        return [row[-1] for row in _first(connection, _RECENT, key, n, allowed)]
+    candidates = _first(connection, _NEAR_BEFORE, (*key, reference), n, allowed)
+    candidates += _first(connection, _NEAR_AFTER, (*key, reference), n, allowed)
     picked = cuekeys.pick_nearest(candidates, reference, n)
     if len(picked) < n:
-        rows = connection.execute(_UNTIMED, (namespace, kind, value, n - len(picked)))
-        picked += [row[0] for row in rows]
+        picked += [row[-1] for row in _first(connection, _UNTIMED, key, n - len(picked), allowed)]
     return picked
 
 
 def overlapping_span(
-    connection: sqlite3.Connection, namespace: str, span: TimeSpan, n: int
+    connection: sqlite3.Connection,
+    namespace: str,
+    span: TimeSpan,
+    n: int,
+    allowed: AbstractSet[str] | None = None,
 ) -> list[str]:
-    """Up to ``n`` units whose time span overlaps ``span``, starts nearest its middle first."""
+    """Up to ``n`` units (of ``allowed``) whose time span overlaps ``span``, starts nearest its
+    middle first."""
     start, end = cuekeys.span_seconds(span)
     middle = (start + end) / 2.0
-    candidates: list[tuple[float, int, str]] = []
+    candidates: list[tuple] = []
     for (bucket,) in connection.execute(_BUCKETS, {"ns": namespace}).fetchall():
         low = start - cuekeys.bucket_width(bucket)
-        candidates += connection.execute(
-            _SPAN_BEFORE, (namespace, bucket, low, middle, start, n)
-        ).fetchall()
-        candidates += connection.execute(
-            _SPAN_AFTER, (namespace, bucket, middle, end, n)
-        ).fetchall()
+        candidates += _first(
+            connection, _SPAN_BEFORE, (namespace, bucket, low, middle, start), n, allowed
+        )
+        candidates += _first(connection, _SPAN_AFTER, (namespace, bucket, middle, end), n, allowed)
     return cuekeys.pick_nearest(candidates, middle, n)
+
+
+def select_units(connection: sqlite3.Connection, namespace: str, where: SearchFilter) -> set[str]:
+    """The ids of the namespace's units ``where`` matches, from the filter index."""
+    found: set[str] | None = None
+    for group in filter_keys.filter_groups(where):
+        ids: set[str] = set()
+        for facet, value in group:
+            ids.update(
+                row[0]
+                for row in connection.execute(
+                    "SELECT unit_id FROM unit_facet WHERE namespace = ? AND facet = ? "
+                    "AND value = ?",
+                    (namespace, facet, value),
+                )
+            )
+        found = ids if found is None else found & ids
+        if not found:
+            return set()
+    bounds = filter_keys.said_range(where)
+    if bounds is not None:
+        ids = {
+            row[0]
+            for row in connection.execute(
+                "SELECT unit_id FROM unit_said WHERE namespace = ? AND said >= ? AND said < ?",
+                (namespace, *bounds),
+            )
+        }
+        found = ids if found is None else found & ids
+    return found or set()
 
 
 def distinct_values(connection: sqlite3.Connection, namespace: str, kind: str) -> list[str]:

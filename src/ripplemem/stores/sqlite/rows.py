@@ -26,7 +26,7 @@ __all__ = [
 
 UNIT_COLUMNS = (
     "namespace, id, restatement, participants, locations, t_start, t_end, episode_id, "
-    "turn_ids, session_time, created_at, time_phrases, keywords, extra"
+    "turn_ids, session_time, created_at, time_phrases, keywords, extra, speakers, metadata"
 )
 _SELECTED = ", ".join(f"u.{c.strip()}" for c in UNIT_COLUMNS.split(","))
 #: Units with their vector blob (or NULL) as the last column; add WHERE ... to either.

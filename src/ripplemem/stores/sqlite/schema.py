@@ -8,15 +8,18 @@ move data; either runs in one transaction with its ``schema_version`` row.
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from collections.abc import Callable
 from datetime import UTC, datetime
 
 from ripplemem.errors import StoreError
+from ripplemem.stores.cuekeys import epoch_seconds
 from ripplemem.stores.sqlite import lexical
 from ripplemem.stores.sqlite.failures import not_a_store
 from ripplemem.stores.sqlite.graph import migrate_edge_table
 from ripplemem.stores.sqlite.keys import TABLE as API_KEY_TABLE
+from ripplemem.stores.text import legacy_terms, reindexed_by_scripts, terms
 
 __all__ = ["MIGRATIONS", "SCHEMA_VERSION", "migrate"]
 
@@ -60,11 +63,65 @@ _LEXICAL_TABLES = (
 )
 
 
+def _retokenise(connection: sqlite3.Connection) -> None:
+    """8: the tokeniser cuts CJK into bigrams and keeps combining marks in words
+    (:mod:`ripplemem.stores.text`): the units whose terms change are indexed again."""
+    rows = connection.execute("SELECT namespace, seq, restatement, keywords FROM unit").fetchall()
+    for namespace, seq, restatement, keywords in rows:
+        text = " ".join((restatement, *json.loads(keywords)))
+        if not reindexed_by_scripts(text):
+            continue
+        old, new = legacy_terms(text), terms(text)
+        if old != new:
+            lexical.unindex_terms(connection, namespace, seq, old)
+            lexical.index_units(connection, [(namespace, seq, new)])
+
+
 def _staged_postings(connection: sqlite3.Connection) -> None:
     """5: ``lexical_recent``, with the columns and key of ``lexical_posting``."""
     posting = _LEXICAL_TABLES[0]
     connection.execute(posting.replace("lexical_posting", "lexical_recent", 1))
     connection.execute("ALTER TABLE lexical_namespace ADD COLUMN recent INTEGER NOT NULL DEFAULT 0")
+
+
+def _filter_index(connection: sqlite3.Connection) -> None:
+    """8: units keep their speakers and metadata, indexed for search filters
+    (:mod:`ripplemem.stores.filter_keys`); the said-time index is filled from the session times
+    already stored (earlier units have no speakers or metadata: a speaker filter skips them)."""
+    for statement in _statements(_FILTER_TABLES):
+        connection.execute(statement)
+    rows = connection.execute(
+        "SELECT namespace, seq, id, session_time FROM unit WHERE session_time IS NOT NULL"
+    ).fetchall()
+    connection.executemany(
+        "INSERT INTO unit_said (namespace, said, seq, unit_id) VALUES (?, ?, ?, ?)",
+        [
+            (ns, epoch_seconds(datetime.fromisoformat(said)), seq, unit_id)
+            for ns, seq, unit_id, said in rows
+        ],
+    )
+
+
+_FILTER_TABLES = """
+    ALTER TABLE unit ADD COLUMN speakers TEXT NOT NULL DEFAULT '[]';
+    ALTER TABLE unit ADD COLUMN metadata TEXT NOT NULL DEFAULT '{}';
+    CREATE TABLE unit_facet (
+        namespace TEXT NOT NULL,
+        facet TEXT NOT NULL,
+        value TEXT NOT NULL,
+        seq INTEGER NOT NULL,
+        unit_id TEXT NOT NULL,
+        PRIMARY KEY (namespace, facet, value, seq)
+    ) WITHOUT ROWID;
+    CREATE TABLE unit_said (
+        namespace TEXT NOT NULL,
+        said REAL NOT NULL,
+        seq INTEGER NOT NULL,
+        unit_id TEXT NOT NULL,
+        PRIMARY KEY (namespace, said, seq)
+    ) WITHOUT ROWID;
+    CREATE TABLE namespace_person (namespace TEXT PRIMARY KEY, name TEXT NOT NULL);
+"""
 
 
 MIGRATIONS: tuple[str | Callable[[sqlite3.Connection], None], ...] = (
@@ -191,6 +248,11 @@ MIGRATIONS: tuple[str | Callable[[sqlite3.Connection], None], ...] = (
     migrate_edge_table,
     # 7: the service's API keys (stores/sqlite/keys.py), hashed, bound to namespaces
     API_KEY_TABLE + ";",
+    # 8: CJK bigrams and combining marks in the lexical terms: affected units indexed again
+    _retokenise,
+    # 9: speakers and metadata on units, the search-filter index (unit_facet, unit_said), and
+    # the person behind a namespace (namespace_person)
+    _filter_index,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

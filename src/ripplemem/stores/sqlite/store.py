@@ -20,6 +20,7 @@ import logging
 import sqlite3
 import threading
 from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Set as AbstractSet
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from datetime import datetime
 from pathlib import Path
@@ -29,6 +30,7 @@ import numpy as np
 
 from ripplemem.errors import InvalidInputError, StoreError
 from ripplemem.records import Cues, Edge, EdgeKind, MemoryUnit
+from ripplemem.records.filters import SearchFilter
 from ripplemem.stores import cuekeys
 from ripplemem.stores.base import StoreCapabilities
 from ripplemem.stores.checks import (
@@ -42,6 +44,7 @@ from ripplemem.stores.graph import edge_changes
 from ripplemem.stores.lexical import LEXICAL_POSTING_BUDGET, LEXICAL_RERANK_DEPTH
 from ripplemem.stores.sqlite import ann_cache, lexical, lookups, rows, writes
 from ripplemem.stores.sqlite.clues import SQLiteClueStore
+from ripplemem.stores.sqlite.erasure import Erasure
 from ripplemem.stores.sqlite.failures import store_error, translate_public_methods
 from ripplemem.stores.sqlite.graph import SQLiteGraph
 from ripplemem.stores.sqlite.keys import SQLiteKeyStore
@@ -104,7 +107,8 @@ class SQLiteStore:
             migrate(self._db, self.path)
             mode = self._db.execute("PRAGMA journal_mode=WAL").fetchone()[0]
             self._db.execute("PRAGMA synchronous=NORMAL")
-            self._db.execute(f"PRAGMA busy_timeout={int(write_wait_s * 1000)}")  # ... and writers
+            self._busy_ms = int(write_wait_s * 1000)
+            self._db.execute(f"PRAGMA busy_timeout={self._busy_ms}")  # ... and writers
             self._db.execute(f"PRAGMA cache_size=-{cache_mb * 1024}")  # negative: KiB
             self._db.execute(f"PRAGMA wal_autocheckpoint={WAL_CHECKPOINT_PAGES}")
             # freed pages are zeroed: deleted text does not linger in the file (docs/reliability.md)
@@ -119,6 +123,7 @@ class SQLiteStore:
         self._closed = False
         self._depth = 0  # 1 while a write transaction is open (its thread holds the lock)
         self._scrub = False  # the open transaction deletes: checkpoint the WAL after its commit
+        self._erasure = Erasure(self.path)
         self.clues = SQLiteClueStore(self._db, self._lock, self._transaction, self._check_open)
         self.keys = SQLiteKeyStore(self._db, self._lock, self._transaction, self._check_open)
         self.clues.path = self.keys.path = self.path
@@ -240,14 +245,14 @@ class SQLiteStore:
                 count = writes.delete_namespace_rows(db, namespace)
                 self._scrub = True
                 self._graph.drop_namespace_rows(db, namespace)
-                writes.bump_version(db, namespace)
             self._indexes.pop(namespace, None)
             return count
 
     # --- views ---------------------------------------------------------------------------------
 
     def search_dense_many(
-        self, namespace: str, vectors: np.ndarray, k: int, *, min_score: float | None = None
+        self, namespace: str, vectors: np.ndarray, k: int, *, min_score: float | None = None,
+        allowed: AbstractSet[str] | None = None,
     ) -> list[list[tuple[str, float]]]:
         with self._lock:
             self._check_open()
@@ -255,6 +260,11 @@ class SQLiteStore:
             if index is None:
                 return [[] for _ in range(len(vectors))]
             try:
+                if allowed is not None:
+                    found = index.search_within(vectors, k, allowed)
+                    if min_score is None:
+                        return found
+                    return [[h for h in hits if h[1] >= min_score] for hits in found]
                 return index.search_many(vectors, k, min_score=min_score)
             except ValueError as error:
                 raise InvalidInputError(
@@ -267,16 +277,50 @@ class SQLiteStore:
             index = self._vector_index(namespace)
             return index.centroid() if index is not None else None
 
-    def search_lexical(self, namespace: str, text: str, k: int) -> list[tuple[str, float]]:
+    def search_lexical(
+        self, namespace: str, text: str, k: int, *, allowed: AbstractSet[str] | None = None
+    ) -> list[tuple[str, float]]:
         with self._lock:
             self._check_open()
             budget, depth = self._lexical_bound
+            seqs: set[int] | None = None
+            if allowed is not None:  # ids -> row numbers, from the namespace's vector index
+                index = self._vector_index(namespace)
+                seqs = index.seqs_of(allowed) if index is not None else set()
             return lexical.search(
-                self._db, namespace, terms(text), k, budget=budget, rerank_depth=depth
+                self._db, namespace, terms(text), k, budget=budget, rerank_depth=depth,
+                allowed=seqs,
             )
 
+    def person(self, namespace: str) -> str | None:
+        with self._lock:
+            self._check_open()
+            row = self._db.execute(
+                "SELECT name FROM namespace_person WHERE namespace = ?", (namespace,)
+            ).fetchone()
+            return None if row is None else str(row[0])
+
+    def set_person(self, namespace: str, name: str | None) -> None:
+        with self._lock:
+            self._check_open()
+            with self._transaction() as db:
+                if name is None:
+                    db.execute("DELETE FROM namespace_person WHERE namespace = ?", (namespace,))
+                else:
+                    db.execute(
+                        "INSERT INTO namespace_person (namespace, name) VALUES (?, ?) "
+                        "ON CONFLICT (namespace) DO UPDATE SET name = excluded.name",
+                        (namespace, name),
+                    )
+
+    def select_units(self, namespace: str, where: SearchFilter) -> set[str]:
+        with self._lock:
+            self._check_open()
+            return lookups.select_units(self._db, namespace, where)
+
     def cue_candidates(
-        self, namespace: str, cues: Cues, *, near: datetime | None, per_value: int
+        self, namespace: str, cues: Cues, *, near: datetime | None, per_value: int,
+        allowed: AbstractSet[str] | None = None,
     ) -> list[str]:
         with self._lock:
             self._check_open()
@@ -286,11 +330,13 @@ class SQLiteStore:
             found: dict[str, None] = {}
             for kind, value in cuekeys.cue_keys(cues.participants, cues.locations):
                 ids = lookups.nearest_for_value(
-                    self._db, namespace, kind, value, reference, per_value
+                    self._db, namespace, kind, value, reference, per_value, allowed
                 )
                 found.update(dict.fromkeys(ids))
             if cues.time_span is not None:
-                ids = lookups.overlapping_span(self._db, namespace, cues.time_span, per_value)
+                ids = lookups.overlapping_span(
+                    self._db, namespace, cues.time_span, per_value, allowed
+                )
                 found.update(dict.fromkeys(ids))
             return list(found)
 
@@ -351,6 +397,7 @@ class SQLiteStore:
             finally:
                 self._indexes.clear()
                 self._graph.close()
+                self._erasure.close(self._db if self.journal_mode == "wal" else None)
                 try:
                     self._db.close()
                 except sqlite3.Error as error:
@@ -397,18 +444,16 @@ class SQLiteStore:
 
     def _checkpoint(self) -> None:
         """Copy the WAL into the file and empty it: with ``secure_delete`` the file's freed
-        cells are zeroed, and the WAL's older page images (deleted text) go with the WAL."""
-        try:
-            busy, _, _ = self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
-        except sqlite3.Error as error:  # the delete is committed; only the scrub waits
-            log.info("checkpoint of %s: %s", self.path, error)
-            busy = 1
-        if busy:
-            log.warning(
-                "%s: another connection is reading, so the WAL keeps deleted text until the "
-                "next checkpoint (at the next delete, or when the last connection closes)",
-                self.path,
-            )
+        cells are zeroed, and the WAL's older page images (deleted text) go with the WAL. Never
+        waits for a reader: one held by another connection leaves it to the background
+        (:mod:`ripplemem.stores.sqlite.erasure`)."""
+        if self.journal_mode == "wal":
+            self._erasure.after_delete(self._db, self._busy_ms)
+
+    def flush_erasure(self, timeout: float | None = None) -> bool:
+        """Wait until the text of every unit deleted so far is gone from the files (the database
+        and its WAL); False when ``timeout`` seconds passed first (a reader still holds the WAL)."""
+        return self._erasure.wait(timeout)
 
     def _begin(self) -> None:
         try:

@@ -11,8 +11,8 @@ import numpy as np
 
 from ripplemem.errors import InvalidInputError, UnknownUnitError
 from ripplemem.records import MemoryUnit
-from ripplemem.stores import cuekeys
-from ripplemem.stores.sqlite import clues, lexical, rows
+from ripplemem.stores import cuekeys, filter_keys
+from ripplemem.stores.sqlite import clues, lexical, rows, versions
 from ripplemem.stores.text import document_terms
 
 __all__ = [
@@ -89,6 +89,16 @@ def _insert_unit(
             "VALUES (?, ?, ?, ?, ?, ?)",
             (ns, cuekeys.span_bucket(start, end), start, seq, unit.id, end),
         )
+    db.executemany(
+        "INSERT INTO unit_facet (namespace, facet, value, seq, unit_id) VALUES (?, ?, ?, ?, ?)",
+        [(ns, facet, value, seq, unit.id) for facet, value in filter_keys.facet_rows(unit)],
+    )
+    said = filter_keys.said_key(unit)
+    if said is not None:
+        db.execute(
+            "INSERT INTO unit_said (namespace, said, seq, unit_id) VALUES (?, ?, ?, ?)",
+            (ns, said, seq, unit.id),
+        )
     return seq
 
 
@@ -102,6 +112,7 @@ def delete_unit_rows(db: sqlite3.Connection, namespace: str, unit_id: str) -> bo
     if row is None:
         return False
     seq, participants, locations, t_start, t_end, restatement, keywords = row
+    _unindex_filters(db, namespace, seq)
     db.execute("DELETE FROM unit WHERE seq = ?", (seq,))
     db.execute("DELETE FROM vector WHERE seq = ?", (seq,))
     terms = document_terms(restatement, json.loads(keywords))
@@ -122,34 +133,43 @@ def delete_unit_rows(db: sqlite3.Connection, namespace: str, unit_id: str) -> bo
     return True
 
 
+def _unindex_filters(db: sqlite3.Connection, namespace: str, seq: int) -> None:
+    """Delete the unit's rows of the search-filter index (before the unit row itself)."""
+    row = db.execute(f"{rows.WITHOUT_VECTORS} WHERE u.seq = ?", (seq,)).fetchone()
+    unit = rows.unit_from_row(row[:-1], None)
+    db.executemany(
+        "DELETE FROM unit_facet WHERE namespace = ? AND facet = ? AND value = ? AND seq = ?",
+        [(namespace, facet, value, seq) for facet, value in filter_keys.facet_rows(unit)],
+    )
+    said = filter_keys.said_key(unit)
+    if said is not None:
+        db.execute(
+            "DELETE FROM unit_said WHERE namespace = ? AND said = ? AND seq = ?",
+            (namespace, said, seq),
+        )
+
+
 def delete_namespace_rows(db: sqlite3.Connection, namespace: str) -> int:
     """Delete everything a namespace holds; returns how many units it had."""
     key = (namespace,)
     count = int(db.execute("SELECT count(*) FROM unit WHERE namespace = ?", key).fetchone()[0])
-    tables = ("unit", "vector", "cue", "time_span", "ann_cache")
+    tables = ("unit", "vector", "cue", "time_span", "ann_cache", "unit_facet", "unit_said")
     lexical_tables = ("lexical_posting", "lexical_recent", "lexical_term", "lexical_namespace")
     for table in (*tables, *lexical_tables):
         db.execute(f"DELETE FROM {table} WHERE namespace = ?", key)
     clues.forget_namespace_rows(db, namespace)
+    versions.forget(db, namespace)  # no row keeps the namespace's name
     return count
 
 
 def namespace_version(db: sqlite3.Connection, namespace: str) -> int:
-    row = db.execute(
-        "SELECT version FROM namespace_state WHERE namespace = ?", (namespace,)
-    ).fetchone()
-    return 0 if row is None else int(row[0])
+    return versions.version(db, "namespace_state", namespace)
 
 
 def bump_version(db: sqlite3.Connection, namespace: str) -> tuple[int, int]:
     """Count a change to the namespace; returns its (previous, new) version."""
     before = namespace_version(db, namespace)
-    db.execute(
-        "INSERT INTO namespace_state (namespace, version) VALUES (?, 1) "
-        "ON CONFLICT (namespace) DO UPDATE SET version = version + 1",
-        (namespace,),
-    )
-    return before, before + 1
+    return before, versions.bump(db, "namespace_state", namespace)
 
 
 def require_units(db: sqlite3.Connection, namespace: str, ids: set[str]) -> None:

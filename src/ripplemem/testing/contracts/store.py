@@ -38,6 +38,7 @@ from ripplemem.stores.checks import EDGE_KINDS
 from ripplemem.stores.clues_base import ClueStore
 from ripplemem.stores.keys_base import KeyStore
 from ripplemem.testing.builders import DIM, T0, day_span, make_unit, unit_vectors
+from ripplemem.testing.contracts.store_filters import StoreFilterContract
 
 __all__ = ["StoreContract", "StoreFactory"]
 
@@ -138,7 +139,7 @@ def filled(store: MemoryStore, clues: ClueStore) -> None:
     clues.attach("ns", [Membership("a", "c1", 0.9), Membership("b", "c1", 0.5), Membership("c", "c2", 0.7)])
     clues.add_links("ns", [("a", "b", 0.8), ("a", "c", 0.76), ("b", "b", 1.0)])
 
-class StoreContract:
+class StoreContract(StoreFilterContract):
     """Subclass it (``class TestMyStore(StoreContract)``) and provide ``make_store``."""
 
     @pytest.fixture
@@ -667,6 +668,11 @@ class StoreContract:
         assert store.neighbours("other", ["book"], "semantic") == {"book": [("adopt", 0.9)]}
         add_docs(store, "ns")  # the namespace can be filled again
         assert store.count("ns") == 5
+
+    def test_flush_erasure_returns_once_deletes_are_erased(self, store: MemoryStore) -> None:
+        add_docs(store, "ns")
+        assert store.delete_unit("ns", "book") is True
+        assert store.flush_erasure(timeout=10) is True  # no other connection reads: at once
 
     def test_check_embedder_records_the_first_pair_and_refuses_others(self, store: MemoryStore) -> None:
         store.check_embedder("minilm-int8", DIM)
