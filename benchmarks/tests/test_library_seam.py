@@ -53,6 +53,9 @@ DECLARED: dict[str, str] = {
     "ripplemem.stores.vectors": _STAGE + " (the dense index alone, bench scale --index-only)",
     "ripplemem.stores.hnsw": _STAGE + " (the HNSW parameters the index is built with)",
     "ripplemem.stores.postgres.adapt": _STAGE + " (pgvector's adapters, bench knn)",
+    "ripplemem.grounding.ground_time": _STAGE + " (time grounding alone, bench bounded)",
+    "ripplemem.core.keys": "bench bounded starts `ripplemem serve` with a key it creates in the "
+    "store, as `ripplemem keys create` does",
 }
 
 

@@ -144,6 +144,8 @@ def create_app(
         started = time.perf_counter()
         try:
             warm_up(memory)
+            if reader is not None:  # the reads' own Memory: its first search loads nothing
+                warm_up(reader)
         except Exception as error:  # the server stays live and says why it is not ready
             log.error("loading the models failed; the server is not ready", exc_info=error)
             say(f"loading the models failed ({type(error).__name__}: {error}); not ready")
