@@ -1,0 +1,145 @@
+"""For a question about the present, the holder's latest asserted answer leads; what the holder
+did not assert (a wish, a plan, a condition, a refusal, a denial), someone else's change and a
+stay of bounded length do not. Written from the rules, before them: wordings with no name or
+number in the value, on topics of their own."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+import pytest
+
+from ripplemem import Memory, Settings
+
+#: what every conversation also holds: small talk of both speakers around the facts
+SMALL_TALK = [
+    ("{a}", "The weather has been miserable all week."),
+    ("{b}", "Did you see the match on Saturday?"),
+    ("{a}", "Only the second half, it was a close one."),
+    ("{b}", "I finally fixed the squeaky door in the hall."),
+    ("{a}", "I love a long walk on a Sunday morning."),
+]
+
+
+@dataclass(frozen=True)
+class Scenario:
+    id: str
+    a: str
+    b: str
+    sessions: Sequence[tuple[str, Sequence[tuple[str, str]]]]  # (date, [(speaker, text)])
+    question: str
+    first: str  # words of the turn that must come first (of those it is compared with)
+    below: str  # words of the turn that must rank below it
+
+
+SCENARIOS = [
+    # the latest asserted statement of the holder leads, with no name or number in the value
+    Scenario(
+        "diet", "Noor", "Ben",
+        [("2023-01-14", [("Noor", "I eat pretty much anything, meat and fish included.")]),
+         ("2023-06-20", [("Noor", "I've been vegetarian since the spring and I feel great.")])],
+        "What does Noor eat these days?", "vegetarian", "anything",
+    ),
+    Scenario(
+        "drink", "Ines", "Tom",
+        [("2022-03-02", [("Ines", "I drink three strong coffees a day to get through work.")]),
+         ("2022-09-18", [("Ines", "I switched to green tea, the coffee was wrecking my sleep.")])],
+        "What does Ines drink during the day?", "green tea", "coffees",
+    ),
+    Scenario(
+        "sport", "Kofi", "Lena",
+        [("2021-05-10", [("Kofi", "I swim at the leisure centre every Monday and Thursday.")]),
+         ("2021-11-03", [("Kofi", "I do bouldering at the climbing wall now instead of swimming.")])],
+        "What sport does Kofi do?", "bouldering", "swim at",
+    ),
+    # not asserted by the holder: a condition, a plan, a refusal, a denial
+    Scenario(
+        "condition", "Ada", "Sam",
+        [("2023-02-01", [("Ada", "I cycle to the office every day, it takes twenty minutes.")]),
+         ("2023-04-12", [("Ada", "If the bike lane closes I would take the bus to the office.")])],
+        "How does Ada get to the office?", "cycle", "bus",
+    ),
+    Scenario(
+        "plan", "Omar", "Jo",
+        [("2022-06-06", [("Omar", "I drive an old grey hatchback, it rattles but it runs.")]),
+         ("2022-10-10", [("Omar", "I'm planning to buy an electric car next year.")])],
+        "What car does Omar drive?", "hatchback", "electric",
+    ),
+    Scenario(
+        "refusal", "Rosa", "Eli",
+        [("2023-03-03", [("Rosa", "I teach maths at the secondary school in town.")]),
+         ("2023-08-08", [("Rosa", "The college offered me a lecturer post, but I said no to it.")])],
+        "Where does Rosa teach?", "secondary school", "college",
+    ),
+    Scenario(
+        "denial", "Femi", "Ana",
+        [("2022-01-20", [("Femi", "I rent a room in a shared house near the park.")]),
+         ("2022-07-02", [("Femi", "I didn't move into the flat by the river after all.")])],
+        "Where does Femi live?", "shared house", "river",
+    ),
+    # someone else's change, said later by the other speaker
+    Scenario(
+        "other", "Mina", "Raj",
+        [("2023-01-05", [("Mina", "I work as a nurse on the children's ward.")]),
+         ("2023-05-15", [("Raj", "I quit the hospital and now I work as a paramedic.")])],
+        "What is Mina's job?", "nurse", "paramedic",
+    ),
+    # a stay of bounded length is no new home
+    Scenario(
+        "stay", "Vera", "Max",
+        [("2022-02-02", [("Vera", "I live in a small flat above the bakery on the high street.")]),
+         ("2022-09-09", [("Vera", "I'm staying at my parents' house for two weeks.")])],
+        "Where does Vera live?", "flat above", "parents",
+    ),
+]
+
+
+def _conversation(s: Scenario) -> Iterator[tuple[str, list[dict[str, str]]]]:
+    for day, facts in s.sessions:
+        turns = [{"speaker": who.format(a=s.a, b=s.b), "text": text} for who, text in SMALL_TALK]
+        turns[2:2] = [{"speaker": who, "text": text} for who, text in facts]
+        yield day, turns
+
+
+def _rank(memory: Memory, question: str, user: str, words: str, recipe: str = "ripple") -> int:
+    found = memory.search(question, user_id=user, recipe=recipe)
+    ranks = [i for i, e in enumerate(found.evidence) if words.casefold() in e.unit.restatement.casefold()]
+    assert ranks, (question, words, [e.unit.restatement for e in found.evidence])
+    return ranks[0]
+
+
+@pytest.fixture(scope="module")
+def memory(embedder) -> Iterator[Memory]:
+    with Memory(Settings(store="memory://"), embedder=embedder) as opened:
+        for scenario in SCENARIOS:
+            for day, turns in _conversation(scenario):
+                opened.add(turns, user_id=scenario.id, session_time=day)
+        yield opened
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS, ids=[s.id for s in SCENARIOS])
+def test_the_holders_latest_asserted_answer_leads(memory: Memory, scenario: Scenario) -> None:
+    first = _rank(memory, scenario.question, scenario.id, scenario.first)
+    below = _rank(memory, scenario.question, scenario.id, scenario.below)
+    assert first < below
+    assert first < 3
+
+
+def test_a_question_for_the_earlier_value_puts_the_earliest_first(memory: Memory) -> None:
+    question = "What did Ines drink at first, before she changed?"
+    assert _rank(memory, question, "drink", "coffees") < _rank(memory, question, "drink", "green tea")
+
+
+def test_later_small_talk_of_the_holder_does_not_lead(memory: Memory) -> None:
+    """"I love a long walk on a Sunday morning" is said later than the diet, but answers nothing."""
+    found = memory.search("What does Noor eat these days?", user_id="diet")
+    assert "vegetarian" in found.evidence[0].unit.restatement
+
+
+def test_scores_follow_the_order(memory: Memory) -> None:
+    for scenario in SCENARIOS:
+        found = memory.search(scenario.question, user_id=scenario.id)
+        scores = [e.score for e in found.evidence]
+        assert scores == sorted(scores, reverse=True)
+        assert all(e.terms is None or e.terms.total == pytest.approx(e.score) for e in found.evidence)
