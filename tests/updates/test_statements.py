@@ -140,3 +140,12 @@ def test_what_had_to_be_done_was_done(recognizer) -> None:
     assert any(c.predicate == "move" and c.asserted for c in done)
     for text in ("We have to move the wedding to the ninth.", "We want to move the wedding to the ninth."):
         assert not any(c.predicate == "move" and c.asserted for c in _clauses(recognizer, text, speaker="Zoe")), text
+
+
+def test_a_things_noun_modifiers_and_a_dropped_article(recognizer) -> None:
+    (offsite,) = _clauses(recognizer, "Our team offsite is in Lisbon in October.", speaker="Tim")
+    assert offsite.owner == "speaker" and {"team", "offsite"} <= offsite.subject_words
+    club = _clauses(recognizer, "Book club moved to Sunday afternoons.", speaker="Ivy")[0]
+    assert club.definite and "club" in club.subject_words
+    (kind,) = _clauses(recognizer, "Pets are the best company.", speaker="Ivy")
+    assert not kind.definite  # a bare plural is a kind
