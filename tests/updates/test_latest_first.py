@@ -131,6 +131,28 @@ def test_a_question_for_the_earlier_value_puts_the_earliest_first(memory: Memory
     assert _rank(memory, question, "drink", "coffees") < _rank(memory, question, "drink", "green tea")
 
 
+@pytest.mark.parametrize(
+    ("user", "question", "earlier", "later"),
+    [
+        ("diet", "What did Noor eat before?", "anything", "vegetarian"),
+        ("diet", "What did Noor use to eat?", "anything", "vegetarian"),
+        ("sport", "What sport did Kofi do originally?", "leisure centre", "bouldering"),
+        ("sport", "Which sport did Kofi do first?", "leisure centre", "bouldering"),
+        ("drink", "What did Ines previously drink during the day?", "coffees", "green tea"),
+    ],
+)
+def test_every_wording_of_an_earlier_value_puts_it_first(
+    memory: Memory, user: str, question: str, earlier: str, later: str
+) -> None:
+    assert _rank(memory, question, user, earlier) < _rank(memory, question, user, later)
+
+
+def test_the_same_question_about_the_present_keeps_the_latest_first(memory: Memory) -> None:
+    """"now", "currently", "these days" override an earlier-value word in the same question."""
+    question = "What sport does Kofi do now, after swimming at first?"
+    assert _rank(memory, question, "sport", "bouldering") < _rank(memory, question, "sport", "leisure centre")
+
+
 def test_later_small_talk_of_the_holder_does_not_lead(memory: Memory) -> None:
     """"I love a long walk on a Sunday morning" is said later than the diet, but answers nothing."""
     found = memory.search("What does Noor eat these days?", user_id="diet")

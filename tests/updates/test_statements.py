@@ -149,3 +149,10 @@ def test_a_things_noun_modifiers_and_a_dropped_article(recognizer) -> None:
     assert club.definite and "club" in club.subject_words
     (kind,) = _clauses(recognizer, "Pets are the best company.", speaker="Ivy")
     assert not kind.definite  # a bare plural is a kind
+
+
+def test_a_clause_has_its_own_words_without_the_clauses_inside_it(recognizer) -> None:
+    clauses = _clauses(recognizer, "I had an interview at the Ritz, but I turned the offer down.", speaker="Marco")
+    texts = {c.predicate: c.text for c in clauses}
+    assert texts["turn"] == "I turned the offer down"
+    assert "offer" not in texts["have"] and "Ritz" in texts["have"]

@@ -338,6 +338,19 @@ class _RippleRun:
 
         return relevance
 
+    def _fit(self, texts: Sequence[str]) -> list[float]:
+        """The cosine of each of ``texts`` (a unit's clauses) with the question, both without
+        the names of the people the question asks about (every clause of theirs names them),
+        embedded together."""
+        if not texts:
+            return []
+        cues = self.trace.cues
+        vectors = self.embedder.embed(
+            [nameless_query(t, cues) for t in (self.query, *texts)], input_type="document"
+        )
+        vectors = vectors / np.maximum(np.linalg.norm(vectors, axis=1, keepdims=True), 1e-12)
+        return [float(v) for v in vectors[1:] @ vectors[0]]
+
     def assemble(
         self,
         query_vector: np.ndarray,
@@ -384,7 +397,7 @@ class _RippleRun:
                     evidence, store=self.store, namespace=self.namespace, query=self.query,
                     cues=self.trace.cues, reference_time=self.reference_time,
                     notes=self.trace.notes, relevance=self._relevance(query_vector),
-                    statements=self.statements,
+                    statements=self.statements, fit=self._fit,
                 )
         kept = {e.unit.id for e in evidence}
         dropped = sum(1 for i in pool.items if i not in kept)

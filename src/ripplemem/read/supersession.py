@@ -24,13 +24,16 @@ Then, in this order:
    the ranking did not find it) and passes the units less relevant than the chain's best, when
    the chain is about the holder; for an earlier value the unit a found unit replaced is pulled
    in (or moved up) right after it;
-2. the answering units' roles (:mod:`ripplemem.read.latest_first`): the holder's asserted
-   statements are put latest said first (earliest first for an earlier value), and what the
-   holder did not assert (someone else's words or change, a hypothetical, plan, wish, refusal,
-   denial, question, a stay of bounded length) goes below the leading one. The holder is the
-   person the question names, or else — a question in the first person ("How often do I see
-   Dr. Smith?") or naming nobody — the speaker of the most relevant answering unit who states
-   something about themself.
+2. the answering units' readings (:mod:`ripplemem.read.latest_first`): the clause of each that
+   fits the question best (the cosine of its own words with the question's, both without the
+   names of the people it asks about) says whether the holder asserts the answer (``stated``)
+   or not (an ``aside``: someone else's words or change, a hypothetical, plan, wish, refusal,
+   denial, a stay of bounded length). Of the stated units that answer the same thing (their
+   clauses within :data:`~ripplemem.read.latest_first.SAME` of the best fit) the latest said
+   leads (the earliest, for an earlier value); the asides above it go right below it. The
+   holder is the person the question names, or else — a question in the first person ("How
+   often do I see Dr. Smith?") or naming nobody — the speaker of the most relevant answering
+   unit who states something about themself.
 
 Every moved unit gets the score of its place (:func:`~ripplemem.read.rank.rescore`, term
 ``supersession``), the budget is kept (a unit pulled in pushes the last one out), and the trace
@@ -47,7 +50,7 @@ from datetime import datetime, timedelta
 
 import numpy as np
 
-from ripplemem.read.latest_first import NEAREST, Holder, holder_of, order, roles
+from ripplemem.read.latest_first import NEAREST, Fit, Holder, Reading, holder_of, order, readings
 from ripplemem.read.rank import rescore
 from ripplemem.records import (
     Cues,
@@ -64,7 +67,7 @@ from ripplemem.stores.base import MemoryStore
 
 #: the question asks for the value before a change
 _EARLIER_VALUE = re.compile(
-    r"\b(?:before|used to|originally|original|previous(?:ly)?|formerly|at first|initially|"
+    r"\b(?:before|used to|did\b[^?]*\buse to|originally|original|previous(?:ly)?|formerly|at first|initially|"
     r"earlier|prior|first)\b",
     re.IGNORECASE,
 )
@@ -190,12 +193,14 @@ def apply_supersession(
     notes: list[str],
     relevance: Relevance | None = None,
     statements: StatementReader | None = None,
+    fit: Fit | None = None,
 ) -> list[Evidence]:
     """Mark superseded evidence and reorder it for what the question asks (see the module doc).
 
     ``relevance``: each unit's relevance to the question without its holder's name (None: the
     chains alone, with the first unit's place as the only answer); ``statements``: reads the
-    units' clauses (None: the chains alone)."""
+    units' clauses and ``fit`` the relevance of their words to that question (None: the chains
+    alone)."""
     if not evidence:
         return list(evidence)
     chains = _Chains(store, namespace, {e.unit.id: e.unit for e in evidence})
@@ -218,9 +223,9 @@ def apply_supersession(
     budget = len(evidence)
     kept = {e.unit.id for e in evidence}
     pulled = [e.unit.id for e in ordered[:budget] if e.unit.id not in kept]
-    if statements is not None and relevance is not None and len(answering) > 1:
+    if statements is not None and fit is not None and relevance is not None and len(answering) > 1:
         ordered, stated = _statements_first(
-            ordered, answering, by_id, statements, Holder(named or "", words),
+            ordered, answering, by_id, statements, fit, Holder(named or "", words),
             named is None, _alike(lead, chains), chains, latest=mode == "present", notes=notes,
         )
         moved |= stated
@@ -279,6 +284,7 @@ def _statements_first(
     answering: Sequence[str],
     relevance: dict[str, float],
     statements: StatementReader,
+    fit: Fit,
     holder: Holder,
     unnamed: bool,
     alike: Callable[[str, str], bool],
@@ -294,26 +300,29 @@ def _statements_first(
     found = holder_of(None if unnamed else holder.name, holder.words, units, read)
     if found is None:
         return ordered, set()
-    parts = roles(units, read, found)
+    parts = readings(units, read, found, fit)
     for unit in units:  # a recorded update of a stated unit states its new value
-        if parts[unit.id] != "stated" and any(
-            parts.get(o) == "stated" and said_order(chains.units[o]) < said_order(unit)
+        reading = parts.get(unit.id)
+        if reading is not None and reading.role != "stated" and any(
+            parts.get(o, _NONE).role == "stated" and said_order(chains.units[o]) < said_order(unit)
             for o in chains.links.get(unit.id, []) if o in chains.units
         ):
-            parts[unit.id] = "stated"
+            parts[unit.id] = Reading("stated", reading.fit)
     ids, moved = order(
         [e.unit.id for e in ordered], {i: e.unit for i, e in items.items()}, parts, relevance,
         alike, latest=latest,
     )
     if moved:
-        stated = sum(1 for r in parts.values() if r == "stated")
-        asides = sum(1 for r in parts.values() if r == "aside")
+        stated = sum(1 for r in parts.values() if r.role == "stated")
         notes.append(
             f"supersession: of {len(parts)} answering units {stated} are asserted statements of "
             f"{found.name or 'one speaker'} ({'latest' if latest else 'earliest'} first), "
-            f"{asides} say what they did not assert or someone else's (below them)"
+            f"{len(parts) - stated} say what they did not assert or someone else's (below them)"
         )
     return [items[i] for i in ids], moved
+
+
+_NONE = Reading("aside", 0.0)
 
 
 def _alike(lead: Sequence[Evidence], chains: _Chains) -> Callable[[str, str], bool]:

@@ -88,6 +88,8 @@ class Clause:
     asserted: bool  # stated as a fact by its subject (see the module doc)
     tense: Tense
     bounded: bool = False  # of bounded length: a stay, not a lasting state (see the module doc)
+    #: the clause's own words, without the clauses inside it ("I turned the offer down")
+    text: str = ""
 
     @property
     def value(self) -> frozenset[str]:
@@ -150,7 +152,17 @@ def _clause(head: Any, me: str, mine: set[str], others: set[str], question: bool
         asserted=not question and _asserted(head),
         tense=_tense(head),
         bounded=_bounded(head),
+        text=_own_text(head),
     )
+
+
+def _own_text(head: Any) -> str:
+    """The words of ``head``'s subtree but those of the clauses inside it."""
+    inner: set[int] = set()
+    for token in head.subtree:
+        if token is not head and token.i not in inner and _is_clause_head(token):
+            inner.update(t.i for t in token.subtree)
+    return " ".join(t.text for t in head.subtree if t.i not in inner and not t.is_punct)
 
 
 def _gerund_core(head: Any) -> Any:
