@@ -11,6 +11,7 @@ from dataclasses import dataclass
 import pytest
 
 from ripplemem import Memory, Settings
+from ripplemem.read.supersession import asks_for
 
 #: what every conversation also holds: small talk of both speakers around the facts
 SMALL_TALK = [
@@ -165,3 +166,20 @@ def test_scores_follow_the_order(memory: Memory) -> None:
         scores = [e.score for e in found.evidence]
         assert scores == sorted(scores, reverse=True)
         assert all(e.terms is None or e.terms.total == pytest.approx(e.score) for e in found.evidence)
+
+
+@pytest.mark.parametrize(
+    ("question", "mode"),
+    [
+        ("What was my previous status before I got the current one?", "earlier"),
+        ("Where do I initially keep my old sneakers?", "earlier"),
+        ("What did Noor use to eat?", "earlier"),
+        ("How often did I play previously? How often do I play now?", "present"),
+        ("What sport does Kofi do now, after swimming at first?", "present"),
+        ("How many sessions did I attend?", "present"),
+    ],
+)
+def test_what_a_question_asks_for_is_read_from_its_last_question_and_first_time_word(
+    question: str, mode: str
+) -> None:
+    assert asks_for(question, None, None) == mode

@@ -69,15 +69,20 @@ class Reading:
 def holder_of(
     named: str | None, words: frozenset[str], units: Sequence[MemoryUnit], read: Sequence[Sequence[Clause]]
 ) -> Holder | None:
-    """The person the question names, or else the speaker of the first of ``units`` (most
-    relevant first) with an asserted clause about themself ("What is my 5K time?": the user)."""
+    """The person the question names, or else (a question in the first person, or naming
+    nobody) the speaker who asserts the most about themself or their things in ``units``
+    (most relevant first; a tie goes to the first): the one whose facts they are, not the
+    one who answers them ("What is my 5K time?" asked of a user–assistant conversation)."""
     if named is not None:
         return Holder(named, words)
+    counts: dict[str, int] = {}
     for clauses in read:
         for clause in clauses:
-            if clause.asserted and clause.kind == "speaker":
-                return Holder(clause.speaker, words)
-    return None
+            if clause.asserted and clause.by_speaker():
+                counts[clause.speaker] = counts.get(clause.speaker, 0) + 1
+    if not counts:
+        return None
+    return Holder(max(counts, key=lambda who: counts[who]), words)  # max keeps the first of a tie
 
 
 def _about_holder(clause: Clause, holder: Holder) -> bool:

@@ -93,13 +93,18 @@ Mode = str  # "present", "earlier" or "past" (a time of its own, before the ques
 
 
 def asks_for(query: str, cues: Cues | None, reference_time: datetime | None) -> Mode:
-    """What the question asks for (see the module doc)."""
-    present = bool(_PRESENT.search(query))
+    """What the question asks for (see the module doc). Of several questions the last one
+    counts, and of a present and an earlier-value word in it the first ("What was my previous
+    status before I got the current one?": an earlier value)."""
+    asked = [q for q in re.split(r"(?<=\?)\s+", query.strip()) if q.strip()] or [query]
+    last = asked[-1]
+    present = _PRESENT.search(last)
+    earlier = _EARLIER_VALUE.search(last)
     span = cues.time_span if cues is not None else None
     now = reference_time or datetime.now(span.end.tzinfo if span and span.end else None)
     if not present and span is not None and span.end is not None and span.end < now - _PAST_MARGIN:
         return "past"
-    if not present and _EARLIER_VALUE.search(query):
+    if earlier and (not present or earlier.start() < present.start()):
         return "earlier"
     return "present"
 
