@@ -32,7 +32,7 @@ right below it. Nothing else moves, and an aside moves down only past answering 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -146,9 +146,11 @@ def order(
     relevance: Mapping[str, float],
     alike: Callable[[str, str], bool],
     *,
+    answers: Collection[str] = (),
     latest: bool = True,
 ) -> tuple[list[str], set[str]]:
-    """``ids`` (ranked) in the order of the module doc, and the ids that moved."""
+    """``ids`` (ranked) in the order of the module doc, and the ids that moved; ``answers``:
+    the units that answer but have no reading (the leader passes those said before it)."""
     ranked = list(ids)
     stated = [i for i in ranked if i in answering and answering[i].role == "stated"]
     if not stated:
@@ -160,7 +162,13 @@ def order(
     reach = max(relevance.get(i, 0.0) for i in same)
     moved: set[str] = set()
     here = place = ranked.index(leader)
-    while place > 0 and (ranked[place - 1] in answering or relevance.get(ranked[place - 1], 0.0) < reach):
+
+    def passes(other: str) -> bool:
+        if other in answering or relevance.get(other, 0.0) < reach:
+            return True
+        return other in answers and said_order(units[other]) < said_order(units[leader])
+
+    while place > 0 and passes(ranked[place - 1]):
         place -= 1
     if place < here:
         ranked.insert(place, ranked.pop(here))

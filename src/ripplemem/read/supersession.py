@@ -315,7 +315,7 @@ def _statements_first(
             parts[unit.id] = Reading("stated", reading.fit)
     ids, moved = order(
         [e.unit.id for e in ordered], {i: e.unit for i, e in items.items()}, parts, relevance,
-        alike, latest=latest,
+        alike, answers=set(answering), latest=latest,
     )
     if moved:
         stated = sum(1 for r in parts.values() if r.role == "stated")
@@ -347,7 +347,7 @@ def _alike(lead: Sequence[Evidence], chains: _Chains) -> Callable[[str, str], bo
 
     def alike(a: str, b: str) -> bool:
         linked = b in chains.links.get(a, ()) or a in chains.links.get(b, ())
-        return linked or b in near.get(a, ()) or a in near.get(b, ())
+        return linked or (b in near.get(a, ()) and a in near.get(b, ()))
 
     return alike
 
