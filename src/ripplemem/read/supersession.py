@@ -77,6 +77,7 @@ _PRESENT = re.compile(
     re.IGNORECASE,
 )
 _WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*")
+_NAME = re.compile(r"\b[A-Z][a-z'’-]+\b")
 _FIRST_PERSON = frozenset({"i", "me", "my", "mine", "we", "us", "our", "ours"})
 #: a question's time span that ended this long before the question asks about the past
 _PAST_MARGIN = timedelta(days=1)
@@ -122,6 +123,13 @@ def question_words(query: str, cues: Cues | None) -> frozenset[str]:
                 if len(part) > 3 and part.endswith("s"):
                     words.add(part[:-1])
     return frozenset(words)
+
+
+def _name_in(query: str) -> str | None:
+    """A name the question gives that no memory's participants know ("Where does Ingrid live?"
+    when only Alex speaks of his cousin Ingrid): its first capitalised word after the first."""
+    found = _NAME.findall(query)[1:]
+    return normalise_cue(found[0]) if found else None
 
 
 def nameless_query(query: str, cues: Cues | None) -> str:
@@ -216,7 +224,8 @@ def apply_supersession(
     people = [normalise_cue(p) for p in (cues.participants if cues else ())]
     words = question_words(query, cues)
     # "How often do I see Dr. Smith?": about the one who asks, whoever else it names
-    named = people[0] if people and not words & _FIRST_PERSON else None
+    first_person = bool(words & _FIRST_PERSON)
+    named = None if first_person else (people[0] if people else _name_in(query))
     lead = list(evidence[:LEAD])
     scores = relevance([e.unit for e in lead]) if relevance is not None else [0.0] * len(lead)
     by_id = {e.unit.id: r for e, r in zip(lead, scores, strict=True)}
