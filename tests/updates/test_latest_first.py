@@ -96,6 +96,72 @@ SCENARIOS = [
 ]
 
 
+#: more topics, written after the rules of this round and before any further tuning: money,
+#: health, schedules, subscriptions, places visited versus lived in, flipped preferences
+MORE = [
+    Scenario(
+        "rent", "Lars", "Ida",
+        [("2023-01-09", [("Lars", "My rent is 900 euros a month for a one-bedroom.")]),
+         ("2023-07-01", [("Lars", "The landlord put my rent up to 1,050 euros from this month.")])],
+        "How much rent does Lars pay?", "1,050", "900",
+    ),
+    Scenario(
+        "medication", "Priti", "Dan",
+        [("2022-02-14", [("Priti", "I take ibuprofen every morning for my back.")]),
+         ("2022-08-30", [("Priti", "My doctor switched me to a low dose of naproxen instead.")])],
+        "What does Priti take for her back?", "naproxen", "ibuprofen",
+    ),
+    Scenario(
+        "class", "Yuki", "Ravi",
+        [("2023-03-03", [("Yuki", "My pottery class is on Tuesday evenings at the community hall.")]),
+         ("2023-05-20", [("Yuki", "The pottery class moved to Thursday evenings because of the hall bookings.")])],
+        "When is Yuki's pottery class?", "Thursday", "Tuesday",
+    ),
+    Scenario(
+        "music", "Cole", "Ana",
+        [("2022-04-04", [("Cole", "I pay for a family plan on Spotify, it's shared with my brothers.")]),
+         ("2022-12-12", [("Cole", "I cancelled Spotify and now I listen on Apple Music.")])],
+        "Which music service does Cole use?", "Apple Music", "family plan",
+    ),
+    Scenario(
+        "visited", "Hana", "Olu",
+        [("2023-02-02", [("Hana", "I live in a terraced house in Cardiff with two housemates.")]),
+         ("2023-09-09", [("Hana", "I spent a week visiting my aunt in Galway, it was lovely.")])],
+        "Where does Hana live?", "Cardiff", "Galway",
+    ),
+    Scenario(
+        "flip", "Theo", "May",
+        [("2021-06-06", [("Theo", "I can't stand olives, they taste like soap to me.")]),
+         ("2022-06-06", [("Theo", "I've come round to olives, I put them on everything these days.")])],
+        "How does Theo feel about olives?", "come round", "soap",
+    ),
+    Scenario(
+        "wish", "Nell", "Sid",
+        [("2022-01-01", [("Nell", "I work as a pharmacist at the hospital on Elm Street.")]),
+         ("2022-05-05", [("Nell", "I'd love to retrain as a vet one day if I could afford it.")])],
+        "What is Nell's job?", "pharmacist", "vet",
+    ),
+    Scenario(
+        "someone", "Ola", "Kit",
+        [("2023-02-10", [("Ola", "I live in Gdansk, in a flat by the old harbour.")]),
+         ("2023-08-10", [("Kit", "I live in Krakow now, I moved there for the new job.")])],
+        "Where does Ola live now?", "Gdansk", "Krakow",
+    ),
+    Scenario(
+        "maybe", "Jun", "Eva",
+        [("2022-03-03", [("Jun", "I drive a blue Honda Civic to work.")]),
+         ("2022-11-11", [("Jun", "I might drive a Tesla Model 3 next year if the price drops.")])],
+        "What car does Jun drive now?", "Civic", "Tesla",
+    ),
+    Scenario(
+        "friend", "Gus", "Bea",
+        [("2023-01-15", [("Gus", "I coach the under-twelves football team on Saturdays.")]),
+         ("2023-06-15", [("Bea", "My brother took over coaching a rugby team on Saturdays.")])],
+        "What team does Gus coach?", "football", "rugby",
+    ),
+]
+
+
 def _conversation(s: Scenario) -> Iterator[tuple[str, list[dict[str, str]]]]:
     for day, facts in s.sessions:
         turns = [{"speaker": who.format(a=s.a, b=s.b), "text": text} for who, text in SMALL_TALK]
@@ -113,7 +179,7 @@ def _rank(memory: Memory, question: str, user: str, words: str, recipe: str = "r
 @pytest.fixture(scope="module")
 def memory(embedder) -> Iterator[Memory]:
     with Memory(Settings(store="memory://"), embedder=embedder) as opened:
-        for scenario in SCENARIOS:
+        for scenario in [*SCENARIOS, *MORE]:
             for day, turns in _conversation(scenario):
                 opened.add(turns, user_id=scenario.id, session_time=day)
         yield opened
@@ -121,6 +187,14 @@ def memory(embedder) -> Iterator[Memory]:
 
 @pytest.mark.parametrize("scenario", SCENARIOS, ids=[s.id for s in SCENARIOS])
 def test_the_holders_latest_asserted_answer_leads(memory: Memory, scenario: Scenario) -> None:
+    first = _rank(memory, scenario.question, scenario.id, scenario.first)
+    below = _rank(memory, scenario.question, scenario.id, scenario.below)
+    assert first < below
+    assert first < 3
+
+
+@pytest.mark.parametrize("scenario", MORE, ids=[s.id for s in MORE])
+def test_more_topics_the_holders_latest_asserted_answer_leads(memory: Memory, scenario: Scenario) -> None:
     first = _rank(memory, scenario.question, scenario.id, scenario.first)
     below = _rank(memory, scenario.question, scenario.id, scenario.below)
     assert first < below
