@@ -174,6 +174,7 @@ class _RippleRun:
         self.reference_time: datetime | None = None
         self.lexical_scores: dict[str, float] = {}  # the lexical view's BM25 scores, for rho
         self.statements: StatementReader | None = None
+        self._nameless: dict[str, np.ndarray] = {}  # the question without its people, embedded
 
     def recall(
         self,
@@ -330,7 +331,7 @@ class _RippleRun:
             if not found:
                 vector = query_vector
                 if text and text != self.query:
-                    vector = self.embedder.embed([text], input_type="query")[0]
+                    vector = self._nameless[text] = self.embedder.embed([text], input_type="query")[0]
                     if self.recipe.views.centred_query:
                         vector = centre_query(vector, self.store.centroid(self.namespace))
                 found.append(vector)
@@ -340,16 +341,21 @@ class _RippleRun:
 
     def _fit(self, texts: Sequence[str]) -> list[float]:
         """The cosine of each of ``texts`` (a unit's clauses) with the question, both without
-        the names of the people the question asks about (every clause of theirs names them),
-        embedded together."""
-        if not texts:
-            return []
+        the names of the people the question asks about (every clause of theirs names them);
+        the clauses' vectors are kept by the statement reader."""
+        if not texts or self.statements is None:
+            return [0.0] * len(texts)
         cues = self.trace.cues
-        vectors = self.embedder.embed(
-            [nameless_query(t, cues) for t in (self.query, *texts)], input_type="document"
-        )
-        vectors = vectors / np.maximum(np.linalg.norm(vectors, axis=1, keepdims=True), 1e-12)
-        return [float(v) for v in vectors[1:] @ vectors[0]]
+        text = nameless_query(self.query, cues)
+        if text not in self._nameless:
+            self._nameless[text] = self.embedder.embed([text], input_type="query")[0]
+        question = self._nameless[text]
+        vectors = np.asarray(self.statements.vectors(
+            [nameless_query(t, cues) for t in texts],
+            lambda todo: self.embedder.embed(todo, input_type="document"),
+        ))
+        norms = np.maximum(np.linalg.norm(vectors, axis=1), 1e-12) * max(float(np.linalg.norm(question)), 1e-12)
+        return [float(v) for v in (vectors @ question) / norms]
 
     def assemble(
         self,

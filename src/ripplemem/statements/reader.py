@@ -12,7 +12,9 @@ from __future__ import annotations
 import re
 import threading
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+
+import numpy as np
 
 from ripplemem.records import MemoryUnit
 from ripplemem.statements.clauses import Clause, Parse, clauses_of
@@ -34,14 +36,32 @@ def speaker_parts(text: str, speaker: str) -> list[tuple[str, str]]:
 
 class StatementReader:
     """``clauses(units)``: each unit's clauses, with one call of ``parse`` for the units not
-    cached yet. Thread-safe; the cache keeps the last ``cache_size`` units."""
+    cached yet; ``vectors(texts, embed)``: the vectors of clause words, with one call of
+    ``embed`` for the texts not cached yet. Thread-safe; each cache keeps the last
+    ``cache_size`` entries."""
 
     def __init__(self, parse: Parse, *, cache_size: int = 20_000) -> None:
         self.parse = parse
         self.cache_size = cache_size
         self.parsed = 0  # texts sent to the parser (a measure of the work done)
         self._cache: OrderedDict[tuple[str, str, str], list[Clause]] = OrderedDict()
+        self._vectors: OrderedDict[str, np.ndarray] = OrderedDict()
         self._lock = threading.Lock()
+
+    def vectors(self, texts: Sequence[str], embed: Callable[[list[str]], np.ndarray]) -> list[np.ndarray]:
+        with self._lock:
+            todo = list(dict.fromkeys(t for t in texts if t not in self._vectors))
+        made = list(embed(todo)) if todo else []
+        with self._lock:
+            for text, vector in zip(todo, made, strict=True):
+                self._vectors[text] = vector
+            found = []
+            for text in texts:
+                self._vectors.move_to_end(text)
+                found.append(self._vectors[text])
+            while len(self._vectors) > self.cache_size:
+                self._vectors.popitem(last=False)
+        return found
 
     def clauses(self, units: Sequence[MemoryUnit]) -> list[list[Clause]]:
         keys = [(u.namespace, u.id, u.restatement) for u in units]
