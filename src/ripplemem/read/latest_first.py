@@ -12,9 +12,9 @@ with the question's, both without the names of the people the question asks abou
   names ("the wedding"), and that gives a value (content words as its object, complement or
   prepositional phrase);
 * an *aside*: someone else's statement (another speaker's, or about another person: "my cousin
-  moved"), or the holder's words they do not assert — a hypothetical, a plan, a wish, the
-  conceded half of "X but Y", a denial — or a stay of bounded length. Another speaker's question
-  or wish is neither.
+  moved"), or the holder's words that give a value they do not assert — a hypothetical, a
+  plan, a wish, the conceded half of "X but Y", a denial — or a stay of bounded length.
+  Another speaker's question or wish is neither.
 
 A unit is ``stated`` when its best-fitting statement fits at least as well as its best aside,
 else an ``aside`` ("I had an interview at the Ritz, but I turned the offer down" for "Where
@@ -70,16 +70,21 @@ def holder_of(
     named: str | None, words: frozenset[str], units: Sequence[MemoryUnit], read: Sequence[Sequence[Clause]]
 ) -> Holder | None:
     """The person the question names, or else (a question in the first person, or naming
-    nobody) the speaker who asserts the most about themself or their things in ``units``
-    (most relevant first; a tie goes to the first): the one whose facts they are, not the
-    one who answers them ("What is my 5K time?" asked of a user–assistant conversation)."""
+    nobody) the speaker whom ``units`` say the most about — their own statements about
+    themself or their things, and the other speakers' about them (most relevant first; a tie
+    goes to the first): the one whose facts they are, not the one who answers them ("What is
+    my 5K time?" asked of a user–assistant conversation)."""
     if named is not None:
         return Holder(named, words)
     counts: dict[str, int] = {}
+    speakers = {c.speaker for clauses in read for c in clauses}
     for clauses in read:
         for clause in clauses:
             if clause.asserted and clause.by_speaker():
                 counts[clause.speaker] = counts.get(clause.speaker, 0) + 1
+            elif clause.kind == "person":  # "User is getting a loan", said by the assistant
+                for who in clause.subject_words & speakers:
+                    counts[who] = counts.get(who, 0) + 1
     if not counts:
         return None
     return Holder(max(counts, key=lambda who: counts[who]), words)  # max keeps the first of a tie
@@ -116,7 +121,7 @@ def _aside(clause: Clause, holder: Holder) -> bool:
         return clause.asserted  # another speaker's question or wish says nothing
     if clause.kind == "person" or (clause.kind == "thing" and clause.owner == "other"):
         return holder.name not in clause.subject_words
-    return not clause.asserted or clause.bounded
+    return (not clause.asserted or clause.bounded) and bool(clause.value or clause.named)
 
 
 def readings(
