@@ -42,7 +42,7 @@ from ripplemem.statements import Clause
 Role = Literal["stated", "aside"]
 #: stated units answer the same thing when their answering clauses' relevance to the question is
 #: within SAME (a cosine difference) of the best one's
-SAME = 0.16
+SAME = 0.12
 #: two units speak of the same thing when one is among the other's NEAREST nearest of the lead
 NEAREST = 2
 #: the relevance of a text's words to the question (a cosine per text)
