@@ -131,6 +131,9 @@ def readings(
     the question at least as well as its best aside; units with neither have none."""
     stating = [[c for c in clauses if len(c.text.split()) > 1 and states(c, holder)] for clauses in read]
     asides = [[c for c in clauses if len(c.text.split()) > 1 and _aside(c, holder)] for clauses in read]
+    saying = [unit.id for unit, said in zip(units, stating, strict=True) if said]
+    if len(saying) < 2 and not any(asides):  # nothing to weigh: no fit needed
+        return {unit_id: Reading("stated", 0.0) for unit_id in saying}
     texts = list(dict.fromkeys(c.text for group in (*stating, *asides) for c in group))
     scores = dict(zip(texts, fit(texts), strict=True)) if texts else {}
     found: dict[str, Reading] = {}

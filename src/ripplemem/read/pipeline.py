@@ -52,6 +52,9 @@ from ripplemem.statements import StatementReader
 from ripplemem.stopwatch import Stopwatch
 from ripplemem.stores.base import MemoryStore
 
+#: the words of a clause read for its fit to the question (a long clause's first ones)
+_CLAUSE_WORDS = 24
+
 
 class _Pool:
     """The evidence state C: candidates by id, in the order they were found."""
@@ -351,7 +354,7 @@ class _RippleRun:
             self._nameless[text] = self.embedder.embed([text], input_type="query")[0]
         question = self._nameless[text]
         vectors = np.asarray(self.statements.vectors(
-            [nameless_query(t, cues) for t in texts],
+            [" ".join(nameless_query(t, cues).split()[:_CLAUSE_WORDS]) for t in texts],
             lambda todo: self.embedder.embed(todo, input_type="document"),
         ))
         norms = np.maximum(np.linalg.norm(vectors, axis=1), 1e-12) * max(float(np.linalg.norm(question)), 1e-12)

@@ -86,7 +86,7 @@ _CHAIN_DEPTH = 4
 LEAD = 10
 #: the units that answer: the ANSWERS most relevant of the lead that are not questions, whose
 #: relevance is at least the best one's less MARGIN (a cosine difference)
-ANSWERS = LEAD
+ANSWERS = 5
 MARGIN = 0.25
 
 Relevance = Callable[[Sequence[MemoryUnit]], list[float]]
