@@ -154,6 +154,18 @@ MORE = [
         "What car does Jun drive now?", "Civic", "Tesla",
     ),
     Scenario(
+        "wedding", "Pia", "Lou",
+        [("2023-01-20", [("Pia", "Our wedding is at St Mary's church in the village on June 8th.")]),
+         ("2023-03-30", [("Pia", "Big change, the wedding is now in a barn outside Bath, same date.")])],
+        "Where is Pia's wedding?", "barn", "St Mary",
+    ),
+    Scenario(
+        "gym", "Abe", "Joy",
+        [("2022-05-05", [("Abe", "I train at the Fitness First by the station three times a week.")]),
+         ("2022-10-10", [("Abe", "I joined the new climbing gym on Mill Road, it's much friendlier.")])],
+        "Which gym does Abe go to?", "Mill Road", "Fitness First",
+    ),
+    Scenario(
         "friend", "Gus", "Bea",
         [("2023-01-15", [("Gus", "I coach the under-twelves football team on Saturdays.")]),
          ("2023-06-15", [("Bea", "My brother took over coaching a rugby team on Saturdays.")])],
