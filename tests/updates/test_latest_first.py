@@ -166,6 +166,12 @@ MORE = [
         "Which gym does Abe go to?", "Mill Road", "Fitness First",
     ),
     Scenario(
+        "kin", "Lea", "Max",
+        [("2022-02-02", [("Lea", "I live in a flat in Ghent near the canal.")]),
+         ("2022-09-09", [("Lea", "My brother moved to Lisbon last month for work.")])],
+        "Where does Lea live now?", "Ghent", "Lisbon",
+    ),
+    Scenario(
         "friend", "Gus", "Bea",
         [("2023-01-15", [("Gus", "I coach the under-twelves football team on Saturdays.")]),
          ("2023-06-15", [("Bea", "My brother took over coaching a rugby team on Saturdays.")])],

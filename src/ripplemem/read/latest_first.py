@@ -8,9 +8,10 @@ with the question's, both without the names of the people the question asks abou
 * a *statement* of the holder: asserted — not negated, modal, conditional, subordinate or
   conceded — of no bounded length ("for two weeks", "while ..."), whose subject is the holder
   ("I", "we", "Emily and I", their name; anybody's clause naming them when the holder is not a
-  speaker) or a thing of theirs ("my rent"), or a particular thing nobody owns that the question
-  names ("the wedding"), and that gives a value (content words as its object, complement or
-  prepositional phrase);
+  speaker), a thing of theirs or a particular thing nobody owns that the question names ("my
+  rent", "the wedding"), or that acts on the holder or on such a thing ("my doctor switched me
+  to naproxen", "the clinic moved my check-up"; not "my brother moved to Lisbon"), and that
+  gives a value (content words as its object, complement or prepositional phrase);
 * an *aside*: someone else's statement (another speaker's, or about another person: "my cousin
   moved"), or the holder's words that give a value they do not assert — a hypothetical, a
   plan, a wish, the conceded half of "X but Y", a denial — or a stay of bounded length.
@@ -45,6 +46,8 @@ Role = Literal["stated", "aside"]
 SAME = 0.12
 #: two units speak of the same thing when one is among the other's NEAREST nearest of the lead
 NEAREST = 2
+#: the object of a clause that is the speaker ("me", "us": their lemmas; or their name)
+_SPEAKER_OBJECTS = frozenset({"i", "we"})
 #: the relevance of a text's words to the question (a cosine per text)
 Fit = Callable[[Sequence[str]], list[float]]
 
@@ -102,8 +105,9 @@ def _about_holder(clause: Clause, holder: Holder) -> bool:
         return True
     if clause.kind != "thing" or clause.owner == "other":
         return False
-    named = clause.owner == "speaker" or (clause.definite and bool(clause.subject_words & holder.words))
-    return named or bool(clause.object_words & holder.words)  # "the clinic moved my check-up"
+    named = bool(clause.subject_words & holder.words) and (clause.owner == "speaker" or clause.definite)
+    # "the clinic moved my check-up", "my doctor switched me to naproxen" (not "my brother moved")
+    return named or bool(clause.object_words & (holder.words | _SPEAKER_OBJECTS | {holder.name}))
 
 
 def states(clause: Clause, holder: Holder) -> bool:
