@@ -269,9 +269,12 @@ def test_scores_follow_the_order(memory: Memory) -> None:
         ("How often did I play previously? How often do I play now?", "present"),
         ("What sport does Kofi do now, after swimming at first?", "present"),
         ("How many sessions did I attend?", "present"),
+        ("When did Caroline go to the support group?", "past"),
+        ("What was the name of Bella's rabbit?", "past"),
+        ("Where did Rachel move after her recent relocation?", "present"),
     ],
 )
-def test_what_a_question_asks_for_is_read_from_its_last_question_and_first_time_word(
+def test_what_a_question_asks_for_is_read_from_its_last_question_and_its_time_words(
     question: str, mode: str
 ) -> None:
     assert asks_for(question, None, None) == mode

@@ -13,8 +13,10 @@ What the question asks for is read from its words:
 * an **earlier value** ("before", "used to", "originally", "at first", "initially",
   "previously", "earlier", "first") unless it also says "now", "currently", "these days", ...;
 * a **past time of its own** ("in August 2023", "last summer": a time span that ended before
-  the question) keeps the ranking;
-* otherwise the **present** — also "How many sessions did I attend?": the latest count.
+  the question) or a question about a past event ("When did Caroline go to the support
+  group?", "What was the dog called?": the simple past, no present word) keeps the ranking;
+* otherwise the **present** — also "How many sessions did I attend?": a count grows to the
+  latest.
 
 Then, in this order:
 
@@ -71,9 +73,13 @@ _EARLIER_VALUE = re.compile(
     r"earlier|prior|first)\b",
     re.IGNORECASE,
 )
+#: a question in the simple past asks about an event ("When did she go?", "What was it called?")
+_PAST_EVENT = re.compile(r"\b(?:did|was|were|had)\b", re.IGNORECASE)
+#: ... unless it counts: a count grows to the latest ("How many sessions did I attend?")
+_COUNT = re.compile(r"\bhow (?:many|much)\b", re.IGNORECASE)
 _PRESENT = re.compile(
     r"\b(?:now|currently|current|these days|nowadays|at the moment|today|still|latest|"
-    r"most recent(?:ly)?|so far|any ?more)\b",
+    r"(?:most )?recent(?:ly)?|so far|any ?more)\b",
     re.IGNORECASE,
 )
 _WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*")
@@ -107,6 +113,8 @@ def asks_for(query: str, cues: Cues | None, reference_time: datetime | None) -> 
         return "past"
     if earlier and (not present or earlier.start() < present.start()):
         return "earlier"
+    if not present and _PAST_EVENT.search(last) and not _COUNT.search(last):
+        return "past"  # "When did Caroline go to the support group?": an event, not a state
     return "present"
 
 
