@@ -7,6 +7,7 @@
     │   ├── UnknownUnitError            no unit with that id
     │   ├── UnknownRecipeError          no recipe with that name
     │   ├── ConfigurationError          settings that cannot work (e.g. ``answer`` without an LLM)
+    │   ├── FileAccessError             a file outside the store (an export) cannot be written
     │   └── FittedQuestionsError        fitted weights would be evaluated on their own questions
     ├── ShuttingDownError               the memory closed before the call finished; nothing stored
     ├── StoreError                      the store failed or refuses
@@ -15,6 +16,7 @@
     │   ├── StoreCorruptError           the file is damaged or truncated; keep a copy, restore
     │   ├── StoreFullError              the disk (or a file size limit) is full; write undone
     │   └── StoreLockedError            another writer held the lock too long; retry
+    ├── OverBudgetError                 the call ran past its time budget; nothing of it was stored
     └── ProviderError                   a model provider failed
         ├── ProviderUnavailableError    endpoint unreachable, timed out or rate-limited after retries
         ├── InvalidModelOutputError     the model kept returning output that fails validation
@@ -64,6 +66,12 @@ class ConfigurationError(UsageError):
     """Settings that cannot work together."""
 
 
+class FileAccessError(UsageError, OSError):
+    """A file outside the store (an export, an import) cannot be written or read: a missing
+    folder, a folder given as the file, no permission. The message names the path and the fix;
+    the store is unchanged."""
+
+
 class FittedQuestionsError(UsageError):
     """Fusion weights would be evaluated on the questions they were fitted on."""
 
@@ -96,6 +104,12 @@ class StoreFullError(StoreError):
 class StoreLockedError(StoreError):
     """Another connection held the store's lock longer than the wait allowed. Nothing was
     changed by the failing call; retrying later is safe."""
+
+
+class OverBudgetError(RippleMemError):
+    """The call ran past the time budget it was given (:func:`ripplemem.deadline.within`: a
+    server's per-request budget); a write was rolled back, nothing of it was stored. Send less
+    at once (several smaller adds), or give the call more time."""
 
 
 class ProviderError(RippleMemError):

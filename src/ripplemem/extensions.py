@@ -8,7 +8,9 @@ get them here, never from the memory's internals:
 
 * :func:`embedder_of` — the :class:`~ripplemem.providers.base.Embedder` in use;
 * :func:`stages_of` — the embedder, extractor and planner as named in results;
-* :func:`warm_up` — load the embedder and the entity recogniser now.
+* :func:`warm_up` — load the embedder and the entity recogniser now;
+* :func:`reader_of` — a second memory over the same SQLite file for the service's reads, so they
+  never wait behind the first one's write block.
 
 Anything else a caller needs is a verb of :class:`~ripplemem.Memory` or a Protocol of the seams
 (stores, providers); adding a point here is a deliberate change, pinned by ``tests/facade``.
@@ -23,7 +25,7 @@ if TYPE_CHECKING:
     from ripplemem.memory import AsyncMemory, Memory
     from ripplemem.providers.base import Embedder
 
-__all__ = ["Stages", "embedder_of", "stages_of", "warm_up"]
+__all__ = ["Stages", "embedder_of", "reader_of", "stages_of", "warm_up"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,3 +60,17 @@ def stages_of(memory: Memory | AsyncMemory) -> Stages:
 def warm_up(memory: Memory | AsyncMemory) -> None:
     """Load the models (embedder, entity recogniser) now, so the next call does not."""
     memory._core.warm_up()
+
+
+def reader_of(memory: Memory) -> Memory | None:
+    """A second Memory over ``memory``'s SQLite file, for reads that must never wait behind its
+    write block: its own connection, caches and entity recogniser, the same embedder and LLM.
+    None where reads need none (PostgreSQL reads on pooled connections of their own) or cannot
+    have one (a ``memory://`` store lives in one Memory). The caller closes it."""
+    from ripplemem.memory import Memory
+
+    if memory.backend != "sqlite":
+        return None
+    parts = memory._core.parts
+    settings = memory.settings.model_copy(update={"store": memory.store.url})
+    return Memory(settings, embedder=parts.embedder, chat=parts.chat)

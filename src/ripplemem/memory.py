@@ -145,6 +145,11 @@ class Memory:
         """Forget every unit of the namespace; how many there were."""
         return self._core.delete_all(namespace_of(namespace, user_id, agent_id, run_id))
 
+    def flush_erasure(self, timeout: float | None = None) -> bool:
+        """Wait until no deleted unit's text or vector is left in the store's files (a delete
+        returns without waiting for other connections' readers); False at ``timeout`` seconds."""
+        return self._core.flush_erasure(timeout)
+
     # -- read --------------------------------------------------------------------------------
     def search(
         self,
@@ -379,9 +384,14 @@ class AsyncMemory:
         chat: ChatModel | None = None,
         lanes: Lanes | None = None,
         over: Memory | None = None,
+        reader: Memory | None = None,
     ) -> None:
         self.sync = over or Memory(settings, store=store, embedder=embedder, chat=chat)
         self._core = self.sync._core
+        #: the core the reads run on: ``reader``'s (a second Memory over the same store, whose
+        #: own connection, caches and name recogniser never wait on a write block), else this one
+        self._reader = reader
+        self._reads = reader._core if reader is not None else self._core
         self._lanes = lanes or Lanes()
 
     @classmethod
@@ -455,7 +465,7 @@ class AsyncMemory:
         run_id: str | None = None,
     ) -> builtins.list[Version]:
         ns = namespace_of(namespace, user_id, agent_id, run_id)
-        return await self._lanes.read(self._core.history, ns, unit_id)
+        return await self._lanes.read(self._reads.history, ns, unit_id)
 
     async def delete(
         self,
@@ -480,6 +490,11 @@ class AsyncMemory:
         ns = namespace_of(namespace, user_id, agent_id, run_id)
         return await self._lanes.write(ns, self._core.delete_all, ns)
 
+    async def flush_erasure(self, timeout: float | None = None) -> bool:
+        import anyio
+
+        return await anyio.to_thread.run_sync(self._core.flush_erasure, timeout)
+
     # -- read --------------------------------------------------------------------------------
     async def search(
         self,
@@ -495,7 +510,7 @@ class AsyncMemory:
     ) -> Recall:
         ns = namespace_of(namespace, user_id, agent_id, run_id)
         return await self._lanes.search(
-            self._core.search, ns, query, pooled=_recall, limit=limit, recipe=recipe,
+            self._reads.search, ns, query, pooled=_recall, limit=limit, recipe=recipe,
             question_time=question_time,
         )
 
@@ -513,7 +528,7 @@ class AsyncMemory:
     ) -> str:
         ns = namespace_of(namespace, user_id, agent_id, run_id)
         return await self._lanes.search(
-            self._core.search_json, ns, query, pooled=str, limit=limit, recipe=recipe,
+            self._reads.search_json, ns, query, pooled=str, limit=limit, recipe=recipe,
             question_time=question_time,
         )
 
@@ -530,7 +545,7 @@ class AsyncMemory:
     ) -> Answer:
         ns = namespace_of(namespace, user_id, agent_id, run_id)
         return await self._lanes.read(
-            self._core.answer, ns, question, recipe=recipe, question_time=question_time
+            self._reads.answer, ns, question, recipe=recipe, question_time=question_time
         )
 
     async def get(
@@ -543,7 +558,7 @@ class AsyncMemory:
         run_id: str | None = None,
     ) -> MemoryUnit:
         ns = namespace_of(namespace, user_id, agent_id, run_id)
-        return await self._lanes.read(self._core.get, ns, unit_id)
+        return await self._lanes.read(self._reads.get, ns, unit_id)
 
     async def list(
         self,
@@ -556,7 +571,7 @@ class AsyncMemory:
         offset: int = 0,
     ) -> builtins.list[MemoryUnit]:
         ns = namespace_of(namespace, user_id, agent_id, run_id)
-        return await self._lanes.read(self._core.list, ns, limit=limit, offset=offset)
+        return await self._lanes.read(self._reads.list, ns, limit=limit, offset=offset)
 
     async def count(
         self,
@@ -567,7 +582,7 @@ class AsyncMemory:
         run_id: str | None = None,
     ) -> int:
         ns = namespace_of(namespace, user_id, agent_id, run_id)
-        return await self._lanes.read(self._core.count, ns)
+        return await self._lanes.read(self._reads.count, ns)
 
     async def edges(
         self,
@@ -579,10 +594,10 @@ class AsyncMemory:
         run_id: str | None = None,
     ) -> builtins.list[Edge]:
         ns = namespace_of(namespace, user_id, agent_id, run_id)
-        return await self._lanes.read(self._core.edges, ns, unit_id)
+        return await self._lanes.read(self._reads.edges, ns, unit_id)
 
     async def namespaces(self) -> builtins.list[str]:
-        return await self._lanes.read(self._core.namespaces)
+        return await self._lanes.read(self._reads.namespaces)
 
     async def check_namespace(
         self,
@@ -593,7 +608,7 @@ class AsyncMemory:
         run_id: str | None = None,
     ) -> str:
         ns = namespace_of(namespace, user_id, agent_id, run_id)
-        return await self._lanes.read(self._core.check_namespace, ns)
+        return await self._lanes.read(self._reads.check_namespace, ns)
 
     async def neighbourhood(
         self,
@@ -607,7 +622,7 @@ class AsyncMemory:
         max_nodes: int | None = None,
     ) -> Neighbourhood:
         ns = namespace_of(namespace, user_id, agent_id, run_id)
-        return await self._lanes.browse(self._core.neighbourhood, ns, ids, hops=hops, max_nodes=max_nodes)
+        return await self._lanes.browse(self._reads.neighbourhood, ns, ids, hops=hops, max_nodes=max_nodes)
 
     async def timeline(
         self,
@@ -624,7 +639,7 @@ class AsyncMemory:
     ) -> Timeline:
         ns = namespace_of(namespace, user_id, agent_id, run_id)
         return await self._lanes.browse(
-            self._core.timeline, ns, start=start, end=end, bins=bins, limit=limit, offset=offset
+            self._reads.timeline, ns, start=start, end=end, bins=bins, limit=limit, offset=offset
         )
 
     # -- portability -------------------------------------------------------------------------
@@ -637,7 +652,7 @@ class AsyncMemory:
         run_id: str | None = None,
     ) -> ExportLines:
         only = _only(namespace, user_id, agent_id, run_id)
-        return ExportLines(self._core.export_lines(only), self._lanes)
+        return ExportLines(self._reads.export_lines(only), self._lanes)
 
     async def import_lines(
         self,
@@ -652,7 +667,7 @@ class AsyncMemory:
         return await self._lanes.write(into, self._core.import_lines, lines, into=into)
 
     async def export_jsonl(self, path: str | Path, *, namespace: str | None = None) -> int:
-        return await self._lanes.read(self._core.export_file, Path(path), namespace)
+        return await self._lanes.read(self._reads.export_file, Path(path), namespace)
 
     async def import_jsonl(self, path: str | Path) -> int:
         return await self._lanes.write(None, self._core.import_file, Path(path))
@@ -669,6 +684,8 @@ class AsyncMemory:
 
         await anyio.to_thread.run_sync(self._lanes.close)
         await anyio.to_thread.run_sync(self._core.close)
+        if self._reader is not None:
+            await anyio.to_thread.run_sync(self._reader.close)
 
     async def __aenter__(self) -> Self:
         return self

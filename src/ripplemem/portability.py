@@ -17,9 +17,9 @@ import json
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
-from ripplemem.errors import InvalidInputError
+from ripplemem.errors import FileAccessError, InvalidInputError
 from ripplemem.providers.base import Embedder
 from ripplemem.records import Clue, Edge, Membership, MemoryUnit
 from ripplemem.records.wire import vector_from_json, vector_to_json
@@ -44,7 +44,7 @@ def export_lines(store: MemoryStore, embedder: Embedder, namespace: str | None) 
 def export_jsonl(store: MemoryStore, embedder: Embedder, path: Path, namespace: str | None) -> int:
     """Write ``namespace`` (or every namespace) to ``path``; the number of units written."""
     written = 0
-    with path.open("w", encoding="utf-8") as out:
+    with _open_for_writing(path) as out:
         for line in export_lines(store, embedder, namespace):
             out.write(line + "\n")
             written += line.startswith('{"type": "unit"')
@@ -102,6 +102,29 @@ def import_jsonl(store: MemoryStore, embedder: Embedder, path: Path) -> int:
         raise InvalidInputError(
             f"{path} is not UTF-8 text ({error}), so not a ripplemem export; nothing was imported"
         ) from error
+    except OSError as error:  # a folder, no permission
+        raise FileAccessError(
+            f"cannot read {path}: {error.strerror or error}; give the path of a file written by "
+            "export; nothing was imported"
+        ) from error
+
+
+def _open_for_writing(path: Path) -> TextIO:
+    """``path`` opened for the export, or FileAccessError saying what to fix."""
+    try:
+        return path.open("w", encoding="utf-8")
+    except IsADirectoryError as error:
+        raise FileAccessError(
+            f"{path} is a folder: give the export a file name, e.g. {path / 'export.jsonl'}"
+        ) from error
+    except FileNotFoundError as error:
+        raise FileAccessError(
+            f"cannot write {path}: the folder {path.parent} does not exist; create it first"
+        ) from error
+    except OSError as error:
+        raise FileAccessError(
+            f"cannot write {path}: {error.strerror or error}; check the path and its permissions"
+        ) from error
 
 
 def import_lines(
@@ -150,11 +173,14 @@ def import_lines(
 def _import_clues(store: MemoryStore, dump: _Dump, added: set[tuple[str, str]]) -> None:
     clues = store.clues
     for clue, sessions in dump.clues:
-        if not sessions or clues.clue_for_session(clue.namespace, sessions[0]) is not None:
-            continue  # the store has this session's clue already
+        # the sessions the store has no clue for yet (it may hold some of the file already)
+        missing = [s for s in sessions if clues.clue_for_session(clue.namespace, s) is None]
+        if not missing:
+            continue
         if not clues.get_clues(clue.namespace, [clue.id]):
-            clues.add_clue(clue, sessions[0])
-        for episode in sessions[1:]:
+            clues.add_clue(clue, missing[0])
+            missing = missing[1:]
+        for episode in missing:
             clues.merge_session(clue.namespace, clue.id, episode)
     by_namespace: dict[str, list[Membership]] = {}
     for ns, membership in dump.members:

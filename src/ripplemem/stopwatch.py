@@ -1,10 +1,16 @@
-"""A stage stopwatch: the read and write pipelines time their stages with it."""
+"""A stage stopwatch: the read and write pipelines time their stages with it.
+
+Each stage starts with a check of the call's time budget (:func:`ripplemem.deadline.check`), so
+a call given a budget stops at the first stage boundary past it.
+"""
 
 from __future__ import annotations
 
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+
+from ripplemem import deadline
 
 
 class Stopwatch:
@@ -15,6 +21,7 @@ class Stopwatch:
 
     @contextmanager
     def __call__(self, stage: str) -> Iterator[None]:
+        deadline.check(stage)
         started = time.perf_counter()
         try:
             yield

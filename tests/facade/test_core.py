@@ -70,7 +70,7 @@ def test_the_viewer_verbs_keys_and_a_copy_of_the_whole_store(memory, tmp_path):
 
 
 def test_the_extension_points_are_declared_and_pinned(memory):
-    assert set(ripplemem.extensions.__all__) == {"Stages", "embedder_of", "stages_of", "warm_up"}
+    assert set(ripplemem.extensions.__all__) == {"Stages", "embedder_of", "reader_of", "stages_of", "warm_up"}
     assert not hasattr(memory, "parts")
     embedder = ripplemem.extensions.embedder_of(memory)
     assert embedder.name == "fake-bow" and embedder.embed(["x"]).shape == (1, embedder.dim)

@@ -118,3 +118,40 @@ def test_the_real_command_refuses_undecodable_bytes_and_bad_settings_in_one_line
         err = run.stderr.decode(errors="replace")
         assert run.returncode == code, (name, err[-1500:])
         assert "Traceback" not in err and err.count("\n") <= 4, (name, err)
+
+
+@pytest.mark.slow
+def test_ctrl_c_during_ingest_exits_130_and_stores_nothing_half(tmp_path: Path) -> None:
+    """SIGINT to the command's process group, as a terminal's Ctrl-C sends it, at moments spread
+    over model loading, extraction and embedding: exit 130, one line, and the store holds a
+    whole conversation or none of it (the time parser's process is in a session of its own, so
+    its native runtime cannot swallow the signal)."""
+    import signal
+    import sqlite3
+    import time
+
+    lines = [
+        {"session_id": f"s{n // 40}", "time": "2024-03-02T18:30", "speaker": ("Maya", "Leo")[n % 2],
+         "text": f"On day {n} I walked to the bakery near the harbour and bought {n} rolls yesterday."}
+        for n in range(2000)
+    ]
+    chat = tmp_path / "long.jsonl"
+    chat.write_text("\n".join(json.dumps(line) for line in lines) + "\n")
+    script = Path(sys.executable).with_name("ripplemem")
+    merged = {k: v for k, v in os.environ.items() if k not in CLEAN_ENV}
+    for wait in (1.0, 4.0, 8.0):
+        store = tmp_path / f"store-{wait}.db"
+        child = subprocess.Popen(
+            [str(script), "ingest", str(chat), "--store", str(store)], env=merged,
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True,
+        )
+        time.sleep(wait)
+        os.killpg(child.pid, signal.SIGINT)
+        _, err = child.communicate(timeout=120)
+        text = err.decode(errors="replace")
+        assert child.returncode == 130, (wait, child.returncode, text[-1500:])
+        assert "interrupted" in text and "Traceback" not in text, text
+        if store.exists():
+            with sqlite3.connect(store) as db:
+                (units,) = db.execute("SELECT count(*) FROM unit").fetchone()
+            assert units == 0, (wait, units)  # one add: all of it or nothing

@@ -3,6 +3,8 @@ and vector are not in the store's files (database, WAL, shared memory) once the 
 
 from __future__ import annotations
 
+import sqlite3
+import time
 from pathlib import Path
 
 import pytest
@@ -68,3 +70,39 @@ def test_delete_all_leaves_no_text_in_the_files(memory):
     assert memory.delete_all() > 0 and memory.delete_all(namespace="other") > 0
     assert memory.namespaces() == []
     assert _holding(path, CANARY.encode()) == [] and _holding(path, b"Lisbon") == []
+
+
+def test_a_reader_holding_a_transaction_delays_no_delete_search_or_writer(memory, embedder):
+    """Another connection's open read transaction: the delete returns at once, searches and
+    another writer go on; the deleted text leaves the files once the reader ends, and
+    ``flush_erasure`` waits for that."""
+    memory, path = memory
+    secret = _secret_units(memory)
+    vectors = [u.vector.tobytes() for u in secret]
+    reader = sqlite3.connect(path, isolation_level=None)
+    reader.execute("BEGIN")
+    assert reader.execute("SELECT count(*) FROM unit").fetchone()[0] > 0  # holds a snapshot
+    try:
+        started = time.monotonic()
+        for unit in secret:
+            memory.delete(unit.id)
+        memory.delete_all(namespace="other")  # the other copy of the canary
+        deleted_in = time.monotonic() - started
+        assert deleted_in < 10, deleted_in  # the checkpoint waited write_wait_s (600 s) here
+        started = time.monotonic()
+        found = memory.search("hidden passport number in the vault")
+        assert CANARY.lower() not in repr(found).lower()
+        with Memory(Settings(store=str(path)), embedder=embedder) as writer:  # another writer
+            writer.add([{"speaker": "Sam", "text": "Maya took up rowing in May."}], namespace="third")
+        assert time.monotonic() - started < 30
+        # the reader can still read the deleted rows of its snapshot: their bytes cannot go yet
+        assert reader.execute(
+            "SELECT count(*) FROM unit WHERE namespace = 'default' AND restatement LIKE ?", (f"%{CANARY}%",)
+        ).fetchone()[0] == len(secret)
+        assert memory.flush_erasure(timeout=0.3) is False
+    finally:
+        reader.execute("COMMIT")
+        reader.close()
+    assert memory.flush_erasure(timeout=30) is True
+    assert _holding(path, CANARY.encode()) == []
+    assert all(v not in data for v in vectors for data in _files(path).values())

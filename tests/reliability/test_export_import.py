@@ -64,3 +64,35 @@ def test_a_bad_line_imports_nothing(source, embedder, tmp_path):
             copy.import_jsonl(dump)
         assert copy.namespaces() == []
 
+
+
+POTTERY = (
+    [{"speaker": "Maya", "text": "I started pottery classes, I am making a clay bowl on the wheel."},
+     {"speaker": "Sam", "text": "Pottery sounds fun, is the clay wheel hard?"}],
+    [{"speaker": "Maya", "text": "My pottery class fired my clay bowl in the kiln today."},
+     {"speaker": "Sam", "text": "Nice, send a photo of the pottery bowl!"}],
+)
+
+
+def test_an_import_into_a_store_holding_part_of_it_completes_multi_session_clues(embedder, tmp_path):
+    dump = tmp_path / "dump.jsonl"
+    with Memory(Settings(store=str(tmp_path / "source.db")), embedder=embedder) as memory:
+        for day, session in zip(("2023-05-01T10:00", "2023-05-08T10:00"), POTTERY):
+            memory.add(session, namespace="demo", session_time=day)
+        memory.export_jsonl(dump, namespace="demo")
+        expected = snapshot(memory)["demo"]
+    rows = [json.loads(line) for line in dump.read_text().splitlines()]
+    shared = next(r for r in rows if r["type"] == "clue" and len(r["sessions"]) >= 2)
+    first = shared["sessions"][0]
+    units = {r["id"] for r in rows if r["type"] == "unit" and r["episode_id"] == first}
+    part = [r for r in rows if r["type"] == "meta"
+            or (r["type"] == "unit" and r["id"] in units)
+            or (r["type"] in ("edge", "link") and {r["src"], r["dst"]} <= units)
+            or (r["type"] == "member" and r["unit"] in units)]
+    part.append({**shared, "sessions": [first]})  # the store knows the clue by its first session
+    partial = tmp_path / "part.jsonl"
+    partial.write_text("".join(json.dumps(r) + "\n" for r in part))
+    with Memory(Settings(store=str(tmp_path / "copy.db")), embedder=embedder) as copy:
+        assert copy.import_jsonl(partial) == len(units)
+        copy.import_jsonl(dump)
+        assert snapshot(copy)["demo"] == expected  # both sessions map to the shared clue

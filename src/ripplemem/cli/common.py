@@ -48,7 +48,7 @@ def explain(error: BaseException) -> NoReturn:
     """Print ``error`` as one line and exit with its code (re-raise it under RIPPLEMEM_DEBUG)."""
     import click
 
-    from ripplemem.errors import ProviderError, RippleMemError, StoreError
+    from ripplemem.errors import FileAccessError, ProviderError, RippleMemError, StoreError
 
     if isinstance(error, click.exceptions.Exit | click.ClickException | click.Abort | SystemExit):
         raise error
@@ -60,6 +60,8 @@ def explain(error: BaseException) -> NoReturn:
         fail(str(error), EXIT_STORE)
     if isinstance(error, ProviderError):
         fail(str(error), EXIT_PROVIDER)
+    if isinstance(error, FileAccessError):
+        fail(str(error), EXIT_FILE)
     if isinstance(error, RippleMemError):
         fail(str(error), EXIT_USAGE)
     if isinstance(error, OSError):

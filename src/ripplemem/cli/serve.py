@@ -42,6 +42,14 @@ def serve(
     drain_timeout: Annotated[
         float, typer.Option(help="Seconds to let running adds finish on SIGTERM.", min=0)
     ] = 120.0,
+    request_budget: Annotated[
+        float,
+        typer.Option(
+            help="Seconds of CPU an add, update, search or answer may take (0: no limit); a "
+            "larger add is refused with 413 up front or stopped with 503, and stores nothing.",
+            min=0,
+        ),
+    ] = 10.0,
     log_level: Annotated[str, typer.Option(help="uvicorn log level.")] = "info",
 ) -> None:
     """Serve the REST API (/v1, /openapi.json, /docs) and MCP (/mcp) until SIGTERM or Ctrl-C."""
@@ -57,6 +65,7 @@ def serve(
         read_threads=read_threads,
         write_threads=write_threads,
         drain_timeout_s=drain_timeout,
+        request_budget_s=request_budget or None,
         host=host,
         mcp=mcp,
         search_processes=0,

@@ -50,7 +50,7 @@ from ripplemem.records import (
 )
 from ripplemem.settings import Settings
 from ripplemem.stores.base import MemoryStore
-from ripplemem.write.input_checks import check_query, check_text
+from ripplemem.write.input_checks import check_page, check_query, check_text
 from ripplemem.write.pipeline import WritePipeline
 
 if TYPE_CHECKING:
@@ -122,14 +122,12 @@ class Core:
     def update(
         self, namespace: str, unit_id: str, text: str, *, session_time: datetime | str | None = None
     ) -> AddResult:
-        from ripplemem.write.supersede import supersede
+        """One write block, a retry is a no-op, the time given or inherited
+        (:mod:`ripplemem.write.update`)."""
+        from ripplemem.write.update import update_unit
 
-        old = self.get(namespace, unit_id)
-        speaker = old.participants[0] if old.participants else "user"
-        when = parse_time(session_time, what="session_time") or datetime.now().replace(microsecond=0)
-        added = self.add(namespace, [{"speaker": speaker, "text": text}], session_time=when)
-        supersede(self.store, old, added.units)
-        return added
+        when = parse_time(session_time, what="session_time")
+        return update_unit(self._writer, self.get(namespace, unit_id), text, when)
 
     def delete(self, namespace: str, unit_id: str) -> None:
         from ripplemem.write.forget import ClueRewriter, forget_unit
@@ -140,6 +138,11 @@ class Core:
 
     def delete_all(self, namespace: str) -> int:
         return self.store.delete_namespace(namespace)
+
+    def flush_erasure(self, timeout: float | None = None) -> bool:
+        """Wait until no deleted unit's text or vector is left in the store's files (a delete
+        returns without waiting for other connections' readers); False at ``timeout`` seconds."""
+        return self.store.flush_erasure(timeout)
 
     def import_lines(self, lines: Iterable[str] | bytes, *, into: str | None = None) -> int:
         """Import an export's lines (or its bytes): into their own namespaces, or all into
@@ -217,6 +220,7 @@ class Core:
         return units[0]
 
     def list(self, namespace: str, *, limit: int | None = None, offset: int = 0) -> builtins.list[MemoryUnit]:
+        check_page(limit, offset)
         return self.store.list_units(namespace, limit=limit, offset=offset)
 
     def count(self, namespace: str) -> int:

@@ -16,11 +16,16 @@ import calendar
 import logging
 import re
 import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Any
 
-from ripplemem.errors import MissingExtraError
+from ripplemem import deadline
+from ripplemem.grounding.duckling_process import ZONEINFO, DucklingProcess, NativeParserError
 from ripplemem.grounding.time_patterns import (
     BARE_DEFINITE,
     DAY_ANCHOR,
@@ -28,6 +33,7 @@ from ripplemem.grounding.time_patterns import (
     ORDINAL_ONLY,
     TIMEISH,
     WEEKDAYS,
+    before,
     clause_of,
     expand_weekdays,
     original_offset,
@@ -44,10 +50,40 @@ from ripplemem.grounding.time_spans import (
 )
 from ripplemem.records import TimeSpan
 
-__all__ = ["GroundedTime", "TimeGrounder", "ground_times"]
+__all__ = [
+    "GroundedTime",
+    "Grounding",
+    "ParseBudget",
+    "TimeGrounder",
+    "default_grounder",
+    "ground_times",
+    "parse_budget",
+    "query_grounder",
+    "request_parse_budget",
+    "sentence_chunks",
+]
 
 log = logging.getLogger(__name__)
-ZONEINFO = "/usr/share/zoneinfo"
+#: the longest text Duckling parses at once: a sentence, or a piece of a longer one
+CHUNK_CHARS = 300
+#: a sentence's parse past this is stopped (a normal one takes 1-10 ms; see duckling_process.py)
+PARSE_TIMEOUT_S = 0.5
+#: the parsing one text may take in all (a 4,000-character query holds a few dozen sentences)
+TEXT_BUDGET_S = 1.0
+#: the parsing one request (an ``add``) may take in all: a base, plus so much per 1,000 characters
+#: of its text. Ordinary dialogue needs ~0.01 s per 1,000 characters (LoCoMo: 0.6 s for 58k).
+REQUEST_BUDGET_S = 2.0
+REQUEST_BUDGET_S_PER_1000_CHARS = 0.05
+#: the share of what is left of a call's time budget (a server's per-request CPU budget) the time
+#: parser may spend: the rest is kept for the other stages, so a time-dense text is grounded by
+#: the rules rather than making the call run out of its budget
+PARSER_SHARE = 0.5
+_MIN_PARSE_S = 0.01
+# a sentence ends at . ! ? (then a space and a capital, a quote or a non-Latin letter), at a line
+# break, or at a full stop of Chinese / Japanese (no space follows those); "Dec. 3" stays whole
+_SENTENCE_BREAK = re.compile(
+    r"[.!?…]+[\"'”’)\]]*\s+(?=[\"'“‘(\[]?[A-Z\u00c0-\u024f]|[^\x00-\u024f])|\n+|[。！？!?]+"
+)
 _BARE_SEASON = re.compile(  # "the autumn colors", "excited about summer": not a date
     r"^(?:(?:about|in|during|for|over|at|by|through) )?(?:the )?"
     r"(?:summer|winter|spring|fall|autumn)$",
@@ -69,65 +105,182 @@ _NOUN_AFTER = re.compile(
 _ABSOLUTE_PROBES = (datetime(2001, 6, 13, 12, 0), datetime(2012, 2, 21, 12, 0))
 
 
+@dataclass(frozen=True, slots=True)
+class Grounding:
+    """The times of one text; ``complete`` is False when part of it was left to the rules (the
+    parser ran out of time), which the write path notes in the unit's ``extra``."""
+
+    times: list[GroundedTime]
+    complete: bool
+
+
+class ParseBudget:
+    """Seconds of parsing left for one request (an ``add``, a ``search``), shared by its texts."""
+
+    def __init__(self, seconds: float) -> None:
+        self.left = max(0.0, seconds)
+        self.exhausted = False  # a parse was refused or cut short for want of time
+
+
+_REQUEST_BUDGET: ContextVar[ParseBudget | None] = ContextVar("ripplemem_parse_budget", default=None)
+
+
+@contextmanager
+def parse_budget(seconds: float) -> Iterator[ParseBudget]:
+    """Every text grounded in this block (this thread or task) shares ``seconds`` of parsing,
+    and at most :data:`PARSER_SHARE` of what is left of the call's time budget; past them the
+    rules ground alone. Blocks nest: the inner one cannot spend more than the outer has left."""
+    outer = _REQUEST_BUDGET.get()
+    until_deadline = deadline.remaining()
+    if until_deadline is not None:
+        seconds = min(seconds, PARSER_SHARE * until_deadline)
+    budget = ParseBudget(min(seconds, outer.left) if outer is not None else seconds)
+    granted = budget.left
+    token = _REQUEST_BUDGET.set(budget)
+    try:
+        yield budget
+    finally:
+        _REQUEST_BUDGET.reset(token)
+        if outer is not None:
+            outer.left = max(0.0, outer.left - (granted - budget.left))
+            outer.exhausted = outer.exhausted or budget.exhausted
+
+
+def request_parse_budget(characters: int) -> float:
+    """Seconds of parsing a request of ``characters`` characters may take (:func:`parse_budget`)."""
+    return REQUEST_BUDGET_S + REQUEST_BUDGET_S_PER_1000_CHARS * characters / 1000
+
+
+class _Spending:
+    """The parse time one text may still spend: its own budget and its request's."""
+
+    def __init__(self, seconds: float, request: ParseBudget | None) -> None:
+        self._own, self._request = seconds, request
+
+    def left(self) -> float:
+        left = self._own if self._request is None else min(self._own, self._request.left)
+        until_deadline = deadline.remaining()  # the call's whole budget (a server's request)
+        return left if until_deadline is None else min(left, until_deadline)
+
+    def spend(self, seconds: float) -> None:
+        self._own -= seconds
+        if self._request is not None:
+            self._request.left = max(0.0, self._request.left - seconds)
+
+    def short(self) -> None:
+        if self._request is not None:
+            self._request.exhausted = True
+
+
+def sentence_chunks(text: str, limit: int = CHUNK_CHARS) -> list[tuple[int, int]]:
+    """``(start, end)`` of the sentences of ``text``, each cut to at most ``limit`` characters
+    (at a clause break or a space when there is one)."""
+    chunks: list[tuple[int, int]] = []
+    start = 0
+    for match in _SENTENCE_BREAK.finditer(text):
+        _cut(text, start, match.end(), limit, chunks)
+        start = match.end()
+    _cut(text, start, len(text), limit, chunks)
+    return chunks
+
+
+def _cut(text: str, start: int, end: int, limit: int, chunks: list[tuple[int, int]]) -> None:
+    while end - start > limit:
+        window = text[start : start + limit]
+        cut = max(window.rfind(mark) for mark in (", ", "; ", " - ", ": "))
+        if cut < limit // 3:
+            cut = window.rfind(" ")
+        cut = cut + 1 if cut > 0 else limit
+        chunks.append((start, start + cut))
+        start += cut
+    if text[start:end].strip():
+        chunks.append((start, end))
+
+
 class TimeGrounder:
-    """Holds the Duckling context (time zones loaded once, lazily, thread-safe)."""
+    """Grounds the time expressions of texts: our rules, then Duckling sentence by sentence.
 
-    def __init__(self, zoneinfo: str | Path = ZONEINFO) -> None:
+    Duckling runs in a child process (:class:`~ripplemem.grounding.duckling_process.
+    DucklingProcess`, started on first use) with a bounded cost: each sentence (cut at
+    ``chunk_chars``) is parsed on its own with a deadline of ``parse_timeout_s``, and one text
+    gets at most ``text_budget_s`` of parsing, less when a :func:`parse_budget` of the request
+    around it has less left. A sentence past its deadline, or left when the budget is spent, is
+    grounded by the rules alone, and :meth:`ground_text` says so (``complete=False``).
+    """
+
+    def __init__(
+        self,
+        zoneinfo: str | Path = ZONEINFO,
+        *,
+        chunk_chars: int = CHUNK_CHARS,
+        parse_timeout_s: float = PARSE_TIMEOUT_S,
+        text_budget_s: float = TEXT_BUDGET_S,
+    ) -> None:
         self.zoneinfo = str(zoneinfo)
+        self.chunk_chars = chunk_chars
+        self.parse_timeout_s, self.text_budget_s = parse_timeout_s, text_budget_s
         self._lock = threading.Lock()
-        self._duckling: Any = None
-        self._tz: Any = None
-        self._locale: Any = None
-        self._dims: Any = None
+        self._process: DucklingProcess | None = None
 
-    def _load(self) -> None:
-        if self._duckling is not None:
-            return
-        try:
-            import duckling
-        except ImportError as error:
-            raise MissingExtraError(
-                "duckling is not installed. Install it with: pip install pyduckling-native-phihos==0.3.0"
-            ) from error
-        self._tz = duckling.load_time_zones(self.zoneinfo)
-        self._locale = duckling.default_locale_lang(duckling.parse_lang("EN"))
-        self._dims = duckling.parse_dimensions(["time"])
-        self._duckling = duckling
+    @property
+    def restarts(self) -> int:
+        """Parser processes killed for running past a deadline (since this grounder started)."""
+        return self._process.restarts if self._process is not None else 0
 
-    def _parse(self, text: str, reference: datetime) -> list[dict]:
+    def close(self) -> None:
+        """Stop the parser process (the next text starts a new one)."""
         with self._lock:
-            self._load()
-            d = self._duckling
-            stamp = calendar.timegm(reference.replace(microsecond=0).timetuple())
-            context = d.Context(d.parse_ref_time(self._tz, "UTC", stamp), self._locale)
-            return d.parse(text, context, self._dims, False)
+            process, self._process = self._process, None
+        if process is not None:
+            process.close()
+
+    def _parser(self) -> DucklingProcess:
+        with self._lock:
+            if self._process is None:
+                self._process = DucklingProcess(self.zoneinfo)
+            return self._process
+
+    def _parse(self, text: str, reference: datetime, timeout: float) -> list[dict] | None:
+        """Duckling's results, or None when the parse ran out of time; the parser's CPU counts
+        against the call's budget (a server's per-request CPU budget)."""
+        stamp = calendar.timegm(reference.replace(microsecond=0).timetuple())
+        parsed = self._parser().parse(text, stamp, timeout)
+        deadline.charge(parsed.cpu_s)
+        return parsed.results
 
     def ground(self, text: str, reference: datetime | None) -> list[GroundedTime]:
-        """All time expressions in ``text``, in order, grounded against ``reference``.
+        """All time expressions in ``text``, in order, grounded against ``reference``."""
+        return self.ground_text(text, reference).times
 
-        Never fails on text: a phrase whose date falls outside what Python can hold, or a panic
-        of the native parser (``pyo3_runtime.PanicException``, a ``BaseException``), leaves the
-        text without times (logged) rather than failing the ``add`` or ``search`` around it."""
+    def ground_text(self, text: str, reference: datetime | None) -> Grounding:
+        """The time expressions of ``text`` and whether the parser read all of it.
+
+        Never fails on text: a phrase whose date falls outside what Python can hold, or a
+        failure of the native parser (a panic on a text), leaves the text without those times
+        (logged) rather than failing the ``add`` or ``search`` around it."""
         try:
             return self._ground(text, reference)
         except (OverflowError, ValueError) as error:
             log.warning("time grounding skipped a text it could not date: %s", error)
-            return []
-        except BaseException as error:
-            if not is_native_parser_panic(error):
-                raise
-            log.warning("the time parser panicked on a text; it keeps no time: %s", error)
-            return []
+            return Grounding([], True)
+        except NativeParserError as error:
+            log.warning("the time parser failed on a text; it keeps its rule times: %s", error)
+            return Grounding(self._collect(rule_times(text, reference)), True)
 
-    def _ground(self, text: str, reference: datetime | None) -> list[GroundedTime]:
+    def _ground(self, text: str, reference: datetime | None) -> Grounding:
         if not text or not TIMEISH.search(text):
-            return []
+            return Grounding([], True)
         found: list[Found] = rule_times(text, reference)
         taken = [(s, e) for s, e, _ in found]
-        for start, end, item in self._from_duckling(text, reference):
+        parsed, complete = self._from_duckling(text, reference)
+        for start, end, item in parsed:
             if not any(start < e and s < end for s, e in taken):
                 found.append(Found(start, end, item))
-        found.sort(key=lambda x: x[0])
+        return Grounding(self._collect(found), complete)
+
+    @staticmethod
+    def _collect(found: list[Found]) -> list[GroundedTime]:
+        found = sorted(found, key=lambda x: x[0])
         out: list[GroundedTime] = []
         seen: set[tuple[str, TimeSpan | None]] = set()
         for _, _, item in found:
@@ -141,13 +294,34 @@ class TimeGrounder:
 
     # -- duckling -------------------------------------------------------------------------------
 
-    def _from_duckling(self, original: str, ref: datetime | None) -> list[Found]:
-        """Duckling's finds, on the text with abbreviated weekdays spelled out, mapped back."""
+    def _from_duckling(self, text: str, ref: datetime | None) -> tuple[list[Found], bool]:
+        """Duckling's finds, sentence by sentence within the budget; False when a sentence was
+        left to the rules."""
+        budget = _Spending(self.text_budget_s, _REQUEST_BUDGET.get())
+        found: list[Found] = []
+        complete = True
+        for start, end in sentence_chunks(text, self.chunk_chars):
+            chunk = text[start:end]
+            if not TIMEISH.search(chunk):
+                continue
+            finds = self._chunk_finds(chunk, ref, budget)
+            if finds is None:
+                complete = False
+                continue
+            found.extend(Found(s + start, e + start, item) for s, e, item in finds)
+        return found, complete
+
+    def _chunk_finds(
+        self, original: str, ref: datetime | None, budget: _Spending
+    ) -> list[Found] | None:
+        """Duckling's finds in one sentence, on the text with abbreviated weekdays spelled out,
+        mapped back; None when the budget was spent before it was parsed."""
         text, moves = expand_weekdays(original)
-        if not moves:
-            return self._duckling_finds(text, ref)
+        finds = self._duckling_finds(text, ref, budget)
+        if finds is None or not moves:
+            return finds
         mapped = []
-        for start, end, item in self._duckling_finds(text, ref):
+        for start, end, item in finds:
             start, end = original_offset(start, moves), original_offset(end, moves)
             if item is not None:
                 phrase = original[start:end].strip().rstrip(",;:.!?")
@@ -155,15 +329,38 @@ class TimeGrounder:
             mapped.append(Found(start, end, item))
         return mapped
 
-    def _duckling_finds(self, text: str, ref: datetime | None) -> list[Found]:
+    def _timed_parse(self, text: str, ref: datetime, budget: _Spending) -> list[dict] | None:
+        timeout = min(self.parse_timeout_s, budget.left())
+        if timeout <= _MIN_PARSE_S:
+            budget.short()
+            return None
+        started = time.monotonic()
+        try:
+            parsed = self._parse(text, ref, timeout)
+        finally:
+            budget.spend(time.monotonic() - started)
+        if parsed is None:
+            log.info("a sentence of %d characters ran past the time parser's deadline", len(text))
+            budget.short()
+        return parsed
+
+    def _duckling_finds(
+        self, text: str, ref: datetime | None, budget: _Spending
+    ) -> list[Found] | None:
         if ref is not None:
+            parsed = self._timed_parse(text, ref, budget)
+            if parsed is None:
+                return None
             return [
                 Found(r["start"], r["end"], item)
-                for r in self._parse(text, ref)
+                for r in parsed
                 if (item := self._convert(r, text, ref)) is not None
             ]
         # no reference: trust only parses that two far-apart references agree on
-        first, second = (self._parse(text, probe) for probe in _ABSOLUTE_PROBES)
+        first = self._timed_parse(text, _ABSOLUTE_PROBES[0], budget)
+        second = self._timed_parse(text, _ABSOLUTE_PROBES[1], budget) if first is not None else None
+        if first is None or second is None:
+            return None
         results = []
         for r in first:
             item = self._convert(r, text, _ABSOLUTE_PROBES[0])
@@ -203,11 +400,11 @@ class TimeGrounder:
             end < len(text) and text[end].isalnum()
         ):
             return None  # part of a longer token: "K-200A" is a model name, not 2 AM
-        if _HABITUAL.search(text, 0, result["start"]):
+        if _HABITUAL.search(text, *before(text, result["start"])):
             return None  # "every Saturday": a habit, not a date
         if (
             _BARE_WEEKDAY.match(phrase)
-            and _DETERMINER_BEFORE.search(text, 0, result["start"])
+            and _DETERMINER_BEFORE.search(text, *before(text, result["start"]))
             and _NOUN_AFTER.match(text[result["end"] :])
         ):
             return None  # "my Sunday group rides": a kind of event, not a date
@@ -294,11 +491,18 @@ class TimeGrounder:
 
 
 _default = TimeGrounder()
+_queries = TimeGrounder()
 
 
-def is_native_parser_panic(error: BaseException) -> bool:
-    """True for a Rust panic surfaced by pyo3 (its ``PanicException`` is not importable)."""
-    return type(error).__name__ == "PanicException"
+def default_grounder() -> TimeGrounder:
+    """The grounder :func:`ground_times` and the write path use (one parser process)."""
+    return _default
+
+
+def query_grounder() -> TimeGrounder:
+    """The grounder of search queries: a parser process of its own, so a query never waits
+    behind the sentences of an add being parsed."""
+    return _queries
 
 
 def ground_times(text: str, reference: datetime | None) -> list[GroundedTime]:

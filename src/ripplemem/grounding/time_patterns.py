@@ -197,10 +197,22 @@ def count_of(word: str) -> int:
     return int(word) if word.isdigit() else NUMBERS[word]
 
 
+#: how far a clause reaches either side of a phrase: tense and context are read nearby, and a
+#: bounded look keeps a text with thousands of phrases and no full stop linear
+CLAUSE_REACH = 300
+
+
 def clause_of(text: str, start: int, end: int) -> str:
-    left = max(text.rfind(c, 0, start) for c in ".!?\n") + 1
-    rights = [i for i in (text.find(c, end) for c in ".!?\n") if i != -1]
-    return text[left : min(rights) if rights else len(text)]
+    """The sentence around ``text[start:end]``, at most :data:`CLAUSE_REACH` characters either side."""
+    floor, ceiling = max(0, start - CLAUSE_REACH), min(len(text), end + CLAUSE_REACH)
+    left = max(max(text.rfind(c, floor, start) for c in ".!?\n") + 1, floor)
+    rights = [i for i in (text.find(c, end, ceiling) for c in ".!?\n") if i != -1]
+    return text[left : min(rights) if rights else ceiling]
+
+
+def before(text: str, position: int, reach: int = 40) -> tuple[int, int]:
+    """``(start, end)`` bounds for a regex search of the ``reach`` characters before ``position``."""
+    return max(0, position - reach), position
 
 
 def tense_of(clause: str) -> str:

@@ -23,6 +23,7 @@
 
 from __future__ import annotations
 
+import bisect
 import re
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -59,13 +60,15 @@ def rule_times(text: str, ref: datetime | None) -> list[Found]:
 
     def add(match: re.Match, span: TimeSpan | None, grain: str) -> None:
         phrase = match.group().strip()
+        taken.add(match.start(), match.end())
         found.append(Found(match.start(), match.end(), GroundedTime(phrase, span, grain)))
 
     def free(match: re.Match) -> bool:
-        return not any(match.start() < e and s < match.end() for s, e, _ in found)
+        return taken.free(match.start(), match.end())
 
+    taken = _Taken(found)
     for m in tp.MONTH_YEAR.finditer(text):
-        if not tp.DAY_BEFORE.search(text, 0, m.start()):  # "8 May 2023" is Duckling's (a day)
+        if not tp.DAY_BEFORE.search(text, *tp.before(text, m.start())):  # "8 May 2023": a day
             add(m, month_span(int(m.group("year")), tp.MONTHS[m.group("month").lower()]), "month")
     for m in tp.YEAR_RANGE.finditer(text):
         first, last = int(m.group("a")), int(m.group("b"))
@@ -105,6 +108,7 @@ def rule_times(text: str, ref: datetime | None) -> list[Found]:
         if not free(m):
             continue
         if tp.tense_of(tp.clause_of(text, m.start(), m.end())) == "past":  # "first time in 3 years"
+            taken.add(m.start(), m.end())
             found.append(Found(m.start(), m.end(), None))
         else:
             unit = m.group("unit").lower()
@@ -114,6 +118,29 @@ def rule_times(text: str, ref: datetime | None) -> list[Found]:
             unit = m.group("unit").lower()
             add(m, unit_span(ref, unit, tp.count_of(m.group("n"))) if ref else None, unit)
     return found
+
+
+class _Taken:
+    """The spans the rules took so far: disjoint, kept sorted, so a new match's overlap test is a
+    binary search (a text with thousands of matches stays linear)."""
+
+    def __init__(self, found: list[Found]) -> None:
+        self._starts: list[int] = []
+        self._ends: list[int] = []
+        for start, end, _ in found:
+            self.add(start, end)
+
+    def free(self, start: int, end: int) -> bool:
+        i = bisect.bisect_right(self._starts, start)
+        # the span starting at or before `start`, and the one after it, are the only candidates
+        if i > 0 and self._ends[i - 1] > start:
+            return False
+        return not (i < len(self._starts) and self._starts[i] < end)
+
+    def add(self, start: int, end: int) -> None:
+        i = bisect.bisect_right(self._starts, start)
+        self._starts.insert(i, start)
+        self._ends.insert(i, end)
 
 
 def _part_of_year(m: re.Match, ref: datetime | None) -> tuple[TimeSpan | None, str]:

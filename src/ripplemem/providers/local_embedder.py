@@ -27,6 +27,7 @@ from typing import Any
 
 import numpy as np
 
+from ripplemem import deadline
 from ripplemem.errors import InvalidInputError, MissingExtraError, ProviderError
 from ripplemem.providers.base import InputType
 from ripplemem.providers.minilm_weights import (
@@ -122,6 +123,7 @@ class MiniLMFloatEmbedder:
         order = sorted(range(len(items)), key=lambda i: len(encodings[i].ids))
         out = np.empty((len(items), self.dim), dtype=np.float32)
         for start in range(0, len(order), self.batch_size):
+            deadline.check("embedding")  # a call given a time budget stops between batches
             chunk = order[start : start + self.batch_size]
             out[chunk] = self._run_batch(runtime, [encodings[i] for i in chunk])
         return out

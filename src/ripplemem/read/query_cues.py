@@ -8,7 +8,7 @@
   case-insensitively on word boundaries, so "Caroline's" matches "caroline" and "Sam" does not
   match "Samantha"), plus the recogniser's PERSON hits;
 * locations: vocabulary places mentioned in the query plus the recogniser's place hits;
-* time span: the hull of the spans :func:`ground_times` finds in the query. With no
+* time span: the hull of the spans time grounding finds in the query. With no
   ``reference_time`` only *absolute* expressions ground ("in May 2023"), so "yesterday" is never
   grounded against the wall clock of the machine.
 """
@@ -96,10 +96,10 @@ def mentioned(query: str, vocabulary: Iterable[str]) -> list[str]:
 def query_time(query: str, reference_time: datetime | None) -> tuple[TimeSpan | None, list[str]]:
     """The hull of the query's grounded time expressions (or None), and every time phrase found.
 
-    With ``reference_time=None`` :func:`ground_times` grounds absolute expressions only."""
-    from ripplemem.grounding.ground_time import ground_times
+    With ``reference_time=None`` time grounding grounds absolute expressions only."""
+    from ripplemem.grounding.ground_time import query_grounder
 
-    found = ground_times(query, reference_time)
+    found = query_grounder().ground(query, reference_time)
     spans = [g.span for g in found if g.span is not None]
     phrases = [g.phrase for g in found]
     if not spans:

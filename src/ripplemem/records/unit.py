@@ -35,6 +35,9 @@ class UnitDraft:
     #: how the draft was made when not by the extractor's own path, e.g. {"extractor":
     #: "deterministic", "instead_of": "llm:...", "reason": ...} (kept in ``extra["provenance"]``)
     provenance: dict | None = None
+    #: the time parser ran out of its budget on this unit's text, so only the rules grounded it
+    #: (kept as ``extra["time_grounding"] = "rules"``; docs/reliability.md)
+    time_fallback: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -24,8 +24,10 @@ from starlette.routing import Route
 from ripplemem import __version__
 from ripplemem.core.lanes import Lanes
 from ripplemem.errors import ConfigurationError, InvalidInputError, RippleMemError
+from ripplemem.extensions import reader_of
 from ripplemem.memory import AsyncMemory, Memory
 from ripplemem.server.access import Access
+from ripplemem.server.budget import RequestBudget
 from ripplemem.server.errors import error_body
 from ripplemem.server.gate import (
     STATE_ACCESS,
@@ -42,11 +44,13 @@ from ripplemem.server.routes import health_router, router, verb_router
 from ripplemem.server.schemas import ErrorBody, ErrorModel
 from ripplemem.server.viewer_routes import ui_router, viewer_router
 
-__all__ = ["LOOPBACK_HOSTS", "ServerOptions", "create_app", "is_loopback"]
+__all__ = ["DEFAULT_BUDGET_S", "LOOPBACK_HOSTS", "ServerOptions", "create_app", "is_loopback"]
 
 log = logging.getLogger("ripplemem.server")
 
 LOOPBACK_HOSTS = ("127.0.0.1", "localhost", "::1")
+#: the default per-request budget, in seconds of CPU (``ripplemem serve --request-budget``)
+DEFAULT_BUDGET_S = 10.0
 
 DESCRIPTION = """Long-term memory for LLM agents over HTTP.
 
@@ -82,6 +86,8 @@ class ServerOptions:
         host: str = "127.0.0.1",
         mcp: bool = True,
         search_processes: int = 0,
+        request_budget_s: float | None = DEFAULT_BUDGET_S,
+        separate_reader: bool = True,
     ) -> None:
         self.max_body_bytes, self.max_import_bytes = max_body_bytes, max_import_bytes
         self.read_threads, self.write_threads = read_threads, write_threads
@@ -90,6 +96,12 @@ class ServerOptions:
         #: worker processes for searches (0: threads of the server process); they open the
         #: store of ``memory.settings`` with its embedder, so only for a Memory built from settings
         self.search_processes = search_processes
+        #: CPU seconds an add, update, search or answer may take (None or 0: no budget;
+        #: :mod:`ripplemem.server.budget`)
+        self.request_budget_s = request_budget_s
+        #: reads through a second Memory over the same SQLite file, so they never queue behind
+        #: a write block (the price: that Memory's caches and models, about a search worker's)
+        self.separate_reader = separate_reader
 
 
 def create_app(
@@ -108,13 +120,16 @@ def create_app(
         from ripplemem.server.search_pool import SearchPool
 
         pool = SearchPool(
-            memory.settings, options.search_processes, shared=memory.store.capabilities.shared
+            memory.settings, options.search_processes, shared=memory.store.capabilities.shared,
+            budget_s=options.request_budget_s,
         )
     lanes = Lanes(read_threads=options.read_threads, write_threads=options.write_threads, searcher=pool)
-    verbs = AsyncMemory(over=memory, lanes=lanes)
+    reader = reader_of(memory) if options.separate_reader else None
+    verbs = AsyncMemory(over=memory, lanes=lanes, reader=reader)
     jobs = JobBoard(max_pending=options.max_pending_jobs)
-    gate = Gate(memory.keys if auth else None)
-    mcp_server = _mcp(verbs) if options.mcp else None
+    budget = RequestBudget(options.request_budget_s)
+    gate = Gate((reader or memory).keys if auth else None)  # key checks never wait on a write
+    mcp_server = _mcp(verbs, budget) if options.mcp else None
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -140,6 +155,7 @@ def create_app(
         redoc_url=None,
     )
     app.state.memory, app.state.lanes, app.state.jobs, app.state.gate = verbs, lanes, jobs, gate
+    app.state.budget = budget
     app.state.backend = memory.backend
     app.state.search_processes = 0 if pool is None else pool.processes
     app.include_router(health_router)
@@ -162,14 +178,14 @@ def create_app(
     return app
 
 
-def _mcp(memory: AsyncMemory):
+def _mcp(memory: AsyncMemory, budget: RequestBudget):
     from ripplemem.server.mcp_tools import build_mcp
 
     def tenant(ctx) -> tuple[Access, str]:
         state = ctx.request_context.request.state
         return getattr(state, STATE_ACCESS), getattr(state, STATE_NAMESPACE)
 
-    return build_mcp(memory, tenant)
+    return build_mcp(memory, tenant, budget)
 
 
 def _mcp_endpoint(mcp_server):

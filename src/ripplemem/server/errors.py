@@ -11,6 +11,7 @@ import logging
 from ripplemem.errors import (
     EmbedderMismatchError,
     InvalidModelOutputError,
+    OverBudgetError,
     ProviderUnavailableError,
     RippleMemError,
     ShuttingDownError,
@@ -50,6 +51,7 @@ _STATUS: tuple[tuple[type[Exception], int], ...] = (
     (NamespaceRequiredError, 422),
     (TooManyJobsError, 503),
     (ShuttingDownError, 503),
+    (OverBudgetError, 503),
     (UsageError, 422),
     (EmbedderMismatchError, 500),
     (ProviderUnavailableError, 502),

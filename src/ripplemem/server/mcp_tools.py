@@ -22,6 +22,7 @@ from ripplemem import __version__
 from ripplemem.errors import RippleMemError
 from ripplemem.memory import AsyncMemory
 from ripplemem.server.access import Access
+from ripplemem.server.budget import RequestBudget
 from ripplemem.server.verbs import VERBS, Verb
 
 __all__ = ["INSTRUCTIONS", "Tenant", "build_mcp"]
@@ -38,8 +39,10 @@ INSTRUCTIONS = (
 HIDDEN = {"namespace"}
 
 
-def build_mcp(memory: AsyncMemory, tenant: Tenant) -> MCPServer:
-    """An MCPServer with the memory tools; ``answer`` only when an LLM is configured."""
+def build_mcp(memory: AsyncMemory, tenant: Tenant, budget: RequestBudget | None = None) -> MCPServer:
+    """An MCPServer with the memory tools; ``answer`` only when an LLM is configured; the
+    bounded verbs run under ``budget`` (the server's per-request budget)."""
+    budget = budget or RequestBudget(None)
     server = MCPServer(
         "ripplemem", version=__version__, instructions=INSTRUCTIONS, log_level="WARNING"
     )
@@ -47,13 +50,13 @@ def build_mcp(memory: AsyncMemory, tenant: Tenant) -> MCPServer:
         if verb.tool is None or (verb.needs_llm and not memory.can_answer):
             continue
         server.add_tool(
-            _tool(verb, memory, tenant), name=verb.tool, description=verb.description,
+            _tool(verb, memory, tenant, budget), name=verb.tool, description=verb.description,
             annotations=verb.annotations, structured_output=True,
         )
     return server
 
 
-def _tool(verb: Verb, memory: AsyncMemory, tenant: Tenant) -> Callable[..., Any]:
+def _tool(verb: Verb, memory: AsyncMemory, tenant: Tenant, budget: RequestBudget) -> Callable[..., Any]:
     """The tool function of ``verb``: its signature is the verb's arguments (so the SDK derives
     the input schema from them) and the context."""
     params = [
@@ -68,7 +71,8 @@ def _tool(verb: Verb, memory: AsyncMemory, tenant: Tenant) -> Callable[..., Any]
             if verb.writes:
                 access.check_write()
             arguments = verb.arguments.model_validate(given)
-            result = await verb.run(memory, access.resolve(arguments, default=namespace), arguments)
+            namespace = access.resolve(arguments, default=namespace)
+            result = await budget.run_verb(verb, memory, namespace, arguments)
         except RippleMemError as error:
             raise ToolError(f"{type(error).__name__}: {error}") from error
         except ValidationError as error:

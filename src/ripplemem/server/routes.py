@@ -122,9 +122,12 @@ def _endpoint(verb: Verb):
             access.check_write()
         namespace = access.resolve(arguments)
         memory: AsyncMemory = request.app.state.memory
+        budget = request.app.state.budget
         if not wait:
+            if verb.size is not None:
+                budget.admit(verb.size(arguments))  # too large for the budget: 413, no job
             return _json(job_model(_queue(request, verb, memory, namespace, arguments)), 202)
-        return _respond(await verb.run(memory, namespace, arguments))
+        return _respond(await budget.run_verb(verb, memory, namespace, arguments))
 
     endpoint.__signature__ = inspect.Signature(params, return_annotation=Response)  # type: ignore[attr-defined]
     endpoint.__name__ = f"{verb.name}_route"
@@ -151,7 +154,7 @@ def _queue(request: Request, verb: Verb, memory: AsyncMemory, namespace: str, ar
     async def work(started):
         async with lanes.turn(namespace):
             started()
-            return await verb.run(memory, namespace, arguments)
+            return await request.app.state.budget.run_verb(verb, memory, namespace, arguments)
 
     return request.app.state.jobs.submit(namespace, work)
 

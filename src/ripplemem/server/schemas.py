@@ -118,7 +118,7 @@ class UnitRequest(Ids):
 class UpdateRequest(UnitRequest):
     text: str = Field(min_length=1, max_length=20_000, examples=["I moved to Bristol."])
     session_time: str | None = Field(
-        default=None, max_length=100, description="when it was said (ISO 8601; default: now)"
+        default=None, max_length=100, description="when it was said (ISO 8601; default: one second after the latest version of the memory)"
     )
 
 

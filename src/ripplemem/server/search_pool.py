@@ -12,9 +12,11 @@ from __future__ import annotations
 
 import asyncio
 import multiprocessing
+import time
 from concurrent.futures import ProcessPoolExecutor
 from datetime import datetime
 
+from ripplemem import deadline
 from ripplemem.errors import ConfigurationError
 from ripplemem.recipes import RecallRecipe
 from ripplemem.settings import Settings
@@ -42,18 +44,22 @@ def _search(
     limit: int | None,
     recipe: str | RecallRecipe | None,
     question_time: datetime | str | None,
+    budget_s: float | None = None,
 ) -> str:
     assert _memory is not None
-    return _memory.search_json(
-        query, namespace=namespace, limit=limit, recipe=recipe, question_time=question_time
-    )
+    with deadline.within(budget_s, clock=time.thread_time):  # the server's per-request budget
+        return _memory.search_json(
+            query, namespace=namespace, limit=limit, recipe=recipe, question_time=question_time
+        )
 
 
 class SearchPool:
     """``processes`` worker processes answering searches over ``settings.store``; each takes one
     search at a time (:attr:`free` says whether one is idle)."""
 
-    def __init__(self, settings: Settings, processes: int, *, shared: bool = True) -> None:
+    def __init__(
+        self, settings: Settings, processes: int, *, shared: bool = True, budget_s: float | None = None
+    ) -> None:
         """``shared``: the store can be opened by other processes (a store's
         ``capabilities.shared``; not a ``memory://`` store)."""
         if processes < 1:
@@ -63,6 +69,7 @@ class SearchPool:
                 "search processes cannot share a memory:// store; use a SQLite file or PostgreSQL"
             )
         self.processes = processes
+        self.budget_s = budget_s  # CPU seconds per search (the server's --request-budget)
         self.busy = 0  # searches handed to the workers and not answered yet (event loop only)
         self._executor = ProcessPoolExecutor(
             processes,
@@ -94,7 +101,8 @@ class SearchPool:
         self.busy += 1
         try:
             return await loop.run_in_executor(
-                self._executor, _search, namespace, query, limit, recipe, question_time
+                self._executor, _search, namespace, query, limit, recipe, question_time,
+                self.budget_s,
             )
         finally:
             self.busy -= 1

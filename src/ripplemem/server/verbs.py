@@ -82,6 +82,21 @@ class Verb:
     tool_defaults: dict[str, Any] = field(default_factory=dict)
     #: offered only when an LLM is configured
     needs_llm: bool = False
+    #: its cost grows with what the caller sends: it runs under the per-request CPU budget
+    #: (:mod:`ripplemem.server.budget`)
+    bounded: bool = False
+    #: the characters of text it brings, checked against the budget before any work
+    size: Callable[[Any], int] | None = None
+
+
+def _add_size(a: AddRequest) -> int:
+    if a.text is not None:
+        return len(a.text)
+    return sum(len(m.content or "") + len(m.text or "") + len(m.caption or "") for m in a.messages or ())
+
+
+def _update_size(a: UpdateRequest) -> int:
+    return len(a.text)
 
 
 def _unit(unit: MemoryUnit) -> UnitModel:
@@ -163,7 +178,7 @@ async def _timeline(memory: AsyncMemory, ns: str, a: TimelineRequest) -> Result:
 VERBS: tuple[Verb, ...] = (
     Verb(
         "add", "Add a conversation session", AddRequest, AddResultModel, _add, writes=True,
-        method="POST", path="/v1/memories", background=True,
+        method="POST", path="/v1/memories", background=True, bounded=True, size=_add_size,
         tool="add_memory", annotations=WRITES,
         description="Remember the messages of a conversation session ([{role, content}, ...]), or "
         "one fact as text. session_time is when it took place (ISO 8601). Adding the same "
@@ -171,7 +186,7 @@ VERBS: tuple[Verb, ...] = (
     ),
     Verb(
         "search", "Recall the evidence for a query", SearchRequest, RecallModel, _search,
-        method="POST", path="/v1/search",
+        method="POST", path="/v1/search", bounded=True,
         tool="search_memories", tool_defaults={"limit": 10},
         description="Recall the memories that bear on the query, best first, with the trace of how "
         "they were found. question_time (ISO 8601) grounds words like 'last week'. A user with no "
@@ -201,6 +216,7 @@ VERBS: tuple[Verb, ...] = (
     Verb(
         "update", "Write a new memory that supersedes this one", UpdateRequest, AddResultModel,
         _update, writes=True, method="POST", path="/v1/memories/{unit_id}/update", statuses=(404,),
+        bounded=True, size=_update_size,
         tool="update_memory", annotations=WRITES,
         description="Record that a fact changed: text (e.g. 'I moved to Bristol') becomes a new "
         "memory that supersedes memory unit_id; both are kept.",
@@ -219,7 +235,7 @@ VERBS: tuple[Verb, ...] = (
     ),
     Verb(
         "answer", "Answer a question with the LLM", AnswerRequest, AnswerModel, _answer,
-        method="POST", path="/v1/answer", statuses=(404, 502), needs_llm=True,
+        method="POST", path="/v1/answer", statuses=(404, 502), needs_llm=True, bounded=True,
         tool="answer", annotations=ToolAnnotations(read_only_hint=True, open_world_hint=True),
         description="Answer a question from memory with the configured LLM, citing the memories used.",
     ),

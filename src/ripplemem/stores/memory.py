@@ -396,6 +396,10 @@ class InMemoryStore:
                 for other, weight in sorted(adjacency.get(unit_id, {}).items())
             ]
 
+    def flush_erasure(self, timeout: float | None = None) -> bool:
+        """Nothing to wait for: a deleted unit is gone from memory when ``delete_unit`` returns."""
+        return True
+
     def close(self) -> None:
         with self._lock:
             self._spaces.clear()

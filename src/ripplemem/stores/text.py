@@ -1,21 +1,39 @@
 """The one tokeniser behind every lexical index and query: :func:`terms`.
 
 Every backend indexes and queries with these terms, so stemming and stopwords are identical
-everywhere. Steps: casefold, Unicode word tokens (digits kept), clitics split off at the
-apostrophe (``Caroline's`` -> ``caroline``, ``don't`` -> ``do``), English stopwords and
-conversational fillers dropped, then the Porter (1980) suffix stemmer on ASCII words.
-Pure Python and deterministic; stems are cached because the same words recur constantly.
+everywhere. Steps: casefold, Unicode word tokens (digits and combining marks kept, so Devanagari,
+Thai or decomposed accents stay whole words), clitics split off at the apostrophe (``Caroline's``
+-> ``caroline``, ``don't`` -> ``do``), English stopwords and conversational fillers dropped, then
+the Porter (1980) suffix stemmer on ASCII words. Chinese, Japanese and Korean (and Thai, Lao,
+Myanmar, Khmer), written without spaces between words, are cut into overlapping character bigrams (``北京见了`` -> ``北京``,
+``京见``, ``见了``; a lone character stays a term), as Lucene's CJK analyser does: a query's
+bigrams meet a text's whatever its word boundaries. Pure Python and deterministic; stems are
+cached because the same words recur constantly.
+
+The tokeniser is part of the stores' file format (a unit's terms are re-derived to delete it):
+schema 8 of SQLite (``stores/sqlite/schema.py``) and PostgreSQL re-index the units whose terms
+:func:`legacy_terms` (the tokeniser before bigrams and marks) gave differently.
 """
 
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterable
 from functools import lru_cache
 
-__all__ = ["STOPWORDS", "document_terms", "stem", "terms"]
+__all__ = ["STOPWORDS", "document_terms", "legacy_terms", "reindexed_by_scripts", "stem", "terms"]
 
-_TOKEN = re.compile(r"[^\W_]+(?:'[^\W_]+)*")
+_LEGACY_TOKEN = re.compile(r"[^\W_]+(?:'[^\W_]+)*")
+# Han (with its extensions and compatibility ideographs), Hiragana, Katakana (and its halfwidth
+# forms), Hangul syllables and jamo; Thai, Lao, Myanmar and Khmer: scripts written without spaces
+# between words (Korean has spaces, but particles join the words: bigrams find 서울 in 서울에서)
+_CJK_RANGES = (
+    "\u0e00-\u0eff\u1000-\u109f\u1100-\u11ff\u1780-\u17ff\u3040-\u30ff\u3130-\u318f"
+    "\u31f0-\u31ff\u3400-\u4dbf\u4e00-\u9fff\ua960-\ua97f\uac00-\ud7af\ud7b0-\ud7ff"
+    "\uf900-\ufaff\uff66-\uff9f\U00020000-\U0003134f"
+)
+_CJK = re.compile(f"[{_CJK_RANGES}]+")
 _APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'", "`": "'"})
 # What follows an apostrophe in a contraction or possessive; the head word is kept.
 _CLITICS = frozenset({"s", "ll", "re", "ve", "d", "m", "t"})
@@ -43,15 +61,86 @@ STOPWORDS: frozenset[str] = frozenset(_STOPWORD_TEXT.split())
 def terms(text: str) -> list[str]:
     """Index / query terms of ``text``, in order, with repeats (BM25 counts them)."""
     out: list[str] = []
-    for token in _TOKEN.findall(text.translate(_APOSTROPHES).casefold()):
-        if "'" in token:
-            token = _strip_clitic(token)
-            if not token:
-                continue
-        if token in STOPWORDS:
-            continue
-        out.append(stem(token))
+    for token in _token_pattern().findall(text.translate(_APOSTROPHES).casefold()):
+        if _CJK.search(token):
+            _split_cjk(token, out)
+        else:
+            _add_word(token, out)
     return out
+
+
+def legacy_terms(text: str) -> list[str]:
+    """The terms of the tokeniser before CJK bigrams and combining marks (what stores written
+    before schema 8 indexed; their migration re-derives a unit's old terms to delete them)."""
+    out: list[str] = []
+    for token in _LEGACY_TOKEN.findall(text.translate(_APOSTROPHES).casefold()):
+        _add_word(token, out)
+    return out
+
+
+def reindexed_by_scripts(text: str) -> bool:
+    """Whether :func:`terms` and :func:`legacy_terms` may differ on ``text``: it holds CJK or a
+    combining mark (the only characters the two read differently)."""
+    return bool(_CJK.search(text) or _marks().search(text))
+
+
+def _add_word(token: str, out: list[str]) -> None:
+    if "'" in token:
+        token = _strip_clitic(token)
+        if not token:
+            return
+    if token in STOPWORDS:
+        return
+    out.append(stem(token))
+
+
+def _split_cjk(token: str, out: list[str]) -> None:
+    """A token holding CJK: the runs of other letters are words, each CJK run its bigrams."""
+    position = 0
+    for run in _CJK.finditer(token):
+        if run.start() > position:
+            _add_word(token[position : run.start()].strip("'"), out)
+        chars = run.group()
+        if len(chars) == 1:
+            out.append(chars)
+        else:
+            out.extend(chars[i : i + 2] for i in range(len(chars) - 1))
+        position = run.end()
+    rest = token[position:]
+    if rest and rest[0] == "'" and rest[1:] in _CLITICS:
+        return  # 北京's: a possessive on the last run
+    if rest:
+        _add_word(rest.strip("'"), out)
+
+
+@lru_cache(maxsize=1)
+def _marks() -> re.Pattern[str]:
+    """Every combining mark of the Basic Multilingual Plane (Unicode categories Mn, Mc, Me), as
+    one character class; built on first use (~20 ms), never at import."""
+    ranges: list[str] = []
+    start = previous = -2
+    for code in range(0x300, 0x10000):
+        if unicodedata.category(chr(code))[0] != "M":
+            continue
+        if code != previous + 1:
+            if start >= 0:
+                ranges.append(_char_range(start, previous))
+            start = code
+        previous = code
+    ranges.append(_char_range(start, previous))
+    return re.compile(f"[{''.join(ranges)}]")
+
+
+def _char_range(first: int, last: int) -> str:
+    return f"\\u{first:04x}" if first == last else f"\\u{first:04x}-\\u{last:04x}"
+
+
+@lru_cache(maxsize=1)
+def _token_pattern() -> re.Pattern[str]:
+    """A word: letters and digits with the combining marks that belong to them."""
+    marks = _marks().pattern[1:-1]
+    letter = f"(?:[^\\W_]|[{marks}])"
+    return re.compile(f"{letter}+(?:'{letter}+)*")
 
 
 def document_terms(restatement: str, keywords: Iterable[str] = ()) -> list[str]:

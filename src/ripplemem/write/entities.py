@@ -31,6 +31,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
+from ripplemem import deadline
 from ripplemem.errors import MissingExtraError
 from ripplemem.write.first_names import uncommon_first_names
 
@@ -83,6 +84,10 @@ _LEADING = (
 )  # words stripped from the front of an entity ("Bye Caroline", "the Grand Canyon")
 _WORD = re.compile(r"[A-Za-z][A-Za-z'’\-]*")
 _LOWER_WORD = re.compile(r"\b[a-z][a-z'’\-]+\b")
+#: spaCy's tokenizer strips affixes off a space-free run one at a time, re-matching the rest each
+#: time: quadratic in the run's length (4,000 quote marks: 2 s). No name or place is that long.
+_MAX_TOKEN_CHARS = 64
+_LONG_RUN = re.compile(rf"\S{{{_MAX_TOKEN_CHARS + 1},}}")
 _POSSESSIVE = re.compile(r"[’']s$")
 _PLACE_LABELS = frozenset({"GPE", "LOC", "FAC"})
 _POSSESSIVES = frozenset({"'s", "’s", "'", "’"})
@@ -178,6 +183,7 @@ class EntityRecognizer:
         remembered. ``learn=False`` (a search query) changes nothing, so what later extraction
         finds never depends on the questions asked before it; ``people`` then only keep those
         names from being taken for places in this call."""
+        texts = [_bounded_runs(text) for text in texts]
         with self._lock:
             self._load()
             if learn:
@@ -194,6 +200,7 @@ class EntityRecognizer:
             with _only(self._nlp, pipes):
                 batch = self._nlp.pipe([texts[i] for i in modelled], batch_size=self.batch_size)
                 for i, doc in zip(modelled, batch):
+                    deadline.check("recognising names")  # a call given a budget stops here
                     docs[i] = doc
             for i, flag in enumerate(needs_model):
                 if not flag:
@@ -205,6 +212,7 @@ class EntityRecognizer:
     def parse(self, texts: Sequence[str]) -> list[Any]:
         """spaCy docs of ``texts`` with part-of-speech tags, lemmas and the dependency parse (no
         entities), from the same loaded pipeline; a model without a parser gives tagged docs."""
+        texts = [_bounded_runs(text) for text in texts]
         with self._lock:
             self._load()
             with _only(self._nlp, self._parse_pipes):
@@ -417,3 +425,18 @@ class EntityRecognizer:
         if learn:
             self._remember(found)
         return found
+
+
+def _bounded_runs(text: str) -> str:
+    """``text`` with every space-free run cut by a space each ``_MAX_TOKEN_CHARS`` characters (the
+    character there is replaced, so offsets stay those of ``text``)."""
+    if len(text) <= _MAX_TOKEN_CHARS or not _LONG_RUN.search(text):
+        return text
+
+    def cut(match: re.Match) -> str:
+        chars = list(match.group())
+        for i in range(_MAX_TOKEN_CHARS, len(chars), _MAX_TOKEN_CHARS + 1):
+            chars[i] = " "
+        return "".join(chars)
+
+    return _LONG_RUN.sub(cut, text)

@@ -29,7 +29,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from ripplemem.grounding.ground_time import TimeGrounder, ground_times
+from ripplemem import deadline
+from ripplemem.grounding.ground_time import TimeGrounder, default_grounder
 from ripplemem.records import TimeSpan, Turn, UnitDraft, Window
 from ripplemem.write.entities import CALENDAR_WORDS, INTERJECTIONS, Entities, EntityRecognizer
 from ripplemem.write.pronouns import Passage, resolve_passages
@@ -47,6 +48,8 @@ CHITCHAT_WORDS = INTERJECTIONS | _word_set(
     stay tuned bet pic pics photo totally awesome super fantastic long time"""
 )
 _WORD = re.compile(r"[A-Za-z]+(?:['’][A-Za-z]+)?")
+#: a letter outside the Latin blocks (Basic Latin to Latin Extended-B, Latin Extended Additional)
+_OTHER_SCRIPT = re.compile(r"[^\W\d_\u0000-\u024f\u1e00-\u1eff]")
 _ANSWER_START = re.compile(
     r"^(?:yes|yeah|yep|yup|no|nope|nah|sure|definitely|absolutely|of course|totally|"
     r"not really|not yet|kind of|sort of)\b",
@@ -106,7 +109,7 @@ class DeterministicExtractor:
     ) -> None:
         self.recognizer = recognizer or EntityRecognizer()
         self.max_unit_chars = max_unit_chars
-        self._ground = grounder.ground if grounder else ground_times
+        self.grounder = grounder or default_grounder()
         self._stop: frozenset[str] | None = None
         self._keyword_skip: frozenset[str] | None = None
         self._names_cache: dict[tuple[str, ...], tuple[frozenset[str], tuple[str, ...]]] = {}
@@ -117,11 +120,13 @@ class DeterministicExtractor:
         """One list of drafts per window, in turn order."""
         pieces: list[_Piece] = []
         for index, window in enumerate(windows):
+            deadline.check("extraction")  # a call given a time budget stops between windows
             pieces.extend(self._pieces(index, window))
         entities = self._entities(windows, [(p.window, p.raw) for p in pieces])
         self._resolve_pronouns(windows, pieces, entities)
         out: list[list[UnitDraft]] = [[] for _ in windows]
         for piece, found in zip(pieces, entities):
+            deadline.check("time grounding")
             out[piece.window].append(self._draft(piece, found, windows[piece.window].session_time))
         return out
 
@@ -137,7 +142,11 @@ class DeterministicExtractor:
 
     def is_chitchat(self, sentence: str, names: Sequence[str] = ()) -> bool:
         """True when every word is a function word, an interjection or a name (or a short
-        form of one: "Mel" for "Melanie")."""
+        form of one: "Mel" for "Melanie"). A sentence with letters of another script than Latin
+        (Chinese, Cyrillic, Arabic, Devanagari, ...) is never chit-chat: the word lists are
+        English, and a text they cannot read is stored, not dropped."""
+        if _OTHER_SCRIPT.search(sentence):
+            return False  # a script our word lists do not cover: kept, never judged chit-chat
         key = tuple(dict.fromkeys(names))
         if key not in self._names_cache:
             words = frozenset(w for n in key for w in _words(n))
@@ -177,6 +186,7 @@ class DeterministicExtractor:
         pieces: list[_Piece] = []
         names = tuple(dict.fromkeys((*window.speakers, *(t.speaker for t in window.turns))))
         for position in range(window.focus_from, len(window.turns)):
+            deadline.check("extraction")  # a window of 40 long turns is a lot of text
             turn = window.turns[position]
             previous = window.turns[position - 1] if position > 0 else None
             answer = self._answer_piece(index, window, turn, previous, names)
@@ -357,7 +367,8 @@ class DeterministicExtractor:
 
     def _draft(self, piece: _Piece, found: Entities, reference: datetime | None) -> UnitDraft:
         participants = list(dict.fromkeys([*piece.people, *found.people]))
-        times = self._ground(piece.raw, reference)
+        grounding = self.grounder.ground_text(piece.raw, reference)
+        times = grounding.times
         return UnitDraft(
             restatement=piece.restatement,
             turn_ids=piece.turn_ids,
@@ -366,6 +377,7 @@ class DeterministicExtractor:
             time_span=_combine([t.span for t in times if t.span is not None]),
             time_phrases=tuple(dict.fromkeys(t.phrase for t in times)),
             keywords=self._keywords(piece.raw, [*participants, *found.places]),
+            time_fallback=not grounding.complete,
         )
 
 

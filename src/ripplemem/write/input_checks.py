@@ -51,6 +51,15 @@ def check_query(query: object, max_chars: int) -> str:
     return text
 
 
+def check_page(limit: object, offset: object) -> None:
+    """A page of a listing: ``limit`` a whole number >= 1 or None, ``offset`` one >= 0."""
+    for name, value, least, optional in (("limit", limit, 1, True), ("offset", offset, 0, False)):
+        if value is None and optional:
+            continue
+        if not isinstance(value, int) or isinstance(value, bool) or value < least:
+            raise InvalidInputError(f"{name} must be a whole number >= {least}, got {value!r}")
+
+
 def clean_time(value: datetime, what: str) -> datetime:
     """``value`` as a naive time (an aware one converted to UTC), inside the supported range."""
     if value.tzinfo is not None and value.utcoffset() is not None:

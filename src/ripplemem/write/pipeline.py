@@ -21,7 +21,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 
 from ripplemem.blas import single_threaded_blas
-from ripplemem.grounding.ground_time import ground_times
+from ripplemem.grounding.ground_time import default_grounder, parse_budget, request_parse_budget
 from ripplemem.providers.base import Embedder
 from ripplemem.records import AddResult, Conversation, Edge, MemoryUnit, UnitDraft, Window
 from ripplemem.records.extraction import fallbacks_of
@@ -39,16 +39,20 @@ from ripplemem.write.segment import segment, validate_conversation
 from ripplemem.write.supersede import SupersessionLinker, UpdateJudge
 
 Progress = Callable[[int, int], None]
+#: a last step inside an add's write block (``ingest(..., then=...)``): it gets the units the add
+#: stored and the ids of those it found stored already, and returns the edges it added
+Then = Callable[[list[MemoryUnit], list[str]], int]
 
 
 @dataclass(frozen=True, slots=True)
 class _Batch:
-    """One batch of windows, ready to insert: its new units, their sessions' clue texts and the
-    earlier units they supersede."""
+    """One batch of windows, ready to insert: its new units, their sessions' clue texts, the
+    earlier units they supersede, and the ids of its units already stored."""
 
     units: list[MemoryUnit]
     clues: PreparedClues
     supersedes: list[Edge]
+    known: list[str]
 
 
 def unit_id(namespace: str, episode_id: str, turn_ids: Sequence[str], restatement: str) -> str:
@@ -60,11 +64,22 @@ def ground(draft: UnitDraft, reference: datetime | None) -> UnitDraft:
     """Time grounding stage: a draft with raw phrases but no span gets the first groundable one."""
     if draft.time_span is not None or not draft.time_phrases:
         return draft
+    fallback = draft.time_fallback
     for phrase in draft.time_phrases:
-        for grounded in ground_times(phrase, reference):
+        grounding = default_grounder().ground_text(phrase, reference)
+        fallback = fallback or not grounding.complete
+        for grounded in grounding.times:
             if grounded.span is not None:
-                return replace(draft, time_span=grounded.span)
-    return draft
+                return replace(draft, time_span=grounded.span, time_fallback=fallback)
+    return replace(draft, time_fallback=fallback) if fallback else draft
+
+
+def _characters(conversation: Conversation) -> int:
+    return sum(
+        len(turn.text) + len(turn.caption or "")
+        for session in conversation.sessions
+        for turn in session.turns
+    )
 
 
 def resolve_thresholds(settings: WriteSettings, embedder: Embedder) -> WriteSettings:
@@ -78,11 +93,14 @@ def resolve_thresholds(settings: WriteSettings, embedder: Embedder) -> WriteSett
 
 
 def _extra(positions: dict[tuple[str, str], int], session_id: str, draft: UnitDraft) -> dict:
-    """A unit's ``extra``: its turn's place in the session and, for a fallback, its provenance."""
+    """A unit's ``extra``: its turn's place in the session, for an extractor fallback its
+    provenance, and whether the rules alone grounded its time."""
     found = [positions[(session_id, t)] for t in draft.turn_ids if (session_id, t) in positions]
     extra: dict = {"turn_index": min(found)} if found else {}
     if draft.provenance:
         extra["provenance"] = dict(draft.provenance)
+    if draft.time_fallback:  # the time parser ran out of budget on this text
+        extra["time_grounding"] = "rules"
     return extra
 
 
@@ -112,13 +130,24 @@ class WritePipeline:
         )
 
     def ingest(
-        self, conversation: Conversation, namespace: str, *, progress: Progress | None = None
+        self,
+        conversation: Conversation,
+        namespace: str,
+        *,
+        progress: Progress | None = None,
+        then: Then | None = None,
     ) -> AddResult:
+        """Add ``conversation`` to ``namespace``, all of it or nothing; ``then`` runs last in the
+        same write block (an update's supersedes edges)."""
         with single_threaded_blas():
-            return self._ingest(conversation, namespace, progress)
+            return self._ingest(conversation, namespace, progress, then)
 
     def _ingest(
-        self, conversation: Conversation, namespace: str, progress: Progress | None
+        self,
+        conversation: Conversation,
+        namespace: str,
+        progress: Progress | None,
+        then: Then | None = None,
     ) -> AddResult:
         started = time.perf_counter()
         conversation = clean_conversation(conversation)
@@ -129,13 +158,18 @@ class WritePipeline:
             windows, positions = self._windows(conversation)
         result.windows = len(windows)
         tokens_before = self._tokens()
-        # 1. what needs no lock: extraction, embedding, clue texts (model work, no writes)
-        batches = self._prepare(namespace, windows, positions, clock, result, progress)
+        # 1. what needs no lock: extraction, embedding, clue texts (model work, no writes); the
+        # time parser gets a budget in proportion to the text (past it, the rules ground alone)
+        with parse_budget(request_parse_budget(_characters(conversation))):
+            batches = self._prepare(namespace, windows, positions, clock, result, progress)
         # 2. one atomic write: the units and every edge and clue they bring, or none of them
         dialogue = DialogueLinker(self.store, self.settings.dialogue_reach)
         with self.store.write([namespace]):
+            known: list[str] = []
             for batch in batches:
-                self._insert(namespace, batch, dialogue, clock, result)
+                known.extend(self._insert(namespace, batch, dialogue, clock, result))
+            if then is not None:
+                result.edges += then(list(result.units), known)
         result.tokens = self._tokens() - tokens_before
         result.seconds = time.perf_counter() - started
         return result
@@ -197,8 +231,8 @@ class WritePipeline:
                 with clock("updates"):
                     supersedes, _ = self.supersession.prepare(namespace, fresh, earlier, speakers)
                 earlier.extend(fresh)
-            result.skipped += known
-            batches.append(_Batch(fresh, clues, supersedes))
+            result.skipped += len(known)
+            batches.append(_Batch(fresh, clues, supersedes, known))
             if progress:
                 progress(min(start + size, len(windows)), len(windows))
         return batches
@@ -210,8 +244,9 @@ class WritePipeline:
         dialogue: DialogueLinker,
         clock: Stopwatch,
         result: AddResult,
-    ) -> None:
-        """Store one batch's units and link them (inside the add's write block)."""
+    ) -> list[str]:
+        """Store one batch's units and link them (inside the add's write block); the ids of the
+        batch's units that were stored already."""
         with clock("store"):
             # what another writer (or an earlier batch) stored meanwhile is skipped, not doubled
             ids = [u.id for u in batch.units]
@@ -235,6 +270,7 @@ class WritePipeline:
             result.clues += report.clues
             result.clue_links += report.links
         result.units.extend(fresh)
+        return [*batch.known, *(uid for uid in ids if uid in stored)]
 
     def _near(self, units: Sequence[MemoryUnit]) -> NearNeighbours:
         """One dense search for the linker and the clue graph: the larger k, the lower score."""
@@ -254,23 +290,23 @@ class WritePipeline:
         namespace: str,
         windows: Sequence[Window],
         drafts: Sequence[Sequence[UnitDraft]],
-    ) -> tuple[list[tuple[str, Window, UnitDraft]], int]:
-        """The drafts not stored yet (time grounded), and how many of the drafts were stored."""
+    ) -> tuple[list[tuple[str, Window, UnitDraft]], list[str]]:
+        """The drafts not stored yet (time grounded), and the ids of the drafts stored already."""
         pending: dict[str, tuple[Window, UnitDraft]] = {}
         for window, window_drafts in zip(windows, drafts):
             for draft in window_drafts:
                 uid = unit_id(namespace, window.session_id, draft.turn_ids, draft.restatement)
                 pending.setdefault(uid, (window, draft))
         if not pending:
-            return [], 0
+            return [], []
         # units already stored are not embedded again: re-adding a conversation costs no model time
-        known = {u.id for u in self.store.get_units(namespace, list(pending))}
+        known = {u.id for u in self.store.get_units(namespace, list(pending), with_vectors=False)}
         todo = [
             (uid, w, ground(d, w.session_time))
             for uid, (w, d) in pending.items()
             if uid not in known
         ]
-        return todo, len(known)
+        return todo, [uid for uid in pending if uid in known]
 
     def _embedded(
         self,

@@ -21,7 +21,12 @@ def _word_set(text: str) -> frozenset[str]:
 
 
 _ABBREVIATIONS = _word_set("""mr mrs ms dr st jr sr vs etc eg ie prof mt ft approx no""")
-_SENTENCE_END = re.compile(r"(?<=[.!?…])[\"'”’)\]]*\s+|\n+")
+# . ! ? … then a space; a line break; a full stop of Chinese or Japanese (no space follows it)
+_SENTENCE_END = re.compile(r"(?<=[.!?…])[\"'”’)\]]*\s+|\n+|(?<=[。！？])[」』”’）]*\s*")
+_LAST_WORD = re.compile(r"([A-Za-z]+)\W*$")
+#: how far back from a full stop the abbreviation check looks ("Dr", "J"): a bounded look, so
+#: text made of thousands of "Dr. " costs linear time, not a re-scan of the sentence so far
+_LAST_WORD_REACH = 64
 
 ADVERBS = _word_set(
     """also really just still always never actually totally definitely usually often sometimes
@@ -104,14 +109,13 @@ def split_sentences(text: str) -> list[str]:
     pieces: list[str] = []
     start = 0
     for match in _SENTENCE_END.finditer(text):
+        if match.group().strip("\n"):
+            tail = text[max(start, match.start() - _LAST_WORD_REACH) : match.start()].rstrip()
+            last = _LAST_WORD.search(tail)
+            word = last.group(1) if last else ""
+            if word and (word.lower() in _ABBREVIATIONS or (len(word) == 1 and word.isupper())):
+                continue  # "Dr. Smith", "J. K. Rowling"
         candidate = text[start : match.start()].strip()
-        last = re.findall(r"[A-Za-z]+(?=\W*$)", candidate)
-        if (
-            match.group().strip("\n")
-            and last
-            and (last[-1].lower() in _ABBREVIATIONS or (len(last[-1]) == 1 and last[-1].isupper()))
-        ):
-            continue  # "Dr. Smith", "J. K. Rowling"
         if candidate:
             pieces.append(candidate)
         start = match.end()

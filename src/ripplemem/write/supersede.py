@@ -251,19 +251,6 @@ def parallel(new: Clause, old: Clause) -> bool:
     return False
 
 
-def supersede(store: MemoryStore, old: MemoryUnit, new: Sequence[MemoryUnit]) -> int:
-    """``supersedes`` edges from each of ``new`` to ``old`` (an explicit update)."""
-    edges = [
-        Edge(old.namespace, unit.id, old.id, "supersedes", SUPERSEDES_WEIGHT)
-        for unit in new
-        if unit.id != old.id
-    ]
-    if edges:
-        with store.write([old.namespace]):
-            store.change_edges(add=edges)
-    return len(edges)
-
-
 def chain_of(store: MemoryStore, unit: MemoryUnit, *, limit: int = 100) -> list[Version]:
     """Every unit joined to ``unit`` by ``supersedes`` edges, earliest first, each with the
     unit said next after it among its links (``superseded_by``) and that unit's time."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 import typer
 
 from ripplemem_bench.cli.asso_speed import asso_speed
+from ripplemem_bench.cli.bounded import bounded
 from ripplemem_bench.cli.knn import knn
 from ripplemem_bench.cli.merge import merge
 from ripplemem_bench.cli.rejudge import rejudge_command
@@ -41,6 +42,7 @@ bench_app.command(name="report")(report)
 bench_app.command(name="updates")(updates)
 bench_app.command(name="lme-updates")(lme_updates)
 bench_app.command(name="merge")(merge)
+bench_app.command(name="bounded")(bounded)
 bench_app.command(name="rejudge")(rejudge_command)
 
 

@@ -73,11 +73,12 @@ class ServerProcess:
             return self.process.wait()
 
 
-def process_cpu_s(pid: int) -> float:
+def process_cpu_s(pid: int, *, reaped: bool = False) -> float:
     """User + system CPU seconds of a process and its live children (search workers), from
-    Linux's /proc; NaN elsewhere."""
+    Linux's /proc; NaN elsewhere. ``reaped``: also its children that have exited (a time parser
+    killed at its deadline), as the process's cutime and cstime count them."""
     try:
-        total = _own_cpu_s(pid)
+        total = _own_cpu_s(pid, reaped=reaped)
     except (OSError, IndexError, ValueError):
         return float("nan")
     for entry in Path("/proc").iterdir():
@@ -94,9 +95,12 @@ def _stat(pid: int) -> list[str]:
     return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
 
 
-def _own_cpu_s(pid: int) -> float:
+def _own_cpu_s(pid: int, *, reaped: bool = False) -> float:
     fields = _stat(pid)  # fields[0] is the state: utime, stime are the 12th and 13th after it
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    ticks = int(fields[11]) + int(fields[12])
+    if reaped:  # cutime, cstime: the children it has waited for
+        ticks += int(fields[13]) + int(fields[14])
+    return ticks / os.sysconf("SC_CLK_TCK")
 
 
 def _ppid(pid: int) -> int:

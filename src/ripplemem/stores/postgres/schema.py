@@ -18,12 +18,14 @@ a namespace's index once it is built.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import UTC, datetime
 
 import psycopg
 from psycopg import sql
 
 from ripplemem.errors import StoreError
+from ripplemem.stores.text import legacy_terms, reindexed_by_scripts, terms
 
 __all__ = [
     "FORMAT",
@@ -38,7 +40,34 @@ FORMAT = "ripplemem"
 #: the first half of every advisory lock key the store takes (the other half names the object)
 LOCK_CLASS = 0x52504D  # "RPM"
 
-MIGRATIONS: tuple[str, ...] = (
+
+def _retokenise(connection: psycopg.Connection) -> None:
+    """3: the tokeniser cuts CJK into bigrams and keeps combining marks in words
+    (:mod:`ripplemem.stores.text`): the units whose terms change are indexed again."""
+    from ripplemem.stores.postgres import lexical
+
+    rows = connection.execute(  # only text with a character outside ASCII can change
+        "SELECT namespace, seq, restatement, keywords FROM unit "
+        "WHERE octet_length(restatement) <> char_length(restatement) "
+        "OR octet_length(array_to_string(keywords, ' ')) <> char_length(array_to_string(keywords, ' '))"
+    ).fetchall()
+    for namespace, seq, restatement, keywords in rows:
+        text = " ".join((restatement, *keywords))
+        if not reindexed_by_scripts(text):
+            continue
+        old, new = legacy_terms(text), terms(text)
+        if old == new:
+            continue
+        lexical.unindex_terms(connection, namespace, seq, old)
+        lexical.index_units(connection, [(namespace, seq, new)])
+        connection.execute(
+            "UPDATE namespace_state SET tokens = tokens + %s, version = version + 1 "
+            "WHERE namespace = %s",
+            (len(new) - len(old), namespace),
+        )
+
+
+MIGRATIONS: tuple[str | Callable[[psycopg.Connection], None], ...] = (
     # 1: units, vectors, cue / time / lexical indexes, edges, namespace counters, the clue graph,
     # API keys
     """
@@ -171,6 +200,8 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE edge ADD CONSTRAINT edge_kind_check
         CHECK (kind IN ('semantic', 'structural', 'supersedes'));
     """,
+    # 3: CJK bigrams and combining marks in the lexical terms: affected units indexed again
+    _retokenise,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -213,7 +244,11 @@ def migrate(connection: psycopg.Connection, schema: str, url: str) -> str:
                 "CREATE TABLE schema_version (version integer PRIMARY KEY, applied_at text NOT NULL)"
             )
         for number in range(version + 1, SCHEMA_VERSION + 1):
-            connection.execute(MIGRATIONS[number - 1])
+            step = MIGRATIONS[number - 1]
+            if callable(step):
+                step(connection)
+            else:
+                connection.execute(step)
             connection.execute(
                 "INSERT INTO schema_version (version, applied_at) VALUES (%s, %s)",
                 (number, datetime.now(UTC).isoformat(timespec="seconds")),

@@ -323,6 +323,7 @@ class PostgresStore:
             return True
 
     def delete_namespace(self, namespace: str) -> int:
+        index = None
         with self._transaction([namespace]) as db:
             count = writes.delete_namespace_rows(db, namespace)
             db.execute("DELETE FROM edge WHERE namespace = %s", (namespace,))
@@ -330,15 +331,31 @@ class PostgresStore:
             row = db.execute(
                 "UPDATE namespace_state SET units = 0, tokens = 0, vector_sum = NULL, "
                 "version = version + 1, removals = removals + 1 WHERE namespace = %s "
-                "RETURNING units, version, removals",
+                "RETURNING units, version, removals, hnsw",
                 (namespace,),
             ).fetchone()
             if row is not None:
-                counters = writes.Counters(*(int(value) for value in row))
+                counters = writes.Counters(*(int(value) for value in row[:3]))
                 open_ = self._open()
                 assert open_ is not None
                 self._pending(open_, namespace, counters, removals=1).drop()
-            return count
+                writes.forget_namespace_state(
+                    db, namespace, max(counters.version, counters.removals)
+                )
+                index = row[3]
+        if index is not None:
+            self._drop_index(index)
+        return count
+
+    def _drop_index(self, name: str) -> None:
+        """Drop a deleted namespace's HNSW index (its definition names the namespace); outside
+        the delete's transaction, so other namespaces' searches never wait for the table lock a
+        plain ``DROP INDEX`` takes. Best effort: a failure is logged, the data are gone anyway."""
+        try:
+            with self._connection() as db:
+                db.execute(sql.SQL("DROP INDEX CONCURRENTLY IF EXISTS {}").format(sql.Identifier(name)))
+        except (psycopg.Error, StoreError) as error:
+            log.warning("could not drop the index %s of a deleted namespace: %s", name, error)
 
     # --- views ---------------------------------------------------------------------------------
 
@@ -450,6 +467,11 @@ class PostgresStore:
 
     def edges_of(self, namespace: str, unit_id: str) -> list[Edge]:
         return self._read(lambda db: graph.edges_of(db, namespace, unit_id))
+
+    def flush_erasure(self, timeout: float | None = None) -> bool:
+        """Nothing ripplemem can wait for: the server keeps dead tuples until VACUUM and its WAL
+        until recycled, which are the administrator's (docs/reliability.md, *Deletion*)."""
+        return True
 
     def close(self) -> None:
         if self._closed:

@@ -23,6 +23,7 @@ __all__ = [
     "count_change",
     "delete_namespace_rows",
     "delete_unit_rows",
+    "forget_namespace_state",
     "insert_units",
     "refuse_known_ids",
 ]
@@ -120,6 +121,22 @@ def insert_units(
     return seqs, totals
 
 
+_FLOOR = "SELECT coalesce(max(value::bigint), 0) AS floor FROM meta WHERE key = 'version_floor'"
+
+
+def forget_namespace_state(db: psycopg.Connection, namespace: str, highest: int) -> None:
+    """Drop the namespace's ``namespace_state`` row, so no row keeps its name once it is deleted,
+    raising the store's version floor to ``highest`` (its last version or removals count): a
+    namespace made again starts above it, so no process mistakes new rows for the vectors it
+    loaded before the delete."""
+    db.execute(
+        "INSERT INTO meta (key, value) VALUES ('version_floor', %s) ON CONFLICT (key) DO UPDATE "
+        "SET value = greatest(meta.value::bigint, excluded.value::bigint)::text",
+        (str(highest),),
+    )
+    db.execute("DELETE FROM namespace_state WHERE namespace = %s", (namespace,))
+
+
 def count_change(
     db: psycopg.Connection,
     namespace: str,
@@ -139,9 +156,9 @@ def count_change(
         total = np.frombuffer(row[0], dtype=np.float64)
     if vectors is not None:
         total = vectors.astype(np.float64) if total is None else total + vectors
-    found = db.execute(
+    found = db.execute(  # a new row starts above the floor a deleted namespace left (forget)
         "INSERT INTO namespace_state AS s (namespace, units, tokens, version, removals) "
-        "VALUES (%(ns)s, %(units)s, %(tokens)s, 1, %(removals)s) "
+        f"SELECT %(ns)s, %(units)s, %(tokens)s, f.floor + 1, f.floor + 1 + %(removals)s FROM ({_FLOOR}) AS f "
         "ON CONFLICT (namespace) DO UPDATE SET units = s.units + %(units)s, "
         "tokens = s.tokens + %(tokens)s, version = s.version + 1, removals = s.removals + %(removals)s "
         "RETURNING units, version, removals",

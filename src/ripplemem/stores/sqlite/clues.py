@@ -19,6 +19,7 @@ import numpy as np
 from ripplemem.errors import InvalidInputError
 from ripplemem.records import Clue, Membership
 from ripplemem.stores.clues_base import Link, normalised
+from ripplemem.stores.sqlite import versions
 from ripplemem.stores.sqlite.failures import translate_public_methods
 from ripplemem.stores.sqlite.rows import vector_blob
 from ripplemem.stores.vectors import VectorIndex
@@ -29,17 +30,12 @@ Transaction = Callable[[], AbstractContextManager[sqlite3.Connection]]
 _CHUNK = 500
 
 
-def _bump(db: sqlite3.Connection, namespace: str) -> None:
-    db.execute(
-        "INSERT INTO clue_state (namespace, version) VALUES (?, 1) "
-        "ON CONFLICT (namespace) DO UPDATE SET version = version + 1",
-        (namespace,),
-    )
+def _bump(db: sqlite3.Connection, namespace: str) -> int:
+    return versions.bump(db, "clue_state", namespace)
 
 
 def _version(db: sqlite3.Connection, namespace: str) -> int:
-    row = db.execute("SELECT version FROM clue_state WHERE namespace = ?", (namespace,)).fetchone()
-    return 0 if row is None else int(row[0])
+    return versions.version(db, "clue_state", namespace)
 
 
 def forget_unit_rows(db: sqlite3.Connection, namespace: str, unit_id: str) -> None:
@@ -110,12 +106,12 @@ class SQLiteClueStore:
                 (clue.namespace, episode_id, clue.id),
             )
             before = _version(db, clue.namespace)
-            _bump(db, clue.namespace)
+            after = _bump(db, clue.namespace)
         loaded = self._indexes.get(clue.namespace)
         if loaded is not None and loaded[0] == before:  # keep the loaded index: add, not reload
             index = loaded[1] or VectorIndex(vector.shape[0])
             index.add([clue.id], vector[None, :])
-            self._indexes[clue.namespace] = (before + 1, index)
+            self._indexes[clue.namespace] = (after, index)
 
     def rewrite_clue(self, namespace: str, clue_id: str, text: str, vector: np.ndarray) -> None:
         unit = normalised(vector)

@@ -8,6 +8,7 @@ move data; either runs in one transaction with its ``schema_version`` row.
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from collections.abc import Callable
 from datetime import UTC, datetime
@@ -17,6 +18,7 @@ from ripplemem.stores.sqlite import lexical
 from ripplemem.stores.sqlite.failures import not_a_store
 from ripplemem.stores.sqlite.graph import migrate_edge_table
 from ripplemem.stores.sqlite.keys import TABLE as API_KEY_TABLE
+from ripplemem.stores.text import legacy_terms, reindexed_by_scripts, terms
 
 __all__ = ["MIGRATIONS", "SCHEMA_VERSION", "migrate"]
 
@@ -58,6 +60,20 @@ _LEXICAL_TABLES = (
         tokens INTEGER NOT NULL
     )""",
 )
+
+
+def _retokenise(connection: sqlite3.Connection) -> None:
+    """8: the tokeniser cuts CJK into bigrams and keeps combining marks in words
+    (:mod:`ripplemem.stores.text`): the units whose terms change are indexed again."""
+    rows = connection.execute("SELECT namespace, seq, restatement, keywords FROM unit").fetchall()
+    for namespace, seq, restatement, keywords in rows:
+        text = " ".join((restatement, *json.loads(keywords)))
+        if not reindexed_by_scripts(text):
+            continue
+        old, new = legacy_terms(text), terms(text)
+        if old != new:
+            lexical.unindex_terms(connection, namespace, seq, old)
+            lexical.index_units(connection, [(namespace, seq, new)])
 
 
 def _staged_postings(connection: sqlite3.Connection) -> None:
@@ -191,6 +207,8 @@ MIGRATIONS: tuple[str | Callable[[sqlite3.Connection], None], ...] = (
     migrate_edge_table,
     # 7: the service's API keys (stores/sqlite/keys.py), hashed, bound to namespaces
     API_KEY_TABLE + ";",
+    # 8: CJK bigrams and combining marks in the lexical terms: affected units indexed again
+    _retokenise,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -42,6 +42,7 @@ from ripplemem.stores.graph import edge_changes
 from ripplemem.stores.lexical import LEXICAL_POSTING_BUDGET, LEXICAL_RERANK_DEPTH
 from ripplemem.stores.sqlite import ann_cache, lexical, lookups, rows, writes
 from ripplemem.stores.sqlite.clues import SQLiteClueStore
+from ripplemem.stores.sqlite.erasure import Erasure
 from ripplemem.stores.sqlite.failures import store_error, translate_public_methods
 from ripplemem.stores.sqlite.graph import SQLiteGraph
 from ripplemem.stores.sqlite.keys import SQLiteKeyStore
@@ -104,7 +105,8 @@ class SQLiteStore:
             migrate(self._db, self.path)
             mode = self._db.execute("PRAGMA journal_mode=WAL").fetchone()[0]
             self._db.execute("PRAGMA synchronous=NORMAL")
-            self._db.execute(f"PRAGMA busy_timeout={int(write_wait_s * 1000)}")  # ... and writers
+            self._busy_ms = int(write_wait_s * 1000)
+            self._db.execute(f"PRAGMA busy_timeout={self._busy_ms}")  # ... and writers
             self._db.execute(f"PRAGMA cache_size=-{cache_mb * 1024}")  # negative: KiB
             self._db.execute(f"PRAGMA wal_autocheckpoint={WAL_CHECKPOINT_PAGES}")
             # freed pages are zeroed: deleted text does not linger in the file (docs/reliability.md)
@@ -119,6 +121,7 @@ class SQLiteStore:
         self._closed = False
         self._depth = 0  # 1 while a write transaction is open (its thread holds the lock)
         self._scrub = False  # the open transaction deletes: checkpoint the WAL after its commit
+        self._erasure = Erasure(self.path)
         self.clues = SQLiteClueStore(self._db, self._lock, self._transaction, self._check_open)
         self.keys = SQLiteKeyStore(self._db, self._lock, self._transaction, self._check_open)
         self.clues.path = self.keys.path = self.path
@@ -240,7 +243,6 @@ class SQLiteStore:
                 count = writes.delete_namespace_rows(db, namespace)
                 self._scrub = True
                 self._graph.drop_namespace_rows(db, namespace)
-                writes.bump_version(db, namespace)
             self._indexes.pop(namespace, None)
             return count
 
@@ -351,6 +353,7 @@ class SQLiteStore:
             finally:
                 self._indexes.clear()
                 self._graph.close()
+                self._erasure.close(self._db if self.journal_mode == "wal" else None)
                 try:
                     self._db.close()
                 except sqlite3.Error as error:
@@ -397,18 +400,16 @@ class SQLiteStore:
 
     def _checkpoint(self) -> None:
         """Copy the WAL into the file and empty it: with ``secure_delete`` the file's freed
-        cells are zeroed, and the WAL's older page images (deleted text) go with the WAL."""
-        try:
-            busy, _, _ = self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
-        except sqlite3.Error as error:  # the delete is committed; only the scrub waits
-            log.info("checkpoint of %s: %s", self.path, error)
-            busy = 1
-        if busy:
-            log.warning(
-                "%s: another connection is reading, so the WAL keeps deleted text until the "
-                "next checkpoint (at the next delete, or when the last connection closes)",
-                self.path,
-            )
+        cells are zeroed, and the WAL's older page images (deleted text) go with the WAL. Never
+        waits for a reader: one held by another connection leaves it to the background
+        (:mod:`ripplemem.stores.sqlite.erasure`)."""
+        if self.journal_mode == "wal":
+            self._erasure.after_delete(self._db, self._busy_ms)
+
+    def flush_erasure(self, timeout: float | None = None) -> bool:
+        """Wait until the text of every unit deleted so far is gone from the files (the database
+        and its WAL); False when ``timeout`` seconds passed first (a reader still holds the WAL)."""
+        return self._erasure.wait(timeout)
 
     def _begin(self) -> None:
         try:

@@ -12,7 +12,7 @@ import numpy as np
 from ripplemem.errors import InvalidInputError, UnknownUnitError
 from ripplemem.records import MemoryUnit
 from ripplemem.stores import cuekeys
-from ripplemem.stores.sqlite import clues, lexical, rows
+from ripplemem.stores.sqlite import clues, lexical, rows, versions
 from ripplemem.stores.text import document_terms
 
 __all__ = [
@@ -131,25 +131,18 @@ def delete_namespace_rows(db: sqlite3.Connection, namespace: str) -> int:
     for table in (*tables, *lexical_tables):
         db.execute(f"DELETE FROM {table} WHERE namespace = ?", key)
     clues.forget_namespace_rows(db, namespace)
+    versions.forget(db, namespace)  # no row keeps the namespace's name
     return count
 
 
 def namespace_version(db: sqlite3.Connection, namespace: str) -> int:
-    row = db.execute(
-        "SELECT version FROM namespace_state WHERE namespace = ?", (namespace,)
-    ).fetchone()
-    return 0 if row is None else int(row[0])
+    return versions.version(db, "namespace_state", namespace)
 
 
 def bump_version(db: sqlite3.Connection, namespace: str) -> tuple[int, int]:
     """Count a change to the namespace; returns its (previous, new) version."""
     before = namespace_version(db, namespace)
-    db.execute(
-        "INSERT INTO namespace_state (namespace, version) VALUES (?, 1) "
-        "ON CONFLICT (namespace) DO UPDATE SET version = version + 1",
-        (namespace,),
-    )
-    return before, before + 1
+    return before, versions.bump(db, "namespace_state", namespace)
 
 
 def require_units(db: sqlite3.Connection, namespace: str, ids: set[str]) -> None:

@@ -668,6 +668,11 @@ class StoreContract:
         add_docs(store, "ns")  # the namespace can be filled again
         assert store.count("ns") == 5
 
+    def test_flush_erasure_returns_once_deletes_are_erased(self, store: MemoryStore) -> None:
+        add_docs(store, "ns")
+        assert store.delete_unit("ns", "book") is True
+        assert store.flush_erasure(timeout=10) is True  # no other connection reads: at once
+
     def test_check_embedder_records_the_first_pair_and_refuses_others(self, store: MemoryStore) -> None:
         store.check_embedder("minilm-int8", DIM)
         store.check_embedder("minilm-int8", DIM)

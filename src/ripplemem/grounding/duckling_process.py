@@ -1,0 +1,177 @@
+"""Duckling in a child process, so a parse can be stopped.
+
+Duckling's parser (Haskell, behind a Rust binding) saturates its rules over every pair of
+adjacent time tokens, and keeps every parse tree: the number of trees grows exponentially with
+the number of time expressions that can combine ("tonight" eight times in a row: seconds; twelve
+times "yesterday": minutes). The native call cannot be interrupted and holds Python's GIL for its
+whole run, so in-process it would stall every thread of the process (a server's event loop
+included). Here each parse runs in a child (``duckling_worker.py``, started on first use, about
+0.1 s) with a deadline: a parse past it kills the child, answers ``None`` (the caller falls back
+to its rules) and the next parse starts a new child. While it parses, the calling thread waits on
+a pipe without the GIL. Each answer says how much CPU the child spent on it (a killed parse: its
+whole deadline), so a request's CPU budget can count it (:func:`ripplemem.deadline.charge`).
+"""
+
+from __future__ import annotations
+
+import atexit
+import json
+import logging
+import os
+import select
+import subprocess
+import sys
+import threading
+import time
+import weakref
+from dataclasses import dataclass
+from pathlib import Path
+
+from ripplemem.errors import MissingExtraError
+
+__all__ = ["ZONEINFO", "DucklingProcess", "NativeParserError", "Parsed"]
+
+log = logging.getLogger(__name__)
+
+#: the zone files the child loads: UTC alone (the parser is always asked in UTC). The system's
+#: whole /usr/share/zoneinfo took ~0.55 s to load; this takes ~1 ms, so a restart is cheap.
+ZONEINFO = Path(__file__).with_name("zoneinfo")
+_WORKER = Path(__file__).with_name("duckling_worker.py")
+#: how long a new child may take to load the parser (not counted in any parse's deadline)
+START_TIMEOUT_S = 60.0
+
+
+class NativeParserError(Exception):
+    """The parser failed on a text (a panic of the native code, or the child died)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Parsed:
+    """One parse: Duckling's results (None: it ran past its deadline and the child was killed)
+    and the CPU seconds the child spent on it (a killed parse: its deadline, the most it ran)."""
+
+    results: list[dict] | None
+    cpu_s: float
+
+
+class DucklingProcess:
+    """One child process running Duckling; thread-safe (one parse at a time)."""
+
+    def __init__(self, zoneinfo: str | Path = ZONEINFO) -> None:
+        self.zoneinfo = str(zoneinfo)
+        self._lock = threading.Lock()
+        self._child: subprocess.Popen[bytes] | None = None
+        self._buffer = b""
+        self.restarts = 0  # children killed for running past a deadline
+        atexit.register(_close_ref, weakref.ref(self))
+
+    def parse(self, text: str, stamp: int, timeout: float) -> Parsed:
+        """Duckling's results for ``text`` at reference ``stamp`` (Unix seconds, UTC), None when
+        the parse ran past ``timeout`` seconds (the child is then killed), and its CPU."""
+        with self._lock:
+            child = self._running()
+            assert child.stdin is not None
+            try:
+                child.stdin.write(json.dumps([text, stamp]).encode("utf-8") + b"\n")
+                child.stdin.flush()
+            except OSError as error:
+                self._stop()
+                raise NativeParserError(f"the time parser process is gone: {error}") from error
+            try:
+                line = self._read_line(child, time.monotonic() + max(timeout, 0.0))
+            except BaseException:  # Ctrl-C while it parses: its answer would pair with the next text
+                self._stop()
+                raise
+            if line is None:
+                self._stop()
+                self.restarts += 1
+                return Parsed(None, max(timeout, 0.0))
+        status, payload, cpu_s = json.loads(line)
+        if status != "ok":
+            raise NativeParserError(str(payload))
+        return Parsed(payload, cpu_s)
+
+    def close(self) -> None:
+        with self._lock:
+            self._stop()
+
+    # -- the child ------------------------------------------------------------------------------
+
+    def _running(self) -> subprocess.Popen[bytes]:
+        if self._child is not None and self._child.poll() is None:
+            return self._child
+        self._stop()
+        try:
+            child = subprocess.Popen(
+                [sys.executable, str(_WORKER), self.zoneinfo],
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                start_new_session=True,  # Ctrl-C in a terminal is the parent's alone
+            )
+        except OSError as error:
+            raise NativeParserError(f"cannot start the time parser process: {error}") from error
+        self._child = child
+        ready = self._read_line(child, time.monotonic() + START_TIMEOUT_S)
+        if ready is None or json.loads(ready) != ["ready"]:
+            output = self._stderr_tail(child)
+            self._stop()
+            if "No module named 'duckling'" in output:
+                raise MissingExtraError(
+                    "duckling is not installed. Install it with: "
+                    "pip install pyduckling-native-phihos==0.3.0"
+                )
+            raise NativeParserError(f"the time parser process did not start: {output}")
+        assert child.stderr is not None
+        child.stderr.close()  # only start-up failures are read; later output would fill the pipe
+        return child
+
+    def _read_line(self, child: subprocess.Popen[bytes], deadline: float) -> str | None:
+        """The child's next line, or None at the deadline or when it exits."""
+        assert child.stdout is not None
+        fd = child.stdout.fileno()
+        while b"\n" not in self._buffer:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return None
+            readable, _, _ = select.select([fd], [], [], left)
+            if not readable:
+                return None
+            chunk = os.read(fd, 1 << 16)
+            if not chunk:  # the child exited
+                return None
+            self._buffer += chunk
+        line, _, self._buffer = self._buffer.partition(b"\n")
+        return line.decode("utf-8")
+
+    @staticmethod
+    def _stderr_tail(child: subprocess.Popen[bytes]) -> str:
+        try:
+            child.kill()
+            _, err = child.communicate(timeout=5)
+        except (OSError, ValueError, subprocess.SubprocessError):
+            return "(no output)"
+        return (err or b"").decode("utf-8", "replace").strip()[-500:] or "(no output)"
+
+    def _stop(self) -> None:
+        child, self._child, self._buffer = self._child, None, b""
+        if child is None:
+            return
+        for stream in (child.stdin, child.stdout, child.stderr):
+            try:
+                if stream is not None:
+                    stream.close()
+            except OSError:
+                pass
+        if child.poll() is None:
+            child.kill()
+        try:
+            child.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            log.warning("the time parser process %s did not exit after SIGKILL", child.pid)
+
+
+def _close_ref(ref: weakref.ReferenceType[DucklingProcess]) -> None:
+    process = ref()
+    if process is not None:
+        process.close()

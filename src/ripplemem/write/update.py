@@ -1,0 +1,73 @@
+"""Stage: update a memory, an explicit supersession (``Memory.update``).
+
+``update(old, text)`` adds ``text`` as a one-turn session said by ``old``'s first participant and
+joins each unit it yields to ``old`` by a ``supersedes`` edge, in **one write block**: the units,
+their edges, their clue graph and the supersedes edges are stored together or not at all.
+
+It is idempotent like ``add``: the session id is derived from the namespace, ``old``'s id and the
+text (never from a time), so a retry of the same update yields the same unit ids and stores
+nothing again (``units == []``, ``skipped`` counts them, as for a repeated ``add``); a unit of it
+stored without its edge (by an earlier version) gets the edge.
+
+The session time is the one given, else inherited from ``old``'s timeline: one second after the
+latest version of its supersession chain was said (so the update is said after everything it
+replaces, and its chain orders it last). When that version has no session time, neither has the
+update (its storage time orders it). Never the wall clock.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from datetime import datetime, timedelta
+
+from ripplemem.errors import UnknownUnitError
+from ripplemem.records import AddResult, Conversation, Edge, MemoryUnit, Session, Turn
+from ripplemem.write.input_checks import check_text
+from ripplemem.write.pipeline import WritePipeline
+from ripplemem.write.supersede import SUPERSEDES_WEIGHT, chain_of
+
+__all__ = ["inherited_time", "update_unit"]
+
+#: how long after the latest version of its chain an update without a session time is said
+AFTER_LATEST = timedelta(seconds=1)
+
+
+def inherited_time(writer: WritePipeline, old: MemoryUnit) -> datetime | None:
+    """One second after the latest version of ``old``'s chain was said (None: it has no time)."""
+    latest = chain_of(writer.store, old)[-1].unit
+    return latest.session_time + AFTER_LATEST if latest.session_time is not None else None
+
+
+def update_unit(
+    writer: WritePipeline, old: MemoryUnit, text: str, session_time: datetime | None = None
+) -> AddResult:
+    """Store ``text`` as a successor of ``old`` (see the module docstring)."""
+    check_text(text, "the text of the update")
+    store, namespace = writer.store, old.namespace
+    when = session_time if session_time is not None else inherited_time(writer, old)
+    key = f"{namespace}\x00{old.id}\x00{text}".encode()
+    session_id = f"u-{hashlib.sha1(key).hexdigest()[:12]}"
+    speaker = old.participants[0] if old.participants else "user"
+    turn = Turn(turn_id=f"{session_id}:1", speaker=speaker, text=text)
+    conversation = Conversation(
+        conversation_id=session_id, sessions=(Session(session_id=session_id, time=when, turns=(turn,)),)
+    )
+
+    def link(fresh: list[MemoryUnit], known: list[str]) -> int:
+        """In the add's write block: each unit of the update supersedes ``old``."""
+        if not store.get_units(namespace, [old.id], with_vectors=False):
+            raise UnknownUnitError(  # deleted since it was read: nothing of the update is stored
+                f"no unit {old.id!r} in namespace {namespace!r} any more; nothing was updated"
+            )
+        ids = [u.id for u in fresh if u.id != old.id] + [i for i in known if i != old.id]
+        linked = store.neighbours(namespace, ids, "supersedes") if ids else {}
+        edges = [
+            Edge(namespace, unit_id, old.id, "supersedes", SUPERSEDES_WEIGHT)
+            for unit_id in ids
+            if all(other != old.id for other, _ in linked.get(unit_id, []))
+        ]
+        if edges:
+            store.change_edges(add=edges)
+        return len(edges)
+
+    return writer.ingest(conversation, namespace, then=link)

@@ -1,0 +1,188 @@
+"""Every language is stored, never dropped: a turn in any script becomes a unit with its vector,
+and a question in the same language finds it, on SQLite and on PostgreSQL.
+
+The shipped embedder (MiniLM) is English; the lexical view carries the other scripts (CJK and
+Thai as character bigrams, Devanagari with its vowel signs, words elsewhere). Each language has
+three turns on different topics; the question shares words with one of them, never its whole
+text, and that unit must rank first in the lexical view and among the first three of ``ripple``.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from ripplemem import Memory
+from ripplemem.settings import Settings
+from ripplemem.stores.sqlite import lexical
+from ripplemem.stores.text import document_terms, legacy_terms, terms
+
+#: language -> (three turns on different topics, a question about the first)
+LANGUAGES: dict[str, tuple[tuple[str, str, str], str]] = {
+    "Chinese": (
+        ("我昨天在北京见了王伟。", "我的猫叫小白，它很喜欢吃鱼。", "下个月我要去上海出差。"),
+        "我在北京见了谁？",
+    ),
+    "Japanese": (
+        ("昨日、東京駅で田中さんに会いました。", "週末は京都でお寺を見に行きます。", "私の犬はとても元気です。"),
+        "田中さんにどこで会いましたか？",
+    ),
+    "Korean": (
+        ("어제 서울에서 김민수를 만났어요.", "제 고양이는 생선을 좋아해요.", "다음 주에 부산으로 출장을 가요."),
+        "김민수를 어디서 만났어요?",
+    ),
+    "Russian": (
+        ("Вчера я встретил Ивана в Москве.", "Моя собака любит гулять в парке.", "В июле мы поедем на море."),
+        "Где я встретил Ивана?",
+    ),
+    "Arabic": (
+        ("التقيت أمس بأحمد في القاهرة.", "قطتي تحب السمك كثيرا.", "سأسافر إلى دبي الشهر القادم."),
+        "أين التقيت بأحمد؟",
+    ),
+    "Hindi": (
+        ("मैंने कल दिल्ली में राम से मुलाकात की।", "मेरी बिल्ली को मछली बहुत पसंद है।", "अगले महीने मैं मुंबई जाऊंगा।"),
+        "मैंने राम से कहाँ मुलाकात की?",
+    ),
+    "Spanish": (
+        ("Ayer conocí a María en Madrid.", "Mi gato se llama Tomás y le encanta el pescado.", "El mes que viene viajo a Sevilla."),
+        "¿Dónde conocí a María?",
+    ),
+    "German": (
+        ("Gestern traf ich Jürgen in Berlin.", "Meine Katze frisst am liebsten Fisch.", "Nächsten Monat fahre ich nach München."),
+        "Wo traf ich Jürgen?",
+    ),
+    "Thai": (
+        ("เมื่อวานผมเจอสมชายที่กรุงเทพ", "แมวของฉันชอบกินปลามาก", "เดือนหน้าฉันจะไปเชียงใหม่"),
+        "ผมเจอสมชายที่ไหน",
+    ),
+    "Hebrew": (
+        ("אתמול פגשתי את דוד בתל אביב.", "החתול שלי אוהב דגים.", "בחודש הבא אני נוסע לאילת."),
+        "איפה פגשתי את דוד?",
+    ),
+}
+
+
+def _add_all(memory: Memory) -> dict[str, str]:
+    """Each language's three turns in a namespace of its own; the first turn's unit id."""
+    wanted = {}
+    for language, (turns, _) in LANGUAGES.items():
+        messages = [{"speaker": "Alex", "text": text} for text in turns]
+        result = memory.add(messages, namespace=language, session_time="2024-03-01T10:00")
+        assert len(result.units) == 3, (language, [u.restatement for u in result.units])
+        for unit in result.units:
+            assert unit.vector is not None and unit.vector.any()
+        (first,) = [u for u in result.units if turns[0] in u.restatement]
+        wanted[language] = first.id
+    return wanted
+
+
+def _check_found(memory: Memory, wanted: dict[str, str]) -> None:
+    for language, (_, question) in LANGUAGES.items():
+        lexical_view = memory.search(question, namespace=language, recipe="bm25")
+        assert lexical_view.evidence[0].unit.id == wanted[language], language
+        ripple = memory.search(question, namespace=language)
+        assert wanted[language] in [e.unit.id for e in ripple.evidence[:3]], language
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def memory(request, tmp_path, embedder):
+    if request.param == "sqlite":
+        url = str(tmp_path / "memory.db")
+    else:
+        url = request.getfixturevalue("postgres_store_url")("languages")
+    with Memory(Settings(store=url), embedder=embedder) as memory:
+        yield memory
+
+
+def test_every_language_is_stored_and_found_by_a_question_in_it(memory: Memory) -> None:
+    wanted = _add_all(memory)
+    _check_found(memory, wanted)
+    again = memory.add(
+        [{"speaker": "Alex", "text": t} for t in LANGUAGES["Chinese"][0]],
+        namespace="Chinese", session_time="2024-03-01T10:00",
+    )
+    assert again.units == [] and again.skipped == 3  # re-adding is a no-op in any script
+
+
+def test_the_lexical_terms_of_unspaced_scripts_are_bigrams() -> None:
+    assert terms("我昨天在北京见了王伟。") == ["我昨", "昨天", "天在", "在北", "北京", "京见", "见了", "了王", "王伟"]
+    assert terms("北京") == ["北京"] and terms("京") == ["京"]
+    assert terms("I met Wang Wei (王伟) in 北京's centre") == ["met", "wang", "wei", "王伟", "北京", "centr"]
+    # vowel signs are part of Devanagari words (the old tokeniser cut them into letters)
+    assert terms("मैंने कल दिल्ली") == ["मैंने", "कल", "दिल्ली"]
+    assert legacy_terms("मैंने कल दिल्ली") != terms("मैंने कल दिल्ली")
+    english = "I went hiking with Priya in Lisbon last weekend; she didn't like the café."
+    assert terms(english) == legacy_terms(english)
+
+
+def test_an_older_sqlite_store_is_reindexed_with_the_new_terms(tmp_path: Path, embedder) -> None:
+    path = tmp_path / "old.db"
+    with Memory(Settings(store=str(path)), embedder=embedder) as memory:
+        wanted = _add_all(memory)
+        units = {ns: memory.list(namespace=ns) for ns in LANGUAGES}
+    # the file as the tokeniser before schema 8 wrote it
+    raw = sqlite3.connect(path, isolation_level=None)
+    raw.execute("BEGIN IMMEDIATE")
+    for namespace, listed in units.items():
+        for unit in listed:
+            (seq,) = raw.execute(
+                "SELECT seq FROM unit WHERE namespace = ? AND id = ?", (namespace, unit.id)
+            ).fetchone()
+            text = " ".join((unit.restatement, *unit.keywords))
+            lexical.unindex_terms(raw, namespace, seq, document_terms(unit.restatement, unit.keywords))
+            lexical.index_units(raw, [(namespace, seq, legacy_terms(text))])
+    raw.execute("DELETE FROM schema_version WHERE version >= 8")
+    raw.execute("COMMIT")
+    raw.close()
+    with Memory(Settings(store=str(path)), embedder=embedder) as memory:
+        _check_found(memory, wanted)
+        for namespace, listed in units.items():  # deletes find every posting under the new terms
+            for unit in listed:
+                memory.delete(unit.id, namespace=namespace)
+    raw = sqlite3.connect(path)
+    for table in ("lexical_posting", "lexical_recent", "lexical_term", "lexical_namespace"):
+        assert raw.execute(f"SELECT count(*) FROM {table}").fetchone() == (0,), table
+    raw.close()
+
+
+def test_an_older_postgres_store_is_reindexed_with_the_new_terms(
+    postgres_url: str, postgres_store_url, embedder
+) -> None:
+    import psycopg
+
+    from ripplemem.stores.postgres import lexical as pg_lexical
+
+    url = postgres_store_url("old")
+    schema = url.rsplit("schema=", 1)[1]
+    with Memory(Settings(store=url), embedder=embedder) as memory:
+        wanted = _add_all(memory)
+        units = {ns: memory.list(namespace=ns) for ns in LANGUAGES}
+    with psycopg.connect(postgres_url) as raw:  # one transaction: the store before schema 3
+        raw.execute(f'SET search_path TO "{schema}", public')
+        for namespace, listed in units.items():
+            for unit in listed:
+                (seq,) = raw.execute(
+                    "SELECT seq FROM unit WHERE namespace = %s AND id = %s", (namespace, unit.id)
+                ).fetchone()
+                new = document_terms(unit.restatement, unit.keywords)
+                old = legacy_terms(" ".join((unit.restatement, *unit.keywords)))
+                pg_lexical.unindex_terms(raw, namespace, seq, new)
+                pg_lexical.index_units(raw, [(namespace, seq, old)])
+                raw.execute(
+                    "UPDATE namespace_state SET tokens = tokens + %s WHERE namespace = %s",
+                    (len(old) - len(new), namespace),
+                )
+        raw.execute("DELETE FROM schema_version WHERE version >= 3")
+    with Memory(Settings(store=url), embedder=embedder) as memory:
+        _check_found(memory, wanted)
+        for namespace, listed in units.items():
+            for unit in listed:
+                memory.delete(unit.id, namespace=namespace)
+    with psycopg.connect(postgres_url) as raw:
+        raw.execute(f'SET search_path TO "{schema}", public')
+        for table in ("lexical_posting", "lexical_term"):
+            assert raw.execute(f"SELECT count(*) FROM {table}").fetchone() == (0,), table
+        tokens = raw.execute("SELECT coalesce(sum(tokens), 0) FROM namespace_state").fetchone()
+        assert tokens == (0,)

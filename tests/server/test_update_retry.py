@@ -1,0 +1,24 @@
+"""A REST update sent twice (a client's retry) stores the new text once, with one link."""
+
+from __future__ import annotations
+
+from .live import LiveServer
+
+
+def test_a_retried_rest_update_stores_nothing_twice(live: LiveServer) -> None:
+    with live.client("alex") as client:
+        added = client.post(
+            "/v1/memories",
+            json={"messages": [{"speaker": "Alex", "text": "I live in Leeds."}], "session_time": "2024-05-08T13:56"},
+        ).json()
+        old = added["units"][0]["id"]
+        first = client.post(f"/v1/memories/{old}/update", json={"text": "I moved to Bristol."})
+        again = client.post(f"/v1/memories/{old}/update", json={"text": "I moved to Bristol."})
+        assert first.status_code == again.status_code == 200
+        assert len(first.json()["units"]) == 1
+        assert again.json()["units"] == [] and again.json()["skipped"] == 1
+        assert client.get("/v1/memories").json()["total"] == 2
+        links = [e for e in client.get(f"/v1/memories/{old}/edges").json()["edges"] if e["kind"] == "supersedes"]
+        assert len(links) == 1
+        new = first.json()["units"][0]
+        assert new["session_time"] == "2024-05-08T13:56:01"  # the old unit's time, one second on
