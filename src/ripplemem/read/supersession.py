@@ -245,7 +245,10 @@ def apply_supersession(
     budget = len(evidence)
     kept = {e.unit.id for e in evidence}
     pulled = [e.unit.id for e in ordered[:budget] if e.unit.id not in kept]
-    if statements is not None and fit is not None and relevance is not None and len(answering) > 1:
+    said = {e.unit.id: e.unit.episode_id for e in lead}
+    # a later value needs a later session: answers all said in one sit still (nothing to order)
+    sessions = {said[i] for i in answering if i in said}
+    if statements is not None and fit is not None and relevance is not None and len(sessions) > 1:
         ordered, stated = _statements_first(
             ordered, answering, by_id, statements, fit, Holder(named or "", words),
             named is None, _alike(lead, chains), chains, latest=mode == "present", notes=notes,
