@@ -19,6 +19,7 @@ import time
 import uuid
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 import httpx
@@ -220,43 +221,72 @@ def test_the_same_adds_through_two_replicas_store_each_memory_once(
     assert sum(result["skipped"] for result in results) == 2 * len(clean)
 
 
+@contextmanager
+def in_write(store_url: str, namespace: str) -> Iterator[Callable[[], bool]]:
+    """A check: does some connection hold ``namespace``'s write lock (an open write transaction)
+    of the store at ``store_url``?"""
+    import psycopg
+
+    from ripplemem.stores.postgres.location import parse_location
+    from ripplemem.stores.postgres.schema import LOCK_CLASS
+
+    where = parse_location(store_url)
+    query = (
+        "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND granted AND objsubid = 2 "
+        "AND classid::bigint = %s AND objid::bigint = (hashtext(%s)::bigint & 4294967295)"
+    )
+    key = (LOCK_CLASS, f"{where.schema}/n/{namespace}")
+    with psycopg.connect(where.conninfo, autocommit=True) as connection:
+        yield lambda: connection.execute(query, key).fetchone()[0] > 0  # type: ignore[index]
+
+
+@pytest.mark.parametrize("moment", ["model work", "write transaction"])
 def test_a_replica_killed_during_an_add_leaves_all_or_nothing_and_its_job_is_run_again(
-    replicas: list[Replica], make_key: Callable[..., tuple[str, str]], store_url: str
+    replicas: list[Replica], make_key: Callable[..., tuple[str, str]], store_url: str, moment: str
 ) -> None:
+    """SIGKILL once the job runs (its model work), or once its write transaction holds the
+    namespace's lock (seen in pg_locks): nothing of the add stays, and the surviving replica
+    runs the job again to the end."""
     survivor = replicas[0]
     doomed = start_replica(store_url)
-    _, secret = make_key("kai", "clean-kai")
+    namespace = f"kai-{moment.split()[0]}"
+    _, secret = make_key(namespace, f"clean-{namespace}")
     messages = session("long walk", 40)
     try:
-        with doomed.client(secret) as client, survivor.client(secret) as watcher:
+        with (doomed.client(secret) as client, survivor.client(secret) as watcher,
+              in_write(store_url, namespace) as writing):
             queued = client.post("/v1/memories?wait=false",
                                  json={"messages": messages, "session_id": "walk",
-                                       "namespace": "kai"})
+                                       "namespace": namespace})
             assert queued.status_code == 202, queued.text
             job_id = queued.json()["id"]
             deadline = time.monotonic() + 60
-            while watcher.get(f"/v1/jobs/{job_id}").json()["status"] != "running":
-                assert time.monotonic() < deadline, "the job never started"
-                time.sleep(0.02)
-            time.sleep(0.3)  # inside the add: its model work or its write
+            if moment == "model work":
+                while watcher.get(f"/v1/jobs/{job_id}").json()["status"] != "running":
+                    assert time.monotonic() < deadline, "the job never started"
+                    time.sleep(0.02)
+                time.sleep(0.1)
+                assert not writing()
+            else:
+                while not writing():
+                    assert time.monotonic() < deadline, "the add never began its write"
             doomed.process.send_signal(signal.SIGKILL)
             doomed.process.wait(timeout=30)
-            at_kill = stored(store_url, "kai")
+            at_kill = stored(store_url, namespace)
             job = wait_for_job(watcher, job_id)  # taken over once the lease passes
     finally:
         doomed.stop()
     assert job["status"] == "done", job
     with survivor.client(secret) as client:
         clean = client.post("/v1/memories", json={"messages": messages, "session_id": "walk",
-                                                  "namespace": "clean-kai"})
+                                                  "namespace": f"clean-{namespace}"})
         assert clean.status_code == 200, clean.text
-    whole = stored(store_url, "clean-kai")
+    whole = stored(store_url, f"clean-{namespace}")
     assert len(whole) == 40
-    assert at_kill in ([], whole), f"{len(at_kill)} of {len(whole)} memories at the kill"
-    print(f"at the kill: {len(at_kill)} of {len(whole)}; taken over: {job['result']['skipped']} skipped")
-    assert stored(store_url, "kai") == whole
-    # the replica that took the job over stored what the killed one had not
-    assert len(job["result"]["units"]) + job["result"]["skipped"] == len(whole)
+    assert at_kill == [], f"{len(at_kill)} of {len(whole)} memories stayed after the kill"
+    assert stored(store_url, namespace) == whole
+    # the replica that took the job over stored all of it: nothing had stayed
+    assert len(job["result"]["units"]) == len(whole) and job["result"]["skipped"] == 0
     with open_store(store_url) as store:
         record = store.jobs.job(job_id)  # type: ignore[attr-defined]
     assert record.attempts == 2 and record.arguments == ""
