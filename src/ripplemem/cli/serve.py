@@ -88,7 +88,7 @@ def serve(
     memory = open_for_server(store)
     options.search_processes = search_workers(search_processes, memory)
     out = console()
-    if not no_auth and not memory.store.keys.list_keys():
+    if not no_auth and not memory.keys.list():
         out.print(
             "[yellow]no API key in this store yet:[/] every /v1 request will get 401 until you run "
             "`ripplemem keys create --store ... --namespace NAME`"

@@ -127,6 +127,8 @@ def create_app(
             f"--no-auth is accepted only on a loopback address (127.0.0.1, ::1), not "
             f"{options.host!r}: create keys with `ripplemem keys create` instead"
         )
+    if auth and not memory.keys.available:
+        memory.keys.list()  # raises the ConfigurationError that says what to do
     pool = None
     if options.search_processes:
         from ripplemem.server.search_pool import SearchPool

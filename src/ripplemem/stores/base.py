@@ -5,10 +5,16 @@ Backends: :class:`ripplemem.stores.memory.InMemoryStore` (``memory://``),
 package registers under the ``ripplemem.stores`` entry-point group (:mod:`ripplemem.stores.registry`).
 Each must pass the contract suites of :mod:`ripplemem.testing.contracts`.
 
-A store has two declared parts besides its units: ``clues``, the AssoMem clue–utterance graph
-(:class:`ripplemem.stores.clues_base.ClueStore`), and ``keys``, the service's API keys
-(:class:`ripplemem.stores.keys_base.KeyStore`). What a caller may rely on beyond the methods is
+A store has one declared part besides its units: ``clues``, the AssoMem clue–utterance graph
+(:class:`ripplemem.stores.clues_base.ClueStore`). What a caller may rely on beyond the methods is
 in ``capabilities`` (:class:`StoreCapabilities`), declared by the backend, never probed.
+
+The service's own state is not part of this seam: a backend *may* also offer ``keys`` (the API
+keys, :class:`ripplemem.stores.keys_base.KeyStore`) and ``jobs`` (background jobs,
+:class:`ripplemem.stores.jobs_base.JobStore`), sharing its connection; the SQLite and PostgreSQL
+stores offer keys, PostgreSQL jobs too. The server uses them where they are
+(:func:`ripplemem.core.keys.key_store_of`, :func:`ripplemem.core.jobs.job_store_of`).
+The members a backend writes, grouped, and how to check them: ``docs/backends.md``.
 
 Contract notes shared by all backends:
 
@@ -74,7 +80,6 @@ import numpy as np
 from ripplemem.records import Cues, Edge, EdgeKind, MemoryUnit
 from ripplemem.records.filters import SearchFilter
 from ripplemem.stores.clues_base import ClueStore
-from ripplemem.stores.keys_base import KeyStore
 
 __all__ = ["MemoryStore", "StoreCapabilities", "add_edges", "search_dense"]
 
@@ -105,8 +110,6 @@ class MemoryStore(Protocol):
     def capabilities(self) -> StoreCapabilities: ...
     @property
     def clues(self) -> ClueStore: ...  # the AssoMem clue graph, in the same database
-    @property
-    def keys(self) -> KeyStore: ...  # the service's API keys, in the same database
 
     # metadata
     def check_embedder(self, model: str, dim: int) -> None: ...

@@ -69,7 +69,7 @@ class JobStoreContract:
         assert jobs.finish_job("job_001", "srv_a", "failed", end, error_type="X") is False
         assert jobs.start_job("job_001", "srv_a", end) is False
         with pytest.raises(InvalidInputError):
-            jobs.finish_job("job_001", "srv_a", "queued", end)  # type: ignore[arg-type]
+            jobs.finish_job("job_001", "srv_a", "queued", end)
 
     def test_a_failed_job_keeps_its_error(self, jobs: JobStore) -> None:
         jobs.add_job(make_job(2), LONG)
