@@ -30,7 +30,7 @@ from typing import Protocol, runtime_checkable
 from ripplemem.errors import InvalidInputError
 from ripplemem.records.jobs import Job, JobStatus
 
-__all__ = ["InMemoryJobStore", "JobStore", "check_job"]
+__all__ = ["InMemoryJobStore", "JobStore", "check_job", "check_outcome"]
 
 
 @runtime_checkable
@@ -56,6 +56,12 @@ def check_job(job: Job) -> Job:
     if job.finished:
         raise InvalidInputError(f"job {job.id!r} is already {job.status}: add it before it runs")
     return job
+
+
+def check_outcome(status: JobStatus) -> None:
+    """Refuse a finishing status other than done or failed."""
+    if status not in ("done", "failed"):
+        raise InvalidInputError(f"a job finishes done or failed, not {status!r}")
 
 
 class InMemoryJobStore:
@@ -85,8 +91,7 @@ class InMemoryJobStore:
         self, job_id: str, owner: str, status: JobStatus, at: datetime, *,
         result: str | None = None, error_type: str | None = None, error_message: str | None = None,
     ) -> bool:
-        if status not in ("done", "failed"):
-            raise InvalidInputError(f"a job finishes done or failed, not {status!r}")
+        check_outcome(status)
         return self._change(
             job_id, owner, status=status, finished_at=at, arguments="", result=result,
             error_type=error_type, error_message=error_message,

@@ -13,7 +13,7 @@ import psycopg
 
 from ripplemem.errors import InvalidInputError
 from ripplemem.records.jobs import Job, JobStatus
-from ripplemem.stores.jobs_base import check_job
+from ripplemem.stores.jobs_base import check_job, check_outcome
 
 __all__ = ["PostgresJobStore"]
 
@@ -77,8 +77,7 @@ class PostgresJobStore:
         self, job_id: str, owner: str, status: JobStatus, at: datetime, *,
         result: str | None = None, error_type: str | None = None, error_message: str | None = None,
     ) -> bool:
-        if status not in ("done", "failed"):
-            raise InvalidInputError(f"a job finishes done or failed, not {status!r}")
+        check_outcome(status)
         return self._change(
             job_id, owner,
             "status = %s, finished_at = %s, arguments = '', result = %s, error_type = %s, "
