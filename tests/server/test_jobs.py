@@ -56,3 +56,15 @@ def test_a_server_over_its_own_memory_takes_over_nothing() -> None:
     assert board.beat() == []
     found = store.job("job_other")
     assert found is not None and found.owner == "srv_stopped"
+
+
+def test_a_server_over_its_own_memory_keeps_a_bounded_number_of_finished_jobs() -> None:
+    store = InMemoryJobStore(keep=3)
+    for number in range(5):
+        store.add_job(orphan(f"job_{number}", attempts=1), 30.0)
+    store.add_job(Job(id="job_open", namespace="alex", verb="add", arguments="{}",
+                      owner="srv_stopped", created_at=datetime(2026, 5, 1)), 30.0)
+    for number in range(5):
+        assert store.finish_job(f"job_{number}", "srv_stopped", "done", datetime(2026, 5, 2), result="{}")
+    assert [store.job(f"job_{n}") is not None for n in range(5)] == [False, False, True, True, True]
+    assert store.job("job_open") is not None  # unfinished jobs are never forgotten

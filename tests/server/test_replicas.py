@@ -180,6 +180,9 @@ def test_any_replica_answers_for_a_job(
         hidden = stranger.get(f"/v1/jobs/{job_id}")
         assert hidden.status_code == 404 and "jolene" not in hidden.json()["error"]["message"]
         assert b.get("/v1/jobs/job_0000").status_code == 404
+        # the job's result holds the memories' text: it goes with its namespace
+        assert b.delete("/v1/memories").json()["count"] == 4
+        assert a.get(f"/v1/jobs/{job_id}").status_code == 404
 
 
 def test_the_same_adds_through_two_replicas_store_each_memory_once(

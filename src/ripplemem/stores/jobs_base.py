@@ -65,9 +65,11 @@ def check_outcome(status: JobStatus) -> None:
 
 
 class InMemoryJobStore:
-    """The reference :class:`JobStore`, in a dict (the jobs of one process)."""
+    """The reference :class:`JobStore`, in a dict (the jobs of one process); it keeps at most
+    ``keep`` finished jobs, forgetting the oldest first."""
 
-    def __init__(self) -> None:
+    def __init__(self, *, keep: int = 10_000) -> None:
+        self.keep = keep
         self._lock = threading.Lock()
         self._jobs: dict[str, Job] = {}
         self._leases: dict[str, float] = {}  # job id -> time.monotonic() its lease ends
@@ -92,10 +94,15 @@ class InMemoryJobStore:
         result: str | None = None, error_type: str | None = None, error_message: str | None = None,
     ) -> bool:
         check_outcome(status)
-        return self._change(
+        finished = self._change(
             job_id, owner, status=status, finished_at=at, arguments="", result=result,
             error_type=error_type, error_message=error_message,
         )
+        with self._lock:
+            done = [j.id for j in self._jobs.values() if j.finished]  # oldest added first
+            for old in done[: max(len(done) - self.keep, 0)]:
+                del self._jobs[old], self._leases[old]
+        return finished
 
     def renew_jobs(self, owner: str, lease_s: float) -> int:
         until = time.monotonic() + lease_s

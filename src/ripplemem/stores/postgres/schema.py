@@ -253,6 +253,7 @@ MIGRATIONS: tuple[str | Callable[[psycopg.Connection], None], ...] = (
     );
     CREATE INDEX job_unfinished ON job (lease_until) WHERE status IN ('queued', 'running');
     CREATE INDEX job_namespace ON job (namespace);
+    CREATE INDEX job_finished ON job (finished_at) WHERE finished_at IS NOT NULL;
     """,
 )
 
