@@ -68,3 +68,21 @@ def test_a_server_over_its_own_memory_keeps_a_bounded_number_of_finished_jobs() 
         assert store.finish_job(f"job_{number}", "srv_stopped", "done", datetime(2026, 5, 2), result="{}")
     assert [store.job(f"job_{n}") is not None for n in range(5)] == [False, False, True, True, True]
     assert store.job("job_open") is not None  # unfinished jobs are never forgotten
+
+
+def test_a_job_of_a_verb_this_server_does_not_know_fails_saying_so() -> None:
+    from types import SimpleNamespace
+
+    from ripplemem.server.routes import job_runner
+
+    store = InMemoryJobStore()
+
+    async def main() -> str:
+        board = JobBoard(store, job_runner(SimpleNamespace()), lease_s=30.0)
+        queued = await board.submit("alex", "frobnicate", "{}")
+        assert await board.drain(timeout=5)
+        return queued.id
+
+    job = store.job(asyncio.run(main()))
+    assert job is not None and job.status == "failed" and job.error_type == "InvalidInputError"
+    assert "cannot run a background 'frobnicate'" in (job.error_message or "")

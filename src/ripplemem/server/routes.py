@@ -20,6 +20,7 @@ from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from pydantic import BaseModel, ConfigDict, create_model
 
 from ripplemem import __version__
+from ripplemem.errors import InvalidInputError
 from ripplemem.memory import AsyncMemory
 from ripplemem.records.jobs import Job
 from ripplemem.records.wire import CountModel
@@ -164,7 +165,12 @@ def job_runner(state: Any) -> Runner:
     by_name = {verb.name: verb for verb in VERBS if verb.background}
 
     async def run(job: Job, started: Callable[[], Awaitable[None]]) -> Result:
-        verb = by_name[job.verb]
+        verb = by_name.get(job.verb)
+        if verb is None:  # queued by a server of another version
+            raise InvalidInputError(
+                f"this server cannot run a background {job.verb!r}: send it to a server of the "
+                "version that queued it, or send it again"
+            )
         arguments = verb.arguments.model_validate_json(job.arguments)
         async with state.lanes.turn(job.namespace):
             await started()
