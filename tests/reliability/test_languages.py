@@ -180,6 +180,7 @@ def test_an_older_postgres_store_is_reindexed_with_the_new_terms(
                     (len(old) - len(new), namespace),
                 )
         raw.execute("DROP TABLE unit_facet, unit_said, namespace_person")  # schema 4, after it
+        raw.execute("DROP TABLE job")  # and schema 5
         raw.execute("ALTER TABLE unit DROP COLUMN speakers, DROP COLUMN metadata")
         raw.execute("DELETE FROM schema_version WHERE version >= 3")
     with Memory(Settings(store=url), embedder=embedder) as memory:
