@@ -8,6 +8,7 @@ from ripplemem.recipes import get_recipe
 from ripplemem.records import Cues, RecallPlan
 
 from . import NS, build_store, embedder
+from .test_unit_cache import CountingReads
 
 RECIPE = get_recipe("ripple")
 GOAL = Cues(
@@ -204,3 +205,20 @@ def test_walk_keeps_the_fewest_hops_then_the_strongest_path(store):
     reached = walk(store, NS, ["e1"], "structural", 2)
     assert reached["e2"].hops == 1 and reached["e3"].hops == 2
     assert "e1" not in reached
+
+
+def test_read_candidates_bounds_what_each_channel_reads(store, goal_vector):
+    everything = diffuse(
+        store, NS, plan("e1"), evidence_ids={"e1"}, goal_vector=goal_vector,
+        recipe=RECIPE.with_(expansion={"semantic_top": 10, "structural_top": 10}),
+    )
+    assert len(everything) > 2
+    counting = CountingReads(store)
+    found = diffuse(
+        counting, NS, plan("e1"), evidence_ids={"e1"}, goal_vector=goal_vector,  # type: ignore[arg-type]
+        recipe=RECIPE.with_(
+            expansion={"semantic_top": 10, "structural_top": 10, "read_candidates": 1}
+        ),
+    )
+    assert len(found) <= 2  # one per channel
+    assert all(len(ids) <= 2 for ids, _ in counting.asked)  # the closest of each, read

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import pytest
 
+from ripplemem.read.diffuse import STRUCTURAL_CUE_SHARE
 from ripplemem.read.empty import EMPTY_NOTE
 from ripplemem.read.pipeline import recall
 from ripplemem.read.views import centre_query, dense_view
@@ -205,3 +206,23 @@ def test_hybrid_is_reciprocal_rank_fusion(store):
         )
         assert item.score == pytest.approx(expected)
     assert ids(result)[0] == "e1"  # first in dense, second in lexical
+
+
+def test_the_deterministic_goal_is_scored_on_the_query_vector(store):
+    query_vector = embedder().embed([QUERY], input_type="query")[0]
+    by_query, embedded = run(store, "ripple"), run(store, "ripple-goal-embedded")
+    goal = embedded.trace.plans[0].goal
+    goal_vector = embedder().embed([goal.text], input_type="document")[0]
+    first = {p.nodes[-1]: p for p in by_query.trace.expansions if p.channel == "structural"}
+    second = {p.nodes[-1]: p for p in embedded.trace.expansions if p.channel == "structural"}
+    both = set(first) & set(second)
+    assert both
+    for unit_id in both:  # the same cue part; the cosine part read on another vector
+        (unit,) = store.get_units(NS, [unit_id])
+        cosines = max(0.0, float(query_vector @ unit.vector)) - max(
+            0.0, float(goal_vector @ unit.vector)
+        )
+        change = first[unit_id].goal_score - second[unit_id].goal_score
+        assert change == pytest.approx((1 - STRUCTURAL_CUE_SHARE) * cosines, abs=1e-5)
+    assert "embed_goal" not in by_query.trace.timings_ms  # one embedding per search, not two
+    assert "embed_goal" in embedded.trace.timings_ms

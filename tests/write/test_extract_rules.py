@@ -126,6 +126,36 @@ def test_long_turn_is_split_at_sentences(drafts: list[UnitDraft]) -> None:
     assert last_month[0].time_span.start == datetime(2023, 4, 1)
 
 
+def test_a_message_of_a_few_sentences_is_one_unit_per_sentence(
+    extractor: DeterministicExtractor,
+) -> None:
+    message = (
+        "Quick question. I'm redoing my kitchen this spring and I need ideas for the cabinets. "
+        "By the way, I adopted a cat named Luna last week, so everything has to be pet friendly. "
+        "Any tips?"
+    )
+    window = Window("S3", WHEN, (Turn("D3:1", "Caroline", message),), SPEAKERS)
+    (drafts,) = extractor.extract([window])
+    texts = [d.restatement for d in drafts]
+    assert len(texts) == 2 and all(d.turn_ids == ("D3:1",) for d in drafts)
+    assert "Quick question." in texts[0] and "kitchen" in texts[0]  # kept with the next sentence
+    assert "Luna" in texts[1] and "kitchen" not in texts[1] and texts[1].endswith("Any tips?")
+
+
+def test_short_turns_and_essays_keep_their_pieces(extractor: DeterministicExtractor) -> None:
+    short = "I went to the lake yesterday. It was lovely and the water was warm enough to swim."
+    essay = " ".join(
+        f"Point {n}: a sturdy cabinet needs solid wood, soft-close hinges and a durable finish."
+        for n in range(14)
+    )
+    turns = (Turn("D4:1", "Caroline", short), Turn("D4:2", "Melanie", essay))
+    (drafts,) = extractor.extract([Window("S4", WHEN, turns, SPEAKERS)])
+    assert len(by_turn(drafts, "D4:1")) == 1  # one thought: one unit
+    pieces = by_turn(drafts, "D4:2")
+    assert len(essay) > 1000 and 3 <= len(pieces) < 14  # grouped into ~300-character pieces
+    assert all(len(p.restatement) <= 300 for p in pieces)
+
+
 def test_second_person_possessive_and_object(drafts: list[UnitDraft]) -> None:
     (unit,) = by_turn(drafts, "D1:9")
     assert unit.restatement == (

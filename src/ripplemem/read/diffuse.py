@@ -3,7 +3,8 @@
 From the plan's anchors, walk at most ``recipe.expansion.hops`` hops, **separately** along the semantic and
 the structural edges. Walks pass through units already in evidence but never return them.
 Each reached unit keeps its best path per channel: fewest hops first, then the strongest path
-(product of edge weights); at most ``MAX_CANDIDATES`` per channel, the closest, are scored. Candidates are then scored against the goal:
+(product of edge weights); at most ``recipe.expansion.read_candidates`` per channel, the
+closest, are read and scored against the goal:
 
 * semantic channel: cosine of the goal restatement's vector with the unit's vector;
 * structural channel: :func:`~ripplemem.structure.structural_score` of the goal's participants /
@@ -41,10 +42,6 @@ NO_CUE_FACTOR = 0.2
 STRUCTURAL_CUE_SHARE = 0.5
 GoalVector = np.ndarray | Callable[[], np.ndarray | None] | None
 
-#: At most this many candidates per channel are read and scored: the closest (fewest hops,
-#: then strongest path). With the linker's 6 edges per node, 3 anchors reach up to 126 units in
-#: 2 hops per channel; every 1-hop neighbour (<= 18) always stays. Bounds the unit reads.
-MAX_CANDIDATES = 48
 #: At most this many units are expanded per hop (the strongest paths), so cost stays bounded.
 MAX_FRONTIER = 64
 
@@ -176,7 +173,7 @@ def diffuse(
             ((i, r) for i, r in found.items() if i not in excluded),
             key=lambda item: (item[1].hops, -item[1].weight, item[0]),
         )
-        reached[kind] = dict(closest[:MAX_CANDIDATES])
+        reached[kind] = dict(closest[: recipe.expansion.read_candidates])
     wanted = sorted({unit_id for found in reached.values() for unit_id in found})
     units = {u.id: u for u in store.get_units(namespace, wanted)} if wanted else {}
     directed = recipe.expansion.goal and plan.goal is not None

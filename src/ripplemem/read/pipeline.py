@@ -38,6 +38,7 @@ from ripplemem.read.query_cues import Recogniser, derive_cues
 from ripplemem.read.rank import Candidate, rank
 from ripplemem.read.rank_spread import spread_turns
 from ripplemem.read.supersession import apply_supersession, nameless_query
+from ripplemem.read.unit_cache import RecallUnits
 from ripplemem.read.views import centre_query, cue_view, dense_view, lexical_view, view_depths
 from ripplemem.recipes import RecallRecipe
 from ripplemem.records import (
@@ -184,7 +185,8 @@ def _recall(
         return recall_baseline(
             query, store=store, namespace=namespace, embedder=embedder, recipe=recipe
         )
-    run = _RippleRun(query, store, namespace, embedder, recipe)
+    # the stages read overlapping units: each is read once per recall
+    run = _RippleRun(query, cast(MemoryStore, RecallUnits(store)), namespace, embedder, recipe)
     run.reference_time = reference_time
     run.statements = statements
     with run.clock("total"):
@@ -213,6 +215,7 @@ class _RippleRun:
         self.lexical_scores: dict[str, float] = {}  # the lexical view's BM25 scores, for rho
         self.statements: StatementReader | None = None
         self._nameless: dict[str, np.ndarray] = {}  # the question without its people, embedded
+        self.raw_query_vector: np.ndarray | None = None  # the query's vector, not centred
 
     def recall(
         self,
@@ -223,6 +226,7 @@ class _RippleRun:
         store, namespace, recipe, clock = self.store, self.namespace, self.recipe, self.clock
         with clock("embed"):
             query_vector = self.embedder.embed([self.query], input_type="query")[0]
+        self.raw_query_vector = query_vector
         if recipe.views.centred_query:
             with clock("centre"):
                 query_vector = centre_query(query_vector, store.centroid(namespace))
@@ -292,13 +296,20 @@ class _RippleRun:
                 return
             self.anchors.update(plan.anchors)
             goal_text = plan.goal.text.strip() if recipe.expansion.goal and plan.goal is not None else ""
+            template = plan.planner.startswith(DeterministicPlanner.name)  # incl. a model's fallback
 
             spent: list[float] = []
 
-            def goal_vector(text: str = goal_text, spent: list[float] = spent) -> np.ndarray | None:
-                """Embedded only if diffusion reaches a new unit along a semantic edge."""
+            def goal_vector(
+                text: str = goal_text, spent: list[float] = spent, template: bool = template
+            ) -> np.ndarray | None:
+                """Embedded only if diffusion reaches a new unit along a semantic edge; with
+                ``recipe.expansion.goal_vector="query"`` and a goal of the deterministic planner
+                (the query's own words), the query's vector, not embedded."""
                 if not text:
                     return None
+                if recipe.expansion.goal_vector == "query" and template:
+                    return self.raw_query_vector
                 started = time.perf_counter()
                 vector = self.embedder.embed([text], input_type="document")[0]
                 spent.append((time.perf_counter() - started) * 1000)

@@ -37,6 +37,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Protocol, runtime_checkable
 
 from ripplemem.recipes import RecallRecipe
@@ -115,13 +116,23 @@ def _named(name: str, text: str) -> bool:
     return re.search(pattern, text, flags=re.IGNORECASE) is not None
 
 
-def coverage(cues: Cues, units: Sequence[MemoryUnit]) -> Coverage:
-    """Count, per query cue, the evidence units that carry it."""
+@lru_cache(maxsize=8192)
+def _term_set(text: str) -> frozenset[str]:
+    """The index terms of ``text`` (a unit's restatement is read by every recall it is in)."""
     from ripplemem.stores.text import terms
 
+    return frozenset(terms(text))
+
+
+def coverage(cues: Cues, units: Sequence[MemoryUnit]) -> Coverage:
+    """Count, per query cue, the evidence units that carry it."""
     people = {u.id: cue_set(u.participants) for u in units}
     places = {u.id: cue_set(u.locations) for u in units}
-    words = {u.id: set(terms(u.restatement)) | set(terms(" ".join(u.keywords))) for u in units}
+    words = (
+        {u.id: _term_set(u.restatement) | _term_set(" ".join(u.keywords)) for u in units}
+        if cues.keywords
+        else {}
+    )
 
     def count_names(name: str, fields: dict[str, frozenset[str]]) -> int:
         key = normalise_cue(name)
@@ -135,7 +146,7 @@ def coverage(cues: Cues, units: Sequence[MemoryUnit]) -> Coverage:
         participants={p: count_names(p, people) for p in cues.participants},
         locations={loc: count_names(loc, places) for loc in cues.locations},
         time=time,
-        keywords={k: sum(1 for u in units if set(terms(k)) <= words[u.id]) for k in cues.keywords},
+        keywords={k: sum(1 for u in units if _term_set(k) <= words[u.id]) for k in cues.keywords},
     )
 
 

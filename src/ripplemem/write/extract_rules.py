@@ -1,7 +1,14 @@
 """The deterministic extractor: grounded memory units from windows without an LLM.
 
-Every informative focus turn yields one unit, or several for a long turn (split at sentence
-boundaries into pieces of about ``max_unit_chars``, each keeping the turn id). Pure chit-chat
+Every informative focus turn yields one unit, or several, each keeping the turn id. A message of
+a few sentences (``sentence_units`` = (from, to) characters: longer than a short remark, shorter
+than an essay) yields one unit per sentence, so each thing it says is a memory of its own and is
+matched on its own ("I'm redoing the kitchen. By the way, I adopted a cat last week." holds two
+facts a question asks about separately); a sentence shorter than
+:data:`MIN_SENTENCE_UNIT_CHARS` stays with the one before it (the first, with the next). A longer
+turn (an assistant's essay) is split at sentence boundaries into pieces of about
+``max_unit_chars``, which bounds its units. The units of one turn are linked to each other by
+the dialogue edges (:mod:`ripplemem.write.dialogue`). Pure chit-chat
 (greetings, thanks, acknowledgements: sentences made only of function words, interjections and
 names) yields nothing; chit-chat sentences inside an informative turn are left out of its unit.
 
@@ -70,6 +77,10 @@ _MARKDOWN = re.compile(r"\*\*|__|`|^[ \t]*(?:#+|[-*•]|\d+[.)])[ \t]+", re.MULT
 _MAX_HULL_DAYS = 31
 _KEYWORDS = 6
 _SHORT_ANSWER_CHARS = 80
+#: a sentence shorter than this ("It was great.", "Any tips?") is kept with the one before it
+MIN_SENTENCE_UNIT_CHARS = 40
+#: the turns (characters) that yield one unit per sentence
+SENTENCE_UNITS = (150, 1000)
 
 
 @dataclass(slots=True)
@@ -105,10 +116,12 @@ class DeterministicExtractor:
         recognizer: EntityRecognizer | None = None,
         *,
         max_unit_chars: int = 300,
+        sentence_units: tuple[int, int] | None = SENTENCE_UNITS,
         grounder: TimeGrounder | None = None,
     ) -> None:
         self.recognizer = recognizer or EntityRecognizer()
         self.max_unit_chars = max_unit_chars
+        self.sentence_units = sentence_units
         self.grounder = grounder or default_grounder()
         self._stop: frozenset[str] | None = None
         self._keyword_skip: frozenset[str] | None = None
@@ -212,8 +225,12 @@ class DeterministicExtractor:
                 parts.append((fragment, resolve_speakers(fragment, speaker, addressee)))
         pieces: list[_Piece] = []
         group: list[tuple[str, Resolved]] = []
+        by_sentence = self._by_sentence(text)
         for part in parts:
-            if group and self._length(group + [part], speaker) > self.max_unit_chars:
+            if group and (
+                (by_sentence and min(len(part[0]), _chars(group)) >= MIN_SENTENCE_UNIT_CHARS)
+                or self._length(group + [part], speaker) > self.max_unit_chars
+            ):
                 pieces.append(self._piece(index, (turn.turn_id,), speaker, addressee, group))
                 group = []
             group.append(part)
@@ -226,6 +243,13 @@ class DeterministicExtractor:
             photo.caption = True
             pieces.append(photo)
         return pieces
+
+    def _by_sentence(self, text: str) -> bool:
+        """Whether the turn ``text`` yields one unit per sentence (``sentence_units``)."""
+        if self.sentence_units is None:
+            return False
+        low, high = self.sentence_units
+        return low < len(text.strip()) <= high
 
     def _answer_piece(
         self,
@@ -379,6 +403,10 @@ class DeterministicExtractor:
             keywords=self._keywords(piece.raw, [*participants, *found.places]),
             time_fallback=not grounding.complete,
         )
+
+
+def _chars(group: list[tuple[str, Resolved]]) -> int:
+    return sum(len(raw) for raw, _ in group)
 
 
 def _combine(spans: list[TimeSpan]) -> TimeSpan | None:

@@ -21,9 +21,12 @@ unit is bounded by these numbers, whatever the size of the store. What decides:
 
 A unit's text is parsed only when it names something (a capitalised word that is not the start of
 a sentence or a speaker's name) or counts something (a digit or a number word): a value the
-parallel rule can compare. The decisions are made before the add's write block (model and parse
-work hold no lock); :meth:`SupersessionLinker.insert` stores the edges inside it. At most
-``max_links`` of the latest superseded units are linked per new unit.
+parallel rule can compare; of a unit's candidates only the ``parsed`` most similar whose values
+differ from its own are parsed. So the work per new unit is bounded like the linker's pools: one row
+of a batched dense search, at most ``candidates`` stored units fetched, at most ``parsed`` texts
+parsed, whatever the size of the store or of the add. The decisions are made before the add's write
+block (model and parse work hold no lock); :meth:`SupersessionLinker.insert` stores the edges inside
+it. At most ``max_links`` of the latest superseded units are linked per new unit.
 """
 
 from __future__ import annotations
@@ -77,6 +80,7 @@ class SupersessionLinker:
         statements: StatementReader | None = None,
         judge: UpdateJudge | None = None,
         candidates: int = 8,
+        parsed: int = 4,
         min_similarity: float | None = None,
         max_links: int = 3,
     ) -> None:
@@ -86,6 +90,8 @@ class SupersessionLinker:
         if min_similarity is None:  # a model reads wordings the parse cannot compare
             min_similarity = JUDGE_SIMILARITY if judge is not None else PARALLEL_SIMILARITY
         self.min_similarity, self.max_links = min_similarity, max_links
+        self.parsed = parsed
+        self._values: dict[tuple[str, frozenset[str]], frozenset[str]] = {}
 
     def prepare(
         self,
@@ -100,6 +106,7 @@ class SupersessionLinker:
         if self.judge is None and self.statements is None:
             return [], 0
         skip = frozenset(w.casefold() for name in speakers for w in name.split())
+        self._values.clear()  # values_in per (text, names), for this call only
         pools = self._candidates(namespace, units, earlier, skip)
         if self.judge is None:
             pools = self._parallel(units, pools, skip)
@@ -148,15 +155,19 @@ class SupersessionLinker:
             )
         } if any(stored) else {}
         local = [u for u in [*earlier[-_LOCAL:], *units] if u.vector is not None]
-        local_vectors = np.stack([np.asarray(u.vector, dtype=np.float32) for u in local]) if local else None
+        # one matrix product for the batch; per unit the nearest few (itself among them)
+        near = self.candidates + 1
+        sims = (
+            vectors @ np.stack([np.asarray(u.vector, dtype=np.float32) for u in local]).T
+            if local else np.zeros((len(asking), 0), dtype=np.float32)
+        )
         pools: dict[str, list[MemoryUnit]] = {}
-        for unit, hits in zip(asking, stored, strict=True):
+        for unit, hits, row in zip(asking, stored, sims, strict=True):
             scored = [(s, fetched[i]) for i, s in hits if i in fetched]
-            if local_vectors is not None:
-                sims = local_vectors @ np.asarray(unit.vector, dtype=np.float32)
-                for index in np.argsort(-sims)[: self.candidates + 1]:
-                    if sims[index] >= self.min_similarity:
-                        scored.append((float(sims[index]), local[int(index)]))
+            top = np.argpartition(-row, near)[:near] if row.size > near else np.arange(row.size)
+            scored.extend(
+                (float(row[i]), local[int(i)]) for i in top if row[i] >= self.min_similarity
+            )
             pools[unit.id] = self._eligible(unit, scored, skip)
         return [pools.get(u.id, []) for u in units]
 
@@ -189,7 +200,15 @@ class SupersessionLinker:
         if not unit.participants:
             return False
         names = skip | {w.casefold() for w in unit.participants[0].split()}  # the speakers
-        return bool(values_in(unit.restatement, names))
+        return bool(self._values_in(unit.restatement, names))
+
+    def _values_in(self, text: str, skip: frozenset[str]) -> frozenset[str]:
+        """:func:`values_in`, once per text and names in a :meth:`prepare` call."""
+        key = (text, skip)
+        found = self._values.get(key)
+        if found is None:
+            found = self._values[key] = frozenset(values_in(text, skip))
+        return found
 
     def _parallel(
         self, units: Sequence[MemoryUnit], pools: Sequence[list[MemoryUnit]], skip: frozenset[str]
@@ -201,11 +220,12 @@ class SupersessionLinker:
         assert self.statements is not None
         asking: list[tuple[MemoryUnit, list[MemoryUnit]]] = []
         for unit, pool in zip(units, pools, strict=True):
-            values = values_in(unit.restatement, skip)
+            values = self._values_in(unit.restatement, skip)
             differing = [
                 u for u in pool
-                if (values_in(u.restatement, skip) - values) and (values - values_in(u.restatement))
-            ]
+                if (self._values_in(u.restatement, skip) - values)
+                and (values - self._values_in(u.restatement, frozenset()))
+            ][: self.parsed]  # the pool is most similar first
             if differing:
                 asking.append((unit, differing))
         stated = self.statements.clauses([u for u, _ in asking]) if asking else []
