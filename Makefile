@@ -44,15 +44,19 @@ dist: $(STAMP)
 demo: $(STAMP)
 	$(BIN)/ripplemem demo
 
-# both test trees: tests/ (the library) and benchmarks/tests/ (the harness)
+# both test trees: tests/ (the library) and benchmarks/tests/ (the harness), in one worker
+# process per core (pytest-xdist); each test file runs in one worker, so its module fixtures are
+# built once. Each worker starts its own PostgreSQL; servers take free ports.
+PYTEST := $(BIN)/python -m pytest -q -n auto --dist loadfile
 test: $(STAMP) chromium qemu
-	@$(BIN)/python -m pytest -q tests benchmarks/tests; rc=$$?; \
+	@$(PYTEST) tests benchmarks/tests; rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "pytest collected no tests: failing on purpose"; exit 1; fi; exit $$rc
 
 # the inner loop: everything but the tests marked slow (many-writer processes, crash injection,
-# emulated CPUs, worker processes, the speed/scale benches, schemathesis)
+# emulated CPUs, worker processes, the speed/scale benches, schemathesis, the store contract on
+# partitioned PostgreSQL, the viewer in a real browser)
 test-fast: $(STAMP) chromium qemu
-	@$(BIN)/python -m pytest -q -m "not slow" tests benchmarks/tests; rc=$$?; \
+	@$(PYTEST) -m "not slow" tests benchmarks/tests; rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "pytest collected no tests: failing on purpose"; exit 1; fi; exit $$rc
 
 # the real-model lane, not part of `make test` (about 20 min on 2 busy cores): installs the
@@ -86,7 +90,8 @@ bench-speed: $(STAMP)
 bench-scale: $(STAMP)
 	nice $(BIN)/ripplemem bench scale --sizes 10000,100000,200000,500000,1000000 --json docs/results/scale.json
 
-# docs/benchmarks.md (tables, plots) from the runs docs/results/manifest.json lists as current
+# docs/benchmarks.md and its topic pages docs/benchmarks/*.md (tables, plots) from the runs
+# docs/results/manifest.json lists as current
 bench-report: $(STAMP)
 	$(BIN)/ripplemem bench report --manifest docs/results/manifest.json --out docs/benchmarks.md
 

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import numpy as np
 
+from ripplemem import RecallRecipe
 from ripplemem.extensions import embedder_of
-from ripplemem.recipes import RecallRecipe
 from ripplemem.training.gold_questions import GoldQuestion
 
 from .synthetic import locomo_sample

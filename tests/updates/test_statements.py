@@ -113,3 +113,46 @@ def test_the_reader_parses_a_unit_once(recognizer) -> None:
     assert reader.parsed == 2
     assert reader.clauses([unit])[0] == first and reader.parsed == 2
     assert {c.speaker for c in first} == {"tom", "maya"}
+
+
+@pytest.mark.parametrize(
+    ("text", "bounded"),
+    [
+        ("I'm staying at my parents' house for two weeks.", True),
+        ("We rented a cabin in the Alps for the weekend.", True),
+        ("While the kitchen is being redone, we're living with my sister.", True),
+        ("I've been vegetarian for five years.", False),  # a lasting state, up to now
+        ("I've lived in Ghent for a decade.", False),
+        ("I live in Ghent.", False),
+        ("I moved to Ghent in May.", False),
+    ],
+)
+def test_a_stay_of_bounded_length_is_marked(recognizer, text: str, bounded: bool) -> None:
+    stated = [c for c in _stating(recognizer, text) if c.kind == "speaker"]
+    assert stated, text
+    assert any(c.bounded for c in stated) is bounded, text
+
+
+def test_what_had_to_be_done_was_done(recognizer) -> None:
+    """A necessity in the past tense entails its complement: "we had to move the wedding"
+    moved it; "we have to move it" / "we want to move it" did not (yet)."""
+    done = _clauses(recognizer, "We had to move the wedding to the ninth.", speaker="Zoe")
+    assert any(c.predicate == "move" and c.asserted for c in done)
+    for text in ("We have to move the wedding to the ninth.", "We want to move the wedding to the ninth."):
+        assert not any(c.predicate == "move" and c.asserted for c in _clauses(recognizer, text, speaker="Zoe")), text
+
+
+def test_a_things_noun_modifiers_and_a_dropped_article(recognizer) -> None:
+    (offsite,) = _clauses(recognizer, "Our team offsite is in Lisbon in October.", speaker="Tim")
+    assert offsite.owner == "speaker" and {"team", "offsite"} <= offsite.subject_words
+    club = _clauses(recognizer, "Book club moved to Sunday afternoons.", speaker="Ivy")[0]
+    assert club.definite and "club" in club.subject_words
+    (kind,) = _clauses(recognizer, "Pets are the best company.", speaker="Ivy")
+    assert not kind.definite  # a bare plural is a kind
+
+
+def test_a_clause_has_its_own_words_without_the_clauses_inside_it(recognizer) -> None:
+    clauses = _clauses(recognizer, "I had an interview at the Ritz, but I turned the offer down.", speaker="Marco")
+    texts = {c.predicate: c.text for c in clauses}
+    assert texts["turn"] == "I turned the offer down"
+    assert "offer" not in texts["have"] and "Ritz" in texts["have"]

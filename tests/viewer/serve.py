@@ -13,11 +13,17 @@ from pathlib import Path
 
 import httpx
 
+#: searches still go through a worker process, but one: not the cores + 1 that `auto` starts,
+#: each loading the models (the pool itself is tested in tests/server/test_search_pool.py)
+WORKERS = ("--search-processes", "1")
+
 
 class Served:
     def __init__(self, store: Path, *options: str) -> None:
+        workers = () if "--search-processes" in options else WORKERS
         command = [sys.executable, "-m", "ripplemem.cli.main", "serve", "--store", str(store),
-                   "--host", "127.0.0.1", "--port", "0", "--log-level", "warning", "--no-mcp", *options]
+                   "--host", "127.0.0.1", "--port", "0", "--log-level", "warning", "--no-mcp",
+                   *workers, *options]
         env = {**os.environ, "PYTHONUNBUFFERED": "1", "COLUMNS": "200"}
         self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                                         text=True, env=env)

@@ -21,6 +21,10 @@ from .browser import artifact
 from .serve import Served
 from .stores import demo_store
 
+# a real chromium and `ripplemem serve` processes: make test runs these, make test-fast leaves
+# them out (tests/viewer/test_viewer_api.py keeps the viewer's API in it)
+pytestmark = pytest.mark.slow
+
 QUESTION = "Which books did Sam recommend to Alex?"
 KEY_STORAGE = "ripplemem.viewer.key"
 

@@ -7,15 +7,15 @@ import platform
 import resource
 import subprocess
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 if TYPE_CHECKING:
-    from ripplemem.providers.base import Embedder
-    from ripplemem.stores.base import MemoryStore
+    from ripplemem.providers import Embedder
+    from ripplemem.stores import MemoryStore
 
 Progress = Callable[[str, int, int | None], None]  # (description, done, total or None)
 
@@ -77,6 +77,14 @@ def percentile_or_none(values: Sequence[float], q: float) -> float | None:
 def mean(values: Iterable[float]) -> float | None:
     values = list(values)
     return sum(values) / len(values) if values else None
+
+
+def means(rows: Sequence[Mapping[str, float | None]]) -> dict[str, float | None]:
+    """Per key of the rows (in first-seen order), the mean over the rows that have a value."""
+    keys: dict[str, None] = {}
+    for row in rows:
+        keys.update(dict.fromkeys(row))
+    return {key: mean(v for row in rows if (v := row.get(key)) is not None) for key in keys}
 
 
 def file_mb(path: Path) -> float:

@@ -47,7 +47,7 @@ def test_locomo_answers_are_scored_per_recipe_with_tokens(locomo_file: Path) -> 
         result = run_locomo_bench(
             locomo_file, recipes=("bm25", "dense"), store="memory", answering=_setup(server),
             details=True,
-        )
+        ).to_json()
         requests = server.requests
     assert result["answering"]["answer_model"] == "answer-m"
     assert result["answering"]["judge_model"] == "judge-m"
@@ -71,7 +71,7 @@ def test_longmemeval_judges_abstention_and_no_gold_questions_too(lme_json: Path)
     with ScriptedOpenAIServer(responder=responder) as server:
         result = run_longmemeval_bench(
             lme_json, recipes=("bm25",), store="memory", answering=_setup(server)
-        )
+        ).to_json()
         judge_prompts = [
             body["messages"][-1]["content"]
             for body in server.requests
@@ -93,14 +93,14 @@ def test_malformed_judge_replies_are_counted_as_failures(locomo_file: Path) -> N
     with ScriptedOpenAIServer(responder=broken_judge) as server:
         result = run_locomo_bench(
             locomo_file, recipes=("bm25",), store="memory", answering=_setup(server)
-        )
+        ).to_json()
     answers = result["recipes"]["bm25"]["answers"]
     assert answers["judge_failures"] == 3 and answers["metrics"]["j"] == 0.0
     assert answers["metrics"]["f1"] == pytest.approx(1 / 3)  # F1 needs no judge
 
 
 def test_token_budget_cuts_evidence_before_scoring(locomo_file: Path) -> None:
-    result = run_locomo_bench(locomo_file, recipes=("bm25", "dense"), store="memory", token_budget=12)
+    result = run_locomo_bench(locomo_file, recipes=("bm25", "dense"), store="memory", token_budget=12).to_json()
     assert result["token_budget"] == 12
     for block in result["recipes"].values():
         assert block["token_budget"] == 12
@@ -140,7 +140,7 @@ def test_an_unavailable_answer_endpoint_is_counted_and_not_judged(locomo_file: P
     with ScriptedOpenAIServer(responder=down_for_answers) as server:
         answer = OpenAICompatibleChat(server.llm_settings(max_retries=0), backoff_s=0.0)
         setup = AnswerSetup(Answerer(answer), Judge(answer), server.base_url)
-        result = run_locomo_bench(locomo_file, recipes=("bm25",), store="memory", answering=setup)
+        result = run_locomo_bench(locomo_file, recipes=("bm25",), store="memory", answering=setup).to_json()
         judged = [b for b in server.requests if b["messages"][0]["content"].startswith("You grade")]
     answers = result["recipes"]["bm25"]["answers"]
     assert answers["answer_failures"] == 3 and answers["metrics"]["j"] == 0.0
@@ -148,7 +148,7 @@ def test_an_unavailable_answer_endpoint_is_counted_and_not_judged(locomo_file: P
 
 
 def test_planner_tokens_come_from_the_endpoints_usage(locomo_file: Path) -> None:
-    from ripplemem.settings import Settings
+    from ripplemem import Settings
 
     def with_planner(body: dict[str, Any]) -> Reply:
         system = body["messages"][0]["content"]
@@ -162,7 +162,7 @@ def test_planner_tokens_come_from_the_endpoints_usage(locomo_file: Path) -> None
         result = run_locomo_bench(
             locomo_file, recipes=("ripple", "bm25"), store="memory", settings=settings,
             answering=_setup(server),
-        )
+        ).to_json()
     assert result["planner"] == "LLMPlanner"
     assert result["ingest"]["llm_tokens"] == 0  # deterministic extractor: no build tokens
     assert result["recipes"]["ripple"]["answers"]["metrics"]["planner_tokens"] == 35

@@ -29,19 +29,21 @@ def test_a_second_judge_grades_the_same_answers(locomo_file: Path) -> None:
             answering=AnswerSetup(Answerer(chat), Judge(chat), server.base_url),
         )
         answers = server.requests
-    rows = result["recipes"]["bm25"]["answers"]["per_question"]
-    assert rows and all(row["question"] for row in rows)
+    rows = result.recipes["bm25"].answers.per_question
+    assert rows and all(row.question for row in rows)
     lenient = [Reply.json({"reasoning": "same", "label": "CORRECT"})] * len(rows)
     with ScriptedOpenAIServer(lenient, model="judge-2") as server:
         second = Judge(OpenAICompatibleChat(server.llm_settings()))
         regraded = rejudge(result, second)
         prompts = [b["messages"][-1]["content"] for b in server.requests]
-    block = regraded["rejudged"]["systems"]["bm25"]
-    assert regraded["rejudged"]["judge_model"] == "judge-2"
-    assert block["j"] == 1.0 and block["agreement_with_first_judge"] == 0.0
-    assert all(f"Question: {row['question']}" in p for row, p in zip(rows, prompts))
-    assert "rejudged" not in result and len(answers) > len(rows)
+    block = regraded.rejudged.systems["bm25"]
+    assert regraded.rejudged.judge_model == "judge-2"
+    assert block.j == 1.0 and block.agreement_with_first_judge == 0.0
+    assert [v.first_verdict for v in block.per_question] == ["WRONG"] * len(rows)
+    assert all(f"Question: {row.question}" in p for row, p in zip(rows, prompts))
+    assert result.rejudged is None and len(answers) > len(rows)
+    assert "rejudged" in regraded.to_json()
     for row in rows:
-        row.pop("question")
+        row.question = ""
     with pytest.raises(InvalidInputError, match="no question text"):
         rejudge(result, second)

@@ -6,7 +6,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from ripplemem.datasets.locomo import load_locomo
+from ripplemem.datasets import load_locomo
 from ripplemem.providers.openai_compat import OpenAICompatibleChat
 from ripplemem.testing import Reply, ScriptedOpenAIServer
 from ripplemem_bench.answers.answering import Answerer
@@ -58,9 +58,10 @@ def test_answers_with_and_without_memory_at_the_same_reader(locomo_file: Path) -
             locomo_file, recipes=("bm25", "full-context"), store="memory", answering=setup,
             token_budget=400,
         )
-    block = result["recipes"]["full-context"]
-    assert block["kind"] == "peer" and result["peers"]["full-context"]["window_tokens"] == 400
-    answers = block["answers"]
-    assert answers["questions"] == result["recipes"]["bm25"]["answers"]["questions"] > 0
-    assert answers["metrics"]["context_tokens"] <= 400 + 50  # rendered dates and numbers on top
-    assert answers["metrics"]["cited"] == 1.0
+    block = result.recipes["full-context"]
+    assert block.kind == "peer" and result.peers["full-context"]["window_tokens"] == 400
+    answers, bm25 = block.answers, result.recipes["bm25"].answers
+    assert answers is not None and bm25 is not None
+    assert answers.questions == bm25.questions > 0
+    assert answers.metrics["context_tokens"] <= 400 + 50  # rendered dates and numbers on top
+    assert answers.metrics["cited"] == 1.0

@@ -12,7 +12,7 @@ import sys
 
 import pytest
 
-from ripplemem.datasets.locomo import load_locomo
+from ripplemem.datasets import load_locomo
 from ripplemem.testing import ScriptedOpenAIServer
 from ripplemem_bench.retrieval.runners import run_locomo_bench
 
@@ -88,7 +88,7 @@ def test_telemetry_is_off_once_the_peer_has_imported_mem0(conversation) -> None:
 @pytest.mark.slow
 def test_mem0_is_scored_beside_our_recipes_in_one_result(conversation) -> None:
     path, _ = conversation
-    result = run_locomo_bench(path, recipes=("bm25", "mem0"), store="memory", budget=10)
+    result = run_locomo_bench(path, recipes=("bm25", "mem0"), store="memory", budget=10).to_json()
     assert list(result["recipes"]) == ["bm25", "mem0"]
     mem0 = result["recipes"]["mem0"]
     assert mem0["kind"] == "peer" and result["recipes"]["bm25"]["kind"] == "recipe"

@@ -4,10 +4,13 @@ from io import StringIO
 
 from rich.console import Console
 
-from ripplemem_bench.reports.result import format_value, label, render_console, render_markdown
+from ripplemem_bench.reports.columns import format_value, label
+from ripplemem_bench.reports.console import render_console
+from ripplemem_bench.reports.retrieval import render_markdown
+from ripplemem_bench.results import RetrievalResult
 
 
-def _locomo_result() -> dict:
+def _locomo_result() -> RetrievalResult:
     block = {
         "budget": 30,
         "metrics": {"recall@10": 0.5, "recall@30": 0.75, "all@30": 0.5, "context_tokens@30": 812.4},
@@ -19,13 +22,13 @@ def _locomo_result() -> dict:
         "search_ms_p50": 12.34,
         "search_ms_p95": 20.0,
     }
-    return {
+    return RetrievalResult.model_validate({
         "dataset": "locomo", "split": "tiny.json", "questions": 2, "excluded": {"no_evidence": 1},
         "embedder": "minilm-int8", "extractor": "DeterministicExtractor", "planner": "DeterministicPlanner",
         "date": "2026-01-01T00:00:00+00:00", "commit": "abcdef1234567",
         "ingest": {"seconds_per_conversation": 1.5, "units": 10, "edges": 4},
         "recipes": {"ripple": block, "bm25": {**block, "metrics": {**block["metrics"], "recall@10": 0.25}}},
-    }
+    })
 
 
 def test_labels() -> None:
@@ -41,6 +44,7 @@ def test_format_value() -> None:
     assert format_value("context_tokens@30", 812.4) == "812"
     assert format_value("search_ms_p50", 12.34) == "12.3"
     assert format_value("recall@10", None) == "–"
+    assert format_value("answer_tokens", 42.0) == "42.00"  # an unknown metric that is no rate
 
 
 def test_markdown_table() -> None:
@@ -66,6 +70,6 @@ def test_longmemeval_columns() -> None:
              "per_question_type": {"multi-session": {"questions": 3, "session_recall_all@10": 1.0}},
              "search_ms_p50": 1.0, "search_ms_p95": 2.0}
     result = {"dataset": "longmemeval", "split": "s.json", "questions": 3, "recipes": {"dense": block}}
-    lines = render_markdown(result).splitlines()
+    lines = render_markdown(RetrievalResult.model_validate(result)).splitlines()
     assert "| recipe | S all@10 | T all@10 | p50 ms | p95 ms |" in lines
     assert "| multi-session | 3 | 100.0 |" in lines

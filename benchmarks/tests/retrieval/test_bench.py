@@ -22,7 +22,7 @@ def locomo_result(tmp_path_factory: pytest.TempPathFactory) -> dict:
     calls: list[tuple[str, int, int | None]] = []
     result = run_locomo_bench(
         path, recipes=RECIPES, store="memory", progress=lambda *a: calls.append(a), details=True
-    )
+    ).to_json()
     result["_progress"] = calls
     return result
 
@@ -72,7 +72,7 @@ def test_locomo_whole_memory_within_budget(locomo_result: dict) -> None:
 
 
 def test_longmemeval_bench(lme_xz: Path) -> None:
-    result = run_longmemeval_bench(lme_xz, recipes=("bm25", "dense"), store="memory")
+    result = run_longmemeval_bench(lme_xz, recipes=("bm25", "dense"), store="memory").to_json()
     assert result["dataset"] == "longmemeval" and result["split"] == "lme_tiny.json.xz"
     assert result["questions"] == 1
     assert result["excluded"] == {"abstention": 1, "no_gold": 1}
@@ -88,21 +88,42 @@ def test_longmemeval_bench(lme_xz: Path) -> None:
 
 
 def test_limit_counts_questions(lme_json: Path) -> None:
-    result = run_longmemeval_bench(lme_json, recipes=("bm25",), store="memory", limit=2)
+    result = run_longmemeval_bench(lme_json, recipes=("bm25",), store="memory", limit=2).to_json()
     assert result["questions"] == 1 and result["excluded"] == {"abstention": 1}
 
 
 def test_skip_takes_a_disjoint_sample(lme_json: Path) -> None:
     # the file: a scored question, an abstention, a question with no gold turn
-    result = run_longmemeval_bench(lme_json, recipes=("bm25",), store="memory", skip=1, limit=1)
+    result = run_longmemeval_bench(lme_json, recipes=("bm25",), store="memory", skip=1, limit=1).to_json()
     assert result["questions"] == 0 and result["excluded"] == {"abstention": 1}
     assert result["skip"] == 1
-    result = run_longmemeval_bench(lme_json, recipes=("bm25",), store="memory", skip=2)
+    result = run_longmemeval_bench(lme_json, recipes=("bm25",), store="memory", skip=2).to_json()
     assert result["excluded"] == {"no_gold": 1}
     with pytest.raises(InvalidInputError, match="skip"):
-        run_longmemeval_bench(lme_json, recipes=("bm25",), store="memory", skip=-1)
+        run_longmemeval_bench(lme_json, recipes=("bm25",), store="memory", skip=-1).to_json()
+
+
+def test_questions_keeps_a_fixed_sample_per_conversation(locomo_file: Path) -> None:
+    def sampled(seed: int) -> tuple[list[str], dict]:
+        result = run_locomo_bench(locomo_file, recipes=("bm25",), store="memory", details=True,
+                                  questions=2, seed=seed)
+        rows = result.recipes["bm25"].per_question or []
+        return [row.id for row in rows], result.to_json()
+
+    every = run_locomo_bench(locomo_file, recipes=("bm25",), store="memory", details=True)
+    ids = [row.id for row in every.recipes["bm25"].per_question or []]
+    first, written = sampled(0)
+    assert len(ids) > 2 and len(first) == 2
+    # the questions counted are the ones scored: the sample (category 5 apart), the rest said why
+    excluded = written["excluded"]
+    assert written["questions"] + excluded.get("adversarial", 0) == 2
+    assert excluded["not_sampled"] == len(ids) - 2
+    assert first == [i for i in ids if i in first]  # kept in file order
+    assert sampled(0)[0] == first  # the same seed, the same questions
+    assert written["question_sample"] == {"per_conversation": 2, "seed": 0}
+    assert "question_sample" not in every.to_json()
 
 
 def test_unknown_recipe_fails_before_ingesting(locomo_file: Path) -> None:
     with pytest.raises(UnknownRecipeError, match="choose one of"):
-        run_locomo_bench(locomo_file, recipes=("ripple", "nope"), store="memory")
+        run_locomo_bench(locomo_file, recipes=("ripple", "nope"), store="memory").to_json()

@@ -21,7 +21,7 @@ def collection(tmp_path_factory: pytest.TempPathFactory) -> Collection:
 
 
 def test_cross_fit_scores_every_question_once_with_the_other_half(collection: Collection) -> None:
-    result = cross_fit(collection, budget=10, min_rows=5)
+    result = cross_fit(collection, budget=10, min_rows=5).to_json()
     assert set(result["recipes"]) == {"asso-equal", "asso-crossfit"}
     assert result["questions"] == len(collection.questions)
     for block in result["recipes"].values():
@@ -36,8 +36,8 @@ def test_cross_fit_scores_every_question_once_with_the_other_half(collection: Co
 def test_weights_fitted_on_the_evaluated_questions_are_refused(collection: Collection) -> None:
     everything = fit_signal_weights(collection.rows(), dataset="locomo", min_rows=5)
     with pytest.raises(FittedQuestionsError, match="--force-fitted"):
-        cross_fit(collection, budget=10, weights=everything)
-    forced = cross_fit(collection, budget=10, weights=everything, force_fitted=True)
+        cross_fit(collection, budget=10, weights=everything).to_json()
+    forced = cross_fit(collection, budget=10, weights=everything, force_fitted=True).to_json()
     assert forced["evaluated_on_fitted"] is True
     assert forced["recipes"]["asso-weights"]["evaluated_on_fitted"] is True
     clean = fit_half(collection, "A", min_rows=5)
@@ -48,6 +48,6 @@ def test_weights_fitted_on_the_evaluated_questions_are_refused(collection: Colle
 def test_auto_temperature_is_chosen_per_half(collection: Collection) -> None:
     best, _ = select_temperature(split_halves(collection)["A"], fit_half(collection, "A", min_rows=5),
                                  budget=3)
-    result = cross_fit(collection, budget=3, min_rows=5, temperature="auto")
+    result = cross_fit(collection, budget=3, min_rows=5, temperature="auto").to_json()
     assert result["cross_fit"]["temperature"] == "auto"
     assert result["cross_fit"]["weights"]["A"]["temperature"] == best

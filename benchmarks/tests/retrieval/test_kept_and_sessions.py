@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from ripplemem.datasets.longmemeval import load_longmemeval
+from ripplemem import get_recipe
+from ripplemem.datasets import load_longmemeval
 from ripplemem.errors import InvalidInputError
-from ripplemem.recipes import get_recipe
 from ripplemem.records import Evidence, RecallTrace
 from ripplemem.testing import make_unit
 from ripplemem_bench.retrieval.runners import run_longmemeval_bench
@@ -19,10 +19,10 @@ from ripplemem_bench.retrieval.sessions import SessionTrail, drop_stage, summari
 
 def test_keep_reuses_the_ingested_conversation(lme_json: Path, tmp_path: Path) -> None:
     kept = tmp_path / "kept.db"
-    first = run_longmemeval_bench(lme_json, recipes=("bm25",), keep=kept)
+    first = run_longmemeval_bench(lme_json, recipes=("bm25",), keep=kept).to_json()
     ledger = json.loads(kept.with_name("kept.db.ingest.json").read_text(encoding="utf-8"))
     assert list(ledger) == ["bench/q1"] and first["ingest"]["reused_conversations"] == 0
-    second = run_longmemeval_bench(lme_json, recipes=("bm25",), keep=kept)
+    second = run_longmemeval_bench(lme_json, recipes=("bm25",), keep=kept).to_json()
     assert second["ingest"]["reused_conversations"] == 1
     # the recorded cost is reported again, and the same memory gives the same scores
     assert second["ingest"]["units"] == first["ingest"]["units"] > 0
@@ -76,10 +76,14 @@ def test_merge_recomputes_the_means_of_disjoint_runs(tmp_path: Path) -> None:
         run_longmemeval_bench(path, recipes=("bm25",), store="memory", details=True, skip=1),
     ]
     merged = merge_results(parts)
-    assert merged["questions"] == whole["questions"] == 2
-    assert merged["recipes"]["bm25"]["metrics"] == whole["recipes"]["bm25"]["metrics"]
-    assert merged["recipes"]["bm25"]["per_question_type"] == whole["recipes"]["bm25"]["per_question_type"]
-    assert merged["ingest"]["units"] == whole["ingest"]["units"]
-    assert [p["skip"] for p in merged["merged_from"]] == [0, 1]
+    assert merged.questions == whole.questions == 2
+    bm25, whole_bm25 = merged.recipes["bm25"], whole.recipes["bm25"]
+    assert bm25.metrics == whole_bm25.metrics
+    assert bm25.per_question_type == whole_bm25.per_question_type
+    assert bm25.per_category is None and bm25.adversarial is None  # nothing LoCoMo's here
+    assert merged.ingest.units == whole.ingest.units
+    assert [p.skip for p in merged.merged_from or []] == [0, 1]
+    written = merged.to_json()  # the file form: per_question rows stay flat
+    assert set(written["recipes"]["bm25"]["per_question"][0]) >= {"id", "group", "turn_recall_all@5"}
     with pytest.raises(InvalidInputError, match="disjoint"):
         merge_results([parts[0], parts[0]])

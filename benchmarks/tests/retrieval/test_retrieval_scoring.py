@@ -7,9 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from ripplemem.datasets.locomo import load_locomo
-from ripplemem.datasets.longmemeval import load_longmemeval
-from ripplemem.recipes import get_recipe
+from ripplemem import get_recipe
+from ripplemem.datasets import load_locomo, load_longmemeval
 from ripplemem.records import Evidence, MemoryUnit
 from ripplemem_bench.retrieval.scoring import LocomoScorer, LongMemEvalScorer
 from ripplemem_bench.tokens import count_tokens
@@ -42,7 +41,7 @@ def test_locomo_scorer(locomo_file: Path) -> None:
     for name in recipes:
         for question in admitted:
             scorer.score(name, question, found)
-    summary = scorer.summary("dense")
+    summary = scorer.summary("dense").to_json()
     assert summary["budget"] == 30
     metrics = summary["metrics"]
     assert "recall@50" not in metrics  # above the budget
@@ -56,7 +55,7 @@ def test_locomo_scorer(locomo_file: Path) -> None:
     assert summary["per_category"]["single-hop"]["questions"] == 1
     assert summary["adversarial"]["questions"] == 1 and summary["adversarial"]["recall@5"] == 1.0  # D2:1
     assert len(summary["per_question"]) == 4
-    assert "recall@20" not in scorer.summary("short")["metrics"]
+    assert "recall@20" not in scorer.summary("short").to_json()["metrics"]
 
 
 def test_longmemeval_scorer(lme_json: Path) -> None:
@@ -75,6 +74,6 @@ def test_longmemeval_scorer(lme_json: Path) -> None:
     # sessions: noise_1, answer_s2, noans_s2 -> k=1 covers noise_1 only
     assert row["session_recall_any@1"] == 0.0 and row["session_recall_all@3"] == 1.0
     assert row["turns_returned"] == 3.0 and row["units_returned"] == 2.0
-    summary = scorer.summary("dense")
+    summary = scorer.summary("dense").to_json()
     assert summary["per_question_type"]["single-session-user"]["questions"] == 1
     assert summary["metrics"]["session_recall_all@3"] == 1.0

@@ -9,8 +9,10 @@ import pytest
 from typer.testing import CliRunner
 
 from ripplemem.cli.main import app
-from ripplemem.stores.registry import open_store
-from ripplemem_bench.reports.docs import overview, render_block
+from ripplemem.stores import open_store
+from ripplemem_bench.reports.docs import render_block
+from ripplemem_bench.reports.overview import overview
+from ripplemem_bench.results import ServeResult, load_result
 from ripplemem_bench.serve.store import NAMESPACE
 
 
@@ -34,9 +36,12 @@ def test_bench_serve_counts_searches_adds_and_checks_the_store(tmp_path: Path) -
         sessions = {u.episode_id for u in store.list_units(NAMESPACE)}
         assert store.count(NAMESPACE) == run["store"]["units_after"] > 120
     assert sum(1 for s in sessions if s.startswith("load-")) >= run["adds_acknowledged"]
-    block = render_block("serve.json", run)
+    typed = load_result(out)
+    assert isinstance(typed, ServeResult) and typed.settings.search_processes is not None
+    block = render_block("serve.json", typed)
     assert f"| {run['searches_per_s']:.1f} |" in block and "Checks: errors == 0: yes" in block
-    assert "service under load: 3 clients, sqlite" in overview({"serve.json": run})
+    listed = overview({"serve.json": typed}, {"serve.json": ("results/serve.json", None)})
+    assert "service under load: 3 clients, sqlite" in listed
 
 
 def test_bench_serve_refuses_unbounded_or_unshareable_runs(tmp_path: Path) -> None:

@@ -22,15 +22,15 @@ def test_the_synthetic_subgraph_is_symmetric_with_zero_teleport_on_clues() -> No
 
 def test_ppr_speed_reports_its_graph() -> None:
     result = ppr_speed(nodes=300, clues=4, repeats=3)
-    assert result["nodes"] == 304 and result["edges"] > 300 and result["repeats"] == 3
-    assert 0 < result["ppr_ms_p50"] <= result["ppr_ms_p95"]
+    assert result.nodes == 304 and result.edges > 300 and result.repeats == 3
+    assert 0 < result.ppr_ms_p50 <= result.ppr_ms_p95
 
 
 def test_clue_update_speed_grows_the_store_and_the_graph() -> None:
     store = InMemoryStore()
     rows = clue_update_speed(store, [40, 120], topics=3, probes=2)
-    assert [row["units"] for row in rows] == [80, 160]  # grown to each size, plus two probe sessions of 20
-    assert all(row["update_ms_p50"] > 0 for row in rows)
+    assert [row.units for row in rows] == [80, 160]  # grown to each size, plus two probe sessions of 20
+    assert all(row.update_ms_p50 > 0 for row in rows)
     assert 1 <= store.clues.clue_count("speed") <= 10  # 3 topics: sessions merge
 
 

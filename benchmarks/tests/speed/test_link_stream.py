@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ripplemem.settings import WriteSettings
+from ripplemem import WriteSettings
 from ripplemem.stores.memory import InMemoryStore
 from ripplemem.stores.sqlite import SQLiteStore
 from ripplemem.write.link import Linker

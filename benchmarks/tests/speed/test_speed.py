@@ -10,6 +10,7 @@ import pytest
 
 from ripplemem.errors import InvalidInputError
 from ripplemem.providers.local_embedder import MiniLMFloatEmbedder
+from ripplemem_bench.results import GrowthResult
 from ripplemem_bench.speed.run import run_speed_bench
 from ripplemem_bench.speed.synthetic import PEOPLE, PLACES, SyntheticMemories
 
@@ -21,7 +22,7 @@ RECIPES = ("ripple", "hybrid", "dense")
 
 
 @pytest.fixture(scope="module")
-def result(tmp_path_factory: pytest.TempPathFactory) -> dict:
+def run(tmp_path_factory: pytest.TempPathFactory) -> tuple[GrowthResult, list]:
     from ..synthetic import locomo_sample
 
     path = tmp_path_factory.mktemp("speed") / "locomo_tiny.json"
@@ -36,133 +37,136 @@ def result(tmp_path_factory: pytest.TempPathFactory) -> dict:
         locomo=path,
         progress=lambda *a: calls.append(a),
     )
-    out["_progress"] = calls
-    return out
+    return out, calls
 
 
-def test_top_level_keys(result: dict) -> None:
+@pytest.fixture(scope="module")
+def result(run: tuple[GrowthResult, list]) -> GrowthResult:
+    return run[0]
+
+
+def test_top_level_keys(run: tuple[GrowthResult, list]) -> None:
+    result, progress = run
+    written = json.loads(json.dumps(result.to_json()))
     keys = "benchmark date machine settings embedder vectors pool sizes insert_curve"
     keys += " locomo_ingest insert_flatness targets seconds_total"
     for key in keys.split():
-        assert key in result
-    assert result["benchmark"] == "speed"
-    assert "pool of 80 real embeddings + noise" in result["vectors"]
-    assert "stationary" in result["vectors"]
-    assert result["settings"]["sizes"] == list(SIZES)
+        assert key in written
+    assert result.benchmark == "speed" and not result.partial
+    assert result.vectors is not None and "pool of 80 real embeddings + noise" in result.vectors
+    assert "stationary" in result.vectors
+    assert result.settings.sizes == list(SIZES)
     calibrated = getattr(MiniLMFloatEmbedder, "semantic_edge_threshold", 0.85)
-    assert result["settings"]["semantic_threshold"] == calibrated  # as the write pipeline uses
-    assert result["embedder"]["units_per_s"] > 0 and result["embedder"]["sample"] == 20
-    assert result["_progress"][-1] == ("done", 1, 1)
-    assert json.loads(json.dumps({k: v for k, v in result.items() if k != "_progress"}))
+    assert result.settings.semantic_threshold == calibrated  # as the write pipeline uses
+    assert result.embedder.units_per_s > 0 and result.embedder.sample == 20
+    assert progress[-1] == ("done", 1, 1)
 
 
-def test_size_rows_are_consistent(result: dict) -> None:
-    rows = result["sizes"]
-    assert [row["units"] for row in rows] == list(SIZES)
+def test_size_rows_are_consistent(result: GrowthResult) -> None:
+    rows = result.sizes
+    assert [row.units for row in rows] == list(SIZES)
     for row, previous in zip(rows, (0, *SIZES[:-1])):
-        assert row["add_ms_per_unit"] > 0 and row["link_ms_per_unit"] > 0
-        assert row["insert_ms_per_unit"] == pytest.approx(
-            row["add_ms_per_unit"] + row["link_ms_per_unit"]
-        )
-        assert 0 < row["window_units"] <= min(100, row["units"])
-        assert row["segment"]["from"] == previous
-        assert row["segment"]["units"] == row["units"] - previous
-        assert row["segment"]["slowest_batch_ms"] > 0
-        assert row["file_mb"] > 0 and row["rss_peak_mb"] > 0
-        assert row["rss_peak_mb_after_search"] >= row["rss_peak_mb"]
-        assert row["dense_index"]["vectors"] == row["units"]
-        assert row["edges_per_unit"] >= 0
-        calls = row["store_ms_per_unit"]
+        assert row.add_ms_per_unit > 0 and row.link_ms_per_unit > 0
+        assert row.insert_ms_per_unit == pytest.approx(row.add_ms_per_unit + row.link_ms_per_unit)
+        assert 0 < row.window_units <= min(100, row.units)
+        assert row.segment is not None and row.segment.start == previous
+        assert row.segment.to_json()["from"] == previous
+        assert row.segment.units == row.units - previous
+        assert row.segment.slowest_batch_ms > 0
+        assert (row.file_mb or 0) > 0 and row.rss_peak_mb > 0
+        assert (row.rss_peak_mb_after_search or 0) >= row.rss_peak_mb
+        assert row.dense_index is not None and row.dense_index.vectors == row.units
+        assert row.edges_per_unit >= 0 and not row.stopped_early
+        calls = row.store_ms_per_unit
         assert {"add_units", "search_dense_many", "cue_candidates", "get_units"} <= set(calls)
-        assert calls["add_units"] <= row["add_ms_per_unit"]
+        assert calls["add_units"] <= row.add_ms_per_unit
         linking = sum(ms for name, ms in calls.items() if name != "add_units")
-        assert linking <= row["link_ms_per_unit"]
-        assert row["store_calls_per_unit"]["add_units"] == pytest.approx(1 / 50)  # batches of 50
-        assert row["store_calls_per_unit"]["search_dense_many"] == pytest.approx(1 / 50)  # a batch
-        assert row["insert_cpu_ms_per_unit"] > 0 and row["insert_ms_per_unit_median_batch"] > 0
-    assert rows[1]["file_mb"] >= rows[0]["file_mb"]
+        assert linking <= row.link_ms_per_unit
+        assert row.store_calls_per_unit["add_units"] == pytest.approx(1 / 50)  # batches of 50
+        assert row.store_calls_per_unit["search_dense_many"] == pytest.approx(1 / 50)  # a batch
+        assert row.insert_cpu_ms_per_unit > 0 and row.insert_ms_per_unit_median_batch > 0
+    assert (rows[1].file_mb or 0) >= (rows[0].file_mb or 0)
 
 
 @pytest.mark.parametrize("recipe", RECIPES)
-def test_search_blocks(result: dict, recipe: str) -> None:
-    for row in result["sizes"]:
-        block = row["search"][recipe]
-        assert 0 < block["p50_ms"] <= block["p95_ms"]
-        assert block["mean_ms"] > 0
-        assert block["evidence_per_query"] > 0
-        assert block["stages_p50_ms"]["total"] > 0
-        assert len(row["search"]["example_questions"]) == 3
+def test_search_blocks(result: GrowthResult, recipe: str) -> None:
+    for row in result.sizes:
+        block = row.search[recipe]
+        assert 0 < block.p50_ms <= block.p95_ms
+        assert (block.mean_ms or 0) > 0
+        assert (block.evidence_per_query or 0) > 0
+        assert block.stages_p50_ms["total"] > 0
+        assert len(row.search_examples) == 3
 
 
-def test_locomo_ingest(result: dict) -> None:
-    ingest = result["locomo_ingest"]
-    assert ingest["conversations"] == 1
-    assert 0 < ingest["seconds_min"] <= ingest["seconds_mean"] <= ingest["seconds_max"]
-    (row,) = ingest["per_conversation"]
+def test_locomo_ingest(result: GrowthResult) -> None:
+    ingest = result.locomo_ingest
+    assert ingest is not None and ingest.conversations == 1
+    assert 0 < ingest.seconds_min <= ingest.seconds_mean <= ingest.seconds_max
+    (row,) = ingest.per_conversation
     assert row["conversation"] == "conv-x" and row["turns"] == 7 and row["units"] > 0
     stages = row["stages_s"]
     assert stages["embed"] > 0 and stages["store"] > 0
     assert sum(stages.values()) == pytest.approx(row["seconds"])
     assert "add_units" in row["store_calls_s"]
-    assert sum(ingest["stage_share"].values()) == pytest.approx(1.0)
+    assert sum(ingest.stage_share.values()) == pytest.approx(1.0)
 
 
-def test_insert_curve(result: dict) -> None:
-    curve = result["insert_curve"]
-    assert [point["units"] for point in curve] == list(SIZES)  # no 1-2-5 step below 1k
-    for point, row in zip(curve, result["sizes"]):
-        assert point["insert_ms_per_unit"] == pytest.approx(row["insert_ms_per_unit"])
+def test_insert_curve(result: GrowthResult) -> None:
+    curve = result.insert_curve
+    assert [point.units for point in curve] == list(SIZES)  # no 1-2-5 step below 1k
+    for point, row in zip(curve, result.sizes):
+        assert point.insert_ms_per_unit == pytest.approx(row.insert_ms_per_unit)
         # the HNSW insert time is part of add_units (none here: the graph starts at 1k vectors)
-        assert 0.0 <= point["graph_ms_per_unit"] <= point["add_ms_per_unit"]
-        assert point["candidates_per_unit"] == pytest.approx(row["candidates_per_unit"])
+        assert 0.0 <= (point.graph_ms_per_unit or 0.0) <= point.add_ms_per_unit
+        assert point.candidates_per_unit == pytest.approx(row.candidates_per_unit)
     # a store with something to link to: the linker looks at candidates (cue pools, dense hits)
-    assert curve[-1]["candidates_per_unit"] > 0
+    assert (curve[-1].candidates_per_unit or 0) > 0
 
 
-def test_probe_rows(result: dict) -> None:
+def test_probe_rows(result: GrowthResult) -> None:
     """Part 4: the LoCoMo file's conversation written into the store at each size, then deleted."""
-    for row in result["sizes"]:
-        probe = row["probe"]
-        assert probe["source"] == "locomo_tiny.json" and probe["writes"] == 1
-        (write,) = probe["per_write"]
-        assert write["conversation"] == "conv-x" and write["units"] == probe["units"] > 0
-        stages = probe["stage_ms_per_unit"]
-        assert set(probe["insert_stages"]) <= set(stages) and "embed" in stages
-        assert probe["insert_ms_per_unit"] == pytest.approx(
-            sum(stages[s] for s in probe["insert_stages"])
-        )
-        assert probe["insert_ms_per_unit"] < probe["add_ms_per_unit"]
-        assert sum(stages.values()) <= probe["add_ms_per_unit"]
+    for row in result.sizes:
+        probe = row.probe
+        assert probe is not None
+        assert probe.source == "locomo_tiny.json" and probe.writes == 1
+        (write,) = probe.per_write
+        assert write["conversation"] == "conv-x" and write["units"] == probe.units > 0
+        stages = probe.stage_ms_per_unit
+        assert set(probe.insert_stages) <= set(stages) and "embed" in stages
+        assert probe.insert_ms_per_unit == pytest.approx(sum(stages[s] for s in probe.insert_stages))
+        assert probe.insert_ms_per_unit < probe.add_ms_per_unit
+        assert sum(stages.values()) <= probe.add_ms_per_unit
         # the probe was deleted again: the search and the next size saw the synthetic units only
-        assert row["dense_index"]["vectors"] == row["units"]
-    assert result["probe"] == "locomo_tiny.json"
+        assert row.dense_index is not None and row.dense_index.vectors == row.units
+    assert result.probe == "locomo_tiny.json"
 
 
-def test_targets_and_flatness(result: dict) -> None:
-    flat = result["insert_flatness"]
-    stream = flat["stream"]
-    assert stream["worst_point"]["units"] in SIZES and stream["worst_point"]["ratio"] > 0
-    assert stream["insert_ratio"] > 0 and stream["candidates_ratio"] > 0
-    assert flat["from_units"] == SIZES[0] and flat["to_units"] == SIZES[-1]
-    first, last = (row["probe"] for row in (result["sizes"][0], result["sizes"][-1]))
-    assert flat["insert_ratio"] == pytest.approx(
-        last["insert_ms_per_unit"] / first["insert_ms_per_unit"]
-    )
-    assert flat["add_ratio"] == pytest.approx(last["add_ms_per_unit"] / first["add_ms_per_unit"])
-    targets = result["targets"]
+def test_targets_and_flatness(result: GrowthResult) -> None:
+    flat = result.insert_flatness
+    assert flat is not None and flat.stream is not None and flat.stream.worst_point is not None
+    stream = flat.stream
+    assert stream.worst_point["units"] in SIZES and stream.worst_point["ratio"] > 0
+    assert stream.insert_ratio > 0 and stream.candidates_ratio > 0
+    assert flat.from_units == SIZES[0] and flat.to_units == SIZES[-1]
+    first, last = (row.probe for row in (result.sizes[0], result.sizes[-1]))
+    assert first is not None and last is not None
+    assert flat.insert_ratio == pytest.approx(last.insert_ms_per_unit / first.insert_ms_per_unit)
+    assert flat.add_ratio == pytest.approx(last.add_ms_per_unit / first.add_ms_per_unit)
+    targets = result.targets
     assert set(targets) == {"locomo_ingest_s", "insert_flat_ratio"}  # no 10k size here
-    assert all(isinstance(t["met"], bool) for t in targets.values())
-    assert targets["insert_flat_ratio"]["measured"] == flat["insert_ratio"]
-    assert targets["insert_flat_ratio"]["probe"] == "locomo_tiny.json"
+    assert all(isinstance(t.met, bool) for t in targets.values())
+    assert targets["insert_flat_ratio"].measured == flat.insert_ratio
+    assert targets["insert_flat_ratio"].probe == "locomo_tiny.json"
 
 
-def test_render_speed_table(result: dict) -> None:
+def test_render_speed_table(result: GrowthResult) -> None:
     from rich.console import Console
 
-    from ripplemem_bench.cli.speed import render_speed
+    from ripplemem_bench.reports.growth_console import render_growth
 
     buffer = io.StringIO()
-    render_speed(result, Console(file=buffer, width=200, highlight=False))
+    render_growth(result, Console(file=buffer, width=200, highlight=False))
     text = buffer.getvalue()
     assert "ripple p50/p95 ms" in text and "LoCoMo ingest" in text and "300" in text
     assert "insert (add + link) ms/unit as the store grows" in text

@@ -29,12 +29,12 @@ def _two_conversations(tmp_path: Path) -> Path:
 
 def test_every_layout_writes_the_same_units(tmp_path: Path) -> None:
     result = run_writers_bench(_two_conversations(tmp_path), stores=["sqlite"], writers=2)
-    assert result["input"] == {"conversations": 2, "adds": 4, "turns": 10}
-    rows = result["backends"]["sqlite"]
-    assert [(r["processes"], r["namespaces"]) for r in rows] == [(1, 2), (2, 2), (1, 1), (2, 1)]
-    assert rows[1]["layout"] == "2 writers, a namespace each"
-    assert len({r["units"] for r in rows}) == 1 and rows[0]["units"] > 0
-    assert all(r["units_per_s"] == pytest.approx(r["units"] / r["wall_s"]) for r in rows)
+    assert result.input.to_json() == {"conversations": 2, "adds": 4, "turns": 10}
+    rows = result.backends["sqlite"]
+    assert [(r.processes, r.namespaces) for r in rows] == [(1, 2), (2, 2), (1, 1), (2, 1)]
+    assert rows[1].layout == "2 writers, a namespace each"
+    assert len({r.units for r in rows}) == 1 and rows[0].units > 0
+    assert all(r.units_per_s == pytest.approx(r.units / r.wall_s) for r in rows)
 
 
 def test_more_writers_than_conversations_is_refused(tmp_path: Path) -> None:

@@ -9,10 +9,11 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from ripplemem.datasets.longmemeval import load_longmemeval
+from ripplemem.datasets import load_longmemeval
 from ripplemem.records import Evidence
 from ripplemem.testing import make_unit
 from ripplemem_bench.cli import bench_app
+from ripplemem_bench.results import LmeUpdatesResult, load_result
 from ripplemem_bench.updates.lme import dated_gold, gold_order, run_lme_updates, summarise
 
 from ..cli.conftest import CLEAN_ENV
@@ -101,8 +102,9 @@ def test_latest_first_needs_both_found_and_the_later_one_above(ku_file: Path) ->
     shallow = read(noise, new, stretch, old, k=3)  # the old session is 4th: not found at k = 3
     assert not shallow.all_found and not shallow.latest_first and shallow.latest_found
     summary = summarise([best, wrong, only_new])
-    assert summary["latest_first"] == 33.3 and summary["all_found"] == 66.7
-    assert summary["latest_found"] == 100.0 and summary["latest_first_when_all_found"] == 50.0
+    assert summary.latest_first == 33.3 and summary.all_found == 66.7
+    assert summary.latest_found == 100.0 and summary.latest_first_when_all_found == 50.0
+    assert (summary.latest_first_count, summary.all_found_count, summary.questions) == (1, 2, 3)
 
 
 def test_run_reads_only_knowledge_updates_and_reuses_the_kept_store(
@@ -110,20 +112,20 @@ def test_run_reads_only_knowledge_updates_and_reuses_the_kept_store(
 ) -> None:
     kept = tmp_path / "ku.db"
     first = run_lme_updates(ku_file, recipes=("bm25", "ripple"), keep=kept)
-    assert first["questions"] == 1 and first["kind"] == "lme-updates"
-    assert first["excluded"] == {"fewer than two gold sessions": 1, "gold sessions on one date": 1}
-    assert first["ingest"]["conversations"] == 1 and first["ingest"]["reused_conversations"] == 0
+    assert first.questions == 1 and first.kind == "lme-updates"
+    assert first.excluded == {"fewer than two gold sessions": 1, "gold sessions on one date": 1}
+    assert first.ingest.conversations == 1 and first.ingest.reused_conversations == 0
     for name in ("bm25", "ripple"):
-        (row,) = first["recipes"][name]["questions"]
-        assert row["id"] == "ku1" and row["sessions"] == ["answer_old", "answer_new"]
-        ranks = row["ranks"]
-        assert row["all_found"] == all(r is not None and r <= 10 for r in ranks)
-        assert row["latest_first"] == (row["all_found"] and ranks[1] < ranks[0])
-        assert first["recipes"][name]["summary"]["latest_first"] == 100.0 * row["latest_first"]
+        (row,) = first.recipes[name].questions
+        assert row.id == "ku1" and row.sessions == ["answer_old", "answer_new"]
+        ranks = row.ranks
+        assert row.all_found == all(r is not None and r <= 10 for r in ranks)
+        assert row.latest_first == (row.all_found and ranks[1] < ranks[0])
+        assert first.recipes[name].summary.latest_first == 100.0 * row.latest_first
     second = run_lme_updates(ku_file, recipes=("bm25", "ripple"), keep=kept)
-    assert second["ingest"]["reused_conversations"] == 1
-    assert [second["recipes"][n]["questions"] for n in ("bm25", "ripple")] == [
-        first["recipes"][n]["questions"] for n in ("bm25", "ripple")
+    assert second.ingest.reused_conversations == 1
+    assert [second.recipes[n].questions for n in ("bm25", "ripple")] == [
+        first.recipes[n].questions for n in ("bm25", "ripple")
     ]
 
 
@@ -137,3 +139,5 @@ def test_cli_prints_the_shares_and_writes_json(ku_file: Path, tmp_path: Path) ->
     written = json.loads(out.read_text(encoding="utf-8"))
     assert written["k"] == 10 and list(written["recipes"]) == ["bm25"]
     assert written["recipes"]["bm25"]["summary"]["questions"] == 1
+    assert written["kind"] == "lme-updates" and "skip" not in written
+    assert isinstance(load_result(out), LmeUpdatesResult)  # the report reads it back typed

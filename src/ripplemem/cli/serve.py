@@ -50,6 +50,14 @@ def serve(
             min=0,
         ),
     ] = 10.0,
+    job_lease: Annotated[
+        float,
+        typer.Option(
+            help="Seconds before another server over the same PostgreSQL store runs again the "
+            "background adds of a server that stopped (it renews its lease every third of it).",
+            min=0.3,
+        ),
+    ] = 30.0,
     log_level: Annotated[str, typer.Option(help="uvicorn log level.")] = "info",
 ) -> None:
     """Serve the REST API (/v1, /openapi.json, /docs) and MCP (/mcp) until SIGTERM or Ctrl-C."""
@@ -70,6 +78,7 @@ def serve(
         host=host,
         mcp=mcp,
         search_processes=0,
+        job_lease_s=job_lease,
     )
     if no_auth and not is_loopback(host):  # before opening anything; create_app checks it too
         raise ConfigurationError(
@@ -79,7 +88,7 @@ def serve(
     memory = open_for_server(store)
     options.search_processes = search_workers(search_processes, memory)
     out = console()
-    if not no_auth and not memory.store.keys.list_keys():
+    if not no_auth and not memory.keys.list():
         out.print(
             "[yellow]no API key in this store yet:[/] every /v1 request will get 401 until you run "
             "`ripplemem keys create --store ... --namespace NAME`"

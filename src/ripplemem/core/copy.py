@@ -18,6 +18,7 @@ import random
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 
+from ripplemem.core.keys import key_store_of
 from ripplemem.errors import InvalidInputError, StoreError
 from ripplemem.records import Edge, Membership, MemoryUnit
 from ripplemem.stores.base import MemoryStore, search_dense
@@ -77,12 +78,20 @@ def copy_store(source: MemoryStore, target: MemoryStore, *, progress: Progress |
     for namespace in source.namespaces():
         say(f"copying {namespace!r}")
         report.namespaces[namespace] = _copy_namespace(source, target, namespace)
-    known = {key.id for key in target.keys.list_keys()}
-    for key in source.keys.list_keys():
-        if key.id not in known:
-            target.keys.add_key(key)
-            report.keys += 1
+    report.keys = _copy_keys(source, target)
     return report
+
+
+def _copy_keys(source: MemoryStore, target: MemoryStore) -> int:
+    """Copy the API keys the target lacks (where both backends keep keys); how many."""
+    have, want = key_store_of(source), key_store_of(target)
+    if have is None or want is None:
+        return 0
+    known = {key.id for key in want.list_keys()}
+    fresh = [key for key in have.list_keys() if key.id not in known]
+    for key in fresh:
+        want.add_key(key)
+    return len(fresh)
 
 
 def _copy_namespace(source: MemoryStore, target: MemoryStore, namespace: str) -> Counts:

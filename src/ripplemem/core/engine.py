@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 from ripplemem.components import Components, build_components
 from ripplemem.conversation_input import parse_time, to_conversation
-from ripplemem.core.keys import Keys
+from ripplemem.core.keys import Keys, key_store_of
 from ripplemem.errors import (
     NO_LLM,
     ConfigurationError,
@@ -91,7 +91,7 @@ class Core:
             clue_writer=self.parts.clue_writer, statements=self.parts.statements,
             judge=self.parts.update_judge,
         )
-        self.keys = Keys(self.parts.store.keys)
+        self.keys = Keys(key_store_of(self.parts.store), where=self.parts.store.url)
         self._warm = threading.Lock()
         self._warmed = False
 

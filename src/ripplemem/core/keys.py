@@ -1,5 +1,9 @@
 """API keys: made, checked and revoked here; stored hashed in the store's key store.
 
+A key store is not part of the memory store seam: a backend offers one as its ``keys`` attribute
+(SQLite and PostgreSQL do, in the same database), found by :func:`key_store_of`. Over a backend
+without one, every key verb raises :class:`~ripplemem.errors.ConfigurationError`.
+
 A secret is ``rmk_`` followed by 43 URL-safe characters (256 random bits). Only its SHA-256 is
 stored, so a lost secret cannot be recovered: revoke the key and create another. The key id
 (``key_`` and 8 hex digits) is public: ``ripplemem keys list`` shows it and ``keys revoke`` takes it.
@@ -15,13 +19,29 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from datetime import datetime
 
-from ripplemem.errors import InvalidInputError
+from ripplemem.errors import ConfigurationError, InvalidInputError
 from ripplemem.records.keys import ApiKey
+from ripplemem.stores.base import MemoryStore
 from ripplemem.stores.keys_base import KeyStore
 
-__all__ = ["SECRET_PREFIX", "Keys", "create_key", "find_key", "hash_secret", "open_keys", "revoke_key"]
+__all__ = [
+    "SECRET_PREFIX",
+    "Keys",
+    "create_key",
+    "find_key",
+    "hash_secret",
+    "key_store_of",
+    "open_keys",
+    "revoke_key",
+]
 
 SECRET_PREFIX = "rmk_"
+
+
+def key_store_of(store: MemoryStore) -> KeyStore | None:
+    """The key store a backend offers beside ``store`` (its ``keys``), or None."""
+    keys = getattr(store, "keys", None)
+    return keys if isinstance(keys, KeyStore) else None
 
 
 def hash_secret(secret: str) -> str:
@@ -79,8 +99,23 @@ def revoke_key(keys: KeyStore, key_id: str, *, now: datetime | None = None) -> N
 class Keys:
     """The key verbs over one key store (``Memory.keys``)."""
 
-    def __init__(self, store: KeyStore) -> None:
-        self._store = store
+    def __init__(self, store: KeyStore | None, *, where: str = "this store") -> None:
+        self._keys, self._where = store, where
+
+    @property
+    def available(self) -> bool:
+        """True when the store keeps keys (else every verb raises ConfigurationError)."""
+        return self._keys is not None
+
+    @property
+    def _store(self) -> KeyStore:
+        if self._keys is None:
+            raise ConfigurationError(
+                f"{self._where} keeps no API keys (its backend offers no key store): keep them in "
+                "a SQLite or PostgreSQL store, or serve this one with --no-auth on a loopback "
+                "address"
+            )
+        return self._keys
 
     def create(
         self,
@@ -119,6 +154,6 @@ def open_keys(location: str | None) -> Iterator[Keys]:
 
     store = open_store(location)
     try:
-        yield Keys(store.keys)
+        yield Keys(key_store_of(store), where=store.url)
     finally:
         store.close()

@@ -11,8 +11,14 @@ import lzma
 from pathlib import Path
 
 from ripplemem.datasets.jsonl_chat import load_jsonl_chat
-from ripplemem.datasets.locomo import CATEGORY_NAMES, LocomoSample, Question, load_locomo
-from ripplemem.datasets.longmemeval import LmeQuestion, LmeSample, load_longmemeval
+from ripplemem.datasets.locomo import (
+    ANSWERABLE_CATEGORIES,
+    CATEGORY_NAMES,
+    LocomoSample,
+    Question,
+    load_locomo,
+)
+from ripplemem.datasets.longmemeval import LmeQuestion, LmeSample, load_longmemeval, session_of
 from ripplemem.errors import InvalidInputError
 
 FORMATS = ("locomo", "longmemeval", "jsonl")
@@ -58,6 +64,7 @@ def _first(text: str, needles: tuple[str, ...]) -> int:
 
 
 __all__ = [
+    "ANSWERABLE_CATEGORIES",
     "CATEGORY_NAMES",
     "FORMATS",
     "LmeQuestion",
@@ -68,4 +75,5 @@ __all__ = [
     "load_jsonl_chat",
     "load_locomo",
     "load_longmemeval",
+    "session_of",
 ]

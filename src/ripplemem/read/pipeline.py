@@ -56,6 +56,9 @@ from ripplemem.statements import StatementReader
 from ripplemem.stopwatch import Stopwatch
 from ripplemem.stores.base import MemoryStore
 
+#: the words of a clause read for its fit to the question (a long clause's first ones)
+_CLAUSE_WORDS = 24
+
 
 class _Pool:
     """The evidence state C: candidates by id, in the order they were found."""
@@ -211,6 +214,7 @@ class _RippleRun:
         self.reference_time: datetime | None = None
         self.lexical_scores: dict[str, float] = {}  # the lexical view's BM25 scores, for rho
         self.statements: StatementReader | None = None
+        self._nameless: dict[str, np.ndarray] = {}  # the question without its people, embedded
         self.raw_query_vector: np.ndarray | None = None  # the query's vector, not centred
 
     def recall(
@@ -376,13 +380,31 @@ class _RippleRun:
             if not found:
                 vector = query_vector
                 if text and text != self.query:
-                    vector = self.embedder.embed([text], input_type="query")[0]
+                    vector = self._nameless[text] = self.embedder.embed([text], input_type="query")[0]
                     if self.recipe.views.centred_query:
                         vector = centre_query(vector, self.store.centroid(self.namespace))
                 found.append(vector)
             return [float(np.dot(found[0], u.vector)) if u.vector is not None else -1.0 for u in units]
 
         return relevance
+
+    def _fit(self, texts: Sequence[str]) -> list[float]:
+        """The cosine of each of ``texts`` (a unit's clauses) with the question, both without
+        the names of the people the question asks about (every clause of theirs names them);
+        the clauses' vectors are kept by the statement reader."""
+        if not texts or self.statements is None:
+            return [0.0] * len(texts)
+        cues = self.trace.cues
+        text = nameless_query(self.query, cues)
+        if text not in self._nameless:
+            self._nameless[text] = self.embedder.embed([text], input_type="query")[0]
+        question = self._nameless[text]
+        vectors = np.asarray(self.statements.vectors(
+            [" ".join(nameless_query(t, cues).split()[:_CLAUSE_WORDS]) for t in texts],
+            lambda todo: self.embedder.embed(todo, input_type="document"),
+        ))
+        norms = np.maximum(np.linalg.norm(vectors, axis=1), 1e-12) * max(float(np.linalg.norm(question)), 1e-12)
+        return [float(v) for v in (vectors @ question) / norms]
 
     def assemble(
         self,
@@ -430,7 +452,7 @@ class _RippleRun:
                     evidence, store=self.store, namespace=self.namespace, query=self.query,
                     cues=self.trace.cues, reference_time=self.reference_time,
                     notes=self.trace.notes, relevance=self._relevance(query_vector),
-                    statements=self.statements,
+                    statements=self.statements, fit=self._fit,
                 )
         kept = {e.unit.id for e in evidence}
         dropped = sum(1 for i in pool.items if i not in kept)

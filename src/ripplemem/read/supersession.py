@@ -1,43 +1,46 @@
-"""The supersession stage: for a question about the present, the latest answer before older ones.
+"""The supersession stage: the holder's latest answer first, what they did not assert below it.
 
-It runs after the final ranking and only reorders memories that answer the question. Which units
-answer it is read from the question itself (:class:`Focus`): the person it names (the *holder*),
-the things it names, and what kind of answer it wants (a number for "how many", a name or a
-number otherwise, none for "why" and "how"). A unit's *relevance* to the question is
-the cosine of its vector with the question's vector **without the holder's name** (centred on the
-namespace like the dense view's query): every memory of a person names them, and a ranking that
-reads the name favours short chit-chat naming them over the memory that answers. The units that
-answer are, among the first :data:`LEAD` of the ranking, the first one and the :data:`ANSWERS`
-most relevant that are not questions, as long as they are within :data:`MARGIN` of the best.
+It runs after the final ranking and only reorders units that answer the question. A unit's
+*relevance* to the question is the cosine of its vector with the question's vector **without
+the holder's name** (centred on the namespace like the dense view's query): every memory of a
+person names them, and a ranking that reads the name favours short chit-chat naming them over
+the memory that answers. The units that *answer* are the :data:`ANSWERS` most relevant of the
+first :data:`LEAD` of the ranking that are not questions, as long as they are within
+:data:`MARGIN` of the best.
 
-An *update group* is one of:
+What the question asks for is read from its words:
 
-* a chain of ``supersedes`` edges (written by :mod:`ripplemem.write.supersede`, an LLM's verdict or
-  :meth:`Memory.update`) with a unit among the answering ones; its latest unit is pulled in (along
-  the edges) when the ranking did not find it;
-* the answering units that state a value for the holder (:mod:`ripplemem.statements`: an asserted
-  clause — not negated, hypothetical, conditional, subordinate or conceded — whose subject is the
-  holder, or the holder's or nobody's particular thing the question names, with a name or a
-  number of the wanted kind), when the latest of them gives values none of the earlier ones
-  gave: the latest and those earlier ones.
+* an **earlier value** ("before", "used to", "originally", "at first", "initially",
+  "previously", "earlier", "first") unless it also says "now", "currently", "these days", ...;
+* a **past time of its own** ("in August 2023", "last summer": a time span that ended before
+  the question) or a question about a past event ("When did Caroline go to the support
+  group?", "What was the dog called?": the simple past, no present word) keeps the ranking;
+* otherwise the **present** — also "How many sessions did I attend?": a count grows to the
+  latest.
 
-For a question about the present the latest unit of a group moves up: it takes the place of the
-best-ranked older unit of its group if that is higher (a successor inherits its predecessor's
-place) and, when the group concerns the holder, passes any further unit that is less relevant
-than the group's best, or that the holder said without stating any value ("If I ever moved to
-Munich ...": about the question, no answer to it); it never passes a unit that answers the
-question better, nor one about the holder when the group is about someone else. Nothing else
-moves. The moved unit gets the score of its place (:func:`~ripplemem.read.rank.rescore`, term
+Then, in this order:
+
+1. a chain of ``supersedes`` edges (written by :mod:`ripplemem.write.supersede`, an LLM's verdict
+   or :meth:`Memory.update`) with a member among the answering units: for the present its
+   latest unit takes the place of its best-ranked older member (pulled in along the edges when
+   the ranking did not find it) and passes the units less relevant than the chain's best, when
+   the chain is about the holder; for an earlier value the unit a found unit replaced is pulled
+   in (or moved up) right after it;
+2. the answering units' readings (:mod:`ripplemem.read.latest_first`): the clause of each that
+   fits the question best (the cosine of its own words with the question's, both without the
+   names of the people it asks about) says whether the holder asserts the answer (``stated``)
+   or not (an ``aside``: someone else's words or change, a hypothetical, plan, wish, refusal,
+   denial, a stay of bounded length). Of the stated units that answer the same thing (their
+   clauses within :data:`~ripplemem.read.latest_first.SAME` of the best fit) the latest said
+   leads (the earliest, for an earlier value); the asides above it go right below it. The
+   holder is the person the question names, or else — a question in the first person ("How
+   often do I see Dr. Smith?") or naming nobody — the speaker of the most relevant answering
+   unit who states something about themself.
+
+Every moved unit gets the score of its place (:func:`~ripplemem.read.rank.rescore`, term
 ``supersession``), the budget is kept (a unit pulled in pushes the last one out), and the trace
-notes each move.
-
-A question with a time of its own ("in August 2023") keeps the ranking; a question asking why or
-how wants no value and forms no stated group. A question about the past
-(:func:`asks_about_past`: "before", "used to", "originally", "did", "was", an explicit time that
-ended before the question) keeps the ranking; when it asks for an
-earlier value ("before", "used to", "originally", "previous") the unit a found unit's chain
-replaced is pulled in (or moved up) right after it. Every evidence unit a later unit superseded
-is marked with ``superseded_by`` / ``valid_until``.
+notes the moves. Every evidence unit a later unit superseded is marked with ``superseded_by`` /
+``valid_until``.
 """
 
 from __future__ import annotations
@@ -46,11 +49,10 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
-from typing import Literal
 
 import numpy as np
 
-from ripplemem.grounding.time_patterns import NUMBERS
+from ripplemem.read.latest_first import NEAREST, Fit, Holder, Reading, holder_of, order, readings
 from ripplemem.read.rank import rescore
 from ripplemem.records import (
     Cues,
@@ -62,111 +64,80 @@ from ripplemem.records import (
     said_at,
     said_order,
 )
-from ripplemem.statements import Clause, StatementReader
-from ripplemem.statements.surface import values_in
+from ripplemem.statements import StatementReader
 from ripplemem.stores.base import MemoryStore
 
-_PAST = re.compile(
-    r"\b(?:before|used to|originally|original|previous(?:ly)?|former(?:ly)?|earlier|at first|"
-    r"first|initially|in the past|prior|back then|back when|old|was|were|did|had|until|ago|"
-    r"changed?|switch(?:ed)?|history|last time)\b",
-    re.IGNORECASE,
-)
 #: the question asks for the value before a change
 _EARLIER_VALUE = re.compile(
-    r"\b(?:before|used to|originally|original|previous(?:ly)?|former(?:ly)?|at first|initially|"
-    r"earlier|prior|old)\b",
+    r"\b(?:before|used to|did\b[^?]*\buse to|originally|original|previous(?:ly)?|formerly|at first|initially|"
+    r"earlier|prior|first)\b",
     re.IGNORECASE,
 )
-_PRESENT = re.compile(r"\b(?:now|currently|current|these days|at the moment|today|still|latest)\b", re.IGNORECASE)
-#: the kind of answer a question's wh-word asks for
-_NUMBER_QUESTION = re.compile(r"\bhow (?:many|much|far|long|often|big|old|tall|heavy)\b", re.IGNORECASE)
-_REASON_QUESTION = re.compile(r"^\W*(?:why|how)\b", re.IGNORECASE)
+#: a question in the simple past asks about an event ("When did she go?", "What was it called?")
+_PAST_EVENT = re.compile(r"\b(?:did|was|were|had)\b", re.IGNORECASE)
+#: ... unless it counts: a count grows to the latest ("How many sessions did I attend?")
+_COUNT = re.compile(r"\bhow (?:many|much)\b", re.IGNORECASE)
+_PRESENT = re.compile(
+    r"\b(?:now|currently|current|these days|nowadays|at the moment|today|still|latest|"
+    r"(?:most )?recent(?:ly)?|so far|any ?more)\b",
+    re.IGNORECASE,
+)
 _WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*")
+_NAME = re.compile(r"\b[A-Z][a-z'’-]+\b")
+_FIRST_PERSON = frozenset({"i", "me", "my", "mine", "we", "us", "our", "ours"})
 #: a question's time span that ended this long before the question asks about the past
 _PAST_MARGIN = timedelta(days=1)
 _CHAIN_DEPTH = 4
 #: only units among the first LEAD of the ranking answer the question (and only they move)
 LEAD = 10
-#: the units that answer: the first of the ranking and the ANSWERS most relevant of the lead,
-#: whose relevance is at least the best one's less MARGIN (a cosine difference)
-ANSWERS = 3
-MARGIN = 0.2
+#: the units that answer: the ANSWERS most relevant of the lead that are not questions, whose
+#: relevance is at least the best one's less MARGIN (a cosine difference)
+ANSWERS = 5
+MARGIN = 0.25
 
 Relevance = Callable[[Sequence[MemoryUnit]], list[float]]
+Mode = str  # "present", "earlier" or "past" (a time of its own, before the question)
 
 
-def asks_about_past(query: str, cues: Cues | None, reference_time: datetime | None) -> bool:
-    """The question asks about an earlier state (old units stay eligible), not the present."""
-    if _PRESENT.search(query):
-        return False
-    if _PAST.search(query):
-        return True
+def asks_for(query: str, cues: Cues | None, reference_time: datetime | None) -> Mode:
+    """What the question asks for (see the module doc). Of several questions the last one
+    counts, and of a present and an earlier-value word in it the first ("What was my previous
+    status before I got the current one?": an earlier value)."""
+    asked = [q for q in re.split(r"(?<=\?)\s+", query.strip()) if q.strip()] or [query]
+    last = asked[-1]
+    present = _PRESENT.search(last)
+    earlier = _EARLIER_VALUE.search(last)
     span = cues.time_span if cues is not None else None
-    if span is not None and reference_time is not None and span.end is not None:
-        return span.end < reference_time - _PAST_MARGIN
-    return False
+    now = reference_time or datetime.now(span.end.tzinfo if span and span.end else None)
+    if not present and span is not None and span.end is not None and span.end < now - _PAST_MARGIN:
+        return "past"
+    if earlier and (not present or earlier.start() < present.start()):
+        return "earlier"
+    if not present and _PAST_EVENT.search(last) and not _COUNT.search(last):
+        return "past"  # "When did Caroline go to the support group?": an event, not a state
+    return "present"
 
 
-@dataclass(frozen=True, slots=True)
-class Focus:
-    """What a question asks about: whose fact, the things it names, the kind of answer."""
-
-    holder: str | None  # normalised name; None: the question names nobody
-    words: frozenset[str]  # its words but the holder's name, case-folded, with a plural's singular
-    answer: Literal["number", "named", "none"]
-
-    @classmethod
-    def of(cls, query: str, cues: Cues | None) -> Focus:
-        people = [normalise_cue(p) for p in (cues.participants if cues else ())]
-        names = {part for p in people for part in p.split()}
-        words: set[str] = set()
-        for raw in _WORD.findall(query):
-            word = raw.casefold().replace("’", "'").removesuffix("'s")
-            for part in {word, *word.split("-")}:
-                if part and part not in names:
-                    words.add(part)
-                    if len(part) > 3 and part.endswith("s"):
-                        words.add(part[:-1])
-        answer: Literal["number", "named", "none"] = "named"
-        if _NUMBER_QUESTION.search(query):
-            answer = "number"
-        elif _REASON_QUESTION.search(query):
-            answer = "none"  # "why", "how does she feel": a reason or a manner, not a value
-        return cls(people[0] if people else None, frozenset(words), answer)
-
-    def about(self, units: Sequence[MemoryUnit]) -> bool:
-        """Some of ``units`` concern the holder (always, when the question names nobody)."""
-        return self.holder is None or any(
-            normalise_cue(p) == self.holder for u in units for p in u.participants
-        )
-
-    def answered_by(self, clause: Clause) -> bool:
-        """The clause states a value of the wanted kind for the holder (see the module doc)."""
-        if self.answer == "none" or not clause.asserted:
-            return False
-        if self.holder is not None and clause.speaker != self.holder:
-            return False
-        named_thing = clause.kind == "thing" and clause.owner in ("speaker", "") and clause.definite
-        about_holder = (
-            clause.kind == "speaker"
-            or (named_thing and bool(clause.subject_words & self.words))
-            or bool(clause.object_words & self.words)  # "the clinic moved my check-up"
-        )
-        if not about_holder:
-            return False
-        return bool(self.values(clause))
-
-    def values(self, clause: Clause) -> frozenset[str]:
-        """The clause's values of the wanted kind: its numbers for "how many", else its names
-        and numbers (a value two statements can be told apart by)."""
-        if self.answer == "number":
-            return frozenset(w for w in clause.named if w[:1].isdigit() or _number_word(w))
-        return clause.named
+def question_words(query: str, cues: Cues | None) -> frozenset[str]:
+    """The question's words but the names of the people it asks about, case-folded, with a
+    plural's singular."""
+    names = {part for p in (cues.participants if cues else ()) for part in normalise_cue(p).split()}
+    words: set[str] = set()
+    for raw in _WORD.findall(query):
+        word = raw.casefold().replace("’", "'").removesuffix("'s")
+        for part in {word, *word.split("-")}:
+            if part and part not in names:
+                words.add(part)
+                if len(part) > 3 and part.endswith("s"):
+                    words.add(part[:-1])
+    return frozenset(words)
 
 
-def _number_word(word: str) -> bool:
-    return word in NUMBERS  # the number words time grounding reads ("three", "twelve")
+def _name_in(query: str) -> str | None:
+    """A name the question gives that no memory's participants know ("Where does Ingrid live?"
+    when only Alex speaks of his cousin Ingrid): its first capitalised word after the first."""
+    found = _NAME.findall(query)[1:]
+    return normalise_cue(found[0]) if found else None
 
 
 def nameless_query(query: str, cues: Cues | None) -> str:
@@ -243,104 +214,162 @@ def apply_supersession(
     notes: list[str],
     relevance: Relevance | None = None,
     statements: StatementReader | None = None,
+    fit: Fit | None = None,
 ) -> list[Evidence]:
-    """Mark superseded evidence and reorder it for the question's time (see the module doc).
+    """Mark superseded evidence and reorder it for what the question asks (see the module doc).
 
     ``relevance``: each unit's relevance to the question without its holder's name (None: the
     chains alone, with the first unit's place as the only answer); ``statements``: reads the
-    units' clauses (None: no update group is read from what the units say)."""
+    units' clauses and ``fit`` the relevance of their words to that question (None: the chains
+    alone)."""
     if not evidence:
         return list(evidence)
     chains = _Chains(store, namespace, {e.unit.id: e.unit for e in evidence})
     chains.load([e.unit.id for e in evidence])
-    linked = any(chains.links.get(e.unit.id) for e in evidence)
-    past = asks_about_past(query, cues, reference_time)
-    if not past and cues is not None and cues.time_span is not None:
+    mode = asks_for(query, cues, reference_time)
+    if mode == "past":
         return [_mark(e, chains) for e in evidence]  # a time of its own ("in August 2023")
-    if past:
-        if not linked:
-            return list(evidence)
-        if _EARLIER_VALUE.search(query):
-            ordered, moved = _with_predecessors(evidence, chains)
-        else:
-            ordered, moved = list(evidence), set()
-        mode = "an earlier value (the replaced units pulled in)"
+    people = [normalise_cue(p) for p in (cues.participants if cues else ())]
+    words = question_words(query, cues)
+    # "How often do I see Dr. Smith?": about the one who asks, whoever else it names
+    first_person = bool(words & _FIRST_PERSON)
+    named = None if first_person else (people[0] if people else _name_in(query))
+    lead = list(evidence[:LEAD])
+    scores = relevance([e.unit for e in lead]) if relevance is not None else [0.0] * len(lead)
+    by_id = {e.unit.id: r for e, r in zip(lead, scores, strict=True)}
+    answering = _answering(lead, scores) if relevance is not None else [lead[0].unit.id]
+    if mode == "earlier":
+        ordered, moved = _with_predecessors(evidence, chains)
     else:
-        ordered, moved = _latest_first(evidence, chains, Focus.of(query, cues), relevance, statements, notes)
-        mode = "the present"
+        ordered, moved = _chain_first(evidence, chains, named, answering, by_id)
     budget = len(evidence)
     kept = {e.unit.id for e in evidence}
     pulled = [e.unit.id for e in ordered[:budget] if e.unit.id not in kept]
+    said = {e.unit.id: e.unit.episode_id for e in lead}
+    # a later value needs a later session: answers all said in one sit still (nothing to order)
+    sessions = {said[i] for i in answering if i in said}
+    if statements is not None and fit is not None and relevance is not None and len(sessions) > 1:
+        ordered, stated = _statements_first(
+            ordered, answering, by_id, statements, fit, Holder(named or "", words),
+            named is None, _alike(lead, chains), chains, latest=mode == "present", notes=notes,
+        )
+        moved |= stated
     marked = [_mark(e, chains) for e in rescore(ordered[:budget], moved, "supersession")]
     if moved:
         notes.append(
-            f"supersession: the question asks about {mode}; {len(moved)} units moved up, "
+            f"supersession: the question asks about {_MODES[mode]}; {len(moved)} units moved, "
             f"{len(pulled)} pulled in along supersedes edges"
             + (f" ({', '.join(pulled)})" if pulled else "")
         )
     return marked
 
 
-def _latest_first(
-    evidence: Sequence[Evidence],
-    chains: _Chains,
-    focus: Focus,
-    relevance: Relevance | None,
-    statements: StatementReader | None,
-    notes: list[str],
-) -> tuple[list[Evidence], set[str]]:
-    lead = list(evidence[:LEAD])
-    groups = _chain_groups(lead, chains)
-    if not groups and (statements is None or relevance is None or not _may_update(lead, focus)):
-        return list(evidence), set()
-    scores = relevance([e.unit for e in lead]) if relevance is not None else [0.0] * len(lead)
-    by_id = {e.unit.id: r for e, r in zip(lead, scores, strict=True)}
-    answering = {lead[0].unit.id}
-    if relevance is not None:
-        asked = [(r, i) for i, r in enumerate(scores) if not _question(lead[i].unit)]
-        best = sorted(asked, reverse=True)[:ANSWERS]
-        answering |= {lead[i].unit.id for r, i in best if r >= best[0][0] - MARGIN}
-    stated, silent = _stated_group(lead, answering, focus, statements) if relevance is not None else ([], set())
-    if stated:
-        groups.append(stated)
-    ordered = list(evidence)
-    moved: set[str] = set()
-    for group in groups:
-        present = [u for u in group if u.id in answering]
-        if not present:
-            continue  # no member answers the question: its chain is not what is asked about
-        latest = max(group, key=said_order)
-        reach = max(by_id.get(u.id, -np.inf) for u in present)
-        if not focus.about(group):
-            reach = -np.inf  # another person's chain: its latest unit only takes its place
-        placed = _move_up(ordered, latest, group, reach, by_id, moved, silent if focus.about(group) else set())
-        if placed is not None:
-            ordered = placed
-            moved.add(latest.id)
-    if stated:
-        notes.append(
-            f"supersession: {len(stated)} answering units state a value for "
-            f"{focus.holder or 'one speaker'}; the latest said leads them"
-        )
-    return ordered, moved
+_MODES = {"present": "the present", "earlier": "an earlier value"}
 
 
-def _may_update(lead: Sequence[Evidence], focus: Focus) -> bool:
-    """The cheap test before the question is embedded again and units parsed: two units of the
-    lead about the holder, said at different times, that name or count something."""
-    if focus.answer == "none":
-        return False
-    holder = set(focus.holder.split()) if focus.holder else set()
-    times = {
-        said_at(e.unit) for e in lead
-        if focus.about([e.unit]) and not _question(e.unit) and values_in(e.unit.restatement, holder)
-    }
-    return len(times) >= 2
+def _answering(lead: Sequence[Evidence], scores: Sequence[float]) -> list[str]:
+    """The ids of the units that answer, most relevant first (see the module doc)."""
+    asked = sorted(
+        ((r, i) for i, r in enumerate(scores) if not _question(lead[i].unit)), reverse=True
+    )[:ANSWERS]
+    return [lead[i].unit.id for r, i in asked if r >= asked[0][0] - MARGIN]
 
 
 def _question(unit: MemoryUnit) -> bool:
     """A unit that only asks ("Tom asked: Any news?") answers nothing."""
     return unit.restatement.rstrip().endswith("?") and " asked: " in f" {unit.restatement}"
+
+
+def _chain_first(
+    evidence: Sequence[Evidence],
+    chains: _Chains,
+    named: str | None,
+    answering: Sequence[str],
+    relevance: dict[str, float],
+) -> tuple[list[Evidence], set[str]]:
+    """Each chain with an answering member: its latest unit up (step 1 of the module doc)."""
+    ordered = list(evidence)
+    moved: set[str] = set()
+    for group in _chain_groups(evidence[:LEAD], chains):
+        present = [u for u in group if u.id in answering]
+        if not present:
+            continue  # no member answers the question: its chain is not what is asked about
+        latest = max(group, key=said_order)
+        reach = max(relevance.get(u.id, -np.inf) for u in present)
+        about = named is None or any(normalise_cue(p) == named for u in group for p in u.participants)
+        placed = _move_up(ordered, latest, group, reach if about else -np.inf, relevance, moved)
+        if placed is not None:
+            ordered = placed
+            moved.add(latest.id)
+    return ordered, moved
+
+
+def _statements_first(
+    ordered: list[Evidence],
+    answering: Sequence[str],
+    relevance: dict[str, float],
+    statements: StatementReader,
+    fit: Fit,
+    holder: Holder,
+    unnamed: bool,
+    alike: Callable[[str, str], bool],
+    chains: _Chains,
+    *,
+    latest: bool,
+    notes: list[str],
+) -> tuple[list[Evidence], set[str]]:
+    """Step 2 of the module doc: the holder's asserted answers in order, asides below."""
+    items = {e.unit.id: e for e in ordered}
+    units = [items[i].unit for i in answering if i in items]
+    read = statements.clauses(units)
+    found = holder_of(None if unnamed else holder.name, holder.words, units, read)
+    if found is None:
+        return ordered, set()
+    parts = readings(units, read, found, fit)
+    for unit in units:  # a recorded update of a stated unit states its new value
+        reading = parts.get(unit.id)
+        if reading is not None and reading.role != "stated" and any(
+            parts.get(o, _NONE).role == "stated" and said_order(chains.units[o]) < said_order(unit)
+            for o in chains.links.get(unit.id, []) if o in chains.units
+        ):
+            parts[unit.id] = Reading("stated", reading.fit)
+    ids, moved = order(
+        [e.unit.id for e in ordered], {i: e.unit for i, e in items.items()}, parts, relevance,
+        alike, answers=set(answering), latest=latest,
+    )
+    if moved:
+        stated = sum(1 for r in parts.values() if r.role == "stated")
+        notes.append(
+            f"supersession: of {len(parts)} answering units {stated} are asserted statements of "
+            f"{found.name or 'one speaker'} ({'latest' if latest else 'earliest'} first), "
+            f"{len(parts) - stated} say what they did not assert or someone else's (below them)"
+        )
+    return [items[i] for i in ids], moved
+
+
+_NONE = Reading("aside", 0.0)
+
+
+def _alike(lead: Sequence[Evidence], chains: _Chains) -> Callable[[str, str], bool]:
+    """Whether two units of ``lead`` speak of the same thing: a ``supersedes`` edge links them,
+    or one is among the other's :data:`~ripplemem.read.latest_first.NEAREST` nearest units of
+    the lead (by cosine)."""
+    units = [e.unit for e in lead if e.unit.vector is not None]
+    near: dict[str, set[str]] = {}
+    if len(units) > 1:
+        vectors = np.asarray([u.vector for u in units], dtype=np.float32)
+        vectors /= np.maximum(np.linalg.norm(vectors, axis=1, keepdims=True), 1e-12)
+        cosines = vectors @ vectors.T
+        np.fill_diagonal(cosines, -np.inf)
+        for row, unit in enumerate(units):
+            nearest = np.argsort(-cosines[row])[:NEAREST]
+            near[unit.id] = {units[int(i)].id for i in nearest}
+
+    def alike(a: str, b: str) -> bool:
+        linked = b in chains.links.get(a, ()) or a in chains.links.get(b, ())
+        return linked or (b in near.get(a, ()) and a in near.get(b, ()))
+
+    return alike
 
 
 def _chain_groups(lead: Sequence[Evidence], chains: _Chains) -> list[list[MemoryUnit]]:
@@ -355,49 +384,6 @@ def _chain_groups(lead: Sequence[Evidence], chains: _Chains) -> list[list[Memory
     return groups
 
 
-def _stated_group(
-    lead: Sequence[Evidence], answering: set[str], focus: Focus, statements: StatementReader | None
-) -> tuple[list[MemoryUnit], set[str]]:
-    """The answering units that state a value for the holder (when two or more were said at
-    different times; a question that names nobody: by the speaker of the first-ranked one), and
-    the answering units the holder said that state none
-    ("If I ever moved to Munich ...": about the question, but no answer to it)."""
-    if statements is None:
-        return [], set()
-    units = [e.unit for e in lead if e.unit.id in answering]
-    if focus.holder is not None:
-        units = [u for u in units if any(normalise_cue(p) == focus.holder for p in u.participants)]
-    if not units:
-        return [], set()
-    read = statements.clauses(units)
-    values = {
-        u.id: frozenset(w for c in clauses if focus.answered_by(c) for w in focus.values(c))
-        for u, clauses in zip(units, read, strict=True)
-    }
-    stating = [u for u in units if values[u.id]]
-    silent = {
-        u.id for u, clauses in zip(units, read, strict=True)
-        if u not in stating and focus.holder is not None
-        and all(c.speaker == focus.holder for c in clauses) and clauses
-    }
-    if stating and focus.holder is None:  # one speaker's values: the first-ranked one's
-        first = _speaker(stating[0])
-        stating = [u for u in stating if _speaker(u) == first]
-    if len(stating) < 2:
-        return [], silent
-    latest = max(stating, key=said_order)
-    # a new value: the older statements that did not give all the values the latest gives
-    older = [
-        u for u in stating
-        if said_at(u) < said_at(latest) and values[latest.id] - values[u.id]
-    ]
-    return ([*older, latest] if older else []), silent
-
-
-def _speaker(unit: MemoryUnit) -> str:
-    return normalise_cue(unit.participants[0]) if unit.participants else ""
-
-
 def _move_up(
     ordered: list[Evidence],
     latest: MemoryUnit,
@@ -405,12 +391,10 @@ def _move_up(
     reach: float,
     relevance: dict[str, float],
     moved: set[str],
-    silent: set[str],
 ) -> list[Evidence] | None:
     """``ordered`` with ``latest`` at the place of its group's best-ranked older member, then up
-    past the units less relevant than ``reach`` or ``silent`` (the holder's words that answer
-    nothing), not past a unit another group moved (``reach`` ``-inf``: no further); None when it
-    stays where it is."""
+    past the units less relevant than ``reach``, not past a unit another group moved
+    (``reach`` ``-inf``: no further); None when it stays where it is."""
     ids = [e.unit.id for e in ordered]
     older = {u.id for u in group if said_order(u) < said_order(latest)}
     places = [i for i, unit_id in enumerate(ids) if unit_id in older]
@@ -420,7 +404,7 @@ def _move_up(
     target = min(min(places), here)
     while target > 0:
         above = ids[target - 1]
-        if above in moved or (relevance.get(above, np.inf) >= reach and above not in silent):
+        if above in moved or relevance.get(above, np.inf) >= reach:
             break
         target -= 1
     if target == here:

@@ -13,6 +13,7 @@ from ripplemem.records.evidence import (
     ScoreTerms,
 )
 from ripplemem.records.extraction import ExtractionFallback, WindowDrafts
+from ripplemem.records.jobs import Job, JobStatus
 from ripplemem.records.keys import ApiKey
 from ripplemem.records.results import INSERT_STAGES, AddResult, Answer
 from ripplemem.records.supersession import Version, said_at, said_order, successor_of
@@ -34,6 +35,8 @@ __all__ = [
     "ExpansionPath",
     "ExtractionFallback",
     "Hit",
+    "Job",
+    "JobStatus",
     "Membership",
     "MemoryUnit",
     "Recall",

@@ -16,6 +16,7 @@ import time
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from functools import partial
+from types import SimpleNamespace
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -24,6 +25,7 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from ripplemem import __version__
+from ripplemem.core.jobs import job_store_of
 from ripplemem.core.lanes import Lanes
 from ripplemem.errors import ConfigurationError, InvalidInputError, RippleMemError
 from ripplemem.extensions import reader_of, warm_up
@@ -43,7 +45,7 @@ from ripplemem.server.gate import (
     error_response,
 )
 from ripplemem.server.jobs import JobBoard
-from ripplemem.server.routes import health_router, router, verb_router
+from ripplemem.server.routes import health_router, job_runner, router, verb_router
 from ripplemem.server.schemas import ErrorBody, ErrorModel
 from ripplemem.server.viewer_routes import ui_router, viewer_router
 
@@ -92,6 +94,7 @@ class ServerOptions:
         announce: Callable[[str], None] | None = None,
         request_budget_s: float | None = DEFAULT_BUDGET_S,
         separate_reader: bool = True,
+        job_lease_s: float = 30.0,
     ) -> None:
         self.max_body_bytes, self.max_import_bytes = max_body_bytes, max_import_bytes
         self.read_threads, self.write_threads = read_threads, write_threads
@@ -108,6 +111,9 @@ class ServerOptions:
         #: reads through a second Memory over the same SQLite file, so they never queue behind
         #: a write block (the price: that Memory's caches and models, about a search worker's)
         self.separate_reader = separate_reader
+        #: how long a stopped server's background jobs wait before another server over the
+        #: same store runs them (PostgreSQL; :mod:`ripplemem.server.jobs`)
+        self.job_lease_s = job_lease_s
 
 
 def create_app(
@@ -121,6 +127,8 @@ def create_app(
             f"--no-auth is accepted only on a loopback address (127.0.0.1, ::1), not "
             f"{options.host!r}: create keys with `ripplemem keys create` instead"
         )
+    if auth and not memory.keys.available:
+        memory.keys.list()  # raises the ConfigurationError that says what to do
     pool = None
     if options.search_processes:
         from ripplemem.server.search_pool import SearchPool
@@ -132,8 +140,12 @@ def create_app(
     lanes = Lanes(read_threads=options.read_threads, write_threads=options.write_threads, searcher=pool)
     reader = reader_of(memory) if options.separate_reader else None
     verbs = AsyncMemory(over=memory, lanes=lanes, reader=reader)
-    jobs = JobBoard(max_pending=options.max_pending_jobs)
     budget = RequestBudget(options.request_budget_s)
+    job_store, shared_jobs = job_store_of(memory.store)
+    jobs = JobBoard(
+        job_store, job_runner(SimpleNamespace(memory=verbs, lanes=lanes, budget=budget)),
+        shared=shared_jobs, max_pending=options.max_pending_jobs, lease_s=options.job_lease_s,
+    )
     gate = Gate((reader or memory).keys if auth else None)  # key checks never wait on a write
     mcp_server = _mcp(verbs, budget) if options.mcp else None
 
@@ -144,6 +156,8 @@ def create_app(
         started = time.perf_counter()
         try:
             warm_up(memory)
+            if reader is not None:  # the reads' own Memory: its first search loads nothing
+                warm_up(reader)
         except Exception as error:  # the server stays live and says why it is not ready
             log.error("loading the models failed; the server is not ready", exc_info=error)
             say(f"loading the models failed ({type(error).__name__}: {error}); not ready")
@@ -162,14 +176,16 @@ def create_app(
             "once they are loaded")
         async with anyio.create_task_group() as tasks:
             tasks.start_soon(partial(anyio.to_thread.run_sync, warm, abandon_on_cancel=True))
+            tasks.start_soon(jobs.tend)  # the job leases, and the jobs of stopped servers
             if mcp_server is None:
                 yield
             else:
                 async with mcp_server.session_manager.run():
                     yield
+            if not await jobs.drain(options.drain_timeout_s):
+                log.warning("background adds still running after %.0f s: stopping",
+                            options.drain_timeout_s)
             tasks.cancel_scope.cancel()  # a warm-up still running at shutdown is not waited for
-        if not await jobs.drain(options.drain_timeout_s):
-            log.warning("background adds still running after %.0f s: stopping", options.drain_timeout_s)
         await verbs.close()
 
     app = FastAPI(

@@ -9,7 +9,9 @@ A verb's path parameters are fields of its arguments; the other fields are the J
 from __future__ import annotations
 
 import inspect
+import json
 import re
+from collections.abc import Awaitable, Callable
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Path, Query, Request, Security
@@ -18,15 +20,17 @@ from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from pydantic import BaseModel, ConfigDict, create_model
 
 from ripplemem import __version__
+from ripplemem.errors import InvalidInputError
 from ripplemem.memory import AsyncMemory
+from ripplemem.records.jobs import Job
 from ripplemem.records.wire import CountModel
 from ripplemem.server.access import Access
 from ripplemem.server.errors import NotFoundError
-from ripplemem.server.jobs import Job
+from ripplemem.server.jobs import Runner
 from ripplemem.server.schemas import ErrorBody, ErrorModel, HealthModel, IdsQuery, JobModel
 from ripplemem.server.verbs import VERBS, Result, Verb
 
-__all__ = ["health_router", "router", "verb_router"]
+__all__ = ["health_router", "job_runner", "router", "verb_router"]
 
 JSONL = "application/x-ndjson"
 bearer = HTTPBearer(
@@ -127,7 +131,7 @@ def _endpoint(verb: Verb):
         if not wait:
             if verb.size is not None:
                 budget.admit(verb.size(arguments))  # too large for the budget: 413, no job
-            return _json(job_model(_queue(request, verb, memory, namespace, arguments)), 202)
+            return _json(job_model(await _queue(request, verb, namespace, arguments)), 202)
         return _respond(await budget.run_verb(verb, memory, namespace, arguments))
 
     endpoint.__signature__ = inspect.Signature(params, return_annotation=Response)  # type: ignore[attr-defined]
@@ -148,24 +152,41 @@ def _without(model: type[BaseModel], names: list[str], *, query: bool) -> type[B
     return create_model(f"{model.__name__}{suffix}", __config__=config, **kept)  # type: ignore[call-overload]
 
 
-def _queue(request: Request, verb: Verb, memory: AsyncMemory, namespace: str, arguments: BaseModel) -> Job:
-    """Queue the verb as a background job; it runs in the namespace's turn, like a waited one."""
-    lanes = request.app.state.lanes
+async def _queue(request: Request, verb: Verb, namespace: str, arguments: BaseModel) -> Job:
+    """Store the verb call as a background job and run it (in the namespace's turn, like a
+    waited one); any server over the store can answer for it."""
+    board = request.app.state.jobs
+    return await board.submit(namespace, verb.name, arguments.model_dump_json(exclude_unset=True))
 
-    async def work(started):
-        async with lanes.turn(namespace):
-            started()
-            return await request.app.state.budget.run_verb(verb, memory, namespace, arguments)
 
-    return request.app.state.jobs.submit(namespace, work)
+def job_runner(state: Any) -> Runner:
+    """How the app's job board runs a job: its verb over ``state.memory``, in the namespace's
+    write turn, under the request budget."""
+    by_name = {verb.name: verb for verb in VERBS if verb.background}
+
+    async def run(job: Job, started: Callable[[], Awaitable[None]]) -> Result:
+        verb = by_name.get(job.verb)
+        if verb is None:  # queued by a server of another version
+            raise InvalidInputError(
+                f"this server cannot run a background {job.verb!r}: send it to a server of the "
+                "version that queued it, or send it again"
+            )
+        arguments = verb.arguments.model_validate_json(job.arguments)
+        async with state.lanes.turn(job.namespace):
+            await started()
+            return await state.budget.run_verb(verb, state.memory, job.namespace, arguments)
+
+    return run
 
 
 # -- what is not a memory verb -------------------------------------------------------------------
 @router.get("/jobs/{job_id}", response_model=JobModel, responses=_errors(404), summary="A background add")
 async def get_job(job_id: Annotated[str, Path(max_length=100)], request: Request, access: Caller) -> Response:
-    job = request.app.state.jobs.get(job_id)
+    board = request.app.state.jobs
+    job = await board.get(job_id)
     if job is None or not access.may_use(job.namespace):
-        raise NotFoundError(f"no job {job_id!r} (jobs are kept in memory until the server stops)")
+        kept = "in the store" if board.shared else "in this server's memory until it stops"
+        raise NotFoundError(f"no job {job_id!r} (finished jobs are kept a day, {kept})")
     return _json(job_model(job))
 
 
@@ -250,6 +271,6 @@ def job_model(job: Job) -> JobModel:
         created_at=job.created_at,
         started_at=job.started_at,
         finished_at=job.finished_at,
-        result=job.result,
+        result=None if job.result is None else json.loads(job.result),
         error=error,
     )

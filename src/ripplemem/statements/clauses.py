@@ -12,11 +12,19 @@ its predicate and its subject, and whether it is asserted comes from the structu
   consequent, the conditional clause itself a condition — neither is asserted;
 * a subordinate clause (adverbial, relative, an infinitive complement such as "want to move",
   "decided to keep", "going to teach", a gerund after a preposition such as "thinking about
-  moving") is not the sentence's statement; a gerund complement ("started seeing Ravi") is, and
+  moving") is not the sentence's statement — but a clause with its own subject after a
+  verbless heading ("Big news: Maya moved to Bristol") is; a gerund complement ("started seeing Ravi") is, and
   gives the clause its predicate and value;
 * the first half of "X but Y" is conceded: Y is what the speaker concludes ("I test drove a
   Volvo but kept the Mini", "I had an interview there but turned the offer down");
-* a coordinated clause without its own subject shares the first one's subject and mood.
+* a coordinated clause without its own subject shares the first one's subject and mood;
+* a necessity in the past tense entails its complement ("we had to move the wedding" moved it,
+  unlike "we have to move it" or "we want to move it").
+
+A clause is *bounded* when it states something of bounded length: a duration ("for two weeks",
+"for the weekend") on a clause not in the perfect ("I've lived here for a decade" lasts up to
+now), or a "while" / "until" clause ("while the kitchen is redone, we're living with my
+sister"): a stay, not a lasting state.
 
 The subject is the *speaker* ("I", "we", the speaker's name), another *person* (a name of the
 unit's people, "he", "she", "they") or a *thing* ("my team", "the wedding", "it"); ``owner`` says
@@ -50,6 +58,12 @@ _SELF = frozenset({"i", "we", "me", "us"})
 _PEOPLE_PRONOUNS = frozenset({"he", "she", "they", "him", "her", "them", "someone", "somebody", "everyone"})
 _CONTENT = frozenset({"NOUN", "PROPN", "NUM", "ADJ"})
 _DEFINITE = frozenset({"the", "this", "that", "these", "those"})
+#: the units a bounded length is counted in ("for two weeks", "for the weekend")
+_DURATION_UNITS = frozenset(
+    {"minute", "hour", "day", "night", "week", "weekend", "fortnight", "month", "year", "decade",
+     "term", "semester"}
+)
+_BOUNDING_MARKS = frozenset({"while", "until", "till"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,6 +87,9 @@ class Clause:
     named: frozenset[str]  # the value's names and numbers ("leeds", "15")
     asserted: bool  # stated as a fact by its subject (see the module doc)
     tense: Tense
+    bounded: bool = False  # of bounded length: a stay, not a lasting state (see the module doc)
+    #: the clause's own words, without the clauses inside it ("I turned the offer down")
+    text: str = ""
 
     @property
     def value(self) -> frozenset[str]:
@@ -134,7 +151,18 @@ def _clause(head: Any, me: str, mine: set[str], others: set[str], question: bool
         named=named,
         asserted=not question and _asserted(head),
         tense=_tense(head),
+        bounded=_bounded(head),
+        text=_own_text(head),
     )
+
+
+def _own_text(head: Any) -> str:
+    """The words of ``head``'s subtree but those of the clauses inside it."""
+    inner: set[int] = set()
+    for token in head.subtree:
+        if token is not head and token.i not in inner and _is_clause_head(token):
+            inner.update(t.i for t in token.subtree)
+    return " ".join(t.text for t in head.subtree if t.i not in inner and not t.is_punct)
 
 
 def _gerund_core(head: Any) -> Any:
@@ -182,8 +210,12 @@ def _kind(subject: Any | None, mine: set[str], others: set[str]) -> tuple[Subjec
 
 
 def _definite(subject: Any) -> bool:
-    """A pronoun, a name, or a noun with a possessor or a definite determiner."""
+    """A pronoun, a name, a noun with a possessor or a definite determiner, or a singular noun
+    without a determiner ("Book club moved to Sundays": spoken English drops the article; a kind
+    is a bare plural or a mass noun: "pets are the best")."""
     if subject.pos_ in ("PRON", "PROPN"):
+        return True
+    if subject.tag_ == "NN" and not any(c.dep_ == "det" for c in _determiners(subject)):
         return True
     return any(
         c.dep_ == "poss" or (c.dep_ == "det" and c.lower_ in _DEFINITE) for c in _determiners(subject)
@@ -195,14 +227,22 @@ def _determiners(noun: Any) -> list[Any]:
     from "team")."""
     found = list(noun.children)
     for child in noun.children:
-        if child.dep_ == "compound":
+        if _compound(child):
             found.extend(child.children)
     return found
 
 
+def _compound(child: Any) -> bool:
+    """A noun modifying a noun: a compound, or a noun the parse hangs as the subject of a noun
+    ("Our team offsite is ...": "team" as the subject of "offsite")."""
+    return child.dep_ == "compound" or (
+        child.dep_ == "nsubj" and child.pos_ in ("NOUN", "PROPN") and child.head.pos_ in ("NOUN", "PROPN")
+    )
+
+
 def _phrase(subject: Any) -> frozenset[str]:
     """The lemmas of a subject's head and its noun modifiers ("our dog Rex": dog, rex)."""
-    words = [subject, *(c for c in subject.children if c.dep_ in ("compound", "amod", "appos", "nmod"))]
+    words = [subject, *(c for c in subject.children if c.dep_ in ("amod", "appos", "nmod") or _compound(c))]
     return frozenset(w.lemma_.casefold() for w in words)
 
 
@@ -267,9 +307,14 @@ def _asserted(head: Any) -> bool:
     token, seen = head, 0
     while seen < 6:
         seen += 1
-        if token.dep_ in _SUBORDINATE or (token.dep_ == "xcomp" and _infinitive(token)):
+        done = token.dep_ == "xcomp" and _past_necessity(token.head)  # "we had to move it"
+        if _after_heading(token):
+            return True
+        if token.dep_ in _SUBORDINATE or (token.dep_ == "xcomp" and _infinitive(token) and not done):
             return False
-        shared = token.dep_ == "conj" and not any(c.dep_ in ("nsubj", "nsubjpass") for c in token.children)
+        shared = done or (
+            token.dep_ == "conj" and not any(c.dep_ in ("nsubj", "nsubjpass") for c in token.children)
+        )
         reported = token.dep_ == "ccomp" and token.i > token.head.i
         if not (shared or reported) or token.head is token:
             return True  # a clause before its "head" is a clause of its own ("X, it's not enough")
@@ -277,6 +322,38 @@ def _asserted(head: Any) -> bool:
         if _hypothetical(token) or _conditional(token) or (reported and _negated(token)):
             return False
     return True
+
+
+def _after_heading(token: Any) -> bool:
+    """"Big news: Maya moved to Bristol": a clause with its own subject that the parse hangs
+    from a verbless sentence root ("news")."""
+    root = token.head
+    return (
+        token.dep_ == "acl" and root.dep_ == "ROOT" and root.pos_ in ("NOUN", "PROPN", "ADJ")
+        and any(c.dep_ in ("nsubj", "nsubjpass") for c in token.children)
+    )
+
+
+def _past_necessity(token: Any) -> bool:
+    """"had to": the verb "have" in the past tense, with an infinitive complement."""
+    return token.lemma_.casefold() == "have" and token.tag_ == "VBD" and token.pos_ == "VERB"
+
+
+def _bounded(head: Any) -> bool:
+    """Of bounded length (see the module doc)."""
+    for child in head.children:
+        marks = child.dep_ == "advcl" and any(
+            m.dep_ == "mark" and m.lower_ in _BOUNDING_MARKS for m in child.children
+        )
+        if marks or (child.dep_ == "prep" and child.lower_ in ("until", "till")):
+            return True
+    if any(c.dep_ == "aux" and c.lemma_.casefold() == "have" for c in head.children):
+        return False  # the perfect: up to now
+    return any(
+        token.dep_ == "prep" and token.lower_ == "for"
+        and any(p.dep_ == "pobj" and p.lemma_.casefold() in _DURATION_UNITS for p in token.children)
+        for token in _subtree(head)
+    )
 
 
 def _negated(token: Any) -> bool:

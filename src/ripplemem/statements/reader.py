@@ -12,10 +12,17 @@ from __future__ import annotations
 import re
 import threading
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import TypeVar
+
+import numpy as np
 
 from ripplemem.records import MemoryUnit
 from ripplemem.statements.clauses import Clause, Parse, clauses_of
+
+K = TypeVar("K")
+V = TypeVar("V")
+T = TypeVar("T")
 
 _PREFIX = re.compile(r"(?:^|(?<=[.!?] ))([A-Z][\w'’-]*(?: [A-Z][\w'’-]*)?) (?:said|asked|answered):\s*")
 
@@ -34,29 +41,41 @@ def speaker_parts(text: str, speaker: str) -> list[tuple[str, str]]:
 
 class StatementReader:
     """``clauses(units)``: each unit's clauses, with one call of ``parse`` for the units not
-    cached yet. Thread-safe; the cache keeps the last ``cache_size`` units."""
+    cached yet; ``vectors(texts, embed)``: the vectors of clause words, with one call of
+    ``embed`` for the texts not cached yet. Thread-safe; each cache keeps the last
+    ``cache_size`` entries."""
 
     def __init__(self, parse: Parse, *, cache_size: int = 20_000) -> None:
         self.parse = parse
         self.cache_size = cache_size
         self.parsed = 0  # texts sent to the parser (a measure of the work done)
         self._cache: OrderedDict[tuple[str, str, str], list[Clause]] = OrderedDict()
+        self._vectors: OrderedDict[str, np.ndarray] = OrderedDict()
         self._lock = threading.Lock()
+
+    def vectors(self, texts: Sequence[str], embed: Callable[[list[str]], np.ndarray]) -> list[np.ndarray]:
+        return self._through(self._vectors, list(texts), {t: t for t in texts}, lambda todo: list(embed(todo)))
 
     def clauses(self, units: Sequence[MemoryUnit]) -> list[list[Clause]]:
         keys = [(u.namespace, u.id, u.restatement) for u in units]
+        return self._through(self._cache, keys, dict(zip(keys, units, strict=True)), self._read)
+
+    def _through(self, cache: OrderedDict[K, V], keys: list[K], items: dict[K, T],
+                 make: Callable[[list[T]], list[V]]) -> list[V]:
+        """The cached values of ``keys``, made with one call of ``make`` for those not cached
+        (``items``: what each key's value is made from); the cache keeps its last entries."""
         with self._lock:
-            todo = {k: u for k, u in zip(keys, units, strict=True) if k not in self._cache}
-        read = self._read(list(todo.values())) if todo else []
+            todo = {k: items[k] for k in keys if k not in cache}
+        made = make(list(todo.values())) if todo else []
         with self._lock:
-            for key, clauses in zip(todo, read, strict=True):
-                self._cache[key] = clauses
+            for key, value in zip(todo, made, strict=True):
+                cache[key] = value
             found = []
             for key in keys:
-                self._cache.move_to_end(key)
-                found.append(self._cache[key])
-            while len(self._cache) > self.cache_size:
-                self._cache.popitem(last=False)
+                cache.move_to_end(key)
+                found.append(cache[key])
+            while len(cache) > self.cache_size:
+                cache.popitem(last=False)
         return found
 
     def _read(self, units: Sequence[MemoryUnit]) -> list[list[Clause]]:

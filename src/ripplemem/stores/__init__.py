@@ -1,6 +1,6 @@
 """Storage backends behind the :class:`MemoryStore` Protocol, opened by location."""
 
 from ripplemem.stores.base import MemoryStore, StoreCapabilities
-from ripplemem.stores.registry import open_store, register_store
+from ripplemem.stores.registry import open_store, register_store, scheme_of
 
-__all__ = ["MemoryStore", "StoreCapabilities", "open_store", "register_store"]
+__all__ = ["MemoryStore", "StoreCapabilities", "open_store", "register_store", "scheme_of"]

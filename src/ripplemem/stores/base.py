@@ -5,10 +5,16 @@ Backends: :class:`ripplemem.stores.memory.InMemoryStore` (``memory://``),
 package registers under the ``ripplemem.stores`` entry-point group (:mod:`ripplemem.stores.registry`).
 Each must pass the contract suites of :mod:`ripplemem.testing.contracts`.
 
-A store has two declared parts besides its units: ``clues``, the AssoMem clue–utterance graph
-(:class:`ripplemem.stores.clues_base.ClueStore`), and ``keys``, the service's API keys
-(:class:`ripplemem.stores.keys_base.KeyStore`). What a caller may rely on beyond the methods is
+A store has one declared part besides its units: ``clues``, the AssoMem clue–utterance graph
+(:class:`ripplemem.stores.clues_base.ClueStore`). What a caller may rely on beyond the methods is
 in ``capabilities`` (:class:`StoreCapabilities`), declared by the backend, never probed.
+
+The service's own state is not part of this seam: a backend *may* also offer ``keys`` (the API
+keys, :class:`ripplemem.stores.keys_base.KeyStore`) and ``jobs`` (background jobs,
+:class:`ripplemem.stores.jobs_base.JobStore`), sharing its connection; the SQLite and PostgreSQL
+stores offer keys, PostgreSQL jobs too. The server uses them where they are
+(:func:`ripplemem.core.keys.key_store_of`, :func:`ripplemem.core.jobs.job_store_of`).
+The members a backend writes, grouped, and how to check them: ``docs/backends.md``.
 
 Contract notes shared by all backends:
 
@@ -74,9 +80,16 @@ import numpy as np
 from ripplemem.records import Cues, Edge, EdgeKind, MemoryUnit
 from ripplemem.records.filters import SearchFilter
 from ripplemem.stores.clues_base import ClueStore
-from ripplemem.stores.keys_base import KeyStore
 
-__all__ = ["MemoryStore", "StoreCapabilities", "add_edges", "search_dense"]
+__all__ = [
+    "GraphStore",
+    "MemoryStore",
+    "StoreCapabilities",
+    "UnitStore",
+    "ViewStore",
+    "add_edges",
+    "search_dense",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,32 +108,14 @@ class StoreCapabilities:
     approximate_dense: bool
 
 
-@runtime_checkable
-class MemoryStore(Protocol):
-    #: where the store lives, as :func:`ripplemem.stores.registry.open_store` takes it
-    #: (credentials are not included)
-    @property
-    def url(self) -> str: ...
-    @property
-    def capabilities(self) -> StoreCapabilities: ...
-    @property
-    def clues(self) -> ClueStore: ...  # the AssoMem clue graph, in the same database
-    @property
-    def keys(self) -> KeyStore: ...  # the service's API keys, in the same database
-
-    # metadata
-    def check_embedder(self, model: str, dim: int) -> None: ...
-    def embedder_info(self) -> tuple[str, int] | None: ...
-    def namespaces(self) -> list[str]: ...
-    def count(self, namespace: str) -> int: ...
+class UnitStore(Protocol):
+    """Units: one atomic write per add, serialised per namespace; reads; deletes."""
 
     # one atomic write, serialised per namespace
     def write(self, namespaces: Sequence[str]) -> AbstractContextManager[None]: ...
     # the reads of one search of ``namespace`` (the calling thread's): a backend may serve them
     # from one connection and read the namespace's counters once; plain reads work without it
     def reading(self, namespace: str) -> AbstractContextManager[None]: ...
-
-    # units
     def add_units(self, units: Sequence[MemoryUnit]) -> None: ...
     def get_units(
         self, namespace: str, ids: Sequence[str], *, with_vectors: bool = True
@@ -128,13 +123,20 @@ class MemoryStore(Protocol):
     def list_units(
         self, namespace: str, *, limit: int | None = None, offset: int = 0
     ) -> list[MemoryUnit]: ...
+    def count(self, namespace: str) -> int: ...
+    def namespaces(self) -> list[str]: ...
+    # a delete also removes the unit's edges and its place in the clue graph
     def delete_unit(self, namespace: str, unit_id: str) -> bool: ...
     def delete_namespace(self, namespace: str) -> int: ...
     # wait until the bytes of every unit deleted so far are gone from the store's files (a
     # delete never waits for readers; docs/reliability.md); False when ``timeout`` passed first
     def flush_erasure(self, timeout: float | None = None) -> bool: ...
 
-    # views (``allowed``: restrict to these unit ids before the cut; None: every unit)
+
+class ViewStore(Protocol):
+    """The search views over a namespace's units (``allowed``: restrict to these unit ids
+    before the cut; None: every unit)."""
+
     def search_dense_many(
         self, namespace: str, vectors: np.ndarray, k: int, *, min_score: float | None = None,
         allowed: AbstractSet[str] | None = None,
@@ -151,17 +153,35 @@ class MemoryStore(Protocol):
     # the ids of the units a search filter matches
     def select_units(self, namespace: str, where: SearchFilter) -> set[str]: ...
 
-    # the person behind a namespace: the speaker name of its role-style "user" messages
-    def person(self, namespace: str) -> str | None: ...
-    def set_person(self, namespace: str, name: str | None) -> None: ...
 
-    # graph
+class GraphStore(Protocol):
+    """The graphs over units: RippleMem's unit edges and AssoMem's clue graph (``clues``)."""
+
+    @property
+    def clues(self) -> ClueStore: ...  # the AssoMem clue graph, in the same database
     def change_edges(self, *, remove: Iterable[Edge] = (), add: Iterable[Edge] = ()) -> None: ...
     def neighbours(
         self, namespace: str, ids: Sequence[str], kind: EdgeKind
     ) -> dict[str, list[tuple[str, float]]]: ...
     def edges_of(self, namespace: str, unit_id: str) -> list[Edge]: ...
 
+
+@runtime_checkable
+class MemoryStore(UnitStore, ViewStore, GraphStore, Protocol):
+    """The whole seam: the three groups above and what is the store's own."""
+
+    #: where the store lives, as :func:`ripplemem.stores.registry.open_store` takes it
+    #: (credentials are not included)
+    @property
+    def url(self) -> str: ...
+    @property
+    def capabilities(self) -> StoreCapabilities: ...
+    # the embedder the store was built with
+    def check_embedder(self, model: str, dim: int) -> None: ...
+    def embedder_info(self) -> tuple[str, int] | None: ...
+    # the person behind a namespace: the speaker name of its role-style "user" messages
+    def person(self, namespace: str) -> str | None: ...
+    def set_person(self, namespace: str, name: str | None) -> None: ...
     def close(self) -> None: ...
 
 

@@ -3,7 +3,7 @@
 Implementations: :class:`InMemoryClueStore` (held by :class:`~ripplemem.stores.memory.InMemoryStore`)
 and :class:`ripplemem.stores.sqlite.clues.SQLiteClueStore` (tables of the same SQLite file, held by
 :class:`~ripplemem.stores.sqlite.SQLiteStore`): every store's ``clues``.
-Both pass the clue part of :class:`ripplemem.testing.contracts.store.StoreContract`.
+Both pass :class:`ripplemem.testing.contracts.store.ClueContract` (part of ``StoreContract``).
 
 Contract notes:
 
@@ -16,9 +16,10 @@ Contract notes:
 * Utterance links are undirected and weighted; ``add_links`` takes one direction, stores both,
   and ignores self links. ``links`` returns each asked id's (neighbour, weight) list, best first.
 * ``search_clues`` scores are cosine similarities, best first.
-* ``forget_units`` removes the units' memberships and every link touching them; a clue left with no
-  member goes, with its sessions. ``forget_namespace`` drops everything of a namespace. The owning
-  store calls both from ``delete_unit`` / ``delete_namespace``.
+* Deleting is the owning store's duty, not a member of this Protocol: its ``delete_unit`` removes
+  the unit's membership and every link touching it (a clue left with no member goes, with its
+  sessions), and ``delete_namespace`` drops the namespace's whole graph, in the same write.
+  (:class:`InMemoryClueStore` offers ``forget_units`` / ``forget_namespace`` for that.)
 """
 
 from __future__ import annotations
@@ -53,8 +54,6 @@ class ClueStore(Protocol):
     def clues_of_units(self, namespace: str, unit_ids: Sequence[str]) -> dict[str, Membership]: ...
     def add_links(self, namespace: str, links: Iterable[Link]) -> None: ...
     def links(self, namespace: str, unit_ids: Sequence[str]) -> dict[str, list[tuple[str, float]]]: ...
-    def forget_units(self, namespace: str, unit_ids: Sequence[str]) -> None: ...
-    def forget_namespace(self, namespace: str) -> None: ...
 
 
 def clue_sessions(clues: ClueStore, namespace: str, episodes: Iterable[str]) -> dict[str, list[str]]:

@@ -6,6 +6,8 @@
   answers from a script.
 * :class:`ScriptedOpenAIServer`: a real local HTTP server speaking the OpenAI protocol with
   scripted answers, for testing the OpenAI-compatible clients over real sockets.
+* :func:`private_postgres`: a private PostgreSQL with pgvector (from a wheel, no system service)
+  for the tests and benchmarks of the PostgreSQL store.
 * :class:`LocalModelServer`: a real GGUF chat model behind the same protocol (prebuilt llama.cpp,
   extra ``local-llm``), with :func:`fetch_model` for the small models packaged on PyPI.
 * :mod:`ripplemem.testing.contracts`: the contract suites every store, embedder, extractor and
@@ -27,6 +29,7 @@ from ripplemem.testing.openai_server import (
     ScriptedOpenAIServer,
     scripted_embedding,
 )
+from ripplemem.testing.postgres import private_postgres
 
 __all__ = [
     "DIM",
@@ -40,6 +43,7 @@ __all__ = [
     "day_span",
     "fetch_model",
     "make_unit",
+    "private_postgres",
     "scripted_embedding",
     "unit_vectors",
 ]

@@ -33,14 +33,26 @@ def embedder() -> MiniLMFloatEmbedder:
     return MiniLMFloatEmbedder()
 
 
+def _memory(kind: str, folder: Path) -> Memory:
+    settings = Settings(store=folder / "m.db", extractor="deterministic", planner="deterministic")
+    memory = Memory(settings, embedder=embedder(), store=InMemoryStore() if kind == "memory" else None)
+    for index, (when, turns) in enumerate(SESSIONS):
+        messages = [{"speaker": s, "text": t} for s, t in turns]
+        memory.add(messages, user_id="maya", session_time=when, session_id=f"s{index}")
+    return memory
+
+
+@pytest.fixture(scope="module", params=["memory", "sqlite"])
+def memory(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Memory]:
+    """The sessions, written once per store kind for the tests that only read them."""
+    with _memory(request.param, tmp_path_factory.mktemp("asso")) as memory:
+        yield memory
+
+
 @pytest.fixture(params=["memory", "sqlite"])
-def memory(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Memory]:
-    settings = Settings(store=tmp_path / "m.db", extractor="deterministic", planner="deterministic")
-    store = InMemoryStore() if request.param == "memory" else None
-    with Memory(settings, embedder=embedder(), store=store) as memory:
-        for index, (when, turns) in enumerate(SESSIONS):
-            messages = [{"speaker": s, "text": t} for s, t in turns]
-            memory.add(messages, user_id="maya", session_time=when, session_id=f"s{index}")
+def own_memory(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Memory]:
+    """The same sessions in a memory of the test's own (for a test that changes it)."""
+    with _memory(request.param, tmp_path) as memory:
         yield memory
 
 
@@ -134,6 +146,6 @@ def test_fitted_weights_are_used_for_the_question_type(tmp_path: Path) -> None:
     assert both == {"relevance": 1.0, "importance": 0.0, "temporal": 0.0}  # nothing left: relevance
 
 
-def test_deleting_the_namespace_drops_the_graph(memory: Memory) -> None:
-    memory.delete_all(user_id="maya")
-    assert memory.store.clues.clue_count("maya") == 0
+def test_deleting_the_namespace_drops_the_graph(own_memory: Memory) -> None:
+    own_memory.delete_all(user_id="maya")
+    assert own_memory.store.clues.clue_count("maya") == 0

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from ripplemem.errors import InvalidModelOutputError, ProviderUnavailableError
-from ripplemem.providers.base import ChatModel
+from ripplemem.providers import ChatModel
 from ripplemem.read.answering import compose_answer
 from ripplemem.read.prompts.answering import render_evidence
 from ripplemem.records import Evidence

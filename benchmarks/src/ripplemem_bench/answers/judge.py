@@ -13,8 +13,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from ripplemem.errors import InvalidModelOutputError, ProviderUnavailableError
-from ripplemem.providers.base import ChatModel
-from ripplemem.providers.structured import complete_structured
+from ripplemem.providers import ChatModel, complete_structured
 from ripplemem_bench.answers.judge_prompt import Verdict, judge_messages
 
 Label = Literal["CORRECT", "WRONG", "FAILED"]

@@ -14,8 +14,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, Field
 
-from ripplemem.providers.base import ChatMessage
-from ripplemem.providers.structured import MaxLength
+from ripplemem.providers import ChatMessage, MaxLength
 
 JUDGE_PROMPT_VERSION = "j-v2"  # v2: reasoning required (before the label)
 

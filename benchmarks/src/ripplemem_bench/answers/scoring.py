@@ -17,7 +17,9 @@ from collections.abc import Sequence
 from ripplemem_bench.answers.answering import GeneratedAnswer
 from ripplemem_bench.answers.judge import Judgement
 from ripplemem_bench.answers.metrics import bleu1, token_f1
-from ripplemem_bench.measure import mean, percentile_or_none
+from ripplemem_bench.measure import means, percentile_or_none
+from ripplemem_bench.results.base import Scores
+from ripplemem_bench.results.retrieval import AnswerRow, AnswerScores
 
 Row = dict[str, float]
 
@@ -63,32 +65,28 @@ class AnswerScorer:
         self.rows[system].append((question_id, group, row, extra))
         return row
 
-    def summary(self, system: str) -> dict:
+    def summary(self, system: str) -> AnswerScores:
+        """The system's means overall and per group, failures and answer latency."""
         entries = self.rows[system]
         groups: dict[str, list[Row]] = defaultdict(list)
         for _, group, row, _ in entries:
             groups[group].append(row)
         millis = [1000.0 * extra["seconds"] for *_, extra in entries]
-        result: dict = {
-            "questions": len(entries),
-            "metrics": _means([row for _, _, row, _ in entries]),
-            "groups": {
-                group: {"questions": len(rows), **_means(rows)} for group, rows in sorted(groups.items())
+        result = AnswerScores(
+            questions=len(entries),
+            metrics=means([row for _, _, row, _ in entries]),
+            groups={
+                group: Scores(questions=len(rows), metrics=means(rows))
+                for group, rows in sorted(groups.items())
             },
-            "answer_failures": sum(1 for *_, extra in entries if extra["answer_error"]),
-            "judge_failures": sum(1 for *_, extra in entries if extra["verdict"] == "FAILED"),
-            "answer_ms_p50": percentile_or_none(millis, 50),
-            "answer_ms_p95": percentile_or_none(millis, 95),
-        }
+            answer_failures=sum(1 for *_, extra in entries if extra["answer_error"]),
+            judge_failures=sum(1 for *_, extra in entries if extra["verdict"] == "FAILED"),
+            answer_ms_p50=percentile_or_none(millis, 50),
+            answer_ms_p95=percentile_or_none(millis, 95),
+        )
         if self.details:
-            result["per_question"] = [
-                {"id": qid, "group": group, **row, **extra} for qid, group, row, extra in entries
+            result.per_question = [
+                AnswerRow.model_validate({"id": qid, "group": group, **row, **extra})
+                for qid, group, row, extra in entries
             ]
         return result
-
-
-def _means(rows: Sequence[Row]) -> dict[str, float | None]:
-    keys: dict[str, None] = {}
-    for row in rows:
-        keys.update(dict.fromkeys(row))
-    return {key: mean(row[key] for row in rows if key in row) for key in keys}

@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
-import json
 import tempfile
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from ripplemem.cli.common import console, friendly
+from ripplemem_bench.cli.output import save_result, sizes_option
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from ripplemem_bench.results.asso import AssoSpeedResult, ClueUpdate
 
 
 @friendly
@@ -26,55 +31,56 @@ def asso_speed(
     json_file: Annotated[Path | None, typer.Option("--json", dir_okay=False, help="Write the result here.")] = None,
 ) -> None:
     """AssoMem speed: PPR p50/p95 (target <= 10 ms at 2,000 nodes) and per-session update cost."""
-    from rich.table import Table
+    from datetime import UTC, datetime
 
     from ripplemem.errors import InvalidInputError
-    from ripplemem_bench.speed.asso import clue_update_speed, ppr_speed
+    from ripplemem_bench.measure import git_commit, loadavg, machine_info
+    from ripplemem_bench.results.asso import AssoSpeedResult
+    from ripplemem_bench.results.base import Machine
+    from ripplemem_bench.speed.asso import ppr_speed
 
-    try:
-        counts = [int(part.replace("_", "")) for part in sizes.split(",") if part.strip()]
-    except ValueError:
-        raise InvalidInputError(f"--sizes must be comma-separated integers, not {sizes!r}") from None
+    counts = sizes_option(sizes)
     if store not in ("sqlite", "memory"):
         raise InvalidInputError(f"--store must be 'sqlite' or 'memory', not {store!r}")
     out = console()
-    ppr = ppr_speed(nodes=nodes, repeats=repeats)
+    result = AssoSpeedResult(
+        ppr=ppr_speed(nodes=nodes, repeats=repeats), updates=_updates(store, ann_threshold, counts),
+        store=store, ann_threshold=ann_threshold,
+        date=datetime.now(UTC).isoformat(timespec="seconds"), commit=git_commit(),
+        load=loadavg(), machine=Machine.model_validate(machine_info()),
+    )
+    render_asso_speed(result, out)
+    if json_file is not None:
+        save_result(json_file, result, out)
+
+
+def _updates(store: str, ann_threshold: int, sizes: list[int]) -> list[ClueUpdate]:
+    """The clue-graph update cost in a ``store`` store grown through ``sizes``."""
+    from ripplemem.stores import open_store
+    from ripplemem_bench.speed.asso import clue_update_speed
+
     with tempfile.TemporaryDirectory(prefix="ripplemem-asso-") as folder:
-        if store == "memory":
-            from ripplemem.stores.memory import InMemoryStore
-
-            backend = InMemoryStore(ann_threshold=ann_threshold)
-        else:
-            from ripplemem.stores.sqlite import SQLiteStore
-
-            backend = SQLiteStore(Path(folder) / "speed.db", ann_threshold=ann_threshold)
+        location = "memory://" if store == "memory" else Path(folder) / "speed.db"
+        backend = open_store(location, ann_threshold=ann_threshold)
         try:
-            updates = clue_update_speed(backend, counts)
+            return clue_update_speed(backend, sizes)
         finally:
             backend.close()
+
+
+def render_asso_speed(result: AssoSpeedResult, out: Console) -> None:
+    from rich.table import Table
+
+    ppr = result.ppr
     out.print(
-        f"PPR on {ppr['nodes']} nodes / {ppr['edges']} edges: p50 {ppr['ppr_ms_p50']:.2f} ms, "
-        f"p95 {ppr['ppr_ms_p95']:.2f} ms (matrix assembly p50 {ppr['assembly_ms_p50']:.2f} ms)"
+        f"PPR on {ppr.nodes} nodes / {ppr.edges} edges: p50 {ppr.ppr_ms_p50:.2f} ms, "
+        f"p95 {ppr.ppr_ms_p95:.2f} ms (matrix assembly p50 {ppr.assembly_ms_p50:.2f} ms)"
     )
-    table = Table(title=f"clue-graph update per added session ({store}, HNSW above {ann_threshold})")
+    table = Table(title=f"clue-graph update per added session ({result.store}, HNSW above "
+                  f"{result.ann_threshold})")
     for column in ("units", "clues", "session units", "update ms p50", "update ms max"):
         table.add_column(column, justify="right")
-    for row in updates:
-        table.add_row(
-            str(row["units"]), str(row["clues"]), str(row["session_units"]),
-            f"{row['update_ms_p50']:.1f}", f"{row['update_ms_max']:.1f}",
-        )
+    for row in result.updates:
+        table.add_row(str(row.units), str(row.clues), str(row.session_units),
+                      f"{row.update_ms_p50:.1f}", f"{row.update_ms_max:.1f}")
     out.print(table)
-    if json_file is not None:
-        json_file.parent.mkdir(parents=True, exist_ok=True)
-        from datetime import UTC, datetime
-
-        from ripplemem_bench.measure import git_commit, loadavg, machine_info
-
-        result = {
-            "ppr": ppr, "updates": updates, "store": store, "ann_threshold": ann_threshold,
-            "date": datetime.now(UTC).isoformat(timespec="seconds"), "commit": git_commit(),
-            "load": loadavg(), "machine": machine_info(),
-        }
-        json_file.write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
-        out.print(f"wrote {json_file}")

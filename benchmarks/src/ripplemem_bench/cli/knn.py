@@ -7,7 +7,8 @@ from typing import Annotated
 
 import typer
 
-from ripplemem.cli.common import console, friendly, write_json
+from ripplemem.cli.common import console, friendly
+from ripplemem_bench.cli.output import save_result
 
 
 @friendly
@@ -56,13 +57,14 @@ def knn(
             seed=seed,
             global_index=not skip_global,
         )
-    for design in ("store_partial_indexes", "global_index_iterative_scan"):
-        if design in result:
-            row = result[design]
+    designs = {"store_partial_indexes": result.store_partial_indexes,
+               "global_index_iterative_scan": result.global_index_iterative_scan}
+    for design, row in designs.items():
+        if row is not None:
             out.print(
-                f"{design}: recall@{k} {row['recall_mean']:.3f} (worst {row['recall_min']:.1f}, "
-                f"{row['queries_below_0.9']} of {queries} below 0.9), p50 {row['p50_ms']:.1f} ms, "
-                f"p95 {row['p95_ms']:.1f} ms, load and build {row['load_and_build_s']:.0f} s"
+                f"{design}: recall@{k} {row.recall_mean:.3f} (worst {row.recall_min:.1f}, "
+                f"{row.queries_below_90} of {queries} below 0.9), p50 {row.p50_ms:.1f} ms, "
+                f"p95 {row.p95_ms:.1f} ms, load and build {row.load_and_build_s:.0f} s"
             )
     if json_file is not None:
-        write_json(json_file, result, out)
+        save_result(json_file, result, out)

@@ -7,7 +7,8 @@ from typing import Annotated
 
 import typer
 
-from ripplemem.cli.common import console, friendly, write_json
+from ripplemem.cli.common import console, friendly
+from ripplemem_bench.cli.output import save_result
 
 
 @friendly
@@ -17,17 +18,16 @@ def merge(
     json_file: Annotated[Path, typer.Option("--json", dir_okay=False, help="Write the merged result here.")],
 ) -> None:
     """Merge retrieval results of disjoint question sets (e.g. --limit N and --skip N)."""
-    import json
-
     from ripplemem.errors import InvalidInputError
-    from ripplemem_bench.reports.result import render_console
+    from ripplemem_bench.reports.console import render_console
+    from ripplemem_bench.results import RetrievalResult, load_result
     from ripplemem_bench.retrieval.merge import merge_results
 
-    try:
-        loaded = [json.loads(path.read_text(encoding="utf-8")) for path in parts]
-    except (OSError, ValueError) as error:
-        raise InvalidInputError(f"cannot read a result file: {error}") from error
-    result = merge_results(loaded)
+    loaded = [load_result(path) for path in parts]
+    for path, part in zip(parts, loaded, strict=True):
+        if not isinstance(part, RetrievalResult):
+            raise InvalidInputError(f"{path} is not one retrieval run (bench locomo / longmemeval)")
+    result = merge_results(loaded)  # type: ignore[arg-type]
     out = console()
     render_console(result, out)
-    write_json(json_file, result, out)
+    save_result(json_file, result, out)

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
-from ripplemem.cli.common import console, friendly, progress_bar, write_json
+from ripplemem.cli.common import console, friendly, progress_bar
+from ripplemem_bench.cli.output import save_result
 
 
 @friendly
@@ -25,22 +25,27 @@ def rejudge_command(
     llm_timeout: Annotated[float | None, typer.Option("--llm-timeout", min=1)] = None,
 ) -> None:
     """Grade the answers kept in RESULT (run with --answer --details) with --judge-model."""
-    from ripplemem.providers.factory import make_chat
-    from ripplemem.settings import LLMSettings
+    from ripplemem import LLMSettings
+    from ripplemem.errors import InvalidInputError
+    from ripplemem.providers import make_chat
     from ripplemem_bench.answers.judge import Judge
     from ripplemem_bench.answers.rejudge import rejudge
+    from ripplemem_bench.results import RetrievalResult, load_result
 
-    result = json.loads(result_file.read_text(encoding="utf-8"))
+    result = load_result(result_file)
+    if not isinstance(result, RetrievalResult):
+        raise InvalidInputError(f"{result_file} is not a LoCoMo or LongMemEval run")
     questions: dict[str, str] = {}
     if locomo is not None:
-        from ripplemem.datasets.locomo import load_locomo
+        from ripplemem.datasets import load_locomo
 
         questions = {q.id: q.text for sample in load_locomo(locomo) for q in sample.questions}
     judge = Judge(make_chat(LLMSettings(base_url=llm_base_url, model=judge_model, timeout_s=llm_timeout)))
     out = console()
     with progress_bar(out) as progress:
         graded = rejudge(result, judge, questions=questions, progress=progress)
-    for name, block in graded["rejudged"]["systems"].items():
-        out.print(f"{name}: J {block['j']:.3f} with {judge_model} "
-                  f"(agreement with the first judge {block['agreement_with_first_judge']:.2f})")
-    write_json(json_file, graded, out)
+    assert graded.rejudged is not None
+    for name, block in graded.rejudged.systems.items():
+        out.print(f"{name}: J {block.j or 0.0:.3f} with {judge_model} "
+                  f"(agreement with the first judge {block.agreement_with_first_judge or 0.0:.2f})")
+    save_result(json_file, graded, out)

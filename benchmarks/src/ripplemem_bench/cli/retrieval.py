@@ -10,11 +10,13 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from ripplemem.cli.asso import parse_temperature
-from ripplemem.cli.common import console, friendly, progress_bar, write_json
+from ripplemem.cli.common import console, friendly, progress_bar
+from ripplemem_bench.cli.output import save_result
 
 if TYPE_CHECKING:
-    from ripplemem.settings import Settings
+    from ripplemem import Settings
     from ripplemem_bench.answers.setup import AnswerSetup
+    from ripplemem_bench.results import RetrievalResult
 
 RecipesOption = Annotated[
     str, typer.Option("--recipes", help="Comma-separated recipes to compare.")
@@ -173,9 +175,9 @@ def answer_setup(
     choice: AnswerChoice, settings: Settings, timeout_s: float | None = None
 ) -> AnswerSetup | None:
     """Build the answerer and judge from the flags, falling back to the RIPPLEMEM_LLM_* settings."""
+    from ripplemem import LLMSettings
     from ripplemem.errors import ConfigurationError
-    from ripplemem.providers.factory import make_chat
-    from ripplemem.settings import LLMSettings
+    from ripplemem.providers import make_chat
     from ripplemem_bench.answers.answering import Answerer
     from ripplemem_bench.answers.judge import Judge
     from ripplemem_bench.answers.setup import AnswerSetup
@@ -207,7 +209,7 @@ def _env_api_key() -> str | None:
 
 
 def _run(
-    runner: Callable[..., dict],
+    runner: Callable[..., RetrievalResult],
     path: Path,
     recipes: str,
     limit: int | None,
@@ -225,9 +227,10 @@ def _run(
     keep: Path | None = None,
     llm_timeout: float | None = None,
 ) -> None:
+    from ripplemem import Settings
     from ripplemem.errors import InvalidInputError
-    from ripplemem.settings import Settings
-    from ripplemem_bench.reports.result import render_console, render_markdown
+    from ripplemem_bench.reports.console import render_console
+    from ripplemem_bench.reports.retrieval import render_markdown
 
     if store not in ("sqlite", "memory") and "://" not in store:
         raise InvalidInputError(
@@ -249,7 +252,7 @@ def _run(
         )
     render_console(result, out)
     if json_file is not None:
-        write_json(json_file, result, out)
+        save_result(json_file, result, out)
     if markdown is not None:
         markdown.parent.mkdir(parents=True, exist_ok=True)
         markdown.write_text(render_markdown(result), encoding="utf-8")
@@ -257,14 +260,14 @@ def _run(
 
 
 def bench_with_weights(
-    runner: Callable[..., dict],
+    runner: Callable[..., RetrievalResult],
     names: list[str],
     *,
     cross_fit: bool,
     weights_file: Path | None,
     force_fitted: bool,
     temperature: str = "1.0",
-) -> Callable[..., dict]:
+) -> Callable[..., RetrievalResult]:
     """Wrap a ``bench`` runner for ``--cross-fit`` / ``--weights`` / ``--force-fitted``.
 
     ``--cross-fit``: one ingest, the asso recipe (the first ``asso*`` of ``--recipes``, else
@@ -281,7 +284,8 @@ def bench_with_weights(
     recipe = next((name for name in names if name.startswith("asso")), "asso")
 
     def run(path: Path, *, limit: int | None, settings, progress, store, budget, details, profile,
-            recipes: list[str], token_budget: int | None = None, answering=None, **extra) -> dict:
+            recipes: list[str], token_budget: int | None = None, answering=None,
+            **extra) -> RetrievalResult:
         if cross_fit:
             if extra:
                 raise InvalidInputError(

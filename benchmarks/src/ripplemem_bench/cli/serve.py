@@ -7,10 +7,13 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from ripplemem.cli.common import console, friendly, write_json
+from ripplemem.cli.common import console, friendly
+from ripplemem_bench.cli.output import save_result
 
 if TYPE_CHECKING:
     from rich.console import Console
+
+    from ripplemem_bench.results.service import ServeResult
 
 
 @friendly
@@ -59,31 +62,31 @@ def serve(
         )
     render_serve(result, out)
     if json_file is not None:
-        write_json(json_file, result, out)
-    if not (result["checks"]["errors == 0"] and result["checks"]["every acknowledged add present"]):
+        save_result(json_file, result, out)
+    if not (result.checks["errors == 0"] and result.checks["every acknowledged add present"]):
         raise typer.Exit(1)
 
 
-def render_serve(result: dict, out: Console) -> None:
+def render_serve(result: ServeResult, out: Console) -> None:
     from rich.table import Table
 
-    settings, search = result["settings"], result["search_ms"]
-    table = Table(title=f"ripplemem serve under load ({result['store']['backend']}, "
-                  f"{result['store']['units_before']:,} units)")
+    settings, search, store = result.settings, result.search_ms, result.store
+    table = Table(title=f"ripplemem serve under load ({store.backend}, "
+                  f"{store.units_before:,} units)")
     for column in ("clients", "seconds", "add share", "searches/s", "p50 ms", "p99 ms",
                    "adds", "errors", "adds missing", "server CPU ms/search"):
         table.add_column(column, justify="right")
     table.add_row(
-        str(settings["clients"]), f"{settings['seconds']:.0f}", f"{settings['add_share']:.2f}",
-        f"{result['searches_per_s']:.1f}", f"{search['p50']}", f"{search['p99']}",
-        str(result["adds_acknowledged"]), str(result["errors"]),
-        str(result["acknowledged_adds_missing"]), f"{result['server_cpu_ms_per_search']}",
+        str(settings.clients), f"{settings.seconds:.0f}", f"{settings.add_share:.2f}",
+        f"{result.searches_per_s:.1f}", f"{search.p50}", f"{search.p99}",
+        str(result.adds_acknowledged), str(result.errors),
+        str(result.acknowledged_adds_missing), f"{result.server_cpu_ms_per_search}",
     )
     out.print(table)
-    load = result["loadavg"]
-    out.print(f"load average before {load['before']}, at the end {load['after_load']}; "
-              f"CPU {result['machine']['cpu'].get('model')}")
-    for check, passed in result["checks"].items():
+    load = result.loadavg
+    out.print(f"load average before {load.get('before')}, at the end {load.get('after_load')}; "
+              f"CPU {result.cpu_model()}")
+    for check, passed in result.checks.items():
         out.print(f"  {'[green]ok[/]' if passed else '[red]no[/]'}  {check}")
-    for sample in result["error_samples"]:
+    for sample in result.error_samples:
         out.print(f"  [red]{sample}[/]")

@@ -7,12 +7,20 @@ at k (see :mod:`ripplemem_bench.retrieval.sessions`).
 
 from __future__ import annotations
 
+import json
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from ripplemem.cli.common import console, friendly, write_json
+from ripplemem.cli.common import console, friendly
+from ripplemem_bench.retrieval.sessions import STAGES, QuestionTrail, summarise, trail
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from ripplemem import MemoryUnit
 
 
 @friendly
@@ -31,56 +39,67 @@ def lme_sessions(
     """Per question type: the stage at which each gold session was lost (LongMemEval-S)."""
     from dataclasses import asdict
 
-    from rich.table import Table
+    names = [name.strip() for name in recipes.split(",") if name.strip()]
+    trails = _trails(path, keep, names, limit, skip)
+    out = console()
+    summaries = {name: summarise(items, k) for name, items in trails.items()}
+    for name, summary in summaries.items():
+        _print_summary(out, name, summary, k)
+    if json_file is not None:
+        json_file.parent.mkdir(parents=True, exist_ok=True)
+        trails_json = {name: [asdict(item) for item in items] for name, items in trails.items()}
+        json_file.write_text(json.dumps({"k": k, "summary": summaries, "trails": trails_json},
+                                        indent=2) + "\n", encoding="utf-8")
+        out.print(f"wrote {json_file}")
 
-    from ripplemem.datasets.longmemeval import load_longmemeval
-    from ripplemem.settings import Settings
+
+def _trails(
+    path: Path, keep: Path, names: list[str], limit: int | None, skip: int
+) -> dict[str, list[QuestionTrail]]:
+    """Each recipe's trail of every scored question the kept store holds."""
+    from ripplemem import Settings
+    from ripplemem.datasets import load_longmemeval
     from ripplemem.training.workspace import dataset_recipe
     from ripplemem_bench.retrieval.kept import KeptIngest
-    from ripplemem_bench.retrieval.runners import _take
-    from ripplemem_bench.retrieval.sessions import STAGES, summarise, trail
+    from ripplemem_bench.retrieval.runners import take
 
-    names = [name.strip() for name in recipes.split(",") if name.strip()]
     settings = Settings.from_env()
     chosen = {n: dataset_recipe(n, dataset="longmemeval", settings=settings) for n in names}
     kept = KeptIngest.open(keep, "longmemeval", settings=settings, profile=True)
-    trails: dict[str, list] = {name: [] for name in names}
+    trails: dict[str, list[QuestionTrail]] = {name: [] for name in names}
     try:
-        for sample in _take(load_longmemeval(path), limit, skip):
+        memory = kept.memory
+        for sample in take(load_longmemeval(path), limit, skip):
             question = sample.question
             namespace = f"bench/{question.id}"
             if question.abstention or not question.gold_turns or kept.cost(namespace) is None:
                 continue
-            store = kept.memory.store
+
+            def units(ids: Iterable[str], namespace: str = namespace) -> dict[str, MemoryUnit]:
+                return {u.id: u for u in memory.store.get_units(namespace, list(ids))}
+
             for name, recipe in chosen.items():
-                found = kept.memory.search(
-                    question.text, namespace=namespace, recipe=recipe,
-                    question_time=question.question_time,
-                )
+                found = memory.search(question.text, namespace=namespace, recipe=recipe,
+                                      question_time=question.question_time)
                 trace = found.trace if recipe.kind == "ripple" else None
-                trails[name].append(trail(
-                    question, found.evidence, trace,
-                    lambda ids, ns=namespace, st=store: {u.id: u for u in st.get_units(ns, list(ids))},
-                    recipe,
-                ))
+                trails[name].append(trail(question, found.evidence, trace, units, recipe))
     finally:
         kept.close()
-    out = console()
-    summaries = {name: summarise(items, k) for name, items in trails.items()}
-    for name, summary in summaries.items():
-        table = Table(title=f"{name}: gold sessions lost at k={k}, by stage")
-        for column in ("type", "questions", "gold", f"all@{k}", *STAGES, "new", "repeat", "assistant", "context"):
-            table.add_column(column, justify="left" if column == "type" else "right")
-        for group, row in summary.items():
-            slots = row["slots_per_question"]
-            table.add_row(
-                group, str(row["questions"]), str(row["gold_sessions"]), f"{row['recall_all']:.1f}",
-                *(str(row["lost"][stage]) for stage in STAGES),
-                *(f"{slots[kind]:.1f}" for kind in ("new", "repeat", "assistant", "context")),
-            )
-        out.print(table)
-    if json_file is not None:
-        write_json(json_file, {
-            "k": k, "summary": summaries,
-            "trails": {name: [asdict(item) for item in items] for name, items in trails.items()},
-        }, out)
+    return trails
+
+
+def _print_summary(out: Console, name: str, summary: dict, k: int) -> None:
+    from rich.table import Table
+
+    kinds = ("new", "repeat", "assistant", "context")
+    table = Table(title=f"{name}: gold sessions lost at k={k}, by stage")
+    for column in ("type", "questions", "gold", f"all@{k}", *STAGES, *kinds):
+        table.add_column(column, justify="left" if column == "type" else "right")
+    for group, row in summary.items():
+        slots = row["slots_per_question"]
+        table.add_row(
+            group, str(row["questions"]), str(row["gold_sessions"]), f"{row['recall_all']:.1f}",
+            *(str(row["lost"][stage]) for stage in STAGES),
+            *(f"{slots[kind]:.1f}" for kind in kinds),
+        )
+    out.print(table)

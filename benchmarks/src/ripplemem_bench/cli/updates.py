@@ -3,14 +3,23 @@
 
 from __future__ import annotations
 
-import os
-from datetime import datetime
+from datetime import UTC, datetime
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from ripplemem.cli.common import console, friendly, progress_bar, write_json
+from ripplemem.cli.common import console, friendly, progress_bar
+from ripplemem_bench.cli.output import save_result
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from ripplemem_bench.results.updates import LmeUpdatesResult, UpdatesResult
+
+JsonOption = Annotated[
+    Path | None, typer.Option("--json", dir_okay=False, help="Write the result JSON here.")
+]
 
 
 @friendly
@@ -20,15 +29,12 @@ def updates(
     split: Annotated[
         str, typer.Option("--split", help="Run only the conversations of this split (dev, holdout, all).")
     ] = "all",
-    json_file: Annotated[
-        Path | None, typer.Option("--json", dir_okay=False, help="Write the result dict here.")
-    ] = None,
+    json_file: JsonOption = None,
 ) -> None:
     """Share of current-value questions won by the latest value (top 3, above every stale
     statement), of history questions with every needed turn in the top 10, of controls passed."""
-    from rich.table import Table
-
-    from ripplemem_bench.measure import cpu_info, git_commit
+    from ripplemem_bench.measure import cpu_info, git_commit, loadavg
+    from ripplemem_bench.results.base import CpuInfo
     from ripplemem_bench.updates.cases import load_cases
     from ripplemem_bench.updates.run import run_updates
 
@@ -37,25 +43,34 @@ def updates(
     out = console()
     with progress_bar(out) as progress:
         result = run_updates(cases, names, progress=progress)
-    result["file"] = path.name
-    result["split"] = split
-    result["date"] = datetime.now().isoformat(timespec="seconds")
-    result["load"] = [round(x, 2) for x in os.getloadavg()]
-    result["commit"] = git_commit()
-    result["cpu"] = cpu_info()
-    table = Table(title=f"updates · {path.name} · split {split} · {result['questions']} questions")
-    for column in ("recipe", "current %", "history %", "controls %"):
-        table.add_column(column)
-    for recipe, row in result["recipes"].items():
-        summary = row["summary"]
-        table.add_row(
-            recipe,
-            *(f"{summary[k]['share']:.1f} ({summary[k]['passed']}/{summary[k]['questions']})"
-              for k in ("current", "history", "control")),
-        )
-    out.print(table)
+    result.file, result.split = path.name, split
+    result.date = datetime.now(UTC).isoformat(timespec="seconds")
+    result.load, result.commit = loadavg(), git_commit()
+    result.cpu = CpuInfo.model_validate(cpu_info())
+    _print_updates(result, out)
     if json_file:
-        write_json(json_file, result, out)
+        save_result(json_file, result, out)
+
+
+def _print_updates(result: UpdatesResult, out: Console) -> None:
+    rows = [
+        [recipe, *(f"{row.summary[k].share:.1f} ({row.summary[k].passed}/{row.summary[k].questions})"
+                   for k in ("current", "history", "control"))]
+        for recipe, row in result.recipes.items()
+    ]
+    title = f"updates · {result.file} · split {result.split} · {result.questions} questions"
+    _print_table(out, title, ["recipe", "current %", "history %", "controls %"], rows)
+
+
+def _print_table(out: Console, title: str, columns: list[str], rows: list[list[str]]) -> None:
+    from rich.table import Table
+
+    table = Table(title=title)
+    for column in columns:
+        table.add_column(column)
+    for row in rows:
+        table.add_row(*row)
+    out.print(table)
 
 
 @friendly
@@ -77,16 +92,12 @@ def lme_updates(
     skip: Annotated[
         int, typer.Option("--skip", min=0, help="Skip the file's first N knowledge-update questions.")
     ] = 0,
-    json_file: Annotated[
-        Path | None, typer.Option("--json", dir_okay=False, help="Write the result dict here.")
-    ] = None,
+    json_file: JsonOption = None,
 ) -> None:
     """Knowledge-update questions with two or more gold sessions: the share where the latest
     (by haystack date) ranks above the earlier ones within the first k sessions, every gold
     session found, and the latest found."""
-    from rich.table import Table
-
-    from ripplemem.settings import Settings
+    from ripplemem import Settings
     from ripplemem_bench.updates.lme import run_lme_updates
 
     names = [r.strip() for r in recipes.split(",") if r.strip()]
@@ -94,20 +105,24 @@ def lme_updates(
     with progress_bar(out) as progress:
         result = run_lme_updates(path, recipes=names, k=k, limit=limit, skip=skip, keep=keep,
                                  settings=Settings.from_env(), progress=progress)
-    table = Table(title=f"lme-updates · {path.name} · {result['questions']} questions · k={k} sessions")
-    for column in ("recipe", "latest first %", "all found %", "latest found %", "first | all found %"):
-        table.add_column(column)
-    for recipe, row in result["recipes"].items():
-        s = row["summary"]
-        table.add_row(
-            recipe,
-            f"{s['latest_first']:.1f} ({s['latest_first_count']}/{s['questions']})",
-            f"{s['all_found']:.1f} ({s['all_found_count']}/{s['questions']})",
-            f"{s['latest_found']:.1f} ({s['latest_found_count']}/{s['questions']})",
-            f"{s['latest_first_when_all_found']:.1f}",
-        )
-    out.print(table)
-    if result["excluded"]:
-        out.print("not scored: " + ", ".join(f"{n} {why}" for why, n in result["excluded"].items()))
+    _print_lme_updates(result, out)
     if json_file:
-        write_json(json_file, result, out)
+        save_result(json_file, result, out)
+
+
+def _print_lme_updates(result: LmeUpdatesResult, out: Console) -> None:
+    rows = []
+    for recipe, row in result.recipes.items():
+        s = row.summary
+        rows.append([
+            recipe,
+            f"{s.latest_first:.1f} ({s.latest_first_count}/{s.questions})",
+            f"{s.all_found:.1f} ({s.all_found_count}/{s.questions})",
+            f"{s.latest_found:.1f} ({s.latest_found_count}/{s.questions})",
+            f"{s.latest_first_when_all_found:.1f}",
+        ])
+    title = f"lme-updates · {result.split} · {result.questions} questions · k={result.k} sessions"
+    columns = ["recipe", "latest first %", "all found %", "latest found %", "first | all found %"]
+    _print_table(out, title, columns, rows)
+    if result.excluded:
+        out.print("not scored: " + ", ".join(f"{n} {why}" for why, n in result.excluded.items()))

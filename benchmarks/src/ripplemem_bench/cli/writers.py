@@ -7,7 +7,8 @@ from typing import Annotated
 
 import typer
 
-from ripplemem.cli.common import console, friendly, progress_bar, write_json
+from ripplemem.cli.common import console, friendly, progress_bar
+from ripplemem_bench.cli.output import save_result
 
 
 @friendly
@@ -40,24 +41,17 @@ def writers(
         result = run_writers_bench(
             path, stores=store or ["sqlite"], writers=count, sessions=sessions, progress=progress
         )
-    table = Table(title=f"ingest throughput, {result['input']['adds']} adds")
+    table = Table(title=f"ingest throughput, {result.input.adds} adds")
     for column in ("store", "layout", "units", "wall s", "units/s", "slowest add s"):
         table.add_column(column, justify="left" if column in ("store", "layout") else "right")
-    for backend, rows in result["backends"].items():
+    for backend, rows in result.backends.items():
         for row in rows:
-            table.add_row(
-                backend,
-                row["layout"],
-                f"{row['units']:,}",
-                f"{row['wall_s']:.1f}",
-                f"{row['units_per_s']:.1f}",
-                f"{row['add_s_max']:.2f}",
-            )
+            table.add_row(backend, row.layout, f"{row.units:,}", f"{row.wall_s:.1f}",
+                          f"{row.units_per_s:.1f}", f"{row.add_s_max:.2f}")
     out.print(table)
-    machine = result["machine"]
-    out.print(
-        f"[dim]load average {machine['loadavg_start']} -> {machine['loadavg_end']} "
-        f"on {machine['cpus']} CPUs[/]"
-    )
+    machine = result.machine
+    if machine is not None:
+        out.print(f"[dim]load average {machine.loadavg_start} -> {machine.loadavg_end} "
+                  f"on {machine.cpus} CPUs[/]")
     if json_file is not None:
-        write_json(json_file, result, out)
+        save_result(json_file, result, out)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ripplemem.providers.base import Embedder
+from ripplemem.providers import Embedder
 from ripplemem_bench.peers.base import PeerMemory
 
 PeerConstructor = Callable[[Embedder, int, int | None], PeerMemory]

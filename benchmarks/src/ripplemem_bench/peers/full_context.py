@@ -14,8 +14,7 @@ from datetime import datetime
 
 import numpy as np
 
-from ripplemem.records import Conversation, Evidence, MemoryUnit
-from ripplemem.records.evidence import Hit
+from ripplemem.records import Conversation, Evidence, Hit, MemoryUnit
 from ripplemem_bench.tokens import count_tokens_batch
 
 #: the reader window when the run sets no token budget (WordPiece tokens of the turns)

@@ -29,11 +29,10 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 from ripplemem.errors import ConfigurationError, MissingExtraError
-from ripplemem.records import Evidence, MemoryUnit
-from ripplemem.records.evidence import Hit
+from ripplemem.records import Evidence, Hit, MemoryUnit
 
 if TYPE_CHECKING:
-    from ripplemem.providers.base import Embedder
+    from ripplemem.providers import Embedder
     from ripplemem.records import Conversation
 
 MEM0_VERSION = "2.2.1"  # pinned in the [peers] extra of benchmarks/pyproject.toml

@@ -1,1 +1,1 @@
-"""Result dicts as tables and plots: the console, Markdown, and ``docs/benchmarks.md``."""
+"""Typed results as tables and plots: the console, Markdown, and the benchmarks pages."""

@@ -4,30 +4,37 @@
 does not list is not current, and leaves the tree (git history keeps it). The manifest is::
 
     {"runs": [
-        {"file": "locomo_dev.json"},
-        {"file": "speed_fixed_input.json", "plots": true}
+        {"file": "locomo_dev.json", "page": "benchmarks/locomo.md"},
+        {"file": "speed_fixed_input.json", "page": "benchmarks/speed.md", "plots": true}
     ]}
 
-``file`` is a result JSON beside the manifest; ``plots: true`` draws its three growth plots
-(speed and scale results only). At most :data:`MAX_PLOTS` plots in all keep the page readable.
+``file`` is a result JSON beside the manifest. ``page`` is the page (relative to the overview
+page's folder) where the run's block goes when no page holds it yet; without it, the overview
+page itself. ``plots: true`` draws the three growth plots of a speed or scale result beside its
+page. At most :data:`MAX_PLOTS` plots in all keep the pages readable.
 """
 
 from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 from ripplemem.errors import InvalidInputError
+from ripplemem_bench.results import Result, load_result
+
+__all__ = ["MAX_PLOTS", "CurrentRun", "Manifest", "load_manifest"]
 
 MAX_PLOTS = 8
 PLOTS_PER_RUN = 3  # insert, search, memory
+_KEYS = {"file", "plots", "page"}
 
 
 @dataclass(frozen=True, slots=True)
 class CurrentRun:
     file: str
     plots: bool = False
+    page: str | None = None  # relative to the overview page's folder; None: the overview page
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,22 +42,32 @@ class Manifest:
     folder: Path  # where the result files are
     runs: tuple[CurrentRun, ...]
 
-    def results(self) -> dict[str, dict]:
-        """``file -> result`` for every current run, in the manifest's order."""
-        out: dict[str, dict] = {}
-        for run in self.runs:
-            path = self.folder / run.file
-            try:
-                data = json.loads(path.read_text(encoding="utf-8"))
-            except (OSError, ValueError) as error:
-                raise InvalidInputError(f"cannot read {path} (listed in the manifest): {error}") from error
-            if not isinstance(data, dict):
-                raise InvalidInputError(f"{path} is not a result: a JSON object was expected")
-            out[run.file] = data
-        return out
+    def results(self) -> dict[str, Result]:
+        """``file -> typed result`` for every current run, in the manifest's order."""
+        return {run.file: load_result(self.folder / run.file) for run in self.runs}
 
     def plotted(self) -> set[str]:
         return {run.file for run in self.runs if run.plots}
+
+    def pages(self) -> dict[str, str | None]:
+        return {run.file: run.page for run in self.runs}
+
+
+def _run(path: Path, entry: object) -> CurrentRun:
+    if not isinstance(entry, dict) or not isinstance(entry.get("file"), str):
+        raise InvalidInputError(f"{path}: every run needs a file name, not {entry!r}")
+    unknown = set(entry) - _KEYS
+    if unknown:
+        raise InvalidInputError(f"{path}: unknown keys {sorted(unknown)} in {entry!r}")
+    page = entry.get("page")
+    if page is not None and (
+        not isinstance(page, str) or not page.endswith(".md") or PurePosixPath(page).is_absolute()
+        or ".." in PurePosixPath(page).parts
+    ):
+        raise InvalidInputError(
+            f"{path}: page must be a relative .md path below the overview's folder, not {page!r}"
+        )
+    return CurrentRun(entry["file"], bool(entry.get("plots", False)), page)
 
 
 def load_manifest(path: Path) -> Manifest:
@@ -62,14 +79,7 @@ def load_manifest(path: Path) -> Manifest:
     entries = data.get("runs") if isinstance(data, dict) else None
     if not isinstance(entries, list):
         raise InvalidInputError(f'{path} must be {{"runs": [{{"file": "...json"}}, ...]}}')
-    runs: list[CurrentRun] = []
-    for entry in entries:
-        if not isinstance(entry, dict) or not isinstance(entry.get("file"), str):
-            raise InvalidInputError(f"{path}: every run needs a file name, not {entry!r}")
-        unknown = set(entry) - {"file", "plots"}
-        if unknown:
-            raise InvalidInputError(f"{path}: unknown keys {sorted(unknown)} in {entry!r}")
-        runs.append(CurrentRun(entry["file"], bool(entry.get("plots", False))))
+    runs = [_run(path, entry) for entry in entries]
     names = [run.file for run in runs]
     if len(set(names)) != len(names):
         raise InvalidInputError(f"{path} lists a file twice")

@@ -18,19 +18,20 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ripplemem import RecallRecipe, Settings
 from ripplemem.read.asso.weights import (
     EQUAL_WEIGHTS,
     SignalWeights,
     check_not_fitted_on,
     equal_weights,
 )
-from ripplemem.recipes import RecallRecipe
 from ripplemem.records import Evidence
-from ripplemem.settings import Settings
 from ripplemem.training.fit_weights import other_half
 from ripplemem.training.signal_rows import Candidate, Collection, collect_signals
 from ripplemem.training.temperature import Temperature, fit_half, fuse, split_halves
 from ripplemem_bench.measure import cpu_info, git_commit, loadavg, package_versions
+from ripplemem_bench.results.base import CpuInfo
+from ripplemem_bench.results.retrieval import CrossFit, RetrievalResult
 from ripplemem_bench.retrieval.scoring import LocomoScorer, LongMemEvalScorer
 
 if TYPE_CHECKING:
@@ -49,11 +50,11 @@ def cross_fit(
     min_rows: int = 30,
     weights: SignalWeights | None = None,
     force_fitted: bool = False,
-) -> dict:
+) -> RetrievalResult:
     """Score ``collection`` three ways: equal thirds, cross-fitted, and optionally ``weights``.
 
-    Returns a result dict shaped like the benchmark's (``recipes`` -> summary) plus a
-    ``cross_fit`` block with both halves' weights and question counts.
+    Returns a result shaped like the benchmark's (``recipes`` -> scores) plus a ``cross_fit``
+    block with both halves' weights and question counts.
     """
     halves = split_halves(collection)
     fitted = {
@@ -63,39 +64,50 @@ def cross_fit(
     }
     names = ["asso-equal", "asso-crossfit"] + (["asso-weights"] if weights is not None else [])
     scorer = _scorer(collection.dataset, names, budget)
-    evaluated_on_fitted = False
-    if weights is not None:
-        evaluated_on_fitted = check_not_fitted_on(
-            weights, [c.question.id for c in collection.questions], force=force_fitted
-        )
-    equal = equal_weights()
+    evaluated_on_fitted = weights is not None and check_not_fitted_on(
+        weights, [c.question.id for c in collection.questions], force=force_fitted
+    )
     for half, members in halves.items():
-        trained = fitted.get(other_half(half))
-        for collected in members:
-            source = collected.question.source
-            if not scorer.admit(source):
-                continue
-            scorer.score("asso-equal", source, _evidence(fuse(collected, equal), budget))
-            if trained is not None:  # else the other half is empty: nothing to fit on
-                check_not_fitted_on(trained, [collected.question.id])
-                scorer.score("asso-crossfit", source, _evidence(fuse(collected, trained), budget))
-            if weights is not None:
-                scorer.score("asso-weights", source, _evidence(fuse(collected, weights), budget))
-    result = dict(collection.header)
-    result.update(questions=scorer.scored, excluded=dict(scorer.excluded))
-    result["recipes"] = {name: scorer.summary(name) for name in names if scorer.rows[name]}
-    result["cross_fit"] = {
-        "temperature": temperature,  # "auto": chosen per half, see weights.<half>.temperature
-        "bins": bins,
-        "questions": {half: len(members) for half, members in halves.items()},
-        "weights": {half: w.model_dump(mode="json", exclude={"fitted_on": {"question_ids"}})
-                    for half, w in fitted.items()},
-        "equal_weights": EQUAL_WEIGHTS,
-    }
+        _score_half(scorer, members, fitted.get(other_half(half)), weights, budget)
+    result = RetrievalResult.model_validate({
+        **collection.header,
+        "questions": scorer.scored,
+        "excluded": dict(scorer.excluded),
+        "recipes": {name: scorer.summary(name) for name in names if scorer.rows[name]},
+    })
+    result.cross_fit = CrossFit(
+        temperature=temperature,  # "auto": chosen per half, see weights.<half>.temperature
+        bins=bins,
+        questions={half: len(members) for half, members in halves.items()},
+        weights={half: w.model_dump(mode="json", exclude={"fitted_on": {"question_ids"}})
+                 for half, w in fitted.items()},
+        equal_weights=EQUAL_WEIGHTS,
+    )
     if weights is not None:
-        result["recipes"]["asso-weights"]["evaluated_on_fitted"] = evaluated_on_fitted
-        result["evaluated_on_fitted"] = evaluated_on_fitted
+        result.recipes["asso-weights"].evaluated_on_fitted = evaluated_on_fitted
+        result.evaluated_on_fitted = evaluated_on_fitted
     return result
+
+
+def _score_half(
+    scorer: LocomoScorer | LongMemEvalScorer,
+    members: list,
+    trained: SignalWeights | None,
+    weights: SignalWeights | None,
+    budget: int,
+) -> None:
+    """Rank one half's questions with equal thirds, the other half's fit, and ``weights``."""
+    equal = equal_weights()
+    for collected in members:
+        source = collected.question.source
+        if not scorer.admit(source):
+            continue
+        scorer.score("asso-equal", source, _evidence(fuse(collected, equal), budget))
+        if trained is not None:  # else the other half is empty: nothing to fit on
+            check_not_fitted_on(trained, [collected.question.id])
+            scorer.score("asso-crossfit", source, _evidence(fuse(collected, trained), budget))
+        if weights is not None:
+            scorer.score("asso-weights", source, _evidence(fuse(collected, weights), budget))
 
 
 def run_cross_fit_bench(
@@ -113,7 +125,7 @@ def run_cross_fit_bench(
     profile: bool = True,
     source: SignalSource | None = None,
     temperature: Temperature = 1.0,
-) -> dict:
+) -> RetrievalResult:
     """``ripplemem bench locomo|longmemeval --cross-fit``: collect once, score cross-fitted."""
     commit = git_commit()  # read now: a long run must name the code it measured
     collection = collect_signals(path, dataset=dataset, limit=limit, settings=settings, store=store,
@@ -121,7 +133,8 @@ def run_cross_fit_bench(
     # the benchmark's common K (the asso API's 6 would not compare with the other recipes)
     result = cross_fit(collection, budget=budget or RecallRecipe().budget, temperature=temperature,
                        weights=weights, force_fitted=force_fitted)
-    result.update(commit=commit, load=loadavg(), packages=package_versions(), cpu=cpu_info())
+    result.commit, result.load = commit, loadavg()
+    result.packages, result.cpu = package_versions(), CpuInfo.model_validate(cpu_info())
     return result
 
 

@@ -15,11 +15,11 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Self
 
-from ripplemem.settings import Settings
+from ripplemem import Settings
 from ripplemem.training.workspace import profiled
 
 if TYPE_CHECKING:
-    from ripplemem.memory import Memory
+    from ripplemem import Memory
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,7 +47,7 @@ class KeptIngest:
 
     @classmethod
     def open(cls, path: Path, dataset: str, *, settings: Settings, profile: bool) -> Self:
-        from ripplemem.memory import Memory
+        from ripplemem import Memory
 
         path.parent.mkdir(parents=True, exist_ok=True)
         write = profiled(settings, dataset) if profile else settings

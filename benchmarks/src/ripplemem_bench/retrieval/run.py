@@ -14,13 +14,12 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Self
+from typing import TYPE_CHECKING, Any, Self, TypeVar
 
+from ripplemem import RECIPES, RecallRecipe, Settings
 from ripplemem.errors import InvalidInputError, UnknownRecipeError
 from ripplemem.extensions import embedder_of, stages_of
 from ripplemem.read.asso.weights import check_not_fitted_on, load_weights
-from ripplemem.recipes import RECIPES, RecallRecipe
-from ripplemem.settings import Settings
 from ripplemem.training.workspace import PROFILES, StoreKind, Workspace, dataset_recipe
 from ripplemem_bench.measure import (
     cpu_info,
@@ -30,14 +29,18 @@ from ripplemem_bench.measure import (
     percentile_or_none,
 )
 from ripplemem_bench.peers import PEERS, PeerMemory, is_peer, make_peer
+from ripplemem_bench.results.base import CpuInfo
+from ripplemem_bench.results.retrieval import DatasetRun, IngestSummary
 from ripplemem_bench.retrieval.kept import IngestCost, KeptIngest
 from ripplemem_bench.tokens import truncate_to_budget
 
 if TYPE_CHECKING:
-    from ripplemem.memory import Memory
+    from ripplemem import Memory
     from ripplemem.records import Conversation, Evidence
 
 DEFAULT_RECIPES: tuple[str, ...] = ("ripple", "bm25", "dense", "hybrid")
+
+R = TypeVar("R", bound=DatasetRun)
 
 
 class BenchRun:
@@ -199,68 +202,71 @@ class BenchRun:
             evidence = truncate_to_budget(evidence, self.token_budget)
         return evidence, planner_tokens
 
-    def header(self, split: str, questions: int, excluded: dict[str, int]) -> dict:
+    def header(
+        self, record: type[R], split: str, questions: int, excluded: dict[str, int],
+        **fields: Any,
+    ) -> R:
+        """The run's ``record``: what was measured on what (the run's facts), and ``fields``
+        (every recipe's scores)."""
         assert self.memory is not None
         stages = stages_of(self.memory)
-        conversations = len(self.ingest_seconds)
         space = self.workspace
-        return {
-            "dataset": self.dataset,
-            "split": split,
-            "questions": questions,
-            "excluded": excluded,
-            "embedder": stages.embedder,
-            "extractor": stages.extractor_class,
-            "planner": stages.planner_class,
-            "store": "given" if space.given is not None else space.store_kind,
-            "profile": PROFILES[self.dataset] if space.profile else None,
-            "date": datetime.now(UTC).isoformat(timespec="seconds"),
-            **self._weights_header(),
-            "commit": self.commit,
-            "llm": stages.chat,  # for bench report
-            "load": loadavg(),
-            "packages": package_versions(),
-            "cpu": cpu_info(),
-            "ingest": {
-                "conversations": conversations,
-                "seconds_per_conversation": _safe_mean(self.ingest_seconds),
-                "seconds_total": sum(self.ingest_seconds),
-                "units": self.units,
-                "units_per_conversation": self.units / conversations if conversations else 0.0,
-                "edges": self.edges,
-                "windows": self.windows,
-                "llm_tokens": self.llm_tokens,
-                "llm_tokens_per_conversation": _safe_mean(self.build_tokens),
-                **({"kept_store": str(self.kept.path), "reused_conversations": self.reused}
-                   if self.kept is not None else {}),
-            },
-            "token_budget": self.token_budget,
-            "peers": {
-                name: {
-                    **peer.describe(),
-                    "ingest_seconds_per_conversation": _safe_mean(self.peer_ingest_seconds[name]),
-                }
-                for name, peer in self.peers.items()
-            },
-        }
-
-    def _weights_header(self) -> dict:
-        if self.weights is None:
-            return {}
-        fitted = self.weights.fitted_on
-        return {
-            "weights": {
+        result = record(
+            dataset=self.dataset,
+            split=split,
+            questions=questions,
+            excluded=excluded,
+            embedder=stages.embedder,
+            extractor=stages.extractor_class,
+            planner=stages.planner_class,
+            store="given" if space.given is not None else space.store_kind,
+            profile=PROFILES[self.dataset] if space.profile else None,
+            date=datetime.now(UTC).isoformat(timespec="seconds"),
+            commit=self.commit,
+            llm=stages.chat,
+            load=loadavg(),
+            packages=package_versions(),
+            cpu=CpuInfo.model_validate(cpu_info()),
+            ingest=self._ingest(),
+            token_budget=self.token_budget,
+            peers={name: {**peer.describe(), "ingest_seconds_per_conversation":
+                          _safe_mean(self.peer_ingest_seconds[name])}
+                   for name, peer in self.peers.items()},
+            **fields,
+        )
+        if self.weights is not None:
+            fitted = self.weights.fitted_on
+            result.weights = {
                 "file": str(self.settings.asso_weights),
                 "fitted_on": fitted.question_ids_hash if fitted else None,
-            },
-            "evaluated_on_fitted": self.evaluated_on_fitted,
-        }
+            }
+            result.evaluated_on_fitted = self.evaluated_on_fitted
+        return result
 
-    def timing_summary(self, name: str) -> dict[str, float | None]:
-        return {
-            "search_ms_p50": percentile_or_none(self.timings[name], 50),
-            "search_ms_p95": percentile_or_none(self.timings[name], 95),
-        }
+    def _ingest(self) -> IngestSummary:
+        conversations = len(self.ingest_seconds)
+        summary = IngestSummary(
+            conversations=conversations,
+            seconds_per_conversation=_safe_mean(self.ingest_seconds),
+            seconds_total=sum(self.ingest_seconds),
+            units=self.units,
+            units_per_conversation=self.units / conversations if conversations else 0.0,
+            edges=self.edges,
+            windows=self.windows,
+            llm_tokens=self.llm_tokens,
+            llm_tokens_per_conversation=_safe_mean(self.build_tokens),
+        )
+        if self.kept is not None:
+            summary.kept_store = str(self.kept.path)
+            summary.reused_conversations = self.reused
+        return summary
+
+    def timing_percentiles(self, name: str) -> tuple[float | None, float | None]:
+        """p50 and p95 of ``name``'s search latency in ms (None without a search)."""
+        return (
+            percentile_or_none(self.timings[name], 50),
+            percentile_or_none(self.timings[name], 95),
+        )
 
 
 def _safe_mean(values: Sequence[float]) -> float:

@@ -19,8 +19,10 @@ from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Protocol
 
-from ripplemem.datasets.locomo import ANSWERABLE_CATEGORIES
-from ripplemem_bench.measure import mean
+from ripplemem.datasets import ANSWERABLE_CATEGORIES
+from ripplemem_bench.measure import means
+from ripplemem_bench.results.base import Scores
+from ripplemem_bench.results.retrieval import QuestionRow, RecipeScores
 from ripplemem_bench.retrieval.metrics import (
     LOCOMO_KS,
     LONGMEMEVAL_KS,
@@ -34,8 +36,7 @@ from ripplemem_bench.retrieval.metrics import (
 from ripplemem_bench.tokens import count_tokens_batch
 
 if TYPE_CHECKING:
-    from ripplemem.datasets.locomo import Question
-    from ripplemem.datasets.longmemeval import LmeQuestion
+    from ripplemem.datasets import LmeQuestion, Question
     from ripplemem.records import Evidence
 
 LOCOMO_CATEGORIES = ANSWERABLE_CATEGORIES  # scored for retrieval
@@ -70,32 +71,41 @@ class _Scorer:
     def _add(self, recipe: str, question_id: str, group: str, row: Row) -> None:
         self.rows[recipe].append((question_id, group, row))
 
-    def summary(self, recipe: str) -> dict:
+    def summary(self, recipe: str) -> RecipeScores:
+        """The recipe's means overall and per group (LoCoMo's adversarial questions apart)."""
         rows = [(group, row) for _, group, row in self.rows[recipe] if group != "adversarial"]
         groups: dict[str, list[Row]] = defaultdict(list)
         for group, row in rows:
             groups[group].append(row)
-        result: dict = {
-            "budget": self.recipes[recipe].budget,
-            "token_budget": self.token_budget,
-            "metrics": _means([row for _, row in rows]),
-            self.group_key: {
-                group: {"questions": len(members), **_means(members)}
-                for group, members in sorted(groups.items())
-            },
+        per_group = {
+            group: Scores(questions=len(members), metrics=means(members))
+            for group, members in sorted(groups.items())
         }
+        result = RecipeScores(
+            budget=self.recipes[recipe].budget,
+            token_budget=self.token_budget,
+            metrics=means([row for _, row in rows]),
+            **{self.group_key: per_group},
+        )
         adversarial = [row for _, group, row in self.rows[recipe] if group == "adversarial"]
         if adversarial:
-            result["adversarial"] = {"questions": len(adversarial), **_means(adversarial)}
+            result.adversarial = Scores(questions=len(adversarial), metrics=means(adversarial))
         if self.details:
-            result["per_question"] = [
-                {"id": qid, "group": group, **row} for qid, group, row in self.rows[recipe]
+            result.per_question = [
+                QuestionRow(id=qid, group=group, values=dict(row))
+                for qid, group, row in self.rows[recipe]
             ]
         return result
 
 
 class LocomoScorer(_Scorer):
     group_key = "per_category"
+
+    def scorable(self, question: Question) -> bool:
+        """Whether :meth:`admit` would score ``question`` (nothing is counted)."""
+        return bool(question.evidence) and (
+            question.category in LOCOMO_CATEGORIES or question.category == 5
+        )
 
     def admit(self, question: Question) -> bool:
         """Count the question once; True when it is scored (categories 1-4, or 5 apart)."""
@@ -169,10 +179,3 @@ class LongMemEvalScorer(_Scorer):
         row["turns_returned"] = float(len(ranked))
         self._add(recipe, question.id, question.question_type, row)
         return row
-
-
-def _means(rows: Sequence[Row]) -> dict[str, float | None]:
-    keys: dict[str, None] = {}
-    for row in rows:
-        keys.update(dict.fromkeys(row))
-    return {key: mean(row[key] for row in rows if key in row) for key in keys}

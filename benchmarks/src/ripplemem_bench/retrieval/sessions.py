@@ -27,8 +27,8 @@ from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
-from ripplemem.datasets.longmemeval import LmeQuestion, session_of
-from ripplemem.recipes import RecallRecipe
+from ripplemem import RecallRecipe
+from ripplemem.datasets import LmeQuestion, session_of
 from ripplemem.records import Evidence, MemoryUnit, RecallTrace
 
 STAGES: tuple[str, ...] = ("views", "other-turns", "budget", "order")
@@ -102,50 +102,33 @@ def drop_stage(trail: SessionTrail, k: int) -> str:
     return "budget"
 
 
-def trail(
-    question: LmeQuestion,
-    evidence: Sequence[Evidence],
-    trace: RecallTrace | None,
-    units: Callable[[Iterable[str]], dict[str, MemoryUnit]],
-    recipe: RecallRecipe,
-) -> QuestionTrail:
-    """Follow each gold session of ``question`` through one recall made with ``recipe``.
+@dataclass(frozen=True, slots=True)
+class _Reached:
+    """What one recall's trace says it looked at (all empty without a trace)."""
 
-    ``units`` fetches units by id (the trace holds ids only); without a trace (baselines) only
-    the returned evidence is read, as views.
-    """
-    view_ids: set[str] = set()
-    c0_ids: set[str] = set()
-    expanded: set[str] = set()
-    plan = ""
-    if trace is not None:
-        c0_depth = {
-            "dense": recipe.views.dense_k,
-            "lexical": recipe.views.lexical_k,
-            "cue": recipe.views.cue_k,
-        }
-        for view, found in trace.initial.items():
-            view_ids.update(unit_id for unit_id, _ in found)
-            c0_ids.update(unit_id for unit_id, _ in found[: c0_depth.get(view, 0)])
-        expanded = {path.nodes[-1] for path in trace.expansions}
-        if trace.plans:
-            plan = trace.plans[0].stop_reason
-    returned = {e.unit.id: e.unit for e in evidence}
-    fetched = units(sorted((view_ids | expanded) - set(returned)))
-    every = {**fetched, **returned}
-    sessions = {unit_id: unit_sessions(unit, question) for unit_id, unit in every.items()}
-    gold = {s: SessionTrail(s) for s in question.gold_sessions}
-    for unit_id, where in sessions.items():
-        for session in where.any:
-            if session not in gold:
-                continue
-            item = gold[session]
-            item.in_views |= unit_id in view_ids or unit_id in returned
-            item.in_c0 |= unit_id in c0_ids
-            item.by_expansion |= unit_id in expanded
-        for session in where.scored:
-            if session in gold:
-                gold[session].seen_user_turn = True
+    views: set[str]  # units any view returned
+    c0: set[str]  # within each view's first k (the recipe's view sizes)
+    expanded: set[str]  # units the expansion reached
+    plan: str  # the planner's stop reason
+
+
+def _reached(trace: RecallTrace | None, recipe: RecallRecipe) -> _Reached:
+    if trace is None:
+        return _Reached(set(), set(), set(), "")
+    depth = {"dense": recipe.views.dense_k, "lexical": recipe.views.lexical_k,
+             "cue": recipe.views.cue_k}
+    views: set[str] = set()
+    c0: set[str] = set()
+    for view, found in trace.initial.items():
+        views.update(unit_id for unit_id, _ in found)
+        c0.update(unit_id for unit_id, _ in found[: depth.get(view, 0)])
+    expanded = {path.nodes[-1] for path in trace.expansions}
+    return _Reached(views, c0, expanded, trace.plans[0].stop_reason if trace.plans else "")
+
+
+def _slots(evidence: Sequence[Evidence], sessions: dict[str, UnitSessions]) -> tuple[Counter, list[str]]:
+    """What each returned slot brought (a new session, a repeat, an assistant turn, context), and
+    the distinct sessions in rank order."""
     order: list[str] = []
     slots: Counter = Counter()
     for item in evidence:
@@ -159,12 +142,44 @@ def trail(
         if any(h.view == "context" for h in item.hits):
             slots["context"] += 1
         order.extend(s for s in scored if s not in order)
+    return slots, order
+
+
+def trail(
+    question: LmeQuestion,
+    evidence: Sequence[Evidence],
+    trace: RecallTrace | None,
+    units: Callable[[Iterable[str]], dict[str, MemoryUnit]],
+    recipe: RecallRecipe,
+) -> QuestionTrail:
+    """Follow each gold session of ``question`` through one recall made with ``recipe``.
+
+    ``units`` fetches units by id (the trace holds ids only); without a trace (baselines) only
+    the returned evidence is read, as views.
+    """
+    reached = _reached(trace, recipe)
+    returned = {e.unit.id: e.unit for e in evidence}
+    fetched = units(sorted((reached.views | reached.expanded) - set(returned)))
+    sessions = {
+        unit_id: unit_sessions(unit, question) for unit_id, unit in {**fetched, **returned}.items()
+    }
+    gold = {s: SessionTrail(s) for s in question.gold_sessions}
+    for unit_id, where in sessions.items():
+        for session in (s for s in where.any if s in gold):
+            item = gold[session]
+            item.in_views |= unit_id in reached.views or unit_id in returned
+            item.in_c0 |= unit_id in reached.c0
+            item.by_expansion |= unit_id in reached.expanded
+        for session in (s for s in where.scored if s in gold):
+            gold[session].seen_user_turn = True
+    slots, order = _slots(evidence, sessions)
     for rank, session in enumerate(order, start=1):
         if session in gold:
             gold[session].returned = True
             gold[session].session_rank = rank
     return QuestionTrail(
-        question.id, question.question_type, list(gold.values()), dict(slots), len(order), plan
+        question.id, question.question_type, list(gold.values()), dict(slots), len(order),
+        reached.plan,
     )
 
 

@@ -17,6 +17,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -24,6 +25,8 @@ import httpx
 
 from ripplemem.errors import InvalidInputError
 from ripplemem_bench.measure import git_commit, loadavg, machine_info, percentile_or_none
+from ripplemem_bench.results.base import Machine
+from ripplemem_bench.results.service import Latency, ServeResult, ServeSettings, ServeStore
 from ripplemem_bench.serve.clients import Tally, client_loop, unfinished_jobs
 from ripplemem_bench.serve.server import ServerProcess
 from ripplemem_bench.serve.store import NAMESPACE, build_store
@@ -43,7 +46,7 @@ def store_url(store: str, data_dir: Path | None = None) -> Iterator[tuple[str, s
     """``(backend, url)`` of the store to load: ``sqlite`` (a file in ``data_dir`` or a temporary
     folder), ``postgres`` (a private server from ``data_dir`` or a temporary folder), or a path /
     URL used as it is."""
-    from ripplemem.stores.registry import scheme_of
+    from ripplemem.stores import scheme_of
 
     with ExitStack() as stack:
         if store == "sqlite":
@@ -52,7 +55,7 @@ def store_url(store: str, data_dir: Path | None = None) -> Iterator[tuple[str, s
             folder.mkdir(parents=True, exist_ok=True)
             yield "sqlite", str(folder / "serve.db")
         elif store == "postgres":
-            from ripplemem.testing.postgres import private_postgres
+            from ripplemem.testing import private_postgres
 
             yield "postgresql", stack.enter_context(private_postgres(data_dir))
         else:
@@ -62,6 +65,19 @@ def store_url(store: str, data_dir: Path | None = None) -> Iterator[tuple[str, s
                     "--store memory:// cannot be shared with a server process; use sqlite or postgres"
                 )
             yield ("postgresql" if kind.startswith("postgres") else kind), store
+
+
+@dataclass(slots=True)
+class _Load:
+    """What the clients measured, and the server's side of it."""
+
+    tally: Tally
+    elapsed: float = 0.0
+    server_cpu: float = 0.0
+    client_cpu: float = 0.0
+    load_during: list[float] | None = None
+    search_processes: int | None = None
+    unfinished: list[str] = field(default_factory=list)
 
 
 def run_serve_bench(
@@ -75,10 +91,10 @@ def run_serve_bench(
     limit: int = 10,
     server_args: list[str] | None = None,
     progress: Progress | None = None,
-) -> dict:
-    """Load ``ripplemem serve`` over the store at ``url``; the result dict."""
-    from ripplemem.core.keys import create_key
-    from ripplemem.stores.registry import open_store
+) -> ServeResult:
+    """Load ``ripplemem serve`` over the store at ``url``; the result."""
+    from ripplemem import Memory, Settings
+    from ripplemem.stores import open_store
 
     if not 1 <= clients <= MAX_CLIENTS or not 1 <= seconds <= MAX_SECONDS:
         raise InvalidInputError(f"--clients must be 1..{MAX_CLIENTS} and --seconds 1..{MAX_SECONDS:.0f}")
@@ -87,98 +103,96 @@ def run_serve_bench(
     say = progress or (lambda text: None)
     say(f"store: {units:,} units in {backend} ...")
     built = build_store(url, units, progress=lambda done, total: say(f"store: {done:,} / {total:,}"))
-    stored = min(units, built["units"])
     with open_store(url) as store:
         before = store.count(NAMESPACE)
-        _, key = create_key(store.keys, [NAMESPACE], label="bench serve")
+    with Memory(Settings.from_env(store=url)) as memory:  # the verb `ripplemem keys create` uses
+        _, key = memory.keys.create([NAMESPACE], label="bench serve")
+    settings = ServeSettings(clients=clients, seconds=seconds, add_share=add_share, limit=limit,
+                             server_args=list(server_args or []))
     load_before = loadavg()
-    server = ServerProcess.start(url, list(server_args or []))
-    tally = Tally()
+    server = ServerProcess.start(url, settings.server_args)
     try:
-        with httpx.Client(base_url=server.url, headers={"Authorization": f"Bearer {key}"},
-                          timeout=60) as http:
-            for question in WARM_UP:
-                http.post("/v1/search", json={"query": question, "limit": limit}).raise_for_status()
-            workers = int(http.get("/healthz").json()["search_processes"])
-        say(f"{clients} clients for {seconds:.0f} s against {server.url} ...")
-        stop_at = time.monotonic() + seconds
-        server_cpu, client_cpu = server.cpu_s(), time.process_time()
-        started = time.perf_counter()
-        threads = [
-            threading.Thread(target=client_loop, args=(server.url, key, i, stop_at), kwargs={
-                "add_share": add_share, "limit": limit, "stored": stored, "tally": tally})
-            for i in range(clients)
-        ]
-        for thread in threads:
-            thread.start()
-        for thread in threads:
-            thread.join()
-        elapsed = time.perf_counter() - started
-        server_cpu = server.cpu_s() - server_cpu
-        client_cpu = time.process_time() - client_cpu
-        load_during = loadavg()
-        say("waiting for the background adds ...")
-        unfinished = unfinished_jobs(server.url, key, tally)
+        load = _load(server, key, settings, min(units, built.units), say)
     finally:
         exit_code = server.stop()
     with open_store(url) as store:
         sessions = {u.episode_id for u in store.list_units(NAMESPACE)}
         after = store.count(NAMESPACE)
-    missing = sorted(s for s in tally.acknowledged if s not in sessions)
-    return _result(
-        backend=backend, built=built, before=before, after=after, clients=clients,
-        elapsed=elapsed, add_share=add_share, limit=limit, server_args=list(server_args or []),
-        search_processes=workers, tally=tally, unfinished=unfinished, missing=missing,
-        server_cpu=server_cpu,
-        client_cpu=client_cpu, loads=(load_before, load_during), exit_code=exit_code,
-        server_log=server.log,
-    )
-
-
-def _result(*, backend: str, built: dict, before: int, after: int, clients: int, elapsed: float,
-            add_share: float, limit: int, server_args: list[str], search_processes: int,
-            tally: Tally,
-            unfinished: list[str], missing: list[str], server_cpu: float, client_cpu: float,
-            loads: tuple, exit_code: int | None, server_log: list[str]) -> dict:
-    searches = len(tally.search_ms)
-
-    def ms(values: list[float], share: float) -> float | None:
-        value = percentile_or_none(values, share)
-        return None if value is None else round(value, 1)
-
-    result = {
-        "benchmark": "serve",
-        "date": datetime.now(UTC).isoformat(timespec="seconds"),
-        "commit": git_commit(),
-        "machine": machine_info(),
-        "load": loads[1],  # the load average as the clients stopped (1, 5, 15 min)
-        "loadavg": {"before": loads[0], "after_load": loads[1]},
-        "store": {"backend": backend, "namespace": NAMESPACE, "reused": built["reused"],
-                  "build_s": built["build_s"], "units_before": before, "units_after": after},
-        "embedder": built["embedder"],
-        "settings": {"clients": clients, "seconds": round(elapsed, 1), "add_share": add_share,
-                     "limit": limit, "server_args": server_args,
-                     "search_processes": search_processes},
-        "searches": searches,
-        "searches_per_s": round(searches / elapsed, 1),
-        "search_ms": {"p50": ms(tally.search_ms, 50), "p95": ms(tally.search_ms, 95),
-                      "p99": ms(tally.search_ms, 99),
-                      "mean": round(statistics.fmean(tally.search_ms), 1) if searches else None},
-        "adds_acknowledged": len(tally.acknowledged),
-        "add_ms": {"p50": ms(tally.add_ms, 50), "p99": ms(tally.add_ms, 99)},
-        "errors": len(tally.errors) + len(unfinished),
-        "error_samples": (tally.errors + [f"job {j} not done" for j in unfinished])[:10],
-        "acknowledged_adds_missing": len(missing),
-        "cpu_s": {"server": round(server_cpu, 1), "clients": round(client_cpu, 1)},
-        "server_cpu_ms_per_search": round(server_cpu * 1000 / max(1, searches), 1),
-        "server_exit_code": exit_code,
-    }
-    if result["errors"]:  # what the server said about them
-        result["server_log_tail"] = [line.rstrip() for line in server_log[-40:]]
-    result["checks"] = {
-        "errors == 0": result["errors"] == 0,
-        "every acknowledged add present": not missing,
-        f"searches/s >= {AIMS['searches_per_s']:.0f}": result["searches_per_s"] >= AIMS["searches_per_s"],
-        f"p99 <= {AIMS['search_p99_ms']:.0f} ms": (result["search_ms"]["p99"] or 0) <= AIMS["search_p99_ms"],
-    }
+    missing = sorted(s for s in load.tally.acknowledged if s not in sessions)
+    store_facts = ServeStore(backend=backend, namespace=NAMESPACE, reused=built.reused,
+                             build_s=built.build_s, units_before=before, units_after=after)
+    result = _result(store_facts, built.embedder, settings, load, missing, load_before)
+    result.server_exit_code = exit_code
+    if result.errors:  # what the server said about them
+        result.server_log_tail = [line.rstrip() for line in server.log[-40:]]
     return result
+
+
+def _load(
+    server: ServerProcess, key: str, settings: ServeSettings, stored: int,
+    say: Callable[[str], None],
+) -> _Load:
+    """Warm the server up, run the clients for ``settings.seconds``, wait for the adds."""
+    load = _Load(Tally())
+    with httpx.Client(base_url=server.url, headers={"Authorization": f"Bearer {key}"},
+                      timeout=60) as http:
+        for question in WARM_UP:
+            http.post("/v1/search", json={"query": question, "limit": settings.limit}).raise_for_status()
+        load.search_processes = int(http.get("/healthz").json()["search_processes"])
+    say(f"{settings.clients} clients for {settings.seconds:.0f} s against {server.url} ...")
+    stop_at = time.monotonic() + settings.seconds
+    server_cpu, client_cpu = server.cpu_s(), time.process_time()
+    started = time.perf_counter()
+    threads = [
+        threading.Thread(target=client_loop, args=(server.url, key, i, stop_at), kwargs={
+            "add_share": settings.add_share, "limit": settings.limit, "stored": stored,
+            "tally": load.tally})
+        for i in range(settings.clients)
+    ]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    load.elapsed = time.perf_counter() - started
+    load.server_cpu = server.cpu_s() - server_cpu
+    load.client_cpu = time.process_time() - client_cpu
+    load.load_during = loadavg()
+    say("waiting for the background adds ...")
+    load.unfinished = unfinished_jobs(server.url, key, load.tally)
+    return load
+
+
+def _ms(values: list[float], share: float) -> float | None:
+    value = percentile_or_none(values, share)
+    return None if value is None else round(value, 1)
+
+
+def _result(store: ServeStore, embedder: str, settings: ServeSettings, load: _Load,
+            missing: list[str], load_before: list[float] | None) -> ServeResult:
+    tally, searches = load.tally, len(load.tally.search_ms)
+    errors = tally.errors + [f"job {j} not done" for j in load.unfinished]
+    per_s = round(searches / load.elapsed, 1)
+    search = Latency(p50=_ms(tally.search_ms, 50), p95=_ms(tally.search_ms, 95),
+                     p99=_ms(tally.search_ms, 99),
+                     mean=round(statistics.fmean(tally.search_ms), 1) if searches else None)
+    return ServeResult(
+        benchmark="serve", date=datetime.now(UTC).isoformat(timespec="seconds"),
+        commit=git_commit(), machine=Machine.model_validate(machine_info()),
+        load=load.load_during,  # the load average as the clients stopped (1, 5, 15 min)
+        loadavg={"before": load_before, "after_load": load.load_during},
+        store=store, embedder=embedder,
+        settings=settings.model_copy(update={"seconds": round(load.elapsed, 1),
+                                             "search_processes": load.search_processes}),
+        searches=searches, searches_per_s=per_s, search_ms=search,
+        adds_acknowledged=len(tally.acknowledged),
+        add_ms=Latency(p50=_ms(tally.add_ms, 50), p99=_ms(tally.add_ms, 99)),
+        errors=len(errors), error_samples=errors[:10], acknowledged_adds_missing=len(missing),
+        cpu_s={"server": round(load.server_cpu, 1), "clients": round(load.client_cpu, 1)},
+        server_cpu_ms_per_search=round(load.server_cpu * 1000 / max(1, searches), 1),
+        checks={
+            "errors == 0": not errors,
+            "every acknowledged add present": not missing,
+            f"searches/s >= {AIMS['searches_per_s']:.0f}": per_s >= AIMS["searches_per_s"],
+            f"p99 <= {AIMS['search_p99_ms']:.0f} ms": (search.p99 or 0) <= AIMS["search_p99_ms"],
+        },
+    )

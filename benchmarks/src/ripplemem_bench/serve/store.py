@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 
-__all__ = ["NAMESPACE", "build_store", "synthetic_memories"]
+__all__ = ["NAMESPACE", "BuiltStore", "build_store", "synthetic_memories"]
 
 NAMESPACE = "bench"
 
@@ -22,13 +23,21 @@ def synthetic_memories():
     return SyntheticMemories(seed=0, namespace=NAMESPACE)
 
 
+@dataclass(frozen=True, slots=True)
+class BuiltStore:
+    reused: bool  # it held the units already
+    units: int
+    build_s: float
+    embedder: str
+
+
 def build_store(
     url: str, units: int, *, batch: int = 500, progress: Callable[[int, int], None] | None = None
-) -> dict:
+) -> BuiltStore:
     """Fill ``url`` up to ``units`` memories of namespace ``bench``; what was done."""
-    from ripplemem.providers.factory import make_embedder
-    from ripplemem.settings import Settings, WriteSettings
-    from ripplemem.stores.registry import open_store
+    from ripplemem import Settings, WriteSettings
+    from ripplemem.providers import make_embedder
+    from ripplemem.stores import open_store
     from ripplemem.write.link import Linker
     from ripplemem.write.pipeline import resolve_thresholds
 
@@ -39,7 +48,7 @@ def build_store(
     with open_store(url) as store:
         have = store.count(NAMESPACE)
         if have >= units:
-            return {"reused": True, "units": have, "build_s": 0.0, "embedder": embedder.name}
+            return BuiltStore(reused=True, units=have, build_s=0.0, embedder=embedder.name)
         store.check_embedder(embedder.name, embedder.dim)
         linker = Linker(store, resolve_thresholds(WriteSettings(), embedder))
         for start in range(have, units, batch):
@@ -52,7 +61,5 @@ def build_store(
             if progress is not None:
                 progress(start + len(fresh), units)
         total = store.count(NAMESPACE)
-    return {
-        "reused": False, "units": total, "build_s": round(time.perf_counter() - started, 1),
-        "embedder": embedder.name,
-    }
+    return BuiltStore(reused=False, units=total, build_s=round(time.perf_counter() - started, 1),
+                      embedder=embedder.name)

@@ -21,9 +21,10 @@ from scipy import sparse
 
 from ripplemem.read.asso.importance import personalized_pagerank
 from ripplemem.records import MemoryUnit
-from ripplemem.stores.base import MemoryStore
+from ripplemem.stores import MemoryStore
 from ripplemem.testing import scripted_embedding
 from ripplemem_bench.measure import percentile
+from ripplemem_bench.results.asso import ClueUpdate, PprTiming
 
 DIM = 384
 SESSION_UNITS = 20
@@ -60,7 +61,8 @@ def synthetic_subgraph(
 
 def ppr_speed(
     nodes: int = 2000, clues: int = 10, links: int = 5, repeats: int = 50, seed: int = 0
-) -> dict[str, float | int]:
+) -> PprTiming:
+    """PPR p50 / p95 on ``repeats`` synthetic subgraphs, apart from assembling their matrices."""
     rng = np.random.default_rng(seed)
     assembly: list[float] = []
     solve: list[float] = []
@@ -71,11 +73,11 @@ def ppr_speed(
         started = time.perf_counter()
         personalized_pagerank(adjacency, teleport)
         solve.append((time.perf_counter() - started) * 1000)
-    return {
-        "nodes": nodes + clues, "edges": int(adjacency.nnz // 2), "repeats": repeats,
-        "ppr_ms_p50": percentile(solve, 50), "ppr_ms_p95": percentile(solve, 95),
-        "assembly_ms_p50": percentile(assembly, 50),
-    }
+    return PprTiming(
+        nodes=nodes + clues, edges=int(adjacency.nnz // 2), repeats=repeats,
+        ppr_ms_p50=percentile(solve, 50), ppr_ms_p95=percentile(solve, 95),
+        assembly_ms_p50=percentile(assembly, 50),
+    )
 
 
 def _session(
@@ -97,9 +99,9 @@ def _session(
 
 def clue_update_speed(
     store: MemoryStore, sizes: Sequence[int], *, topics: int = 200, probes: int = 5, seed: int = 0
-) -> list[dict[str, float | int]]:
+) -> list[ClueUpdate]:
     """Grow ``store`` through ``sizes`` (units); at each, time the graph update of new sessions."""
-    from ripplemem.settings import WriteSettings
+    from ripplemem import WriteSettings
     from ripplemem.write.clues import ClueGraphBuilder, KeyphraseClues
 
     rng = np.random.default_rng(seed)
@@ -123,9 +125,9 @@ def clue_update_speed(
             builder.build(units)
             timings.append((time.perf_counter() - started) * 1000)
             added += 1
-        rows.append({
-            "units": store.count(namespace), "clues": store.clues.clue_count(namespace),
-            "session_units": SESSION_UNITS, "update_ms_p50": percentile(timings, 50),
-            "update_ms_max": max(timings),
-        })
+        rows.append(ClueUpdate(
+            units=store.count(namespace), clues=store.clues.clue_count(namespace),
+            session_units=SESSION_UNITS, update_ms_p50=percentile(timings, 50),
+            update_ms_max=max(timings),
+        ))
     return rows

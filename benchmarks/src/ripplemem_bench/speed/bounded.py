@@ -91,7 +91,7 @@ def run_bounded_bench(
 
 
 def _agreement(path: Path) -> dict[str, Any]:
-    from ripplemem.datasets.locomo import load_locomo
+    from ripplemem.datasets import load_locomo
     from ripplemem.grounding.ground_time import TimeGrounder
 
     bounded = TimeGrounder()
@@ -121,8 +121,7 @@ def _agreement(path: Path) -> dict[str, Any]:
 
 
 def _library(path: Path, say: Callable[[str, int, int | None], None]) -> list[dict[str, Any]]:
-    from ripplemem import Memory
-    from ripplemem.settings import Settings
+    from ripplemem import Memory, Settings
 
     rows = []
     with Memory(Settings(store=str(path))) as memory:
@@ -151,8 +150,7 @@ def _library(path: Path, say: Callable[[str, int, int | None], None]) -> list[di
 
 
 def _delete_with_reader(path: Path) -> dict[str, Any]:
-    from ripplemem import Memory
-    from ripplemem.settings import Settings
+    from ripplemem import Memory, Settings
 
     with Memory(Settings(store=str(path))) as memory:
         added = memory.add([{"speaker": "Maya", "text": "My Zorblaxian passport is in the vault."},
@@ -180,7 +178,7 @@ def _service(path: Path) -> dict[str, Any]:
     import httpx
 
     from ripplemem.core.keys import create_key
-    from ripplemem.stores.registry import open_store
+    from ripplemem.stores import open_store
     from ripplemem_bench.serve.server import ServerProcess, process_cpu_s
 
     store = open_store(str(path))

@@ -18,20 +18,20 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from ripplemem_bench.measure import Progress, TimedStore
 from ripplemem_bench.measure import percentile as _percentile
 from ripplemem_bench.measure import report_progress as _report
+from ripplemem_bench.results.growth import CurvePoint, Segment, Window
 from ripplemem_bench.speed.search import NAMESPACE
 from ripplemem_bench.speed.synthetic import SyntheticMemories, SyntheticMemory
 
 if TYPE_CHECKING:
-    from ripplemem.providers.base import Embedder
+    from ripplemem.providers import Embedder
     from ripplemem.write.link import Linker
-
 
 
 def vectors_note(pool: int, noise: float, mix: bool) -> str:
@@ -185,51 +185,49 @@ class Growth:
         stats = getattr(getattr(self.store, "_inner", self.store), "index_stats", None)
         return float(stats(NAMESPACE).get("graph_add_s", 0.0)) if callable(stats) else 0.0
 
-    def window(self, size: int, window: int) -> dict[str, Any]:
+    def window(self, size: int, window: int) -> Window:
         """Per-unit cost over the ``window`` units (at most half the size) before ``size``."""
         span = min(window, max(self.batch, size // 2))
         timed = [t for t in self.timings if size - span < t.end <= size]
         units = max(1, sum(t.units for t in timed))
         add, link = _per_unit_ms(timed, "add_s"), _per_unit_ms(timed, "link_s")
         per_batch = [(t.add_s + t.link_s) * 1000 / t.units for t in timed]
-        return {
-            "window_units": sum(t.units for t in timed),
-            "add_ms_per_unit": add,
-            "link_ms_per_unit": link,
-            "graph_ms_per_unit": _per_unit_ms(timed, "graph_s"),
-            "insert_ms_per_unit": add + link,
-            "insert_ms_per_unit_median_batch": _percentile(per_batch, 50),
-            "insert_cpu_ms_per_unit": _per_unit_ms(timed, "cpu_s"),
-            "edges_per_unit": sum(t.edges for t in timed) / units,
-            "evictions_per_unit": sum(t.evicted for t in timed) / units,
-            "candidates_per_unit": sum(t.candidates for t in timed) / units,
-            "slowest_batch_ms": max((t.add_s + t.link_s for t in timed), default=0.0) * 1000,
-            "store_ms_per_unit": _calls_per_unit_ms(timed),
-            "store_calls_per_unit": {
-                name: sum(t.counts.get(name, 0) for t in timed) / units
-                for name in _calls_per_unit_ms(timed)
+        calls = _calls_per_unit_ms(timed)
+        return Window(
+            window_units=sum(t.units for t in timed),
+            add_ms_per_unit=add,
+            link_ms_per_unit=link,
+            graph_ms_per_unit=_per_unit_ms(timed, "graph_s"),
+            insert_ms_per_unit=add + link,
+            insert_ms_per_unit_median_batch=_percentile(per_batch, 50),
+            insert_cpu_ms_per_unit=_per_unit_ms(timed, "cpu_s"),
+            edges_per_unit=sum(t.edges for t in timed) / units,
+            evictions_per_unit=sum(t.evicted for t in timed) / units,
+            candidates_per_unit=sum(t.candidates for t in timed) / units,
+            slowest_batch_ms=max((t.add_s + t.link_s for t in timed), default=0.0) * 1000,
+            store_ms_per_unit=calls,
+            store_calls_per_unit={
+                name: sum(t.counts.get(name, 0) for t in timed) / units for name in calls
             },
-        }
+        )
 
-    def summary(self, size: int, previous: int, window: int) -> dict[str, Any]:
+    def segment(self, size: int, previous: int) -> Segment:
+        """Every batch since the previous size, one-off work (the HNSW build) included."""
         segment = [t for t in self.timings if previous < t.end <= size]
-        return {
-            **self.window(size, window),
-            "segment": {
-                "from": previous,
-                "units": sum(t.units for t in segment),
-                "seconds": sum(t.add_s + t.link_s for t in segment),
-                "add_ms_per_unit": _per_unit_ms(segment, "add_s"),
-                "link_ms_per_unit": _per_unit_ms(segment, "link_s"),
-                "slowest_batch_ms": max((t.add_s + t.link_s for t in segment), default=0.0) * 1000,
-            },
-        }
+        return Segment(
+            start=previous,
+            units=sum(t.units for t in segment),
+            seconds=sum(t.add_s + t.link_s for t in segment),
+            add_ms_per_unit=_per_unit_ms(segment, "add_s"),
+            link_ms_per_unit=_per_unit_ms(segment, "link_s"),
+            slowest_batch_ms=max((t.add_s + t.link_s for t in segment), default=0.0) * 1000,
+        )
 
-    def curve(self, checkpoints: Sequence[int], window: int) -> list[dict[str, Any]]:
+    def curve(self, checkpoints: Sequence[int], window: int) -> list[CurvePoint]:
         """The window cost at 1k, 2k, 3k, 5k, 7k, 10k, 20k, ... and at every checkpoint."""
         steps = {m * 10**e for e in range(3, 9) for m in (1, 2, 3, 5, 7)}
         points = sorted({p for p in steps if p <= self.size} | set(checkpoints))
-        return [{"units": p, **self.window(p, window)} for p in points]
+        return [CurvePoint(units=p, **dict(self.window(p, window))) for p in points]
 
 
 def _per_unit_ms(timings: list[BatchTiming], attribute: str) -> float:

@@ -29,12 +29,13 @@ from typing import TYPE_CHECKING, Any
 
 from ripplemem.records import INSERT_STAGES
 from ripplemem_bench.measure import report_progress as _report
+from ripplemem_bench.results.growth import ProbeCost
 
 if TYPE_CHECKING:
-    from ripplemem.memory import Memory
-    from ripplemem.providers.base import Embedder
+    from ripplemem import Memory
+    from ripplemem.providers import Embedder
     from ripplemem.records import Conversation
-    from ripplemem.stores.base import MemoryStore
+    from ripplemem.stores import MemoryStore
     from ripplemem_bench.measure import Progress
 
 #: The demo conversation is small (37 units): written this many times per size.
@@ -44,7 +45,7 @@ DEMO_REPEATS = 10
 def probe_conversations(locomo: Path | None) -> tuple[str, list[Conversation]]:
     """The probe: every conversation of a LoCoMo file, else the shipped demo conversation."""
     if locomo is not None:
-        from ripplemem.datasets.locomo import load_locomo
+        from ripplemem.datasets import load_locomo
 
         return locomo.name, [sample.conversation for sample in load_locomo(locomo)]
     from ripplemem.demo import load_demo
@@ -72,8 +73,7 @@ class Probe:
         namespace, then dropped). New at every size: the probe writes the same conversations at
         each size, and a memory that parsed them before reads their clauses from its cache,
         which a new conversation never does."""
-        from ripplemem.memory import Memory
-        from ripplemem.settings import Settings
+        from ripplemem import Memory, Settings
 
         settings = Settings(extractor="deterministic", planner="deterministic")
         memory = Memory(settings, store=self.store, embedder=self.embedder)
@@ -82,7 +82,7 @@ class Probe:
             self.store.delete_namespace("speed-probe-warmup")
         return memory
 
-    def run(self, size: int, progress: Progress | None) -> dict[str, Any]:
+    def run(self, size: int, progress: Progress | None) -> ProbeCost:
         """Write each conversation into the namespace (``size`` units), time it, delete it."""
         self.memory = self.fresh_memory()
         rows: list[dict[str, Any]] = []
@@ -108,23 +108,23 @@ class Probe:
         return summarise(rows, self.source)
 
 
-def summarise(rows: list[dict[str, Any]], source: str) -> dict[str, Any]:
+def summarise(rows: list[dict[str, Any]], source: str) -> ProbeCost:
     """Per-unit cost of the probe writes: the whole ``add`` and its insert stages."""
     units = sum(row["units"] for row in rows)
     if not units:
-        return {"source": source, "writes": len(rows), "units": 0}
+        return ProbeCost(source=source, writes=len(rows), units=0)
     stages: dict[str, float] = {}
     for row in rows:
         for stage, ms in row["stages_ms"].items():
             stages[stage] = stages.get(stage, 0.0) + ms
-    return {
-        "source": source,
-        "writes": len(rows),
-        "units": units,
-        "add_ms_per_unit": sum(row["ms"] for row in rows) / units,
-        "insert_ms_per_unit": sum(row["insert_ms"] for row in rows) / units,
-        "insert_stages": list(INSERT_STAGES),
-        "stage_ms_per_unit": {stage: ms / units for stage, ms in stages.items()},
-        "edges_per_unit": sum(row["edges"] for row in rows) / units,
-        "per_write": rows,
-    }
+    return ProbeCost(
+        source=source,
+        writes=len(rows),
+        units=units,
+        add_ms_per_unit=sum(row["ms"] for row in rows) / units,
+        insert_ms_per_unit=sum(row["insert_ms"] for row in rows) / units,
+        insert_stages=list(INSERT_STAGES),
+        stage_ms_per_unit={stage: ms / units for stage, ms in stages.items()},
+        edges_per_unit=sum(row["edges"] for row in rows) / units,
+        per_write=rows,
+    )

@@ -38,7 +38,8 @@ Speed targets live here (and in ``ripplemem bench speed``), never in timed tests
    compare different work (its stream densifies: the linker looks at more candidates per unit
    as it grows); this part varies the store size alone, and the flatness target is judged on it.
 
-The result is a JSON-ready dict; ``targets`` compares it with the issue's goals. Part 1's
+The result is a :class:`~ripplemem_bench.results.growth.GrowthResult`; ``targets`` compares it
+with the issue's goals. Part 1's
 batch timing is :mod:`ripplemem_bench.speed.growth`, part 2 :mod:`ripplemem_bench.speed.search`,
 part 3 :mod:`ripplemem_bench.speed.ingest`, part 4 :mod:`ripplemem_bench.speed.probe`, the
 verdicts :mod:`ripplemem_bench.speed.verdicts`.
@@ -49,55 +50,66 @@ from __future__ import annotations
 import tempfile
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Literal
 
 from ripplemem.errors import InvalidInputError
 from ripplemem_bench.measure import Progress, git_commit
-from ripplemem_bench.measure import TimedStore as _TimedStore
-from ripplemem_bench.measure import file_mb as _file_mb
 from ripplemem_bench.measure import loadavg as _loadavg
 from ripplemem_bench.measure import machine_info as _machine
 from ripplemem_bench.measure import report_progress as _report
-from ripplemem_bench.measure import rss_now_mb as _rss_now_mb
-from ripplemem_bench.measure import rss_peak_mb as _rss_peak_mb
-from ripplemem_bench.speed.growth import Growth, PoolVectors, vectors_note
+from ripplemem_bench.results.base import Machine
+from ripplemem_bench.results.growth import CurvePoint, GrowthResult, GrowthSettings, SizeRow
+from ripplemem_bench.speed.growing import Checkpoint, grow_and_search
+from ripplemem_bench.speed.growth import PoolVectors, vectors_note
 from ripplemem_bench.speed.ingest import locomo_ingest
-from ripplemem_bench.speed.probe import Probe, probe_conversations
-from ripplemem_bench.speed.search import NAMESPACE, Searcher, embed_rate
+from ripplemem_bench.speed.probe import probe_conversations
+from ripplemem_bench.speed.search import NAMESPACE, embed_rate
 from ripplemem_bench.speed.synthetic import SyntheticMemories
 from ripplemem_bench.speed.verdicts import TARGETS, flatness, targets
 
 if TYPE_CHECKING:
-    from ripplemem.providers.base import Embedder
-    from ripplemem.records import Conversation
+    from ripplemem.providers import Embedder
 
-__all__ = ["DEFAULT_SIZES", "TARGETS", "run_speed_bench"]
+__all__ = ["DEFAULT_SIZES", "TARGETS", "Plan", "run_speed_bench"]
 
 StoreKind = Literal["sqlite", "memory"]
 DEFAULT_SIZES: tuple[int, ...] = (1_000, 10_000, 100_000)
 SEARCH_RECIPES: tuple[str, ...] = ("ripple", "hybrid", "dense")
+OnSize = Callable[[GrowthResult], None]
 
 
 @dataclass(frozen=True, slots=True)
-class _Plan:
+class Plan:
     """What to measure, validated once."""
 
     sizes: tuple[int, ...]
-    store: StoreKind
+    store: str  # "sqlite", "memory" or the URL of an empty store
     queries: int
     seed: int
     batch: int
     window: int
     recipes: tuple[str, ...]
 
+    def __post_init__(self) -> None:
+        if not self.sizes or any(size < 1 for size in self.sizes):
+            raise InvalidInputError("sizes must be positive unit counts, e.g. 1000,10000,100000")
+        if list(self.sizes) != sorted(set(self.sizes)):
+            raise InvalidInputError(f"sizes must be strictly increasing, got {list(self.sizes)}")
+        if self.store not in ("sqlite", "memory") and "://" not in self.store:
+            raise InvalidInputError(
+                f"store must be 'sqlite', 'memory' or a store URL, not {self.store!r}"
+            )
+        if self.queries < 1 or self.batch < 1 or self.window < 1:
+            raise InvalidInputError("queries, batch and window must be >= 1")
+
 
 def run_speed_bench(
     sizes: Sequence[int] = DEFAULT_SIZES,
     *,
-    store: StoreKind = "sqlite",
+    store: StoreKind | str = "sqlite",
     queries: int = 50,
     seed: int = 0,
     progress: Progress | None = None,
@@ -110,173 +122,101 @@ def run_speed_bench(
     mix: bool = False,
     embed_sample: int = 500,
     recipes: Sequence[str] = SEARCH_RECIPES,
-    on_size: Callable[[dict], None] | None = None,
+    on_size: OnSize | None = None,
     stop_after_s: float | None = None,
-) -> dict:
+) -> GrowthResult:
     """Run the benchmark; see the module docstring. ``sizes`` must be increasing.
 
-    ``on_size`` gets the result so far (``"partial": True``) after each size, e.g. to save it
-    while a long run goes on. ``stop_after_s`` time-boxes the run: once that many seconds have
-    passed, growing stops at the next multiple of 10,000 units, that size is measured as the
-    last one (``"stopped_early"`` in its row) and the larger sizes are skipped.
+    ``on_size`` gets the result so far (``partial``) after each size, e.g. to save it while a
+    long run goes on. ``stop_after_s`` time-boxes the run: once that many seconds have passed,
+    growing stops at the next multiple of 10,000 units, that size is measured as the last one
+    (``stopped_early`` in its row) and the larger sizes are skipped.
     """
-    plan = _Plan(_checked_sizes(sizes), store, queries, seed, batch, window, tuple(recipes))
+    plan = Plan(tuple(int(s) for s in sizes), store, queries, seed, batch, window, tuple(recipes))
+    if pool < 1 or embed_sample < 1:
+        raise InvalidInputError("pool and embed_sample must be >= 1")
     deadline = None if stop_after_s is None else time.monotonic() + stop_after_s
-    if store not in ("sqlite", "memory") and "://" not in store:
-        raise InvalidInputError(
-            f"store must be 'sqlite', 'memory' or a store URL, not {store!r}"
-        )
-    if queries < 1 or batch < 1 or window < 1 or pool < 1 or embed_sample < 1:
-        raise InvalidInputError("queries, batch, window, pool and embed_sample must be >= 1")
-    if embedder is None:
-        from ripplemem.providers.factory import make_embedder
-        from ripplemem.settings import Settings
-
-        embedder = make_embedder(Settings().embedder)
-    started = time.perf_counter()
-    load_before = _loadavg()
+    embedder = embedder or _default_embedder()
+    started, load_before = time.perf_counter(), _loadavg()
     memories = SyntheticMemories(seed, namespace=NAMESPACE)
     pool = min(pool, plan.sizes[-1])
     vectors = PoolVectors.build(memories, embedder, pool, noise, seed, progress, mix=mix)
-    result: dict[str, Any] = {
-        "benchmark": "speed",
-        "date": datetime.now(UTC).isoformat(timespec="seconds"),
-        "commit": git_commit(),
-        "llm": None,  # no LLM anywhere: deterministic extractor and planner
-        "machine": _machine(),
-        "settings": {
-            **asdict(plan),
-            "sizes": list(plan.sizes),
-            "recipes": list(plan.recipes),
-            "semantic_threshold": _semantic_threshold(embedder),
-        },
-        "embedder": {
-            "name": embedder.name,
-            "dim": embedder.dim,
-            **embed_rate(memories, embedder, pool, embed_sample),
-        },
-        "vectors": vectors_note(pool, noise, mix),
-        "pool": {"size": pool, "noise_norm": noise, "embed_seconds": vectors.seconds},
-    }
-    probe_source, probe = probe_conversations(Path(locomo) if locomo is not None else None)
-    result["probe"] = probe_source
+    result = _header(plan, embedder, memories, pool, embed_sample)
+    result.vectors = vectors_note(pool, noise, mix)
+    result.pool = {"size": pool, "noise_norm": noise, "embed_seconds": vectors.seconds}
+    source, conversations = probe_conversations(Path(locomo) if locomo is not None else None)
+    result.probe = source
     with tempfile.TemporaryDirectory(prefix="ripplemem-speed-") as folder:
-
-        def checkpoint(rows: list[dict[str, Any]], curve: list[dict[str, Any]]) -> None:
-            if on_size is not None:
-                partial = {**result, "partial": True, "sizes": list(rows), "insert_curve": curve}
-                partial["insert_flatness"] = flatness(rows, curve)
-                partial["machine"] = {**result["machine"], "loadavg_start": load_before}
-                partial["machine"]["loadavg_now"] = _loadavg()
-                on_size(partial)
-
-        grown, curve = _grow_and_search(
-            plan,
-            memories,
-            vectors,
-            embedder,
-            Path(folder),
-            progress,
-            checkpoint,
-            deadline,
-            (probe_source, probe),
+        checkpoint = _checkpoint(result, load_before, on_size)
+        result.sizes, result.insert_curve = grow_and_search(
+            plan, memories, vectors, embedder, Path(folder), progress=progress,
+            checkpoint=checkpoint, deadline=deadline, probe=(source, conversations),
         )
-        result["sizes"] = grown
-        result["insert_curve"] = curve
         if locomo is not None:
-            result["locomo_ingest"] = locomo_ingest(Path(locomo), embedder, Path(folder), progress)
-    result["insert_flatness"] = flatness(grown, curve)
-    result["targets"] = targets(result)
-    result["machine"]["loadavg_start"] = load_before
-    result["machine"]["loadavg_end"] = _loadavg()
-    result["seconds_total"] = time.perf_counter() - started
+            result.locomo_ingest = locomo_ingest(Path(locomo), embedder, Path(folder), progress)
+    _conclude(result, load_before)
+    result.seconds_total = time.perf_counter() - started
     _report(progress, "done", 1, 1)
     return result
 
 
-# --- part 1 and 2: one store growing through the sizes --------------------------------------
+def _default_embedder() -> Embedder:
+    from ripplemem import Settings
+    from ripplemem.providers import make_embedder
+
+    return make_embedder(Settings().embedder)
 
 
-def _grow_and_search(
-    plan: _Plan,
-    memories: SyntheticMemories,
-    vectors: PoolVectors,
-    embedder: Embedder,
-    folder: Path,
-    progress: Progress | None,
-    checkpoint: Callable[[list[dict[str, Any]], list[dict[str, Any]]], None] | None = None,
-    deadline: float | None = None,
-    probe: tuple[str, list[Conversation]] | None = None,
-) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-    """Grow one store through ``plan.sizes``; at each size, the insert window, the searches and
-    the probe conversations (part 4, :mod:`ripplemem_bench.speed.probe`).
-
-    The linker gets the write pipeline's settings, with the semantic edge threshold resolved for
-    ``embedder`` exactly as :class:`~ripplemem.write.pipeline.WritePipeline` does.
-    """
-    from ripplemem.settings import WriteSettings
-    from ripplemem.stores.registry import open_store
-    from ripplemem.write.link import Linker
-    from ripplemem.write.pipeline import resolve_thresholds
-
-    path = folder / "speed.db"
-    url = plan.store if "://" in plan.store else None  # an empty store given by URL
-    store = open_store(path if plan.store == "sqlite" else url)
-    rows: list[dict[str, Any]] = []
-    try:
-        store.check_embedder(embedder.name, embedder.dim)
-        timed = _TimedStore(store)
-        settings = resolve_thresholds(WriteSettings(), embedder)
-        linker = Linker(timed, settings)  # type: ignore[arg-type]
-        growth = Growth(timed, linker, memories, vectors, plan.batch)
-        search = Searcher(store, embedder, memories, list(plan.recipes))
-        prober = None if probe is None else Probe(store, embedder, NAMESPACE, probe[1], probe[0])
-        previous = 0
-        for size in plan.sizes:
-            growth.grow_to(size, progress, deadline)
-            stopped = growth.size < size
-            size = growth.size
-            if size <= previous:
-                break
-            row: dict[str, Any] = {"units": size, **growth.summary(size, previous, plan.window)}
-            if stopped:
-                row["stopped_early"] = True
-            row["file_mb"] = _file_mb(path) if plan.store == "sqlite" else None
-            row["rss_peak_mb"] = _rss_peak_mb()
-            row["rss_mb"] = _rss_now_mb()
-            stats = getattr(store, "index_stats", None)
-            row["dense_index"] = stats(NAMESPACE) if callable(stats) else None
-            _report(progress, f"searching {size:,} units", 0, plan.queries * len(plan.recipes))
-            row["search"] = search.run(size, plan.queries, plan.seed, progress)
-            row["rss_peak_mb_after_search"] = _rss_peak_mb()
-            if prober is not None:
-                row["probe"] = prober.run(size, progress)
-            row["loadavg"] = _loadavg()
-            rows.append(row)
-            previous = size
-            if checkpoint is not None:
-                checkpoint(rows, growth.curve([r["units"] for r in rows], plan.window))
-            if stopped:
-                break
-    finally:
-        store.close()
-    return rows, growth.curve([r["units"] for r in rows], plan.window)
+def _header(
+    plan: Plan, embedder: Embedder, memories: SyntheticMemories, pool: int, sample: int
+) -> GrowthResult:
+    """The result before any size: when, on what, with which settings and embedder rate."""
+    return GrowthResult(
+        benchmark="speed",
+        date=datetime.now(UTC).isoformat(timespec="seconds"),
+        commit=git_commit(),
+        llm=None,  # no LLM anywhere: deterministic extractor and planner
+        machine=Machine.model_validate(_machine()),
+        settings=GrowthSettings(
+            sizes=list(plan.sizes), store=plan.store, queries=plan.queries, seed=plan.seed,
+            batch=plan.batch, window=plan.window, recipes=list(plan.recipes),
+            semantic_threshold=_semantic_threshold(embedder),
+        ),
+        embedder=embed_rate(memories, embedder, pool, sample),
+    )
 
 
-# --- verdicts and helpers --------------------------------------------------------------------
+def _checkpoint(
+    result: GrowthResult, load_before: list[float] | None, on_size: OnSize | None
+) -> Checkpoint | None:
+    """What hands the result so far to ``on_size`` after each size."""
+    if on_size is None:
+        return None
+
+    def save(rows: list[SizeRow], curve: list[CurvePoint]) -> None:
+        partial = result.model_copy(deep=True)
+        partial.sizes, partial.insert_curve = list(rows), curve
+        partial.partial = True
+        partial.insert_flatness = flatness(partial.sizes, partial.insert_curve)
+        machine = partial.machine or Machine()
+        machine.loadavg_start, machine.loadavg_now = load_before, _loadavg()
+        partial.machine = machine
+        on_size(partial)
+
+    return save
+
+
+def _conclude(result: GrowthResult, load_before: list[float] | None) -> None:
+    """The verdicts, and the load average around the run."""
+    result.insert_flatness = flatness(result.sizes, result.insert_curve)
+    result.targets = targets(result)
+    machine = result.machine or Machine()
+    machine.loadavg_start, machine.loadavg_end = load_before, _loadavg()
+    result.machine = machine
 
 
 def _semantic_threshold(embedder: Embedder) -> float | None:
-    from ripplemem.settings import WriteSettings
+    from ripplemem import WriteSettings
     from ripplemem.write.pipeline import resolve_thresholds
 
     return resolve_thresholds(WriteSettings(), embedder).semantic_threshold
-
-
-def _checked_sizes(sizes: Sequence[int]) -> tuple[int, ...]:
-    checked = tuple(int(size) for size in sizes)
-    if not checked or any(size < 1 for size in checked):
-        raise InvalidInputError("sizes must be positive unit counts, e.g. 1000,10000,100000")
-    if list(checked) != sorted(set(checked)):
-        raise InvalidInputError(f"sizes must be strictly increasing, got {list(checked)}")
-    return checked

@@ -26,16 +26,19 @@ import tempfile
 import time
 import traceback
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from ripplemem import Conversation
 from ripplemem.errors import InvalidInputError, RippleMemError
 from ripplemem_bench.measure import Progress, git_commit
 from ripplemem_bench.measure import loadavg as _loadavg
 from ripplemem_bench.measure import machine_info as _machine
 from ripplemem_bench.measure import report_progress as _report
+from ripplemem_bench.results.base import Machine
+from ripplemem_bench.results.writers import LayoutRun, WritersInput, WritersResult, WritersSettings
 
 __all__ = ["LAYOUTS", "run_writers_bench"]
 
@@ -47,6 +50,18 @@ LAYOUTS: dict[str, tuple[bool, bool]] = {
     "1 writer, one namespace": (False, True),
     "{n} writers, one namespace": (True, True),
 }
+
+
+@dataclass(slots=True)
+class _WriterReport:
+    """What one writer process did, sent back to the parent (times on the system-wide clock)."""
+
+    units: int = 0
+    edges: int = 0
+    add_s: list[float] = field(default_factory=lambda: [0.0])
+    start: float = 0.0
+    end: float = 0.0
+    error: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,10 +78,51 @@ def run_writers_bench(
     writers: int = 4,
     sessions: int | None = None,
     progress: Progress | None = None,
-) -> dict[str, Any]:
+) -> WritersResult:
     """Run the four layouts on each of ``stores``; see the module docstring."""
-    from ripplemem.datasets.locomo import load_locomo
-    from ripplemem.settings import Settings
+    from ripplemem import Settings
+
+    conversations = _conversations(locomo, stores, writers, sessions)
+    load_before = _loadavg()
+    backends: dict[str, list[LayoutRun]] = {}
+    steps, done = len(stores) * len(LAYOUTS), 0
+    for store in stores:
+        backend = store.split("://", 1)[0] if "://" in store else store
+        with tempfile.TemporaryDirectory(prefix="ripplemem-writers-") as folder:
+            target = str(Path(folder) / "writers.db") if store == "sqlite" else store
+            backends[backend] = []
+            for name, (parallel, shared) in LAYOUTS.items():
+                label = name.format(n=writers)
+                _report(progress, f"{backend}: {label}", done, steps)
+                backends[backend].append(_run_layout(label, target, conversations, parallel, shared))
+                done += 1
+    _report(progress, "done", steps, steps)
+    return WritersResult(
+        benchmark="writers",
+        date=datetime.now(UTC).isoformat(timespec="seconds"),
+        commit=git_commit(),
+        llm=None,
+        embedder=Settings().embedder,
+        machine=Machine.model_validate(
+            {**_machine(), "loadavg_start": load_before, "loadavg_end": _loadavg()}
+        ),
+        settings=WritersSettings(writers=writers, file=locomo.name,
+                                 sessions_per_conversation=sessions, extractor="deterministic",
+                                 planner="deterministic"),
+        input=WritersInput(
+            conversations=len(conversations),
+            adds=sum(len(c.sessions) for c in conversations),
+            turns=sum(len(s.turns) for c in conversations for s in c.sessions),
+        ),
+        backends=backends,
+    )
+
+
+def _conversations(
+    locomo: Path, stores: Sequence[str], writers: int, sessions: int | None
+) -> list[Conversation]:
+    """The first ``writers`` conversations of the file (their first ``sessions`` sessions)."""
+    from ripplemem.datasets import load_locomo
 
     if writers < 2:
         raise InvalidInputError(f"writers must be 2 or more, got {writers}")
@@ -81,46 +137,9 @@ def run_writers_bench(
             f"{locomo} holds {len(samples)} conversations; {writers} writers need one each"
         )
     conversations = [sample.conversation for sample in samples[:writers]]
-    if sessions is not None:
-        conversations = [
-            type(c)(c.conversation_id, c.sessions[:sessions], c.speakers) for c in conversations
-        ]
-    load_before = _loadavg()
-    backends: dict[str, list[dict[str, Any]]] = {}
-    steps, done = len(stores) * len(LAYOUTS), 0
-    for store in stores:
-        backend = store.split("://", 1)[0] if "://" in store else store
-        with tempfile.TemporaryDirectory(prefix="ripplemem-writers-") as folder:
-            target = str(Path(folder) / "writers.db") if store == "sqlite" else store
-            rows = []
-            for name, (parallel, shared) in LAYOUTS.items():
-                label = name.format(n=writers)
-                _report(progress, f"{backend}: {label}", done, steps)
-                rows.append({"layout": label, **_run_layout(target, conversations, parallel, shared)})
-                done += 1
-        backends[backend] = rows
-    _report(progress, "done", steps, steps)
-    return {
-        "benchmark": "writers",
-        "date": datetime.now(UTC).isoformat(timespec="seconds"),
-        "commit": git_commit(),
-        "llm": None,
-        "embedder": Settings().embedder,
-        "machine": {**_machine(), "loadavg_start": load_before, "loadavg_end": _loadavg()},
-        "settings": {
-            "writers": writers,
-            "file": locomo.name,
-            "sessions_per_conversation": sessions,
-            "extractor": "deterministic",
-            "planner": "deterministic",
-        },
-        "input": {
-            "conversations": len(conversations),
-            "adds": sum(len(c.sessions) for c in conversations),
-            "turns": sum(len(s.turns) for c in conversations for s in c.sessions),
-        },
-        "backends": backends,
-    }
+    if sessions is None:
+        return conversations
+    return [Conversation(c.conversation_id, c.sessions[:sessions], c.speakers) for c in conversations]
 
 
 def _jobs(count: int, parallel: bool, shared: bool) -> list[_Job]:
@@ -128,16 +147,40 @@ def _jobs(count: int, parallel: bool, shared: bool) -> list[_Job]:
     return [_Job((add,)) for add in adds] if parallel else [_Job(tuple(adds))]
 
 
-def _run_layout(target: str, conversations: list[Any], parallel: bool, shared: bool) -> dict:
-    from ripplemem.memory import Memory
-    from ripplemem.settings import Settings
+def _run_layout(
+    label: str, target: str, conversations: list[Conversation], parallel: bool, shared: bool
+) -> LayoutRun:
+    from ripplemem import Memory, Settings
 
     jobs = _jobs(len(conversations), parallel, shared)
     namespaces = sorted({namespace for job in jobs for namespace, _ in job.adds})
     settings = Settings(store=target, extractor="deterministic", planner="deterministic")
     with Memory(settings) as memory:
         for namespace in namespaces:
-            memory.store.delete_namespace(namespace)
+            memory.delete_all(namespace=namespace)
+    reports = _run_writers(target, jobs, conversations)
+    units = sum(report.units for report in reports)
+    wall = max(r.end for r in reports) - min(r.start for r in reports)
+    with Memory(settings) as memory:
+        stored = sum(memory.delete_all(namespace=namespace) for namespace in namespaces)
+    if stored != units:
+        raise RippleMemError(f"the adds reported {units} units but the store held {stored}")
+    return LayoutRun(
+        layout=label,
+        processes=len(jobs),
+        namespaces=len(namespaces),
+        units=units,
+        edges=sum(report.edges for report in reports),
+        wall_s=wall,
+        units_per_s=units / wall,
+        add_s_max=max(max(report.add_s) for report in reports),
+    )
+
+
+def _run_writers(
+    target: str, jobs: list[_Job], conversations: list[Conversation]
+) -> list[_WriterReport]:
+    """One process per job, started together at a barrier; their reports."""
     context = multiprocessing.get_context("spawn")
     barrier, results = context.Barrier(len(jobs)), context.Queue()
     processes = [
@@ -149,42 +192,26 @@ def _run_layout(target: str, conversations: list[Any], parallel: bool, shared: b
     reports = [results.get(timeout=3600) for _ in processes]
     for process in processes:
         process.join(timeout=60)
-    errors = [report["error"] for report in reports if report["error"]]
+    errors = [report.error for report in reports if report.error]
     if errors:
         raise RippleMemError(f"a writer failed:\n{errors[0]}")
-    units = sum(report["units"] for report in reports)
-    wall = max(r["end"] for r in reports) - min(r["start"] for r in reports)
-    with Memory(settings) as memory:
-        stored = sum(memory.store.count(namespace) for namespace in namespaces)
-        for namespace in namespaces:
-            memory.store.delete_namespace(namespace)
-    if stored != units:
-        raise RippleMemError(f"the adds reported {units} units but the store holds {stored}")
-    return {
-        "processes": len(jobs),
-        "namespaces": len(namespaces),
-        "units": units,
-        "edges": sum(report["edges"] for report in reports),
-        "wall_s": wall,
-        "units_per_s": units / wall,
-        "add_s_max": max(max(report["add_s"]) for report in reports),
-    }
+    return reports
 
 
-def _write(target: str, job: _Job, conversations: list[Any], barrier: Any, results: Any) -> None:
+def _write(
+    target: str, job: _Job, conversations: list[Conversation], barrier: Any, results: Any
+) -> None:
     """One writer process: load the models, wait at the barrier, make the adds."""
-    report: dict[str, Any] = {"units": 0, "edges": 0, "add_s": [0.0], "error": None}
+    report = _WriterReport()
     try:
+        from ripplemem import Memory, Settings
         from ripplemem.extensions import warm_up
-        from ripplemem.memory import Memory
-        from ripplemem.records import Conversation
-        from ripplemem.settings import Settings
 
         settings = Settings(store=target, extractor="deterministic", planner="deterministic")
         with Memory(settings) as memory:
             warm_up(memory)  # load the models before the start line
             barrier.wait(timeout=600)
-            report["start"] = time.monotonic()  # system-wide clock: comparable across processes
+            report.start = time.monotonic()  # system-wide clock: comparable across processes
             durations = []
             for namespace, index in job.adds:
                 whole = conversations[index]
@@ -193,11 +220,11 @@ def _write(target: str, job: _Job, conversations: list[Any], barrier: Any, resul
                     started = time.monotonic()
                     added = memory.add(one, namespace=namespace)
                     durations.append(time.monotonic() - started)
-                    report["units"] += len(added.units)
-                    report["edges"] += added.edges
-            report["end"] = time.monotonic()
-            report["add_s"] = durations
+                    report.units += len(added.units)
+                    report.edges += added.edges
+            report.end = time.monotonic()
+            report.add_s = durations
     except BaseException:  # noqa: BLE001 - reported to the parent, which raises it
-        report["error"] = traceback.format_exc()
+        report.error = traceback.format_exc()
         barrier.abort()  # the others stop waiting for this one
     results.put(report)

@@ -23,12 +23,18 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
-from ripplemem.datasets.longmemeval import LmeQuestion, LmeSample, load_longmemeval
+from ripplemem import Settings
+from ripplemem.datasets import LmeQuestion, LmeSample, load_longmemeval
 from ripplemem.records import Conversation, Evidence
-from ripplemem.settings import Settings
 from ripplemem.training.workspace import StoreKind
 from ripplemem_bench.measure import Progress
 from ripplemem_bench.measure import report_progress as _report
+from ripplemem_bench.results.updates import (
+    GoldOrderRow,
+    LmeUpdateRecipe,
+    LmeUpdatesResult,
+    OrderSummary,
+)
 from ripplemem_bench.retrieval.run import BenchRun
 from ripplemem_bench.retrieval.sessions import session_ranks
 
@@ -82,12 +88,12 @@ class GoldOrder:
         found = [rank for rank in self.ranks if rank is not None and rank <= self.k]
         return len(found) == len(self.ranks) and found[-1] < min(found[:-1])
 
-    def to_json(self) -> dict:
-        return {
-            "id": self.question_id, "sessions": list(self.sessions), "ranks": list(self.ranks),
-            "latest_first": self.latest_first, "all_found": self.all_found,
-            "latest_found": self.latest_found,
-        }
+    def row(self) -> GoldOrderRow:
+        return GoldOrderRow(
+            id=self.question_id, sessions=list(self.sessions), ranks=list(self.ranks),
+            latest_first=self.latest_first, all_found=self.all_found,
+            latest_found=self.latest_found,
+        )
 
 
 def gold_order(
@@ -102,23 +108,23 @@ def _share(count: int, total: int) -> float:
     return round(100.0 * count / total, 1) if total else 0.0
 
 
-def summarise(rows: Sequence[GoldOrder]) -> dict[str, float | int]:
+def summarise(rows: Sequence[GoldOrder]) -> OrderSummary:
     """Shares (in %) of the scored questions; ``latest_first_when_all_found`` of those with
     every gold session found."""
     count = len(rows)
     first = sum(r.latest_first for r in rows)
     every = sum(r.all_found for r in rows)
     latest = sum(r.latest_found for r in rows)
-    return {
-        "questions": count,
-        "latest_first": _share(first, count),
-        "all_found": _share(every, count),
-        "latest_found": _share(latest, count),
-        "latest_first_when_all_found": _share(first, every),
-        "latest_first_count": first,
-        "all_found_count": every,
-        "latest_found_count": latest,
-    }
+    return OrderSummary(
+        questions=count,
+        latest_first=_share(first, count),
+        all_found=_share(every, count),
+        latest_found=_share(latest, count),
+        latest_first_when_all_found=_share(first, every),
+        latest_first_count=first,
+        all_found_count=every,
+        latest_found_count=latest,
+    )
 
 
 def knowledge_updates(path: Path, limit: int | None = None, skip: int = 0) -> Iterator[LmeSample]:
@@ -146,7 +152,7 @@ def run_lme_updates(
     store: StoreKind = "sqlite",
     keep: Path | None = None,
     progress: Progress | None = None,
-) -> dict:
+) -> LmeUpdatesResult:
     """Latest-first, all-found and latest-found shares per recipe over the knowledge-update
     questions of ``path`` (``limit``/``skip`` count those questions); every recipe searches one
     ingested memory per question, kept in the SQLite file ``keep`` when given (it reuses the
@@ -158,29 +164,40 @@ def run_lme_updates(
         rows: dict[str, list[GoldOrder]] = {name: [] for name in run.order}
         done = 0
         for sample in knowledge_updates(path, limit, skip):
-            question = sample.question
-            _report(progress, f"question {question.id}", done, limit)
+            _report(progress, f"question {sample.question.id}", done, limit)
             done += 1
-            dated = dated_gold(question, sample.conversation)
+            dated = dated_gold(sample.question, sample.conversation)
             if dated.skip is not None:
                 skipped[dated.skip] += 1
                 continue
-            with run.sample(sample.conversation) as namespace:
-                for name in run.order:
-                    evidence = run.search(name, question.text, namespace, question.question_time)
-                    rows[name].append(gold_order(question, dated.sessions, evidence, k))
+            _read_orders(run, sample, dated.sessions, k, rows)
         _report(progress, "done", done, done)
         scored = len(next(iter(rows.values()), []))
-        result = run.header(path.name, scored, dict(skipped))
-        result.update(kind="lme-updates", question_type=KNOWLEDGE_UPDATE, k=k)
+        result = run.header(
+            LmeUpdatesResult, path.name, scored, dict(skipped),
+            kind="lme-updates", question_type=KNOWLEDGE_UPDATE, k=k,
+            recipes={name: _recipe(run, name, found) for name, found in rows.items()},
+        )
         if skip:
-            result["skip"] = skip
-        result["recipes"] = {
-            name: {
-                "summary": summarise(found),
-                **run.timing_summary(name),
-                "questions": [row.to_json() for row in found],
-            }
-            for name, found in rows.items()
-        }
+            result.skip = skip  # the file's first knowledge-update questions were not read
         return result
+
+
+def _read_orders(
+    run: BenchRun, sample: LmeSample, sessions: Sequence[str], k: int,
+    rows: dict[str, list[GoldOrder]],
+) -> None:
+    """One question's haystack ingested, recalled by every recipe, its gold order read."""
+    question = sample.question
+    with run.sample(sample.conversation) as namespace:
+        for name in run.order:
+            evidence = run.search(name, question.text, namespace, question.question_time)
+            rows[name].append(gold_order(question, sessions, evidence, k))
+
+
+def _recipe(run: BenchRun, name: str, found: Sequence[GoldOrder]) -> LmeUpdateRecipe:
+    p50, p95 = run.timing_percentiles(name)
+    return LmeUpdateRecipe(
+        summary=summarise(found), search_ms_p50=p50, search_ms_p95=p95,
+        questions=[row.row() for row in found],
+    )

@@ -6,9 +6,9 @@ import tempfile
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from ripplemem import Memory, Settings
 from ripplemem.extensions import stages_of
-from ripplemem.memory import Memory
-from ripplemem.settings import Settings
+from ripplemem_bench.results.updates import KindScore, UpdateRecipe, UpdatesResult
 from ripplemem_bench.updates.cases import UpdateCase
 from ripplemem_bench.updates.score import QuestionScore, score_question, summarise
 
@@ -21,7 +21,7 @@ def run_updates(
     *,
     settings: Settings | None = None,
     progress: Progress | None = None,
-) -> dict:
+) -> UpdatesResult:
     """Scores per recipe (summary and per question) over ``cases``, in a temporary SQLite store."""
     scores: dict[str, list[QuestionScore]] = {r: [] for r in recipes}
     notes: dict[str, list[str]] = {}
@@ -44,21 +44,21 @@ def run_updates(
                             ]
                 if progress:
                     progress("update cases", done + 1, len(cases))
-            extractor, embedder = stages_of(memory).extractor, stages_of(memory).embedder
-    return {
-        "kind": "updates",
-        "conversations": len(cases),
-        "questions": sum(len(c.model.questions) for c in cases),
-        "extractor": extractor,
-        "embedder": embedder,
-        "recipes": {
-            r: {
-                "summary": summarise(rows),
-                "questions": [
+            stages = stages_of(memory)
+    return UpdatesResult(
+        kind="updates",
+        conversations=len(cases),
+        questions=sum(len(c.model.questions) for c in cases),
+        extractor=stages.extractor,
+        embedder=stages.embedder,
+        recipes={
+            r: UpdateRecipe(
+                summary={kind: KindScore(**score) for kind, score in summarise(rows).items()},
+                questions=[
                     {**s.to_json(), "notes": notes.get(s.id, [])} if r == recipes[0] else s.to_json()
                     for s in rows
                 ],
-            }
+            )
             for r, rows in scores.items()
         },
-    }
+    )

@@ -2,7 +2,8 @@
 
 Every table's key starts with ``namespace`` (text in the "C" collation: byte order, as SQLite
 sorts), so each table can be distributed or hash-partitioned by namespace (docs/postgres.md);
-``api_key``, ``meta`` and ``schema_version`` are the only tables without one (small, global).
+``api_key``, ``job``, ``meta`` and ``schema_version`` are the only tables without one (small,
+global).
 The tables live in one PostgreSQL schema (``ripplemem`` unless the URL names another with
 ``?schema=``). ``seq`` (one sequence for the whole store, never reused) is a unit's row number: postings, cues,
 time spans and vectors refer to it. A migration runs in one transaction under the store's
@@ -230,6 +231,29 @@ MIGRATIONS: tuple[str | Callable[[psycopg.Connection], None], ...] = (
     INSERT INTO unit_said (namespace, said, seq, unit_id)
         SELECT namespace, extract(epoch FROM session_time::timestamp)::float8, seq, id
         FROM unit WHERE session_time IS NOT NULL;
+    """,
+    # 5: the service's background jobs (stores/jobs_base.py), so every server over the store
+    # answers for every job; ``lease_until`` is on the database's clock
+    """
+    CREATE TABLE job (
+        id text COLLATE "C" PRIMARY KEY,
+        namespace text COLLATE "C" NOT NULL,
+        verb text NOT NULL,
+        arguments text NOT NULL,
+        owner text NOT NULL,
+        status text NOT NULL CHECK (status IN ('queued', 'running', 'done', 'failed')),
+        attempts integer NOT NULL,
+        lease_until timestamptz NOT NULL,
+        created_at text NOT NULL,
+        started_at text,
+        finished_at text,
+        result text,
+        error_type text,
+        error_message text
+    );
+    CREATE INDEX job_unfinished ON job (lease_until) WHERE status IN ('queued', 'running');
+    CREATE INDEX job_namespace ON job (namespace);
+    CREATE INDEX job_finished ON job (finished_at) WHERE finished_at IS NOT NULL;
     """,
 )
 

@@ -56,6 +56,7 @@ from ripplemem.stores.postgres.clues import (
     forget_namespace_rows,
     forget_unit_rows,
 )
+from ripplemem.stores.postgres.jobs import PostgresJobStore
 from ripplemem.stores.postgres.keys import PostgresKeyStore
 from ripplemem.stores.postgres.location import parse_location
 from ripplemem.stores.postgres.rows import SELECT_UNITS, unit_from_row
@@ -205,6 +206,7 @@ class PostgresStore:
         self._closed = False
         self.clues = PostgresClueStore(self._transaction, self._read)
         self.keys = PostgresKeyStore(self._transaction, self._read)
+        self.jobs = PostgresJobStore(self._transaction, self._read)
 
     def __enter__(self) -> Self:
         return self
@@ -330,6 +332,10 @@ class PostgresStore:
             count = writes.delete_namespace_rows(db, namespace)
             db.execute("DELETE FROM edge WHERE namespace = %s", (namespace,))
             forget_namespace_rows(db, namespace)
+            # finished background adds keep their results (the units' text): they go too
+            db.execute(
+                "DELETE FROM job WHERE namespace = %s AND finished_at IS NOT NULL", (namespace,)
+            )
             row = db.execute(
                 "UPDATE namespace_state SET units = 0, tokens = 0, vector_sum = NULL, "
                 "version = version + 1, removals = removals + 1 WHERE namespace = %s "

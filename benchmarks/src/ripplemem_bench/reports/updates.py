@@ -1,0 +1,65 @@
+"""The page blocks of the knowledge-update benchmarks: the update suite (per recipe, the share of
+each question kind) and LongMemEval's knowledge-update ordering (per recipe, latest first)."""
+
+from __future__ import annotations
+
+from ripplemem_bench.reports.tables import markdown_table
+from ripplemem_bench.results.updates import LmeUpdatesResult, UpdatesResult
+
+__all__ = ["lme_updates_section", "updates_section"]
+
+#: the question kinds of the update suite, as its table heads them
+KINDS = {"current": "current", "history": "history", "control": "controls"}
+
+
+def updates_section(result: UpdatesResult) -> str:
+    header = ["recipe", *KINDS.values()]
+    rows = []
+    for name, block in result.recipes.items():
+        cells = []
+        for kind in KINDS:
+            score = block.summary.get(kind)
+            cells.append("—" if score is None else
+                         f"{score.share:.1f} % ({score.passed}/{score.questions})")
+        rows.append([name, *cells])
+    facts = (
+        f"{result.conversations} conversations, {result.questions} questions, split "
+        f"`{result.split or '?'}`, extractor {result.extractor or '?'}, embedder "
+        f"{result.embedder_text()}, {result.date_text()}, commit `{result.commit_text()}`, "
+        f"load {result.load_text()}."
+    )
+    return "\n".join([facts, "", *markdown_table(header, rows)]) + "\n"
+
+
+#: the shares of an ordering run, as its table heads them
+ORDER_COLUMNS = {
+    "latest_first": "latest first",
+    "all_found": "all found",
+    "latest_found": "latest found",
+}
+
+
+def lme_updates_section(result: LmeUpdatesResult) -> str:
+    """Per recipe: the share of questions whose latest gold session ranks above the earlier ones
+    within the first k sessions, every gold session found, the latest found; search latency."""
+    header = ["recipe", *ORDER_COLUMNS.values(), "latest first when all found", "p50 ms", "p95 ms"]
+    rows = []
+    for name, block in result.recipes.items():
+        s = block.summary
+        counts = {"latest_first": s.latest_first_count, "all_found": s.all_found_count,
+                  "latest_found": s.latest_found_count}
+        cells = [f"{getattr(s, key):.1f} % ({counts[key]}/{s.questions})" for key in ORDER_COLUMNS]
+        rows.append([name, *cells, f"{s.latest_first_when_all_found:.1f} %",
+                     _ms(block.search_ms_p50), _ms(block.search_ms_p95)])
+    left_out = ", ".join(f"{n} {why}" for why, n in result.excluded.items()) or "none"
+    facts = (
+        f"{result.question_type} questions of `{result.split or '?'}`: {result.questions} scored "
+        f"(left out: {left_out}), k = {result.k} sessions, embedder {result.embedder_text()}, "
+        f"extractor {result.extractor or '?'}, {result.date_text()}, commit "
+        f"`{result.commit_text()}`, load {result.load_text()}."
+    )
+    return "\n".join([facts, "", *markdown_table(header, rows)]) + "\n"
+
+
+def _ms(value: float | None) -> str:
+    return "–" if value is None else f"{value:.1f}"

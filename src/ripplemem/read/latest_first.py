@@ -1,0 +1,193 @@
+"""The holder's asserted answers in the order the question asks for, what they did not assert below.
+
+Each unit that *answers* a question (see :mod:`ripplemem.read.supersession`) is read clause by
+clause (:mod:`ripplemem.statements`); a clause *fits* the question by the cosine of its own words
+with the question's, both without the names of the people the question asks about
+(:func:`readings`). Two kinds of clause count:
+
+* a *statement* of the holder: asserted — not negated, modal, conditional, subordinate or
+  conceded — of no bounded length ("for two weeks", "while ..."), whose subject is the holder
+  ("I", "we", "Emily and I", their name; anybody's clause naming them when the holder is not a
+  speaker), a thing of theirs or a particular thing nobody owns that the question names ("my
+  rent", "the wedding"), or that acts on the holder or on such a thing ("my doctor switched me
+  to naproxen", "the clinic moved my check-up"; not "my brother moved to Lisbon"), and that
+  gives a value (content words as its object, complement or prepositional phrase);
+* an *aside*: someone else's statement (another speaker's, or about another person: "my cousin
+  moved"), or the holder's words that give a value they do not assert — a hypothetical, a
+  plan, a wish, the conceded half of "X but Y", a denial — or a stay of bounded length.
+  Another speaker's question or wish is neither.
+
+A unit is ``stated`` when its best-fitting statement fits at least as well as its best aside,
+else an ``aside`` ("I had an interview at the Ritz, but I turned the offer down" for "Where
+does Marco work as a chef?": the interview fits, the refusal does not); a unit with neither
+kind of clause (small talk) has no reading and does not move.
+
+:func:`order` reads which stated units answer *the same thing*: those whose answering clause is
+within :data:`SAME` of the best stated clause's relevance ("I've been vegetarian since the
+spring" and "I eat pretty much anything" for "What does Noor eat?"; not "I love a long walk on
+Sundays", a later statement of the holder about something else). Of those, the latest said
+leads (the earliest, for a question about an earlier value): it moves up past the units that
+answer and past any unit less relevant than the best of them, and every aside above it goes
+right below it. Nothing else moves, and an aside moves down only past answering units.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from ripplemem.records import MemoryUnit, said_order
+from ripplemem.statements import Clause
+
+Role = Literal["stated", "aside"]
+#: stated units answer the same thing when their answering clauses' relevance to the question is
+#: within SAME (a cosine difference) of the best one's
+SAME = 0.12
+#: two units speak of the same thing when one is among the other's NEAREST nearest of the lead
+NEAREST = 2
+#: the object of a clause that is the speaker ("me", "us": their lemmas; or their name)
+_SPEAKER_OBJECTS = frozenset({"i", "we"})
+#: the relevance of a text's words to the question (a cosine per text)
+Fit = Callable[[Sequence[str]], list[float]]
+
+
+@dataclass(frozen=True, slots=True)
+class Holder:
+    """Whose fact the question asks about, and the words it names (case-folded)."""
+
+    name: str  # normalised
+    words: frozenset[str]
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """What an answering unit says about the question: its role and how well its answering
+    clause fits the question."""
+
+    role: Role
+    fit: float
+
+
+def holder_of(
+    named: str | None, words: frozenset[str], units: Sequence[MemoryUnit], read: Sequence[Sequence[Clause]]
+) -> Holder | None:
+    """The person the question names, or else (a question in the first person, or naming
+    nobody) the speaker whom ``units`` say the most about — their own statements about
+    themself or their things, and the other speakers' about them (most relevant first; a tie
+    goes to the first): the one whose facts they are, not the one who answers them ("What is
+    my 5K time?" asked of a user–assistant conversation)."""
+    if named is not None:
+        return Holder(named, words)
+    counts: dict[str, int] = {}
+    speakers = {c.speaker for clauses in read for c in clauses}
+    for clauses in read:
+        for clause in clauses:
+            if clause.asserted and clause.by_speaker():
+                counts[clause.speaker] = counts.get(clause.speaker, 0) + 1
+            elif clause.kind == "person":  # "User is getting a loan", said by the assistant
+                for who in clause.subject_words & speakers:
+                    counts[who] = counts.get(who, 0) + 1
+    if not counts:
+        return None
+    return Holder(max(counts, key=lambda who: counts[who]), words)  # max keeps the first of a tie
+
+
+def _about_holder(clause: Clause, holder: Holder) -> bool:
+    """The clause's subject is the holder or a thing of theirs, or a particular thing nobody
+    owns that the question names; or it names the holder as its subject when someone else
+    says it."""
+    if holder.name in clause.subject_words and clause.kind in ("person", "thing"):
+        return True  # "my sister Priya lives in Porto" for a question about Priya
+    if clause.speaker != holder.name:
+        return False
+    if clause.kind == "speaker":
+        return True
+    if clause.kind != "thing" or clause.owner == "other":
+        return False
+    named = bool(clause.subject_words & holder.words) and (clause.owner == "speaker" or clause.definite)
+    # "the clinic moved my check-up", "my doctor switched me to naproxen" (not "my brother moved")
+    return named or bool(clause.object_words & (holder.words | _SPEAKER_OBJECTS | {holder.name}))
+
+
+def states(clause: Clause, holder: Holder) -> bool:
+    """An asserted statement of the holder with a value (see the module doc)."""
+    return (
+        clause.asserted and not clause.bounded and bool(clause.value or clause.named)
+        and _about_holder(clause, holder)
+    )
+
+
+def _aside(clause: Clause, holder: Holder) -> bool:
+    """Words that answer without the holder asserting them (see the module doc): someone
+    else's, about another person, or the holder's own but not asserted or of bounded length."""
+    if clause.speaker != holder.name:
+        return clause.asserted  # another speaker's question or wish says nothing
+    if clause.kind == "person" or (clause.kind == "thing" and clause.owner == "other"):
+        return holder.name not in clause.subject_words
+    return (not clause.asserted or clause.bounded) and bool(clause.value or clause.named)
+
+
+def readings(
+    units: Sequence[MemoryUnit], read: Sequence[Sequence[Clause]], holder: Holder, fit: Fit
+) -> dict[str, Reading]:
+    """Each unit's reading (see the module doc): ``stated`` when its best stating clause fits
+    the question at least as well as its best aside; units with neither have none."""
+    stating = [[c for c in clauses if len(c.text.split()) > 1 and states(c, holder)] for clauses in read]
+    asides = [[c for c in clauses if len(c.text.split()) > 1 and _aside(c, holder)] for clauses in read]
+    saying = [unit.id for unit, said in zip(units, stating, strict=True) if said]
+    if len(saying) < 2 and not any(asides):  # nothing to weigh: no fit needed
+        return {unit_id: Reading("stated", 0.0) for unit_id in saying}
+    texts = list(dict.fromkeys(c.text for group in (*stating, *asides) for c in group))
+    scores = dict(zip(texts, fit(texts), strict=True)) if texts else {}
+    found: dict[str, Reading] = {}
+    for unit, said, aside in zip(units, stating, asides, strict=True):
+        best_said = max((scores[c.text] for c in said), default=None)
+        best_aside = max((scores[c.text] for c in aside), default=None)
+        if best_said is not None and (best_aside is None or best_said >= best_aside):
+            found[unit.id] = Reading("stated", best_said)
+        elif best_aside is not None:
+            found[unit.id] = Reading("aside", best_aside)
+    return found
+
+
+def order(
+    ids: Sequence[str],
+    units: Mapping[str, MemoryUnit],
+    answering: Mapping[str, Reading],
+    relevance: Mapping[str, float],
+    alike: Callable[[str, str], bool],
+    *,
+    answers: Collection[str] = (),
+    latest: bool = True,
+) -> tuple[list[str], set[str]]:
+    """``ids`` (ranked) in the order of the module doc, and the ids that moved; ``answers``:
+    the units that answer but have no reading (the leader passes those said before it)."""
+    ranked = list(ids)
+    stated = [i for i in ranked if i in answering and answering[i].role == "stated"]
+    if not stated:
+        return ranked, set()
+    best = max(stated, key=lambda i: answering[i].fit)
+    same = [i for i in stated if answering[i].fit >= answering[best].fit - SAME or alike(i, best)]
+    pick = max if latest else min
+    leader = pick(same, key=lambda i: said_order(units[i]))
+    reach = max(relevance.get(i, 0.0) for i in same)
+    moved: set[str] = set()
+    here = place = ranked.index(leader)
+
+    def passes(other: str) -> bool:
+        if other in answering or relevance.get(other, 0.0) < reach:
+            return True
+        return other in answers and said_order(units[other]) < said_order(units[leader])
+
+    while place > 0 and passes(ranked[place - 1]):
+        place -= 1
+    if place < here:
+        ranked.insert(place, ranked.pop(here))
+        moved.add(leader)
+    for unit_id in [i for i in ranked[:place] if i in answering and answering[i].role == "aside"]:
+        here, top = ranked.index(unit_id), ranked.index(leader)
+        if all(ranked[p] in answering for p in range(here + 1, top + 1)):
+            ranked.insert(top, ranked.pop(here))  # right below the holder's answer
+            moved.add(unit_id)
+    return ranked, moved
