@@ -43,6 +43,7 @@ KINDS = {
     "serve_postgres.json": ServeResult,
     "writers_backends.json": WritersResult,
     "updates_dev.json": UpdatesResult,
+    "updates_new.json": UpdatesResult,
     "updates_dev_baseline.json": UpdatesResult,
     "updates_new_baseline.json": UpdatesResult,
     "lme_ku_baseline.json": LmeUpdatesResult,
