@@ -28,6 +28,9 @@ RESULTS = Path(__file__).resolve().parents[3] / "docs" / "results"
 MANIFEST = RESULTS / "manifest.json"
 KINDS = {
     "locomo_dev.json": RetrievalResult,
+    "locomo_dev_sentence_units.json": RetrievalResult,
+    "longmemeval_s_dev30.json": RetrievalResult,
+    "speed_vs_hybrid.json": GrowthResult,
     "longmemeval_s_dev.json": RetrievalResult,
     "longmemeval_s_dev70.json": RetrievalResult,
     "asso_crossfit_locomo_dev.json": RetrievalVariants,
