@@ -1,0 +1,113 @@
+"""What a sentence takes as given is the holder's fact too: a finite relative or adverbial clause
+in the indicative ("the part where I now lead a team of five", "on days when I go to yoga").
+Written before the rule, on wordings of their own; the guards stay: a condition, a clause of
+bounded length, a clause under a future or a hypothetical, a negated or modal clause."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from ripplemem import Memory, Settings
+from ripplemem.statements import Clause, clauses_of
+from ripplemem.write.entities import EntityRecognizer
+
+
+@pytest.fixture(scope="module")
+def recognizer() -> EntityRecognizer:
+    return EntityRecognizer()
+
+
+def _clauses(recognizer: EntityRecognizer, text: str, speaker: str = "Maya") -> list[Clause]:
+    (doc,) = recognizer.parse([text])
+    return clauses_of(doc, speaker, ("Priya", "Rachel"))
+
+
+def _given(recognizer: EntityRecognizer, text: str, word: str) -> list[Clause]:
+    """The clauses whose value names ``word`` and that the sentence takes as true."""
+    return [
+        c for c in _clauses(recognizer, text)
+        if (word in c.value or word in c.named) and (c.asserted or c.presupposed)
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "word"),
+    [
+        ("I love the part of my job where I now lead a team of five engineers.", "five"),
+        ("I feel calmer on the days when I go to pottery at the community hall.", "pottery"),
+        ("I met my old colleague Rachel, who works at Northwind these days.", "northwind"),
+        ("I'm treating myself to a smoothie, since I've been going to the gym four times a week.", "gym"),
+    ],
+)
+def test_a_finite_subordinate_clause_in_the_indicative_is_taken_as_true(recognizer, text: str, word: str) -> None:
+    assert _given(recognizer, text, word), [(c.text, c.asserted, c.presupposed) for c in _clauses(recognizer, text)]
+
+
+@pytest.mark.parametrize(
+    ("text", "word"),
+    [
+        ("If I move to Leeds, I'll finally get a dog.", "leeds"),  # a condition
+        ("I'll buy a bike when I move to Leeds next year.", "leeds"),  # under a future
+        ("I would rent a flat that had a garden.", "garden"),  # under a hypothetical
+        ("While the kitchen is being redone we sleep at my sister's.", "kitchen"),  # bounded
+        ("I want to find a job where I could work from home.", "home"),  # a modal inside
+        ("I like the flat, which doesn't have a balcony.", "balcony"),  # negated
+    ],
+)
+def test_what_is_not_taken_as_true_stays_so(recognizer, text: str, word: str) -> None:
+    assert not [c for c in _given(recognizer, text, word) if not c.asserted]
+
+
+def test_a_relative_pronoun_stands_for_the_noun_it_follows(recognizer) -> None:
+    clauses = _clauses(recognizer, "I met Rachel, who works at Northwind these days.")
+    (works,) = [c for c in clauses if c.predicate == "work"]
+    assert "rachel" in works.subject_words and works.kind == "person"
+
+
+#: (date, speaker, text): the value changes inside a clause the sentence takes as given
+CONVERSATIONS = {
+    "team": [
+        ("2023-03-01", "Kai", "I lead a team of four engineers in my new role."),
+        ("2023-03-01", "Kai", "The weather has been grim all week."),
+        ("2023-09-20", "Kai", "I've enjoyed the part of my role where I now lead a team of six engineers."),
+        ("2023-09-20", "Kai", "I finally fixed the squeaky door in the hall."),
+    ],
+    "yoga": [
+        ("2023-02-02", "Ana", "I do yoga twice a week, it helps me relax."),
+        ("2023-02-02", "Ana", "Did you see the match on Saturday?"),
+        ("2023-08-08", "Ana", "I'm much more focused on the days when I do yoga, which is four times a week now."),
+        ("2023-08-08", "Ana", "I love a long walk on a Sunday morning."),
+    ],
+}
+
+
+@pytest.fixture(scope="module")
+def memory(embedder) -> Iterator[Memory]:
+    with Memory(Settings(store="memory://"), embedder=embedder) as opened:
+        for user, turns in CONVERSATIONS.items():
+            for day in dict.fromkeys(d for d, _, _ in turns):
+                opened.add(
+                    [{"speaker": who, "text": text} for d, who, text in turns if d == day],
+                    user_id=user, session_time=day,
+                )
+        yield opened
+
+
+def _rank(memory: Memory, question: str, user: str, words: str) -> int:
+    found = memory.search(question, user_id=user)
+    ranks = [i for i, e in enumerate(found.evidence) if words.casefold() in e.unit.restatement.casefold()]
+    assert ranks, (question, words, [e.unit.restatement for e in found.evidence])
+    return ranks[0]
+
+
+@pytest.mark.parametrize(
+    ("user", "question", "latest", "earlier"),
+    [
+        ("team", "How many engineers does Kai lead now?", "six engineers", "four engineers"),
+        ("yoga", "How often does Ana do yoga?", "four times", "twice"),
+    ],
+)
+def test_a_value_the_sentence_takes_as_given_leads(memory: Memory, user, question, latest, earlier) -> None:
+    assert _rank(memory, question, user, latest) < _rank(memory, question, user, earlier)
