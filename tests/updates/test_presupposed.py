@@ -83,15 +83,22 @@ CONVERSATIONS = {
 }
 
 
+#: the small talk around every session (a lead of a few units makes every unit a neighbour)
+SMALL_TALK = [
+    ("Sam", "Did you catch the game last night?"),
+    ("Sam", "I'm repainting the fence this weekend."),
+    ("Sam", "The new bakery on the corner is very good."),
+]
+
+
 @pytest.fixture(scope="module")
 def memory(embedder) -> Iterator[Memory]:
     with Memory(Settings(store="memory://"), embedder=embedder) as opened:
         for user, turns in CONVERSATIONS.items():
             for day in dict.fromkeys(d for d, _, _ in turns):
-                opened.add(
-                    [{"speaker": who, "text": text} for d, who, text in turns if d == day],
-                    user_id=user, session_time=day,
-                )
+                said = [{"speaker": who, "text": text} for d, who, text in turns if d == day]
+                said[1:1] = [{"speaker": who, "text": text} for who, text in SMALL_TALK]
+                opened.add(said, user_id=user, session_time=day)
         yield opened
 
 

@@ -110,10 +110,15 @@ def _about_holder(clause: Clause, holder: Holder) -> bool:
     return named or bool(clause.object_words & (holder.words | _SPEAKER_OBJECTS | {holder.name}))
 
 
+def _given(clause: Clause) -> bool:
+    """Asserted, or taken as true by its sentence ("the part where I now lead five")."""
+    return clause.asserted or clause.presupposed
+
+
 def states(clause: Clause, holder: Holder) -> bool:
-    """An asserted statement of the holder with a value (see the module doc)."""
+    """An asserted (or presupposed) statement of the holder with a value (see the module doc)."""
     return (
-        clause.asserted and not clause.bounded and bool(clause.value or clause.named)
+        _given(clause) and not clause.bounded and bool(clause.value or clause.named)
         and _about_holder(clause, holder)
     )
 
@@ -122,10 +127,10 @@ def _aside(clause: Clause, holder: Holder) -> bool:
     """Words that answer without the holder asserting them (see the module doc): someone
     else's, about another person, or the holder's own but not asserted or of bounded length."""
     if clause.speaker != holder.name:
-        return clause.asserted  # another speaker's question or wish says nothing
+        return _given(clause)  # another speaker's question or wish says nothing
     if clause.kind == "person" or (clause.kind == "thing" and clause.owner == "other"):
         return holder.name not in clause.subject_words
-    return (not clause.asserted or clause.bounded) and bool(clause.value or clause.named)
+    return (not _given(clause) or clause.bounded) and bool(clause.value or clause.named)
 
 
 def readings(

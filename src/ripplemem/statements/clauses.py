@@ -64,6 +64,10 @@ _DURATION_UNITS = frozenset(
      "term", "semester"}
 )
 _BOUNDING_MARKS = frozenset({"while", "until", "till"})
+#: the tags of a relative pronoun ("who", "which", "that" heading a relative clause)
+_RELATIVE = frozenset({"WDT", "WP"})
+#: the tags of a finite verb
+_FINITE = frozenset({"VBZ", "VBP", "VBD", "MD"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,6 +92,9 @@ class Clause:
     asserted: bool  # stated as a fact by its subject (see the module doc)
     tense: Tense
     bounded: bool = False  # of bounded length: a stay, not a lasting state (see the module doc)
+    #: not asserted but taken as true by the sentence: a finite relative or adverbial clause in
+    #: the indicative (see the module doc)
+    presupposed: bool = False
     #: the clause's own words, without the clauses inside it ("I turned the offer down")
     text: str = ""
 
@@ -152,6 +159,7 @@ def _clause(head: Any, me: str, mine: set[str], others: set[str], question: bool
         asserted=not question and _asserted(head),
         tense=_tense(head),
         bounded=_bounded(head),
+        presupposed=not question and _presupposed(head),
         text=_own_text(head),
     )
 
@@ -186,7 +194,10 @@ def _subject(head: Any) -> Any | None:
         subjects = [c for c in head.children if c.dep_ in ("nsubj", "nsubjpass", "expl", "csubj")]
         if subjects:
             # "I test drove ...": a mis-parse may give two subjects; a pronoun or name wins
-            return next((s for s in subjects if s.pos_ in ("PRON", "PROPN")), subjects[0])
+            found = next((s for s in subjects if s.pos_ in ("PRON", "PROPN")), subjects[0])
+            if found.tag_ in _RELATIVE and head.dep_ == "relcl" and head.head is not head:
+                return head.head  # "Rachel, who works at Northwind": Rachel works there
+            return found
         if head.dep_ not in ("conj", "xcomp") or head.head is head:
             return None
         head = head.head
@@ -321,6 +332,38 @@ def _asserted(head: Any) -> bool:
         token = token.head
         if _hypothetical(token) or _conditional(token) or (reported and _negated(token)):
             return False
+    return True
+
+
+def _presupposed(head: Any) -> bool:
+    """A finite relative or adverbial clause in the indicative that the sentence takes as true
+    ("the part where I now lead a team of five", "on days when I go to yoga", "Rachel, who
+    works at Northwind"): with a subject and a finite verb of its own, neither negated nor
+    under a modal, not a condition and not of bounded length; and no clause above it is
+    hypothetical or a condition, nor — for an adverbial clause — in the future or an
+    infinitive ("I'll buy a bike when I move", "planning to go, like we do every week")."""
+    if head.dep_ not in ("relcl", "advcl"):
+        return False
+    if not any(c.dep_ in ("nsubj", "nsubjpass", "expl") for c in head.children):
+        return False
+    auxiliaries = [c for c in head.children if c.dep_ in ("aux", "auxpass")]
+    finite = auxiliaries[0] if auxiliaries else head
+    if finite.tag_ not in _FINITE or any(a.tag_ == "MD" for a in auxiliaries):
+        return False
+    marks = {m.lower_ for m in head.children if m.dep_ == "mark"}
+    if _negated(head) or marks & (_CONDITIONS | _BOUNDING_MARKS):
+        return False
+    token, seen = head.head, 0
+    while seen < 8:
+        seen += 1
+        if _hypothetical(token) or _conditional(token):
+            return False
+        adverbial = head.dep_ == "advcl"
+        if adverbial and (_infinitive(token) or _tense(token) == "future"):
+            return False
+        if token.head is token:
+            return True
+        token = token.head
     return True
 
 
