@@ -1,0 +1,50 @@
+"""The order of the holder's statements of one thing: every statement of the latest value above
+the earlier values, not only the latest one; nothing passes a more relevant unit that does not
+answer. Written before the rule, on :func:`ripplemem.read.latest_first.order` itself."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from ripplemem.read.latest_first import Reading, order
+from ripplemem.records import MemoryUnit
+
+
+def _unit(unit_id: str, day: int, turn: int) -> MemoryUnit:
+    return MemoryUnit(
+        unit_id, "ns", unit_id, None, ("Maya",), (), None, f"s{day}", (f"s{day}:{turn}",),
+        datetime(2024, 1, day), datetime(2024, 1, day), extra={"turn_index": turn},
+    )
+
+
+UNITS = {u.id: u for u in (
+    _unit("old", 1, 1), _unit("new-a", 5, 1), _unit("new-b", 5, 3), _unit("other", 3, 1),
+)}
+STATED = Reading("stated", 0.6)
+
+
+def _alike(a: str, b: str) -> bool:
+    return False
+
+
+def test_every_statement_of_the_latest_value_goes_above_the_earlier_one() -> None:
+    answering = {"old": STATED, "new-a": STATED, "new-b": STATED}
+    relevance = {"old": 0.5, "new-a": 0.5, "new-b": 0.5}
+    ranked, moved = order(["old", "new-a", "new-b"], UNITS, answering, relevance, _alike)
+    assert ranked == ["new-b", "new-a", "old"]
+    assert moved == {"new-b", "new-a"}
+
+
+def test_for_an_earlier_value_every_statement_goes_in_the_order_said() -> None:
+    answering = {"old": STATED, "new-a": STATED, "new-b": STATED}
+    relevance = {"old": 0.5, "new-a": 0.5, "new-b": 0.5}
+    ranked, _ = order(["new-b", "new-a", "old"], UNITS, answering, relevance, _alike, latest=False)
+    assert ranked.index("old") == 0 and ranked.index("new-a") < ranked.index("new-b")
+
+
+def test_no_statement_passes_a_more_relevant_unit_that_does_not_answer() -> None:
+    answering = {"old": STATED, "new-a": STATED, "new-b": STATED}
+    relevance = {"old": 0.5, "new-a": 0.5, "new-b": 0.5, "other": 0.9}
+    ranked, _ = order(["old", "other", "new-a", "new-b"], UNITS, answering, relevance, _alike)
+    assert ranked.index("other") == 1  # it keeps its place: nothing passes it
+    assert ranked.index("new-b") < ranked.index("new-a")
