@@ -35,6 +35,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 from typing import Literal
 
 from ripplemem.records import MemoryUnit, said_order
@@ -174,22 +175,38 @@ def order(
         return ranked, set()
     best = max(stated, key=lambda i: answering[i].fit)
     same = [i for i in stated if answering[i].fit >= answering[best].fit - SAME or alike(i, best)]
-    pick = max if latest else min
-    leader = pick(same, key=lambda i: said_order(units[i]))
+    # the order asked for: the latest said first (the earliest, for an earlier value)
+    group = sorted(same, key=lambda i: said_order(units[i]), reverse=latest)
+    leader = group[0]
     reach = max(relevance.get(i, 0.0) for i in same)
     moved: set[str] = set()
-    here = place = ranked.index(leader)
 
-    def passes(other: str) -> bool:
+    def passes(other: str, member: str) -> bool:
         if other in answering or relevance.get(other, 0.0) < reach:
             return True
-        return other in answers and said_order(units[other]) < said_order(units[leader])
+        return other in answers and said_order(units[other]) < said_order(units[member])
 
-    while place > 0 and passes(ranked[place - 1]):
+    here = place = ranked.index(leader)
+    while place > 0 and passes(ranked[place - 1], leader):
         place -= 1
     if place < here:
         ranked.insert(place, ranked.pop(here))
         moved.add(leader)
+    # each further statement goes right below the one before it in that order when a statement
+    # after it in that order ranks above it, passing only what the leader may pass
+    for before, member in pairwise(group):
+        rest = group[group.index(member) + 1 :]
+        here = ranked.index(member)
+        if not any(ranked.index(o) < here for o in rest):
+            continue
+        floor = ranked.index(before) + 1
+        at = here
+        while at > floor and passes(ranked[at - 1], member):
+            at -= 1
+        if at < here:
+            ranked.insert(at, ranked.pop(here))
+            moved.add(member)
+    place = ranked.index(leader)
     for unit_id in [i for i in ranked[:place] if i in answering and answering[i].role == "aside"]:
         here, top = ranked.index(unit_id), ranked.index(leader)
         if all(ranked[p] in answering for p in range(here + 1, top + 1)):
