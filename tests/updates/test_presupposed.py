@@ -118,3 +118,22 @@ def _rank(memory: Memory, question: str, user: str, words: str) -> int:
 )
 def test_a_value_the_sentence_takes_as_given_leads(memory: Memory, user, question, latest, earlier) -> None:
     assert _rank(memory, question, user, latest) < _rank(memory, question, user, earlier)
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "same"),
+    [
+        ("I'm currently on page 200 of the book.", "Now I'm on page 220 of it.", True),
+        ("I have 1250 followers on Instagram.", "These days I have 1400 followers on Instagram.", True),
+        ("My rent is 900 euros a month.", "My rent is 1,050 euros a month now.", True),
+        ("I live in Leeds.", "I work in Bristol.", False),  # another predicate
+        ("I'm on page 200.", "I'm on page 200 again.", False),  # the same value
+        ("My rent is 900 euros.", "My car is 9000 euros.", False),  # another thing of theirs
+    ],
+)
+def test_two_statements_of_one_thing_give_a_value_in_the_same_place(recognizer, first, second, same) -> None:
+    from ripplemem.read.latest_first import same_place
+
+    a = [c for c in _clauses(recognizer, first) if c.asserted]
+    b = [c for c in _clauses(recognizer, second) if c.asserted]
+    assert any(same_place(x, y) for x in a for y in b) is same
