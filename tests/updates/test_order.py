@@ -35,11 +35,11 @@ def test_every_statement_of_the_latest_value_goes_above_the_earlier_one() -> Non
     assert moved == {"new-b", "new-a"}
 
 
-def test_for_an_earlier_value_every_statement_goes_in_the_order_said() -> None:
+def test_for_an_earlier_value_the_earliest_leads_and_the_rest_keep_their_places() -> None:
     answering = {"old": STATED, "new-a": STATED, "new-b": STATED}
     relevance = {"old": 0.5, "new-a": 0.5, "new-b": 0.5}
     ranked, _ = order(["new-b", "new-a", "old"], UNITS, answering, relevance, _alike, latest=False)
-    assert ranked.index("old") == 0 and ranked.index("new-a") < ranked.index("new-b")
+    assert ranked == ["old", "new-b", "new-a"]
 
 
 def test_no_statement_passes_a_more_relevant_unit_that_does_not_answer() -> None:
@@ -48,3 +48,16 @@ def test_no_statement_passes_a_more_relevant_unit_that_does_not_answer() -> None
     ranked, _ = order(["old", "other", "new-a", "new-b"], UNITS, answering, relevance, _alike)
     assert ranked.index("other") == 1  # it keeps its place: nothing passes it
     assert ranked.index("new-b") < ranked.index("new-a")
+
+
+def test_every_unit_of_the_lead_within_the_margin_answers() -> None:
+    """Not only the few most relevant: in a long chat the latest value may sit in the 8th most
+    relevant unit of the first 10, below assistant replies about the same subject."""
+    from ripplemem.read.supersession import LEAD, MARGIN, answering_units
+    from ripplemem.records import Evidence
+
+    lead = [Evidence(_unit(f"u{i}", 1 + i, 1), 1.0 - i / 100, ()) for i in range(LEAD)]
+    scores = [0.6 - 0.02 * i for i in range(LEAD)]
+    found = answering_units(lead, scores)
+    assert found == [f"u{i}" for i in range(LEAD) if scores[i] >= scores[0] - MARGIN]
+    assert "u8" in found

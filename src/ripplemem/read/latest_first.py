@@ -39,7 +39,9 @@ from itertools import pairwise
 from typing import Literal
 
 from ripplemem.records import MemoryUnit, said_order
-from ripplemem.statements import Clause
+from ripplemem.statements import Clause, same_place
+
+__all__ = ["Fit", "Holder", "Reading", "holder_of", "order", "readings", "same_place", "states"]
 
 Role = Literal["stated", "aside"]
 #: stated units answer the same thing when their answering clauses' relevance to the question is
@@ -166,6 +168,7 @@ def order(
     *,
     answers: Collection[str] = (),
     latest: bool = True,
+    kin: Callable[[str, str], bool] = lambda a, b: False,
 ) -> tuple[list[str], set[str]]:
     """``ids`` (ranked) in the order of the module doc, and the ids that moved; ``answers``:
     the units that answer but have no reading (the leader passes those said before it)."""
@@ -175,6 +178,8 @@ def order(
         return ranked, set()
     best = max(stated, key=lambda i: answering[i].fit)
     same = [i for i in stated if answering[i].fit >= answering[best].fit - SAME or alike(i, best)]
+    # and what states a value in the same place as one of them ("on page 200" / "now on page 220")
+    same += [i for i in stated if i not in same and any(kin(i, j) for j in same)]
     # the order asked for: the latest said first (the earliest, for an earlier value)
     group = sorted(same, key=lambda i: said_order(units[i]), reverse=latest)
     leader = group[0]
@@ -192,9 +197,11 @@ def order(
     if place < here:
         ranked.insert(place, ranked.pop(here))
         moved.add(leader)
-    # each further statement goes right below the one before it in that order when a statement
-    # after it in that order ranks above it, passing only what the leader may pass
-    for before, member in pairwise(group):
+    # for the present, each further statement goes right below the one before it in that order
+    # when a statement after it in that order ranks above it, passing only what the leader may
+    # pass (for an earlier value the earliest leads and the rest keep their places: what
+    # replaced it follows along its supersedes edge)
+    for before, member in pairwise(group if latest else ()):
         rest = group[group.index(member) + 1 :]
         here = ranked.index(member)
         if not any(ranked.index(o) < here for o in rest):

@@ -4,9 +4,8 @@ It runs after the final ranking and only reorders units that answer the question
 *relevance* to the question is the cosine of its vector with the question's vector **without
 the holder's name** (centred on the namespace like the dense view's query): every memory of a
 person names them, and a ranking that reads the name favours short chit-chat naming them over
-the memory that answers. The units that *answer* are the :data:`ANSWERS` most relevant of the
-first :data:`LEAD` of the ranking that are not questions, as long as they are within
-:data:`MARGIN` of the best.
+the memory that answers. The units that *answer* are those of the first :data:`LEAD` of the
+ranking that are not questions and are within :data:`MARGIN` of the most relevant one.
 
 What the question asks for is read from its words:
 
@@ -52,7 +51,17 @@ from datetime import datetime, timedelta
 
 import numpy as np
 
-from ripplemem.read.latest_first import NEAREST, Fit, Holder, Reading, holder_of, order, readings
+from ripplemem.read.latest_first import (
+    NEAREST,
+    Fit,
+    Holder,
+    Reading,
+    holder_of,
+    order,
+    readings,
+    same_place,
+    states,
+)
 from ripplemem.read.rank import rescore
 from ripplemem.records import (
     Cues,
@@ -90,9 +99,8 @@ _PAST_MARGIN = timedelta(days=1)
 _CHAIN_DEPTH = 4
 #: only units among the first LEAD of the ranking answer the question (and only they move)
 LEAD = 10
-#: the units that answer: the ANSWERS most relevant of the lead that are not questions, whose
-#: relevance is at least the best one's less MARGIN (a cosine difference)
-ANSWERS = 5
+#: the units that answer: those of the lead that are not questions, whose relevance is at least
+#: the best one's less MARGIN (a cosine difference)
 MARGIN = 0.25
 
 Relevance = Callable[[Sequence[MemoryUnit]], list[float]]
@@ -237,7 +245,7 @@ def apply_supersession(
     lead = list(evidence[:LEAD])
     scores = relevance([e.unit for e in lead]) if relevance is not None else [0.0] * len(lead)
     by_id = {e.unit.id: r for e, r in zip(lead, scores, strict=True)}
-    answering = _answering(lead, scores) if relevance is not None else [lead[0].unit.id]
+    answering = answering_units(lead, scores) if relevance is not None else [lead[0].unit.id]
     if mode == "earlier":
         ordered, moved = _with_predecessors(evidence, chains)
     else:
@@ -267,12 +275,12 @@ def apply_supersession(
 _MODES = {"present": "the present", "earlier": "an earlier value"}
 
 
-def _answering(lead: Sequence[Evidence], scores: Sequence[float]) -> list[str]:
+def answering_units(lead: Sequence[Evidence], scores: Sequence[float]) -> list[str]:
     """The ids of the units that answer, most relevant first (see the module doc)."""
     asked = sorted(
         ((r, i) for i, r in enumerate(scores) if not _question(lead[i].unit)), reverse=True
-    )[:ANSWERS]
-    return [lead[i].unit.id for r, i in asked if r >= asked[0][0] - MARGIN]
+    )
+    return [lead[i].unit.id for r, i in asked if r >= asked[0][0] - MARGIN] if asked else []
 
 
 def _question(unit: MemoryUnit) -> bool:
@@ -326,6 +334,14 @@ def _statements_first(
     if found is None:
         return ordered, set()
     parts = readings(units, read, found, fit)
+    stating = {u.id: [c for c in clauses if states(c, found)] for u, clauses in zip(units, read, strict=True)}
+
+    def kin(a: str, b: str) -> bool:  # a value in the same grammatical place
+        return any(same_place(x, y) for x in stating.get(a, ()) for y in stating.get(b, ()))
+
+    def same(a: str, b: str) -> bool:  # linked, near, or a value in the same place
+        return alike(a, b) or kin(a, b)
+
     for unit in units:  # a recorded update of a stated unit states its new value
         reading = parts.get(unit.id)
         if reading is not None and reading.role != "stated" and any(
@@ -335,7 +351,7 @@ def _statements_first(
             parts[unit.id] = Reading("stated", reading.fit)
     ids, moved = order(
         [e.unit.id for e in ordered], {i: e.unit for i, e in items.items()}, parts, relevance,
-        alike, answers=set(answering), latest=latest,
+        same, answers=set(answering), latest=latest, kin=kin,
     )
     if moved:
         stated = sum(1 for r in parts.values() if r.role == "stated")

@@ -108,6 +108,27 @@ class Clause:
         return self.kind == "speaker" or (self.kind == "thing" and self.owner == "speaker")
 
 
+def same_place(a: Clause, b: Clause) -> bool:
+    """Two statements of one thing with different values: the same speaker, predicate, kind of
+    subject (and subject words, for a thing or a person) and a grammatical place where each
+    names or counts something the other does not ("I'm on page 200" / "I'm now on page 220",
+    "1250 followers on Instagram" / "1400 followers on Instagram"). Mood and tense are the
+    caller's. (The write path's :func:`~ripplemem.write.supersede.parallel` is stricter: no
+    name in common in that place.)"""
+    if a.speaker != b.speaker or a.predicate != b.predicate or a.kind != b.kind:
+        return False
+    if a.kind != "speaker" and a.subject_words != b.subject_words:
+        return False  # "my rent" / "my car", "my sister Priya" / "my sister Ana": two things
+    there = dict(a.places)
+    for place, words in b.places:
+        if place not in there:
+            continue
+        one, two = there[place] & a.named, words & b.named
+        if one - two and two - one:
+            return True
+    return False
+
+
 def clauses_of(doc: Any, speaker: str, people: Collection[str] = ()) -> list[Clause]:
     """The clauses of ``doc`` (the words of ``speaker``); ``people``: the names of the other
     people the text may name (a subject among them is another person)."""
