@@ -48,6 +48,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
+from typing import Any
 
 import numpy as np
 
@@ -73,7 +74,7 @@ from ripplemem.records import (
     said_at,
     said_order,
 )
-from ripplemem.statements import StatementReader
+from ripplemem.statements import Parse, StatementReader
 from ripplemem.stores.base import MemoryStore
 
 #: the question asks for the value before a change
@@ -94,6 +95,8 @@ _PRESENT = re.compile(
 _WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*")
 _NAME = re.compile(r"\b[A-Z][a-z'’-]+\b")
 _FIRST_PERSON = frozenset({"i", "me", "my", "mine", "we", "us", "our", "ours"})
+#: the places in a question's parse where a word describes something else than its time
+_ELSEWHERE = frozenset({"appos", "relcl", "acl"})
 #: a question's time span that ended this long before the question asks about the past
 _PAST_MARGIN = timedelta(days=1)
 _CHAIN_DEPTH = 4
@@ -107,21 +110,84 @@ Relevance = Callable[[Sequence[MemoryUnit]], list[float]]
 Mode = str  # "present", "earlier" or "past" (a time of its own, before the question)
 
 
-def asks_for(query: str, cues: Cues | None, reference_time: datetime | None) -> Mode:
+def _last_question(query: str) -> str:
+    asked = [q for q in re.split(r"(?<=\?)\s+", query.strip()) if q.strip()] or [query]
+    return asked[-1]
+
+
+def _sets_time(token: Any) -> bool:
+    """Whether a word of the question sets the question's own time: no word above it in the
+    parse is an apposition, a relative or noun clause ("Lena, my friend from my first school")
+    or the "than" clause of a comparison ("more often than I did previously")."""
+    node = token
+    for _ in range(12):
+        if node.dep_ in _ELSEWHERE or any(c.dep_ == "mark" and c.lower_ == "than" for c in node.children):
+            return False
+        if node.head is node:
+            return True
+        node = node.head
+    return True
+
+
+def _earlier_word(last: str, parse: Parse | None) -> re.Match[str] | None:
+    """The first earlier-value word of the question that sets its own time (each one, without
+    a parse)."""
+    found = list(_EARLIER_VALUE.finditer(last))
+    if not found or parse is None:
+        return found[0] if found else None
+    (doc,) = parse([last])
+    for match in found:
+        token = next((t for t in doc if t.idx <= match.start() < t.idx + max(len(t.text), 1)), None)
+        if token is None or _sets_time(token):
+            return match
+    return None
+
+
+def _in_the_past(last: str, parse: Parse | None) -> bool:
+    """The question's main clause is in the past tense (its first auxiliary's, or its verb's,
+    ``Tense=Past``: "When did she go?", "What was it called?"; not "Do I go more often than I
+    did?"); without a parse, any of "did", "was", "were", "had"."""
+    if parse is None:
+        return bool(_PAST_EVENT.search(last))
+    (doc,) = parse([last])
+    for sentence in doc.sents:
+        root = sentence.root
+        auxiliaries = [c for c in root.children if c.dep_ in ("aux", "auxpass")]
+        finite = auxiliaries[0] if auxiliaries else root
+        if "Past" in finite.morph.get("Tense"):
+            return True
+    return False
+
+
+def question_subject(query: str, parse: Parse) -> str | None:
+    """The person the question's main clause is about, when it names them ("Where does Priya,
+    my sister, work now?", "What company is Tomasz working at?"): a name as the subject (or the
+    complement of "is") of its root; None for "I", a thing or no name."""
+    (doc,) = parse([_last_question(query)])
+    for sentence in doc.sents:
+        for child in sentence.root.children:
+            if child.dep_ in ("nsubj", "nsubjpass", "attr") and child.pos_ == "PROPN":
+                return normalise_cue(child.text)
+    return None
+
+
+def asks_for(
+    query: str, cues: Cues | None, reference_time: datetime | None, *, parse: Parse | None = None
+) -> Mode:
     """What the question asks for (see the module doc). Of several questions the last one
     counts, and of a present and an earlier-value word in it the first ("What was my previous
-    status before I got the current one?": an earlier value)."""
-    asked = [q for q in re.split(r"(?<=\?)\s+", query.strip()) if q.strip()] or [query]
-    last = asked[-1]
+    status before I got the current one?": an earlier value); with ``parse``, an earlier-value
+    word counts only where it sets the question's own time (:func:`_sets_time`)."""
+    last = _last_question(query)
     present = _PRESENT.search(last)
-    earlier = _EARLIER_VALUE.search(last)
+    earlier = _earlier_word(last, parse)
     span = cues.time_span if cues is not None else None
     now = reference_time or datetime.now(span.end.tzinfo if span and span.end else None)
     if not present and span is not None and span.end is not None and span.end < now - _PAST_MARGIN:
         return "past"
     if earlier and (not present or earlier.start() < present.start()):
         return "earlier"
-    if not present and _PAST_EVENT.search(last) and not _COUNT.search(last):
+    if not present and _in_the_past(last, parse) and not _COUNT.search(last):
         return "past"  # "When did Caroline go to the support group?": an event, not a state
     return "present"
 
@@ -234,14 +300,17 @@ def apply_supersession(
         return list(evidence)
     chains = _Chains(store, namespace, {e.unit.id: e.unit for e in evidence})
     chains.load([e.unit.id for e in evidence])
-    mode = asks_for(query, cues, reference_time)
+    parse = _once(statements.parse) if statements is not None else None
+    mode = asks_for(query, cues, reference_time, parse=parse)
     if mode == "past":
         return [_mark(e, chains) for e in evidence]  # a time of its own ("in August 2023")
     people = [normalise_cue(p) for p in (cues.participants if cues else ())]
     words = question_words(query, cues)
-    # "How often do I see Dr. Smith?": about the one who asks, whoever else it names
+    # "How often do I see Dr. Smith?": about the one who asks, whoever else it names; "Where
+    # does Priya, my sister, work?": about Priya
     first_person = bool(words & _FIRST_PERSON)
-    named = None if first_person else (people[0] if people else _name_in(query))
+    subject = question_subject(query, parse) if parse is not None else None
+    named = subject or (None if first_person else (people[0] if people else _name_in(query)))
     lead = list(evidence[:LEAD])
     scores = relevance([e.unit for e in lead]) if relevance is not None else [0.0] * len(lead)
     by_id = {e.unit.id: r for e, r in zip(lead, scores, strict=True)}
@@ -273,6 +342,19 @@ def apply_supersession(
 
 
 _MODES = {"present": "the present", "earlier": "an earlier value"}
+
+
+def _once(parse: Parse) -> Parse:
+    """``parse`` that parses each text once (the question is read twice)."""
+    done: dict[str, Any] = {}
+
+    def parsed(texts: Sequence[str]) -> list[Any]:
+        todo = [t for t in dict.fromkeys(texts) if t not in done]
+        if todo:
+            done.update(zip(todo, parse(todo), strict=True))
+        return [done[t] for t in texts]
+
+    return parsed
 
 
 def answering_units(lead: Sequence[Evidence], scores: Sequence[float]) -> list[str]:
