@@ -118,11 +118,16 @@ def _given(clause: Clause) -> bool:
     return clause.asserted or clause.presupposed
 
 
+def _intended(clause: Clause) -> bool:
+    """The speaker's own future ("I'll buy an electric car"): an intention, not a value yet."""
+    return clause.kind == "speaker" and clause.tense == "future"
+
+
 def states(clause: Clause, holder: Holder) -> bool:
     """An asserted (or presupposed) statement of the holder with a value (see the module doc)."""
     return (
-        _given(clause) and not clause.bounded and bool(clause.value or clause.named)
-        and _about_holder(clause, holder)
+        _given(clause) and not clause.bounded and not _intended(clause)
+        and bool(clause.value or clause.named) and _about_holder(clause, holder)
     )
 
 
@@ -136,7 +141,8 @@ def _aside(clause: Clause, holder: Holder) -> bool:
     if clause.presupposed and clause.kind != "speaker" and not _about_holder(clause, holder):
         # background about something else: "my friend Tom, who moved to Berlin last year"
         return bool(clause.value or clause.named)
-    return (not _given(clause) or clause.bounded) and bool(clause.value or clause.named)
+    unasserted = not _given(clause) or clause.bounded or _intended(clause)
+    return unasserted and bool(clause.value or clause.named)
 
 
 def readings(
