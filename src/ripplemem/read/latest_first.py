@@ -6,7 +6,9 @@ with the question's, both without the names of the people the question asks abou
 (:func:`readings`). Two kinds of clause count:
 
 * a *statement* of the holder: asserted — not negated, modal, conditional, subordinate or
-  conceded — of no bounded length ("for two weeks", "while ..."), whose subject is the holder
+  conceded — or taken as given (a finite relative or adverbial clause in the indicative:
+  :attr:`~ripplemem.statements.Clause.presupposed`), not the speaker's own future (an
+  intention: "I'll buy an electric car"), of no bounded length ("for two weeks", "while ..."), whose subject is the holder
   ("I", "we", "Emily and I", their name; anybody's clause naming them when the holder is not a
   speaker), a thing of theirs or a particular thing nobody owns that the question names ("my
   rent", "the wedding"), or that acts on the holder or on such a thing ("my doctor switched me
@@ -14,8 +16,9 @@ with the question's, both without the names of the people the question asks abou
   gives a value (content words as its object, complement or prepositional phrase);
 * an *aside*: someone else's statement (another speaker's, or about another person: "my cousin
   moved"), or the holder's words that give a value they do not assert — a hypothetical, a
-  plan, a wish, the conceded half of "X but Y", a denial — or a stay of bounded length.
-  Another speaker's question or wish is neither.
+  plan, a wish, an intention, the conceded half of "X but Y", a denial — or a stay of bounded
+  length; a clause taken as given about someone or something else ("my friend Tom, who moved
+  to Berlin"). Another speaker's question or wish is neither.
 
 A unit is ``stated`` when its best-fitting statement fits at least as well as its best aside,
 else an ``aside`` ("I had an interview at the Ritz, but I turned the offer down" for "Where
@@ -25,10 +28,13 @@ kind of clause (small talk) has no reading and does not move.
 :func:`order` reads which stated units answer *the same thing*: those whose answering clause is
 within :data:`SAME` of the best stated clause's relevance ("I've been vegetarian since the
 spring" and "I eat pretty much anything" for "What does Noor eat?"; not "I love a long walk on
-Sundays", a later statement of the holder about something else). Of those, the latest said
-leads (the earliest, for a question about an earlier value): it moves up past the units that
-answer and past any unit less relevant than the best of them, and every aside above it goes
-right below it. Nothing else moves, and an aside moves down only past answering units.
+Sundays", a later statement of the holder about something else), or are linked or near
+(``alike``), and then those that give a value in the same grammatical place as one of them
+(``kin``, :func:`~ripplemem.statements.same_place`: "on page 200" / "now on page 220"). Of
+those, the latest said leads (the earliest, for a question about an earlier value): it moves
+up past the units that answer and past any unit less relevant than the best of them; for the
+present the others follow it latest first, passing only what it may pass; every aside above it
+goes right below it. Nothing else moves, and an aside moves down only past answering units.
 """
 
 from __future__ import annotations

@@ -11,9 +11,12 @@ What the question asks for is read from its words:
 
 * an **earlier value** ("before", "used to", "originally", "at first", "initially",
   "previously", "earlier", "first") unless it also says "now", "currently", "these days", ...;
+  with a parse, only such a word that sets the question's own time counts (not one inside an
+  apposition, a relative or noun clause, or the "than" of a comparison: :func:`_sets_time`);
 * a **past time of its own** ("in August 2023", "last summer": a time span that ended before
   the question) or a question about a past event ("When did Caroline go to the support
-  group?", "What was the dog called?": the simple past, no present word) keeps the ranking;
+  group?", "What was the dog called?": the main clause in the past tense, no present word)
+  keeps the ranking;
 * otherwise the **present** — also "How many sessions did I attend?": a count grows to the
   latest.
 
@@ -32,9 +35,10 @@ Then, in this order:
    denial, a stay of bounded length). Of the stated units that answer the same thing (their
    clauses within :data:`~ripplemem.read.latest_first.SAME` of the best fit) the latest said
    leads (the earliest, for an earlier value); the asides above it go right below it. The
-   holder is the person the question names, or else — a question in the first person ("How
-   often do I see Dr. Smith?") or naming nobody — the speaker of the most relevant answering
-   unit who states something about themself.
+   holder is the person the question names (a name as the subject of its main clause even
+   when it says "my": :func:`question_subject`), or else — a question in the first person
+   ("How often do I see Dr. Smith?") or naming nobody — the speaker the answering units say
+   most about.
 
 Every moved unit gets the score of its place (:func:`~ripplemem.read.rank.rescore`, term
 ``supersession``), the budget is kept (a unit pulled in pushes the last one out), and the trace
