@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ripplemem.records import MemoryUnit, TimeSpan, normalise_cue
 
@@ -36,6 +37,19 @@ def time_compatibility(a: TimeSpan, b: TimeSpan, tau_days: float) -> float:
 
 
 def cue_set(values: Iterable[str]) -> frozenset[str]:
+    """The normalised, non-empty values (a unit's participants or locations: a tuple, read once
+    per distinct tuple; a store repeats the same few)."""
+    if isinstance(values, tuple):
+        return _cue_set_of(values)
+    return _normalised(values)
+
+
+@lru_cache(maxsize=8192)
+def _cue_set_of(values: tuple[str, ...]) -> frozenset[str]:
+    return _normalised(values)
+
+
+def _normalised(values: Iterable[str]) -> frozenset[str]:
     return frozenset(v for v in (normalise_cue(x) for x in values) if v)
 
 

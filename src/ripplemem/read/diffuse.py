@@ -80,10 +80,16 @@ def walk(
             for dst, weight in edges:
                 if dst in visited:
                     continue
-                step = Reach(base.anchor, base.nodes + (dst,), base.weight * float(weight))
+                strength = base.weight * float(weight)
                 kept = found.get(dst)
-                if kept is None or (step.weight, kept.nodes) > (kept.weight, step.nodes):
-                    found[dst] = step
+                # the stronger path; of two as strong, the smaller node sequence (a Reach is
+                # built only for a path that is kept)
+                if (
+                    kept is None
+                    or strength > kept.weight
+                    or (strength == kept.weight and kept.nodes > base.nodes + (dst,))
+                ):
+                    found[dst] = Reach(base.anchor, base.nodes + (dst,), strength)
         visited.update(found)
         reached.update(found)
         strongest = sorted(found.items(), key=lambda item: (-item[1].weight, item[0]))

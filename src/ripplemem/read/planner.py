@@ -110,10 +110,16 @@ def _below(counts: dict[str, int], minimum: int) -> list[str]:
 
 
 def _named(name: str, text: str) -> bool:
+    return _name_pattern(name).search(text) is not None
+
+
+@lru_cache(maxsize=1024)
+def _name_pattern(name: str) -> re.Pattern[str]:
+    """``name`` on word boundaries, any spacing and case (built once per name, not per unit)."""
     pattern = (
         r"(?<!\w)" + r"\s+".join(re.escape(p) for p in normalise_cue(name).split()) + r"(?!\w)"
     )
-    return re.search(pattern, text, flags=re.IGNORECASE) is not None
+    return re.compile(pattern, flags=re.IGNORECASE)
 
 
 @lru_cache(maxsize=8192)

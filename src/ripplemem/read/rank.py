@@ -54,14 +54,19 @@ class Candidate:
     paths: list[ExpansionPath] = field(default_factory=list)
 
 
-def source_weight(view: str, recipe: RecallRecipe) -> float:
+def source_weights(recipe: RecallRecipe) -> dict[str, float]:
+    """The weight of each view's support (0 for a view not named here)."""
     return {
         "dense": recipe.rank.weight_dense,
         "lexical": recipe.rank.weight_lexical,
         "cue": recipe.rank.weight_cue,
         "expansion": recipe.rank.weight_expansion,
         "context": recipe.rank.weight_expansion,  # a one-hop dialogue expansion from a top unit
-    }.get(view, 0.0)
+    }
+
+
+def source_weight(view: str, recipe: RecallRecipe) -> float:
+    return source_weights(recipe).get(view, 0.0)
 
 
 def rank_support(rank: int, offset: int) -> float:
@@ -73,17 +78,27 @@ def provenance(hits: Iterable[Hit], recipe: RecallRecipe, path_strength: float =
     """Each view's best support (source weight x rank support; expansion and context hits also x
     path strength), combined over views by ``recipe.rank.provenance``: "noisy_or" (default),
     ``1 - prod(1 - s_v)``, or "max" / "sum" of the per-view supports."""
+    return _provenance(
+        hits, source_weights(recipe), recipe.rank.rank_offset, recipe.rank.provenance,
+        path_strength,
+    )
+
+
+def _provenance(
+    hits: Iterable[Hit], weights: Mapping[str, float], offset: int, combine: str, strength: float
+) -> float:
+    """:func:`provenance` with the recipe's weights, rank offset and combination read once."""
     best: dict[str, float] = {}
     for h in hits:
-        support = source_weight(h.view, recipe) * rank_support(h.rank, recipe.rank.rank_offset)
+        support = weights.get(h.view, 0.0) * rank_support(h.rank, offset)
         if h.view in ("expansion", "context"):
-            support *= path_strength
+            support *= strength
         best[h.view] = max(best.get(h.view, 0.0), support)
     if not best:
         return 0.0
-    if recipe.rank.provenance == "max":
+    if combine == "max":
         return max(best.values())
-    if recipe.rank.provenance == "sum":
+    if combine == "sum":
         return sum(best.values())
     missed = 1.0
     for support in best.values():
@@ -97,9 +112,14 @@ def path_strength(paths: Iterable[ExpansionPath]) -> float:
 
 
 def merge(candidates: Iterable[Candidate]) -> dict[str, Candidate]:
-    """One candidate per id, hits and paths merged (first occurrence wins the unit)."""
+    """One candidate per id, hits and paths merged (first occurrence wins the unit); the
+    candidates as they are when no id repeats (they are read, never changed, here)."""
+    items = list(candidates)
+    unique = {c.unit.id: c for c in items}
+    if len(unique) == len(items):
+        return unique
     merged: dict[str, Candidate] = {}
-    for candidate in candidates:
+    for candidate in items:
         kept = merged.get(candidate.unit.id)
         if kept is None:
             merged[candidate.unit.id] = Candidate(
@@ -193,16 +213,30 @@ def rank(
     )
     aligned, partners = exchange_blend([c.unit for c in pool], aligned, recipe.rank.exchange_alignment)
     scored: list[Evidence] = []
+    params, weights = recipe.rank, source_weights(recipe)
+    lambda_q, lambda_p, lambda_a = params.lambda_q, params.lambda_p, params.lambda_a
+    exchange = params.exchange_alignment > 0
     for candidate, a, partner in zip(pool, aligned, partners, strict=True):
-        pi = provenance(candidate.hits, recipe, path_strength(candidate.paths))
+        pi = _provenance(
+            candidate.hits, weights, params.rank_offset, params.provenance,
+            path_strength(candidate.paths),
+        )
         anchor = 1.0 if candidate.unit.id in anchors else 0.0
-        total = recipe.rank.lambda_q * a + recipe.rank.lambda_p * pi + recipe.rank.lambda_a * anchor
-        extra = {"exchange": partner} if recipe.rank.exchange_alignment > 0 else {}
+        total = lambda_q * a + lambda_p * pi + lambda_a * anchor
+        extra = {"exchange": partner} if exchange else {}
         terms = ScoreTerms(alignment=a, provenance=pi, anchor=anchor, extra=extra, total=total)
-        hits = tuple(sorted(candidate.hits, key=lambda h: (h.rank, h.view)))
+        hits = (
+            tuple(sorted(candidate.hits, key=_hit_order))
+            if len(candidate.hits) > 1
+            else tuple(candidate.hits)
+        )
         scored.append(Evidence(candidate.unit, total, hits, terms, tuple(candidate.paths)))
     scored.sort(key=lambda e: (-e.score, -e.terms.provenance, e.unit.id))  # type: ignore[union-attr]
     return scored if limit is None else scored[:limit]
+
+
+def _hit_order(hit: Hit) -> tuple[int, str]:
+    return hit.rank, hit.view
 
 
 #: the score step between a moved unit and the unit next to it when nothing bounds it

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Sequence
 from datetime import datetime
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -69,11 +70,7 @@ def unit_from_columns(
     (namespace, unit_id, restatement, participants, locations, t_start, t_end, episode_id,
      turn_ids, session_time, created_at, time_phrases, keywords, extra, speakers,
      metadata) = columns  # fmt: skip
-    span = (
-        TimeSpan(datetime.fromisoformat(t_start), datetime.fromisoformat(t_end))
-        if t_start is not None
-        else None
-    )
+    span = TimeSpan(_moment(t_start), _moment(t_end)) if t_start is not None else None
     return MemoryUnit(
         id=unit_id,
         namespace=namespace,
@@ -84,11 +81,24 @@ def unit_from_columns(
         time_span=span,
         episode_id=episode_id,
         turn_ids=from_list(turn_ids),
-        session_time=datetime.fromisoformat(session_time) if session_time else None,
-        created_at=datetime.fromisoformat(created_at),
+        session_time=_moment(session_time) if session_time else None,
+        created_at=_moment(created_at),
         time_phrases=from_list(time_phrases),
         keywords=from_list(keywords),
         speakers=from_list(speakers),
-        metadata=json.loads(metadata),
-        extra=json.loads(extra),
+        metadata=_json_dict(metadata),
+        extra=_json_dict(extra),
     )
+
+
+@lru_cache(maxsize=8192)
+def _moment(text: str) -> datetime:
+    """A time column; cached (datetimes are immutable): a store repeats the same few session
+    and creation times, and a recall reads a hundred units."""
+    return datetime.fromisoformat(text)
+
+
+def _json_dict(text: str) -> dict:
+    """A JSON object column as a new dict; most units' metadata is empty, read without the
+    parser."""
+    return {} if text == "{}" else json.loads(text)
