@@ -85,6 +85,10 @@ class RankParams(_Part):
     #: the final list puts the units that bring a new source turn first (read/rank_spread.py):
     #: further pieces of a long turn wait behind every other turn's best unit (False: rho order)
     spread_turns: bool = True
+    #: for a question that gathers several memories or asks about a span of time, the final
+    #: list is reordered so its head covers distinct episodes (read/coverage.py): the weight of
+    #: an episode's novelty against the normalised score (0: rho order; ``ripple-no-coverage``)
+    coverage: float = Field(default=0.3, ge=0.0, le=1.0)
 
 
 class ContextParams(_Part):
@@ -226,12 +230,14 @@ RECIPES: dict[str, RecallRecipe] = {
     "ripple-no-context": recipe("ripple-no-context", context={"share": 0.0}),
     "ripple-gather": recipe("ripple-gather", expansion={"gather": True}),
     "ripple-no-supersession": recipe("ripple-no-supersession", rank={"supersession": False}),
+    "ripple-no-coverage": recipe("ripple-no-coverage", rank={"coverage": 0.0}),
     "ripple-paper": recipe(
         "ripple-paper",
         views={"centred_query": False},
         rank={
             "weight_lexical": 0.75, "provenance": "max", "lexical_alignment": 0.0,
             "exchange_alignment": 0.0, "supersession": False, "spread_turns": False,
+            "coverage": 0.0,
         },
         context={"share": 0.0},
     ),
