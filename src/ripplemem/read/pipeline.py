@@ -450,7 +450,7 @@ class _RippleRun:
         if asso_note:
             self.trace.notes.append(asso_note)
         if recipe.rank.coverage > 0:
-            reason = asks_for_coverage(self.query, self.trace.cues)
+            reason = asks_for_coverage(self.query, self.trace.cues or Cues())
             if reason:
                 with self.clock("coverage"):
                     evidence = cover_episodes(evidence, recipe.rank.coverage)
