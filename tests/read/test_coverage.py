@@ -74,9 +74,9 @@ def test_the_trigger_reads_the_question_structure():
     assert not asks_for_coverage("What is my dog's name?", Cues(keywords=("dog", "name")))
 
 
-def test_ripple_has_the_stage_and_the_ablation_and_the_paper_recipe_do_not():
-    assert get_recipe("ripple").rank.coverage > 0
-    assert get_recipe("ripple-no-coverage").rank.coverage == 0
+def test_the_stage_is_a_named_recipe_and_off_by_default():
+    assert get_recipe("ripple-coverage").rank.coverage > 0
+    assert get_recipe("ripple").rank.coverage == 0
     assert get_recipe("ripple-paper").rank.coverage == 0
 
 
@@ -110,8 +110,8 @@ def _episodes(recall, n: int) -> list[str]:
 
 def test_a_counting_question_gets_distinct_sessions_in_its_head(memory):
     question = "How many books did I read?"
-    ripple = memory.search(question, user_id="reader", recipe="ripple")
-    plain = memory.search(question, user_id="reader", recipe="ripple-no-coverage")
+    ripple = memory.search(question, user_id="reader", recipe="ripple-coverage")
+    plain = memory.search(question, user_id="reader", recipe="ripple")
     assert sorted(ids(ripple.evidence)) == sorted(ids(plain.evidence))  # the same units
     assert any(n.startswith("coverage:") for n in ripple.trace.notes)
     assert not any(n.startswith("coverage:") for n in plain.trace.notes)
@@ -123,7 +123,7 @@ def test_a_counting_question_gets_distinct_sessions_in_its_head(memory):
 
 def test_a_single_answer_question_keeps_rho_order(memory):
     question = "What is the name of my dog?"
-    ripple = memory.search(question, user_id="reader", recipe="ripple")
-    plain = memory.search(question, user_id="reader", recipe="ripple-no-coverage")
+    ripple = memory.search(question, user_id="reader", recipe="ripple-coverage")
+    plain = memory.search(question, user_id="reader", recipe="ripple")
     assert ids(ripple.evidence) == ids(plain.evidence)
     assert not any(n.startswith("coverage:") for n in ripple.trace.notes)
