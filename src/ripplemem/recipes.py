@@ -85,6 +85,11 @@ class RankParams(_Part):
     #: the final list puts the units that bring a new source turn first (read/rank_spread.py):
     #: further pieces of a long turn wait behind every other turn's best unit (False: rho order)
     spread_turns: bool = True
+    #: for a question that gathers several memories or asks about a span of time, the final
+    #: list is reordered so its head covers distinct episodes (read/coverage.py): the weight of
+    #: an episode's novelty against the normalised score (0: rho order). Off by default: it
+    #: lowered LoCoMo dev recall@10 and moved no LongMemEval-S question up (``ripple-coverage``)
+    coverage: float = Field(default=0.0, ge=0.0, le=1.0)
 
 
 class ContextParams(_Part):
@@ -226,12 +231,14 @@ RECIPES: dict[str, RecallRecipe] = {
     "ripple-no-context": recipe("ripple-no-context", context={"share": 0.0}),
     "ripple-gather": recipe("ripple-gather", expansion={"gather": True}),
     "ripple-no-supersession": recipe("ripple-no-supersession", rank={"supersession": False}),
+    "ripple-coverage": recipe("ripple-coverage", rank={"coverage": 0.3}),
     "ripple-paper": recipe(
         "ripple-paper",
         views={"centred_query": False},
         rank={
             "weight_lexical": 0.75, "provenance": "max", "lexical_alignment": 0.0,
             "exchange_alignment": 0.0, "supersession": False, "spread_turns": False,
+            "coverage": 0.0,
         },
         context={"share": 0.0},
     ),

@@ -3,7 +3,9 @@
 ``ripple``: query vector (centred on the namespace centroid with ``recipe.views.centred_query``) and
 query cues -> tri-view initial recall C0 (dense_k / lexical_k / cue_k) -> up to
 ``recipe.expansion.rounds`` rounds of plan -> diffuse -> C <- C ∪ S_r (when ``recipe.expansion.enabled``) -> rank
-with rho -> the evidence budget K -> supersession (``recipe.rank.supersession``: the latest value
+with rho -> the evidence budget K -> coverage (``recipe.rank.coverage``: for a question that
+gathers several memories, the head covers distinct episodes, :mod:`ripplemem.read.coverage`) ->
+supersession (``recipe.rank.supersession``: the latest value
 first for questions about the present, :mod:`ripplemem.read.supersession`). With ``recipe.rank.deep_candidates``, the deeper dense / lexical hits (to depth K) join C as candidates of
 the final ranking, keeping their deep ranks as provenance (``Hit.rank >= dense_k`` /
 ``lexical_k``): every unit competes on rho for the K slots.
@@ -30,6 +32,7 @@ from ripplemem.providers.base import Embedder
 from ripplemem.read.baselines import recall_baseline
 from ripplemem.read.context import assemble as assemble_context
 from ripplemem.read.context import context_candidates
+from ripplemem.read.coverage import asks_for_coverage, cover_episodes
 from ripplemem.read.diffuse import diffuse
 from ripplemem.read.empty import empty_recall
 from ripplemem.read.filtered import restrict
@@ -446,6 +449,12 @@ class _RippleRun:
                 )
         if asso_note:
             self.trace.notes.append(asso_note)
+        if recipe.rank.coverage > 0:
+            reason = asks_for_coverage(self.query, self.trace.cues or Cues())
+            if reason:
+                with self.clock("coverage"):
+                    evidence = cover_episodes(evidence, recipe.rank.coverage)
+                self.trace.notes.append(f"coverage: the head covers distinct episodes ({reason})")
         if recipe.rank.supersession:
             with self.clock("supersession"):
                 evidence = apply_supersession(
