@@ -1,5 +1,4 @@
-# a real local server (tests/server/live.py) and a real PostgreSQL (tests/stores/conftest.py)
+# a real local server (tests/server/live.py); the real PostgreSQL is tests/conftest.py's
 from server.live import live, make_server
-from stores.conftest import postgres_store_url, postgres_url
 
-__all__ = ["live", "make_server", "postgres_store_url", "postgres_url"]
+__all__ = ["live", "make_server"]

@@ -6,9 +6,6 @@ import pytest
 
 from ripplemem.providers.local_embedder import MiniLMFloatEmbedder
 
-# the PostgreSQL server of the store tests (started once per session) and per-test schemas
-from stores.conftest import postgres_store_url, postgres_url  # noqa: F401
-
 from .scenario import TRIP
 
 __all__ = ["DINNER", "TRIP"]

@@ -29,7 +29,7 @@ from ripplemem.core.keys import open_keys
 from ripplemem.stores.registry import open_store
 
 # the PostgreSQL server of the store tests (started once per session)
-from stores.conftest import postgres_url, with_schema  # noqa: F401
+from stores.postgres import with_schema
 
 pytestmark = pytest.mark.slow
 
@@ -85,7 +85,7 @@ def start_replica(store_url: str) -> Replica:
 
 
 @pytest.fixture(scope="module")
-def store_url(postgres_url: str) -> Iterator[str]:  # noqa: F811
+def store_url(postgres_url: str) -> Iterator[str]:
     """One store (its own schema) for the module's replicas, dropped after."""
     import psycopg
 

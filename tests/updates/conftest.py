@@ -1,11 +1,10 @@
-"""The shipped embedder once per session, and the real PostgreSQL of the store tests."""
+"""The shipped embedder once per session (the real PostgreSQL is tests/conftest.py's)."""
 
 from __future__ import annotations
 
 import pytest
 
 from ripplemem.providers.local_embedder import MiniLMFloatEmbedder
-from stores.conftest import postgres_store_url, postgres_url
 
 
 @pytest.fixture(scope="session")
@@ -14,4 +13,4 @@ def embedder():
     return MiniLMFloatEmbedder()
 
 
-__all__ = ["embedder", "postgres_store_url", "postgres_url"]
+__all__ = ["embedder"]

@@ -1,11 +1,14 @@
 """The API's documentation pages (/docs, /redoc) in a real browser with no network: every request
 to a host other than the server is refused and recorded, and the pages must still render the
-operations of /openapi.json."""
+operations of /openapi.json. The two browser tests are slow (the viewer in a real browser, as in
+test_browser.py: make test runs them); make test-fast keeps the check, without a browser, that the
+pages name only local files."""
 
 from __future__ import annotations
 
 from urllib.parse import urlsplit
 
+import pytest
 from playwright.sync_api import expect
 
 from .browser import artifact
@@ -30,6 +33,7 @@ def _offline_page(browser, base: str):
     return context, page, refused
 
 
+@pytest.mark.slow
 def test_swagger_ui_renders_offline(browser, live) -> None:
     context, page, refused = _offline_page(browser, live.url)
     try:
@@ -45,6 +49,7 @@ def test_swagger_ui_renders_offline(browser, live) -> None:
     assert refused == []
 
 
+@pytest.mark.slow
 def test_redoc_renders_offline(browser, live) -> None:
     context, page, refused = _offline_page(browser, live.url)
     try:
