@@ -11,6 +11,8 @@ import pytest
 
 from ripplemem import Memory, Settings
 
+from .ranking import rank_of
+
 SMALL_TALK = [
     ("Sam", "Did you catch the game last night?"),
     ("Sam", "I'm repainting the fence this weekend."),
@@ -58,13 +60,6 @@ def memory(embedder) -> Iterator[Memory]:
         yield opened
 
 
-def _rank(memory: Memory, question: str, user: str, words: str) -> int:
-    found = memory.search(question, user_id=user)
-    ranks = [i for i, e in enumerate(found.evidence) if words.casefold() in e.unit.restatement.casefold()]
-    assert ranks, (question, words, [e.unit.restatement for e in found.evidence])
-    return ranks[0]
-
-
 #: controls the read path does not pass yet (see docs/updates.md, "What is not detected")
 NOT_YET = {"declined", "sister"}
 
@@ -76,4 +71,4 @@ NOT_YET = {"declined", "sister"}
 )
 def test_what_is_taken_as_given_about_others_or_plans_does_not_lead(memory: Memory, user: str) -> None:
     _, _, question, true, false = CONTROLS[user]
-    assert _rank(memory, question, user, true) < _rank(memory, question, user, false)
+    assert rank_of(memory, question, user, true) < rank_of(memory, question, user, false)

@@ -13,6 +13,8 @@ import pytest
 from ripplemem import Memory, Settings
 from ripplemem.read.supersession import asks_for
 
+from .ranking import rank_of
+
 #: what every conversation also holds: small talk of both speakers around the facts
 SMALL_TALK = [
     ("{a}", "The weather has been miserable all week."),
@@ -187,13 +189,6 @@ def _conversation(s: Scenario) -> Iterator[tuple[str, list[dict[str, str]]]]:
         yield day, turns
 
 
-def _rank(memory: Memory, question: str, user: str, words: str, recipe: str = "ripple") -> int:
-    found = memory.search(question, user_id=user, recipe=recipe)
-    ranks = [i for i, e in enumerate(found.evidence) if words.casefold() in e.unit.restatement.casefold()]
-    assert ranks, (question, words, [e.unit.restatement for e in found.evidence])
-    return ranks[0]
-
-
 @pytest.fixture(scope="module")
 def memory(embedder) -> Iterator[Memory]:
     with Memory(Settings(store="memory://"), embedder=embedder) as opened:
@@ -205,23 +200,23 @@ def memory(embedder) -> Iterator[Memory]:
 
 @pytest.mark.parametrize("scenario", SCENARIOS, ids=[s.id for s in SCENARIOS])
 def test_the_holders_latest_asserted_answer_leads(memory: Memory, scenario: Scenario) -> None:
-    first = _rank(memory, scenario.question, scenario.id, scenario.first)
-    below = _rank(memory, scenario.question, scenario.id, scenario.below)
+    first = rank_of(memory, scenario.question, scenario.id, scenario.first)
+    below = rank_of(memory, scenario.question, scenario.id, scenario.below)
     assert first < below
     assert first < 3
 
 
 @pytest.mark.parametrize("scenario", MORE, ids=[s.id for s in MORE])
 def test_more_topics_the_holders_latest_asserted_answer_leads(memory: Memory, scenario: Scenario) -> None:
-    first = _rank(memory, scenario.question, scenario.id, scenario.first)
-    below = _rank(memory, scenario.question, scenario.id, scenario.below)
+    first = rank_of(memory, scenario.question, scenario.id, scenario.first)
+    below = rank_of(memory, scenario.question, scenario.id, scenario.below)
     assert first < below
     assert first < 3
 
 
 def test_a_question_for_the_earlier_value_puts_the_earliest_first(memory: Memory) -> None:
     question = "What did Ines drink at first, before she changed?"
-    assert _rank(memory, question, "drink", "coffees") < _rank(memory, question, "drink", "green tea")
+    assert rank_of(memory, question, "drink", "coffees") < rank_of(memory, question, "drink", "green tea")
 
 
 @pytest.mark.parametrize(
@@ -237,13 +232,13 @@ def test_a_question_for_the_earlier_value_puts_the_earliest_first(memory: Memory
 def test_every_wording_of_an_earlier_value_puts_it_first(
     memory: Memory, user: str, question: str, earlier: str, later: str
 ) -> None:
-    assert _rank(memory, question, user, earlier) < _rank(memory, question, user, later)
+    assert rank_of(memory, question, user, earlier) < rank_of(memory, question, user, later)
 
 
 def test_the_same_question_about_the_present_keeps_the_latest_first(memory: Memory) -> None:
     """"now", "currently", "these days" override an earlier-value word in the same question."""
     question = "What sport does Kofi do now, after swimming at first?"
-    assert _rank(memory, question, "sport", "bouldering") < _rank(memory, question, "sport", "leisure centre")
+    assert rank_of(memory, question, "sport", "bouldering") < rank_of(memory, question, "sport", "leisure centre")
 
 
 def test_later_small_talk_of_the_holder_does_not_lead(memory: Memory) -> None:

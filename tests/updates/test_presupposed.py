@@ -13,6 +13,8 @@ from ripplemem import Memory, Settings
 from ripplemem.statements import Clause, clauses_of
 from ripplemem.write.entities import EntityRecognizer
 
+from .ranking import rank_of
+
 
 @pytest.fixture(scope="module")
 def recognizer() -> EntityRecognizer:
@@ -102,13 +104,6 @@ def memory(embedder) -> Iterator[Memory]:
         yield opened
 
 
-def _rank(memory: Memory, question: str, user: str, words: str) -> int:
-    found = memory.search(question, user_id=user)
-    ranks = [i for i, e in enumerate(found.evidence) if words.casefold() in e.unit.restatement.casefold()]
-    assert ranks, (question, words, [e.unit.restatement for e in found.evidence])
-    return ranks[0]
-
-
 @pytest.mark.parametrize(
     ("user", "question", "latest", "earlier"),
     [
@@ -117,7 +112,7 @@ def _rank(memory: Memory, question: str, user: str, words: str) -> int:
     ],
 )
 def test_a_value_the_sentence_takes_as_given_leads(memory: Memory, user, question, latest, earlier) -> None:
-    assert _rank(memory, question, user, latest) < _rank(memory, question, user, earlier)
+    assert rank_of(memory, question, user, latest) < rank_of(memory, question, user, earlier)
 
 
 @pytest.mark.parametrize(
