@@ -49,7 +49,7 @@ KINDS = {
     "updates_new.json": UpdatesResult,
     "updates_dev_baseline.json": UpdatesResult,
     "updates_new_baseline.json": UpdatesResult,
-    "lme_ku_baseline.json": LmeUpdatesResult,
+    "lme_ku.json": LmeUpdatesResult,
 }
 CURRENT = [run.file for run in load_manifest(MANIFEST).runs]
 
@@ -123,7 +123,7 @@ def test_the_other_kinds_are_typed() -> None:
 
 
 def test_the_update_results_are_typed() -> None:
-    ordering = load_result(RESULTS / "lme_ku_baseline.json")
+    ordering = load_result(RESULTS / "lme_ku.json")
     assert isinstance(ordering, LmeUpdatesResult) and ordering.k == 10
     ripple = ordering.recipes["ripple"]
     assert ripple.summary.questions == len(ripple.questions) == ordering.questions
