@@ -79,11 +79,13 @@ def test_a_recorded_run_loads_typed_and_writes_back_the_same(name: str) -> None:
 def test_retrieval_fields_are_typed() -> None:
     locomo = load_result(RESULTS / "locomo_dev.json")
     assert isinstance(locomo, RetrievalResult)
+    raw = json.loads((RESULTS / "locomo_dev.json").read_text(encoding="utf-8"))
     ripple = locomo.recipes["ripple"]
-    assert ripple.metrics["recall@30"] == pytest.approx(0.853, abs=0.001)
+    assert ripple.metrics["recall@30"] == pytest.approx(raw["recipes"]["ripple"]["metrics"]["recall@30"])
+    assert 0.0 < ripple.metrics["recall@30"] <= 1.0
     assert ripple.per_category is not None and ripple.per_category["temporal"].questions == 213
     assert ripple.adversarial is not None and ripple.adversarial.questions == 312
-    assert locomo.ingest.units == 4800 and locomo.embedder == "minilm-q7"
+    assert locomo.ingest.units == raw["ingest"]["units"] > 0 and locomo.embedder == "minilm-q7"
     lme = load_result(RESULTS / "longmemeval_s_dev.json")
     assert isinstance(lme, RetrievalResult) and lme.merged_from and len(lme.merged_from) == 2
     rows = lme.recipes["ripple"].per_question
