@@ -5,24 +5,19 @@ from __future__ import annotations
 
 from datetime import datetime
 
-import numpy as np
 import pytest
 
 from ripplemem import Memory, Settings
 from ripplemem.read.coverage import asks_for_coverage, cover_episodes
 from ripplemem.recipes import get_recipe
-from ripplemem.records import Cues, Evidence, MemoryUnit, TimeSpan
+from ripplemem.records import Cues, Evidence, TimeSpan
+from ripplemem.testing.builders import make_unit
 
 T0 = datetime(2024, 5, 1, 10, 0)
 
 
 def _evidence(uid: str, episode: str, score: float) -> Evidence:
-    unit = MemoryUnit(
-        id=uid, namespace="ns", restatement=uid, vector=np.ones(2, dtype=np.float32),
-        participants=(), locations=(), time_span=None, episode_id=episode, turn_ids=(uid,),
-        session_time=T0, created_at=T0,
-    )
-    return Evidence(unit, score, (), None, ())
+    return Evidence(make_unit(uid, episode_id=episode, session_time=T0), score, (), None, ())
 
 
 def ids(evidence) -> list[str]:
