@@ -87,8 +87,8 @@ class RankParams(_Part):
     spread_turns: bool = True
     #: for a question that gathers several memories or asks about a span of time, the final
     #: list is reordered so its head covers distinct episodes (read/coverage.py): the weight of
-    #: an episode's novelty against the normalised score (0: rho order). Off by default: it
-    #: lowered LoCoMo dev recall@10 and moved no LongMemEval-S question up (``ripple-coverage``)
+    #: an episode's novelty against the normalised score (0: rho order; on in ``ripple-coverage``,
+    #: measured in docs/benchmarks/locomo.md)
     coverage: float = Field(default=0.0, ge=0.0, le=1.0)
 
 

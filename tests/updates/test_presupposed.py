@@ -10,7 +10,7 @@ from collections.abc import Iterator
 import pytest
 
 from ripplemem import Memory, Settings
-from ripplemem.statements import Clause, clauses_of
+from ripplemem.statements import Clause, clauses_of, same_place
 from ripplemem.write.entities import EntityRecognizer
 
 from .ranking import rank_of
@@ -127,8 +127,6 @@ def test_a_value_the_sentence_takes_as_given_leads(memory: Memory, user, questio
     ],
 )
 def test_two_statements_of_one_thing_give_a_value_in_the_same_place(recognizer, first, second, same) -> None:
-    from ripplemem.read.latest_first import same_place
-
     a = [c for c in _clauses(recognizer, first) if c.asserted]
     b = [c for c in _clauses(recognizer, second) if c.asserted]
     assert any(same_place(x, y) for x in a for y in b) is same

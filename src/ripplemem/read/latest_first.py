@@ -45,9 +45,7 @@ from itertools import pairwise
 from typing import Literal
 
 from ripplemem.records import MemoryUnit, said_order
-from ripplemem.statements import Clause, same_place
-
-__all__ = ["Fit", "Holder", "Reading", "holder_of", "order", "readings", "same_place", "states"]
+from ripplemem.statements import Clause
 
 Role = Literal["stated", "aside"]
 #: stated units answer the same thing when their answering clauses' relevance to the question is

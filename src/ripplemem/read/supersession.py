@@ -64,7 +64,6 @@ from ripplemem.read.latest_first import (
     holder_of,
     order,
     readings,
-    same_place,
     states,
 )
 from ripplemem.read.rank import rescore
@@ -78,7 +77,7 @@ from ripplemem.records import (
     said_at,
     said_order,
 )
-from ripplemem.statements import Parse, StatementReader
+from ripplemem.statements import Parse, StatementReader, same_place
 from ripplemem.stores.base import MemoryStore
 
 #: the question asks for the value before a change

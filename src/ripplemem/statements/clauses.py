@@ -374,12 +374,12 @@ def _presupposed(head: Any) -> bool:
     marks = {m.lower_ for m in head.children if m.dep_ == "mark"}
     if _negated(head) or marks & (_CONDITIONS | _BOUNDING_MARKS):
         return False
+    adverbial = head.dep_ == "advcl"
     token, seen = head.head, 0
     while seen < 8:
         seen += 1
         if _hypothetical(token) or _conditional(token):
             return False
-        adverbial = head.dep_ == "advcl"
         if adverbial and (_infinitive(token) or _tense(token) == "future"):
             return False
         if token.head is token:
