@@ -19,7 +19,7 @@ import pytest
 
 from ripplemem import Memory
 
-from .scenario import TRIP, crash_conversation, searches, settings, snapshot
+from .scenario import TRIP, crash_conversation, difference, searches, settings, snapshot
 
 CHILD = Path(__file__).with_name("crash_child.py")
 #: (function, event, occurrence): the boundaries between the stages of ``add``
@@ -96,8 +96,8 @@ def test_a_killed_add_leaves_all_or_nothing_and_re_adding_gives_the_clean_store(
             if units not in (base_units, full):
                 partial[name] = units
             memory.add(crash_conversation(), namespace="ns")  # re-adding repairs nothing: none needed
-            assert snapshot(memory) == clean_snapshot, name
-            assert searches(memory, "ns") == clean_searches, name
+            assert (where := difference(clean_snapshot, snapshot(memory))) is None, f"{name}: {where}"
+            assert (where := difference(clean_searches, searches(memory, "ns"))) is None, f"{name}: {where}"
     assert partial == {}, f"half-written adds: {partial}"
     assert ended["boundary0"] == "killed" and ended[f"boundary{len(BOUNDARIES) - 1}"] == "killed"
     print(f"\ncrash kills: {len(runs)} ({sum(v == 'killed' for v in ended.values())} killed mid-add), "
@@ -140,5 +140,5 @@ def test_concurrent_adds_of_the_same_input_are_idempotent(clean, embedder):
     for memory in (shared, *own):
         memory.close()
     with Memory(settings(path), embedder=embedder) as memory:
-        assert snapshot(memory) == clean_snapshot
-        assert searches(memory, "ns") == clean_searches
+        assert (where := difference(clean_snapshot, snapshot(memory))) is None, where
+        assert (where := difference(clean_searches, searches(memory, "ns"))) is None, where

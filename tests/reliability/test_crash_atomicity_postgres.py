@@ -15,7 +15,7 @@ import pytest
 
 from ripplemem import Memory
 
-from .scenario import TRIP, crash_conversation, searches, settings, snapshot
+from .scenario import TRIP, crash_conversation, difference, searches, settings, snapshot
 from .test_crash_atomicity import CHILD
 
 KILLS = [
@@ -59,6 +59,6 @@ def test_a_killed_add_on_postgres_leaves_all_or_nothing(postgres_store_url, embe
             if units not in (base_units, full):
                 partial[number] = units
             memory.add(crash_conversation(), namespace="ns")
-            assert snapshot(memory) == clean_snapshot, target
-            assert searches(memory, "ns") == clean_searches, target
+            assert (where := difference(clean_snapshot, snapshot(memory))) is None, f"{target}: {where}"
+            assert (where := difference(clean_searches, searches(memory, "ns"))) is None, f"{target}: {where}"
     assert partial == {}
