@@ -1,0 +1,59 @@
+"""Round-4 update situations: two sessions of one holder among small talk, a question, and which turn must come first.
+
+Shared by test_round4_cases.py (the part the rules may be developed against) and
+test_round4_apart.py (the part kept apart: reported once, never iterated on)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from ripplemem import Memory, Settings
+
+from .ranking import rank_of
+
+Kind = Literal["current", "control", "earlier"]
+
+#: small talk of the holder and a friend around each fact
+SMALL_TALK = [
+    ("{a}", "It has rained every single day this week."),
+    ("Sam", "Did you watch the final on Sunday?"),
+    ("{a}", "Only the highlights, I was busy with the garden."),
+    ("Sam", "I finally sorted out the boxes in my loft."),
+]
+
+
+@dataclass(frozen=True)
+class Case:
+    """``first`` (words of one turn) must rank above ``below``; for ``current`` also in the top 3."""
+
+    id: str
+    kind: Kind
+    holder: str  # who says the two facts
+    earlier: tuple[str, str]  # (date, text)
+    later: tuple[str, str]
+    question: str
+    first: str
+    below: str
+
+
+def conversation(case: Case) -> Iterator[tuple[str, list[dict[str, str]]]]:
+    for day, text in (case.earlier, case.later):
+        turns = [{"speaker": who.format(a=case.holder), "text": t} for who, t in SMALL_TALK]
+        turns.insert(2, {"speaker": case.holder, "text": text})
+        yield day, turns
+
+
+def build(cases: Sequence[Case], embedder) -> Memory:
+    opened = Memory(Settings(store="memory://"), embedder=embedder)
+    for case in cases:
+        for day, turns in conversation(case):
+            opened.add(turns, user_id=case.id, session_time=day)
+    return opened
+
+
+def holds(memory: Memory, case: Case) -> bool:
+    first = rank_of(memory, case.question, case.id, case.first)
+    below = rank_of(memory, case.question, case.id, case.below)
+    return first < below and (case.kind != "current" or first < 3)
