@@ -1,7 +1,9 @@
 """Update situations of round 4, written before any rule of that round, in areas and wordings of
 their own: money, health, routines, other people's jobs, subscriptions, places visited versus
 lived in, preferences that flip, offers declined without "but", other people's plans,
-conditionals, reported speech, and questions that ask for the earlier value."""
+conditionals, reported speech, and questions that ask for the earlier value. Two thirds of them
+(every case but each third one as first written): the part the rules of that round were developed
+against; the rest is test_round4_apart.py."""
 
 from __future__ import annotations
 
@@ -23,10 +25,6 @@ CASES = [
          ("2022-03-04", "I take ibuprofen for my knee when it flares up."),
          ("2022-09-19", "My physio got me onto naproxen for the knee, it works better."),
          "What does Hana take for her knee?", "naproxen", "ibuprofen"),
-    Case("running", "current", "Paul",
-         ("2023-02-06", "I go running at six every morning before work."),
-         ("2023-07-21", "These days I run in the evening after dinner, mornings were too hard."),
-         "When does Paul go running?", "evening", "six every morning"),
     Case("brother-job", "current", "Marta",
          ("2022-05-10", "My brother Luca works as a mechanic at a garage in Turin."),
          ("2022-11-03", "My brother Luca retrained and drives trains for the regional line now."),
@@ -35,10 +33,6 @@ CASES = [
          ("2023-01-30", "I pay for Spotify every month, I listen to it on the bus."),
          ("2023-06-14", "I cancelled Spotify and moved over to Tidal."),
          "Which music service does Dana use?", "Tidal", "on the bus"),
-    Case("olives", "current", "Mei",
-         ("2021-04-02", "Olives are disgusting, I pick them off every pizza."),
-         ("2022-04-20", "Funny thing, I love olives now, I snack on them all the time."),
-         "Does Mei like olives?", "olives now", "disgusting"),
     Case("chess", "current", "Igor",
          ("2023-03-01", "I play chess at the club in the library on Tuesdays."),
          ("2023-05-25", "The chess club meets on Wednesdays at the community hall now."),
@@ -47,10 +41,6 @@ CASES = [
          ("2022-02-14", "My girlfriend Sofia and I have been together for two years now."),
          ("2022-10-08", "Sofia and I broke up in the summer, and I've started dating Nadia."),
          "Who is Tariq dating?", "Nadia", "together for two years"),
-    Case("electricity", "current", "Rhys",
-         ("2022-06-01", "Our electricity bill is about 80 euros a month."),
-         ("2023-01-15", "The electricity bill jumped to 130 euros a month this winter."),
-         "How much is Rhys's electricity bill?", "130", "80 euros"),
     Case("phone", "current", "Ken",
          ("2023-02-11", "I use an old iPhone 8 with a cracked screen."),
          ("2023-09-03", "I got a Pixel 8 last week and my old phone went in a drawer."),
@@ -59,10 +49,6 @@ CASES = [
          ("2022-01-09", "I only sleep about five hours a night with the baby."),
          ("2022-07-17", "I'm getting seven hours of sleep a night now that the baby sleeps through."),
          "How many hours does Zoe sleep a night?", "seven hours", "five hours"),
-    Case("cousin-job", "current", "Ben",
-         ("2023-04-04", "My cousin Priya works at a cafe near the station as a barista."),
-         ("2023-10-10", "Priya finished her training and works as a nurse at the infirmary."),
-         "Where does Priya work?", "infirmary", "barista"),
     Case("village", "current", "Ciara",
          ("2021-09-09", "I live in a small village outside Cork with my parents."),
          ("2022-03-18", "We bought a house in Limerick and we've been living there since March."),
@@ -71,11 +57,6 @@ CASES = [
          ("2022-08-08", "My car insurance is with Admiral, about 600 pounds a year."),
          ("2023-08-09", "I switched my car insurance to Aviva, it came to 480 pounds."),
          "Who is Pete's car insurance with?", "Aviva", "Admiral"),
-    # a change that did not happen to the holder's value
-    Case("declined-nurse", "control", "Ines",
-         ("2023-02-02", "I work as a nurse at the city hospital."),
-         ("2023-07-07", "I turned down the offer from the private clinic in the end."),
-         "Where does Ines work?", "city hospital", "private clinic"),
     Case("rejected-house", "control", "Nora",
          ("2022-04-04", "We live in a two-bed flat in Croydon."),
          ("2022-09-09", "We rejected the house in Sutton that the agent showed us."),
@@ -84,10 +65,6 @@ CASES = [
          ("2023-03-03", "I live in Dublin with my partner and our cat."),
          ("2023-08-08", "I spent a lovely weekend in Galway with old school friends."),
          "Where does Aoife live?", "Dublin", "Galway"),
-    Case("conference", "control", "Pablo",
-         ("2022-05-05", "I live in Madrid, in a flat near the Retiro park."),
-         ("2022-10-10", "I was in Seville last month for a work conference."),
-         "Where does Pablo live?", "Madrid", "Seville"),
     Case("husband-wants", "control", "Ruth",
          ("2023-01-01", "I teach at a primary school in Leeds."),
          ("2023-06-06", "My husband wants me to apply for a job at a school in Manchester."),
@@ -96,10 +73,6 @@ CASES = [
          ("2022-02-02", "I rent a flat in Glasgow city centre."),
          ("2022-07-07", "My mum thinks I should move to Edinburgh to be near her."),
          "Where does Fiona live?", "Glasgow", "Edinburgh"),
-    Case("dad-says", "control", "Gino",
-         ("2023-03-13", "I drive a red Fiat Panda, it's tiny but fine."),
-         ("2023-09-23", "My dad says a Toyota Yaris would be far more reliable."),
-         "What car does Gino drive?", "Panda", "Yaris"),
     Case("gym-if", "control", "Leo",
          ("2022-06-16", "I pay 40 dollars a month for my gym membership."),
          ("2022-12-01", "If they raise the membership to 60 dollars I'm quitting."),
@@ -108,10 +81,6 @@ CASES = [
          ("2023-02-20", "I work at a law firm downtown as a paralegal."),
          ("2023-07-30", "My colleague Dev left for a firm in Boston last week."),
          "Where does Amy work?", "law firm downtown", "Boston"),
-    Case("sister-thinking", "control", "Tom",
-         ("2022-03-30", "My sister Jo lives in Cardiff near the bay."),
-         ("2022-09-30", "Jo is thinking about moving to Bristol for her partner."),
-         "Where does Jo live?", "Cardiff", "Bristol"),
     Case("insulin", "control", "Raj",
          ("2023-01-11", "I take metformin twice a day for my diabetes."),
          ("2023-06-21", "The doctor didn't put me on insulin after all."),
@@ -120,10 +89,6 @@ CASES = [
          ("2022-02-22", "I drink a black coffee every morning."),
          ("2022-08-28", "I'd switch to green tea if it had more caffeine."),
          "What does Ola drink in the morning?", "black coffee", "green tea"),
-    Case("provider", "control", "Will",
-         ("2023-04-14", "My phone contract is with Vodafone."),
-         ("2023-10-24", "I'm going to switch to Three when the contract runs out in spring."),
-         "Which phone network is Will with?", "Vodafone", "Three"),
     Case("refused-car", "control", "Edda",
          ("2022-07-07", "I cycle to the office on my old road bike."),
          ("2022-12-12", "I refused the company car they offered me."),
@@ -133,10 +98,6 @@ CASES = [
          ("2021-05-05", "I live in Oslo, in a flat by the harbour."),
          ("2022-03-03", "I moved to Bergen in March for a new job."),
          "Where did Erik live originally?", "Oslo", "Bergen"),
-    Case("salary", "earlier", "Kim",
-         ("2022-01-20", "My salary is 42,000 a year at the agency."),
-         ("2023-01-20", "I got a raise, my salary is 48,000 now."),
-         "What was Kim's salary before the raise?", "42,000", "48,000"),
     Case("yoga", "earlier", "Tess",
          ("2023-02-02", "I do yoga on Monday evenings at the studio."),
          ("2023-05-05", "I moved my yoga class to Saturday mornings."),
@@ -145,10 +106,6 @@ CASES = [
          ("2022-04-04", "My blood pressure was 150 over 95 at the check-up."),
          ("2022-10-10", "My blood pressure is down to 125 over 80 now."),
          "What was Omar's blood pressure at first?", "150", "125"),
-    Case("bank", "earlier", "Lucy",
-         ("2021-06-06", "I bank with Barclays, I've had the account since school."),
-         ("2022-06-06", "I moved my current account to Monzo."),
-         "Which bank was Lucy with before?", "Barclays", "Monzo"),
 ]
 
 
@@ -160,7 +117,6 @@ def memory(embedder) -> Iterator[Memory]:
 
 #: cases the read path does not pass yet, and why
 NOT_YET = {
-    "declined-nurse": "a refusal told by its verb alone is read as the holder's statement",
     "weekend": "a visit asserted without a bounded length reads like a move",
     "husband-wants": "someone else's wish about the holder reads as the holder's statement",
     "mum-thinks": "reported speech (a clausal complement of a cognition verb) reads as the holder's",
