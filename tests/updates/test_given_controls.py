@@ -61,7 +61,7 @@ def memory(embedder) -> Iterator[Memory]:
 
 
 #: controls the read path does not pass yet (see docs/updates.md, "What is not detected")
-NOT_YET = {"declined", "sister"}
+NOT_YET = {"sister"}
 
 
 @pytest.mark.parametrize(

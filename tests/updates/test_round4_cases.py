@@ -57,6 +57,7 @@ CASES = [
          ("2022-08-08", "My car insurance is with Admiral, about 600 pounds a year."),
          ("2023-08-09", "I switched my car insurance to Aviva, it came to 480 pounds."),
          "Who is Pete's car insurance with?", "Aviva", "Admiral"),
+    # a change that did not happen to the holder's value
     Case("rejected-house", "control", "Nora",
          ("2022-04-04", "We live in a two-bed flat in Croydon."),
          ("2022-09-09", "We rejected the house in Sutton that the agent showed us."),
@@ -115,19 +116,6 @@ def memory(embedder) -> Iterator[Memory]:
         yield opened
 
 
-#: cases the read path does not pass yet, and why
-NOT_YET = {
-    "weekend": "a visit asserted without a bounded length reads like a move",
-    "husband-wants": "someone else's wish about the holder reads as the holder's statement",
-    "mum-thinks": "reported speech (a clausal complement of a cognition verb) reads as the holder's",
-}
-
-
-@pytest.mark.parametrize(
-    "case",
-    [pytest.param(c, marks=pytest.mark.xfail(strict=True, reason=NOT_YET[c.id])) if c.id in NOT_YET else c
-     for c in CASES],
-    ids=[c.id for c in CASES],
-)
+@pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
 def test_round4(memory: Memory, case: Case) -> None:
     assert holds(memory, case)

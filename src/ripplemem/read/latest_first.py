@@ -65,6 +65,9 @@ class Holder:
 
     name: str  # normalised
     words: frozenset[str]
+    #: the kind of value the question asks for ("place" for "where", "amount" for "how much /
+    #: how many"; empty: any): a clause that gives no value of that kind does not answer it
+    asks: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,7 +80,8 @@ class Reading:
 
 
 def holder_of(
-    named: str | None, words: frozenset[str], units: Sequence[MemoryUnit], read: Sequence[Sequence[Clause]]
+    named: str | None, words: frozenset[str], units: Sequence[MemoryUnit], read: Sequence[Sequence[Clause]],
+    asks: frozenset[str] = frozenset(),
 ) -> Holder | None:
     """The person the question names, or else (a question in the first person, or naming
     nobody) the speaker whom ``units`` say the most about — their own statements about
@@ -85,19 +89,19 @@ def holder_of(
     goes to the first): the one whose facts they are, not the one who answers them ("What is
     my 5K time?" asked of a user–assistant conversation)."""
     if named is not None:
-        return Holder(named, words)
+        return Holder(named, words, asks)
     counts: dict[str, int] = {}
     speakers = {c.speaker for clauses in read for c in clauses}
     for clauses in read:
         for clause in clauses:
-            if clause.asserted and clause.by_speaker():
+            if _asserted(clause) and clause.by_speaker():
                 counts[clause.speaker] = counts.get(clause.speaker, 0) + 1
             elif clause.kind == "person":  # "User is getting a loan", said by the assistant
                 for who in clause.subject_words & speakers:
                     counts[who] = counts.get(who, 0) + 1
     if not counts:
         return None
-    return Holder(max(counts, key=lambda who: counts[who]), words)  # max keeps the first of a tie
+    return Holder(max(counts, key=lambda who: counts[who]), words, asks)  # max keeps the first of a tie
 
 
 def _about_holder(clause: Clause, holder: Holder) -> bool:
@@ -117,9 +121,14 @@ def _about_holder(clause: Clause, holder: Holder) -> bool:
     return named or bool(clause.object_words & (holder.words | _SPEAKER_OBJECTS | {holder.name}))
 
 
+def _asserted(clause: Clause) -> bool:
+    """Asserted and not undone by its words (a refusal, someone else's report, an infinitive)."""
+    return clause.asserted and not clause.undone
+
+
 def _given(clause: Clause) -> bool:
     """Asserted, or taken as true by its sentence ("the part where I now lead five")."""
-    return clause.asserted or clause.presupposed
+    return _asserted(clause) or clause.presupposed
 
 
 def _intended(clause: Clause) -> bool:
@@ -127,17 +136,24 @@ def _intended(clause: Clause) -> bool:
     return clause.kind == "speaker" and clause.tense == "future"
 
 
+def _of_the_kind(clause: Clause, holder: Holder) -> bool:
+    """The clause gives a value of the kind the question asks for (any, when it asks for none)."""
+    return not holder.asks or bool(clause.kinds & holder.asks)
+
+
 def states(clause: Clause, holder: Holder) -> bool:
     """An asserted (or presupposed) statement of the holder with a value (see the module doc)."""
     return (
         _given(clause) and not clause.bounded and not _intended(clause)
-        and bool(clause.value or clause.named) and _about_holder(clause, holder)
+        and bool(clause.value or clause.named) and _of_the_kind(clause, holder) and _about_holder(clause, holder)
     )
 
 
 def _aside(clause: Clause, holder: Holder) -> bool:
     """Words that answer without the holder asserting them (see the module doc): someone
     else's, about another person, or the holder's own but not asserted or of bounded length."""
+    if not _of_the_kind(clause, holder):
+        return False
     if clause.speaker != holder.name:
         return _given(clause)  # another speaker's question or wish says nothing
     if clause.kind == "person" or (clause.kind == "thing" and clause.owner == "other"):

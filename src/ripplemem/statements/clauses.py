@@ -64,6 +64,21 @@ _DURATION_UNITS = frozenset(
      "term", "semester"}
 )
 _BOUNDING_MARKS = frozenset({"while", "until", "till"})
+#: prepositions of place (a closed class of English): the phrase they head says where
+_PLACE_PREPOSITIONS = frozenset(
+    {"in", "at", "on", "near", "by", "to", "into", "from", "outside", "inside", "above", "below",
+     "under", "behind", "beside", "between", "around", "across", "opposite"}
+)
+_PLACE_ENTITIES = frozenset({"GPE", "LOC", "FAC"})
+#: adverbs that stand for a place ("we've been living there", "I work from home")
+_PLACE_ADVERBS = frozenset({"there", "here", "home", "abroad", "overseas"})
+_AMOUNT_ENTITIES = frozenset({"MONEY", "CARDINAL", "QUANTITY", "PERCENT"})
+#: verbs whose object is what the subject does not take: a negation in the verb itself (lemma,
+#: and lemma with its particle)
+_REFUSALS = frozenset({"refuse", "decline", "reject", "forgo", "forego"})
+_REFUSALS_WITH = frozenset({("turn", "down"), ("pass", "up")})
+#: subjects of a governing verb that are nobody ("it turns out I moved", "that means ...")
+_IMPERSONAL = frozenset({"it", "this", "that", "which", "what"})
 #: the tags of a relative pronoun ("who", "which", "that" heading a relative clause)
 _RELATIVE = frozenset({"WDT", "WP"})
 #: the tags of a finite verb
@@ -97,6 +112,15 @@ class Clause:
     presupposed: bool = False
     #: the clause's own words, without the clauses inside it ("I turned the offer down")
     text: str = ""
+    #: asserted by its mood but undone by its words (``asserted`` is also True): a verb of
+    #: refusal with its object ("I turned down the job at the bank"), someone else's words or
+    #: thoughts about the speaker ("my mum thinks I should move"), an infinitive the parse hangs
+    #: as a complement ("wants me to apply"). The read path does not take these as the speaker's
+    #: statement; the write path reads ``asserted`` alone.
+    undone: bool = False
+    #: what kind of value it gives: "place" (a place name, or a phrase after a preposition of
+    #: place: "in Leeds", "at the clinic"), "amount" (a number or a quantity)
+    kinds: frozenset[str] = frozenset()
 
     @property
     def value(self) -> frozenset[str]:
@@ -178,10 +202,14 @@ def _clause(head: Any, me: str, mine: set[str], others: set[str], question: bool
         places=places,
         named=named,
         asserted=not question and _asserted(head),
+        undone=not question and _asserted(head) and not (
+            _asserted(head, strict=True) and not (kind == "speaker" and _reported(head, mine))
+        ),
         tense=_tense(head),
         bounded=_bounded(head),
         presupposed=not question and _presupposed(head),
         text=_own_text(head),
+        kinds=_kinds(core, mine),
     )
 
 
@@ -317,6 +345,28 @@ def _places(head: Any, mine: set[str]) -> tuple[tuple[tuple[str, frozenset[str]]
     return tuple(sorted((p, frozenset(w)) for p, w in places.items() if w)), frozenset(named)
 
 
+def _kinds(head: Any, mine: set[str]) -> frozenset[str]:
+    """The kinds of value ``head``'s complements give (see :attr:`Clause.kinds`): read from the
+    prepositions in them ("a flat in Glasgow"), a pro-form of place ("living there"), and the
+    entity types and number-likeness of their words."""
+    kinds: set[str] = set()
+    if any(c.dep_ == "advmod" and c.lower_ in _PLACE_ADVERBS for c in head.children):
+        kinds.add("place")
+    for child in head.children:
+        if child.dep_ not in _VALUE_DEPS:
+            continue
+        for token in _subtree(child):
+            if token.dep_ == "prep" and token.lower_ in _PLACE_PREPOSITIONS:
+                kinds.add("place")
+            if normalise_cue(token.text) in mine:
+                continue
+            if token.ent_type_ in _PLACE_ENTITIES:
+                kinds.add("place")
+            if token.like_num or token.ent_type_ in _AMOUNT_ENTITIES:
+                kinds.add("amount")
+    return frozenset(kinds)
+
+
 def _subtree(token: Any) -> list[Any]:
     """``token`` and its dependants, without the clauses embedded in it."""
     out = [token]
@@ -329,12 +379,16 @@ def _subtree(token: Any) -> list[Any]:
     return out
 
 
-def _asserted(head: Any) -> bool:
+def _asserted(head: Any, *, strict: bool = False) -> bool:
     """Stated as a fact: no negation, no hypothetical modal, not a condition or its consequent,
     not subordinate, not conceded by a following "but". A coordinated clause without a subject
     of its own is also under its first conjunct's modal or condition ("I would move and buy a
-    house"); a complement clause after its verb ("I don't think we'll move") under its mood."""
+    house"); a complement clause after its verb ("I don't think we'll move") under its mood.
+    ``strict`` (the read path's :attr:`Clause.undone`): nor a verb of refusal with its object,
+    nor an infinitive the parse hangs as a complement clause."""
     if _negated(head) or _hypothetical(head) or _conditional(head) or _conceded(head):
+        return False
+    if strict and _refused(head):
         return False
     token, seen = head, 0
     while seen < 6:
@@ -342,7 +396,9 @@ def _asserted(head: Any) -> bool:
         done = token.dep_ == "xcomp" and _past_necessity(token.head)  # "we had to move it"
         if _after_heading(token):
             return True
-        if token.dep_ in _SUBORDINATE or (token.dep_ == "xcomp" and _infinitive(token) and not done):
+        # an infinitive is no assertion, whatever the parse calls it ("wants me to apply")
+        infinitive = token.dep_ in (("xcomp", "ccomp") if strict else ("xcomp",)) and _infinitive(token)
+        if token.dep_ in _SUBORDINATE or (infinitive and not done):
             return False
         shared = done or (
             token.dep_ == "conj" and not any(c.dep_ in ("nsubj", "nsubjpass") for c in token.children)
@@ -354,6 +410,37 @@ def _asserted(head: Any) -> bool:
         if _hypothetical(token) or _conditional(token) or (reported and _negated(token)):
             return False
     return True
+
+
+def _refused(head: Any) -> bool:
+    """A verb of refusal with its object: the object is what the subject does not take ("I
+    turned down the job at the bank", "we rejected the house"), a negation in the verb."""
+    lemma = head.lemma_.casefold()
+    particles = {c.lower_ for c in head.children if c.dep_ == "prt"}
+    refusal = lemma in _REFUSALS or any((lemma, p) in _REFUSALS_WITH for p in particles)
+    return refusal and any(c.dep_ in ("dobj", "obj") for c in head.children)
+
+
+def _reported(head: Any, mine: set[str]) -> bool:
+    """A clause about the speaker that is the complement of someone else's verb of saying or
+    thinking ("my mum thinks I should move", "Dad says I drive too fast"): their words about
+    the speaker, not the speaker's statement. Read from the structure: a complement clause after
+    its governing verb, whose subject is not the speaker."""
+    token, seen = head, 0
+    while seen < 6:
+        seen += 1
+        if token.dep_ == "conj" and not any(c.dep_ in ("nsubj", "nsubjpass") for c in token.children):
+            token = token.head
+            continue
+        if token.dep_ != "ccomp" or token.head is token or token.i < token.head.i:
+            return False  # a clause before its "head" is one of its own ("I moved, the boxes are ...")
+        governor = token.head
+        subjects = [c for c in governor.children if c.dep_ in ("nsubj", "nsubjpass")]
+        if subjects:
+            word = normalise_cue(subjects[0].text)
+            return not (word in _SELF or word in mine or subjects[0].lower_ in _IMPERSONAL)
+        token = governor
+    return False
 
 
 def _presupposed(head: Any) -> bool:
@@ -413,11 +500,25 @@ def _bounded(head: Any) -> bool:
             return True
     if any(c.dep_ == "aux" and c.lemma_.casefold() == "have" for c in head.children):
         return False  # the perfect: up to now
+    if _spends(head):
+        return True
     return any(
         token.dep_ == "prep" and token.lower_ == "for"
         and any(p.dep_ == "pobj" and p.lemma_.casefold() in _DURATION_UNITS for p in token.children)
         for token in _subtree(head)
     )
+
+
+def _spends(head: Any) -> bool:
+    """A counted length of time as the object ("spent a lovely weekend in Galway", "had three
+    days in Rome"): the clause's event lasts that long; not a rate ("I work 40 hours a week")."""
+    durations = [c for c in head.children if c.lemma_.casefold() in _DURATION_UNITS]
+    rate = any(c.dep_ == "npadvmod" for c in durations)
+    counted = any(
+        c.dep_ == "dobj" and any(d.dep_ == "nummod" or (d.dep_ == "det" and d.lower_ in ("a", "an")) for d in c.children)
+        for c in durations
+    )
+    return counted and not rate
 
 
 def _negated(token: Any) -> bool:
