@@ -156,3 +156,57 @@ def test_a_clause_has_its_own_words_without_the_clauses_inside_it(recognizer) ->
     texts = {c.predicate: c.text for c in clauses}
     assert texts["turn"] == "I turned the offer down"
     assert "offer" not in texts["have"] and "Ritz" in texts["have"]
+
+
+@pytest.mark.parametrize(
+    ("text", "predicate"),
+    [
+        ("I turned down the job at the bank.", "turn"),  # a refusal: the object is not taken
+        ("We rejected the flat in Leeds.", "reject"),
+        ("I declined their offer from Oxford.", "decline"),
+        ("My mum thinks I live too far from her.", "live"),  # someone else's thought about me
+        ("Dad says I drive too fast.", "drive"),
+        ("My husband wants me to apply for a job in Leeds.", "apply"),  # an infinitive complement
+    ],
+)
+def test_words_that_undo_an_assertion(recognizer, text: str, predicate: str) -> None:
+    """Asserted by the mood (the write path's reading), undone by the words (the read path's)."""
+    (clause,) = [c for c in _clauses(recognizer, text) if c.predicate == predicate]
+    assert clause.undone and not (clause.asserted and not clause.undone)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I work at the bank now.",
+        "I think I live in the nicest street in Leeds.",  # the speaker's own thought
+        "I moved to Bristol last month, the boxes are finally unpacked.",  # a clause before its 'head'
+        "My sister says she moved to Lisbon.",  # someone else's words about someone else
+        "I cancelled Spotify.",  # a change, not a refusal of an offer
+    ],
+)
+def test_an_assertion_not_undone(recognizer, text: str) -> None:
+    assert any(c.asserted and not c.undone and c.value for c in _clauses(recognizer, text))
+
+
+@pytest.mark.parametrize(
+    ("text", "kinds"),
+    [
+        ("I rent a flat in Glasgow city centre.", {"place"}),
+        ("We've been living there since March.", {"place"}),
+        ("My rent is 1,100 a month now.", {"amount"}),
+        ("I sleep seven hours a night.", {"amount"}),
+        ("I was busy with the garden.", set()),
+        ("I love olives now.", set()),
+    ],
+)
+def test_the_kind_of_value_a_clause_gives(recognizer, text: str, kinds: set[str]) -> None:
+    best = max(_clauses(recognizer, text), key=lambda c: len(c.value))
+    assert best.kinds == kinds
+
+
+def test_a_counted_length_of_time_as_the_object_is_a_stay(recognizer) -> None:
+    (spent,) = _clauses(recognizer, "I spent a lovely weekend in Galway with friends.")
+    assert spent.bounded
+    (rate,) = _clauses(recognizer, "I work 40 hours a week.")
+    assert not rate.bounded
