@@ -60,15 +60,7 @@ def memory(embedder) -> Iterator[Memory]:
         yield opened
 
 
-#: controls the read path does not pass yet (see docs/updates.md, "What is not detected")
-NOT_YET = {"sister"}
-
-
-@pytest.mark.parametrize(
-    "user",
-    [pytest.param(u, marks=pytest.mark.xfail(strict=True, reason="not detected yet")) if u in NOT_YET else u
-     for u in CONTROLS],
-)
+@pytest.mark.parametrize("user", list(CONTROLS))
 def test_what_is_taken_as_given_about_others_or_plans_does_not_lead(memory: Memory, user: str) -> None:
     _, _, question, true, false = CONTROLS[user]
     assert rank_of(memory, question, user, true) < rank_of(memory, question, user, false)

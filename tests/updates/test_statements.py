@@ -210,3 +210,10 @@ def test_a_counted_length_of_time_as_the_object_is_a_stay(recognizer) -> None:
     assert spent.bounded
     (rate,) = _clauses(recognizer, "I work 40 hours a week.")
     assert not rate.bounded
+
+
+def test_the_present_progressive(recognizer) -> None:
+    (flying,) = [c for c in _clauses(recognizer, "I'm flying to Lisbon next week.") if c.predicate == "fly"]
+    assert flying.progressive and flying.tense == "present"
+    (swim,) = _clauses(recognizer, "I swim at the leisure centre every Monday.")
+    assert not swim.progressive

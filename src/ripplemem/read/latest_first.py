@@ -40,7 +40,7 @@ goes right below it. Nothing else moves, and an aside moves down only past answe
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import pairwise
 from typing import Literal
 
@@ -129,6 +129,18 @@ def _asserted(clause: Clause) -> bool:
 def _given(clause: Clause) -> bool:
     """Asserted, or taken as true by its sentence ("the part where I now lead five")."""
     return _asserted(clause) or clause.presupposed
+
+
+def as_told(unit: MemoryUnit, clauses: Sequence[Clause]) -> list[Clause]:
+    """``clauses`` as ``unit`` tells them: a unit whose time (resolved from its own words when
+    it was written: "next week", "in two weeks") begins after the day it was said speaks of
+    what lies ahead, so the speaker's clauses in it in the present progressive are in the future
+    ("I'm flying to Lisbon next week": an arrangement, not where they live; "I swim every
+    Monday" is a habit, whatever day its time resolves to)."""
+    span, said = unit.time_span, unit.session_time
+    if span is None or said is None or span.start.date() <= said.date():
+        return list(clauses)
+    return [replace(c, tense="future") if c.kind == "speaker" and c.progressive else c for c in clauses]
 
 
 def _intended(clause: Clause) -> bool:

@@ -61,6 +61,7 @@ from ripplemem.read.latest_first import (
     Fit,
     Holder,
     Reading,
+    as_told,
     holder_of,
     order,
     readings,
@@ -426,7 +427,7 @@ def _statements_first(
     """Step 2 of the module doc: the holder's asserted answers in order, asides below."""
     items = {e.unit.id: e for e in ordered}
     units = [items[i].unit for i in answering if i in items]
-    read = statements.clauses(units)
+    read = [as_told(u, clauses) for u, clauses in zip(units, statements.clauses(units), strict=True)]
     found = holder_of(None if unnamed else holder.name, holder.words, units, read, holder.asks)
     if found is None:
         return ordered, set()

@@ -118,6 +118,9 @@ class Clause:
     #: as a complement ("wants me to apply"). The read path does not take these as the speaker's
     #: statement; the write path reads ``asserted`` alone.
     undone: bool = False
+    #: in the present progressive ("I'm flying to Lisbon"): a state now, or an arrangement when
+    #: the words give a time ahead (the read path's :func:`~ripplemem.read.latest_first.as_told`)
+    progressive: bool = False
     #: what kind of value it gives: "place" (a place name, or a phrase after a preposition of
     #: place: "in Leeds", "at the clinic"), "amount" (a number or a quantity)
     kinds: frozenset[str] = frozenset()
@@ -210,6 +213,7 @@ def _clause(head: Any, me: str, mine: set[str], others: set[str], question: bool
         presupposed=not question and _presupposed(head),
         text=_own_text(head),
         kinds=_kinds(core, mine),
+        progressive=_progressive(head),
     )
 
 
@@ -519,6 +523,14 @@ def _spends(head: Any) -> bool:
         for c in durations
     )
     return counted and not rate
+
+
+def _progressive(head: Any) -> bool:
+    """The present progressive: a present participle with a present form of "be" ("I'm
+    flying", "we are moving")."""
+    return head.tag_ == "VBG" and any(
+        c.dep_ == "aux" and c.lemma_.casefold() == "be" and c.tag_ in ("VBZ", "VBP") for c in head.children
+    )
 
 
 def _negated(token: Any) -> bool:
