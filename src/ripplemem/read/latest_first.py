@@ -13,7 +13,11 @@ with the question's, both without the names of the people the question asks abou
   speaker), a thing of theirs or a particular thing nobody owns that the question names ("my
   rent", "the wedding"), or that acts on the holder or on such a thing ("my doctor switched me
   to naproxen", "the clinic moved my check-up"; not "my brother moved to Lisbon"), and that
-  gives a value (content words as its object, complement or prepositional phrase);
+  gives a value (content words as its object, complement or prepositional phrase) of the kind
+  the question asks for, if it asks for one (:attr:`Holder.asks`: a place for "where", an
+  amount for "how much / how many"); not undone by its words (a refusal, someone else's
+  report, an infinitive: :attr:`~ripplemem.statements.Clause.undone`) nor an arrangement
+  (:func:`as_told`);
 * an *aside*: someone else's statement (another speaker's, or about another person: "my cousin
   moved"), or the holder's words that give a value they do not assert — a hypothetical, a
   plan, a wish, an intention, the conceded half of "X but Y", a denial — or a stay of bounded

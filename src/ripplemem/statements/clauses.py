@@ -21,6 +21,12 @@ its predicate and its subject, and whether it is asserted comes from the structu
 * a necessity in the past tense entails its complement ("we had to move the wedding" moved it,
   unlike "we have to move it" or "we want to move it").
 
+A clause can be asserted by its mood and *undone* by its words (:attr:`Clause.undone`, read by
+the read path only): a verb of refusal with its object ("I turned down the job"), someone else's
+words or thoughts about the speaker ("my mum thinks I should move"), an infinitive the parse
+hangs as a complement clause ("wants me to apply"). :attr:`Clause.kinds` says whether the value
+is a place or an amount, from its prepositions, pro-forms, entity types and numbers.
+
 A clause is *bounded* when it states something of bounded length: a duration ("for two weeks",
 "for the weekend") on a clause not in the perfect ("I've lived here for a decade" lasts up to
 now), or a "while" / "until" clause ("while the kitchen is redone, we're living with my
