@@ -25,7 +25,7 @@ A clause can be asserted by its mood and *undone* by its words (:attr:`Clause.un
 the read path only): a verb of refusal with its object ("I turned down the job"), someone else's
 words or thoughts about the speaker ("my mum thinks I should move"), an infinitive the parse
 hangs as a complement clause ("wants me to apply"). :attr:`Clause.kinds` says whether the value
-is a place or an amount, from its prepositions, pro-forms, entity types and numbers.
+may be a place or an amount, from its prepositions, pro-forms, names and numbers.
 
 A clause is *bounded* when it states something of bounded length: a duration ("for two weeks",
 "for the weekend") on a clause not in the perfect ("I've lived here for a decade" lasts up to
@@ -75,10 +75,8 @@ _PLACE_PREPOSITIONS = frozenset(
     {"in", "at", "on", "near", "by", "to", "into", "from", "outside", "inside", "above", "below",
      "under", "behind", "beside", "between", "around", "across", "opposite"}
 )
-_PLACE_ENTITIES = frozenset({"GPE", "LOC", "FAC"})
 #: adverbs that stand for a place ("we've been living there", "I work from home")
 _PLACE_ADVERBS = frozenset({"there", "here", "home", "abroad", "overseas"})
-_AMOUNT_ENTITIES = frozenset({"MONEY", "CARDINAL", "QUANTITY", "PERCENT"})
 #: verbs whose object is what the subject does not take: a negation in the verb itself (lemma,
 #: and lemma with its particle)
 _REFUSALS = frozenset({"refuse", "decline", "reject", "forgo", "forego"})
@@ -127,8 +125,8 @@ class Clause:
     #: in the present progressive ("I'm flying to Lisbon"): a state now, or an arrangement when
     #: the words give a time ahead (the read path's :func:`~ripplemem.read.latest_first.as_told`)
     progressive: bool = False
-    #: what kind of value it gives: "place" (a place name, or a phrase after a preposition of
-    #: place: "in Leeds", "at the clinic"), "amount" (a number or a quantity)
+    #: what kind of value it may give: "place" (a phrase after a preposition of place: "in
+    #: Leeds", "at the clinic"; "there", "home"; or a name), "amount" (a number)
     kinds: frozenset[str] = frozenset()
 
     @property
@@ -357,8 +355,8 @@ def _places(head: Any, mine: set[str]) -> tuple[tuple[tuple[str, frozenset[str]]
 
 def _kinds(head: Any, mine: set[str]) -> frozenset[str]:
     """The kinds of value ``head``'s complements give (see :attr:`Clause.kinds`): read from the
-    prepositions in them ("a flat in Glasgow"), a pro-form of place ("living there"), and the
-    entity types and number-likeness of their words."""
+    prepositions in them ("a flat in Glasgow"), a pro-form of place ("living there"), a name
+    (the parse has no entity types: "packed up Lyon" may name a place) and numbers."""
     kinds: set[str] = set()
     if any(c.dep_ == "advmod" and c.lower_ in _PLACE_ADVERBS for c in head.children):
         kinds.add("place")
@@ -370,9 +368,9 @@ def _kinds(head: Any, mine: set[str]) -> frozenset[str]:
                 kinds.add("place")
             if normalise_cue(token.text) in mine:
                 continue
-            if token.ent_type_ in _PLACE_ENTITIES:
+            if token.pos_ == "PROPN":
                 kinds.add("place")
-            if token.like_num or token.ent_type_ in _AMOUNT_ENTITIES:
+            if token.like_num:
                 kinds.add("amount")
     return frozenset(kinds)
 
@@ -521,14 +519,17 @@ def _bounded(head: Any) -> bool:
 
 def _spends(head: Any) -> bool:
     """A counted length of time as the object ("spent a lovely weekend in Galway", "had three
-    days in Rome"): the clause's event lasts that long; not a rate ("I work 40 hours a week")."""
-    durations = [c for c in head.children if c.lemma_.casefold() in _DURATION_UNITS]
-    rate = any(c.dep_ == "npadvmod" for c in durations)
-    counted = any(
-        c.dep_ == "dobj" and any(d.dep_ == "nummod" or (d.dep_ == "det" and d.lower_ in ("a", "an")) for d in c.children)
-        for c in durations
-    )
-    return counted and not rate
+    days in Rome"): the clause's event lasts that long; not a rate ("six hours a night", "40
+    hours a week") nor a measure of something ("eight hours of sleep")."""
+    for child in head.children:
+        if child.dep_ != "dobj" or child.lemma_.casefold() not in _DURATION_UNITS:
+            continue
+        counted = any(d.dep_ == "nummod" or (d.dep_ == "det" and d.lower_ in ("a", "an")) for d in child.children)
+        bare = all(d.dep_ in ("det", "nummod", "amod", "quantmod", "advmod", "compound") for d in child.children)
+        rate = any(c.dep_ == "npadvmod" and c.lemma_.casefold() in _DURATION_UNITS for c in head.children)
+        if counted and bare and not rate:
+            return True
+    return False
 
 
 def _progressive(head: Any) -> bool:
