@@ -70,17 +70,6 @@ def memory(embedder) -> Iterator[Memory]:
         yield opened
 
 
-#: cases the read path does not pass yet, and why
-NOT_YET = {
-    "declined-nurse": "a refusal told by its verb alone is read as the holder's statement",
-}
-
-
-@pytest.mark.parametrize(
-    "case",
-    [pytest.param(c, marks=pytest.mark.xfail(strict=True, reason=NOT_YET[c.id])) if c.id in NOT_YET else c
-     for c in CASES],
-    ids=[c.id for c in CASES],
-)
+@pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
 def test_round4(memory: Memory, case: Case) -> None:
     assert holds(memory, case)
