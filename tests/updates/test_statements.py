@@ -189,23 +189,6 @@ def test_an_assertion_not_undone(recognizer, text: str) -> None:
     assert any(c.asserted and not c.undone and c.value for c in _clauses(recognizer, text))
 
 
-@pytest.mark.parametrize(
-    ("text", "kinds"),
-    [
-        ("I rent a flat in Glasgow city centre.", {"place"}),
-        ("We've been living there since March.", {"place"}),
-        ("We finally packed up Lyon.", {"place"}),  # a name may be a place
-        ("My rent is 1,100 a month now.", {"amount"}),
-        ("I sleep seven hours a night.", {"amount"}),
-        ("I was busy with the garden.", set()),
-        ("I love olives now.", set()),
-    ],
-)
-def test_the_kind_of_value_a_clause_gives(recognizer, text: str, kinds: set[str]) -> None:
-    best = max(_clauses(recognizer, text), key=lambda c: len(c.value))
-    assert best.kinds == kinds
-
-
 def test_a_counted_length_of_time_as_the_object_is_a_stay(recognizer) -> None:
     (spent,) = _clauses(recognizer, "I spent a lovely weekend in Galway with friends.")
     assert spent.bounded

@@ -13,9 +13,7 @@ with the question's, both without the names of the people the question asks abou
   speaker), a thing of theirs or a particular thing nobody owns that the question names ("my
   rent", "the wedding"), or that acts on the holder or on such a thing ("my doctor switched me
   to naproxen", "the clinic moved my check-up"; not "my brother moved to Lisbon"), and that
-  gives a value (content words as its object, complement or prepositional phrase) of the kind
-  the question asks for, if it asks for one (:attr:`Holder.asks`: a place for "where", an
-  amount for "how much / how many"); not undone by its words (a refusal, someone else's
+  gives a value (content words as its object, complement or prepositional phrase); not undone by its words (a refusal, someone else's
   report, an infinitive: :attr:`~ripplemem.statements.Clause.undone`) nor an arrangement
   (:func:`as_told`);
 * an *aside*: someone else's statement (another speaker's, or about another person: "my cousin
@@ -69,9 +67,6 @@ class Holder:
 
     name: str  # normalised
     words: frozenset[str]
-    #: the kind of value the question asks for ("place" for "where", "amount" for "how much /
-    #: how many"; empty: any): a clause that gives no value of that kind does not answer it
-    asks: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,8 +79,7 @@ class Reading:
 
 
 def holder_of(
-    named: str | None, words: frozenset[str], units: Sequence[MemoryUnit], read: Sequence[Sequence[Clause]],
-    asks: frozenset[str] = frozenset(),
+    named: str | None, words: frozenset[str], units: Sequence[MemoryUnit], read: Sequence[Sequence[Clause]]
 ) -> Holder | None:
     """The person the question names, or else (a question in the first person, or naming
     nobody) the speaker whom ``units`` say the most about — their own statements about
@@ -93,7 +87,7 @@ def holder_of(
     goes to the first): the one whose facts they are, not the one who answers them ("What is
     my 5K time?" asked of a user–assistant conversation)."""
     if named is not None:
-        return Holder(named, words, asks)
+        return Holder(named, words)
     counts: dict[str, int] = {}
     speakers = {c.speaker for clauses in read for c in clauses}
     for clauses in read:
@@ -105,7 +99,7 @@ def holder_of(
                     counts[who] = counts.get(who, 0) + 1
     if not counts:
         return None
-    return Holder(max(counts, key=lambda who: counts[who]), words, asks)  # max keeps the first of a tie
+    return Holder(max(counts, key=lambda who: counts[who]), words)  # max keeps the first of a tie
 
 
 def _about_holder(clause: Clause, holder: Holder) -> bool:
@@ -152,24 +146,17 @@ def _intended(clause: Clause) -> bool:
     return clause.kind == "speaker" and clause.tense == "future"
 
 
-def _of_the_kind(clause: Clause, holder: Holder) -> bool:
-    """The clause gives a value of the kind the question asks for (any, when it asks for none)."""
-    return not holder.asks or bool(clause.kinds & holder.asks)
-
-
 def states(clause: Clause, holder: Holder) -> bool:
     """An asserted (or presupposed) statement of the holder with a value (see the module doc)."""
     return (
         _given(clause) and not clause.bounded and not _intended(clause)
-        and bool(clause.value or clause.named) and _of_the_kind(clause, holder) and _about_holder(clause, holder)
+        and bool(clause.value or clause.named) and _about_holder(clause, holder)
     )
 
 
 def _aside(clause: Clause, holder: Holder) -> bool:
     """Words that answer without the holder asserting them (see the module doc): someone
     else's, about another person, or the holder's own but not asserted or of bounded length."""
-    if not _of_the_kind(clause, holder):
-        return False
     if clause.speaker != holder.name:
         return _given(clause)  # another speaker's question or wish says nothing
     if clause.kind == "person" or (clause.kind == "thing" and clause.owner == "other"):

@@ -97,8 +97,6 @@ _PRESENT = re.compile(
     re.IGNORECASE,
 )
 _WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*")
-#: the question word that asks for the value (the first of the last question)
-_WH = re.compile(r"\b(?:where|how (?:much|many)|what|which|who|whom|whose|when|why|how)\b", re.IGNORECASE)
 _NAME = re.compile(r"\b[A-Z][a-z'’-]+\b")
 _FIRST_PERSON = frozenset({"i", "me", "my", "mine", "we", "us", "our", "ours"})
 #: the places in a question's parse where a word describes something else than its time
@@ -119,16 +117,6 @@ Mode = str  # "present", "earlier" or "past" (a time of its own, before the ques
 def _last_question(query: str) -> str:
     asked = [q for q in re.split(r"(?<=\?)\s+", query.strip()) if q.strip()] or [query]
     return asked[-1]
-
-
-def value_kind(query: str) -> frozenset[str]:
-    """The kind of value the last question asks for, from its question word: "where" a place,
-    "how much" / "how many" an amount; any other asks for no kind in particular."""
-    found = _WH.search(_last_question(query))
-    if found is None:
-        return frozenset()
-    word = found.group(0).casefold()
-    return frozenset({"place"}) if word == "where" else frozenset({"amount"}) if word.startswith("how ") else frozenset()
 
 
 def _sets_time(token: Any) -> bool:
@@ -343,7 +331,7 @@ def apply_supersession(
     sessions = {said[i] for i in answering if i in said}
     if statements is not None and fit is not None and relevance is not None and len(sessions) > 1:
         ordered, stated = _statements_first(
-            ordered, answering, by_id, statements, fit, Holder(named or "", words, value_kind(query)),
+            ordered, answering, by_id, statements, fit, Holder(named or "", words),
             named is None, _alike(lead, chains), chains, latest=mode == "present", notes=notes,
         )
         moved |= stated
@@ -428,7 +416,7 @@ def _statements_first(
     items = {e.unit.id: e for e in ordered}
     units = [items[i].unit for i in answering if i in items]
     read = [as_told(u, clauses) for u, clauses in zip(units, statements.clauses(units), strict=True)]
-    found = holder_of(None if unnamed else holder.name, holder.words, units, read, holder.asks)
+    found = holder_of(None if unnamed else holder.name, holder.words, units, read)
     if found is None:
         return ordered, set()
     parts = readings(units, read, found, fit)

@@ -24,8 +24,7 @@ its predicate and its subject, and whether it is asserted comes from the structu
 A clause can be asserted by its mood and *undone* by its words (:attr:`Clause.undone`, read by
 the read path only): a verb of refusal with its object ("I turned down the job"), someone else's
 words or thoughts about the speaker ("my mum thinks I should move"), an infinitive the parse
-hangs as a complement clause ("wants me to apply"). :attr:`Clause.kinds` says whether the value
-may be a place or an amount, from its prepositions, pro-forms, names and numbers.
+hangs as a complement clause ("wants me to apply").
 
 A clause is *bounded* when it states something of bounded length: a duration ("for two weeks",
 "for the weekend") on a clause not in the perfect ("I've lived here for a decade" lasts up to
@@ -70,13 +69,6 @@ _DURATION_UNITS = frozenset(
      "term", "semester"}
 )
 _BOUNDING_MARKS = frozenset({"while", "until", "till"})
-#: prepositions of place (a closed class of English): the phrase they head says where
-_PLACE_PREPOSITIONS = frozenset(
-    {"in", "at", "on", "near", "by", "to", "into", "from", "outside", "inside", "above", "below",
-     "under", "behind", "beside", "between", "around", "across", "opposite"}
-)
-#: adverbs that stand for a place ("we've been living there", "I work from home")
-_PLACE_ADVERBS = frozenset({"there", "here", "home", "abroad", "overseas"})
 #: verbs whose object is what the subject does not take: a negation in the verb itself (lemma,
 #: and lemma with its particle)
 _REFUSALS = frozenset({"refuse", "decline", "reject", "forgo", "forego"})
@@ -125,9 +117,6 @@ class Clause:
     #: in the present progressive ("I'm flying to Lisbon"): a state now, or an arrangement when
     #: the words give a time ahead (the read path's :func:`~ripplemem.read.latest_first.as_told`)
     progressive: bool = False
-    #: what kind of value it may give: "place" (a phrase after a preposition of place: "in
-    #: Leeds", "at the clinic"; "there", "home"; or a name), "amount" (a number)
-    kinds: frozenset[str] = frozenset()
 
     @property
     def value(self) -> frozenset[str]:
@@ -216,7 +205,6 @@ def _clause(head: Any, me: str, mine: set[str], others: set[str], question: bool
         bounded=_bounded(head),
         presupposed=not question and _presupposed(head),
         text=_own_text(head),
-        kinds=_kinds(core, mine),
         progressive=_progressive(head),
     )
 
@@ -351,28 +339,6 @@ def _places(head: Any, mine: set[str]) -> tuple[tuple[tuple[str, frozenset[str]]
                 if token.pos_ == "PROPN" or token.like_num:
                     named.add(word)
     return tuple(sorted((p, frozenset(w)) for p, w in places.items() if w)), frozenset(named)
-
-
-def _kinds(head: Any, mine: set[str]) -> frozenset[str]:
-    """The kinds of value ``head``'s complements give (see :attr:`Clause.kinds`): read from the
-    prepositions in them ("a flat in Glasgow"), a pro-form of place ("living there"), a name
-    (the parse has no entity types: "packed up Lyon" may name a place) and numbers."""
-    kinds: set[str] = set()
-    if any(c.dep_ == "advmod" and c.lower_ in _PLACE_ADVERBS for c in head.children):
-        kinds.add("place")
-    for child in head.children:
-        if child.dep_ not in _VALUE_DEPS:
-            continue
-        for token in _subtree(child):
-            if token.dep_ == "prep" and token.lower_ in _PLACE_PREPOSITIONS:
-                kinds.add("place")
-            if normalise_cue(token.text) in mine:
-                continue
-            if token.pos_ == "PROPN":
-                kinds.add("place")
-            if token.like_num:
-                kinds.add("amount")
-    return frozenset(kinds)
 
 
 def _subtree(token: Any) -> list[Any]:
