@@ -241,7 +241,7 @@ RECIPES: dict[str, RecallRecipe] = {
     "ripple-gather": recipe("ripple-gather", expansion={"gather": True}),
     "ripple-no-supersession": recipe("ripple-no-supersession", rank={"supersession": False}),
     "ripple-coverage": recipe("ripple-coverage", rank={"coverage": 0.3}),
-    "ripple-focus": recipe("ripple-focus", rank={"focus_sessions": 5}),
+    "ripple-focus": recipe("ripple-focus", rank={"focus_sessions": 3}),
     "ripple-no-speaker": recipe("ripple-no-speaker", rank={"speaker_penalty": 0.0}),
     "ripple-paper": recipe(
         "ripple-paper",

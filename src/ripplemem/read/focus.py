@@ -40,8 +40,6 @@ NOT_THE_USER = frozenset(name for role, name in ROLE_NAMES.items() if role != "u
 FUSION_K = 10
 #: units said within this of a session's time count as said in that session
 _SAME_TIME = timedelta(seconds=1)
-LIFT_RETURNED = True
-ONLY_UNVOICED = False
 
 
 def users_statement(unit: MemoryUnit) -> bool:
@@ -108,13 +106,13 @@ def focus_sessions(
     known = {e.unit.id: e.unit for e in items}
     fetched = {u.id: u for u in store.get_units(namespace, [i for i in order if i not in known])}
     units = {**fetched, **known}
-    wanted = {u.episode_id: u for u in firsts if not (ONLY_UNVOICED and users_statement(u))}
+    wanted = {u.episode_id: u for u in firsts}
     best: dict[str, tuple[int, MemoryUnit]] = {}
     for rank, unit_id in enumerate(order):
         unit = units.get(unit_id)
         if unit is None or unit.episode_id not in wanted or unit.episode_id in best:
             continue
-        if users_statement(unit) and (LIFT_RETURNED or unit_id not in known):
+        if users_statement(unit):
             best[unit.episode_id] = (rank, unit)
     return _lift(items, wanted, best)
 
