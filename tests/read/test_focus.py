@@ -8,8 +8,15 @@ from datetime import datetime
 import pytest
 
 from ripplemem import Memory, Settings
+from ripplemem.conversation_input import ROLE_NAMES
 from ripplemem.extensions import embedder_of
-from ripplemem.read.focus import focus_sessions, fused_order, head_episodes, users_statement
+from ripplemem.read.focus import (
+    NOT_THE_USER,
+    focus_sessions,
+    fused_order,
+    head_episodes,
+    users_statement,
+)
 from ripplemem.recipes import get_recipe
 from ripplemem.records import Evidence
 from ripplemem.testing.builders import make_unit
@@ -101,6 +108,7 @@ def test_the_recipe_runs_it_end_to_end(memory):
 
 
 def test_who_speaks_for_the_user_and_the_head_episodes():
+    assert NOT_THE_USER == {n for role, n in ROLE_NAMES.items() if role != "user"}
     assert users_statement(make_unit("a", speakers=("User",)))
     assert users_statement(make_unit("b", speakers=("Caroline",)))
     assert users_statement(make_unit("c"))

@@ -28,14 +28,14 @@ from datetime import timedelta
 
 import numpy as np
 
-from ripplemem.conversation_input import ROLE_NAMES
 from ripplemem.read.rank import rescore
 from ripplemem.records import Evidence, Hit, MemoryUnit, ScoreTerms
 from ripplemem.records.filters import SearchFilter
 from ripplemem.stores.base import MemoryStore
 
-#: speakers whose words are not the user's own memories (the assistant's and system's roles)
-NOT_THE_USER = frozenset(name for role, name in ROLE_NAMES.items() if role != "user")
+#: speakers whose words are not the user's own memories: the names the input edge gives the
+#: assistant and system roles (``conversation_input.ROLE_NAMES``)
+NOT_THE_USER = frozenset({"Assistant", "System"})
 #: the reciprocal-rank constant of the fused restricted search (small lists: a small constant)
 FUSION_K = 10
 #: units said within this of a session's time count as said in that session
