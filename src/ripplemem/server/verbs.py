@@ -182,7 +182,7 @@ async def _timeline(memory: AsyncMemory, ns: str, a: TimelineRequest) -> Result:
         bins=[TimelineBinModel(start=b.start, end=b.end, count=b.count) for b in found.bins],
         in_window=found.in_window, limit=a.limit, offset=a.offset,
         units=[
-            TimelineUnitModel(unit=_unit(u.unit), start=u.start, end=u.end, basis=u.basis)  # type: ignore[arg-type]
+            TimelineUnitModel(unit=_unit(u.unit), start=u.start, end=u.end, basis=u.basis)
             for u in found.units
         ],
     )

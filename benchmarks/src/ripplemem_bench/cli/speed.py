@@ -76,7 +76,7 @@ def speed(
             queries=queries,
             seed=seed,
             progress=progress,
-            locomo=locomo,  # type: ignore[arg-type]
+            locomo=locomo,
             stop_after_s=None if stop_after is None else stop_after * 60,
             recipes=[name.strip() for name in recipes.split(",") if name.strip()],
         )

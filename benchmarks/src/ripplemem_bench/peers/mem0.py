@@ -72,7 +72,7 @@ def _hand_spacy_to_mem0() -> None:
     """Give mem0's shared spaCy loader the packaged model (its own would try a download)."""
     import spacy
 
-    models = importlib.import_module("mem0.utils.spacy_models")
+    models: Any = importlib.import_module("mem0.utils.spacy_models")  # private names
     with models._lock:
         if models._nlp_full is None:
             models._nlp_full = spacy.load(SPACY_MODEL)
@@ -82,7 +82,7 @@ def _hand_spacy_to_mem0() -> None:
 
 def _embedding_adapter(embedder: Embedder) -> Any:
     """Our embedder as a mem0 ``EmbeddingBase`` (queries embedded as queries)."""
-    base = importlib.import_module("mem0.embeddings.base")
+    base: Any = importlib.import_module("mem0.embeddings.base")  # a class made at run time
 
     class RipplememEmbedding(base.EmbeddingBase):
         def embed(self, text, memory_action=None):

@@ -79,10 +79,10 @@ def group_table(
     for group, count in groups.items():
         row = [group, str(count)]
         for block in result.recipes.values():
-            scores = block.adversarial if group.startswith("adversarial") else (
+            found = block.adversarial if group.startswith("adversarial") else (
                 block.groups().get(group)
             )
-            row.append(format_value(metric, scores.get(metric) if scores is not None else None))
+            row.append(format_value(metric, found.get(metric) if found is not None else None))
         rows.append(row)
     return ["group", "questions", *result.recipes], rows, label(metric)
 

@@ -24,7 +24,6 @@ from ripplemem_bench.results import (
     GrowthResult,
     IndexScaleResult,
     LmeUpdatesResult,
-    OtherResult,
     Result,
     RetrievalResult,
     RetrievalVariants,
@@ -36,7 +35,7 @@ from ripplemem_bench.results import (
 __all__ = ["describe", "facts_of", "headline_section", "section"]
 
 
-def _other(result: OtherResult) -> str:
+def _other(result: Facts) -> str:
     rows = [
         [key, str(value)]
         for key, value in result.to_json().items()

@@ -228,7 +228,7 @@ class ScaleTargets(Record):
 
 class GrowthResult(Facts):
     benchmark: Literal["speed", "scale"]
-    embedder: EmbedderRate = Field(default_factory=EmbedderRate)  # type: ignore[assignment]
+    embedder: EmbedderRate = Field(default_factory=EmbedderRate)
     settings: GrowthSettings = Field(default_factory=GrowthSettings)
     vectors: str | None = None
     pool: dict[str, float] | None = None

@@ -83,10 +83,9 @@ class BenchRun:
         self.token_budget = token_budget
         self.peers: dict[str, PeerMemory] = {}
         self.peer_ingest_seconds: dict[str, list[float]] = {name: [] for name in self.peer_names}
-        weighted = given.asso_weights is not None and any(
-            r.kind == "asso" for r in self.recipes.values()
-        )
-        self.weights = load_weights(given.asso_weights) if weighted else None  # type: ignore[arg-type]
+        weights = given.asso_weights
+        asso = any(r.kind == "asso" for r in self.recipes.values())
+        self.weights = load_weights(weights) if weights is not None and asso else None
         self.force_fitted, self.evaluated_on_fitted = force_fitted, False
         self.dataset, self.path = dataset, path
         self.kept = KeptIngest.open(keep, dataset, settings=given, profile=profile) if keep else None

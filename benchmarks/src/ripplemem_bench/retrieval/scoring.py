@@ -48,7 +48,8 @@ Row = dict[str, float]
 class HasBudget(Protocol):
     """A recipe or a peer: anything that returns at most ``budget`` evidence items."""
 
-    budget: int
+    @property
+    def budget(self) -> int: ...
 
 
 class _Scorer:

@@ -16,7 +16,7 @@ import tempfile
 import threading
 import time
 from collections.abc import Callable, Iterator
-from contextlib import ExitStack, contextmanager
+from contextlib import ExitStack, closing, contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -103,7 +103,7 @@ def run_serve_bench(
     say = progress or (lambda text: None)
     say(f"store: {units:,} units in {backend} ...")
     built = build_store(url, units, progress=lambda done, total: say(f"store: {done:,} / {total:,}"))
-    with open_store(url) as store:
+    with closing(open_store(url)) as store:
         before = store.count(NAMESPACE)
     with Memory(Settings.from_env(store=url)) as memory:  # the verb `ripplemem keys create` uses
         _, key = memory.keys.create([NAMESPACE], label="bench serve")
@@ -115,7 +115,7 @@ def run_serve_bench(
         load = _load(server, key, settings, min(units, built.units), say)
     finally:
         exit_code = server.stop()
-    with open_store(url) as store:
+    with closing(open_store(url)) as store:
         sessions = {u.episode_id for u in store.list_units(NAMESPACE)}
         after = store.count(NAMESPACE)
     missing = sorted(s for s in load.tally.acknowledged if s not in sessions)

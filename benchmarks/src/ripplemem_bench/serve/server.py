@@ -49,7 +49,7 @@ class ServerProcess:
             process.kill()
             raise RuntimeError("the server did not start:\n" + "".join(log))
         server = cls(process, url, log)
-        threading.Thread(target=lambda: log.extend(process.stdout), daemon=True).start()
+        threading.Thread(target=lambda: log.extend(process.stdout or ()), daemon=True).start()
         while time.monotonic() < deadline:  # the port is announced before the app is ready
             try:
                 if httpx.get(f"{url}/healthz", timeout=2).status_code == 200:

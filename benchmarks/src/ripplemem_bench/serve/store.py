@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from contextlib import closing
 from dataclasses import dataclass
 
 __all__ = ["NAMESPACE", "BuiltStore", "build_store", "synthetic_memories"]
@@ -45,7 +46,7 @@ def build_store(
     embedder = make_embedder(settings.embedder)
     memories = synthetic_memories()
     started = time.perf_counter()
-    with open_store(url) as store:
+    with closing(open_store(url)) as store:
         have = store.count(NAMESPACE)
         if have >= units:
             return BuiltStore(reused=True, units=have, build_s=0.0, embedder=embedder.name)

@@ -36,6 +36,7 @@ class HashingEmbedder:
 
     name = "hashing"
     dim = DIM
+    semantic_edge_threshold: float | None = None  # the paper's 0.85
 
     def embed(self, texts: Sequence[str], *, input_type: str = "document") -> np.ndarray:
         return np.stack([scripted_embedding(t, self.dim) for t in texts]) if texts else np.zeros((0, DIM))

@@ -177,13 +177,11 @@ def _delete_with_reader(path: Path) -> dict[str, Any]:
 def _service(path: Path) -> dict[str, Any]:
     import httpx
 
-    from ripplemem.core.keys import create_key
-    from ripplemem.stores import open_store
+    from ripplemem.core.keys import open_keys
     from ripplemem_bench.serve.server import ServerProcess, process_cpu_s
 
-    store = open_store(str(path))
-    key = create_key(store.keys, ["heavy", "light"])[1]
-    store.close()
+    with open_keys(str(path)) as keys:
+        key = keys.create(["heavy", "light"])[1]
     server = ServerProcess.start(str(path), ["--search-processes", "0"])
     requests: dict[str, list[dict[str, str]]] = {
         "3.9 MB of dialogue": [{"role": "user", "content": _fill(DIALOGUE, 19_000)}] * 205,

@@ -64,7 +64,7 @@ def _instruments(
 
     store.check_embedder(embedder.name, embedder.dim)
     timed = TimedStore(store)
-    linker = Linker(timed, resolve_thresholds(WriteSettings(), embedder))  # type: ignore[arg-type]
+    linker = Linker(timed, resolve_thresholds(WriteSettings(), embedder))
     return _Instruments(
         store,
         path,

@@ -49,7 +49,7 @@ def locomo_ingest(
     settings = Settings(store=store_path, extractor="deterministic", planner="deterministic")
     timed_embedder = _TimedEmbedder(embedder)
     timed_store = _TimedStore(open_store(store_path))
-    memory = Memory(settings, store=timed_store, embedder=timed_embedder)  # type: ignore[arg-type]
+    memory = Memory(settings, store=timed_store, embedder=timed_embedder)
     rows: list[dict[str, Any]] = []
     try:
         _report(progress, "LoCoMo warm-up conversation", 0, len(samples))

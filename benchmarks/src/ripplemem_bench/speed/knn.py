@@ -114,7 +114,8 @@ def _server(url: str) -> tuple[str, str | None]:
     with psycopg.connect(url, autocommit=True) as db:
         db.execute("DROP SCHEMA IF EXISTS knn_store CASCADE")
         db.execute("DROP SCHEMA IF EXISTS knn_global CASCADE")
-        server = db.execute("SHOW server_version").fetchone()[0]
+        row = db.execute("SHOW server_version").fetchone()
+        server = row[0] if row else "unknown"
         pgvector = db.execute(
             "SELECT extversion FROM pg_extension WHERE extname = 'vector'"
         ).fetchone()
