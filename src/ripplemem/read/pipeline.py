@@ -3,7 +3,10 @@
 ``ripple``: query vector (centred on the namespace centroid with ``recipe.views.centred_query``) and
 query cues -> tri-view initial recall C0 (dense_k / lexical_k / cue_k) -> up to
 ``recipe.expansion.rounds`` rounds of plan -> diffuse -> C <- C ∪ S_r (when ``recipe.expansion.enabled``) -> rank
-with rho -> the evidence budget K -> coverage (``recipe.rank.coverage``: for a question that
+with rho (the speaker a question names first: ``recipe.rank.speaker_penalty``,
+:mod:`ripplemem.read.speaker`) -> the evidence budget K -> focus (``recipe.rank.focus_sessions``:
+the user's best-matching statement of each of the first sessions comes up to its session,
+:mod:`ripplemem.read.focus`) -> coverage (``recipe.rank.coverage``: for a question that
 gathers several memories, the head covers distinct episodes, :mod:`ripplemem.read.coverage`) ->
 supersession (``recipe.rank.supersession``: the latest value
 first for questions about the present, :mod:`ripplemem.read.supersession`). With ``recipe.rank.deep_candidates``, the deeper dense / lexical hits (to depth K) join C as candidates of
