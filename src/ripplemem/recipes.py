@@ -91,8 +91,9 @@ class RankParams(_Part):
     #: measured in docs/benchmarks/locomo.md)
     coverage: float = Field(default=0.0, ge=0.0, le=1.0)
     #: for a question that names one of the speakers, the units none of whose speakers is that
-    #: person score this much lower (read/speaker.py; 0: off)
-    speaker_penalty: float = Field(default=0.3, ge=0.0)
+    #: person score this much lower (read/speaker.py; 0: off; 0.3 in ``ripple-speaker``, off by
+    #: default: it costs LoCoMo's adversarial questions, which name the wrong speaker)
+    speaker_penalty: float = Field(default=0.0, ge=0.0)
     #: focus (read/focus.py): the sessions of the first this many distinct episodes of the final
     #: list are searched again, restricted to their units, and each one's best-matching statement
     #: of the user comes up right after the episode's first unit (0: off)
@@ -242,14 +243,14 @@ RECIPES: dict[str, RecallRecipe] = {
     "ripple-no-supersession": recipe("ripple-no-supersession", rank={"supersession": False}),
     "ripple-coverage": recipe("ripple-coverage", rank={"coverage": 0.3}),
     "ripple-focus": recipe("ripple-focus", rank={"focus_sessions": 3}),
-    "ripple-no-speaker": recipe("ripple-no-speaker", rank={"speaker_penalty": 0.0}),
+    "ripple-speaker": recipe("ripple-speaker", rank={"speaker_penalty": 0.3}),
     "ripple-paper": recipe(
         "ripple-paper",
         views={"centred_query": False},
         rank={
             "weight_lexical": 0.75, "provenance": "max", "lexical_alignment": 0.0,
             "exchange_alignment": 0.0, "supersession": False, "spread_turns": False,
-            "coverage": 0.0, "speaker_penalty": 0.0,
+            "coverage": 0.0,
         },
         context={"share": 0.0},
     ),

@@ -107,6 +107,11 @@ def test_the_recipe_runs_it_end_to_end(memory):
     assert blazer <= first["s-2024-01-10"] + 1
 
 
+def test_the_stage_is_a_named_recipe_and_off_by_default():
+    assert get_recipe("ripple-focus").rank.focus_sessions > 0
+    assert get_recipe("ripple").rank.focus_sessions == 0
+
+
 def test_who_speaks_for_the_user_and_the_head_episodes():
     assert NOT_THE_USER == {n for role, n in ROLE_NAMES.items() if role != "user"}
     assert users_statement(make_unit("a", speakers=("User",)))

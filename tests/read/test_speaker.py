@@ -7,6 +7,7 @@ import pytest
 
 from ripplemem import Memory, Settings
 from ripplemem.read.speaker import named_speaker, prefer_speaker
+from ripplemem.recipes import get_recipe
 from ripplemem.records import Cues, Evidence
 from ripplemem.testing.builders import make_unit
 
@@ -61,10 +62,15 @@ def memory(tmp_path_factory):
         yield memory
 
 
+def test_the_stage_is_a_named_recipe_and_off_by_default():
+    assert get_recipe("ripple-speaker").rank.speaker_penalty > 0
+    assert get_recipe("ripple").rank.speaker_penalty == 0
+
+
 def test_the_recipe_lifts_the_named_speakers_statement(memory):
     question = "When did Caroline go to a pottery class?"
-    plain = memory.search(question, user_id="friends", recipe="ripple-no-speaker")
-    preferred = memory.search(question, user_id="friends", recipe="ripple")
+    plain = memory.search(question, user_id="friends", recipe="ripple")
+    preferred = memory.search(question, user_id="friends", recipe="ripple-speaker")
     assert any(n.startswith("speaker:") for n in preferred.trace.notes)
     assert not any(n.startswith("speaker:") for n in plain.trace.notes)
 

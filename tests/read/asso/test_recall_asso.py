@@ -115,7 +115,7 @@ def test_ripple_plus_asso_adds_its_terms(memory: Memory, name: str) -> None:
         rho += item.terms.anchor * recipe.rank.lambda_a
         assert item.score == pytest.approx(
             rho + recipe.asso.lambda_importance * extra.get("importance", 0.0)
-            + recipe.asso.lambda_temporal * extra["temporal"] + extra.get("speaker", 0.0)
+            + recipe.asso.lambda_temporal * extra["temporal"]
         )
     assert hike_sessions(fused)[0] == "s0"
     assert any(n.startswith("asso terms") for n in fused.trace.notes)
