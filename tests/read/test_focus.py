@@ -80,6 +80,24 @@ def test_the_users_statement_of_a_session_found_through_the_assistant_comes_up(m
     assert scores == sorted(scores, reverse=True)
 
 
+def test_a_statement_already_lower_in_the_list_moves_up_once(memory):
+    units = _units(memory)
+    assistant = next(u for u in units if u.speakers == ("Assistant",) and "breathable" in u.restatement)
+    statement = next(u for u in units if "blazer" in u.restatement)
+    garden = [u for u in units if u.episode_id == "s-2024-02-14"]
+    evidence = [Evidence(assistant, 2.0, (), None, ())] + [
+        Evidence(u, 1.0 - i / 10, (), None, ()) for i, u in enumerate(garden)
+    ] + [Evidence(statement, 0.1, (), None, ())]
+    vector = embedder_of(memory).embed([QUESTION], input_type="query")[0]
+    focused, lifted = focus_sessions(
+        evidence, store=memory.store, namespace="u", query=QUESTION, query_vector=vector,
+        sessions=5, depth=20,
+    )
+    assert lifted == 1
+    assert [e.unit.id for e in focused] == [assistant.id, statement.id] + [u.id for u in garden]
+    assert focused[1].hits == ()  # moved, not brought: it keeps how it was found
+
+
 def test_a_session_led_by_the_users_own_statement_is_left_alone(memory):
     units = _units(memory)
     statement = next(u for u in units if "blazer" in u.restatement)

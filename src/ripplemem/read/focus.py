@@ -17,8 +17,8 @@ user's own statement (not said by the assistant or system role) and brings a tur
 not hold before that episode's first unit yet is placed right after that first unit; the units
 after it move down one place each and the budget K is kept (the last units fall out). An episode
 whose first unit is already the user's best-matching statement gets nothing. Lifted units take
-the scores of their places (:func:`~ripplemem.read.rank.rescore`, term ``focus``) and carry a
-``focus`` hit (rank: their fused rank among the episodes' units).
+the scores of their places (:func:`~ripplemem.read.rank.rescore`, term ``focus``); one brought
+from outside the list carries a ``focus`` hit (rank: its fused rank among the episodes' units).
 """
 
 from __future__ import annotations
@@ -130,9 +130,12 @@ def _lift(
             continue
         rank, unit = best[episode]
         place = next(i for i, e in enumerate(result) if e.unit.id == first.id)
-        before = {t for e in result[: place + 1] for t in e.unit.turn_ids}
-        if unit.id == first.id or (unit.turn_ids and set(unit.turn_ids) <= before):
-            continue  # the session's best statement already leads it, or adds no turn
+        head = result[: place + 1]
+        before = {t for e in head for t in e.unit.turn_ids}
+        if any(e.unit.id == unit.id for e in head) or (
+            unit.turn_ids and set(unit.turn_ids) <= before
+        ):
+            continue  # the statement is in the head already, or adds no turn to it
         item = by_id.get(unit.id) or _new_evidence(unit, rank, result[place].score)
         result = [e for e in result if e.unit.id != unit.id]
         result.insert(place + 1, item)
