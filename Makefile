@@ -46,8 +46,10 @@ demo: $(STAMP)
 
 # both test trees: tests/ (the library) and benchmarks/tests/ (the harness), in one worker
 # process per core (pytest-xdist); each test file runs in one worker, so its module fixtures are
-# built once. Each worker starts its own PostgreSQL; servers take free ports.
-PYTEST := $(BIN)/python -m pytest -q -n auto --dist loadfile
+# built once. Each worker starts its own PostgreSQL; servers take free ports. Compiled modules are
+# written even where the shell sets PYTHONDONTWRITEBYTECODE (else each worker compiles and
+# rewrites every test module again, seconds per run)
+PYTEST := PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest -q -n auto --dist loadfile
 test: $(STAMP) chromium qemu
 	@$(PYTEST) tests benchmarks/tests; rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "pytest collected no tests: failing on purpose"; exit 1; fi; exit $$rc

@@ -90,6 +90,16 @@ class RankParams(_Part):
     #: an episode's novelty against the normalised score (0: rho order; on in ``ripple-coverage``,
     #: measured in docs/benchmarks/locomo.md)
     coverage: float = Field(default=0.0, ge=0.0, le=1.0)
+    #: for a question that names one of the speakers, the units none of whose speakers is that
+    #: person score this much lower (read/speaker.py; 0: off; 0.3 in ``ripple-speaker``, off by
+    #: default: it costs LoCoMo's adversarial questions, which name the wrong speaker)
+    speaker_penalty: float = Field(default=0.0, ge=0.0)
+    #: focus (read/focus.py): the sessions of the first this many distinct episodes of the final
+    #: list are searched again, restricted to their units, and each one's best-matching statement
+    #: of the user comes up right after the episode's first unit (0: off)
+    focus_sessions: int = Field(default=0, ge=0)
+    #: how many units the restricted dense and lexical searches of focus return each
+    focus_depth: int = Field(default=20, ge=0)
 
 
 class ContextParams(_Part):
@@ -232,6 +242,8 @@ RECIPES: dict[str, RecallRecipe] = {
     "ripple-gather": recipe("ripple-gather", expansion={"gather": True}),
     "ripple-no-supersession": recipe("ripple-no-supersession", rank={"supersession": False}),
     "ripple-coverage": recipe("ripple-coverage", rank={"coverage": 0.3}),
+    "ripple-focus": recipe("ripple-focus", rank={"focus_sessions": 3}),
+    "ripple-speaker": recipe("ripple-speaker", rank={"speaker_penalty": 0.3}),
     "ripple-paper": recipe(
         "ripple-paper",
         views={"centred_query": False},

@@ -210,7 +210,7 @@ def test_answer_prints_the_cited_memories(runner: CliRunner, chat_file: Path, tm
         env = {"RIPPLEMEM_LLM_BASE_URL": server.base_url, "RIPPLEMEM_LLM_MODEL": "scripted-model"}
         uncited = runner.invoke(app, ["answer", "Where?", "--store", store], env=env)
     assert result.exit_code == 0, result.output
-    lines = result.output.splitlines()
+    lines = result.stdout.splitlines()  # the answer first; "loading the models" goes to stderr
     assert lines[0] == "In Porto."
     assert lines[1].lstrip().startswith("[") and "Porto" in lines[1]
     assert "1 of " in result.output and "memories cited" in result.output

@@ -10,8 +10,9 @@ import numpy as np
 import pytest
 
 from ripplemem.errors import InvalidInputError, ProviderError
+from ripplemem.providers import local_embedder
 from ripplemem.providers.base import Embedder
-from ripplemem.providers.local_embedder import MiniLMFloatEmbedder
+from ripplemem.providers.local_embedder import MiniLMFloatEmbedder, MiniLMQ7Embedder
 from ripplemem.providers.minilm_weights import (
     WEIGHTS_SHA256,
     default_weights_path,
@@ -120,9 +121,25 @@ def test_tampered_weights_fail_verification_with_a_clear_message(tmp_path: Path)
 
 
 def test_concurrent_first_calls_agree() -> None:
-    embedder = MiniLMFloatEmbedder(threads=1)  # fresh: the session is built under contention
+    local_embedder._RUNTIMES.clear()  # none built yet in the process: built under contention
+    embedder = MiniLMFloatEmbedder(threads=1)
     with ThreadPoolExecutor(max_workers=4) as pool:
         futures = [pool.submit(embedder.embed, TEXTS[:4]) for _ in range(4)]
         results = [future.result(timeout=60) for future in futures]  # re-raises worker errors
     for result in results[1:]:
         np.testing.assert_allclose(result, results[0], atol=1e-6)
+
+
+def test_embedders_alike_share_one_runtime_and_others_build_their_own(tmp_path: Path) -> None:
+    """The next store a process opens loads no model again; other weights or options do."""
+    first, second = MiniLMFloatEmbedder(threads=1), MiniLMFloatEmbedder(threads=1)
+    np.testing.assert_array_equal(first.embed(TEXTS[:2]), second.embed(TEXTS[:2]))
+    assert first._runtime is second._runtime
+    copy = tmp_path / "model.onnx"
+    shutil.copyfile(default_weights_path(), copy)
+    other_file = MiniLMFloatEmbedder(threads=1, weights_path=copy)
+    other_cache = MiniLMQ7Embedder(threads=1, cache_dir=tmp_path / "cache")
+    other_file.embed(["x"])
+    other_cache.embed(["x"])
+    assert first._runtime is not other_file._runtime and first._runtime is not other_cache._runtime
+    assert list((tmp_path / "cache").glob("minilm-q7-*.onnx"))  # derived into its own folder

@@ -6,10 +6,14 @@ call's CPU budget. ``"yesterday " * 12`` is the issue's case: over 100 s of Duck
 from __future__ import annotations
 
 import json
+import os
+import signal
+import threading
 import time
 from datetime import datetime
 
 from ripplemem import Memory, deadline
+from ripplemem.grounding.duckling_process import ZONEINFO, DucklingProcess, cpu_seconds
 from ripplemem.grounding.ground_time import PARSER_SHARE, TimeGrounder, parse_budget
 from ripplemem.settings import Settings
 
@@ -92,3 +96,26 @@ def test_a_unit_grounded_by_the_rules_alone_says_so(tmp_path, embedder) -> None:
         memory.export_jsonl(exported, namespace="a")
         units = [json.loads(line) for line in exported.read_text().splitlines()]
         assert any(u.get("extra", {}).get("time_grounding") == "rules" for u in units)
+
+
+def test_a_parse_that_waits_for_a_core_is_not_cut() -> None:
+    """The deadline is the child's CPU, not the caller's clock: a child that cannot run for a
+    while (a busy machine; here it is stopped for twice its deadline) still answers, so what a
+    unit stores does not depend on the load."""
+    process = DucklingProcess(ZONEINFO)
+    try:
+        stamp = int(REF.timestamp())
+        assert process.parse("I met Sam yesterday.", stamp, 1.0).results  # the child is running
+        pid = process.pid
+        assert pid is not None and cpu_seconds(pid) is not None
+        os.kill(pid, signal.SIGSTOP)
+        threading.Timer(0.6, os.kill, (pid, signal.SIGCONT)).start()
+        started = time.monotonic()
+        parsed = process.parse("We flew to Lisbon on March 3rd, 2021.", stamp, 0.3)
+        assert time.monotonic() - started >= 0.5  # it did wait past its deadline of wall time
+        assert parsed.results and process.restarts == 0 and process.pid == pid
+        # CPU spent without end is still cut, at its deadline of CPU
+        cut = process.parse(DENSE, stamp, 0.3)
+        assert cut.results is None and process.restarts == 1
+    finally:
+        process.close()

@@ -174,3 +174,28 @@ def test_first_names_that_are_common_words_are_not_in_the_gazetteer() -> None:
     assert {"Will", "May", "Grace", "Hope", "Maya", "Sofia"} <= faker_first_names()
     assert not {"Will", "May", "Grace", "Hope", "Maya", "Sofia"} & names  # WordPiece words
     assert 10_000 < len(names) < len(faker_first_names())
+
+
+def test_a_released_pipeline_serves_the_next_recogniser_as_a_fresh_load_would() -> None:
+    """A recogniser that is gone leaves its loaded pipeline to the next one (no second load of
+    the model); what the next one finds owes nothing to the names the first one learned."""
+    import gc
+
+    from ripplemem.write import entities
+
+    texts = ["I saw ANA RUIZ and JORDAN LEE at the Harbor Grill.", "Ana Ruiz called Mel."]
+    first = EntityRecognizer()
+    first.remember(["Jordan Lee", "Ana Ruiz"])
+    learned = first.find(texts, people=SPEAKERS)
+    pipeline = first._nlp
+    del first
+    gc.collect()
+    assert any(idle is pipeline for idle in entities._IDLE.pop(entities.DEFAULT_MODEL))
+    fresh = EntityRecognizer()  # nothing idle: it loads the model
+    expected = fresh.find(texts, people=SPEAKERS)
+    assert fresh._nlp is not pipeline and expected != learned  # the learned names matter here
+    entities._IDLE[entities.DEFAULT_MODEL] = [pipeline]
+    reused = EntityRecognizer()
+    assert reused.find(texts, people=SPEAKERS) == expected
+    assert reused._nlp is pipeline and not entities._IDLE[entities.DEFAULT_MODEL]
+    assert set(reused._nlp.disabled) == set(reused._parse_pipes)

@@ -10,6 +10,11 @@ included). Here each parse runs in a child (``duckling_worker.py``, started on f
 to its rules) and the next parse starts a new child. While it parses, the calling thread waits on
 a pipe without the GIL. Each answer says how much CPU the child spent on it (a killed parse: its
 whole deadline), so a request's CPU budget can count it (:func:`ripplemem.deadline.charge`).
+
+The deadline is the child's CPU time where the system reports it (Linux ``/proc``), so what is
+grounded does not depend on how busy the machine is: a 5 ms parse that waits a second for a core
+is not cut. A parse also stops after :data:`WALL_FACTOR` times its deadline of wall time (at least
+:data:`MIN_WALL_S`), whatever its CPU, so a child that is starved or stuck cannot hold a call.
 """
 
 from __future__ import annotations
@@ -29,7 +34,7 @@ from pathlib import Path
 
 from ripplemem.errors import MissingExtraError
 
-__all__ = ["ZONEINFO", "DucklingProcess", "NativeParserError", "Parsed"]
+__all__ = ["ZONEINFO", "DucklingProcess", "NativeParserError", "Parsed", "cpu_seconds"]
 
 log = logging.getLogger(__name__)
 
@@ -39,6 +44,26 @@ ZONEINFO = Path(__file__).with_name("zoneinfo")
 _WORKER = Path(__file__).with_name("duckling_worker.py")
 #: how long a new child may take to load the parser (not counted in any parse's deadline)
 START_TIMEOUT_S = 60.0
+#: the wall time a parse may take, as a multiple of its CPU deadline, and at least this
+WALL_FACTOR = 20.0
+MIN_WALL_S = 5.0
+#: how often a parse's CPU is read while the caller waits
+_POLL_S = 0.02
+_TICK_S = 1.0 / os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 0.01
+
+
+def cpu_seconds(pid: int) -> float | None:
+    """The CPU time (user + system) process ``pid`` has used, or None where the system does not
+    say (no ``/proc``) or the process is gone."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return None
+    fields = stat.rpartition(")")[2].split()  # the command name may hold spaces
+    try:
+        return (int(fields[11]) + int(fields[12])) * _TICK_S  # utime, stime
+    except (IndexError, ValueError):
+        return None
 
 
 class NativeParserError(Exception):
@@ -65,12 +90,21 @@ class DucklingProcess:
         self.restarts = 0  # children killed for running past a deadline
         atexit.register(_close_ref, weakref.ref(self))
 
+    @property
+    def pid(self) -> int | None:
+        """The running child's process id (None before the first parse or after a kill)."""
+        child = self._child
+        return child.pid if child is not None and child.poll() is None else None
+
     def parse(self, text: str, stamp: int, timeout: float) -> Parsed:
         """Duckling's results for ``text`` at reference ``stamp`` (Unix seconds, UTC), None when
-        the parse ran past ``timeout`` seconds (the child is then killed), and its CPU."""
+        the parse ran past ``timeout`` seconds of the child's CPU (the child is then killed), and
+        its CPU."""
+        timeout = max(timeout, 0.0)
         with self._lock:
             child = self._running()
             assert child.stdin is not None
+            cpu_before = cpu_seconds(child.pid)
             try:
                 child.stdin.write(json.dumps([text, stamp]).encode("utf-8") + b"\n")
                 child.stdin.flush()
@@ -78,14 +112,14 @@ class DucklingProcess:
                 self._stop()
                 raise NativeParserError(f"the time parser process is gone: {error}") from error
             try:
-                line = self._read_line(child, time.monotonic() + max(timeout, 0.0))
+                line = self._await_parse(child, timeout, cpu_before)
             except BaseException:  # Ctrl-C while it parses: its answer would pair with the next text
                 self._stop()
                 raise
             if line is None:
                 self._stop()
                 self.restarts += 1
-                return Parsed(None, max(timeout, 0.0))
+                return Parsed(None, timeout)
         status, payload, cpu_s = json.loads(line)
         if status != "ok":
             raise NativeParserError(str(payload))
@@ -125,6 +159,25 @@ class DucklingProcess:
         assert child.stderr is not None
         child.stderr.close()  # only start-up failures are read; later output would fill the pipe
         return child
+
+    def _await_parse(
+        self, child: subprocess.Popen[bytes], timeout: float, cpu_before: float | None
+    ) -> str | None:
+        """The child's answer, or None once it has spent ``timeout`` of CPU on the parse (of
+        wall time where its CPU cannot be read), or :data:`WALL_FACTOR` times that of wall time."""
+        started = time.monotonic()
+        if cpu_before is None:
+            return self._read_line(child, started + timeout)
+        wall_deadline = started + max(WALL_FACTOR * timeout, MIN_WALL_S)
+        while True:
+            cpu_now = cpu_seconds(child.pid)
+            spent = 0.0 if cpu_now is None else cpu_now - cpu_before
+            left = min(timeout - spent, wall_deadline - time.monotonic())
+            if left <= 0 and b"\n" not in self._buffer:
+                return None
+            line = self._read_line(child, time.monotonic() + min(max(left, 0.0), _POLL_S))
+            if line is not None or child.poll() is not None:
+                return line
 
     def _read_line(self, child: subprocess.Popen[bytes], deadline: float) -> str | None:
         """The child's next line, or None at the deadline or when it exits."""

