@@ -412,9 +412,12 @@ class _RippleRun:
             return [0.0] * len(texts)
         cues = self.trace.cues
         text = nameless_query(self.query, cues)
-        if text not in self._nameless:
-            self._nameless[text] = self.embedder.embed([text], input_type="query")[0]
-        question = self._nameless[text]
+        if text == self.query and self.raw_query_vector is not None:
+            question = self.raw_query_vector  # a question that names nobody: its own vector
+        else:
+            if text not in self._nameless:
+                self._nameless[text] = self.embedder.embed([text], input_type="query")[0]
+            question = self._nameless[text]
         vectors = np.asarray(self.statements.vectors(
             [" ".join(nameless_query(t, cues).split()[:_CLAUSE_WORDS]) for t in texts],
             lambda todo: self.embedder.embed(todo, input_type="document"),
