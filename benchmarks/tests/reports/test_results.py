@@ -87,7 +87,7 @@ def test_retrieval_fields_are_typed() -> None:
     assert ripple.adversarial is not None and ripple.adversarial.questions == 312
     assert locomo.ingest.units == raw["ingest"]["units"] > 0 and locomo.embedder == "minilm-q7"
     lme = load_result(RESULTS / "longmemeval_s_dev.json")
-    assert isinstance(lme, RetrievalResult) and lme.merged_from and len(lme.merged_from) == 2
+    assert isinstance(lme, RetrievalResult) and lme.questions == 254 and lme.ingest.units > 0
     rows = lme.recipes["ripple"].per_question
     assert rows is not None and rows[0].values["session_recall_all@5"] in (0.0, 1.0)
     crossfit = load_result(RESULTS / "asso_crossfit_locomo_dev.json")
