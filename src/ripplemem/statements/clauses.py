@@ -186,6 +186,7 @@ def _clause(head: Any, me: str, mine: set[str], others: set[str], question: bool
         words = frozenset(p.text.casefold() for p in partners)
         places = tuple(sorted((*places, ("with", words))))
         named = named | frozenset(p.text.casefold() for p in partners if p.pos_ == "PROPN")
+    asserted = not question and _asserted(head)
     return Clause(
         speaker=me,
         subject=subject.lemma_.casefold() if subject is not None else "",
@@ -197,9 +198,9 @@ def _clause(head: Any, me: str, mine: set[str], others: set[str], question: bool
         predicate=core.lemma_.casefold(),
         places=places,
         named=named,
-        asserted=not question and _asserted(head),
-        undone=not question and _asserted(head) and not (
-            _asserted(head, strict=True) and not (kind == "speaker" and _reported(head, mine))
+        asserted=asserted,
+        undone=asserted and (
+            not _asserted(head, strict=True) or (kind == "speaker" and _reported(head, mine))
         ),
         tense=_tense(head),
         bounded=_bounded(head),
