@@ -69,6 +69,8 @@ _DURATION_UNITS = frozenset(
      "term", "semester"}
 )
 _BOUNDING_MARKS = frozenset({"while", "until", "till"})
+#: the marks of a clause that gives its sentence's reason
+_REASON_MARKS = frozenset({"since", "because"})
 #: verbs whose object is what the subject does not take: a negation in the verb itself (lemma,
 #: and lemma with its particle)
 _REFUSALS = frozenset({"refuse", "decline", "reject", "forgo", "forego"})
@@ -204,7 +206,7 @@ def _clause(head: Any, me: str, mine: set[str], others: set[str], question: bool
         ),
         tense=_tense(head),
         bounded=_bounded(head),
-        presupposed=not question and _presupposed(head),
+        presupposed=_presupposed(head, question),
         text=_own_text(head),
         progressive=_progressive(head),
     )
@@ -242,12 +244,29 @@ def _subject(head: Any) -> Any | None:
             # "I test drove ...": a mis-parse may give two subjects; a pronoun or name wins
             found = next((s for s in subjects if s.pos_ in ("PRON", "PROPN")), subjects[0])
             if found.tag_ in _RELATIVE and head.dep_ == "relcl" and head.head is not head:
-                return head.head  # "Rachel, who works at Northwind": Rachel works there
+                return _antecedent(head.head, found)  # "Rachel, who works at Northwind"
             return found
         if head.dep_ not in ("conj", "xcomp") or head.head is head:
             return None
         head = head.head
     return None
+
+
+def _antecedent(noun: Any, pronoun: Any) -> Any:
+    """What a relative pronoun stands for: the noun its clause hangs from; for "who"/"whom",
+    which stand for a person, the nearest name or pronoun above that noun through prepositions
+    and appositions when the parse hangs the clause from a noun inside the person's description
+    ("Karim, an old teammate from my first job, who's now at KPMG": Karim, not the job)."""
+    if pronoun.lower_ not in ("who", "whom"):
+        return noun
+    node = noun
+    for _ in range(8):
+        if node.pos_ in ("PROPN", "PRON"):
+            return node
+        if node.dep_ not in ("pobj", "prep", "appos") or node.head is node:
+            return noun
+        node = node.head
+    return noun
 
 
 def _kind(subject: Any | None, mine: set[str], others: set[str]) -> tuple[SubjectKind, Literal["speaker", "other", ""]]:
@@ -328,9 +347,7 @@ def _places(head: Any, mine: set[str]) -> tuple[tuple[tuple[str, frozenset[str]]
     own name is no value: "Caroline's voice" in Caroline's words is her voice)."""
     places: dict[str, set[str]] = {}
     named: set[str] = set()
-    for child in head.children:
-        if child.dep_ not in _VALUE_DEPS:
-            continue
+    for child in _value_children(head):
         place = f"prep:{child.lower_}" if child.dep_ in ("prep", "agent") else child.dep_
         words = places.setdefault(place, set())
         for token in _subtree(child):
@@ -340,6 +357,19 @@ def _places(head: Any, mine: set[str]) -> tuple[tuple[tuple[str, frozenset[str]]
                 if token.pos_ == "PROPN" or token.like_num:
                     named.add(word)
     return tuple(sorted((p, frozenset(w)) for p, w in places.items() if w)), frozenset(named)
+
+
+def _value_children(head: Any) -> list[Any]:
+    """The dependants of ``head`` in a value's place, and the prepositional phrases the parse
+    hangs from an adverbial particle of the verb ("moved back to Lisbon", "switched over to
+    oat milk": "to" hangs from "back", "over")."""
+    found = []
+    for child in head.children:
+        if child.dep_ in _VALUE_DEPS:
+            found.append(child)
+        elif child.dep_ in ("advmod", "prt") and child.pos_ in ("ADV", "ADP", "PART"):
+            found.extend(c for c in child.children if c.dep_ == "prep")
+    return found
 
 
 def _subtree(token: Any) -> list[Any]:
@@ -418,14 +448,23 @@ def _reported(head: Any, mine: set[str]) -> bool:
     return False
 
 
-def _presupposed(head: Any) -> bool:
+def _presupposed(head: Any, question: bool = False) -> bool:
     """A finite relative or adverbial clause in the indicative that the sentence takes as true
     ("the part where I now lead a team of five", "on days when I go to yoga", "Rachel, who
     works at Northwind"): with a subject and a finite verb of its own, neither negated nor
     under a modal, not a condition and not of bounded length; and no clause above it is
     hypothetical or a condition, nor — for an adverbial clause — in the future or an
-    infinitive ("I'll buy a bike when I move", "planning to go, like we do every week")."""
-    if head.dep_ not in ("relcl", "advcl"):
+    infinitive ("I'll buy a bike when I move", "planning to go, like we do every week").
+
+    What a reason clause ("since I'm on night shifts now, could you ...", "now that my salary
+    went up") or a relative clause set off by a comma ("my dog Biscuit, who is three now")
+    takes as true stays true whatever the sentence around it does: it is given also in a
+    question and under a modal or a condition above it; the rest of a question is not."""
+    reason = _reason(head)
+    aside = head.dep_ == "relcl" and _after_comma(head)
+    if question and not (reason or aside):
+        return False
+    if head.dep_ not in ("relcl", "advcl") and not reason:
         return False
     if not any(c.dep_ in ("nsubj", "nsubjpass", "expl") for c in head.children):
         return False
@@ -436,6 +475,8 @@ def _presupposed(head: Any) -> bool:
     marks = {m.lower_ for m in head.children if m.dep_ == "mark"}
     if _negated(head) or marks & (_CONDITIONS | _BOUNDING_MARKS):
         return False
+    if reason or aside:
+        return True
     adverbial = head.dep_ == "advcl"
     token, seen = head.head, 0
     while seen < 8:
@@ -448,6 +489,21 @@ def _presupposed(head: Any) -> bool:
             return True
         token = token.head
     return True
+
+
+def _reason(head: Any) -> bool:
+    """A clause that gives the reason for its sentence: marked "since" or "because", or "now
+    that" ("now that my salary went up": the parse hangs it from "now")."""
+    if head.dep_ not in ("advcl", "ccomp"):
+        return False
+    marks = {m.lower_ for m in head.children if m.dep_ == "mark"}
+    return bool(marks & _REASON_MARKS) or ("that" in marks and head.head.lower_ == "now")
+
+
+def _after_comma(head: Any) -> bool:
+    """A clause set off by a comma before its first word ("Biscuit, who is three")."""
+    first = head.left_edge.i
+    return first > 0 and head.doc[first - 1].text == ","
 
 
 def _after_heading(token: Any) -> bool:

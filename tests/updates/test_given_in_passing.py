@@ -1,0 +1,92 @@
+"""Values said in passing: what a clause gives through a particle ("moved back to Lisbon"), what a
+personal relative pronoun stands for when the parse hangs its clause from a noun inside the
+person's description, and what a reason clause or a relative clause set off by a comma takes as
+true inside a question or under a modal. The guards stay: a modal in the reason clause itself, a
+restrictive relative clause in a question, the question's own clause."""
+
+from __future__ import annotations
+
+import pytest
+
+from ripplemem.statements import Clause, clauses_of
+from ripplemem.write.entities import EntityRecognizer
+
+
+@pytest.fixture(scope="module")
+def recognizer() -> EntityRecognizer:
+    return EntityRecognizer()
+
+
+def _clauses(recognizer: EntityRecognizer, text: str) -> list[Clause]:
+    (doc,) = recognizer.parse([text])
+    return clauses_of(doc, "Maya", ("Karim", "Rachel"))
+
+
+def _naming(recognizer: EntityRecognizer, text: str, word: str) -> Clause:
+    found = [c for c in _clauses(recognizer, text) if word in c.value or word in c.named]
+    assert len(found) == 1, [(c.text, c.places) for c in _clauses(recognizer, text)]
+    return found[0]
+
+
+@pytest.mark.parametrize(
+    ("text", "word", "place"),
+    [
+        ("My sister moved back to Lisbon in the spring.", "lisbon", "prep:to"),
+        ("My brother moved over to Berlin last year.", "berlin", "prep:to"),
+        ("My parents moved back into the old house in May.", "house", "prep:into"),
+    ],
+)
+def test_a_phrase_after_a_particle_is_the_clauses_value(recognizer, text: str, word: str, place: str) -> None:
+    clause = _naming(recognizer, text, word)
+    assert word in dict(clause.places)[place]
+
+
+@pytest.mark.parametrize(
+    ("text", "person"),
+    [
+        ("I ran into Karim, an old teammate from my first job, who's now at KPMG.", "karim"),
+        ("I caught up with Rachel, a colleague from my previous company, who is at TechCorp now.", "rachel"),
+    ],
+)
+def test_who_stands_for_the_person_not_the_noun_the_parse_hangs_it_from(recognizer, text: str, person: str) -> None:
+    clause = _naming(recognizer, text, "kpmg" if "KPMG" in text else "techcorp")
+    assert person in clause.subject_words
+    assert clause.kind == "person" and clause.presupposed
+
+
+def test_which_still_stands_for_its_noun(recognizer) -> None:
+    clause = _naming(recognizer, "I bought my bike at the Cycle Hub, which opened in York last year.", "york")
+    assert clause.subject == "hub" and clause.presupposed
+
+
+def test_a_who_clause_about_someone_else_stays_theirs(recognizer) -> None:
+    clause = _naming(recognizer, "I met my neighbour's son, who just moved to York for his degree.", "york")
+    assert clause.subject == "son" and clause.owner == "other"
+
+
+@pytest.mark.parametrize(
+    ("text", "word"),
+    [
+        ("Since I'm on night shifts now, could you suggest a sleep routine that works?", "shift"),
+        ("Could you help me budget, now that my salary went up to 48,000 a year?", "48,000"),
+        ("Can you recommend toys for my dog Biscuit, who is three years old now?", "three"),
+        ("Would a bigger tent be better, because we have two kids now?", "kid"),
+    ],
+)
+def test_a_reason_or_a_comma_relative_is_given_inside_a_question(recognizer, text: str, word: str) -> None:
+    clause = _naming(recognizer, text, word)
+    assert clause.presupposed and not clause.asserted
+
+
+@pytest.mark.parametrize(
+    ("text", "word"),
+    [
+        ("Could you suggest a sleep routine, since I might switch to night shifts in January?", "shift"),
+        ("Do you know anyone who lives in Bristol?", "bristol"),
+        ("Should I move to Bristol for the new job?", "bristol"),
+        ("Could you suggest a plan, since I don't work weekends any more?", "weekend"),
+    ],
+)
+def test_what_a_question_does_not_take_as_true_stays_not_given(recognizer, text: str, word: str) -> None:
+    clause = _naming(recognizer, text, word)
+    assert not clause.presupposed and not clause.asserted
