@@ -61,3 +61,18 @@ def test_every_unit_of_the_lead_within_the_margin_answers() -> None:
     found = answering_units(lead, scores)
     assert found == [f"u{i}" for i in range(LEAD) if scores[i] >= scores[0] - MARGIN]
     assert "u8" in found
+
+
+def test_a_statement_whose_clause_fits_less_but_whose_memory_is_as_relevant_answers_the_same_thing() -> None:
+    """"I've got 1250 followers" and, later, "I've been meaning to check my current follower
+    count - I think I'm close to 1300 now": the later clause alone fits the question less (its
+    words do not name the count), the memory as a whole as well."""
+    answering = {"old": Reading("stated", 0.64), "new-a": Reading("stated", 0.35)}
+    ranked, moved = order(["old", "new-a"], UNITS, answering, {"old": 0.34, "new-a": 0.47}, _alike)
+    assert ranked == ["new-a", "old"] and moved == {"new-a"}
+
+
+def test_a_statement_that_fits_less_and_is_less_relevant_is_about_something_else() -> None:
+    answering = {"old": Reading("stated", 0.64), "new-a": Reading("stated", 0.35)}
+    ranked, moved = order(["old", "new-a"], UNITS, answering, {"old": 0.50, "new-a": 0.30}, _alike)
+    assert ranked == ["old", "new-a"] and not moved

@@ -209,7 +209,14 @@ def order(
     if not stated:
         return ranked, set()
     best = max(stated, key=lambda i: answering[i].fit)
-    same = [i for i in stated if answering[i].fit >= answering[best].fit - SAME or alike(i, best)]
+    top = max(relevance.get(i, 0.0) for i in stated)
+    # by its answering clause, or as a whole: a value said apart from the words that name what
+    # it is ("my current follower count - I think I'm close to 1300 now") fits in the unit
+    same = [
+        i for i in stated
+        if answering[i].fit >= answering[best].fit - SAME or relevance.get(i, 0.0) >= top - SAME
+        or alike(i, best)
+    ]
     # and what states a value in the same place as one of them ("on page 200" / "now on page 220")
     same += [i for i in stated if i not in same and any(kin(i, j) for j in same)]
     # the order asked for: the latest said first (the earliest, for an earlier value)
