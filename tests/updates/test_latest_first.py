@@ -264,6 +264,9 @@ def test_scores_follow_the_order(memory: Memory) -> None:
         ("How often did I play previously? How often do I play now?", "present"),
         ("What sport does Kofi do now, after swimming at first?", "present"),
         ("How many sessions did I attend?", "present"),
+        ("How many days ago did I watch the final?", "past"),  # a length of time, not a count
+        ("How many weeks did it take me to paint the fence?", "past"),
+        ("How much time did I spend on the puzzle?", "past"),
         ("When did Caroline go to the support group?", "past"),
         ("What was the name of Bella's rabbit?", "past"),
         ("Where did Rachel move after her recent relocation?", "present"),

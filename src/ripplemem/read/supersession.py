@@ -89,8 +89,14 @@ _EARLIER_VALUE = re.compile(
 )
 #: a question in the simple past asks about an event ("When did she go?", "What was it called?")
 _PAST_EVENT = re.compile(r"\b(?:did|was|were|had)\b", re.IGNORECASE)
-#: ... unless it counts: a count grows to the latest ("How many sessions did I attend?")
-_COUNT = re.compile(r"\bhow (?:many|much)\b", re.IGNORECASE)
+#: ... unless it counts: a count grows to the latest ("How many sessions did I attend?"); a
+#: count of units of time is a length of time between dates ("How many days ago did I watch
+#: the final?", "How many weeks did it take me?"), not a count that grows
+_COUNT = re.compile(
+    r"\bhow (?:many|much)\b(?!\s+(?:more\s+|fewer\s+)?(?:seconds?|minutes?|hours?|days?|nights?|"
+    r"weeks?|weekends?|months?|years?|decades?|time)\b)",
+    re.IGNORECASE,
+)
 _PRESENT = re.compile(
     r"\b(?:now|currently|current|these days|nowadays|at the moment|today|still|latest|"
     r"(?:most )?recent(?:ly)?|so far|any ?more)\b",
