@@ -361,8 +361,8 @@ def _places(head: Any, mine: set[str]) -> tuple[tuple[tuple[str, frozenset[str]]
 
 def _value_children(head: Any) -> list[Any]:
     """The dependants of ``head`` in a value's place, and the prepositional phrases the parse
-    hangs from an adverbial particle of the verb ("moved back to Lisbon", "switched over to
-    oat milk": "to" hangs from "back", "over")."""
+    hangs from an adverbial particle of the verb ("moved back to Lisbon", "went over to
+    Berlin": "to" hangs from "back", "over")."""
     found = []
     for child in head.children:
         if child.dep_ in _VALUE_DEPS:
@@ -456,8 +456,8 @@ def _presupposed(head: Any, question: bool = False) -> bool:
     hypothetical or a condition, nor — for an adverbial clause — in the future or an
     infinitive ("I'll buy a bike when I move", "planning to go, like we do every week").
 
-    What a reason clause ("since I'm on night shifts now, could you ...", "now that my salary
-    went up") or a relative clause set off by a comma ("my dog Biscuit, who is three now")
+    What a reason clause ("since I'm on night shifts now, could you ...", "now that our rent
+    went up") or a relative clause set off by a comma ("my daughter Ada, who is in year six now")
     takes as true stays true whatever the sentence around it does: it is given also in a
     question and under a modal or a condition above it; the rest of a question is not."""
     reason = _reason(head)
@@ -493,7 +493,7 @@ def _presupposed(head: Any, question: bool = False) -> bool:
 
 def _reason(head: Any) -> bool:
     """A clause that gives the reason for its sentence: marked "since" or "because", or "now
-    that" ("now that my salary went up": the parse hangs it from "now")."""
+    that" ("now that our rent went up": the parse hangs it from "now")."""
     if head.dep_ not in ("advcl", "ccomp"):
         return False
     marks = {m.lower_ for m in head.children if m.dep_ == "mark"}
@@ -501,7 +501,7 @@ def _reason(head: Any) -> bool:
 
 
 def _after_comma(head: Any) -> bool:
-    """A clause set off by a comma before its first word ("Biscuit, who is three")."""
+    """A clause set off by a comma before its first word ("Ada, who is in year six")."""
     first = head.left_edge.i
     return first > 0 and head.doc[first - 1].text == ","
 
