@@ -85,15 +85,16 @@ def memory(tmp_path_factory):
         yield memory
 
 
-def test_the_stage_is_a_named_recipe_and_off_by_default():
-    assert get_recipe("ripple-reports").rank.ask_penalty > 0
-    assert get_recipe("ripple").rank.ask_penalty == 0
+def test_the_stage_is_on_by_default_and_off_in_its_ablation():
+    assert get_recipe("ripple").rank.ask_penalty > 0
+    assert get_recipe("ripple-no-reports").rank.ask_penalty == 0
+    assert get_recipe("ripple-paper").rank.ask_penalty == 0
 
 
 def test_the_recipe_lifts_the_report_over_the_request(memory):
     question = "How many fish tanks do I have?"
-    plain = memory.search(question, user_id="u", recipe="ripple")
-    preferred = memory.search(question, user_id="u", recipe="ripple-reports")
+    plain = memory.search(question, user_id="u", recipe="ripple-no-reports")
+    preferred = memory.search(question, user_id="u", recipe="ripple")
     assert any(n.startswith("reports:") for n in preferred.trace.notes)
     assert not any(n.startswith("reports:") for n in plain.trace.notes)
 
