@@ -30,6 +30,7 @@ from ripplemem.testing.builders import make_unit
         # a request that also reports something counts as a report
         ("User recently moved to Denver; can Assistant suggest hiking trails?", "report"),
         ("The weather is lovely in spring.", "other"),
+        ("The wedding is set for May 20th at the vineyard.", "other"),  # the month, not a modal
         ("Assistant said: java fern is easy to grow.", "other"),
     ],
 )

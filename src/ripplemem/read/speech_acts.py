@@ -42,7 +42,7 @@ _ASK = re.compile(
     r"|\b(?:is|was|am|are|were|been)\s+(?:\w+ly\s+)?(?:looking|wondering|thinking|planning|trying|hoping|"
     r"considering|interested|curious|going to)\b"
     r"|\b(?:wants?|would like|'d like|needs?|plans?|hopes?|intends?)\s+to\b"
-    r"|\b(?:will|might|may|should)\s+(?!have\b|be\b)\w+"
+    r"|\b(?-i:will|might|may|should)\s+(?!have\b|be\b)\w+"  # lower case: not the month May
     r"|\bany (?:tips|suggestions|recommendations|advice|ideas)\b",
     re.IGNORECASE,
 )
