@@ -25,10 +25,11 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import replace
+from functools import lru_cache
 from typing import Literal
 
 from ripplemem.read.focus import users_statement
-from ripplemem.records import Evidence, MemoryUnit, ScoreTerms
+from ripplemem.records import Evidence, ScoreTerms
 
 SpeechAct = Literal["ask", "report", "other"]
 
@@ -59,6 +60,7 @@ _REPORT = re.compile(
 )
 
 
+@lru_cache(maxsize=65536)  # a unit's text is read again by every recall that ranks it
 def speech_act(text: str) -> SpeechAct:
     """``"report"`` when ``text`` reports something done or had (even while asking), ``"ask"``
     when it only asks, wishes or plans, ``"other"`` otherwise."""
@@ -67,11 +69,6 @@ def speech_act(text: str) -> SpeechAct:
     if _ASK.search(text):
         return "ask"
     return "other"
-
-
-def reported(unit: MemoryUnit) -> bool:
-    """Whether ``unit`` is a person's statement that reports something (not the assistant's)."""
-    return users_statement(unit) and speech_act(unit.restatement) == "report"
 
 
 def prefer_reports(ranked: Sequence[Evidence], penalty: float) -> tuple[list[Evidence], int]:
