@@ -94,6 +94,10 @@ class RankParams(_Part):
     #: person score this much lower (read/speaker.py; 0: off; 0.3 in ``ripple-speaker``, off by
     #: default: it costs LoCoMo's adversarial questions, which name the wrong speaker)
     speaker_penalty: float = Field(default=0.0, ge=0.0)
+    #: the people's asks that report nothing (requests, questions, plans: read/speech_acts.py)
+    #: score this much lower than rho gives them, before the cut to K (0: off, as in
+    #: ``ripple-no-reports``; measured in docs/benchmarks/longmemeval.md)
+    ask_penalty: float = Field(default=0.2, ge=0.0)
     #: focus (read/focus.py): the sessions of the first this many distinct episodes of the final
     #: list are searched again, restricted to their units, and each one's best-matching statement
     #: of the user comes up right after the episode's first unit (0: off)
@@ -244,13 +248,14 @@ RECIPES: dict[str, RecallRecipe] = {
     "ripple-coverage": recipe("ripple-coverage", rank={"coverage": 0.3}),
     "ripple-focus": recipe("ripple-focus", rank={"focus_sessions": 3}),
     "ripple-speaker": recipe("ripple-speaker", rank={"speaker_penalty": 0.3}),
+    "ripple-no-reports": recipe("ripple-no-reports", rank={"ask_penalty": 0.0}),
     "ripple-paper": recipe(
         "ripple-paper",
         views={"centred_query": False},
         rank={
             "weight_lexical": 0.75, "provenance": "max", "lexical_alignment": 0.0,
             "exchange_alignment": 0.0, "supersession": False, "spread_turns": False,
-            "coverage": 0.0,
+            "coverage": 0.0, "ask_penalty": 0.0,
         },
         context={"share": 0.0},
     ),

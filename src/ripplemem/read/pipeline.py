@@ -4,7 +4,8 @@
 query cues -> tri-view initial recall C0 (dense_k / lexical_k / cue_k) -> up to
 ``recipe.expansion.rounds`` rounds of plan -> diffuse -> C <- C ∪ S_r (when ``recipe.expansion.enabled``) -> rank
 with rho (the speaker a question names first: ``recipe.rank.speaker_penalty``,
-:mod:`ripplemem.read.speaker`) -> the evidence budget K -> focus (``recipe.rank.focus_sessions``:
+:mod:`ripplemem.read.speaker`; the people's asks that report nothing below their reports:
+``recipe.rank.ask_penalty``, :mod:`ripplemem.read.speech_acts`) -> the evidence budget K -> focus (``recipe.rank.focus_sessions``:
 the user's best-matching statement of each of the first sessions comes up to its session,
 :mod:`ripplemem.read.focus`) -> coverage (``recipe.rank.coverage``: for a question that
 gathers several memories, the head covers distinct episodes, :mod:`ripplemem.read.coverage`) ->
@@ -45,6 +46,7 @@ from ripplemem.read.query_cues import Recogniser, derive_cues
 from ripplemem.read.rank import Candidate, rank
 from ripplemem.read.rank_spread import spread_turns
 from ripplemem.read.speaker import prefer_speaker
+from ripplemem.read.speech_acts import prefer_reports
 from ripplemem.read.supersession import apply_supersession, nameless_query
 from ripplemem.read.unit_cache import RecallUnits
 from ripplemem.read.views import centre_query, cue_view, dense_view, lexical_view, view_depths
@@ -379,6 +381,12 @@ class _RippleRun:
                     ranked, self.trace.cues or Cues(), recipe.rank.speaker_penalty
                 )
             said = f"speaker: the units not said by {speaker} score lower" if speaker else ""
+            if said and said not in self.trace.notes:
+                self.trace.notes.append(said)
+        if recipe.rank.ask_penalty > 0:
+            with self.clock("reports"):
+                ranked, lowered = prefer_reports(ranked, recipe.rank.ask_penalty)
+            said = "reports: the people's asks that report nothing score lower" if lowered else ""
             if said and said not in self.trace.notes:
                 self.trace.notes.append(said)
         if recipe.rank.spread_turns:

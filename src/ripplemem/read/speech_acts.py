@@ -1,0 +1,94 @@
+"""Stage: what a person reported before what they asked for.
+
+A question about one's own past ("How many tanks do I have?") is answered by a report: a
+statement of what happened or what is ("I set up a 1-gallon tank for my friend's kid", "I got my
+engagement ring a month ago"). The same chat also holds the person's asks: requests, questions
+and plans addressed to the other side ("Can you suggest plants for a small tank?", "I'm thinking
+of setting up a quarantine tank"). An ask names the topic the person brought up, so it shares the
+question's words and often outranks the report said in passing in the same message or session,
+yet it only says what the person wanted, not what they did or have.
+
+Speech-act theory (Austin 1962; Searle 1976) separates directives (requests, questions) and
+commissives (plans, intentions) from assertives (reports). :func:`speech_act` reads a unit's
+text with a few surface forms of each: a question mark, a request verb addressed to the other
+side, a wish or plan ("wants to", "is thinking of", "will"), against a report verb in the past
+or perfect. A unit with both (a request that also reports something) counts as a report.
+
+:func:`prefer_reports` lowers the score of every unit said by a person (not the assistant or
+system role) whose text asks and reports nothing by ``penalty`` (the term ``ask`` of its
+:class:`~ripplemem.records.ScoreTerms`), then sorts again. The candidates are the same; a unit
+that reports something, the assistant's words and units without an ask keep their score.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import replace
+from functools import lru_cache
+from typing import Literal
+
+from ripplemem.read.focus import users_statement
+from ripplemem.records import Evidence, ScoreTerms
+
+SpeechAct = Literal["ask", "report", "other"]
+
+#: a question, a request to the other side, a wish, a search or a plan (directives, commissives)
+_ASK = re.compile(
+    r"\?"
+    r"|\basked\b"
+    r"|\b(?:can|could|would|will|does|do|is)\s+(?:you|assistant)\b"
+    r"|\b(?:recommend|suggest|advise)\b"
+    r"|\bhelp (?:me|user|him|her|them)\b"
+    r"|\b(?:is|was|am|are|were|been)\s+(?:\w+ly\s+)?(?:looking|wondering|thinking|planning|trying|hoping|"
+    r"considering|interested|curious|going to)\b"
+    r"|\b(?:wants?|would like|'d like|needs?|plans?|hopes?|intends?)\s+to\b"
+    r"|\b(?-i:will|might|may|should)\s+(?!have\b|be\b)\w+"  # lower case: not the month May
+    r"|\bany (?:tips|suggestions|recommendations|advice|ideas)\b",
+    re.IGNORECASE,
+)
+#: irregular past forms (and the perfect's auxiliaries) that report something done or had
+_PAST = (
+    "got|went|bought|took|made|spent|saw|met|ran|won|lost|left|began|gave|found|came|did|wrote|"
+    "read|sold|paid|caught|heard|felt|kept|brought|built|chose|hit|drove|flew|grew|ate|drank|"
+    "sang|swam|taught|told|wore|sent|became|had|has|was|were"
+)
+#: a subject-like word, at most a few adverbs, then a past or perfect verb
+_REPORT = re.compile(
+    r"\b(?!Assistant\b|System\b)[A-Z][\w']*\s+(?:(?:just|recently|also|actually|already|finally|first|once|then|even|"
+    r"really|\w+ly)\s+)*(?:(?!asked\b|wondered\b)\w+ed|" + _PAST + r")\b(?!\s+been\s+(?:looking|wondering|thinking|planning|trying|hoping|considering)\b)"
+)
+
+
+@lru_cache(maxsize=65536)  # a unit's text is read again by every recall that ranks it
+def speech_act(text: str) -> SpeechAct:
+    """``"report"`` when ``text`` reports something done or had (even while asking), ``"ask"``
+    when it only asks, wishes or plans, ``"other"`` otherwise."""
+    if _REPORT.search(text):
+        return "report"
+    if _ASK.search(text):
+        return "ask"
+    return "other"
+
+
+def prefer_reports(ranked: Sequence[Evidence], penalty: float) -> tuple[list[Evidence], int]:
+    """``ranked`` with the people's asks that report nothing ``penalty`` lower, best first; and
+    how many units were lowered."""
+    items = list(ranked)
+    if penalty <= 0:
+        return items, 0
+    out: list[Evidence] = []
+    lowered = 0
+    for item in items:
+        if not users_statement(item.unit) or speech_act(item.unit.restatement) != "ask":
+            out.append(item)
+            continue
+        lowered += 1
+        terms = item.terms or ScoreTerms(alignment=0.0, provenance=0.0, anchor=0.0, total=item.score)
+        score = item.score - penalty
+        extra = {**terms.extra, "ask": -penalty}
+        out.append(replace(item, score=score, terms=replace(terms, extra=extra, total=score)))
+    if not lowered:
+        return items, 0
+    out.sort(key=lambda e: (-e.score, -(e.terms.provenance if e.terms else 0.0), e.unit.id))
+    return out, lowered
