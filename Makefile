@@ -56,9 +56,12 @@ test: $(STAMP) chromium qemu
 
 # the inner loop: everything but the tests marked slow (many-writer processes, crash injection,
 # emulated CPUs, worker processes, the speed/scale benches, schemathesis, the store contract on
-# partitioned PostgreSQL, the viewer in a real browser)
+# partitioned PostgreSQL, the viewer in a real browser), and property tests that read the
+# Hypothesis profile "fast" (tests/conftest.py) try fewer cases. tests/server/test_schemathesis.py
+# is all slow; it is not even collected (its cases are built at collection: ~3 s per worker)
 test-fast: $(STAMP) chromium qemu
-	@$(PYTEST) -m "not slow" tests benchmarks/tests; rc=$$?; \
+	@$(PYTEST) -m "not slow" --hypothesis-profile=fast --ignore=tests/server/test_schemathesis.py \
+	  tests benchmarks/tests; rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "pytest collected no tests: failing on purpose"; exit 1; fi; exit $$rc
 
 # the real-model lane, not part of `make test` (about 20 min on 2 busy cores): installs the

@@ -11,6 +11,7 @@ harness no longer imports fails too, so the list says what the harness needs tod
 from __future__ import annotations
 
 import ast
+import functools
 import importlib
 from pathlib import Path
 
@@ -59,6 +60,7 @@ DECLARED: dict[str, str] = {
 }
 
 
+@functools.cache  # read when a test first asks, not at collection in every test worker
 def _imports() -> list[tuple[str, str, tuple[str, ...]]]:
     """(``file:line``, module, names) of every ``ripplemem`` import in the harness."""
     found = []
@@ -73,11 +75,9 @@ def _imports() -> list[tuple[str, str, tuple[str, ...]]]:
     return [(w, m, n) for w, m, n in found if m == "ripplemem" or m.startswith("ripplemem.")]
 
 
-IMPORTS = _imports()
-
 
 def test_the_harness_was_read() -> None:
-    assert len(IMPORTS) > 100
+    assert len(_imports()) > 100
 
 
 @pytest.mark.parametrize("package", PUBLIC)
@@ -86,13 +86,13 @@ def test_names_from_public_packages_are_in_their_all(package: str) -> None:
     # the exception tree (ripplemem.errors) has no __all__: every class it defines is public
     exported = set(getattr(module, "__all__", None) or
                    (name for name in vars(module) if not name.startswith("_")))
-    used = [(where, name) for where, module, names in IMPORTS if module == package
+    used = [(where, name) for where, module, names in _imports() if module == package
             for name in names]
     assert used or package == "ripplemem.testing"
     assert [(where, name) for where, name in used if name not in exported] == []
 
 
 def test_every_other_module_is_declared_with_its_reason() -> None:
-    internal = {(where, module) for where, module, _ in IMPORTS if module not in PUBLIC}
+    internal = {(where, module) for where, module, _ in _imports() if module not in PUBLIC}
     assert sorted(w_m for w_m in internal if w_m[1] not in DECLARED) == []
     assert sorted(set(DECLARED) - {module for _, module in internal}) == []  # none stale

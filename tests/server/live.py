@@ -3,6 +3,8 @@ the fixtures ``make_server`` and ``live`` (re-exported by conftest.py)."""
 
 from __future__ import annotations
 
+import functools
+import ssl
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -53,11 +55,19 @@ class LiveServer:
 
     def client(self, key: str | None = None, **kwargs) -> httpx.Client:
         headers = {"Authorization": f"Bearer {self.keys[key]}"} if key else {}
+        kwargs.setdefault("verify", tls_context())
         return httpx.Client(base_url=self.url, headers=headers, timeout=30, **kwargs)
 
     def stop(self) -> None:
         self.server.should_exit = True
         self.thread.join(timeout=30)
+
+
+@functools.cache
+def tls_context() -> ssl.SSLContext:
+    """One TLS context for the test clients: each new httpx.Client would read the CA bundle again
+    (~40 ms, though these servers speak plain HTTP)."""
+    return ssl.create_default_context()
 
 
 def start_server(

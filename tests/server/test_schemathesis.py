@@ -24,7 +24,7 @@ from ripplemem.testing import FakeEmbedder
 
 from .live import SESSION, open_memory, start_server
 
-pytestmark = pytest.mark.slow
+pytestmark = pytest.mark.slow  # make test-fast does not collect this file at all (Makefile)
 
 EXAMPLES = 25  # per operation
 #: what the contract is: no 5xx, and statuses, content types, headers and bodies as documented

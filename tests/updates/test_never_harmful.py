@@ -88,7 +88,11 @@ def scenarios(draw):
     return kind, [first.format(chain[0]), *(later.format(v) for v in chain[1:])], facts, target, explicit, asks_home
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+# 12 scenarios per backend in make test; fewer under make test-fast's profile (tests/conftest.py)
+@settings(
+    max_examples=min(12, settings.default.max_examples), deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
+)
 @given(scenario=scenarios())
 def test_a_question_about_an_unrelated_memory_never_gets_a_chain_member_first(
     memory: Memory, scenario

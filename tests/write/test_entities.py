@@ -199,3 +199,43 @@ def test_a_released_pipeline_serves_the_next_recogniser_as_a_fresh_load_would() 
     assert reused.find(texts, people=SPEAKERS) == expected
     assert reused._nlp is pipeline and not entities._IDLE[entities.DEFAULT_MODEL]
     assert set(reused._nlp.disabled) == set(reused._parse_pipes)
+
+
+def test_a_closed_memory_hands_its_pipeline_to_the_next_even_while_something_keeps_it(
+    tmp_path,
+) -> None:
+    """Closing a Memory releases its loaded pipeline at once, not when it is collected: a
+    reference cycle (a web framework's cache of a server's endpoints) cannot make the next
+    Memory of the process load the model again. A released recogniser used again loads a
+    pipeline and still knows the names it learned."""
+    from ripplemem.memory import Memory
+    from ripplemem.settings import Settings
+    from ripplemem.testing import FakeEmbedder
+    from ripplemem.write import entities
+
+    entities._IDLE.pop(entities.DEFAULT_MODEL, None)
+    first = Memory(Settings(store=str(tmp_path / "one.db")), embedder=FakeEmbedder())
+    first.add([{"speaker": "Caroline", "text": "I met Zoltan Ruiz at the harbour."}])
+    recognizer = first._core.parts.recognizer
+    recognizer.remember(["Jordan Lee", "Ana Ruiz"])
+    texts = ["I saw ANA RUIZ and JORDAN LEE at the Harbor Grill.", "Ana Ruiz called Mel."]
+    learned = recognizer.find(texts, people=SPEAKERS, learn=False)
+    pipeline = recognizer._nlp
+    kept = [first, recognizer]
+    kept.append(kept)  # a cycle: only the collector could free it
+    first.close()
+    assert [idle is pipeline for idle in entities._IDLE[entities.DEFAULT_MODEL]] == [True]
+    second = Memory(Settings(store=str(tmp_path / "two.db")), embedder=FakeEmbedder())
+    second._core.warm_up()
+    assert second._core.parts.recognizer._nlp is pipeline
+    assert not entities._IDLE[entities.DEFAULT_MODEL]
+    # the closed one, used again, loads its own pipeline with the names it had learned
+    assert recognizer.find(texts, people=SPEAKERS, learn=False) == learned
+    assert recognizer._nlp is not None and recognizer._nlp is not pipeline
+    assert "Jordan Lee" in learned[0].people
+    second.close()
+    recognizer.release()
+    assert len(entities._IDLE[entities.DEFAULT_MODEL]) == 2
+    recognizer.release()  # twice: nothing handed back twice
+    assert len(entities._IDLE[entities.DEFAULT_MODEL]) == 2
+    entities._IDLE[entities.DEFAULT_MODEL].clear()

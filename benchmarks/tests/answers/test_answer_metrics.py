@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-from nltk.translate.bleu_score import SmoothingFunction, sentence_bleu
 
 from ripplemem_bench.answers.metrics import answer_tokens, bleu1, nltk_words, token_f1
 
@@ -22,6 +21,10 @@ def test_f1_is_set_based() -> None:
 
 
 def test_bleu1_matches_nltk_sentence_bleu_with_unigram_weights_and_method1() -> None:
+    # imported here: nltk (with scipy.stats) takes ~1 s, which every test worker would pay at
+    # collection
+    from nltk.translate.bleu_score import SmoothingFunction, sentence_bleu
+
     prediction, gold = "She adopted a grey cat in Porto.", "a grey cat"
     expected = sentence_bleu(
         [["a", "grey", "cat"]],

@@ -354,12 +354,16 @@ class Core:
             return time.perf_counter() - started
 
     def close(self) -> None:
-        """Release the store. Never raises (a failure is logged): a ``with`` block's result, or
-        the error it raised, is never replaced by one from closing."""
+        """Release the store and the loaded entity pipeline. Never raises (a failure is logged):
+        a ``with`` block's result, or the error it raised, is never replaced by one from
+        closing."""
         try:
             self.store.close()
         except Exception as error:  # noqa: BLE001 - closing must not hide a result
             log.warning("closing the store failed: %s", error)
+        # the loaded entity pipeline serves the next Memory of the process at once, even while
+        # something (a web framework's cache of endpoints) keeps this one from being collected
+        self.parts.recognizer.release()
 
     # -- checks --------------------------------------------------------------------------------
     def recipe(self, recipe: str | RecallRecipe | None, limit: int | None = None) -> RecallRecipe:

@@ -210,6 +210,7 @@ class EntityRecognizer:
         self._name_tokens: set[str] = set()  # tokens of known names, as written
         self._places: dict[str, str] = {}  # casefolded place -> first-seen casing
         self._seen_lower: set[str] = set()  # words seen written in lower case
+        self._release: weakref.finalize | None = None  # hands the pipeline back, once
 
     # -- public -------------------------------------------------------------------------------
 
@@ -287,13 +288,33 @@ class EntityRecognizer:
             if p not in _PARSE_PIPES or (p == "tok2vec" and "ner" in listeners)
         ]
         self._nlp = nlp
-        # once this recogniser is gone its pipeline serves the next one (no second load)
-        weakref.finalize(self, _release_pipeline, self.model, nlp).atexit = False
+        # once this recogniser is released or gone its pipeline serves the next one (no
+        # second load)
+        self._release = weakref.finalize(self, _release_pipeline, self.model, nlp)
+        self._release.atexit = False
+        if self._names:  # loaded again after release(): the ruler knows the names again
+            self._add_patterns(list(self._names.values()))
+
+    def release(self) -> None:
+        """Hand the loaded pipeline to the next recogniser of the process now (its Memory is
+        closing) rather than when this one is garbage-collected, which a reference cycle can
+        put off indefinitely. A later call loads a pipeline again, with the names it knows.
+        Never waits: a call still running here (a warm-up left behind at shutdown) keeps the
+        pipeline, which then goes back when this recogniser is collected."""
+        if not self._lock.acquire(blocking=False):
+            return
+        try:
+            release, self._release = self._release, None
+            self._nlp = self._ruler = None
+            if release is not None:
+                release()
+        finally:
+            self._lock.release()
 
     # -- names --------------------------------------------------------------------------------
 
     def _remember(self, names: Iterable[str]) -> None:
-        patterns = []
+        added: list[str] = []
         for raw in names:
             name = " ".join(raw.split())
             if not name:
@@ -302,8 +323,14 @@ class EntityRecognizer:
             if key in self._names:
                 continue
             self._names[key] = name
+            self._name_tokens.update(name.split())
+            added.append(name)
+        self._add_patterns(added)
+
+    def _add_patterns(self, names: list[str]) -> None:
+        patterns = []
+        for name in names:
             tokens = name.split()
-            self._name_tokens.update(tokens)
             for variant in {name, name.upper(), " ".join(t[:1].upper() + t[1:] for t in tokens)}:
                 patterns.append({"label": "PERSON", "pattern": variant, "id": name})
         if patterns:
