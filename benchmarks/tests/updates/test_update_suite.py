@@ -109,3 +109,27 @@ def test_the_command_scores_each_kind_per_recipe_and_writes_a_typed_result(
         assert [row["id"] for row in rows] == ["q-now", "q-before"]
         assert summary["history"].passed == rows[1]["passed"]
     assert "notes" in result.recipes["ripple"].questions[0]  # the first recipe keeps its notes
+
+
+def test_with_an_llm_endpoint_the_write_path_asks_it_which_memory_a_new_one_updates(
+    suite_file: Path, tmp_path: Path
+) -> None:
+    """Only the update judge asks the model (extraction stays deterministic): each request is an
+    update prompt, and the judge's "updates" becomes the supersedes link the read path follows."""
+    from ripplemem.testing import Reply, ScriptedOpenAIServer
+
+    def judge(body: dict) -> Reply:
+        return Reply.json({"verdicts": [{"memory": 1, "relation": "updates", "reason": "moved"}]})
+
+    out = tmp_path / "judged.json"
+    with ScriptedOpenAIServer(responder=judge, model="judge-1") as server:
+        done = CliRunner(env=CLEAN_ENV).invoke(bench_app, [
+            "updates", str(suite_file), "--recipes", "ripple", "--json", str(out),
+            "--llm-base-url", server.base_url, "--llm-model", "judge-1",
+        ])
+        asked = [b["messages"][-1]["content"] for b in server.requests]
+    assert done.exit_code == 0, done.output
+    assert asked and all(text.startswith("NEW (") and "EARLIER:" in text for text in asked), asked[:1]
+    result = load_result(out)
+    assert isinstance(result, UpdatesResult) and result.llm == "judge-1"
+    assert result.extractor == "deterministic" or "Deterministic" in (result.extractor or "")

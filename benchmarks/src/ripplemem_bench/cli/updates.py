@@ -30,19 +30,29 @@ def updates(
         str, typer.Option("--split", help="Run only the conversations of this split (dev, holdout, all).")
     ] = "all",
     json_file: JsonOption = None,
+    llm_base_url: Annotated[
+        str | None,
+        typer.Option("--llm-base-url", help="An OpenAI-compatible endpoint for the write path's update "
+                     "judge (extraction and planning stay deterministic) [default: no LLM]."),
+    ] = None,
+    llm_model: Annotated[
+        str | None, typer.Option("--llm-model", help="The judge's model [default: RIPPLEMEM_LLM_MODEL].")
+    ] = None,
 ) -> None:
     """Share of current-value questions won by the latest value (top 3, above every stale
-    statement), of history questions with every needed turn in the top 10, of controls passed."""
+    statement), of history questions with every needed turn in the top 10, of controls passed.
+    With ``--llm-base-url`` the memories are written with the LLM update judge."""
     from ripplemem_bench.measure import cpu_info, git_commit, loadavg
     from ripplemem_bench.results.base import CpuInfo
     from ripplemem_bench.updates.cases import load_cases
-    from ripplemem_bench.updates.run import run_updates
+    from ripplemem_bench.updates.run import judged_by, run_updates
 
     cases = load_cases(path, split=split)
     names = [r.strip() for r in recipes.split(",") if r.strip()]
+    settings = judged_by(llm_base_url, llm_model) if llm_base_url else None
     out = console()
     with progress_bar(out) as progress:
-        result = run_updates(cases, names, progress=progress)
+        result = run_updates(cases, names, settings=settings, progress=progress)
     result.file, result.split = path.name, split
     result.date = datetime.now(UTC).isoformat(timespec="seconds")
     result.load, result.commit = loadavg(), git_commit()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import tempfile
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -13,6 +14,18 @@ from ripplemem_bench.updates.cases import UpdateCase
 from ripplemem_bench.updates.score import QuestionScore, score_question, summarise
 
 Progress = Callable[[str, int, int | None], None]
+
+
+def judged_by(base_url: str, model: str | None = None) -> Settings:
+    """Settings whose write path asks the LLM at ``base_url`` which earlier memories a new one
+    updates (``Settings.updates = "llm"``); extraction, planning and clues stay deterministic, so
+    the suite measures the judge alone. The model defaults to ``RIPPLEMEM_LLM_MODEL``, the key to
+    ``RIPPLEMEM_LLM_API_KEY`` / ``OPENAI_API_KEY``."""
+    env = {**os.environ, "RIPPLEMEM_LLM_BASE_URL": base_url}
+    if model:
+        env["RIPPLEMEM_LLM_MODEL"] = model
+    return Settings.from_env(env, extractor="deterministic", planner="deterministic",
+                             clue_writer="deterministic", updates="llm")
 
 
 def run_updates(
@@ -51,6 +64,7 @@ def run_updates(
         questions=sum(len(c.model.questions) for c in cases),
         extractor=stages.extractor,
         embedder=stages.embedder,
+        llm=chosen.llm.model if chosen.llm is not None else None,
         recipes={
             r: UpdateRecipe(
                 summary={kind: KindScore(**score) for kind, score in summarise(rows).items()},
