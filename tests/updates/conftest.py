@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 
+from ripplemem import Memory
 from ripplemem.providers.local_embedder import MiniLMFloatEmbedder
 
 
@@ -13,4 +16,13 @@ def embedder():
     return MiniLMFloatEmbedder()
 
 
-__all__ = ["embedder"]
+@pytest.fixture(scope="module")
+def round_memory(request: pytest.FixtureRequest, embedder) -> Iterator[Memory]:
+    """The memory of a round module's ``CASES`` (tests/updates/round4.py), built once per module."""
+    from .round4 import build
+
+    with build(request.module.CASES, embedder) as opened:
+        yield opened
+
+
+__all__ = ["embedder", "round_memory"]

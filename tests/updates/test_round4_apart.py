@@ -7,13 +7,11 @@ that round were not developed against it, and it is read once, at the end of the
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
 from ripplemem import Memory
 
-from .round4 import Case, build, holds
+from .round4 import Case, holds, with_reasons
 
 CASES = [
     Case("running", "current", "Paul",
@@ -64,12 +62,6 @@ CASES = [
 ]
 
 
-@pytest.fixture(scope="module")
-def memory(embedder) -> Iterator[Memory]:
-    with build(CASES, embedder) as opened:
-        yield opened
-
-
-@pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
-def test_round4(memory: Memory, case: Case) -> None:
-    assert holds(memory, case)
+@pytest.mark.parametrize("case", with_reasons(CASES, {}))
+def test_round4(round_memory: Memory, case: Case) -> None:
+    assert holds(round_memory, case)

@@ -7,13 +7,11 @@ against; the rest is test_round4_apart.py."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
 from ripplemem import Memory
 
-from .round4 import Case, build, holds
+from .round4 import Case, holds, with_reasons
 
 CASES = [
     # the later value leads
@@ -110,23 +108,12 @@ CASES = [
 ]
 
 
-@pytest.fixture(scope="module")
-def memory(embedder) -> Iterator[Memory]:
-    with build(CASES, embedder) as opened:
-        yield opened
-
-
 #: cases the read path does not pass yet, and why
 NOT_YET = {
     "mum-thinks": "later small talk of the holder ('Fiona was busy with the garden') leads a 'where' question",
 }
 
 
-@pytest.mark.parametrize(
-    "case",
-    [pytest.param(c, marks=pytest.mark.xfail(strict=True, reason=NOT_YET[c.id])) if c.id in NOT_YET else c
-     for c in CASES],
-    ids=[c.id for c in CASES],
-)
-def test_round4(memory: Memory, case: Case) -> None:
-    assert holds(memory, case)
+@pytest.mark.parametrize("case", with_reasons(CASES, NOT_YET))
+def test_round4(round_memory: Memory, case: Case) -> None:
+    assert holds(round_memory, case)

@@ -9,13 +9,11 @@ change): read once, at the end of the round."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
 from ripplemem import Memory
 
-from .round4 import Case, build, holds
+from .round4 import Case, holds, with_reasons
 
 CASES = [
     Case("five-k", "current", "Ella",
@@ -55,12 +53,6 @@ CASES = [
 ]
 
 
-@pytest.fixture(scope="module")
-def memory(embedder) -> Iterator[Memory]:
-    with build(CASES, embedder) as opened:
-        yield opened
-
-
 #: cases the read path does not pass yet, and why
 NOT_YET = {
     "dog-age": "kept apart: fails at the end of round 5 (not investigated)",
@@ -69,11 +61,6 @@ NOT_YET = {
 }
 
 
-@pytest.mark.parametrize(
-    "case",
-    [pytest.param(c, marks=pytest.mark.xfail(strict=True, reason=NOT_YET[c.id])) if c.id in NOT_YET else c
-     for c in CASES],
-    ids=[c.id for c in CASES],
-)
-def test_round5_apart(memory: Memory, case: Case) -> None:
-    assert holds(memory, case)
+@pytest.mark.parametrize("case", with_reasons(CASES, NOT_YET))
+def test_round5_apart(round_memory: Memory, case: Case) -> None:
+    assert holds(round_memory, case)

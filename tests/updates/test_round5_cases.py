@@ -9,13 +9,11 @@ round are developed against; the rest is test_round5_apart.py."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
 from ripplemem import Memory
 
-from .round4 import Case, build, holds
+from .round4 import Case, holds, with_reasons
 
 CASES = [
     Case("sister-back", "current", "Leah",
@@ -87,12 +85,6 @@ CASES = [
 ]
 
 
-@pytest.fixture(scope="module")
-def memory(embedder) -> Iterator[Memory]:
-    with build(CASES, embedder) as opened:
-        yield opened
-
-
 #: cases the read path does not pass yet, and why
 NOT_YET = {
     "teammate-who": "Ben's own clause ('ran into Karim ... at the station') fits the name-free question better than Karim's 'who's now at KPMG'",
@@ -103,11 +95,6 @@ NOT_YET = {
 }
 
 
-@pytest.mark.parametrize(
-    "case",
-    [pytest.param(c, marks=pytest.mark.xfail(strict=True, reason=NOT_YET[c.id])) if c.id in NOT_YET else c
-     for c in CASES],
-    ids=[c.id for c in CASES],
-)
-def test_round5(memory: Memory, case: Case) -> None:
-    assert holds(memory, case)
+@pytest.mark.parametrize("case", with_reasons(CASES, NOT_YET))
+def test_round5(round_memory: Memory, case: Case) -> None:
+    assert holds(round_memory, case)
