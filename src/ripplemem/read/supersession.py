@@ -79,6 +79,7 @@ from ripplemem.records import (
     said_order,
 )
 from ripplemem.statements import Parse, StatementReader, same_place
+from ripplemem.statements.clauses import DURATION_UNITS
 from ripplemem.stores.base import MemoryStore
 
 #: the question asks for the value before a change
@@ -92,10 +93,9 @@ _PAST_EVENT = re.compile(r"\b(?:did|was|were|had)\b", re.IGNORECASE)
 #: ... unless it counts: a count grows to the latest ("How many sessions did I attend?"); a
 #: count of units of time is a length of time between dates ("How many days ago did I watch
 #: the final?", "How many weeks did it take me?"), not a count that grows
+_TIME_UNITS = "|".join(sorted(DURATION_UNITS | {"second", "time"}))
 _COUNT = re.compile(
-    r"\bhow (?:many|much)\b(?!\s+(?:more\s+|fewer\s+)?(?:seconds?|minutes?|hours?|days?|nights?|"
-    r"weeks?|weekends?|months?|years?|decades?|time)\b)",
-    re.IGNORECASE,
+    rf"\bhow (?:many|much)\b(?!\s+(?:more\s+|fewer\s+)?(?:{_TIME_UNITS})s?\b)", re.IGNORECASE
 )
 _PRESENT = re.compile(
     r"\b(?:now|currently|current|these days|nowadays|at the moment|today|still|latest|"

@@ -64,7 +64,7 @@ _PEOPLE_PRONOUNS = frozenset({"he", "she", "they", "him", "her", "them", "someon
 _CONTENT = frozenset({"NOUN", "PROPN", "NUM", "ADJ"})
 _DEFINITE = frozenset({"the", "this", "that", "these", "those"})
 #: the units a bounded length is counted in ("for two weeks", "for the weekend")
-_DURATION_UNITS = frozenset(
+DURATION_UNITS = frozenset(
     {"minute", "hour", "day", "night", "week", "weekend", "fortnight", "month", "year", "decade",
      "term", "semester"}
 )
@@ -535,7 +535,7 @@ def _bounded(head: Any) -> bool:
         return True
     return any(
         token.dep_ == "prep" and token.lower_ == "for"
-        and any(p.dep_ == "pobj" and p.lemma_.casefold() in _DURATION_UNITS for p in token.children)
+        and any(p.dep_ == "pobj" and p.lemma_.casefold() in DURATION_UNITS for p in token.children)
         for token in _subtree(head)
     )
 
@@ -545,11 +545,11 @@ def _spends(head: Any) -> bool:
     days in Rome"): the clause's event lasts that long; not a rate ("six hours a night", "40
     hours a week") nor a measure of something ("eight hours of sleep")."""
     for child in head.children:
-        if child.dep_ != "dobj" or child.lemma_.casefold() not in _DURATION_UNITS:
+        if child.dep_ != "dobj" or child.lemma_.casefold() not in DURATION_UNITS:
             continue
         counted = any(d.dep_ == "nummod" or (d.dep_ == "det" and d.lower_ in ("a", "an")) for d in child.children)
         bare = all(d.dep_ in ("det", "nummod", "amod", "quantmod", "advmod", "compound") for d in child.children)
-        rate = any(c.dep_ == "npadvmod" and c.lemma_.casefold() in _DURATION_UNITS for c in head.children)
+        rate = any(c.dep_ == "npadvmod" and c.lemma_.casefold() in DURATION_UNITS for c in head.children)
         if counted and bare and not rate:
             return True
     return False
