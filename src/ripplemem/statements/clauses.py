@@ -461,8 +461,8 @@ def _presupposed(head: Any, question: bool = False) -> bool:
     takes as true stays true whatever the sentence around it does: it is given also in a
     question and under a modal or a condition above it; the rest of a question is not."""
     reason = _reason(head)
-    aside = head.dep_ == "relcl" and _after_comma(head)
-    if question and not (reason or aside):
+    appositive = head.dep_ == "relcl" and _after_comma(head)
+    if question and not (reason or appositive):
         return False
     if head.dep_ not in ("relcl", "advcl") and not reason:
         return False
@@ -475,7 +475,7 @@ def _presupposed(head: Any, question: bool = False) -> bool:
     marks = {m.lower_ for m in head.children if m.dep_ == "mark"}
     if _negated(head) or marks & (_CONDITIONS | _BOUNDING_MARKS):
         return False
-    if reason or aside:
+    if reason or appositive:
         return True
     adverbial = head.dep_ == "advcl"
     token, seen = head.head, 0
