@@ -33,7 +33,10 @@ spring" and "I eat pretty much anything" for "What does Noor eat?"; not "I love 
 Sundays", a later statement of the holder about something else), or are linked or near
 (``alike``), and then those that give a value in the same grammatical place as one of them
 (``kin``, :func:`~ripplemem.statements.same_place`: "on page 200" / "now on page 220"). Of
-those, the latest said leads (the earliest, for a question about an earlier value): it moves
+those, the latest leads (the earliest said, for a question about an earlier value) — latest by
+the time its value holds from: a clause in the past tense whose own words give a time that
+ended before the day it was said ("Back in 2015 I worked at a call centre") speaks of that time
+(:func:`spoken_of`), anything else of the time it was said: it moves
 up past the units that answer and past any unit less relevant than the best of them; for the
 present the others follow it latest first, passing only what it may pass; every aside above it
 goes right below it. Nothing else moves, and an aside moves down only past answering units.
@@ -43,6 +46,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, replace
+from datetime import datetime
 from itertools import pairwise
 from typing import Literal
 
@@ -71,11 +75,13 @@ class Holder:
 
 @dataclass(frozen=True, slots=True)
 class Reading:
-    """What an answering unit says about the question: its role and how well its answering
-    clause fits the question."""
+    """What an answering unit says about the question: its role, how well its answering
+    clause fits the question, and the time that clause speaks of when it is not the time it was
+    said (:func:`spoken_of`)."""
 
     role: Role
     fit: float
+    held: datetime | None = None
 
 
 def holder_of(
@@ -168,6 +174,37 @@ def _aside(clause: Clause, holder: Holder) -> bool:
     return unasserted and bool(clause.value or clause.named)
 
 
+def spoken_of(unit: MemoryUnit, clause: Clause) -> datetime | None:
+    """The time a stated clause in the past tense speaks of, when its own words give one that
+    ended before the day it was said ("Back in 2015 I worked at a call centre", "Last year I was
+    on 35k", said in 2023): the end of the unit's time span (resolved from its words when it was
+    written); None when the clause holds at the time it was said (present or perfect: "Since
+    April I've been on 100mg") or gives no time of its own.
+
+    A value holds from the time a statement puts it at — its reference time, not the time it
+    was said (Reichenbach's R, not S) — and lasts until a later one replaces it: so "I work as
+    a paralegal" said in January is a later value than "back in 2015 I worked at a call centre"
+    said in June."""
+    span, said = unit.time_span, unit.session_time
+    if clause.tense != "past" or span is None or said is None or span.end is None:
+        return None
+    if (span.end.tzinfo is None) != (said.tzinfo is None) or span.end.date() >= said.date():
+        return None
+    words = clause.text.casefold()
+    if not any(phrase.casefold() in words for phrase in unit.time_phrases):
+        return None  # the unit's time comes from other words than this clause's
+    return span.end
+
+
+def held_order(unit: MemoryUnit, reading: Reading | None) -> tuple[datetime, int, datetime, str]:
+    """:func:`~ripplemem.records.said_order` at the time the unit's answering clause speaks of
+    (:func:`spoken_of`), when that is earlier than the time it was said."""
+    key = said_order(unit)
+    if reading is None or reading.held is None:
+        return key
+    return (reading.held, 0, unit.created_at, unit.id)
+
+
 def readings(
     units: Sequence[MemoryUnit], read: Sequence[Sequence[Clause]], holder: Holder, fit: Fit
 ) -> dict[str, Reading]:
@@ -185,7 +222,8 @@ def readings(
         best_said = max((scores[c.text] for c in said), default=None)
         best_aside = max((scores[c.text] for c in aside), default=None)
         if best_said is not None and (best_aside is None or best_said >= best_aside):
-            found[unit.id] = Reading("stated", best_said)
+            best = max(said, key=lambda c: scores[c.text])
+            found[unit.id] = Reading("stated", best_said, spoken_of(unit, best))
         elif best_aside is not None:
             found[unit.id] = Reading("aside", best_aside)
     return found
@@ -219,8 +257,14 @@ def order(
     ]
     # and what states a value in the same place as one of them ("on page 200" / "now on page 220")
     same += [i for i in stated if i not in same and any(kin(i, j) for j in same)]
-    # the order asked for: the latest said first (the earliest, for an earlier value)
-    group = sorted(same, key=lambda i: said_order(units[i]), reverse=latest)
+    # the order asked for: the latest first, by the time each value holds from (a statement of
+    # a past time of its own is older than the time it was said: :func:`held_order`); for an
+    # earlier value, the earliest said first (a past time of its own does not make small talk
+    # about last Sunday the first value)
+    if latest:
+        group = sorted(same, key=lambda i: held_order(units[i], answering.get(i)), reverse=True)
+    else:
+        group = sorted(same, key=lambda i: said_order(units[i]))
     leader = group[0]
     reach = max(relevance.get(i, 0.0) for i in same)
     moved: set[str] = set()
