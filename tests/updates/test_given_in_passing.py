@@ -71,6 +71,8 @@ def test_a_who_clause_about_someone_else_stays_theirs(recognizer) -> None:
         ("Can you plan a cheaper week of meals, now that our rent went up to 1,400?", "1,400"),
         ("Any tips for my daughter Ada, who is in year six now?", "six"),
         ("Would a bigger tent be better, because we have two kids now?", "kid"),
+        # "now" and the clause both hung from the question's verb
+        ("Could you help me budget, now that my salary went up to 48,000 a year?", "48,000"),
     ],
 )
 def test_a_reason_or_a_comma_relative_is_given_inside_a_question(recognizer, text: str, word: str) -> None:

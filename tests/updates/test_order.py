@@ -4,6 +4,7 @@ answer. Written before the rule, on :func:`ripplemem.read.latest_first.order` it
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import datetime
 
 from ripplemem.read.latest_first import Reading, order
@@ -61,6 +62,26 @@ def test_every_unit_of_the_lead_within_the_margin_answers() -> None:
     found = answering_units(lead, scores)
     assert found == [f"u{i}" for i in range(LEAD) if scores[i] >= scores[0] - MARGIN]
     assert "u8" in found
+
+
+def test_a_question_answers_when_its_clauses_are_read_and_the_margin_is_the_best_statements() -> None:
+    """"Can you recommend toys for my dog, who is three now?" takes a value as given, which only
+    its clauses tell: with a statement reader a question within the margin answers too; the
+    margin is still counted from the best unit that is not a question."""
+    from ripplemem.read.supersession import MARGIN, answering_units
+    from ripplemem.records import Evidence
+
+    def unit(unit_id: str, text: str) -> Evidence:
+        return Evidence(replace(_unit(unit_id, 1, 1), restatement=text), 1.0, ())
+
+    lead = [
+        unit("asks-high", "Mira asked: Can you recommend toys for my dog, who is three now?"),
+        unit("states", "Mira said: My dog Biscuit is two years old."),
+        unit("asks-low", "Mira asked: Any news?"),
+    ]
+    scores = [0.9, 0.5, 0.5 - MARGIN - 0.01]
+    assert answering_units(lead, scores) == ["states"]
+    assert answering_units(lead, scores, questions=True) == ["asks-high", "states"]
 
 
 def test_a_statement_whose_clause_fits_less_but_whose_memory_is_as_relevant_answers_the_same_thing() -> None:

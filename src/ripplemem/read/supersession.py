@@ -5,7 +5,9 @@ It runs after the final ranking and only reorders units that answer the question
 the holder's name** (centred on the namespace like the dense view's query): every memory of a
 person names them, and a ranking that reads the name favours short chit-chat naming them over
 the memory that answers. The units that *answer* are those of the first :data:`LEAD` of the
-ranking that are not questions and are within :data:`MARGIN` of the most relevant one.
+ranking within :data:`MARGIN` of the most relevant one that is not a question; a question
+answers only when its clauses are read (step 2), where only what it takes as given states a
+value ("Can you recommend toys for my dog, who is three now?").
 
 What the question asks for is read from its words:
 
@@ -324,7 +326,10 @@ def apply_supersession(
     lead = list(evidence[:LEAD])
     scores = relevance([e.unit for e in lead]) if relevance is not None else [0.0] * len(lead)
     by_id = {e.unit.id: r for e, r in zip(lead, scores, strict=True)}
-    answering = answering_units(lead, scores) if relevance is not None else [lead[0].unit.id]
+    answering = (
+        answering_units(lead, scores, questions=statements is not None) if relevance is not None
+        else [lead[0].unit.id]
+    )
     if mode == "earlier":
         ordered, moved = _with_predecessors(evidence, chains)
     else:
@@ -367,12 +372,19 @@ def _once(parse: Parse) -> Parse:
     return parsed
 
 
-def answering_units(lead: Sequence[Evidence], scores: Sequence[float]) -> list[str]:
-    """The ids of the units that answer, most relevant first (see the module doc)."""
-    asked = sorted(
-        ((r, i) for i, r in enumerate(scores) if not _question(lead[i].unit)), reverse=True
-    )
-    return [lead[i].unit.id for r, i in asked if r >= asked[0][0] - MARGIN] if asked else []
+def answering_units(
+    lead: Sequence[Evidence], scores: Sequence[float], *, questions: bool = False
+) -> list[str]:
+    """The ids of the units that answer, most relevant first (see the module doc); with
+    ``questions``, also the questions within the margin of the best unit that is not one: a
+    question may take a value as given ("Can you recommend toys for my dog, who is three
+    now?"), which only its clauses tell (the statement reader's)."""
+    said = [(r, i) for i, r in enumerate(scores) if not _question(lead[i].unit)]
+    if not said:
+        return []
+    best = max(said)[0]
+    asked = sorted(((r, i) for i, r in enumerate(scores) if questions or not _question(lead[i].unit)), reverse=True)
+    return [lead[i].unit.id for r, i in asked if r >= best - MARGIN]
 
 
 def _question(unit: MemoryUnit) -> bool:

@@ -493,11 +493,16 @@ def _presupposed(head: Any, question: bool = False) -> bool:
 
 def _reason(head: Any) -> bool:
     """A clause that gives the reason for its sentence: marked "since" or "because", or "now
-    that" ("now that our rent went up": the parse hangs it from "now")."""
+    that" ("now that our rent went up": the parse hangs it from "now", or "now" and the clause
+    from the same verb, "now" right before the clause's "that")."""
     if head.dep_ not in ("advcl", "ccomp"):
         return False
     marks = {m.lower_ for m in head.children if m.dep_ == "mark"}
-    return bool(marks & _REASON_MARKS) or ("that" in marks and head.head.lower_ == "now")
+    if marks & _REASON_MARKS:
+        return True
+    first = head.left_edge.i
+    before = head.doc[first - 1].lower_ if first > 0 else ""
+    return "that" in marks and (head.head.lower_ == "now" or before == "now")
 
 
 def _after_comma(head: Any) -> bool:
