@@ -62,6 +62,26 @@ def test_otherwise_it_speaks_of_the_time_it_was_said(recognizer, text, span, phr
     assert spoken_of(unit, _clause(recognizer, unit)) is None
 
 
+MARCH = (datetime(2022, 3, 1), datetime(2022, 3, 31, 23, 59, 59))
+
+
+@pytest.mark.parametrize(
+    ("text", "phrases", "predicate"),
+    [
+        # a clause the sentence takes as given: the start of a period that lasts up to now
+        ("Fay has lost 10 pounds since Fay started at the gym in March.", ("in March",), "start"),
+        # no value but the time itself
+        ("Fay was thinking about the choir Fay joined in March.", ("in March",), "join"),
+    ],
+)
+def test_a_given_clause_or_one_with_no_value_but_its_time_holds_when_said(recognizer, text, phrases, predicate) -> None:
+    unit = _unit("u", text, datetime(2022, 6, 6), MARCH, phrases)
+    (doc,) = recognizer.parse([text])
+    (clause,) = [c for c in clauses_of(doc, "fay") if c.predicate == predicate]
+    assert clause.tense == "past"
+    assert spoken_of(unit, clause) is None
+
+
 def test_the_latest_value_is_the_latest_by_the_time_it_holds_from(recognizer) -> None:
     now = _unit("now", "Fay works as a paralegal at a firm in Manchester.", datetime(2022, 1, 1))
     then = _unit("then", "Back in 2015 Fay worked at a call centre in Leeds.", datetime(2022, 6, 6),

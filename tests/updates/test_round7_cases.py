@@ -47,7 +47,7 @@ CASES = [
     Case("fexofenadine", "current", "Pia",
          ("2022-04-04", "For my hay fever I take cetirizine every day."),
          ("2023-05-05", "The cetirizine stopped working, so the GP put me on fexofenadine instead."),
-         "What does Pia take for her hay fever?", "fexofenadine", "take cetirizine every day"),
+         "What does Pia take for her hay fever?", "fexofenadine", "cetirizine every day"),
     # nothing new of the holder's value
     Case("es-hermano", "control", "Marta",
          ("2022-03-03", "Vivo en Valencia, cerca de la playa."),
@@ -87,11 +87,13 @@ CASES = [
 
 #: cases the read path does not pass yet, and why
 NOT_YET = {
-    "fr-infirmiere": "at the split: not investigated yet",
-    "fexofenadine": "at the split: not investigated yet",
-    "de-urlaub": "at the split: not investigated yet",
-    "cornwall-cottage": "at the split: not investigated yet",
-    "es-banco": "at the split: not investigated yet",
+    "fr-infirmiere": "French: the statement reader parses English only, so the stage reads neither memory and the ranking decides",
+    "fexofenadine": "the later memory names the old value ('the cetirizine stopped working'), not the question's words: "
+    "it is not within the margin of relevance, so it is not read",
+    "de-urlaub": "German: the statement reader parses English only, so the stage reads neither memory and the ranking decides",
+    "cornwall-cottage": "'rented a cottage in Cornwall for the bank holiday': a stay for an occasion, not counted in units "
+    "of time, reads as a statement of where Hal is",
+    "es-banco": "Spanish: neither the earlier-value word ('antes') nor the memories are read; the ranking decides",
 }
 
 

@@ -125,12 +125,22 @@ def test_the_reader_parses_a_unit_once(recognizer) -> None:
         ("I've lived in Ghent for a decade.", False),
         ("I live in Ghent.", False),
         ("I moved to Ghent in May.", False),
+        # being somewhere in the past: a visit that ended, not a lasting place
+        ("I was in Seville last month for a work conference.", True),
+        ("We were at my parents' place over Easter.", True),
+        ("I was a nurse in Ghent.", False),  # what one was, not where one was
+        ("I'm in Ghent now.", False),
     ],
 )
 def test_a_stay_of_bounded_length_is_marked(recognizer, text: str, bounded: bool) -> None:
     stated = [c for c in _stating(recognizer, text) if c.kind == "speaker"]
     assert stated, text
     assert any(c.bounded for c in stated) is bounded, text
+
+
+def test_a_things_place_in_the_past_is_no_stay(recognizer) -> None:
+    (clause,) = [c for c in _clauses(recognizer, "The wedding was in Bath.") if c.subject == "wedding"]
+    assert not clause.bounded
 
 
 def test_what_had_to_be_done_was_done(recognizer) -> None:

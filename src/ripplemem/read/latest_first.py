@@ -175,7 +175,7 @@ def _aside(clause: Clause, holder: Holder) -> bool:
 
 
 def spoken_of(unit: MemoryUnit, clause: Clause) -> datetime | None:
-    """The time a stated clause in the past tense speaks of, when its own words give one that
+    """The time an asserted clause in the past tense speaks of, when its own words give one that
     ended before the day it was said ("Back in 2015 I worked at a call centre", "Last year I was
     on 35k", said in 2023): the end of the unit's time span (resolved from its words when it was
     written); None when the clause holds at the time it was said (present or perfect: "Since
@@ -186,13 +186,17 @@ def spoken_of(unit: MemoryUnit, clause: Clause) -> datetime | None:
     a paralegal" said in January is a later value than "back in 2015 I worked at a call centre"
     said in June."""
     span, said = unit.time_span, unit.session_time
-    if clause.tense != "past" or span is None or said is None or span.end is None:
-        return None
+    if clause.tense != "past" or not clause.asserted or span is None or said is None or span.end is None:
+        return None  # not a clause taken as given: "I've lost 10 pounds since I started 3 months ago"
     if (span.end.tzinfo is None) != (said.tzinfo is None) or span.end.date() >= said.date():
         return None
     words = clause.text.casefold()
-    if not any(phrase.casefold() in words for phrase in unit.time_phrases):
+    phrases = [p.casefold() for p in unit.time_phrases if p.casefold() in words]
+    if not phrases:
         return None  # the unit's time comes from other words than this clause's
+    timing = {w for p in phrases for w in p.split()}
+    if all(place <= timing for _, place in clause.places):
+        return None  # no value but the time ("the group I attended last year")
     return span.end
 
 

@@ -29,7 +29,10 @@ hangs as a complement clause ("wants me to apply").
 A clause is *bounded* when it states something of bounded length: a duration ("for two weeks",
 "for the weekend") on a clause not in the perfect ("I've lived here for a decade" lasts up to
 now), or a "while" / "until" clause ("while the kitchen is redone, we're living with my
-sister"): a stay, not a lasting state.
+sister"): a stay, not a lasting state. So is being somewhere in the past ("I was in Seville last
+month for a conference"): "be" with a place is where one is at a time (a stage-level predicate),
+not where one lives or works; in the past it is a visit that ended (not "I was a nurse", not
+"I'm in Leeds now").
 
 The subject is the *speaker* ("I", "we", the speaker's name), another *person* (a name of the
 unit's people, "he", "she", "they") or a *thing* ("my team", "the wedding", "it"); ``owner`` says
@@ -205,7 +208,7 @@ def _clause(head: Any, me: str, mine: set[str], others: set[str], question: bool
             not _asserted(head, strict=True) or (kind == "speaker" and _reported(head, mine))
         ),
         tense=_tense(head),
-        bounded=_bounded(head),
+        bounded=_bounded(head) or (kind in ("speaker", "person") and _was_at(head)),
         presupposed=_presupposed(head, question),
         text=_own_text(head),
         progressive=_progressive(head),
@@ -543,6 +546,19 @@ def _bounded(head: Any) -> bool:
         and any(p.dep_ == "pobj" and p.lemma_.casefold() in DURATION_UNITS for p in token.children)
         for token in _subtree(head)
     )
+
+
+def _was_at(head: Any) -> bool:
+    """"I was in Seville last month", "we were at my parents' over Easter": the verb "be" in
+    the past tense, its value a place ("in" or "at" a phrase), no complement of its own. Read
+    for a person's clause only: a person's whereabouts, not a thing's place ("the wedding was
+    in Bath")."""
+    if head.lemma_.casefold() != "be" or _tense(head) != "past":
+        return False
+    if any(c.dep_ in ("attr", "acomp", "xcomp", "ccomp") for c in head.children):
+        return False
+    return any(c.dep_ == "prep" and c.lower_ in ("in", "at") and any(p.dep_ == "pobj" for p in c.children)
+               for c in head.children)
 
 
 def _spends(head: Any) -> bool:
