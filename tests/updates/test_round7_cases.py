@@ -88,8 +88,6 @@ CASES = [
 #: cases the read path does not pass yet, and why
 NOT_YET = {
     "fr-infirmiere": "French: the statement reader parses English only, so the stage reads neither memory and the ranking decides",
-    "fexofenadine": "the later memory names the old value ('the cetirizine stopped working'), not the question's words: "
-    "it is not within the margin of relevance, so it is not read",
     "de-urlaub": "German: the statement reader parses English only, so the stage reads neither memory and the ranking decides",
     "cornwall-cottage": "'rented a cottage in Cornwall for the bank holiday': a stay for an occasion, not counted in units "
     "of time, reads as a statement of where Hal is",

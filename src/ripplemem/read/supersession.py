@@ -7,7 +7,9 @@ person names them, and a ranking that reads the name favours short chit-chat nam
 the memory that answers. The units that *answer* are those of the first :data:`LEAD` of the
 ranking within :data:`MARGIN` of the most relevant one that is not a question; a question
 answers only when its clauses are read (step 2), where only what it takes as given states a
-value ("Can you recommend toys for my dog, who is three now?").
+value ("Can you recommend toys for my dog, who is three now?"). So does, for step 2, a unit of
+the lead said after an answering unit that names one of its values, whatever its relevance: a
+change told by naming the old value (:func:`naming_old_values`).
 
 What the question asks for is read from its words:
 
@@ -51,7 +53,7 @@ notes the moves. Every evidence unit a later unit superseded is marked with ``su
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from typing import Any
@@ -338,6 +340,8 @@ def apply_supersession(
     kept = {e.unit.id for e in evidence}
     pulled = [e.unit.id for e in ordered[:budget] if e.unit.id not in kept]
     said = {e.unit.id: e.unit.episode_id for e in lead}
+    if statements is not None and relevance is not None:
+        answering = answering + naming_old_values(lead, answering, statements, words | set(people))
     # a later value needs a later session: answers all said in one sit still (nothing to order)
     sessions = {said[i] for i in answering if i in said}
     if statements is not None and fit is not None and relevance is not None and len(sessions) > 1:
@@ -385,6 +389,43 @@ def answering_units(
     best = max(said)[0]
     asked = sorted(((r, i) for i, r in enumerate(scores) if questions or not _question(lead[i].unit)), reverse=True)
     return [lead[i].unit.id for r, i in asked if r >= best - MARGIN]
+
+
+def naming_old_values(
+    lead: Sequence[Evidence], answering: Sequence[str], statements: StatementReader, asked: Collection[str]
+) -> list[str]:
+    """The units of the lead said after a unit that answers which name a value it gives: a
+    change is often told by naming the old value, not the question's words ("The cetirizine
+    stopped working, so the GP put me on fexofenadine" for "What do I take for my hay fever?",
+    after "For my hay fever I take cetirizine"). The values are the words in a value's place of
+    the answering units' clauses of their speaker about themself or their things, but the
+    question's words, names of the people asked about and units of time ("weekends"). Their own
+    clauses then tell whether they state anything of the holder's."""
+    units = {e.unit.id: e.unit for e in lead}
+    found = [units[i] for i in answering if i in units]
+    if not found:
+        return []
+    values: dict[str, MemoryUnit] = {}
+    for unit, clauses in zip(found, statements.clauses(found), strict=True):
+        for clause in clauses:
+            if not clause.by_speaker():
+                continue
+            for place, words in clause.places:
+                for word in words if place != "npadvmod" else ():
+                    if len(word) > 2 and word not in asked and word not in DURATION_UNITS and not word.isdigit():
+                        values[word] = min(values.get(word, unit), unit, key=said_order)
+    if not values:
+        return []
+    out = []
+    for item in lead:
+        unit = item.unit
+        if unit.id in answering or _question(unit):
+            continue
+        text = {w.casefold().removesuffix("'s") for w in _WORD.findall(unit.restatement)}
+        text |= {w[:-1] for w in text if len(w) > 3 and w.endswith("s")}  # the values are lemmas
+        if any(said_order(values[w]) < said_order(unit) for w in text & values.keys()):
+            out.append(unit.id)
+    return out
 
 
 def _question(unit: MemoryUnit) -> bool:
