@@ -78,7 +78,8 @@ def test_a_negative_reach_is_refused():
 def test_the_write_pipeline_links_an_exchange(tmp_path):
     turns = [
         Turn("t1", "Ann", "Where should we eat on Friday?"),
-        Turn("t2", "Bob", "The Blue Lantern noodle bar, without a doubt."),
+        # an answer with a verb of its own (a bare phrase is kept with its question)
+        Turn("t2", "Bob", "The Blue Lantern noodle bar, their dumplings are the best in town."),
         Turn("t3", "Ann", "I finished the marathon training plan today."),
         Turn("t4", "Bob", "My sister moved to Lisbon for work."),
     ]

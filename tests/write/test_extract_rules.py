@@ -90,6 +90,23 @@ def test_short_answer_carries_its_question(drafts: list[UnitDraft]) -> None:
     assert set(unit.participants) == {"Caroline", "Melanie"}
 
 
+@pytest.mark.parametrize(
+    ("reply", "merged"),
+    [
+        ("At the Guardian now, on the politics team.", True),  # no verb: it needs the question
+        ("I'm at the Guardian now, on the politics team.", False),  # says it by itself
+    ],
+)
+def test_a_bare_phrase_answering_a_question_for_a_thing_carries_it(
+    extractor: DeterministicExtractor, reply: str, merged: bool
+) -> None:
+    turns = (Turn("D3:1", "Caroline", "Where are you working these days?"), Turn("D3:2", "Melanie", reply))
+    (drafts,) = extractor.extract([Window("S3", WHEN, turns, SPEAKERS)])
+    (answer,) = by_turn(drafts, "D3:2")
+    assert (answer.turn_ids == ("D3:1", "D3:2")) is merged
+    assert answer.restatement.startswith("Caroline asked: Where is Melanie working these days?") is merged
+
+
 def test_captions_are_kept(drafts: list[UnitDraft]) -> None:
     (unit,) = by_turn(drafts, "D1:7")
     assert unit.restatement == "Melanie shared a photo of a canyon at sunset."

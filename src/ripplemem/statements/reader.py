@@ -18,6 +18,7 @@ from typing import TypeVar
 import numpy as np
 
 from ripplemem.records import MemoryUnit
+from ripplemem.statements.answers import affirms, declarative, fragment
 from ripplemem.statements.clauses import Clause, Parse, clauses_of
 
 K = TypeVar("K")
@@ -89,4 +90,19 @@ class StatementReader:
         out: list[list[Clause]] = [[] for _ in units]
         for (index, who, _, people), doc in zip(pieces, docs, strict=True):
             out[index].extend(clauses_of(doc, who, people))
+        # a short answer with its question: what the answerer asserts (statements.answers)
+        said: list[tuple[int, str, str, tuple[str, ...]]] = []
+        for (index, asker, asked, people), (after, who, reply, _), question, answer in zip(
+            pieces, pieces[1:], docs, docs[1:], strict=False
+        ):
+            if after != index or who == asker or not asked.rstrip().endswith("?"):
+                continue
+            filler = reply if fragment(answer) else ""
+            text = declarative(question, filler) if filler or affirms(reply) else None
+            if text:
+                said.append((index, who, text, people))
+        if said:
+            self.parsed += len(said)
+            for (index, who, _, people), doc in zip(said, self.parse([t for _, _, t, _ in said]), strict=True):
+                out[index].extend(clauses_of(doc, who, people))
         return out
