@@ -7,9 +7,9 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from ripplemem import Memory, Settings
+from ripplemem import Memory
 
-from .ranking import rank_of
+from . import round4
 from .round4 import SMALL_TALK, Kind
 
 #: (who, text): "a" is the holder, any other name speaks as given
@@ -38,14 +38,7 @@ def conversation(case: Exchange) -> Iterator[tuple[str, list[dict[str, str]]]]:
 
 
 def build(cases: Sequence[Exchange], embedder) -> Memory:
-    opened = Memory(Settings(store="memory://"), embedder=embedder)
-    for case in cases:
-        for day, turns in conversation(case):
-            opened.add(turns, user_id=case.id, session_time=day)
-    return opened
+    return round4.build(cases, embedder, conversation)
 
 
-def holds(memory: Memory, case: Exchange) -> bool:
-    first = rank_of(memory, case.question, case.id, case.first)
-    below = rank_of(memory, case.question, case.id, case.below)
-    return first < below and (case.kind != "current" or first < 3)
+holds = round4.holds

@@ -5,7 +5,7 @@ test_round4_apart.py (the part kept apart: reported once, never iterated on)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -47,15 +47,17 @@ def conversation(case: Case) -> Iterator[tuple[str, list[dict[str, str]]]]:
         yield day, turns
 
 
-def build(cases: Sequence[Case], embedder) -> Memory:
+def build(cases: Sequence[Any], embedder, talk: Callable[[Any], Iterator[tuple[str, list[dict[str, str]]]]] = conversation) -> Memory:
+    """One memory of ``cases``, each in its own namespace (its id), told by ``talk``."""
     opened = Memory(Settings(store="memory://"), embedder=embedder)
     for case in cases:
-        for day, turns in conversation(case):
+        for day, turns in talk(case):
             opened.add(turns, user_id=case.id, session_time=day)
     return opened
 
 
-def holds(memory: Memory, case: Case) -> bool:
+def holds(memory: Memory, case: Any) -> bool:
+    """``case.first`` ranks above ``case.below`` for ``case.question`` (a round's case of any shape)."""
     first = rank_of(memory, case.question, case.id, case.first)
     below = rank_of(memory, case.question, case.id, case.below)
     return first < below and (case.kind != "current" or first < 3)
