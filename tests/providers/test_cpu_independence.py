@@ -107,9 +107,16 @@ def qemu() -> str:
 
 def run_emulated(cpu: str, texts: list[str], embedders: list[str], cache: Path) -> dict[str, Any]:
     request = {"texts": texts, "embedders": embedders, "cache_dir": str(cache)}
+    # OpenBLAS (inside numpy's wheel) picks its kernels from the CPUID it reads; under some
+    # qemu-user builds the emulated Nehalem's makes that choice run an AVX instruction while
+    # numpy loads (SIGILL before any of our code; seen with qemu 7.2 deb12u18). Naming the core,
+    # as a real CPU's detection would, keeps the check on what it is about: the embedder's
+    # vectors on a CPU of that kind.
+    env = {**os.environ, "OPENBLAS_CORETYPE": cpu}
     done = subprocess.run(
         [qemu(), "-cpu", cpu, sys.executable, "-c", CHILD],
         input=json.dumps(request),
+        env=env,
         capture_output=True,
         text=True,
         timeout=600,

@@ -39,7 +39,7 @@ from datetime import datetime
 from ripplemem import deadline
 from ripplemem.grounding.ground_time import TimeGrounder, default_grounder
 from ripplemem.records import TimeSpan, Turn, UnitDraft, Window
-from ripplemem.statements.answers import fragment
+from ripplemem.statements.answers import fragment as verbless
 from ripplemem.write.entities import CALENDAR_WORDS, INTERJECTIONS, Entities, EntityRecognizer
 from ripplemem.write.pronouns import Passage, resolve_passages
 from ripplemem.write.restate import Resolved, resolve_speakers, split_sentences
@@ -278,7 +278,7 @@ class DeterministicExtractor:
         # a yes or no, or a reply with no verb to a question for a thing ("Where are you
         # working these days?" / "At the Guardian now."): it says what it says with the question
         if not _ANSWER_START.match(text) and not (
-            _WH_QUESTION.match(asked[-1].strip()) and fragment(self.recognizer.parse([text])[0])
+            _WH_QUESTION.match(asked[-1].strip()) and verbless(self.recognizer.parse([text])[0])
         ):
             return None
         question = resolve_speakers(asked[-1], previous.speaker, turn.speaker)
