@@ -1,6 +1,6 @@
-"""The supersession stage parses the question at most once per search, and not at all when
-nothing could move (no ``supersedes`` chain among the evidence, and the units that answer all
-said in one session)."""
+"""The supersession stage parses the question at most once per search, and not at all when its
+words already say that it asks about the past ("When did ...?") or when nothing could move (no
+``supersedes`` chain among the evidence, and the units that answer all said in one session)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from ripplemem.read.pipeline import recall
-from ripplemem.read.supersession import apply_supersession
+from ripplemem.read.supersession import apply_supersession, asks_for
 from ripplemem.recipes import get_recipe
 from ripplemem.records import Evidence, Hit
 from ripplemem.statements import StatementReader
@@ -69,7 +69,23 @@ def test_answers_from_several_sessions_parse_the_question_once(store, recognizer
     assert parse.texts.count("Where does Alex like to eat these days?") == 1
 
 
-@pytest.mark.parametrize("query", [QUERY])
+@pytest.mark.parametrize(
+    "question",
+    ["When did Sam and Maya go hiking?", "Did Alex ever take Maya to Harbor Grill?", "What was the movie?"],
+)
+def test_a_question_opening_with_its_past_auxiliary_is_not_parsed(recognizer, question) -> None:
+    parse = CountingParse(recognizer)
+    assert asks_for(question, None, None, parse=parse) == "past"
+    assert parse.texts == []
+
+
+def test_a_past_question_in_other_words_is_still_parsed(recognizer) -> None:
+    parse = CountingParse(recognizer)
+    assert asks_for("Who went to the Rialto with Sam?", None, None, parse=parse) == "past"
+    assert parse.texts == ["Who went to the Rialto with Sam?"]
+
+
+@pytest.mark.parametrize("query", [QUERY, "When did Sam and Maya go hiking?"])
 def test_a_search_parses_its_question_at_most_once(store, recognizer, query) -> None:
     parse = CountingParse(recognizer)
     found = recall(
@@ -77,4 +93,4 @@ def test_a_search_parses_its_question_at_most_once(store, recognizer, query) -> 
         statements=StatementReader(parse),
     )
     assert found.evidence
-    assert parse.texts.count(query) == 1
+    assert parse.texts.count(query) == (0 if query.startswith("When did") else 1)
