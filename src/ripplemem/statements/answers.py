@@ -58,6 +58,7 @@ def declarative(question: Any, filler: str = "") -> str | None:
     span = [t for t in subject.subtree if t.i > auxiliary.i]
     inside = {t.i for t in span}
     rest = [t for t in tokens[start + 1 :] if t.i not in inside]
+
     def word(token: Any) -> str:  # the question's first word is capitalised as the first
         first = token.i == tokens[0].i and token.pos_ != "PROPN"
         return token.text.lower() if first else token.text
