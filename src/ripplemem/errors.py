@@ -10,7 +10,7 @@
     │   │   └── LLMNotConfiguredError       ``answer`` asked of a memory without an LLM
     │   ├── FileAccessError             a file outside the store (an export) cannot be written
     │   └── FittedQuestionsError        fitted weights would be evaluated on their own questions
-    ├── ShuttingDownError               the memory closed before the call finished; nothing stored
+    ├── ShuttingDownError               the memory closed before the call finished (an add: whole or nothing)
     ├── StoreError                      the store failed or refuses
     │   ├── EmbedderMismatchError       the store was built with another embedder
     │   ├── StoreReadOnlyError          the file or its folder cannot be written; data is safe
@@ -93,8 +93,10 @@ class FittedQuestionsError(UsageError):
 
 
 class ShuttingDownError(RippleMemError):
-    """The memory was closed (the server stopped: SIGTERM) before this call's work could finish;
-    nothing of it was stored (HTTP 503)."""
+    """The memory was closed (the server stopped: SIGTERM) before this call's work could finish
+    (HTTP 503): nothing of it was stored, except for an add whose write block had already run
+    when a stop without drain time cut its response — that one is stored whole, and sending the
+    same session again stores nothing twice."""
 
 
 class StoreError(RippleMemError):
