@@ -11,7 +11,7 @@ import pytest
 
 from ripplemem.records import MemoryUnit
 from ripplemem.statements import StatementReader
-from ripplemem.statements.answers import declarative, fragment
+from ripplemem.statements.answers import asks_for_a_thing, declarative, fragment
 from ripplemem.write.entities import EntityRecognizer
 
 
@@ -29,11 +29,29 @@ def recognizer() -> EntityRecognizer:
         ("Who lives in Leeds?", "Tom.", None),  # the question word is the subject
         ("Is Zoe still seeing Tom?", "Engaged, actually!", None),  # no place for a thing
         ("Maya works at the BBC.", "At the Guardian now.", None),  # not a question
+        ("How's the new flat?", "Love it, so much quieter.", None),  # asks for no thing
     ],
 )
 def test_the_statement_a_question_asks_about(recognizer, question, answer, statement) -> None:
     (doc,) = recognizer.parse([question])
     assert declarative(doc, answer) == statement
+
+
+@pytest.mark.parametrize(
+    ("question", "asks"),
+    [
+        ("Where are you working these days?", True),
+        ("How many days are you doing now?", True),
+        ("How old is Biscuit?", True),
+        ("Which team do you coach?", True),
+        ("How's the new flat?", False),
+        ("Did you buy the Mazda?", False),
+        ("You work at the BBC.", False),
+    ],
+)
+def test_a_question_for_a_thing(recognizer, question: str, asks: bool) -> None:
+    (doc,) = recognizer.parse([question])
+    assert asks_for_a_thing(doc) is asks
 
 
 def test_a_fragment_has_no_verb_of_its_own(recognizer) -> None:
@@ -47,15 +65,19 @@ def _unit(text: str) -> MemoryUnit:
 
 
 @pytest.mark.parametrize(
-    ("reply", "named"),
+    ("question", "reply", "named"),
     [
-        ("At the Guardian now, on the politics team.", True),
-        ("No, I'm still at the BBC.", False),
-        ("Not yet, maybe next year.", False),
+        ("Where is Maya working these days?", "At the Guardian now, on the politics team.", True),
+        ("Is Maya working at the Guardian now?", "Yes, since May.", True),
+        # a "no" or a "not yet" grants nothing the question names
+        ("Is Maya working at the Guardian now?", "No, still at the BBC.", False),
+        ("Has Maya moved to the Guardian yet?", "Not yet, maybe next year.", False),
+        # a question for a manner has no place for a thing
+        ("How is Maya finding the Guardian?", "Exhausting, honestly.", False),
     ],
 )
-def test_the_reader_gives_the_answerers_statement(recognizer, reply: str, named: bool) -> None:
+def test_the_reader_gives_the_answerers_statement(recognizer, question: str, reply: str, named: bool) -> None:
     reader = StatementReader(recognizer.parse)
-    (clauses,) = reader.clauses([_unit(f"Sam asked: Where is Maya working these days? Maya answered: {reply}")])
+    (clauses,) = reader.clauses([_unit(f"Sam asked: {question} Maya answered: {reply}")])
     stated = [c for c in clauses if c.speaker == "maya" and c.asserted and "guardian" in c.named]
     assert bool(stated) is named

@@ -31,19 +31,37 @@ def affirms(answer: str) -> bool:
     return bool(_YES.match(answer.strip()))
 
 
+def _asked(question: Any) -> list[Any] | None:
+    """The words of a parsed text's last sentence when it is a question, without punctuation."""
+    sentences = list(question.sents)
+    if not sentences or not sentences[-1].text.rstrip().endswith("?"):
+        return None
+    return [t for t in sentences[-1] if not t.is_punct]
+
+
+def asks_for_a_thing(question: Any) -> bool:
+    """A parsed question asks for a thing, not a yes or no nor a manner: its last sentence
+    opens with a question word ("Where are you working these days?", "Which team ...?"), "how"
+    only with the degree it asks for ("how many", "how old"; not "How's the new flat?")."""
+    tokens = _asked(question)
+    if not tokens or tokens[0].tag_ not in _WH_TAGS:
+        return False
+    return tokens[0].lower_ != "how" or (len(tokens) > 1 and tokens[1].pos_ in ("ADJ", "ADV"))
+
+
 def declarative(question: Any, filler: str = "") -> str | None:
     """The statement a question's last sentence asks about, with ``filler`` in the place of its
     question word: "Where is Maya working these days?" + "At the Guardian now" -> "Maya is
     working these days At the Guardian now"; "Did Ben buy that Mazda?" -> "Ben did buy that
     Mazda". None when the sentence is not a question with an auxiliary before its subject (a
-    question whose question word is its subject: "Who lives in Leeds?")."""
-    sentences = list(question.sents)
-    if not sentences or not sentences[-1].text.rstrip().endswith("?"):
+    question whose question word is its subject: "Who lives in Leeds?"), or asks for no thing
+    (:func:`asks_for_a_thing`) that ``filler`` could be."""
+    tokens = _asked(question)
+    if tokens is None:
         return None
-    tokens = [t for t in sentences[-1] if not t.is_punct]
     start = 0
     if tokens and tokens[0].tag_ in _WH_TAGS:  # the question word and what it asks for
-        if not filler:
+        if not filler or not asks_for_a_thing(question):
             return None
         while start < len(tokens) and tokens[start].pos_ not in ("AUX", "VERB"):
             start += 1

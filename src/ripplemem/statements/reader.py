@@ -97,8 +97,10 @@ class StatementReader:
         ):
             if after != index or who == asker or not asked.rstrip().endswith("?"):
                 continue
-            filler = reply if fragment(answer) else ""
-            text = declarative(question, filler) if filler or affirms(reply) else None
+            if affirms(reply):  # "Yes, since May.": the question as asked
+                text = declarative(question)
+            else:  # "At the Guardian now.": in the place of the question word
+                text = declarative(question, reply) if fragment(answer) else None
             if text:
                 said.append((index, who, text, people))
         if said:

@@ -39,6 +39,7 @@ from datetime import datetime
 from ripplemem import deadline
 from ripplemem.grounding.ground_time import TimeGrounder, default_grounder
 from ripplemem.records import TimeSpan, Turn, UnitDraft, Window
+from ripplemem.statements.answers import asks_for_a_thing
 from ripplemem.statements.answers import fragment as verbless
 from ripplemem.write.entities import CALENDAR_WORDS, INTERJECTIONS, Entities, EntityRecognizer
 from ripplemem.write.pronouns import Passage, resolve_passages
@@ -78,8 +79,6 @@ _MARKDOWN = re.compile(r"\*\*|__|`|^[ \t]*(?:#+|[-*•]|\d+[.)])[ \t]+", re.MULT
 _MAX_HULL_DAYS = 31
 _KEYWORDS = 6
 _SHORT_ANSWER_CHARS = 80
-#: a question for a thing (not a yes or no): its first word asks what, where, which, how many, ...
-_WH_QUESTION = re.compile(r"^(?:what|where|which|who|whom|whose|when|how (?:many|much|long|often|old|far))\b", re.IGNORECASE)
 #: a sentence shorter than this ("It was great.", "Any tips?") is kept with the one before it
 MIN_SENTENCE_UNIT_CHARS = 40
 #: the turns (characters) that yield one unit per sentence
@@ -277,10 +276,10 @@ class DeterministicExtractor:
             return None
         # a yes or no, or a reply with no verb to a question for a thing ("Where are you
         # working these days?" / "At the Guardian now."): it says what it says with the question
-        if not _ANSWER_START.match(text) and not (
-            _WH_QUESTION.match(asked[-1].strip()) and verbless(self.recognizer.parse([text])[0])
-        ):
-            return None
+        if not _ANSWER_START.match(text):
+            question, reply = self.recognizer.parse([asked[-1], text])
+            if not (asks_for_a_thing(question) and verbless(reply)):
+                return None
         question = resolve_speakers(asked[-1], previous.speaker, turn.speaker)
         reply = " ".join(
             resolve_speakers(s, turn.speaker, previous.speaker).text for s in split_sentences(text)
