@@ -439,8 +439,7 @@ def naming_old_values(
         unit = item.unit
         if unit.id in answering or _question(unit):
             continue
-        text = {w.casefold().removesuffix("'s") for w in _WORD.findall(unit.restatement)}
-        text |= {w[:-1] for w in text if len(w) > 3 and w.endswith("s")}  # the values are lemmas
+        text = question_words(unit.restatement, None)  # its words, with a plural's singular
         if any(said_order(values[w]) < said_order(unit) for w in text & values.keys()):
             out.append(unit.id)
     return out
