@@ -230,21 +230,15 @@ class CutShort:
             if not watch.begun:
                 request.cancel()
             await _finished(request)
-            if not started:
-                await error_response(_cut(begun=watch.begun))(scope, receive, send)
+            if watch.begun:
+                request.result()  # its own failure, if any, is answered as without the stop
+            elif not started:
+                error = ShuttingDownError(
+                    "the server stopped before this request finished and stored nothing of it; "
+                    "send it again once the server is back"
+                )
+                await error_response(error)(scope, receive, send)
             raise
-
-
-def _cut(*, begun: bool) -> ShuttingDownError:
-    if begun:  # a write ran, and the request failed without an answer (never seen)
-        return ShuttingDownError(
-            "the server stopped before this request answered; its write is stored whole or not "
-            "at all: send it again once the server is back (the same session stores nothing twice)"
-        )
-    return ShuttingDownError(
-        "the server stopped before this request finished and stored nothing of it; send it again "
-        "once the server is back"
-    )
 
 
 async def _finished(task: asyncio.Task[None]) -> None:
