@@ -10,7 +10,7 @@
     │   │   └── LLMNotConfiguredError       ``answer`` asked of a memory without an LLM
     │   ├── FileAccessError             a file outside the store (an export) cannot be written
     │   └── FittedQuestionsError        fitted weights would be evaluated on their own questions
-    ├── ShuttingDownError               the memory closed before the call finished (an add: whole or nothing)
+    ├── ShuttingDownError               the memory closed before the call finished; nothing stored
     ├── StoreError                      the store failed or refuses
     │   ├── EmbedderMismatchError       the store was built with another embedder
     │   ├── StoreReadOnlyError          the file or its folder cannot be written; data is safe
@@ -94,9 +94,10 @@ class FittedQuestionsError(UsageError):
 
 class ShuttingDownError(RippleMemError):
     """The memory was closed (the server stopped: SIGTERM) before this call's work could finish
-    (HTTP 503): nothing of it was stored, except for an add whose write block had already run
-    when a stop without drain time cut its response — that one is stored whole, and sending the
-    same session again stores nothing twice."""
+    (HTTP 503): nothing of it was stored, and sending it again is safe. A stopping server cuts
+    only requests whose write has not begun; one whose write reached a worker thread runs to its
+    end and answers as usual (``ripplemem.server.gate.CutShort``), so this error never hides a
+    stored write."""
 
 
 class StoreError(RippleMemError):

@@ -40,7 +40,12 @@ def serve(
         ),
     ] = "auto",
     drain_timeout: Annotated[
-        float, typer.Option(help="Seconds to let running adds finish on SIGTERM.", min=0)
+        float,
+        typer.Option(
+            help="Seconds to let in-flight requests and queued adds finish on SIGTERM (a write "
+            "already running always finishes).",
+            min=0,
+        ),
     ] = 120.0,
     request_budget: Annotated[
         float,

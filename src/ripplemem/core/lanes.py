@@ -11,15 +11,20 @@
   idle worker, else to the read threads.
 * Once :meth:`Lanes.close` was called, a call whose store closed under it ends in
   :class:`~ripplemem.errors.ShuttingDownError` ("nothing was stored"), not a store error.
+* A caller that must know whether a write reached the store (a server stopping while requests
+  run) opens :func:`watching_writes`: its :class:`WriteWatch` says whether a call in that context
+  handed a write to a worker thread. From then on the write's fate is decided in its thread
+  (committed or rolled back), and only waiting for the call tells which.
 """
 
 from __future__ import annotations
 
 import asyncio
 import functools
-from collections.abc import AsyncIterator, Callable
-from contextlib import asynccontextmanager
+from collections.abc import AsyncIterator, Callable, Iterator
+from contextlib import asynccontextmanager, contextmanager
 from contextvars import ContextVar
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Protocol, TypeVar
 
@@ -30,12 +35,41 @@ from ripplemem.errors import ShuttingDownError, StoreError
 from ripplemem.recipes import RecallRecipe
 from ripplemem.records.filters import SearchFilter
 
-__all__ = ["Lanes", "Searcher"]
+__all__ = ["Lanes", "Searcher", "WriteWatch", "begin_write", "watching_writes"]
 
 T = TypeVar("T")
 
 #: the namespaces whose write turn the current task holds
 _HELD: ContextVar[frozenset[str]] = ContextVar("ripplemem_turns", default=frozenset())
+
+
+@dataclass
+class WriteWatch:
+    """Whether a call of the context that opened it handed a write to a worker thread."""
+
+    begun: bool = False
+
+
+_WATCH: ContextVar[WriteWatch | None] = ContextVar("ripplemem_write_watch", default=None)
+
+
+@contextmanager
+def watching_writes() -> Iterator[WriteWatch]:
+    """A new :class:`WriteWatch` for the block (and the tasks and threads started in it)."""
+    watch = WriteWatch()
+    token = _WATCH.set(watch)
+    try:
+        yield watch
+    finally:
+        _WATCH.reset(token)
+
+
+def begin_write() -> None:
+    """Tell the current watch, if any, that a write is being handed to a worker thread (called
+    by :meth:`Lanes.write`, and by other code that writes to a store from a thread)."""
+    watch = _WATCH.get()
+    if watch is not None:
+        watch.begun = True
 
 
 class Searcher(Protocol):
@@ -136,6 +170,8 @@ class Lanes:
         limiter = self._limiters.get(lane)
         if limiter is None:
             limiter = self._limiters[lane] = CapacityLimiter(threads)
+        if lane == "write":
+            begin_write()
         try:
             return await anyio.to_thread.run_sync(
                 functools.partial(function, *args, **kwargs), limiter=limiter

@@ -5,8 +5,10 @@
 store and embedder); ``ripplemem serve`` builds it from the store URL and the ``RIPPLEMEM_*``
 settings. Every route and tool runs the verbs of one :class:`~ripplemem.memory.AsyncMemory` over
 it, whose :class:`~ripplemem.core.lanes.Lanes` the server's options set. On shutdown (SIGTERM) the app stops taking requests, lets in-flight requests and every
-queued background add finish (up to ``drain_timeout_s``), then closes the store: an add still
-running after that is rolled back by the store, never half written.
+queued background add finish (up to ``drain_timeout_s``), then closes the store. A request still
+running after that is cut (503) if it has not handed a write to a worker thread yet, so nothing
+of it is stored; one that has is let finish and answers as it would have (:class:`CutShort
+<ripplemem.server.gate.CutShort>`), and the store closes after it.
 """
 
 from __future__ import annotations
@@ -42,6 +44,7 @@ from ripplemem.server.gate import (
     Gate,
     LoopbackHosts,
     McpGate,
+    Writes,
     error_response,
 )
 from ripplemem.server.jobs import JobBoard
@@ -149,6 +152,7 @@ def create_app(
     gate = Gate((reader or memory).keys if auth else None)  # key checks never wait on a write
     mcp_server = _mcp(verbs, budget) if options.mcp else None
 
+    writes = Writes()  # the requests a stop lets finish: their write reached a worker thread
     say = options.announce or (lambda line: None)
 
     def warm() -> None:
@@ -179,9 +183,11 @@ def create_app(
             tasks.start_soon(jobs.tend)  # the job leases, and the jobs of stopped servers
             if mcp_server is None:
                 yield
+                await writes.settled()
             else:
                 async with mcp_server.session_manager.run():
                     yield
+                    await writes.settled()  # an MCP write answers through the session manager
             if not await jobs.drain(options.drain_timeout_s):
                 log.warning("background adds still running after %.0f s: stopping",
                             options.drain_timeout_s)
@@ -218,7 +224,7 @@ def create_app(
     app.add_middleware(
         BodyLimit, limit=options.max_body_bytes, limits={"/v1/import": options.max_import_bytes}
     )
-    app.add_middleware(CutShort)  # outermost
+    app.add_middleware(CutShort, writes=writes)  # outermost
     return app
 
 

@@ -12,6 +12,7 @@ so a web page cannot rebind a hostname to the keyless server.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 
 import anyio
 from starlette.datastructures import Headers, QueryParams
@@ -20,6 +21,7 @@ from starlette.responses import Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ripplemem.core.keys import Keys
+from ripplemem.core.lanes import WriteWatch, watching_writes
 from ripplemem.errors import InvalidInputError, RippleMemError, ShuttingDownError
 from ripplemem.server.access import Access, AuthenticationError
 from ripplemem.server.errors import BodyTooLargeError, error_body, status_of
@@ -31,6 +33,7 @@ __all__ = [
     "Gate",
     "LoopbackHosts",
     "McpGate",
+    "Writes",
     "error_response",
 ]
 
@@ -172,12 +175,40 @@ class LoopbackHosts:
         await self.app(scope, receive, send)
 
 
-class CutShort:
-    """A request still running when the server stops (SIGTERM, past the drain timeout) is
-    cancelled: answer it with a JSON 503 rather than the ASGI server's plain-text 500."""
+class Writes:
+    """The requests in flight that handed a write to a worker thread: a stopping server waits
+    for them (:meth:`settled`) before it leaves the MCP session manager and closes the store."""
 
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
+    def __init__(self) -> None:
+        self._running: dict[asyncio.Task[None], WriteWatch] = {}
+
+    def track(self, task: asyncio.Task[None], watch: WriteWatch) -> None:
+        self._running[task] = watch
+        task.add_done_callback(self._forget)
+
+    def _forget(self, task: asyncio.Task[None]) -> None:
+        self._running.pop(task, None)
+
+    async def settled(self) -> None:
+        """Return once no request that began a write is still running."""
+        while begun := [t for t, watch in self._running.items() if watch.begun and not t.done()]:
+            await asyncio.wait(begun)
+
+
+class CutShort:
+    """The app's outermost middleware: what a request still running when the server stops
+    (SIGTERM, past the drain timeout: uvicorn cancels its task) answers.
+
+    The request runs in a task of its own. Cancelled before it handed a write to a worker
+    thread (:func:`~ripplemem.core.lanes.watching_writes`), it is cut and answers a JSON 503
+    ``ShuttingDownError`` (rather than the ASGI server's plain-text 500): nothing of it was
+    stored (an MCP tool waiting for its turn is cancelled with its request's transport).
+    Cancelled after, its write's fate is already decided in its thread, so it is not cut: it
+    runs on and answers what it would have (the add's 200 once committed, or its error), and
+    the app's shutdown waits for it (:class:`Writes`)."""
+
+    def __init__(self, app: ASGIApp, writes: Writes) -> None:
+        self.app, self.writes = app, writes
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -190,13 +221,28 @@ class CutShort:
             started = started or message["type"] == "http.response.start"
             await send(message)
 
+        with watching_writes() as watch:
+            request = asyncio.ensure_future(self.app(scope, receive, tracking_send))
+        self.writes.track(request, watch)
         try:
-            await self.app(scope, receive, tracking_send)
+            await asyncio.shield(request)
         except asyncio.CancelledError:
-            if not started:
+            if not watch.begun:
+                request.cancel()
+            await _finished(request)
+            if watch.begun:
+                request.result()  # its own failure, if any, is answered as without the stop
+            elif not started:
                 error = ShuttingDownError(
-                    "the server stopped before this request finished; send it again once the "
-                    "server is back (an add is stored whole or not at all)"
+                    "the server stopped before this request finished and stored nothing of it; "
+                    "send it again once the server is back"
                 )
                 await error_response(error)(scope, receive, send)
             raise
+
+
+async def _finished(task: asyncio.Task[None]) -> None:
+    """Wait until ``task`` is done, whatever it ends with, through any cancellation."""
+    while not task.done():
+        with contextlib.suppress(asyncio.CancelledError):
+            await asyncio.wait({task})

@@ -27,6 +27,7 @@ import anyio
 from pydantic import BaseModel
 
 from ripplemem.core.jobs import JobStore
+from ripplemem.core.lanes import begin_write
 from ripplemem.errors import RippleMemError, UsageError
 from ripplemem.records.jobs import Job, JobStatus
 
@@ -83,6 +84,7 @@ class JobBoard:
             id=f"job_{secrets.token_hex(12)}", namespace=namespace, verb=verb, arguments=arguments,
             owner=self.owner, created_at=_now(),
         )
+        begin_write()  # a stop lets this request finish: the job may be stored from here on
         await anyio.to_thread.run_sync(self.store.add_job, job, self.lease_s)
         self._start(job)
         return job
