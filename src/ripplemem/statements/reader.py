@@ -2,9 +2,16 @@
 
 A restatement holds the words of its first participant unless a ``"<Name> said:"`` (``asked``,
 ``answered``) prefix gives another speaker; each speaker's words are parsed apart, so "Tom asked:
-... Maya said: ..." gives Tom's clauses and Maya's. The write path and the read path share one
-reader (:class:`~ripplemem.components.Components`), so a unit parsed as a new memory is not
-parsed again when a search reads it.
+... Maya said: ..." gives Tom's clauses and Maya's.
+
+A restatement names its speaker where they said "I" ("Raj drives a 2012 Ford Focus"), and a
+tagger reads a name it has not seen by its context: "Raj drives ..." comes out as an adverb before
+a verb, "Rory lives in Galway" as an adjective before the noun "lives", and the clause loses its
+subject. The participants' names are therefore parsed as names the tagger knows (:data:`STAND_INS`,
+one per participant, none that the words already hold) and read back as the participants'.
+
+The write path and the read path share one reader (:class:`~ripplemem.components.Components`),
+so a unit parsed as a new memory is not parsed again when a search reads it.
 """
 
 from __future__ import annotations
@@ -13,11 +20,12 @@ import re
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
-from typing import TypeVar
+from dataclasses import replace
+from typing import Any, TypeVar
 
 import numpy as np
 
-from ripplemem.records import MemoryUnit
+from ripplemem.records import MemoryUnit, normalise_cue
 from ripplemem.statements.answers import affirms, declarative, fragment
 from ripplemem.statements.clauses import Clause, Parse, clauses_of
 
@@ -26,6 +34,48 @@ V = TypeVar("V")
 T = TypeVar("T")
 
 _PREFIX = re.compile(r"(?:^|(?<=[.!?] ))([A-Z][\w'’-]*(?: [A-Z][\w'’-]*)?) (?:said|asked|answered):\s*")
+
+
+#: names the tagger knows as names, parsed in place of the participants' (see the module doc)
+STAND_INS = ("John", "Mary", "David", "Sarah", "Peter", "Emma", "James", "Anna")
+
+
+def stand_ins(text: str, people: Sequence[str]) -> dict[str, str]:
+    """A stand-in for each participant of ``people`` that ``text`` names (one word, letters
+    only), none of them a word of ``text``."""
+    taken = {w.casefold() for w in re.findall(r"[\w'’-]+", text)}
+    free = [n for n in STAND_INS if n.casefold() not in taken]
+    found: dict[str, str] = {}
+    for person in dict.fromkeys(people):
+        if not free:
+            break
+        if person.isalpha() and person.casefold() in taken and person[:1].isupper():
+            found[person] = free.pop(0)
+    return found
+
+
+def _swap(text: str, names: dict[str, str]) -> str:
+    for name, other in names.items():
+        text = re.sub(rf"(?<![\w'’-]){re.escape(name)}(?![\w-])", other, text)
+    return text
+
+
+def _back(clause: Clause, names: dict[str, str]) -> Clause:
+    """``clause`` read from a text with stand-ins, with the participants' names again."""
+    folded = {normalise_cue(other): normalise_cue(name) for name, other in names.items()}
+
+    def words(found: frozenset[str]) -> frozenset[str]:
+        return frozenset(folded.get(w, w) for w in found)
+
+    return replace(
+        clause,
+        subject=folded.get(clause.subject, clause.subject),
+        subject_words=words(clause.subject_words),
+        object_words=words(clause.object_words),
+        places=tuple((place, words(found)) for place, found in clause.places),
+        named=words(clause.named),
+        text=_swap(clause.text, {other: name for name, other in names.items()}),
+    )
 
 
 def speaker_parts(text: str, speaker: str) -> list[tuple[str, str]]:
@@ -85,15 +135,17 @@ class StatementReader:
             speaker = unit.participants[0] if unit.participants else ""
             for who, words in speaker_parts(unit.restatement, speaker):
                 pieces.append((index, who, words, unit.participants))
-        docs = self.parse([words for _, _, words, _ in pieces]) if pieces else []
+        names = [stand_ins(words, (who, *people)) for _, who, words, people in pieces]
+        texts = [_swap(words, n) for (_, _, words, _), n in zip(pieces, names, strict=True)]
+        docs = self.parse(texts) if pieces else []
         self.parsed += len(pieces)
         out: list[list[Clause]] = [[] for _ in units]
-        for (index, who, _, people), doc in zip(pieces, docs, strict=True):
-            out[index].extend(clauses_of(doc, who, people))
+        for (index, who, _, people), doc, n in zip(pieces, docs, names, strict=True):
+            out[index].extend(_read_as(doc, who, people, n))
         # a short answer with its question: what the answerer asserts (statements.answers)
         said: list[tuple[int, str, str, tuple[str, ...]]] = []
-        for (index, asker, asked, people), (after, who, reply, _), question, answer in zip(
-            pieces, pieces[1:], docs, docs[1:], strict=False
+        for (index, asker, asked, people), (after, who, reply, _), question, answer, n in zip(
+            pieces, pieces[1:], docs, docs[1:], names, strict=False
         ):
             if after != index or who == asker or not asked.rstrip().endswith("?"):
                 continue
@@ -101,10 +153,21 @@ class StatementReader:
                 text = declarative(question)
             else:  # "At the Guardian now.": in the place of the question word
                 text = declarative(question, reply) if fragment(answer) else None
-            if text:
-                said.append((index, who, text, people))
+            if text:  # in the names the question was said with
+                said.append((index, who, _swap(text, {o: name for name, o in n.items()}), people))
         if said:
             self.parsed += len(said)
-            for (index, who, _, people), doc in zip(said, self.parse([t for _, _, t, _ in said]), strict=True):
-                out[index].extend(clauses_of(doc, who, people))
+            names = [stand_ins(t, (who, *people)) for _, who, t, people in said]
+            docs = self.parse([_swap(t, n) for (_, _, t, _), n in zip(said, names, strict=True)])
+            for (index, who, _, people), doc, n in zip(said, docs, names, strict=True):
+                out[index].extend(_read_as(doc, who, people, n))
         return out
+
+
+def _read_as(doc: Any, who: str, people: Sequence[str], names: dict[str, str]) -> list[Clause]:
+    """The clauses of ``doc`` (parsed with ``names``' stand-ins) as ``who``'s, names restored."""
+    if not names:
+        return clauses_of(doc, who, people)
+    found = clauses_of(doc, names.get(who, who), [names.get(p, p) for p in people])
+    mine = normalise_cue(who)
+    return [replace(_back(c, names), speaker=mine) for c in found]
