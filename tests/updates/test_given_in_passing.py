@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+from ripplemem.read.latest_first import Holder, _aside, states
 from ripplemem.statements import Clause, clauses_of
 from ripplemem.write.entities import EntityRecognizer
 
@@ -62,6 +63,27 @@ def test_which_still_stands_for_its_noun(recognizer) -> None:
 def test_a_who_clause_about_someone_else_stays_theirs(recognizer) -> None:
     clause = _naming(recognizer, "I met my neighbour's son, who just moved to York for his degree.", "york")
     assert clause.subject == "son" and clause.owner == "other"
+
+
+@pytest.mark.parametrize(
+    ("text", "word", "aside"),
+    [
+        # about another person: their value, not the holder's ("who" is a person, even "my friend Tom")
+        ("I had dinner with my friend Tom, who moved to Berlin last year.", "berlin", True),
+        ("I met my neighbour's son, who just moved to York for his degree.", "york", True),
+        # about a thing the holder's statement names: background, neither the holder's value nor an aside
+        ("I started at Brightwater, which is a design agency in Leeds.", "leeds", False),
+        ("We moved into a flat that overlooks the harbour in Leith.", "leith", False),
+    ],
+)
+def test_a_clause_taken_as_given_is_an_aside_when_it_is_about_another_person(
+    recognizer, text: str, word: str, aside: bool
+) -> None:
+    clause = _naming(recognizer, text, word)
+    holder = Holder("maya", frozenset({"live", "work"}))
+    assert clause.presupposed and not states(clause, holder)
+    assert _aside(clause, holder) is aside
+    assert (clause.kind == "person") is aside
 
 
 @pytest.mark.parametrize(

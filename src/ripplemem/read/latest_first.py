@@ -167,9 +167,6 @@ def _aside(clause: Clause, holder: Holder) -> bool:
         return _given(clause)  # another speaker's question or wish says nothing
     if clause.kind == "person" or (clause.kind == "thing" and clause.owner == "other"):
         return holder.name not in clause.subject_words
-    if clause.presupposed and clause.kind != "speaker" and not _about_holder(clause, holder):
-        # background about something else: "my friend Tom, who moved to Berlin last year"
-        return bool(clause.value or clause.named)
     unasserted = not _given(clause) or clause.bounded or _intended(clause)
     return unasserted and bool(clause.value or clause.named)
 

@@ -184,6 +184,8 @@ def _clause(head: Any, me: str, mine: set[str], others: set[str], question: bool
     core = _gerund_core(head)
     subject = _subject(head)
     kind, owner = _kind(subject, mine, others)
+    if kind != "speaker" and _by_who(head):
+        kind = "person"  # "my friend Tom, who moved to Berlin": "who" stands for a person
     places, named = _places(core, mine)
     partners = _partners(subject, mine) if subject is not None else []
     if partners:  # "Emily and I got engaged": the speaker, with Emily
@@ -253,6 +255,13 @@ def _subject(head: Any) -> Any | None:
             return None
         head = head.head
     return None
+
+
+def _by_who(head: Any) -> bool:
+    """A relative clause whose subject is "who" or "whom" (which stand for a person)."""
+    return head.dep_ == "relcl" and any(
+        c.dep_ in ("nsubj", "nsubjpass") and c.lower_ in ("who", "whom") for c in head.children
+    )
 
 
 def _antecedent(noun: Any, pronoun: Any) -> Any:
