@@ -53,7 +53,7 @@ def run_updates(
                         scores[recipe].append(score_question(question, found.evidence))
                         if recipe == recipes[0]:
                             notes[question.id] = [
-                                n for n in found.trace.notes if "supersed" in n
+                                n for n in found.trace.notes if n.startswith("supersession")
                             ]
                 if progress:
                     progress("update cases", done + 1, len(cases))
