@@ -114,3 +114,23 @@ def test_a_reason_or_a_comma_relative_is_given_inside_a_question(recognizer, tex
 def test_what_a_question_does_not_take_as_true_stays_not_given(recognizer, text: str, word: str) -> None:
     clause = _naming(recognizer, text, word)
     assert not clause.presupposed and not clause.asserted
+
+
+@pytest.mark.parametrize(
+    ("text", "own"),
+    [
+        # what the holder means to do with a thing they already have: no value of its own
+        ("I need to renew my swim membership soon.", True),
+        ("I must book my cat's jab this week.", True),
+        ("I keep meaning to update my CV on LinkedIn.", True),
+        # a value of its own, beside or instead of the holder's thing
+        ("I'd love to get a Tesla one day.", False),
+        ("I might move my savings to Monzo.", False),
+        ("I want to rename my dog Max.", False),
+    ],
+)
+def test_an_intention_about_the_holders_own_thing_is_no_aside(recognizer, text: str, own: bool) -> None:
+    (clause,) = [c for c in _clauses(recognizer, text) if not c.asserted and c.value]
+    holder = Holder("maya", frozenset({"car", "live"}))
+    assert clause.own_value is own
+    assert _aside(clause, holder) is not own

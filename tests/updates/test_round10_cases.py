@@ -56,10 +56,7 @@ ALL = [
 CASES = [c for i, c in enumerate(ALL) if i % 3 != 2]
 
 #: cases the read path does not pass, and why
-NOT_YET: dict[str, str] = {
-    "membership-pool": "fails at the split (not yet read)",
-    "vet-bella": "fails at the split (not yet read)",
-}
+NOT_YET: dict[str, str] = {}
 
 
 @pytest.mark.parametrize("case", with_reasons(CASES, NOT_YET))

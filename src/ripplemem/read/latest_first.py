@@ -168,7 +168,9 @@ def _aside(clause: Clause, holder: Holder) -> bool:
     if clause.kind == "person" or (clause.kind == "thing" and clause.owner == "other"):
         return holder.name not in clause.subject_words
     unasserted = not _given(clause) or clause.bounded or _intended(clause)
-    return unasserted and bool(clause.value or clause.named)
+    # what the holder means to do with a thing they have ("I need to renew my membership")
+    # proposes no value of its own
+    return unasserted and bool(clause.value or clause.named) and not clause.own_value
 
 
 def spoken_of(unit: MemoryUnit, clause: Clause) -> datetime | None:

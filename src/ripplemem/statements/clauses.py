@@ -122,6 +122,9 @@ class Clause:
     #: in the present progressive ("I'm flying to Lisbon"): a state now, or an arrangement when
     #: the words give a time ahead (the read path's :func:`~ripplemem.read.latest_first.as_told`)
     progressive: bool = False
+    #: every value is a thing the speaker already has ("renew my swim membership", "book my cat's
+    #: jab"): what the clause does with it brings no new value
+    own_value: bool = False
 
     @property
     def value(self) -> frozenset[str]:
@@ -214,6 +217,7 @@ def _clause(head: Any, me: str, mine: set[str], others: set[str], question: bool
         presupposed=_presupposed(head, question),
         text=_own_text(head),
         progressive=_progressive(head),
+        own_value=_own_value(core, mine),
     )
 
 
@@ -369,6 +373,25 @@ def _places(head: Any, mine: set[str]) -> tuple[tuple[tuple[str, frozenset[str]]
                 if token.pos_ == "PROPN" or token.like_num:
                     named.add(word)
     return tuple(sorted((p, frozenset(w)) for p, w in places.items() if w)), frozenset(named)
+
+
+def _own_value(head: Any, mine: set[str]) -> bool:
+    """Each value of ``head`` is a noun phrase of the speaker's: "my swim membership", "my cat's
+    jab" (a chain of possessives that ends with the speaker), "for my dog"; a time ("this week")
+    is no value here."""
+    values = [v for v in _value_children(head) if v.dep_ != "npadvmod"]
+    nouns = [next((c for c in v.children if c.dep_ == "pobj"), None) if v.dep_ == "prep" else v for v in values]
+    return bool(nouns) and all(n is not None and _owned(n, mine) for n in nouns)
+
+
+def _owned(noun: Any, mine: set[str], depth: int = 0) -> bool:
+    for child in noun.children:
+        if child.dep_ == "poss":
+            whose = normalise_cue(child.text)
+            if whose in ("my", "our") or whose in mine:
+                return True
+            return depth < 3 and _owned(child, mine, depth + 1)
+    return False
 
 
 def _value_children(head: Any) -> list[Any]:
