@@ -33,7 +33,7 @@ ALL = [
     Case("boss-who", "current", "Ama",
          ("2022-02-02", "My manager is Clive, he's fine."),
          ("2022-08-08", "Clive left, my new manager is Priti and she's great."),
-         "Who is Ama's manager?", "Priti", "Clive"),
+         "Who is Ama's manager?", "Priti", "he's fine"),
     # controls: the holder's later small talk gives no value of the kind asked
     Case("partner-sorry", "control", "Tara",
          ("2021-05-05", "My boyfriend Luke and I have been together three years."),
@@ -56,9 +56,7 @@ ALL = [
 CASES = [c for i, c in enumerate(ALL) if i % 3 != 2]
 
 #: cases the read path does not pass, and why
-NOT_YET: dict[str, str] = {
-    "boss-who": "fails at the split (not yet read)",
-}
+NOT_YET: dict[str, str] = {}
 
 
 @pytest.mark.parametrize("case", with_reasons(CASES, NOT_YET))
