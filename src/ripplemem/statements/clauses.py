@@ -385,6 +385,7 @@ def _own_value(head: Any, mine: set[str]) -> bool:
 
 
 def _owned(noun: Any, mine: set[str], depth: int = 0) -> bool:
+    """``noun``'s possessor is the speaker, directly or through a few possessives."""
     for child in noun.children:
         if child.dep_ == "poss":
             whose = normalise_cue(child.text)
