@@ -76,4 +76,3 @@ def test_an_update_links_whatever_the_speakers_name(name: str) -> None:
         later = memory.add([{"speaker": name, "text": "I live in Bristol now."}], user_id="u", session_time="2024-06-01")
         versions = memory.history(later.units[0].id, user_id="u")
     assert [v.unit.restatement.split(" in ")[-1] for v in versions] == ["Leeds.", "Bristol now."]
-

@@ -209,17 +209,11 @@ def held_order(unit: MemoryUnit, reading: Reading | None) -> tuple[datetime, int
 
 
 def readings(
-    units: Sequence[MemoryUnit], read: Sequence[Sequence[Clause]], holder: Holder, fit: Fit,
-    *, person: bool = False,
+    units: Sequence[MemoryUnit], read: Sequence[Sequence[Clause]], holder: Holder, fit: Fit
 ) -> dict[str, Reading]:
     """Each unit's reading (see the module doc): ``stated`` when its best stating clause fits
-    the question at least as well as its best aside; units with neither have none. ``person``:
-    the question asks for a person ("Who is Grace's partner?"), so only a statement that names
-    someone answers it ("Grace is sorry, that's hard" does not)."""
-    stating = [
-        [c for c in clauses if len(c.text.split()) > 1 and states(c, holder) and (not person or _names_someone(c))]
-        for clauses in read
-    ]
+    the question at least as well as its best aside; units with neither have none."""
+    stating = [[c for c in clauses if len(c.text.split()) > 1 and states(c, holder)] for clauses in read]
     asides = [[c for c in clauses if len(c.text.split()) > 1 and _aside(c, holder)] for clauses in read]
     saying = [unit.id for unit, said in zip(units, stating, strict=True) if said]
     if len(saying) < 2 and not any(asides):  # nothing to weigh: no fit needed
@@ -236,11 +230,6 @@ def readings(
         elif best_aside is not None:
             found[unit.id] = Reading("aside", best_aside)
     return found
-
-
-def _names_someone(clause: Clause) -> bool:
-    """A name among the clause's values (not a number): who it is about or with."""
-    return any(not word[:1].isdigit() for word in clause.named)
 
 
 def order(

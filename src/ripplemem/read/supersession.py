@@ -130,10 +130,6 @@ Relevance = Callable[[Sequence[MemoryUnit]], list[float]]
 Mode = str  # "present", "earlier" or "past" (a time of its own, before the question)
 
 
-#: a question for a person: "Who is ...", "Whom ...", "Whose ..."
-_ASKS_PERSON = re.compile(r"\s*(?:who|whom|whose)\b", re.IGNORECASE)
-
-
 def _last_question(query: str) -> str:
     asked = [q for q in re.split(r"(?<=\?)\s+", query.strip()) if q.strip()] or [query]
     return asked[-1]
@@ -370,7 +366,6 @@ def apply_supersession(
         ordered, stated = _statements_first(
             ordered, read, by_id, statements, fit, Holder(named or "", words),
             named is None, _alike(lead, chains), chains, latest=mode == "present", notes=notes,
-            person=bool(_ASKS_PERSON.match(_last_question(query))),
         )
         moved |= stated
     marked = [_mark(e, chains) for e in rescore(ordered[:budget], moved, "supersession")]
@@ -492,17 +487,15 @@ def _statements_first(
     *,
     latest: bool,
     notes: list[str],
-    person: bool = False,
 ) -> tuple[list[Evidence], set[str]]:
-    """Step 2 of the module doc: the holder's asserted answers in order, asides below
-    (``person``: the question asks for a person, :func:`readings`)."""
+    """Step 2 of the module doc: the holder's asserted answers in order, asides below."""
     items = {e.unit.id: e for e in ordered}
     units = [items[i].unit for i in answering if i in items]
     read = [as_told(u, clauses) for u, clauses in zip(units, statements.clauses(units), strict=True)]
     found = holder_of(None if unnamed else holder.name, holder.words, units, read)
     if found is None:
         return ordered, set()
-    parts = readings(units, read, found, fit, person=person)
+    parts = readings(units, read, found, fit)
     stating = {u.id: [c for c in clauses if states(c, found)] for u, clauses in zip(units, read, strict=True)}
 
     def kin(a: str, b: str) -> bool:  # a value in the same grammatical place
