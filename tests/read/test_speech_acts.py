@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from ripplemem import Memory, Settings
-from ripplemem.read.speech_acts import prefer_reports, speech_act
+from ripplemem.read.speech_acts import _ASK, _asks, prefer_reports, speech_act
 from ripplemem.recipes import get_recipe
 from ripplemem.records import Evidence
 from ripplemem.testing.builders import make_unit
@@ -37,6 +37,21 @@ from ripplemem.testing.builders import make_unit
 def test_speech_act_reads_asks_and_reports(text, act):
     assert speech_act(text) == act
 
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Any news?", "User asked: what is a good guitar", "Could you help me?", "Is Assistant free?",
+        "User would suggest it.", "Help them, please.", "User is really hoping to go.",
+        "User'd like to cook.", "User needs to rest.", "User will go.", "User Will go.",
+        "User may have left.", "The wedding is in May.", "Any ideas for Sunday", "any tips",
+        "This disk is full.", "dois you", "Mayday, mayday.", "User wanted to go.", "ANY TIPS",
+        "İs you", "Can you\nhelp", "Caf\u00e9: do you know it", "ſuggest a book", "",
+    ],
+)
+def test_asks_reads_as_the_one_pattern_does(text):
+    assert _asks(text) == (_ASK.search(text) is not None)
 
 def _evidence(uid: str, speaker: str, text: str, score: float) -> Evidence:
     return Evidence(make_unit(uid, restatement=text, speakers=(speaker,)), score, (), None, ())

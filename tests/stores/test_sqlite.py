@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import json
 import sqlite3
 from pathlib import Path
 
@@ -737,3 +738,17 @@ def test_a_file_from_before_the_filter_index_is_upgraded(tmp_path: Path) -> None
     check.close()
     with SQLiteStore(path) as store:
         assert store.person("ns") == "Ann"
+
+
+@pytest.mark.parametrize(
+    "values",
+    [
+        (), ("",), ("Rui",), ("D1:3", "D1:4"), ("spanish", "vintage", "camera"), ("São Paulo", "東京"),
+        ('say "hi"',), ("a\\b",), ('a", "b',), ("a, b", "c"), ("line\nbreak",), ("[",), ('"',), ("]",),
+    ],
+)
+def test_a_list_column_reads_back_as_it_was_written(values: tuple[str, ...]) -> None:
+    text = rows._json_list(values)
+    assert rows._strings(text) == values
+    compact = json.dumps(list(values), separators=(",", ":"))  # another writer's spacing
+    assert rows._strings(compact) == values

@@ -174,14 +174,13 @@ def exchange_blend(
     if share <= 0 or not units:
         return aligned, [0.0] * len(aligned)
     best: dict[tuple[str, int], float] = {}
-    for unit, a in zip(units, aligned, strict=True):
-        index = unit.extra.get("turn_index")
+    indexes = [unit.extra.get("turn_index") for unit in units]
+    for unit, index, a in zip(units, indexes, aligned, strict=True):
         if index is not None:
             key = (unit.episode_id, index)
             best[key] = max(best.get(key, 0.0), a)
     blended, neighbours = [], []
-    for unit, a in zip(units, aligned, strict=True):
-        index = unit.extra.get("turn_index")
+    for unit, index, a in zip(units, indexes, aligned, strict=True):
         neighbour = 0.0
         if index is not None:
             neighbour = max(
@@ -216,21 +215,19 @@ def rank(
     params, weights = recipe.rank, source_weights(recipe)
     lambda_q, lambda_p, lambda_a = params.lambda_q, params.lambda_p, params.lambda_a
     exchange = params.exchange_alignment > 0
+    offset, combine = params.rank_offset, params.provenance
     for candidate, a, partner in zip(pool, aligned, partners, strict=True):
-        pi = _provenance(
-            candidate.hits, weights, params.rank_offset, params.provenance,
-            path_strength(candidate.paths),
-        )
+        paths = candidate.paths
+        pi = _provenance(candidate.hits, weights, offset, combine, path_strength(paths) if paths else 1.0)
         anchor = 1.0 if candidate.unit.id in anchors else 0.0
         total = lambda_q * a + lambda_p * pi + lambda_a * anchor
-        extra = {"exchange": partner} if exchange else {}
-        terms = ScoreTerms(alignment=a, provenance=pi, anchor=anchor, extra=extra, total=total)
+        terms = ScoreTerms(a, pi, anchor, {"exchange": partner} if exchange else {}, total)
         hits = (
             tuple(sorted(candidate.hits, key=_hit_order))
             if len(candidate.hits) > 1
             else tuple(candidate.hits)
         )
-        scored.append(Evidence(candidate.unit, total, hits, terms, tuple(candidate.paths)))
+        scored.append(Evidence(candidate.unit, total, hits, terms, tuple(paths)))
     scored.sort(key=lambda e: (-e.score, -e.terms.provenance, e.unit.id))  # type: ignore[union-attr]
     return scored if limit is None else scored[:limit]
 

@@ -61,7 +61,15 @@ STOPWORDS: frozenset[str] = frozenset(_STOPWORD_TEXT.split())
 def terms(text: str) -> list[str]:
     """Index / query terms of ``text``, in order, with repeats (BM25 counts them)."""
     out: list[str] = []
-    for token in _token_pattern().findall(text.translate(_APOSTROPHES).casefold()):
+    folded = text.translate(_APOSTROPHES).casefold()
+    if folded.isascii():  # no CJK in any token; a word without an apostrophe read in line
+        for token in _token_pattern().findall(folded):
+            if "'" in token:
+                _add_word(token, out)
+            elif token not in STOPWORDS:
+                out.append(stem(token))
+        return out
+    for token in _token_pattern().findall(folded):
         if _CJK.search(token):
             _split_cjk(token, out)
         else:

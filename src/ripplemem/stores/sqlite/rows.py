@@ -48,7 +48,14 @@ def unit_from_row(row: tuple[Any, ...], blob: bytes | None) -> MemoryUnit:
 @lru_cache(maxsize=8192)
 def _strings(text: str) -> tuple[str, ...]:
     """A JSON list column as a tuple; cached: a store repeats the same few lists (speakers,
-    places, ``[]``), and a batch of candidates decodes thousands of them."""
+    places, ``[]``), and a batch of candidates decodes thousands of them. A list of strings
+    as :func:`_json_list` writes it, with no escape in it, is split without the JSON parser
+    (a unit's own lists, its keywords and turn ids, are new to the cache)."""
+    if len(text) > 3 and text.startswith('["') and text.endswith('"]') and "\\" not in text:
+        # no escape: every quote left is a string's own, so '", "' parts with none are the list
+        parts = text[2:-2].split('", "')
+        if not any('"' in part for part in parts):
+            return tuple(parts)
     return tuple(json.loads(text))
 
 
