@@ -212,3 +212,74 @@ def test_the_present_progressive(recognizer) -> None:
     assert flying.progressive and flying.tense == "present"
     (swim,) = _clauses(recognizer, "I swim at the leisure centre every Monday.")
     assert not swim.progressive
+
+
+@pytest.mark.parametrize(
+    ("text", "predicate"),
+    [
+        ("Moved to Hove in March, still unpacking.", "move"),  # a past
+        ("Been on 30mg since the review, feels better.", "be"),  # a perfect without its "I've"
+        ("Loving the new job at Deloitte!", "love"),  # a present participle
+    ],
+)
+def test_a_chat_sentence_without_its_i_is_the_speakers(recognizer, text: str, predicate: str) -> None:
+    stated = {c.predicate for c in _stating(recognizer, text)}
+    assert predicate in stated
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Sounds good to me.",  # a dropped "it" (third person)
+        "Turns out the café in Hove is closed.",
+        "Call me when you get to Hove.",  # an imperative
+        "Was the flat in Hove nice?",  # a question
+    ],
+)
+def test_a_sentence_without_a_subject_of_other_forms_is_not_the_speakers(recognizer, text: str) -> None:
+    assert not [c for c in _clauses(recognizer, text) if c.kind == "speaker"]
+
+
+def test_a_thought_without_its_i_is_the_speakers_but_not_asserted(recognizer) -> None:
+    clauses = {c.predicate: c for c in _clauses(recognizer, "Been thinking about trying almond milk.")}
+    assert clauses["try"].kind == "speaker" and not clauses["try"].asserted
+
+
+@pytest.mark.parametrize(
+    ("text", "predicate", "asserted"),
+    [
+        ("I managed to join the Highgate tennis club.", "join", True),  # an implicative verb
+        ("I remembered to renew my membership at the Jubilee gym.", "renew", True),
+        ("I finally got round to moving my account to Monzo.", "move", True),
+        ("I didn't manage to get into the Thursday class.", "get", False),  # negated: not done
+        ("I tried to get a transfer to the York office.", "get", False),  # a try is no deed
+        ("I forgot to switch to Octopus before the deadline.", "switch", False),
+        ("I'd manage to get to Leeds by six.", "get", False),  # under a modal
+        ("We didn't have to move the wedding.", "move", False),  # a negated necessity
+    ],
+)
+def test_a_verb_that_entails_its_complement(recognizer, text: str, predicate: str, asserted: bool) -> None:
+    (clause,) = [c for c in _clauses(recognizer, text) if c.predicate == predicate]
+    assert clause.kind == "speaker"
+    assert clause.asserted is asserted
+
+
+def test_a_participle_clause_hung_from_its_sentence_is_asserted_with_it(recognizer) -> None:
+    clauses = {c.predicate: c for c in _clauses(recognizer, "I finally sold the Panda, driving a Skoda Octavia now.")}
+    assert clauses["drive"].asserted and clauses["drive"].kind == "speaker"
+    assert clauses["drive"].named == frozenset({"skoda", "octavia"})
+    (hoped,) = [c for c in _clauses(recognizer, "I'm saving up, hoping to buy a flat in Leeds.") if c.predicate == "buy"]
+    assert not hoped.asserted  # the infinitive under it stays a wish
+    (wished,) = [c for c in _clauses(recognizer, "I would sell the Panda, driving a Skoda instead.") if c.predicate == "drive"]
+    assert not wished.asserted  # under a hypothetical
+
+
+def test_a_gerund_after_since_or_after_is_taken_as_given_with_the_sentences_subject(recognizer) -> None:
+    (moved,) = [c for c in _clauses(recognizer, "Since moving to Chorlton, I walk everywhere.") if c.predicate == "move"]
+    assert (moved.kind, moved.presupposed, moved.asserted) == ("speaker", True, False)
+    (other,) = [c for c in _clauses(recognizer, "Since moving to Chorlton, Priya walks everywhere.") if c.predicate == "move"]
+    assert other.kind == "person"  # Priya's move, not the speaker's
+    (ahead,) = [c for c in _clauses(recognizer, "After moving to Chorlton I'll buy a bike.") if c.predicate == "move"]
+    assert not ahead.presupposed  # a sentence in the future takes nothing as done
+    (dangling,) = [c for c in _clauses(recognizer, "Cycling to work every day, it's quicker than the bus.") if c.predicate == "cycle"]
+    assert dangling.kind == "speaker"  # "it" is the cycling, not the cyclist

@@ -19,7 +19,20 @@ its predicate and its subject, and whether it is asserted comes from the structu
   Volvo but kept the Mini", "I had an interview there but turned the offer down");
 * a coordinated clause without its own subject shares the first one's subject and mood;
 * a necessity in the past tense entails its complement ("we had to move the wedding" moved it,
-  unlike "we have to move it" or "we want to move it").
+  unlike "we have to move it" or "we want to move it"), and so does an implicative verb ("I
+  managed to join the club", "I remembered to renew it", "I got round to moving my account"),
+  unless negated or under a modal ("I didn't manage to get in"; "tried to", "forgot to" entail
+  nothing);
+* a participle clause hung from its sentence without a subordinating word ("I sold the Panda,
+  driving a Skoda now") is asserted as its head is; a gerund after "since" or "after" ("since
+  moving to Chorlton, I walk everywhere") is taken as given.
+
+A clause without a subject of its own shares its governing clause's: a coordinated clause's, an
+infinitive's, a participle clause's, a gerund's after a preposition ("since moving to Chorlton, I
+..."), but not an "it" ("Cycling to work, it's quicker": "it" is the cycling). A sentence with no
+subject at all, in a past or participle form ("Moved to Hove in March", "Been on 30mg since the
+review", "Loving the new job"), is the speaker's, as chat drops the "I"; the base form of an
+imperative ("Call me") and the third person of a dropped "it" ("Sounds good") are not.
 
 A clause can be asserted by its mood and *undone* by its words (:attr:`Clause.undone`, read by
 the read path only): a verb of refusal with its object ("I turned down the job"), someone else's
@@ -28,7 +41,7 @@ hangs as a complement clause ("wants me to apply").
 
 A clause is *bounded* when it states something of bounded length: a duration ("for two weeks",
 "for the weekend") on a clause not in the perfect ("I've lived here for a decade" lasts up to
-now), or a "while" / "until" clause ("while the kitchen is redone, we're living with my
+now, as does "Been vegetarian for ten years now"), or a "while" / "until" clause ("while the kitchen is redone, we're living with my
 sister"): a stay, not a lasting state. So is being somewhere in the past ("I was in Seville last
 month for a conference"): "be" with a place is where one is at a time (a stage-level predicate),
 not where one lives or works; in the past it is a visit that ended (not "I was a nurse", not
@@ -84,6 +97,18 @@ _IMPERSONAL = frozenset({"it", "this", "that", "which", "what"})
 _RELATIVE = frozenset({"WDT", "WP"})
 #: the tags of a finite verb
 _FINITE = frozenset({"VBZ", "VBP", "VBD", "MD"})
+#: the forms of a clause that, without a subject, drops "I" ("Moved to Hove", "Been on 30mg",
+#: "Loving the new job"): a past, a past participle, a present participle; not the base form of an
+#: imperative ("Call me") nor the third person of a dropped "it" ("Sounds good", "Turns out ...")
+_DROPPED_I = frozenset({"VBD", "VBN", "VBG"})
+#: the participles of a non-finite clause whose subject is its governing clause's
+_PARTICIPLES = frozenset({"VBG", "VBN"})
+#: implicative verbs: the subject did what the infinitive says ("I managed to join the club",
+#: "I remembered to renew it"); negated, they say it was not done (Karttunen's implicatives)
+_IMPLICATIVES = frozenset({"manage", "remember", "bother", "dare", "happen"})
+#: prepositions before a gerund whose event the sentence takes as done ("since moving to
+#: Chorlton", "after starting at the library")
+_AFTER_EVENT = frozenset({"since", "after"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -187,6 +212,8 @@ def _clause(head: Any, me: str, mine: set[str], others: set[str], question: bool
     core = _gerund_core(head)
     subject = _subject(head)
     kind, owner = _kind(subject, mine, others)
+    if subject is None and not question and _drops_i(head):
+        kind = "speaker"  # "Moved to Hove in March": chat drops the "I"
     if kind != "speaker" and _by_who(head):
         kind = "person"  # "my friend Tom, who moved to Berlin": "who" stands for a person
     places, named = _places(core, mine)
@@ -255,10 +282,66 @@ def _subject(head: Any) -> Any | None:
             if found.tag_ in _RELATIVE and head.dep_ == "relcl" and head.head is not head:
                 return _antecedent(head.head, found)  # "Rachel, who works at Northwind"
             return found
-        if head.dep_ not in ("conj", "xcomp") or head.head is head:
+        governor = _governor(head)
+        if governor is None:
             return None
-        head = head.head
+        if head.dep_ in ("advcl", "pcomp") and _impersonal_subject(governor):
+            return None  # a participle's subject is no "it" ("Cycling to work, it's quicker")
+        head = governor
     return None
+
+
+def _governor(head: Any) -> Any | None:
+    """The clause whose subject ``head`` shares when it has none of its own: a coordinated
+    clause's or an infinitive complement's head, a participle clause's governing verb
+    ("driving a Skoda now" in "Got rid of the Panda, driving a Skoda now"), the verb a gerund
+    after a preposition hangs from ("since moving to Chorlton, I walk", "got round to moving my
+    account")."""
+    if head.head is head:
+        return None
+    if head.dep_ in ("conj", "xcomp"):
+        return head.head
+    if head.dep_ == "advcl" and head.tag_ in _PARTICIPLES and not _infinitive(head):
+        return head.head
+    if head.dep_ == "pcomp" and head.tag_ == "VBG":
+        token = head.head
+        for _ in range(3):
+            if token.pos_ in ("VERB", "AUX"):
+                return token
+            if token.head is token or token.dep_ not in ("prep", "acomp", "advmod", "prt"):
+                return None
+            token = token.head
+    return None
+
+
+def _drops_i(head: Any) -> bool:
+    """A clause of a sentence that has no subject anywhere up its chain of governing clauses,
+    in a past or participle form ("Moved to Hove in March", "Been on 30mg since the review",
+    "Loving the new job"): the speaker's words with the "I" left out, as chat writes."""
+    token: Any = head
+    formed = False  # the form is read on the first clause of the chain that is no infinitive
+    for _ in range(6):
+        if not formed and not _infinitive(token):
+            auxiliaries = [c for c in token.children if c.dep_ in ("aux", "auxpass")]
+            if (auxiliaries[0].tag_ if auxiliaries else token.tag_) not in _DROPPED_I:
+                return False
+            formed = True
+        if any(c.dep_ in ("nsubj", "nsubjpass", "expl", "csubj") for c in token.children):
+            return False
+        governor = _governor(token)
+        if governor is None:
+            return token.dep_ == "ROOT"
+        if token.dep_ in ("advcl", "pcomp") and _impersonal_subject(governor):
+            return True  # "Cycling to work these days, it's quicker": "it" is the cycling
+        token = governor
+    return False
+
+
+def _impersonal_subject(token: Any) -> bool:
+    return any(
+        c.dep_ == "expl" or (c.dep_ in ("nsubj", "nsubjpass") and c.lower_ in _IMPERSONAL)
+        for c in token.children
+    )
 
 
 def _by_who(head: Any) -> bool:
@@ -434,16 +517,25 @@ def _asserted(head: Any, *, strict: bool = False) -> bool:
     token, seen = head, 0
     while seen < 6:
         seen += 1
-        done = token.dep_ == "xcomp" and _past_necessity(token.head)  # "we had to move it"
+        # "we had to move it", "I managed to join the club", "I got round to moving my account"
+        entailing = _entailing(token)
+        if entailing is not None:
+            if _negated(entailing) or _hypothetical(entailing) or _conditional(entailing):
+                return False
+            token = entailing
+            continue
         if _after_heading(token):
             return True
+        if _free_adjunct(token):  # "Got rid of the Panda, driving a Skoda now": as its head
+            token = token.head
+            if _hypothetical(token) or _conditional(token):
+                return False
+            continue
         # an infinitive is no assertion, whatever the parse calls it ("wants me to apply")
         infinitive = token.dep_ in (("xcomp", "ccomp") if strict else ("xcomp",)) and _infinitive(token)
-        if token.dep_ in _SUBORDINATE or (infinitive and not done):
+        if token.dep_ in _SUBORDINATE or infinitive:
             return False
-        shared = done or (
-            token.dep_ == "conj" and not any(c.dep_ in ("nsubj", "nsubjpass") for c in token.children)
-        )
+        shared = token.dep_ == "conj" and not any(c.dep_ in ("nsubj", "nsubjpass") for c in token.children)
         reported = token.dep_ == "ccomp" and token.i > token.head.i
         if not (shared or reported) or token.head is token:
             return True  # a clause before its "head" is a clause of its own ("X, it's not enough")
@@ -451,6 +543,33 @@ def _asserted(head: Any, *, strict: bool = False) -> bool:
         if _hypothetical(token) or _conditional(token) or (reported and _negated(token)):
             return False
     return True
+
+
+def _entailing(token: Any) -> Any | None:
+    """The verb whose complement ``token`` is, when that verb entails it: a necessity in the
+    past ("we had to move the wedding"), an implicative verb ("I managed to join the Highgate
+    club", "I remembered to renew it"), "get round to" with a gerund ("I finally got round to
+    moving my account to Monzo")."""
+    if token.dep_ == "xcomp" and _infinitive(token):
+        verb = token.head
+        if _past_necessity(verb) or (verb.pos_ == "VERB" and verb.lemma_.casefold() in _IMPLICATIVES):
+            return verb
+    if token.dep_ == "pcomp" and token.tag_ == "VBG" and token.head.lower_ == "to":
+        particle = token.head.head
+        verb = particle.head
+        if particle.lower_ in ("round", "around") and particle is not verb and verb.lemma_.casefold() == "get":
+            return verb
+    return None
+
+
+def _free_adjunct(token: Any) -> bool:
+    """A participle clause hung from its sentence without a word that subordinates it ("...,
+    driving a Skoda Octavia now", "Been on 30mg since the review, feels better"): it asserts
+    what it says, as its head does."""
+    return (
+        token.dep_ == "advcl" and token.tag_ in _PARTICIPLES and not _infinitive(token)
+        and not any(c.dep_ == "mark" for c in token.children)
+    )
 
 
 def _refused(head: Any) -> bool:
@@ -496,24 +615,28 @@ def _presupposed(head: Any, question: bool = False) -> bool:
     went up") or a relative clause set off by a comma ("my daughter Ada, who is in year six now")
     takes as true stays true whatever the sentence around it does: it is given also in a
     question and under a modal or a condition above it; the rest of a question is not."""
-    reason = _reason(head)
-    appositive = head.dep_ == "relcl" and _after_comma(head)
-    if question and not (reason or appositive):
-        return False
-    if head.dep_ not in ("relcl", "advcl") and not reason:
-        return False
-    if not any(c.dep_ in ("nsubj", "nsubjpass", "expl") for c in head.children):
-        return False
-    auxiliaries = [c for c in head.children if c.dep_ in ("aux", "auxpass")]
-    finite = auxiliaries[0] if auxiliaries else head
-    if finite.tag_ not in _FINITE or any(a.tag_ == "MD" for a in auxiliaries):
-        return False
-    marks = {m.lower_ for m in head.children if m.dep_ == "mark"}
-    if _negated(head) or marks & (_CONDITIONS | _BOUNDING_MARKS):
-        return False
-    if reason or appositive:
-        return True
-    adverbial = head.dep_ == "advcl"
+    if _after_event(head):  # "since moving to Chorlton": done, unless the sentence is ahead
+        if _negated(head):
+            return False
+    else:
+        reason = _reason(head)
+        appositive = head.dep_ == "relcl" and _after_comma(head)
+        if question and not (reason or appositive):
+            return False
+        if head.dep_ not in ("relcl", "advcl") and not reason:
+            return False
+        if not any(c.dep_ in ("nsubj", "nsubjpass", "expl") for c in head.children):
+            return False
+        auxiliaries = [c for c in head.children if c.dep_ in ("aux", "auxpass")]
+        finite = auxiliaries[0] if auxiliaries else head
+        if finite.tag_ not in _FINITE or any(a.tag_ == "MD" for a in auxiliaries):
+            return False
+        marks = {m.lower_ for m in head.children if m.dep_ == "mark"}
+        if _negated(head) or marks & (_CONDITIONS | _BOUNDING_MARKS):
+            return False
+        if reason or appositive:
+            return True
+    adverbial = head.dep_ in ("advcl", "pcomp")
     token, seen = head.head, 0
     while seen < 8:
         seen += 1
@@ -525,6 +648,12 @@ def _presupposed(head: Any, question: bool = False) -> bool:
             return True
         token = token.head
     return True
+
+
+def _after_event(head: Any) -> bool:
+    """A gerund after "since" or "after" ("since moving to Chorlton", "after starting at the
+    library"): the sentence takes its event as done."""
+    return head.dep_ == "pcomp" and head.tag_ == "VBG" and head.head.lower_ in _AFTER_EVENT
 
 
 def _reason(head: Any) -> bool:
@@ -570,8 +699,11 @@ def _bounded(head: Any) -> bool:
         )
         if marks or (child.dep_ == "prep" and child.lower_ in ("until", "till")):
             return True
-    if any(c.dep_ == "aux" and c.lemma_.casefold() == "have" for c in head.children):
+    auxiliaries = [c for c in head.children if c.dep_ in ("aux", "auxpass")]
+    if any(c.dep_ == "aux" and c.lemma_.casefold() == "have" for c in auxiliaries):
         return False  # the perfect: up to now
+    if head.tag_ == "VBN" and not auxiliaries and _drops_i(head):
+        return False  # "Been vegetarian for ten years now": the perfect with "I've" left out
     if _spends(head):
         return True
     return any(
