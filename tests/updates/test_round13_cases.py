@@ -36,7 +36,7 @@ ALL = [
     Case("citalopram", "current", "Eve",
          ("2022-02-02", "I'm on sertraline for my anxiety."),
          ("2022-08-08", "I stopped the sertraline, the GP put me on citalopram instead."),
-         "What medication does Eve take for her anxiety?", "citalopram", "for my anxiety"),
+         "What medication does Eve take for her anxiety?", "citalopram", "on sertraline for"),
     Case("harriers", "current", "Gus",
          ("2019-04-04", "My running club is the Hackney Harriers."),
          ("2019-11-11", "I quit the Harriers and joined Victoria Park runners, much friendlier."),
@@ -83,10 +83,7 @@ ALL = [
 CASES = [c for i, c in enumerate(ALL) if i % 3 != 2]
 
 #: cases the read path does not pass, and why
-NOT_YET: dict[str, str] = {
-    "disney": "fails at the split (not yet read)",
-    "citalopram": "fails at the split (not yet read)",
-}
+NOT_YET: dict[str, str] = {}
 
 
 @pytest.mark.parametrize("case", with_reasons(CASES, NOT_YET))

@@ -283,3 +283,12 @@ def test_a_gerund_after_since_or_after_is_taken_as_given_with_the_sentences_subj
     assert not ahead.presupposed  # a sentence in the future takes nothing as done
     (dangling,) = [c for c in _clauses(recognizer, "Cycling to work every day, it's quicker than the bus.") if c.predicate == "cycle"]
     assert dangling.kind == "speaker"  # "it" is the cycling, not the cyclist
+
+
+def test_of_two_subjects_the_name_or_pronoun_nearest_the_verb_wins(recognizer) -> None:
+    """The parse may hang a verbless phrase before a comma as a second subject ("No more
+    Netflix for me, I switched ..."): the subject is the one right before the verb."""
+    (switched,) = [c for c in _clauses(recognizer, "No more Netflix for me, I switched to Disney+ in May.") if c.predicate == "switch"]
+    assert switched.kind == "speaker"
+    (named,) = [c for c in _clauses(recognizer, "No more Netflix for Maya, Maya switched to Disney+ in May.") if c.predicate == "switch"]
+    assert named.kind == "speaker"

@@ -277,8 +277,10 @@ def _subject(head: Any) -> Any | None:
         seen += 1
         subjects = [c for c in head.children if c.dep_ in ("nsubj", "nsubjpass", "expl", "csubj")]
         if subjects:
-            # "I test drove ...": a mis-parse may give two subjects; a pronoun or name wins
-            found = next((s for s in subjects if s.pos_ in ("PRON", "PROPN")), subjects[0])
+            # a mis-parse may give two subjects ("I test drove ...", "No more Netflix for me, I
+            # switched ..."): a pronoun or name wins, the one nearest the verb
+            named = [s for s in subjects if s.pos_ in ("PRON", "PROPN")]
+            found = min(named, key=lambda s: abs(head.i - s.i)) if named else subjects[0]
             if found.tag_ in _RELATIVE and head.dep_ == "relcl" and head.head is not head:
                 return _antecedent(head.head, found)  # "Rachel, who works at Northwind"
             return found
