@@ -84,12 +84,17 @@ CASES = [c for i, c in enumerate(ALL) if i % 3 != 2]
 
 #: cases the read path does not pass, and why
 NOT_YET: dict[str, str] = {
-    "york-place": "fails at the split (not yet read)",
-    "nuffield": "fails at the split (not yet read)",
-    "okafor": "fails at the split (not yet read)",
-    "anytime": "fails at the split (not yet read)",
-    "niro": "fails at the split (not yet read)",
-    "starling": "fails at the split (not yet read)",
+    "york-place": "the value is in a noun phrase ('my new place in York has a garden'): having it is taken as given "
+                  "by the possessive, not stated by a clause (a rule reading it was tried and reverted: it held "
+                  "here, moved nothing on the held-out suite and cost a kept-apart control)",
+    "nuffield": "the value is in a noun phrase ('my new job at the Nuffield clinic'), as york-place",
+    "okafor": "'my GP' and 'Dr Okafor has taken over my care' are not read as the doctor the question asks for: "
+              "the question names a doctor, the memories a GP and a care (no word in common), so neither is the "
+              "holder's statement about the thing asked",
+    "anytime": "'Signed up at Anytime Fitness, being open all night is handy' is parsed as one clause whose subject "
+               "is the sign-up, not the speaker's",
+    "niro": "'The new Kia Niro is so quiet' names the car without saying whose it is",
+    "starling": "'The Starling app is so much better than Lloyds ever was' says nothing the holder has or does",
 }
 
 
