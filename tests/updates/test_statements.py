@@ -292,3 +292,16 @@ def test_of_two_subjects_the_name_or_pronoun_nearest_the_verb_wins(recognizer) -
     assert switched.kind == "speaker"
     (named,) = [c for c in _clauses(recognizer, "No more Netflix for Maya, Maya switched to Disney+ in May.") if c.predicate == "switch"]
     assert named.kind == "speaker"
+
+
+def test_a_new_thing_of_the_speakers_is_taken_as_had(recognizer) -> None:
+    """"My new place in York has a garden" takes as given that the speaker has a new place, in
+    York: a clause of its own, taken as given, whatever the sentence says of the place."""
+    had = [c for c in _clauses(recognizer, "My new place in York has a garden, finally!") if c.presupposed]
+    assert len(had) == 1 and had[0].kind == "speaker" and not had[0].asserted
+    assert dict(had[0].places)["prep:in"] == frozenset({"york"}) and had[0].named == frozenset({"york"})
+    (phone,) = [c for c in _clauses(recognizer, "My new iPhone 15 keeps overheating.") if c.presupposed]
+    assert {"iphone", "15"} <= phone.named
+    # someone else's new thing, or a thing of the speaker's not said to be new, gives none
+    assert not [c for c in _clauses(recognizer, "My husband's new dentist, Dr Lowe, is lovely.") if c.presupposed]
+    assert not [c for c in _clauses(recognizer, "My place in York has a garden.") if c.presupposed]

@@ -192,10 +192,50 @@ def clauses_of(doc: Any, speaker: str, people: Collection[str] = ()) -> list[Cla
     for sentence in doc.sents:
         question = sentence.text.rstrip().endswith("?")
         for head in sentence:
-            if not _is_clause_head(head):
-                continue
-            found.append(_clause(head, me, mine, others, question))
+            if _is_clause_head(head):
+                found.append(_clause(head, me, mine, others, question))
+            elif _new_of_mine(head, mine):
+                found.append(_having(head, me, mine))
     return found
+
+
+def _new_of_mine(noun: Any, mine: set[str]) -> bool:
+    """A noun phrase of the speaker's that says the thing is new ("my new place in York", "our
+    new car")."""
+    return (
+        noun.pos_ in ("NOUN", "PROPN")
+        and any(c.dep_ == "amod" and c.lemma_.casefold() == "new" for c in noun.children)
+        and any(c.dep_ == "poss" and (normalise_cue(c.text) in ("my", "our") or normalise_cue(c.text) in mine)
+                for c in noun.children)
+    )
+
+
+def _having(noun: Any, me: str, mine: set[str]) -> Clause:
+    """What "my new place in York" takes as given, whatever the sentence says of it: the
+    speaker has a new place, in York (a clause of its own, taken as given, never asserted)."""
+    inner: set[int] = set()
+    for token in noun.subtree:
+        if token is not noun and token.i not in inner and (_is_clause_head(token) or token.dep_ in ("relcl", "acl")):
+            inner.update(t.i for t in token.subtree)
+    words = [t for t in noun.subtree if t.i not in inner]
+    places: dict[str, set[str]] = {}
+    named: set[str] = set()
+    for token in words:
+        if not (token.pos_ in _CONTENT or token.like_num) or normalise_cue(token.text) in mine:
+            continue
+        prep = next((a for a in token.ancestors if a.dep_ == "prep" and a.i in {w.i for w in words}), None)
+        place = f"prep:{prep.lower_}" if prep is not None else "dobj"
+        proper = token.pos_ == "PROPN" or token.like_num
+        places.setdefault(place, set()).add((token.text if proper else token.lemma_).casefold())
+        if proper:
+            named.add(token.text.casefold())
+    return Clause(
+        speaker=me, subject="i", subject_words=frozenset(), object_words=frozenset(),
+        kind="speaker", owner="", definite=True, predicate="have",
+        places=tuple(sorted((p, frozenset(w)) for p, w in places.items())), named=frozenset(named),
+        asserted=False, tense="present", presupposed=True,
+        text=" ".join(t.text for t in words if not t.is_punct and t.dep_ not in ("poss", "case")),
+    )
 
 
 def _is_clause_head(token: Any) -> bool:
