@@ -305,3 +305,10 @@ def test_a_new_thing_of_the_speakers_is_taken_as_had(recognizer) -> None:
     # someone else's new thing, or a thing of the speaker's not said to be new, gives none
     assert not [c for c in _clauses(recognizer, "My husband's new dentist, Dr Lowe, is lovely.") if c.presupposed]
     assert not [c for c in _clauses(recognizer, "My place in York has a garden.") if c.presupposed]
+
+
+def test_a_parse_thousands_of_tokens_deep_is_read(recognizer) -> None:
+    """The clause reader walks the parse in loops, not recursion: a run-on chain of 2,000 verbs
+    (deeper than Python's recursion limit) reads like any other text."""
+    clauses = _clauses(recognizer, "Moved " * 2000 + "to Hove.")
+    assert clauses and all(c.kind in ("speaker", "none", "thing", "person") for c in clauses)

@@ -213,22 +213,19 @@ def _new_of_mine(noun: Any, mine: set[str]) -> bool:
 def _having(noun: Any, me: str, mine: set[str]) -> Clause:
     """What "my new place in York" takes as given, whatever the sentence says of it: the
     speaker has a new place, in York (a clause of its own, taken as given, never asserted)."""
-    inner: set[int] = set()
-    for token in noun.subtree:
-        if token is not noun and token.i not in inner and (_is_clause_head(token) or token.dep_ in ("relcl", "acl")):
-            inner.update(t.i for t in token.subtree)
-    words = [t for t in noun.subtree if t.i not in inner]
+    words = _own_tokens(noun, frozenset({"relcl", "acl"}))
+    inside = {t.i for t in words}
     places: dict[str, set[str]] = {}
     named: set[str] = set()
     for token in words:
-        if not (token.pos_ in _CONTENT or token.like_num) or normalise_cue(token.text) in mine:
+        found = _value_word(token, mine)
+        if found is None:
             continue
-        prep = next((a for a in token.ancestors if a.dep_ == "prep" and a.i in {w.i for w in words}), None)
-        place = f"prep:{prep.lower_}" if prep is not None else "dobj"
-        proper = token.pos_ == "PROPN" or token.like_num
-        places.setdefault(place, set()).add((token.text if proper else token.lemma_).casefold())
+        word, proper = found
+        prep = next((a for a in token.ancestors if a.dep_ == "prep" and a.i in inside), None)
+        places.setdefault(f"prep:{prep.lower_}" if prep is not None else "dobj", set()).add(word)
         if proper:
-            named.add(token.text.casefold())
+            named.add(word)
     return Clause(
         speaker=me, subject="i", subject_words=frozenset(), object_words=frozenset(),
         kind="speaker", owner="", definite=True, predicate="have",
@@ -290,19 +287,27 @@ def _clause(head: Any, me: str, mine: set[str], others: set[str], question: bool
 
 def _own_text(head: Any) -> str:
     """The words of ``head``'s subtree but those of the clauses inside it."""
+    return " ".join(t.text for t in _own_tokens(head) if not t.is_punct)
+
+
+def _own_tokens(head: Any, inner_deps: frozenset[str] = frozenset()) -> list[Any]:
+    """``head``'s subtree without the clauses inside it (clause heads, and dependants of
+    ``inner_deps``, with their subtrees)."""
     inner: set[int] = set()
     for token in head.subtree:
-        if token is not head and token.i not in inner and _is_clause_head(token):
+        if token is not head and token.i not in inner and (_is_clause_head(token) or token.dep_ in inner_deps):
             inner.update(t.i for t in token.subtree)
-    return " ".join(t.text for t in head.subtree if t.i not in inner and not t.is_punct)
+    return [t for t in head.subtree if t.i not in inner]
 
 
 def _gerund_core(head: Any) -> Any:
     """"I've started seeing a woman called Ingrid": the predicate and value are the gerund's."""
-    for child in head.children:
-        gerund = child.dep_ == "xcomp" and not _infinitive(child) and child.pos_ == "VERB"
-        if gerund and not any(c.dep_ in _VALUE_DEPS for c in head.children):
-            return _gerund_core(child)
+    while not any(c.dep_ in _VALUE_DEPS for c in head.children):
+        gerund = next((c for c in head.children
+                       if c.dep_ == "xcomp" and not _infinitive(c) and c.pos_ == "VERB"), None)
+        if gerund is None:
+            break
+        head = gerund
     return head
 
 
@@ -492,12 +497,21 @@ def _places(head: Any, mine: set[str]) -> tuple[tuple[tuple[str, frozenset[str]]
         place = f"prep:{child.lower_}" if child.dep_ in ("prep", "agent") else child.dep_
         words = places.setdefault(place, set())
         for token in _subtree(child):
-            if (token.pos_ in _CONTENT or token.like_num) and normalise_cue(token.text) not in mine:
-                word = (token.text if token.pos_ == "PROPN" or token.like_num else token.lemma_).casefold()
-                words.add(word)
-                if token.pos_ == "PROPN" or token.like_num:
-                    named.add(word)
+            found = _value_word(token, mine)
+            if found is not None:
+                words.add(found[0])
+                if found[1]:
+                    named.add(found[0])
     return tuple(sorted((p, frozenset(w)) for p, w in places.items() if w)), frozenset(named)
+
+
+def _value_word(token: Any, mine: set[str]) -> tuple[str, bool] | None:
+    """A content word of a value as it is kept (a name or number as written, else its lemma,
+    case-folded) and whether it names something; None for other words and the speaker's name."""
+    if not (token.pos_ in _CONTENT or token.like_num) or normalise_cue(token.text) in mine:
+        return None
+    proper = token.pos_ == "PROPN" or token.like_num
+    return (token.text if proper else token.lemma_).casefold(), proper
 
 
 def _own_value(head: Any, mine: set[str]) -> bool:
@@ -534,14 +548,18 @@ def _value_children(head: Any) -> list[Any]:
 
 
 def _subtree(token: Any) -> list[Any]:
-    """``token`` and its dependants, without the clauses embedded in it."""
-    out = [token]
-    for child in token.children:
-        if child.dep_ in ("relcl", "advcl", "ccomp", "parataxis", "pcomp", "xcomp") or (
-            child.dep_ == "conj" and child.pos_ in ("VERB", "AUX")
-        ):
-            continue
-        out.extend(_subtree(child))
+    """``token`` and its dependants, without the clauses embedded in it (depth first, in order;
+    a loop, not a recursion: a parse can be thousands of tokens deep)."""
+    out: list[Any] = []
+    stack = [token]
+    while stack:
+        node = stack.pop()
+        out.append(node)
+        stack.extend(reversed([
+            child for child in node.children
+            if not (child.dep_ in ("relcl", "advcl", "ccomp", "parataxis", "pcomp", "xcomp")
+                    or (child.dep_ == "conj" and child.pos_ in ("VERB", "AUX")))
+        ]))
     return out
 
 
