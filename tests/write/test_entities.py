@@ -90,18 +90,18 @@ def test_batch_keeps_order_and_length(recognizer: EntityRecognizer) -> None:
 def test_only_the_needed_components_run(recognizer: EntityRecognizer) -> None:
     recognizer.find(["warm up"])
     names = recognizer._nlp.pipe_names
-    assert "ner" in names and "entity_ruler" in names
+    assert names == ["ner"]  # known names are marked by the recogniser, not a pipe
     assert not {"parser", "tagger", "lemmatizer"} & set(names)
 
 
 def test_remembered_names_match_and_leave_every_pipe_running() -> None:
-    """Patterns are added with the pipes before the ruler switched off; they must come back on."""
+    """Names remembered before the pipeline loads are matched, and every entity pipe runs."""
     recognizer = EntityRecognizer()
     recognizer.remember(["Jordan Lee", "Ana Ruiz"])
-    assert set(recognizer._nlp.disabled) == set(recognizer._parse_pipes)  # only the parse's
     found = recognizer.find(["Jordan Lee and ANA RUIZ flew to Boston."], people=SPEAKERS)[0]
+    assert set(recognizer._nlp.disabled) == set(recognizer._parse_pipes)  # only the parse's
     assert found.people == ("Jordan Lee", "Ana Ruiz")
-    assert found.places == ("Boston",)  # the statistical model still runs after the ruler
+    assert found.places == ("Boston",)  # the statistical model still runs after the marking
 
 
 def test_the_parse_shares_the_pipeline_and_leaves_entities_as_they_were() -> None:

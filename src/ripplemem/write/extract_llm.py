@@ -43,6 +43,7 @@ from ripplemem.providers.base import ChatModel
 from ripplemem.providers.structured import complete_structured
 from ripplemem.records import ExtractionFallback, TimeSpan, UnitDraft, Window, WindowDrafts
 from ripplemem.write.base import Extractor
+from ripplemem.write.lexicon import Lexicon
 from ripplemem.write.prompts.extraction import (
     ExtractedUnit,
     ExtractionResponse,
@@ -166,12 +167,14 @@ class LLMExtractor:
         self.fallback_windows = 0  # windows (or parts) the fallback extracted
         self._lock = threading.Lock()
 
-    def extract(self, windows: Sequence[Window]) -> list[list[UnitDraft]]:
+    def extract(
+        self, windows: Sequence[Window], *, lexicon: Lexicon | None = None
+    ) -> list[list[UnitDraft]]:
         """One list of drafts per window (a :class:`WindowDrafts` naming its fallbacks);
-        windows without focus turns cost no call."""
-        return [self._extract_window(window) for window in windows]
+        windows without focus turns cost no call. ``lexicon`` goes to the fallback."""
+        return [self._extract_window(window, lexicon) for window in windows]
 
-    def _extract_window(self, window: Window) -> list[UnitDraft]:
+    def _extract_window(self, window: Window, lexicon: Lexicon | None) -> list[UnitDraft]:
         if not window.focus_turns:
             return []
         drafts: list[UnitDraft] = []
@@ -186,11 +189,13 @@ class LLMExtractor:
                     drafts += self._call(part, limit)
                 except TruncatedOutputError as again:
                     self._count(again.tokens)
-                    drafts += self._fall_back(part, "the reply was cut off at max_tokens twice", fallbacks)
+                    drafts += self._fall_back(
+                        part, "the reply was cut off at max_tokens twice", fallbacks, lexicon
+                    )
                 except (InvalidModelOutputError, ProviderUnavailableError) as failure:
-                    drafts += self._fall_back(part, _reason(failure), fallbacks)
+                    drafts += self._fall_back(part, _reason(failure), fallbacks, lexicon)
         except (InvalidModelOutputError, ProviderUnavailableError) as error:
-            drafts = self._fall_back(window, _reason(error), fallbacks)
+            drafts = self._fall_back(window, _reason(error), fallbacks, lexicon)
         return WindowDrafts(drafts, fallbacks)
 
     def _call(self, window: Window, limit: int) -> list[UnitDraft]:
@@ -208,7 +213,11 @@ class LLMExtractor:
         return kept
 
     def _fall_back(
-        self, window: Window, reason: str, fallbacks: list[ExtractionFallback]
+        self,
+        window: Window,
+        reason: str,
+        fallbacks: list[ExtractionFallback],
+        lexicon: Lexicon | None,
     ) -> list[UnitDraft]:
         if self.fallback is None:
             raise InvalidModelOutputError(
@@ -218,7 +227,7 @@ class LLMExtractor:
         log.warning(
             "extraction of %s falls back to %s: %s", _where(window), self.fallback.name, reason
         )
-        (drafts,) = self.fallback.extract([window])
+        (drafts,) = self.fallback.extract([window], lexicon=lexicon)
         record = ExtractionFallback(
             session_id=window.session_id,
             turn_ids=tuple(t.turn_id for t in window.focus_turns),

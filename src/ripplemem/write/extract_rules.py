@@ -42,6 +42,7 @@ from ripplemem.records import TimeSpan, Turn, UnitDraft, Window
 from ripplemem.statements.answers import asks_for_a_thing
 from ripplemem.statements.answers import fragment as verbless
 from ripplemem.write.entities import CALENDAR_WORDS, INTERJECTIONS, Entities, EntityRecognizer
+from ripplemem.write.lexicon import Lexicon
 from ripplemem.write.pronouns import Passage, resolve_passages
 from ripplemem.write.restate import Resolved, resolve_speakers, split_sentences
 
@@ -131,14 +132,17 @@ class DeterministicExtractor:
 
     # -- public -------------------------------------------------------------------------------
 
-    def extract(self, windows: Sequence[Window]) -> list[list[UnitDraft]]:
-        """One list of drafts per window, in turn order."""
+    def extract(
+        self, windows: Sequence[Window], *, lexicon: Lexicon | None = None
+    ) -> list[list[UnitDraft]]:
+        """One list of drafts per window, in turn order; names are read from and learned into
+        ``lexicon`` (the recogniser's own when None)."""
         pieces: list[_Piece] = []
         for index, window in enumerate(windows):
             deadline.check("extraction")  # a call given a time budget stops between windows
             pieces.extend(self._pieces(index, window))
-        entities = self._entities(windows, [(p.window, p.raw) for p in pieces])
-        self._resolve_pronouns(windows, pieces, entities)
+        entities = self._entities(windows, [(p.window, p.raw) for p in pieces], lexicon)
+        self._resolve_pronouns(windows, pieces, entities, lexicon)
         out: list[list[UnitDraft]] = [[] for _ in windows]
         for piece, found in zip(pieces, entities):
             deadline.check("time grounding")
@@ -354,7 +358,10 @@ class DeterministicExtractor:
     # -- grounding ------------------------------------------------------------------------------
 
     def _entities(
-        self, windows: Sequence[Window], texts_of: list[tuple[int, str]]
+        self,
+        windows: Sequence[Window],
+        texts_of: list[tuple[int, str]],
+        lexicon: Lexicon | None,
     ) -> list[Entities]:
         """NER for every (window index, text), batched per set of speakers."""
         found: list[Entities | None] = [None] * len(texts_of)
@@ -363,12 +370,18 @@ class DeterministicExtractor:
             groups.setdefault(tuple(windows[window].speakers), []).append(i)
         for speakers, members in groups.items():
             texts = [texts_of[i][1] for i in members]
-            for i, entities in zip(members, self.recognizer.find(texts, people=speakers)):
+            for i, entities in zip(members, self.recognizer.find(
+                texts, people=speakers, lexicon=lexicon
+            )):
                 found[i] = entities
         return [f or Entities() for f in found]
 
     def _resolve_pronouns(
-        self, windows: Sequence[Window], pieces: list[_Piece], entities: list[Entities]
+        self,
+        windows: Sequence[Window],
+        pieces: list[_Piece],
+        entities: list[Entities],
+        lexicon: Lexicon | None,
     ) -> None:
         """Third-person pronouns of each window's pieces, in turn order; the window's overlap
         turns (yielding no piece here) are read as context."""
@@ -381,7 +394,9 @@ class DeterministicExtractor:
             for index in members
             for position in range(windows[index].focus_from)
         ]
-        overlap_found = self._entities(windows, [(index, text) for index, _, text in overlap])
+        overlap_found = self._entities(
+            windows, [(index, text) for index, _, text in overlap], lexicon
+        )
         context: dict[int, list[Passage]] = {}
         for (index, position, text), found in zip(overlap, overlap_found):
             context.setdefault(index, []).append(Passage(position, text, found.people))

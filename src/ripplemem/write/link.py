@@ -27,6 +27,9 @@ Choices where the paper is silent ([open] in the reference):
 
 from __future__ import annotations
 
+import hashlib
+import threading
+from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -69,6 +72,16 @@ class LinkReport:
     candidates: int = 0  # candidates looked at: dense hits above the threshold + cue pools
 
 
+def said_key(unit: MemoryUnit) -> str:
+    """A hash of what a unit says and where (its session, turns and text), free of its namespace:
+    the last tie-break between candidates, so one conversation links alike in any namespace."""
+    key = "\x00".join((unit.episode_id, "|".join(unit.turn_ids), unit.restatement))
+    return hashlib.sha1(key.encode("utf-8")).hexdigest()[:16]
+
+
+_SAID_CACHE = 65_536  # units whose said_key a linker keeps (a tie needs no store read for them)
+
+
 class Linker:
     """Stage: ``link(units) -> LinkReport`` for units already in the store."""
 
@@ -82,6 +95,8 @@ class Linker:
             time=settings.beta_time,
             tau_days=settings.tau_days,
         )
+        self._said: OrderedDict[tuple[str, str], str] = OrderedDict()  # (namespace, id) -> key
+        self._said_lock = threading.Lock()
 
     def link(self, units: Sequence[MemoryUnit], near: NearNeighbours | None = None) -> LinkReport:
         """Link ``units`` (already stored); ``near``: their dense search, if already made."""
@@ -102,6 +117,8 @@ class Linker:
                     ids.update(dict.fromkeys(i for i, _ in scored[unit.id][:cap]))
             for namespace, ids in touched.items():
                 graph.load(namespace, kind, ids)
+        for unit in units:
+            self._remember_said(unit)
         for unit in units:
             for kind, scored, cap in caps:
                 a, e = self._attach(graph, unit, kind, scored.get(unit.id, [])[:cap], cap)
@@ -176,18 +193,41 @@ class Linker:
     ) -> list[tuple[str, float]]:
         mine = _profile(unit, profiles)
         time = mine[2]
-        scored: list[tuple[str, float, float, int]] = []
+        scored: list[tuple[MemoryUnit, float, float, int]] = []
         for other in others:
             theirs = _profile(other, profiles)
             other_time = theirs[2]
             score = structural_score(*mine, *theirs, self.weights)
             if score is not None and score >= self.settings.structural_threshold:
                 gap = time.gap_days(other_time) if time and other_time else float("inf")
-                scored.append((other.id, score, gap, turn_distance(unit, other)))
+                scored.append((other, score, gap, turn_distance(unit, other)))
         # strongest first; among equals the closest in time, down to the order of turns within a
-        # session (ties are common: the same speakers on the same day)
-        scored.sort(key=lambda x: (-x[1], x[2], x[3], x[0]))
-        return [(i, s) for i, s, _, _ in scored[: self.settings.cue_candidates]]
+        # session (ties are common: the same speakers on the same day), then what was said, never
+        # the unit id (it hashes the namespace: one conversation would link differently in two)
+        scored.sort(key=lambda x: (-x[1], x[2], x[3], said_key(x[0])))
+        return [(o.id, s) for o, s, _, _ in scored[: self.settings.cue_candidates]]
+
+    def _first_said(self, namespace: str, ids: list[str]) -> str:
+        """Of units tied on an edge weight, the one first in :func:`said_key` order (a unit not
+        linked lately by this linker is read from the store)."""
+        if len(ids) == 1:
+            return ids[0]
+        with self._said_lock:
+            keys = {i: self._said.get((namespace, i)) for i in ids}
+        missing = [i for i, key in keys.items() if key is None]
+        if missing:
+            for unit in self.store.get_units(namespace, missing, with_vectors=False):
+                keys[unit.id] = self._remember_said(unit)
+        return min(ids, key=lambda i: (keys.get(i) or "", i))
+
+    def _remember_said(self, unit: MemoryUnit) -> str:
+        key = said_key(unit)
+        with self._said_lock:  # adds to two namespaces may link at once
+            self._said[(unit.namespace, unit.id)] = key
+            self._said.move_to_end((unit.namespace, unit.id))
+            while len(self._said) > _SAID_CACHE:
+                self._said.popitem(last=False)
+        return key
 
     def _attach(
         self,
@@ -213,9 +253,10 @@ class Linker:
                 continue
             theirs = [(n, w) for n, w in graph.of(ns, kind, other).items() if n != unit.id]
             if len(theirs) >= cap:
-                weakest_id, weakest_w = min(theirs, key=lambda x: (x[1], x[0]))
+                weakest_w = min(w for _, w in theirs)
                 if weight <= weakest_w:
                     continue
+                weakest_id = self._first_said(ns, [n for n, w in theirs if w == weakest_w])
                 evict.append(Edge(ns, other, weakest_id, kind, weakest_w))
             new_edges.append(Edge(ns, unit.id, other, kind, float(np.float32(weight))))
         for edge in evict:

@@ -33,6 +33,7 @@ from ripplemem.write.base import Extractor
 from ripplemem.write.clues import ClueGraphBuilder, ClueWriter, KeyphraseClues, PreparedClues
 from ripplemem.write.dialogue import DialogueLinker
 from ripplemem.write.input_checks import clean_conversation
+from ripplemem.write.lexicon import Lexicons
 from ripplemem.write.link import PAPER_SEMANTIC_THRESHOLD, Linker
 from ripplemem.write.near import NearNeighbours, near_neighbours
 from ripplemem.write.segment import segment, validate_conversation
@@ -131,6 +132,11 @@ class WritePipeline:
         settings = settings or WriteSettings()
         self.settings = settings
         self.linker = Linker(store, resolve_thresholds(settings, embedder))
+        # what each namespace's stored units teach the entity recogniser
+        self.lexicons = Lexicons(
+            store.count,
+            lambda namespace, limit, offset: store.list_units(namespace, limit=limit, offset=offset),
+        )
         self.clue_writer = clue_writer or KeyphraseClues()
         self.clue_builder = clue_graph_builder(store, embedder, self.clue_writer, settings)
         self.supersession = (
@@ -175,11 +181,13 @@ class WritePipeline:
         # 2. one atomic write: the units and every edge and clue they bring, or none of them
         dialogue = DialogueLinker(self.store, self.settings.dialogue_reach)
         with self.store.write([namespace]):
+            before = self.store.count(namespace)
             known: list[str] = []
             for batch in batches:
                 known.extend(self._insert(namespace, batch, dialogue, clock, result))
             if then is not None:
                 result.edges += then(list(result.units), known)
+        self.lexicons.stored(namespace, result.units, before)
         result.tokens = self._tokens() - tokens_before
         result.seconds = time.perf_counter() - started
         return result
@@ -223,10 +231,12 @@ class WritePipeline:
         clue_sessions: set[tuple[str, str]] = set()
         earlier: list[MemoryUnit] = []
         speakers = tuple(dict.fromkeys(name for w in windows for name in w.speakers))
+        with clock("extract"):
+            lexicon = self.lexicons.working_copy(namespace)
         for start in range(0, len(windows), size):
             chunk = windows[start : start + size]
             with clock("extract"):
-                drafts = self.extractor.extract(chunk)
+                drafts = self.extractor.extract(chunk, lexicon=lexicon)
             for window_drafts in drafts:
                 result.fallbacks.extend(fallbacks_of(window_drafts))
             with clock("prepare"):

@@ -1,0 +1,102 @@
+"""What the entity recogniser learns is kept per namespace and follows the stored units: one
+namespace's text never changes how another's is read, a restart reads text as before it, and
+a deleted memory stops teaching (write/lexicon.py)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import pytest
+
+from ripplemem.memory import Memory
+from ripplemem.records import MemoryUnit
+from ripplemem.settings import Settings
+from ripplemem.testing import FakeEmbedder
+from ripplemem.write.entities import EntityRecognizer
+from ripplemem.write.lexicon import Lexicon
+
+SPEAKERS = ("Alex", "Sam")
+TEACH = [{"speaker": "Alex", "text": "My friend Aoife came round for dinner with her sister Ines."}]
+# read cold, the small model takes "Aoife" for a place; a namespace that met her knows better
+PROBE = [{"speaker": "Alex", "text": "Aoife's garden is lovely in June."}]
+
+
+@pytest.fixture(scope="module")
+def recognizer() -> EntityRecognizer:
+    return EntityRecognizer()
+
+
+def test_a_name_learned_in_one_lexicon_is_not_known_in_another(recognizer) -> None:
+    ours, theirs = Lexicon(), Lexicon()
+    recognizer.find([TEACH[0]["text"]], people=SPEAKERS, lexicon=ours)
+    assert {"Aoife", "Ines"} <= set(ours.names.values())
+    probe = PROBE[0]["text"]
+    assert recognizer.find([probe], people=SPEAKERS, lexicon=ours, learn=False)[0].people == (
+        "Aoife",
+    )
+    cold = recognizer.find([probe], people=SPEAKERS, lexicon=theirs, learn=False)[0]
+    assert "Aoife" not in cold.people
+    assert not theirs.names and not theirs.lower  # reading teaches nothing
+    assert recognizer.known_people == ()  # its own lexicon is not touched either
+
+
+def _unit(n: int, participants: tuple[str, ...], locations: tuple[str, ...], text: str) -> MemoryUnit:
+    return MemoryUnit(
+        id=f"u{n}", namespace="n", restatement=text, vector=None, participants=participants,
+        locations=locations, time_span=None, episode_id="e", turn_ids=(f"t{n}",),
+        session_time=None, created_at=datetime(2024, 1, 1),
+    )
+
+
+def test_what_units_teach_does_not_depend_on_their_order() -> None:
+    units = [
+        _unit(1, ("PRIYA", "Sam"), ("new york",), "Sam said: cooking with PRIYA"),
+        _unit(2, ("Priya",), ("New York",), "Alex said: Priya moved to New York"),
+        _unit(3, ("priya",), (), "Alex said: hiking"),
+    ]
+    forward, backward = Lexicon(), Lexicon()
+    forward.learn_units(units)
+    for unit in reversed(units):
+        backward.learn_units([unit])
+    assert forward.names == backward.names == {"priya": "PRIYA", "sam": "Sam"}
+    assert forward.places == backward.places == {"new york": "New York"}
+    assert forward.lower == backward.lower and {"cooking", "hiking", "said"} <= forward.lower
+    assert forward.name_tokens == backward.name_tokens == {"PRIYA", "Priya", "priya", "Sam"}
+
+
+def _people(result) -> set[str]:
+    return {name for unit in result.units for name in unit.participants}
+
+
+def _memory(store: str) -> Memory:
+    return Memory(Settings(store=store), embedder=FakeEmbedder())
+
+
+def test_one_namespace_does_not_teach_another() -> None:
+    alone = _memory("memory://")
+    expected = _people(alone.add(PROBE, namespace="b"))
+    alone.close()
+    shared = _memory("memory://")
+    shared.add(TEACH, namespace="a")
+    assert _people(shared.add(PROBE, namespace="b")) == expected
+    assert "Aoife" not in expected
+    assert shared._core.parts.recognizer.known_people == ()
+    shared.close()
+
+
+def test_what_a_namespace_learned_survives_a_restart_and_goes_with_a_delete(tmp_path) -> None:
+    store = str(tmp_path / "m.db")
+    first = _memory(store)
+    first.add(TEACH, namespace="a")
+    kept = _people(first.add(PROBE, namespace="a", session_time="2024-07-01"))
+    assert "Aoife" in kept
+    first.close()
+    again = _memory(store)
+    again.delete_all(namespace="a")
+    again.add(TEACH, namespace="a")
+    again.close()
+    restarted = _memory(store)
+    assert _people(restarted.add(PROBE, namespace="a", session_time="2024-07-01")) == kept
+    restarted.delete_all(namespace="a")
+    assert "Aoife" not in _people(restarted.add(PROBE, namespace="a"))
+    restarted.close()
