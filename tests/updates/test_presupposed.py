@@ -62,6 +62,28 @@ def test_what_is_not_taken_as_true_stays_so(recognizer, text: str, word: str) ->
     assert not [c for c in _given(recognizer, text, word) if not c.asserted]
 
 
+@pytest.mark.parametrize(
+    ("text", "word", "given"),
+    [
+        # a clause an ask rests on (a reason, a comparison): given, a question around it or not
+        ("Can you suggest a lock, as I keep my bike in the hallway now?", "hallway", True),
+        ("Any tips for the commute, considering I work in Canary Wharf these days?", "canary", True),
+        ("Do you know a good route, given that I live in Hove now?", "hove", True),
+        ("How do I sleep better, now that I work nights at the depot?", "depot", True),
+        ("I'm booking a court for Sunday, like we do every other week.", "week", True),
+        # a time to come, a condition, what only seems so
+        ("Can you remind me to call as soon as I land in Oslo?", "oslo", False),
+        ("Is it fine to stay as long as I pay the rent in Leeds?", "leeds", False),
+        ("Should I move, assuming I get the job in Derby?", "derby", False),
+        ("Does it feel like I live at the office in Slough?", "slough", False),
+        ("Was I wrong, considering it?", "it", False),
+    ],
+)
+def test_a_clause_an_ask_rests_on_is_taken_as_given(recognizer, text: str, word: str, given: bool) -> None:
+    found = [c for c in _given(recognizer, text, word) if c.presupposed]
+    assert bool(found) is given, [(c.text, c.asserted, c.presupposed) for c in _clauses(recognizer, text)]
+
+
 def test_a_relative_pronoun_stands_for_the_noun_it_follows(recognizer) -> None:
     clauses = _clauses(recognizer, "I met Rachel, who works at Northwind these days.")
     (works,) = [c for c in clauses if c.predicate == "work"]

@@ -25,7 +25,13 @@ its predicate and its subject, and whether it is asserted comes from the structu
   nothing);
 * a participle clause hung from its sentence without a subordinating word ("I sold the Panda,
   driving a Skoda now") is asserted as its head is; a gerund after "since" or "after" ("since
-  moving to Chorlton, I walk everywhere") is taken as given.
+  moving to Chorlton, I walk everywhere") is taken as given;
+* a clause the sentence rests on is taken as given whatever the sentence does, a question
+  included: a reason or a comparison ("since", "because", "as", "like", "now that": "Any tips,
+  since I work in Canary Wharf these days?", "..., like we do every other week"; not "as soon
+  as", "as long as"), the complement of "considering", "given" or "seeing" said without a
+  subject of their own ("..., given that I live in Hove now?"), and a relative clause set off
+  by a comma ("my daughter Ada, who is in year six now").
 
 A clause without a subject of its own shares its governing clause's: a coordinated clause's, an
 infinitive's, a participle clause's, a gerund's after a preposition ("since moving to Chorlton, I
@@ -85,8 +91,18 @@ DURATION_UNITS = frozenset(
      "term", "semester"}
 )
 _BOUNDING_MARKS = frozenset({"while", "until", "till"})
-#: the marks of a clause that gives its sentence's reason
-_REASON_MARKS = frozenset({"since", "because"})
+#: the marks of a clause the sentence takes as true whatever it does itself: a reason ("since",
+#: "because", "as") or a comparison of manner ("like we do every week", "as I said"); "as" not
+#: in "as soon as", "as long as" (a time to come, a condition)
+_REASON_MARKS = frozenset({"since", "because", "as", "like"})
+#: the words before a second "as" that make it a time or a condition, not a reason
+_AS_BOUNDS = frozenset({"soon", "long", "far", "much", "well", "often"})
+#: participles that introduce a clause as given ("considering I start at 8 now", "given that I
+#: live in Hove", "seeing that it rained"); not "assuming", "supposing", "provided": conditions
+_GIVEN_PARTICIPLES = frozenset({"considering", "given", "seeing"})
+#: verbs of seeming: a "like" clause of theirs says what seems, not what is ("it feels like I live
+#: at the office", "looks like we're moving")
+_SEEMING = frozenset({"feel", "look", "seem", "sound", "appear", "smell", "taste"})
 #: verbs whose object is what the subject does not take: a negation in the verb itself (lemma,
 #: and lemma with its particle)
 _REFUSALS = frozenset({"refuse", "decline", "reject", "forgo", "forego"})
@@ -669,10 +685,10 @@ def _presupposed(head: Any, question: bool = False) -> bool:
     works at Northwind"): with a subject and a finite verb of its own, neither negated nor
     under a modal, not a condition and not of bounded length; and no clause above it is
     hypothetical or a condition, nor — for an adverbial clause — in the future or an
-    infinitive ("I'll buy a bike when I move", "planning to go, like we do every week").
+    infinitive ("I'll buy a bike when I move", "planning to go when the weather turns").
 
-    What a reason clause ("since I'm on night shifts now, could you ...", "now that our rent
-    went up") or a relative clause set off by a comma ("my daughter Ada, who is in year six now")
+    What a reason or comparison clause (:func:`_reason`: "since I'm on night shifts now, could
+    you ...", "now that our rent went up", "like we do every week") or a relative clause set off by a comma ("my daughter Ada, who is in year six now")
     takes as true stays true whatever the sentence around it does: it is given also in a
     question and under a modal or a condition above it; the rest of a question is not."""
     if _after_event(head):  # "since moving to Chorlton": done, unless the sentence is ahead
@@ -717,17 +733,45 @@ def _after_event(head: Any) -> bool:
 
 
 def _reason(head: Any) -> bool:
-    """A clause that gives the reason for its sentence: marked "since" or "because", or "now
-    that" ("now that our rent went up": the parse hangs it from "now", or "now" and the clause
-    from the same verb, "now" right before the clause's "that")."""
-    if head.dep_ not in ("advcl", "ccomp"):
+    """A clause the sentence gives as true: its reason or a comparison, marked "since",
+    "because", "as" (not "as soon as", "as long as") or "like"; the complement of "considering",
+    "given" or "seeing" said without a subject of their own ("..., considering I start at 8
+    now"); or "now that" ("now that our rent went up": the parse hangs it from "now", or hangs
+    "now" and the clause from the same verb, or "now" from the clause; "now" right before the
+    clause's "that")."""
+    if head.dep_ not in ("advcl", "ccomp", "pcomp"):
         return False
-    marks = {m.lower_ for m in head.children if m.dep_ == "mark"}
-    if marks & _REASON_MARKS:
+    marks = [m for m in head.children if m.dep_ == "mark"]
+    for mark in marks:
+        if mark.lower_ == "as" and mark.i > 0 and head.doc[mark.i - 1].lower_ in _AS_BOUNDS:
+            return False  # "as soon as I move": a time to come
+    found = marks_of(marks) & _REASON_MARKS
+    if found & {"since", "because"} and head.dep_ != "pcomp":
         return True
+    seems = head.head.lemma_.casefold() in _SEEMING or marks_of(marks) & {"if", "though"}
+    if found and head.dep_ == "advcl" and not seems:
+        return True
+    governor = head.head
+    if (
+        governor.lower_ in _GIVEN_PARTICIPLES
+        and governor.tag_ in ("VBG", "VBN")
+        and not any(c.dep_ in ("nsubj", "nsubjpass") for c in governor.children)
+    ):
+        return True  # "..., considering I start at 8": not "I was considering it"
+    if head.dep_ == "pcomp":
+        return False
+    that = next((m for m in marks if m.lower_ == "that"), None)
+    if that is None:
+        return False
     first = head.left_edge.i
     before = head.doc[first - 1].lower_ if first > 0 else ""
-    return "that" in marks and (head.head.lower_ == "now" or before == "now")
+    right_before = head.doc[that.i - 1].lower_ if that.i > 0 else ""
+    return head.head.lower_ == "now" or "now" in (before, right_before)
+
+
+def marks_of(marks: Sequence[Any]) -> set[str]:
+    """The words of a clause's marks, lower case."""
+    return {m.lower_ for m in marks}
 
 
 def _after_comma(head: Any) -> bool:
