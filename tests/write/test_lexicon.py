@@ -100,3 +100,15 @@ def test_what_a_namespace_learned_survives_a_restart_and_goes_with_a_delete(tmp_
     restarted.delete_all(namespace="a")
     assert "Aoife" not in _people(restarted.add(PROBE, namespace="a"))
     restarted.close()
+
+
+def test_what_another_writer_stored_teaches_the_next_add(tmp_path) -> None:
+    """Two Memories on one file (as two processes): an add reads what the other one stored in
+    the namespace since (its unit count moved), not only what it wrote itself."""
+    store = str(tmp_path / "m.db")
+    first, other = _memory(store), _memory(store)
+    first.add([{"speaker": "Alex", "text": "The garden needs weeding again."}], namespace="a")
+    other.add(TEACH, namespace="a")
+    assert "Aoife" in _people(first.add(PROBE, namespace="a", session_time="2024-07-01"))
+    first.close()
+    other.close()
