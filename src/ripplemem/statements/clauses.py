@@ -745,10 +745,11 @@ def _reason(head: Any) -> bool:
     for mark in marks:
         if mark.lower_ == "as" and mark.i > 0 and head.doc[mark.i - 1].lower_ in _AS_BOUNDS:
             return False  # "as soon as I move": a time to come
-    found = marks_of(marks) & _REASON_MARKS
+    words = {m.lower_ for m in marks}
+    found = words & _REASON_MARKS
     if found & {"since", "because"} and head.dep_ != "pcomp":
         return True
-    seems = head.head.lemma_.casefold() in _SEEMING or marks_of(marks) & {"if", "though"}
+    seems = head.head.lemma_.casefold() in _SEEMING or bool(words & {"if", "though"})
     if found and head.dep_ == "advcl" and not seems:
         return True
     governor = head.head
@@ -767,11 +768,6 @@ def _reason(head: Any) -> bool:
     before = head.doc[first - 1].lower_ if first > 0 else ""
     right_before = head.doc[that.i - 1].lower_ if that.i > 0 else ""
     return head.head.lower_ == "now" or "now" in (before, right_before)
-
-
-def marks_of(marks: Sequence[Any]) -> set[str]:
-    """The words of a clause's marks, lower case."""
-    return {m.lower_ for m in marks}
 
 
 def _after_comma(head: Any) -> bool:
