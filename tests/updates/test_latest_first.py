@@ -81,6 +81,20 @@ SCENARIOS = [
          ("2022-07-02", [("Femi", "I didn't move into the flat by the river after all.")])],
         "Where does Femi live?", "shared house", "river",
     ),
+    # a denial of the old value beside the new one: the unit states the new one
+    Scenario(
+        "denied-and-stated", "Tariq", "Lu",
+        [("2022-02-02", [("Tariq", "My bank is Barclays, I've had my current account there for years.")]),
+         ("2022-08-08", [("Tariq", "I'm not with Barclays anymore, I switched to Lloyds in the spring.")])],
+        "Which bank is Tariq with?", "Lloyds", "for years",
+    ),
+    # "but" setting the holder beside someone else: the holder's half is their statement
+    Scenario(
+        "contrast", "Wen", "Pat",
+        [("2021-03-03", [("Wen", "I play tennis at the club every Saturday morning.")]),
+         ("2021-09-09", [("Wen", "I took up rowing in April, but my wife still plays tennis.")])],
+        "What sport does Wen do?", "rowing", "Saturday morning",
+    ),
     # someone else's change, said later by the other speaker
     Scenario(
         "other", "Mina", "Raj",

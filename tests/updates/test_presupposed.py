@@ -84,6 +84,30 @@ def test_a_clause_an_ask_rests_on_is_taken_as_given(recognizer, text: str, word:
     assert bool(found) is given, [(c.text, c.asserted, c.presupposed) for c in _clauses(recognizer, text)]
 
 
+@pytest.mark.parametrize(
+    ("text", "word", "given"),
+    [
+        # "but" setting two subjects side by side: the first half is stated as it would be alone
+        ("We moved to Leeds in May, but my brother stayed in York.", "leeds", True),
+        ("I went onto nights at the depot last month, but the pay is better.", "depot", True),
+        ("I joined the rowing club in April, but my wife still plays tennis.", "rowing", True),
+        # a concession: the second half goes on about the same subject or about the first half
+        ("We looked at a house in Leeds, but we're staying in York.", "leeds", False),
+        ("I test drove a Volvo but kept the Mini.", "volvo", False),
+        ("Maya test drove a Volvo, but Maya kept the Mini.", "volvo", False),  # as a restatement says it
+        ("I applied for the flat in Derby, but it fell through.", "derby", False),
+        ("I booked a table at Nobu, but there was a mix-up.", "nobu", False),
+        # the first half not asserted on its own: negated, hypothetical, asked
+        ("We didn't move to Leeds, but my brother did.", "leeds", False),
+        ("I could move to Leeds, but my job is in York.", "leeds", False),
+        ("Did you move to Leeds, but your brother stayed?", "leeds", False),
+    ],
+)
+def test_the_first_half_of_a_contrast_of_two_subjects_is_given(recognizer, text: str, word: str, given: bool) -> None:
+    found = [c for c in _given(recognizer, text, word) if c.presupposed or c.asserted]
+    assert bool(found) is given, [(c.text, c.asserted, c.presupposed) for c in _clauses(recognizer, text)]
+
+
 def test_a_relative_pronoun_stands_for_the_noun_it_follows(recognizer) -> None:
     clauses = _clauses(recognizer, "I met Rachel, who works at Northwind these days.")
     (works,) = [c for c in clauses if c.predicate == "work"]

@@ -24,8 +24,10 @@ with the question's, both without the names of the people the question asks abou
 
 A unit is ``stated`` when its best-fitting statement fits at least as well as its best aside,
 else an ``aside`` ("I had an interview at the Ritz, but I turned the offer down" for "Where
-does Marco work as a chef?": the interview fits, the refusal does not); a unit with neither
-kind of clause (small talk) has no reading and does not move.
+does Marco work as a chef?": the interview fits, the refusal does not); a denial proposes no
+value, so beside a statement it does not weigh ("I'm not with Barclays anymore, I switched to
+Lloyds": stated). A unit with neither kind of clause (small talk) has no reading and does not
+move.
 
 :func:`order` reads which stated units answer *the same thing*: those whose answering clause is
 within :data:`SAME` of the best stated clause's relevance ("I've been vegetarian since the
@@ -223,7 +225,10 @@ def readings(
     found: dict[str, Reading] = {}
     for unit, said, aside in zip(units, stating, asides, strict=True):
         best_said = max((scores[c.text] for c in said), default=None)
-        best_aside = max((scores[c.text] for c in aside), default=None)
+        # a denial proposes no value: beside a statement it is not what the unit answers
+        # ("I'm not at Acme anymore, I joined Globex in October")
+        rivals = [c for c in aside if not (said and c.denied)]
+        best_aside = max((scores[c.text] for c in rivals), default=None)
         if best_said is not None and (best_aside is None or best_said >= best_aside):
             best = max(said, key=lambda c: scores[c.text])
             found[unit.id] = Reading("stated", best_said, spoken_of(unit, best))

@@ -16,7 +16,10 @@ its predicate and its subject, and whether it is asserted comes from the structu
   verbless heading ("Big news: Maya moved to Bristol") is; a gerund complement ("started seeing Ravi") is, and
   gives the clause its predicate and value;
 * the first half of "X but Y" is conceded: Y is what the speaker concludes ("I test drove a
-  Volvo but kept the Mini", "I had an interview there but turned the offer down");
+  Volvo but kept the Mini", "I had an interview there but turned the offer down"); but when Y
+  says something of another subject, neither a pronoun nor "there" ("We moved to Leeds, but
+  my brother stayed in York", "I went onto nights, but the pay is better"), the "but" sets two
+  subjects side by side and X is taken as given, as it would be alone;
 * a coordinated clause without its own subject shares the first one's subject and mood;
 * a necessity in the past tense entails its complement ("we had to move the wedding" moved it,
   unlike "we have to move it" or "we want to move it"), and so does an implicative verb ("I
@@ -150,7 +153,8 @@ class Clause:
     tense: Tense
     bounded: bool = False  # of bounded length: a stay, not a lasting state (see the module doc)
     #: not asserted but taken as true by the sentence: a finite relative or adverbial clause in
-    #: the indicative (see the module doc)
+    #: the indicative, the first half of "but" between two subjects (see the module doc); read
+    #: by the read path only
     presupposed: bool = False
     #: the clause's own words, without the clauses inside it ("I turned the offer down")
     text: str = ""
@@ -166,6 +170,9 @@ class Clause:
     #: every value is a thing the speaker already has ("renew my swim membership", "book my cat's
     #: jab"): what the clause does with it brings no new value
     own_value: bool = False
+    #: its predicate is negated ("I'm not at Acme anymore", "we never moved"): it denies a value
+    #: and proposes none
+    denied: bool = False
 
     @property
     def value(self) -> frozenset[str]:
@@ -294,10 +301,11 @@ def _clause(head: Any, me: str, mine: set[str], others: set[str], question: bool
         ),
         tense=_tense(head),
         bounded=_bounded(head) or (kind in ("speaker", "person") and _was_at(head)),
-        presupposed=_presupposed(head, question),
+        presupposed=_presupposed(head, question) or (not question and _contrasted(head)),
         text=_own_text(head),
         progressive=_progressive(head),
         own_value=_own_value(core, mine),
+        denied=_negated(head),
     )
 
 
@@ -579,14 +587,14 @@ def _subtree(token: Any) -> list[Any]:
     return out
 
 
-def _asserted(head: Any, *, strict: bool = False) -> bool:
+def _asserted(head: Any, *, strict: bool = False, conceding: bool = True) -> bool:
     """Stated as a fact: no negation, no hypothetical modal, not a condition or its consequent,
     not subordinate, not conceded by a following "but". A coordinated clause without a subject
     of its own is also under its first conjunct's modal or condition ("I would move and buy a
     house"); a complement clause after its verb ("I don't think we'll move") under its mood.
     ``strict`` (the read path's :attr:`Clause.undone`): nor a verb of refusal with its object,
     nor an infinitive the parse hangs as a complement clause."""
-    if _negated(head) or _hypothetical(head) or _conditional(head) or _conceded(head):
+    if _negated(head) or _hypothetical(head) or _conditional(head) or (conceding and _conceded(head)):
         return False
     if strict and _refused(head):
         return False
@@ -872,9 +880,35 @@ def _conditional(token: Any) -> bool:
 
 def _conceded(token: Any) -> bool:
     """"X but Y": X is conceded (its head has a "but" and a coordinated clause)."""
+    return _but_clause(token) is not None
+
+
+def _but_clause(token: Any) -> Any | None:
+    """Y of "X but Y" when ``token`` heads X."""
     children = list(token.children)
-    contrast = any(c.dep_ == "cc" and c.lower_ in ("but", "yet") for c in children)
-    return contrast and any(c.dep_ == "conj" and c.pos_ in ("VERB", "AUX") for c in children)
+    if not any(c.dep_ == "cc" and c.lower_ in ("but", "yet") for c in children):
+        return None
+    return next((c for c in children if c.dep_ == "conj" and c.pos_ in ("VERB", "AUX")), None)
+
+
+def _contrasted(head: Any) -> bool:
+    """X of "X but Y" when Y says something of another subject ("We moved to Leeds in May, but
+    my brother stayed in York", "I went onto nights, but the pay is better"): the "but" sets
+    two subjects side by side, and X is stated as it would be alone. A concession is the other
+    "but", where Y goes on about X's subject or X itself ("I test drove a Volvo but kept the
+    Mini", "we looked at a house in Leeds, but we're staying in York", "I applied there, but
+    it fell through"): Y without a subject of its own, with X's, or with a pronoun or "there"
+    that can stand for X's subject or for X."""
+    other = _but_clause(head)
+    if other is None:
+        return False
+    theirs = [c for c in other.children if c.dep_ in ("nsubj", "nsubjpass", "expl", "csubj")]
+    if not theirs or theirs[0].pos_ == "PRON" or theirs[0].dep_ in ("expl", "csubj"):
+        return False
+    subject = _subject(head)
+    if subject is not None and _phrase(subject) & _phrase(theirs[0]):
+        return False  # "Maya test drove a Volvo, but Maya kept the Mini" (as a restatement says it)
+    return _asserted(head, conceding=False)
 
 
 def _tense(head: Any) -> Tense:
