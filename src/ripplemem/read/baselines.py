@@ -17,6 +17,7 @@ from __future__ import annotations
 import time
 
 from ripplemem.providers.base import Embedder
+from ripplemem.read.background import in_background
 from ripplemem.read.views import centre_query
 from ripplemem.recipes import RecallRecipe
 from ripplemem.records import Evidence, Hit, Recall, RecallTrace, ScoreTerms
@@ -60,21 +61,27 @@ def recall_baseline(
     clock = time.perf_counter()
     depth = budget if recipe.kind != "hybrid" else max(2 * budget, HYBRID_MIN_DEPTH)
     lists: dict[str, list[tuple[str, float]]] = {}
-    if recipe.kind in ("dense", "hybrid"):
-        started = time.perf_counter()
-        vector = embedder.embed([query], input_type="query")[0]
-        trace.timings_ms["embed"] = (time.perf_counter() - started) * 1000
-        if recipe.views.centred_query:  # "dense-centred" / "hybrid-centred": what centring alone does
-            vector = centre_query(vector, store.centroid(namespace))
-        started = time.perf_counter()
-        lists["dense"] = list(search_dense(store, namespace, vector, depth)) if depth else []
-        trace.timings_ms["dense"] = (time.perf_counter() - started) * 1000
+    # the query's vector is computed while the lexical view reads the store, as in ripple
+    embedding = (
+        in_background(lambda: embedder.embed([query], input_type="query")[0], name="ripplemem-query-embedding")
+        if recipe.kind in ("dense", "hybrid") else None
+    )
     if recipe.kind in ("bm25", "hybrid"):
-        started = time.perf_counter()
+        begun = time.perf_counter()
         lists["lexical"] = (
             list(store.search_lexical(namespace, query, depth)) if depth and query.strip() else []
         )
-        trace.timings_ms["lexical"] = (time.perf_counter() - started) * 1000
+        trace.timings_ms["lexical"] = (time.perf_counter() - begun) * 1000
+    if embedding is not None:
+        begun = time.perf_counter()
+        vector = embedding.result()
+        trace.timings_ms["embed"] = (time.perf_counter() - begun) * 1000  # what was left to wait for
+        if recipe.views.centred_query:  # "dense-centred" / "hybrid-centred": what centring alone does
+            vector = centre_query(vector, store.centroid(namespace))
+        begun = time.perf_counter()
+        lists["dense"] = list(search_dense(store, namespace, vector, depth)) if depth else []
+        trace.timings_ms["dense"] = (time.perf_counter() - begun) * 1000
+    lists = {view: lists[view] for view in ("dense", "lexical") if view in lists}  # fused in this order
     trace.initial = {view: list(found) for view, found in lists.items()}
 
     hits: dict[str, list[Hit]] = {}

@@ -17,6 +17,10 @@ With ``recipe.expansion.goal=False`` no planner runs: the top-ranked evidence se
 diffusion is blind (ranked by path strength), with the same budget.
 Baseline kinds (bm25, dense, hybrid) are dispatched to :mod:`ripplemem.read.baselines`.
 
+The query's vector is computed on a thread of its own (:mod:`ripplemem.read.background`) while
+the query cues, the lexical view and the cue index are read; the stages that need it wait for it
+there (the ``embed`` timing is that wait). The baselines do the same with their lexical view.
+
 Every recall returns its :class:`RecallTrace`: cues, the initial list of each view, each plan,
 each expansion path, per-stage timings in ms and notes. The goal restatement is embedded only
 when diffusion reaches a new unit along a semantic edge (``embed_goal``, apart from ``diffuse``).
@@ -33,6 +37,7 @@ import numpy as np
 
 from ripplemem.blas import single_threaded_blas
 from ripplemem.providers.base import Embedder
+from ripplemem.read.background import in_background
 from ripplemem.read.baselines import recall_baseline
 from ripplemem.read.context import assemble as assemble_context
 from ripplemem.read.context import context_candidates
@@ -49,7 +54,14 @@ from ripplemem.read.speaker import prefer_speaker
 from ripplemem.read.speech_acts import prefer_reports
 from ripplemem.read.supersession import apply_supersession, nameless_query
 from ripplemem.read.unit_cache import RecallUnits
-from ripplemem.read.views import centre_query, cue_view, dense_view, lexical_view, view_depths
+from ripplemem.read.views import (
+    centre_query,
+    closest_first,
+    cue_matches,
+    dense_view,
+    lexical_view,
+    view_depths,
+)
 from ripplemem.recipes import RecallRecipe
 from ripplemem.records import (
     Cues,
@@ -234,12 +246,10 @@ class _RippleRun:
         reference_time: datetime | None,
     ) -> list[Evidence]:
         store, namespace, recipe, clock = self.store, self.namespace, self.recipe, self.clock
-        with clock("embed"):
-            query_vector = self.embedder.embed([self.query], input_type="query")[0]
-        self.raw_query_vector = query_vector
-        if recipe.views.centred_query:
-            with clock("centre"):
-                query_vector = centre_query(query_vector, store.centroid(namespace))
+        # the query's words first, while its vector is computed (see read/background.py)
+        embedding = in_background(
+            lambda: self.embedder.embed([self.query], input_type="query")[0], name="ripplemem-query-embedding"
+        )
         with clock("cues"):
             cues = derive_cues(
                 self.query,
@@ -253,10 +263,18 @@ class _RippleRun:
         with clock("lexical"):
             lexical = lexical_view(store, namespace, self.query, depth.lexical)
         self.lexical_scores = dict(lexical)
+        with clock("cue"):
+            matches = cue_matches(store, namespace, cues, depth.cue)
+        with clock("embed"):  # what is left of it to wait for
+            query_vector = embedding.result()
+        self.raw_query_vector = query_vector
+        if recipe.views.centred_query:
+            with clock("centre"):
+                query_vector = centre_query(query_vector, store.centroid(namespace))
         with clock("dense"):
             dense = dense_view(store, namespace, query_vector, depth.dense)
         with clock("cue"):
-            cue = cue_view(store, namespace, cues, depth.cue, query_vector=query_vector)
+            cue = closest_first(matches, query_vector, depth.cue)
         if not cues.has_structure:
             self.trace.notes.append("cue view skipped: the query names no person, place or time")
         self.trace.initial = {"dense": dense, "lexical": lexical, "cue": cue}

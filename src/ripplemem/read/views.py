@@ -25,7 +25,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ripplemem.recipes import RecallRecipe
-from ripplemem.records import Cues
+from ripplemem.records import Cues, MemoryUnit
 from ripplemem.stores.base import MemoryStore, search_dense
 from ripplemem.structure import cue_set, structural_score, structural_time
 
@@ -98,6 +98,21 @@ def cue_view(
     per_value: int | None = None,
 ) -> Ranked:
     """Top ``k`` cue-index candidates by structural score against the query cues."""
+    return closest_first(cue_matches(store, namespace, cues, k, per_value=per_value), query_vector, k)
+
+
+@dataclass(frozen=True, slots=True)
+class CueMatch:
+    """A cue-index candidate and its structural score."""
+
+    unit: MemoryUnit
+    score: float
+
+
+def cue_matches(
+    store: MemoryStore, namespace: str, cues: Cues, k: int, *, per_value: int | None = None
+) -> list[CueMatch]:
+    """The cue view's candidates with a positive structural score (no query vector needed)."""
     if k <= 0 or not cues.has_structure:
         return []
     pool = per_value if per_value is not None else max(CUE_POOL_MIN, CUE_POOL_FACTOR * k)
@@ -106,7 +121,7 @@ def cue_view(
     if not ids:
         return []
     people, places = cue_set(cues.participants), cue_set(cues.locations)
-    scored: list[tuple[float, float, str]] = []
+    found: list[CueMatch] = []
     for unit in store.get_units(namespace, ids):
         score = structural_score(
             people,
@@ -116,13 +131,21 @@ def cue_view(
             cue_set(unit.locations),
             structural_time(unit),
         )
-        if score is None or score <= 0.0:
-            continue
+        if score is not None and score > 0.0:
+            found.append(CueMatch(unit, score))
+    return found
+
+
+def closest_first(matches: list[CueMatch], query_vector: np.ndarray | None, k: int) -> Ranked:
+    """The top ``k`` of ``matches`` by score, a tie to the unit closer to the query vector."""
+    scored: list[tuple[float, float, str]] = []
+    for match in matches:
+        unit = match.unit
         closeness = (
             float(np.dot(query_vector, unit.vector))
             if query_vector is not None and unit.vector is not None
             else 0.0
         )
-        scored.append((score, closeness, unit.id))
+        scored.append((match.score, closeness, unit.id))
     scored.sort(key=lambda s: (-s[0], -s[1], s[2]))
     return [(unit_id, score) for score, _, unit_id in scored[:k]]

@@ -1,0 +1,69 @@
+"""The query's embedding runs on a thread of its own while the views that read only the query's
+words run: it runs in the caller's context, what it raises reaches the caller, and a search
+gives the same evidence as the embedder's vector gives."""
+
+from __future__ import annotations
+
+import contextvars
+import threading
+from collections.abc import Sequence
+
+import numpy as np
+import pytest
+
+from ripplemem import Memory, Settings
+from ripplemem.errors import ProviderUnavailableError
+from ripplemem.providers.base import InputType
+from ripplemem.read.background import in_background
+from ripplemem.testing import FakeEmbedder
+
+_LABEL: contextvars.ContextVar[str] = contextvars.ContextVar("label", default="unset")
+
+
+def test_the_call_runs_on_its_own_thread_in_the_callers_context() -> None:
+    _LABEL.set("the caller's")
+    found = in_background(lambda: (_LABEL.get(), threading.current_thread().name), name="worker").result()
+    assert found == ("the caller's", "worker")
+
+
+def test_what_the_call_raises_is_raised_where_its_result_is_read() -> None:
+    def fails() -> None:
+        raise ValueError("no vector")
+
+    future = in_background(fails, name="worker")
+    with pytest.raises(ValueError, match="no vector"):
+        future.result()
+
+
+class _Recording(FakeEmbedder):
+    """A FakeEmbedder that notes the thread each query is embedded on; ``down`` makes it fail."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.query_threads: dict[str, str] = {}  # text -> thread
+        self.down = False
+
+    def embed(self, texts: Sequence[str], *, input_type: InputType = "document") -> np.ndarray:
+        if input_type == "query":
+            self.query_threads.update(dict.fromkeys(texts, threading.current_thread().name))
+            if self.down:
+                raise ProviderUnavailableError("the embedding service is down; try again later")
+        return super().embed(texts, input_type=input_type)
+
+
+@pytest.mark.parametrize("recipe", ["ripple", "hybrid", "dense"])
+def test_a_search_embeds_its_query_beside_the_views_and_reports_its_failure(recipe: str) -> None:
+    embedder = _Recording()
+    with Memory(Settings(store="memory://"), embedder=embedder) as memory:
+        memory.add(
+            [{"speaker": "Ana", "text": "I moved to Porto in May."}, {"speaker": "Ben", "text": "How is the flat?"}],
+            user_id="ana", session_time="2024-05-20",
+        )
+        found = memory.search("Where does Ana live?", user_id="ana", recipe=recipe)
+        assert "Porto" in found.evidence[0].unit.restatement
+        assert embedder.query_threads["Where does Ana live?"] == "ripplemem-query-embedding"
+        embedder.down = True
+        with pytest.raises(ProviderUnavailableError, match="try again later"):
+            memory.search("Where does Ana live?", user_id="ana", recipe=recipe)
+        embedder.down = False
+        assert memory.search("Where does Ana live?", user_id="ana", recipe=recipe).evidence == found.evidence
