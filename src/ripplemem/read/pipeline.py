@@ -265,6 +265,9 @@ class _RippleRun:
         self.lexical_scores = dict(lexical)
         with clock("cue"):
             matches = cue_matches(store, namespace, cues, depth.cue)
+        if not embedding.done():  # the lexical hits' units, read while the wait would be idle
+            with clock("fetch"):
+                store.get_units(namespace, [unit_id for unit_id, _ in lexical[: recipe.views.lexical_k]])
         with clock("embed"):  # what is left of it to wait for
             query_vector = embedding.result()
         self.raw_query_vector = query_vector
