@@ -5,12 +5,15 @@ from __future__ import annotations
 import functools
 import json
 import os
+import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn, TypeVar
 
 import typer
+
+from ripplemem.cli.interrupts import stop_if_interrupted
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -46,16 +49,19 @@ def friendly(command: F) -> F:
 
 def explain(error: BaseException) -> NoReturn:
     """Print ``error`` as one line and exit with its code (re-raise it under RIPPLEMEM_DEBUG)."""
-    import click
+    if isinstance(error, typer.Exit | typer.Abort | typer.exceptions.TyperException | SystemExit):
+        raise error
+    if isinstance(error, KeyboardInterrupt) and os.environ.get(DEBUG_ENV) != "1":
+        # Written without rich and before any import: Ctrl-C may have cut a module's import
+        # short, and a half-imported package must not turn the message into a traceback.
+        sys.stderr.write("error: interrupted; a write in progress was rolled back\n")
+        sys.stderr.flush()
+        raise typer.Exit(code=EXIT_INTERRUPTED)
 
     from ripplemem.errors import FileAccessError, ProviderError, RippleMemError, StoreError
 
-    if isinstance(error, click.exceptions.Exit | click.ClickException | click.Abort | SystemExit):
-        raise error
     if os.environ.get(DEBUG_ENV) == "1" and not isinstance(error, RippleMemError):
         raise error
-    if isinstance(error, KeyboardInterrupt):
-        fail("interrupted; a write in progress was rolled back", EXIT_INTERRUPTED)
     if isinstance(error, StoreError):
         fail(str(error), EXIT_STORE)
     if isinstance(error, ProviderError):
@@ -137,6 +143,7 @@ def warm(memory: Memory, *, after_s: float = 1.0) -> None:
         warm_up(memory)
     finally:
         timer.cancel()
+    stop_if_interrupted()  # a Ctrl-C a library's import swallowed still stops before any write
 
 
 def _missing_store(location: str) -> str | None:
@@ -161,6 +168,7 @@ def progress_bar(out: Console) -> Iterator[Callable[[str, int, int | None], None
         task = bar.add_task("loading", total=None)
 
         def progress(what: str, done: int, total: int | None) -> None:
+            stop_if_interrupted()
             bar.update(task, description=what, completed=done, total=total)
 
         yield progress

@@ -24,6 +24,7 @@ import typer
 
 from ripplemem.cli import asso as asso_commands
 from ripplemem.cli.common import console, error_console, explain, friendly, open_memory, warm
+from ripplemem.cli.interrupts import stop_if_interrupted, watch
 from ripplemem.cli.keys import keys_app
 from ripplemem.cli.mcp import mcp
 from ripplemem.cli.migrate import migrate
@@ -171,6 +172,7 @@ def ingest(
             task = bar.add_task(f"  {conversation.conversation_id}: windows", total=None)
 
             def advance(done: int, total: int, task=task) -> None:
+                stop_if_interrupted()  # inside the add: raising rolls the whole add back
                 bar.update(task, completed=done, total=total)
 
             result = memory.add(conversation, namespace=target, progress=advance, metadata=extra)
@@ -473,6 +475,7 @@ def _hint_if_empty(memory, namespace: str) -> None:
 def main() -> None:
     """The console script: any failure a command did not turn into a message (a plug-in's
     command, an error while parsing) still ends as one line and an exit code."""
+    watch()
     try:
         app()
     except (SystemExit, typer.Exit):
