@@ -290,3 +290,29 @@ def test_what_a_question_asks_for_is_read_from_its_last_question_and_its_time_wo
     question: str, mode: str
 ) -> None:
     assert asks_for(question, None, None) == mode
+
+
+@pytest.mark.parametrize(
+    ("text", "asked", "states"),
+    [
+        # a thing of the holder's by their name, that the question names
+        ("Tom's car is a white Tesla now.", {"colour", "car", "drive"}, True),
+        # a person of the holder's is someone else
+        ("Tom's brother lives in Leeds now.", {"live"}, False),
+        # a thing of someone else's
+        ("Sara's car is a white Tesla now.", {"colour", "car", "drive"}, False),
+        # a name of two words names the holder as a whole
+        ("Mrs Patel has 30 pupils now.", {"pupil", "class"}, True),
+    ],
+)
+def test_a_thing_of_the_holders_by_name_is_about_them(text: str, asked: set[str], states: bool) -> None:
+    """Said by someone else (Ned) about the holder the question names (Tom, Mrs Patel)."""
+    from ripplemem.read.latest_first import Holder
+    from ripplemem.read.latest_first import states as stating
+    from ripplemem.statements import clauses_of
+    from ripplemem.write.entities import EntityRecognizer
+
+    holder = "mrs patel" if "Patel" in text else "tom"
+    (doc,) = EntityRecognizer().parse([text])
+    (clause,) = clauses_of(doc, "Ned", ("Tom", "Sara", "Mrs Patel"))
+    assert stating(clause, Holder(holder, frozenset(asked))) is states

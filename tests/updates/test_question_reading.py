@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from ripplemem.read.supersession import asks_for, question_subject
+from ripplemem.read.supersession import asks_for, asks_the_asker, counted, question_subject
 from ripplemem.write.entities import EntityRecognizer
 
 
@@ -49,3 +49,38 @@ def test_an_earlier_value_word_counts_where_it_sets_the_questions_time(parse, qu
 )
 def test_a_named_subject_is_the_person_asked_about(parse, question, subject) -> None:
     assert question_subject(question, parse) == subject
+
+
+@pytest.mark.parametrize(
+    ("question", "first_person"),
+    [
+        # "my" only describes the person the question names
+        ("How many women are on the team led by my former manager Rachel?", False),
+        ("What is my sister Priya's job?", False),
+        # the one who asks
+        ("What did I buy for my sister Priya?", True),
+        ("How often do I see my therapist, Dr. Okafor?", True),
+        ("Where do I keep my bike?", True),
+        ("When is my sister's wedding?", True),
+        ("Where does Noor live?", False),
+    ],
+)
+def test_a_my_that_describes_a_named_person_does_not_ask_about_the_asker(parse, question, first_person) -> None:
+    assert asks_the_asker(question, parse) is first_person
+    if first_person:  # without a parse, any first-person word counts
+        assert asks_the_asker(question, None)
+
+
+@pytest.mark.parametrize(
+    ("question", "noun"),
+    [
+        ("How many bird species has Gus seen on the marsh?", "specie"),
+        ("How many marathons have I run?", "marathon"),
+        ("How much did I pay for the boiler?", None),  # no noun counted
+        ("How many days ago did I watch the final?", None),  # a length of time, not a count
+        ("Where does Cal live?", None),
+    ],
+)
+def test_the_thing_a_question_counts(parse, question, noun) -> None:
+    assert counted(question, parse) == noun
+    assert counted(question, None) is None

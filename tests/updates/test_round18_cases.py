@@ -51,7 +51,7 @@ ALL = [
     Case("reading-office", "current", "Jay",
          ("2020-01-20", "I commute to the office in Reading every day."),
          ("2020-07-27", "The company shut the Reading office, which means I work from home full time now."),
-         "Where does Jay work?", "from home", "commute to the office"),
+         "Where does Jay work?", "from home", "office in Reading"),
     # a thing of a person the question names elsewhere than as its subject
     Case("rachel-team", "current", "Mo",
          ("2023-01-16", "My old manager Rachel now leads a team of ten, and half of them are women."),
@@ -100,11 +100,9 @@ CASES = [c for i, c in enumerate(ALL) if i % 3 != 2]
 
 #: cases the read path does not pass, and why
 NOT_YET: dict[str, str] = {
-    "tally-41": "fails at the split of round 18",
-    "fourth-marathon": "fails at the split of round 18",
-    "reading-office": "fails at the split of round 18",
-    "tom-car": "fails at the split of round 18",
-    "patel-class": "fails at the split of round 18",
+    "fourth-marathon": "'Finished Berlin in September, which makes it four marathons for Ivy': the parse reads "
+                       "'Finished' as an adjective of 'Berlin' and hangs the 'which' clause from it as a relative "
+                       "of the city, so the count is nobody's",
 }
 
 

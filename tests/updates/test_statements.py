@@ -312,3 +312,44 @@ def test_a_parse_thousands_of_tokens_deep_is_read(recognizer) -> None:
     (deeper than Python's recursion limit) reads like any other text."""
     clauses = _clauses(recognizer, "Moved " * 2000 + "to Hove.")
     assert clauses and all(c.kind in ("speaker", "none", "thing", "person") for c in clauses)
+
+
+def test_a_sentential_which_speaks_of_the_clause_it_comments_on(recognizer) -> None:
+    """A "which" the parse hangs as an adverbial clause comments on the whole clause before it:
+    it is about that clause's subject, taken as given, never asserted (the write path reads only
+    what is asserted); a relative of a noun keeps its own subject."""
+    clauses = _clauses(recognizer, "Saw a bittern on the marsh yesterday, which brings my tally to 41 species.")
+    comment = next(c for c in clauses if c.predicate == "bring")
+    assert (comment.kind, comment.presupposed, comment.asserted) == ("speaker", True, False)
+    brother = next(c for c in _clauses(recognizer, "My brother finished the race yesterday, which brings his total to five.")
+                   if c.predicate == "bring")
+    assert (brother.kind, brother.owner, brother.subject_words) == ("thing", "speaker", frozenset({"brother"}))
+    liked = next(c for c in _clauses(recognizer, "I bought the car which my sister liked.") if c.predicate == "like")
+    assert liked.subject_words == frozenset({"sister"})
+
+
+def test_the_numbers_a_clause_gives_to_a_noun(recognizer) -> None:
+    from ripplemem.statements import counts
+
+    (ran,) = _clauses(recognizer, "I've run three marathons.")
+    assert counts(ran, "marathon") == frozenset({"three"})
+    assert counts(ran, "race") == frozenset()
+    tally = next(c for c in _clauses(recognizer, "Saw a bittern yesterday, which brings my tally to 41 species.")
+                 if c.predicate == "bring")
+    assert counts(tally, "specie") == frozenset({"41"})  # the parse's lemma of "species"
+    (moved,) = _clauses(recognizer, "I moved to Leeds in May.")
+    assert counts(moved, "leeds") == frozenset()  # a name is no number
+
+
+@pytest.mark.parametrize(
+    ("text", "possessor"),
+    [
+        ("Tom's car is a white Tesla now.", "tom"),
+        ("Mrs Patel's class is up to 30 pupils now.", "mrs patel"),
+        ("My car is a white Tesla now.", ""),
+        ("The car is a white Tesla now.", ""),
+    ],
+)
+def test_the_name_that_owns_the_subject(recognizer, text: str, possessor: str) -> None:
+    (clause,) = _clauses(recognizer, text, speaker="Ned", people=("Tom", "Mrs Patel"))
+    assert clause.possessor == possessor

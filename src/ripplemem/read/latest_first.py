@@ -10,7 +10,8 @@ with the question's, both without the names of the people the question asks abou
   :attr:`~ripplemem.statements.Clause.presupposed`), not the speaker's own future (an
   intention: "I'll buy an electric car"), of no bounded length ("for two weeks", "while ..."), whose subject is the holder
   ("I", "we", "Emily and I", their name; anybody's clause naming them when the holder is not a
-  speaker), a thing of theirs or a particular thing nobody owns that the question names ("my
+  speaker, or a thing of theirs by name that the question names: "Tom's car" for "What colour
+  is the car Tom drives?", not "Tom's brother"), a thing of theirs or a particular thing nobody owns that the question names ("my
   rent", "the wedding"), or that acts on the holder or on such a thing ("my doctor switched me
   to naproxen", "the clinic moved my check-up"; not "my brother moved to Lisbon"), and that
   gives a value (content words as its object, complement or prepositional phrase); not undone by its words (a refusal, someone else's
@@ -34,7 +35,8 @@ within :data:`SAME` of the best stated clause's relevance ("I've been vegetarian
 spring" and "I eat pretty much anything" for "What does Noor eat?"; not "I love a long walk on
 Sundays", a later statement of the holder about something else), or are linked or near
 (``alike``), and then those that give a value in the same grammatical place as one of them
-(``kin``, :func:`~ripplemem.statements.same_place`: "on page 200" / "now on page 220"). Of
+(``kin``, :func:`~ripplemem.statements.same_place`: "on page 200" / "now on page 220"; for a
+question that counts a thing, a different number of it). Of
 those, the latest leads (the earliest said, for a question about an earlier value) — latest by
 the time its value holds from: a clause in the past tense whose own words give a time that
 ended before the day it was said ("Back in 2015 I worked at a call centre") speaks of that time
@@ -114,8 +116,8 @@ def _about_holder(clause: Clause, holder: Holder) -> bool:
     """The clause's subject is the holder or a thing of theirs, or a particular thing nobody
     owns that the question names; or it names the holder as its subject when someone else
     says it."""
-    if holder.name in clause.subject_words and clause.kind in ("person", "thing"):
-        return True  # "my sister Priya lives in Porto" for a question about Priya
+    if clause.kind in ("person", "thing") and _of_holder(clause, holder):
+        return True  # "my sister Priya lives in Porto", "Priya's flat is in Porto": about Priya
     if clause.speaker != holder.name:
         return False
     if clause.kind == "speaker":
@@ -127,12 +129,28 @@ def _about_holder(clause: Clause, holder: Holder) -> bool:
     return named or bool(clause.object_words & (holder.words | _SPEAKER_OBJECTS | {holder.name}))
 
 
+def _of_holder(clause: Clause, holder: Holder) -> bool:
+    """The clause's subject names the holder ("my sister Priya", "Mrs Patel" for "mrs patel"),
+    or is a thing of theirs by their name that the question names ("Tom's car" for "What colour
+    is the car Tom drives?"; not "Tom's brother" for "Where does Tom live?")."""
+    name = set(holder.name.split())
+    if not name:
+        return False
+    if holder.name in clause.subject_words or name <= clause.subject_words:
+        return True
+    owner = set(clause.possessor.split())
+    return (
+        clause.owner == "other" and bool(owner) and (owner <= name or name <= owner)
+        and bool(clause.subject_words & holder.words)
+    )
+
+
 def _asserted(clause: Clause) -> bool:
     """Asserted and not undone by its words (a refusal, someone else's report, an infinitive)."""
     return clause.asserted and not clause.undone
 
 
-def _given(clause: Clause) -> bool:
+def given(clause: Clause) -> bool:
     """Asserted, or taken as true by its sentence ("the part where I now lead five")."""
     return _asserted(clause) or clause.presupposed
 
@@ -157,7 +175,7 @@ def _intended(clause: Clause) -> bool:
 def states(clause: Clause, holder: Holder) -> bool:
     """An asserted (or presupposed) statement of the holder with a value (see the module doc)."""
     return (
-        _given(clause) and not clause.bounded and not _intended(clause)
+        given(clause) and not clause.bounded and not _intended(clause)
         and bool(clause.value or clause.named) and _about_holder(clause, holder)
     )
 
@@ -166,10 +184,10 @@ def _aside(clause: Clause, holder: Holder) -> bool:
     """Words that answer without the holder asserting them (see the module doc): someone
     else's, about another person, or the holder's own but not asserted or of bounded length."""
     if clause.speaker != holder.name:
-        return _given(clause)  # another speaker's question or wish says nothing
+        return given(clause)  # another speaker's question or wish says nothing
     if clause.kind == "person" or (clause.kind == "thing" and clause.owner == "other"):
-        return holder.name not in clause.subject_words
-    unasserted = not _given(clause) or clause.bounded or _intended(clause)
+        return not _of_holder(clause, holder)
+    unasserted = not given(clause) or clause.bounded or _intended(clause)
     # what the holder means to do with a thing they have ("I need to renew my membership")
     # proposes no value of its own
     return unasserted and bool(clause.value or clause.named) and not clause.own_value

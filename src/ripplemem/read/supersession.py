@@ -9,7 +9,10 @@ ranking within :data:`MARGIN` of the most relevant one that is not a question; a
 answers only when its clauses are read (step 2), where only what it takes as given states a
 value ("Can you recommend toys for my dog, who is three now?"). So does, for step 2, a unit of
 the lead said after an answering unit that names one of its values, whatever its relevance: a
-change told by naming the old value (:func:`naming_old_values`).
+change told by naming the old value (:func:`naming_old_values`); and, for a question that counts
+a thing ("How many bird species has Gus seen?"), one said after an answering unit where both give
+that thing a number they assert or take as given: a new count told in other words
+(:func:`counting_anew`).
 
 What the question asks for is read from its words:
 
@@ -40,9 +43,12 @@ Then, in this order:
    clauses within :data:`~ripplemem.read.latest_first.SAME` of the best fit) the latest said
    leads (the earliest, for an earlier value); the asides above it go right below it. The
    holder is the person the question names (a name as the subject of its main clause even
-   when it says "my": :func:`question_subject`), or else — a question in the first person
-   ("How often do I see Dr. Smith?") or naming nobody — the speaker the answering units say
-   most about.
+   when it says "my": :func:`question_subject`; a name elsewhere in it when its "my" only
+   describes that person: "the team led by my former manager Rachel", :func:`asks_the_asker`),
+   or else — a question in the first person ("How often do I see Dr. Smith?") or naming
+   nobody — the speaker the answering units say most about. For a question that counts a
+   thing, two statements that give it different numbers answer the same thing ("40 species" /
+   "which brings my tally to 41 species").
 
 Every moved unit gets the score of its place (:func:`~ripplemem.read.rank.rescore`, term
 ``supersession``), the budget is kept (a unit pulled in pushes the last one out), and the trace
@@ -66,6 +72,7 @@ from ripplemem.read.latest_first import (
     Holder,
     Reading,
     as_told,
+    given,
     holder_of,
     order,
     readings,
@@ -82,7 +89,7 @@ from ripplemem.records import (
     said_at,
     said_order,
 )
-from ripplemem.statements import Parse, StatementReader, same_place
+from ripplemem.statements import Clause, Parse, StatementReader, counts, same_place
 from ripplemem.statements.clauses import DURATION_UNITS
 from ripplemem.stores.base import MemoryStore
 
@@ -194,6 +201,46 @@ def question_subject(query: str, parse: Parse) -> str | None:
             if child.dep_ in ("nsubj", "nsubjpass", "attr") and child.pos_ == "PROPN":
                 return normalise_cue(child.text)
     return None
+
+
+def asks_the_asker(query: str, parse: Parse | None) -> bool:
+    """The question is in the first person: it says "I", "me", "my", "we", ... other than as
+    the possessor in the description of someone it names ("the team led by my former manager
+    Rachel", "my sister Priya's job": about Rachel, Priya; "What did I buy for my sister
+    Priya?": about the one who asks)."""
+    if parse is None:
+        return bool(_words_of(query) & _FIRST_PERSON)
+    (doc,) = parse([_last_question(query)])
+    return any(t.lower_ in _FIRST_PERSON and not _describes_a_name(t) for t in doc)
+
+
+def _describes_a_name(token: Any) -> bool:
+    """A possessive that belongs to the description of a named person ("my" of "my former
+    manager Rachel", of "my sister Priya's job"): its noun is a name or has one in apposition."""
+    if token.dep_ != "poss":
+        return False
+    noun = token.head
+    return noun.pos_ == "PROPN" or any(
+        c.pos_ == "PROPN" and c.dep_ in ("appos", "compound") for c in noun.children
+    )
+
+
+def counted(query: str, parse: Parse | None) -> str | None:
+    """The thing a question counts: the lemma of the noun of its "how many" ("How many bird
+    species has Gus seen?": "specie", as the parse lemmatises it); None without one or a parse."""
+    if parse is None or not _COUNT.search(_last_question(query)):
+        return None
+    (doc,) = parse([_last_question(query)])
+    for token in doc:
+        if token.lower_ == "many" and token.i > 0 and doc[token.i - 1].lower_ == "how":
+            noun = token.head
+            if noun.i != token.i and noun.pos_ in ("NOUN", "PROPN"):
+                return str(noun.lemma_).casefold()
+    return None
+
+
+def _words_of(query: str) -> frozenset[str]:
+    return frozenset(w.casefold() for w in _WORD.findall(query))
 
 
 def asks_for(
@@ -342,16 +389,19 @@ def apply_supersession(
     # a later value needs a later session: answers all said in one sit still (nothing to order)
     reads = statements is not None and fit is not None and relevance is not None and len(set(said.values())) > 1
     read = answering
+    noun: str | None = None  # the thing the question counts
     if reads:
         assert statements is not None  # for mypy: ``reads`` says so
         read = answering + naming_old_values(lead, answering, statements, words | set(people))
+        if (noun := counted(query, parse)) is not None:
+            read += [i for i in counting_anew(lead, answering, statements, noun) if i not in read]
         reads = len({said[i] for i in read if i in said}) > 1
     if not reads and not any(chains.links.get(e.unit.id) for e in evidence):
         # no chain and no readings to order: nothing moves, and the question is not parsed
         return [_mark(e, chains) for e in rescore(evidence, (), "supersession")]
     # "How often do I see Dr. Smith?": about the one who asks, whoever else it names; "Where
     # does Priya, my sister, work?": about Priya
-    first_person = bool(words & _FIRST_PERSON)
+    first_person = asks_the_asker(query, parse)
     subject = question_subject(query, parse) if parse is not None else None
     named = subject or (None if first_person else (people[0] if people else _name_in(query)))
     if mode == "earlier":
@@ -366,6 +416,7 @@ def apply_supersession(
         ordered, stated = _statements_first(
             ordered, read, by_id, statements, fit, Holder(named or "", words),
             named is None, _alike(lead, chains), chains, latest=mode == "present", notes=notes,
+            counted=noun,
         )
         moved |= stated
     marked = [_mark(e, chains) for e in rescore(ordered[:budget], moved, "supersession")]
@@ -445,6 +496,28 @@ def naming_old_values(
     return out
 
 
+def counting_anew(
+    lead: Sequence[Evidence], answering: Sequence[str], statements: StatementReader, noun: str
+) -> list[str]:
+    """The units of the lead said after a unit that answers which both give a number to the
+    thing the question counts (:func:`counted`): a new count is often told with other words
+    than the question's ("Saw a bittern yesterday, which brings my tally to 41 species" after
+    "I've spotted 40 species on the marsh", for "How many bird species has Gus seen?"). Their
+    own clauses then tell whether they state a count of the holder's. Only a count the unit
+    asserts or takes as given counts ("..., which would bring my tally to 41" gives none)."""
+    units = {e.unit.id: e.unit for e in lead}
+    found = [units[i] for i in answering if i in units]
+    counting = [u for u, clauses in zip(found, statements.clauses(found), strict=True)
+                if any(given(c) and counts(c, noun) for c in clauses)]
+    if not counting:
+        return []
+    first = min(said_order(u) for u in counting)
+    others = [e.unit for e in lead if e.unit.id not in answering and not _question(e.unit)
+              and said_order(e.unit) > first]
+    return [u.id for u, clauses in zip(others, statements.clauses(others), strict=True)
+            if any(given(c) and counts(c, noun) for c in clauses)]
+
+
 def _question(unit: MemoryUnit) -> bool:
     """A unit that only asks ("Tom asked: Any news?") answers nothing."""
     return unit.restatement.rstrip().endswith("?") and " asked: " in f" {unit.restatement}"
@@ -487,8 +560,11 @@ def _statements_first(
     *,
     latest: bool,
     notes: list[str],
+    counted: str | None = None,
 ) -> tuple[list[Evidence], set[str]]:
-    """Step 2 of the module doc: the holder's asserted answers in order, asides below."""
+    """Step 2 of the module doc: the holder's asserted answers in order, asides below;
+    ``counted``: the thing the question counts, if any (two statements that give it different
+    numbers answer the same thing)."""
     items = {e.unit.id: e for e in ordered}
     units = [items[i].unit for i in answering if i in items]
     read = [as_told(u, clauses) for u, clauses in zip(units, statements.clauses(units), strict=True)]
@@ -498,8 +574,11 @@ def _statements_first(
     parts = readings(units, read, found, fit)
     stating = {u.id: [c for c in clauses if states(c, found)] for u, clauses in zip(units, read, strict=True)}
 
-    def kin(a: str, b: str) -> bool:  # a value in the same grammatical place
-        return any(same_place(x, y) for x in stating.get(a, ()) for y in stating.get(b, ()))
+    def kin(a: str, b: str) -> bool:  # a value in the same grammatical place, or a new count
+        return any(
+            same_place(x, y) or (counted is not None and _recounts(x, y, counted))
+            for x in stating.get(a, ()) for y in stating.get(b, ())
+        )
 
     def same(a: str, b: str) -> bool:  # linked, near, or a value in the same place
         return alike(a, b) or kin(a, b)
@@ -526,6 +605,13 @@ def _statements_first(
 
 
 _NONE = Reading("aside", 0.0)
+
+
+def _recounts(a: Clause, b: Clause, noun: str) -> bool:
+    """Two statements that give the thing counted different numbers ("40 species" / "41
+    species")."""
+    one, two = counts(a, noun), counts(b, noun)
+    return bool(one) and bool(two) and one != two
 
 
 def _alike(lead: Sequence[Evidence], chains: _Chains) -> Callable[[str, str], bool]:

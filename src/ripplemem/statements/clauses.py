@@ -64,11 +64,19 @@ whose thing ("my team": the speaker's). Docs come from
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
 from ripplemem.records import normalise_cue
+
+#: a number as a value keeps it: digits ("41", "5,000", "15th") or a number word
+_NUMERAL = re.compile(
+    r"^(?:\d[\d,.]*(?:st|nd|rd|th)?|zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
+    r"thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|"
+    r"seventy|eighty|ninety|hundred|thousand|million|dozen)$"
+)
 
 #: texts -> spaCy docs with tags, lemmas and a dependency parse
 Parse = Callable[[Sequence[str]], Sequence[Any]]
@@ -173,6 +181,9 @@ class Clause:
     #: its predicate is negated ("I'm not at Acme anymore", "we never moved"): it denies a value
     #: and proposes none
     denied: bool = False
+    #: the name that owns the subject ("Tom's car": "tom"; "Mrs Patel's class": "mrs patel"),
+    #: normalised; "" when the subject has no possessor that is a name
+    possessor: str = ""
 
     @property
     def value(self) -> frozenset[str]:
@@ -203,6 +214,15 @@ def same_place(a: Clause, b: Clause) -> bool:
         if one - two and two - one:
             return True
     return False
+
+
+def counts(clause: Clause, noun: str) -> frozenset[str]:
+    """The numbers ``clause`` gives to ``noun`` (a lemma): those in a value's place that holds
+    the noun ("which brings my tally to 41 species": 41 for "specie"; "I've run three
+    marathons": three for "marathon")."""
+    return frozenset(
+        w for _, words in clause.places if noun in words for w in words & clause.named if _NUMERAL.match(w)
+    )
 
 
 def clauses_of(doc: Any, speaker: str, people: Collection[str] = ()) -> list[Clause]:
@@ -258,6 +278,18 @@ def _having(noun: Any, me: str, mine: set[str]) -> Clause:
     )
 
 
+def _commented(head: Any, subject: Any | None) -> Any | None:
+    """The clause a sentential relative comments on: a clause whose subject is "which" and that
+    the parse hangs as an adverbial clause of a verb ("Saw a bittern on the marsh yesterday,
+    which brings my tally to 41 species": "Saw"), else None. Such a clause is subordinate, so it
+    is never ``asserted``; the read path takes it as given (:attr:`Clause.presupposed`)."""
+    if subject is None or subject.lower_ != "which" or subject.head.i != head.i:
+        return None
+    if head.dep_ != "advcl" or head.head.i == head.i or head.head.pos_ not in ("VERB", "AUX"):
+        return None
+    return head.head
+
+
 def _is_clause_head(token: Any) -> bool:
     if token.dep_ == "ROOT":
         return True
@@ -271,8 +303,13 @@ def _is_clause_head(token: Any) -> bool:
 def _clause(head: Any, me: str, mine: set[str], others: set[str], question: bool) -> Clause:
     core = _gerund_core(head)
     subject = _subject(head)
+    # "Saw a bittern yesterday, which brings my tally to 41": a comment on the clause before it
+    # speaks of that clause's subject
+    commented = _commented(head, subject)
+    if commented is not None:
+        subject = _subject(commented)
     kind, owner = _kind(subject, mine, others)
-    if subject is None and not question and _drops_i(head):
+    if subject is None and not question and _drops_i(commented if commented is not None else head):
         kind = "speaker"  # "Moved to Hove in March": chat drops the "I"
     if kind != "speaker" and _by_who(head):
         kind = "person"  # "my friend Tom, who moved to Berlin": "who" stands for a person
@@ -288,6 +325,7 @@ def _clause(head: Any, me: str, mine: set[str], others: set[str], question: bool
         speaker=me,
         subject=subject.lemma_.casefold() if subject is not None else "",
         subject_words=_phrase(subject) if subject is not None else frozenset(),
+        possessor=_possessor(subject) if subject is not None else "",
         object_words=_own_object(core, mine),
         kind=kind,
         owner=owner,
@@ -484,6 +522,15 @@ def _compound(child: Any) -> bool:
     return child.dep_ == "compound" or (
         child.dep_ == "nsubj" and child.pos_ in ("NOUN", "PROPN") and child.head.pos_ in ("NOUN", "PROPN")
     )
+
+
+def _possessor(noun: Any) -> str:
+    """The name that owns a noun ("Tom's car": "tom", "Mrs Patel's class": "mrs patel"), else ""."""
+    for child in _determiners(noun):
+        if child.dep_ == "poss" and child.pos_ == "PROPN":
+            parts = [c for c in child.children if _compound(c)] + [child]
+            return normalise_cue(" ".join(t.text for t in sorted(parts, key=lambda t: t.i)))
+    return ""
 
 
 def _phrase(subject: Any) -> frozenset[str]:
