@@ -316,3 +316,43 @@ def test_a_thing_of_the_holders_by_name_is_about_them(text: str, asked: set[str]
     (doc,) = EntityRecognizer().parse([text])
     (clause,) = clauses_of(doc, "Ned", ("Tom", "Sara", "Mrs Patel"))
     assert stating(clause, Holder(holder, frozenset(asked))) is states
+
+
+def test_a_statement_of_the_value_asked_for_reads_a_unit_beside_a_plan() -> None:
+    """"I'm planning to play tennis this Sunday, like we do every other week" for "How often
+    does Ada play tennis?": the plan fits the question better, but the frequency is stated and
+    no aside gives one, so the unit is a statement; without the kind of value asked for it is
+    an aside. A frequency given only in an aside leaves the unit as it was."""
+    from datetime import datetime
+
+    from ripplemem.providers.local_embedder import MiniLMFloatEmbedder
+    from ripplemem.read.latest_first import Holder, readings
+    from ripplemem.records import MemoryUnit
+    from ripplemem.statements import clauses_of, frequency
+    from ripplemem.write.entities import EntityRecognizer
+
+    parse = EntityRecognizer().parse
+    embedder = MiniLMFloatEmbedder()
+    question = embedder.embed(["How often does play tennis?"], input_type="query")[0]
+
+    def fit(texts):
+        vectors = embedder.embed(list(texts), input_type="document")
+        return [float(v @ question) for v in vectors]
+
+    texts = [
+        "I'm planning to play tennis with friends at the park this Sunday, like we do every other week.",
+        "I'm planning to play tennis with friends at the park this Sunday, my coach says I should play daily.",
+    ]
+    units = [
+        MemoryUnit(
+            id=f"u{n}", namespace="t", restatement=t, vector=None, participants=(), locations=(),
+            time_span=None, episode_id=f"e{n}", turn_ids=(), session_time=None, created_at=datetime(2024, 1, 1),
+        )
+        for n, t in enumerate(texts)
+    ]
+    read = [clauses_of(doc, "Ada") for doc in parse(texts)]
+    holder = Holder("ada", frozenset({"tennis", "play", "often"}))
+    plain = readings(units, read, holder, fit)
+    kind = readings(units, read, holder, fit, frequency)
+    assert plain["u0"].role == "aside" and kind["u0"].role == "stated"
+    assert kind["u1"].role == plain["u1"].role == "aside"

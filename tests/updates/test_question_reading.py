@@ -84,3 +84,17 @@ def test_a_my_that_describes_a_named_person_does_not_ask_about_the_asker(parse, 
 def test_the_thing_a_question_counts(parse, question, noun) -> None:
     assert counted(question, parse) == noun
     assert counted(question, None) is None
+
+
+def test_the_kind_of_value_a_question_asks_for(parse) -> None:
+    from ripplemem.read.supersession import value_kind
+    from ripplemem.statements import clauses_of, frequency
+
+    assert value_kind("How often does Ada play tennis?", None) is frequency
+    assert value_kind("How frequently do I swim?", None) is frequency
+    assert value_kind("Where does Ada play tennis?", None) is None
+    asked = value_kind("How many marathons has Ivy run?", "marathon")
+    assert asked is not None
+    (four,) = clauses_of(parse(["I've run four marathons."])[0], "Ivy")
+    (moved,) = clauses_of(parse(["I moved to Leeds."])[0], "Ivy")
+    assert asked(four) and not asked(moved)

@@ -70,9 +70,7 @@ ALL = [
 CASES = [c for i, c in enumerate(ALL) if i % 3 != 2]
 
 #: cases the read path does not pass, and why
-NOT_YET: dict[str, str] = {
-    "tennis-other-week": "fails at the split of round 19",
-}
+NOT_YET: dict[str, str] = {}
 
 
 @pytest.mark.parametrize("case", with_reasons(CASES, NOT_YET))

@@ -353,3 +353,21 @@ def test_the_numbers_a_clause_gives_to_a_noun(recognizer) -> None:
 def test_the_name_that_owns_the_subject(recognizer, text: str, possessor: str) -> None:
     (clause,) = _clauses(recognizer, text, speaker="Ned", people=("Tom", "Mrs Patel"))
     assert clause.possessor == possessor
+
+
+@pytest.mark.parametrize(
+    ("text", "gives"),
+    [
+        ("We play every other week.", True),
+        ("I swim twice a week now.", True),
+        ("I see her three times per month.", True),
+        ("We meet monthly.", True),
+        ("I play tennis on Sunday.", False),
+        ("I moved to Leeds a week ago.", False),
+    ],
+)
+def test_a_clause_that_gives_a_frequency(recognizer, text: str, gives: bool) -> None:
+    from ripplemem.statements import frequency
+
+    (clause,) = _clauses(recognizer, text)
+    assert frequency(clause) is gives

@@ -229,12 +229,25 @@ def held_order(unit: MemoryUnit, reading: Reading | None) -> tuple[datetime, int
 
 
 def readings(
-    units: Sequence[MemoryUnit], read: Sequence[Sequence[Clause]], holder: Holder, fit: Fit
+    units: Sequence[MemoryUnit],
+    read: Sequence[Sequence[Clause]],
+    holder: Holder,
+    fit: Fit,
+    asked: Callable[[Clause], bool] | None = None,
 ) -> dict[str, Reading]:
     """Each unit's reading (see the module doc): ``stated`` when its best stating clause fits
-    the question at least as well as its best aside; units with neither have none."""
+    the question at least as well as its best aside; units with neither have none. ``asked``:
+    whether a clause gives a value of the kind the question asks for (a frequency for "how
+    often", a number of the thing a "how many" counts); a unit that states such a value, and
+    gives none in an aside, is read by those statements ("I'm planning to play tennis this
+    Sunday, like we do every other week" for "How often do I play tennis?": the frequency, not
+    the plan)."""
     stating = [[c for c in clauses if len(c.text.split()) > 1 and states(c, holder)] for clauses in read]
     asides = [[c for c in clauses if len(c.text.split()) > 1 and _aside(c, holder)] for clauses in read]
+    if asked is not None:  # the value asked for, stated and not given by an aside: read by it
+        for n, (said, aside) in enumerate(zip(stating, asides, strict=True)):
+            if any(asked(c) for c in said) and not any(asked(c) for c in aside):
+                stating[n], asides[n] = [c for c in said if asked(c)], []
     saying = [unit.id for unit, said in zip(units, stating, strict=True) if said]
     if len(saying) < 2 and not any(asides):  # nothing to weigh: no fit needed
         return {unit_id: Reading("stated", 0.0) for unit_id in saying}

@@ -48,7 +48,9 @@ Then, in this order:
    or else — a question in the first person ("How often do I see Dr. Smith?") or naming
    nobody — the speaker the answering units say most about. For a question that counts a
    thing, two statements that give it different numbers answer the same thing ("40 species" /
-   "which brings my tally to 41 species").
+   "which brings my tally to 41 species"). When the question's words say what kind of value it
+   asks for — a frequency ("how often"), a number of the thing counted — a unit that states
+   such a value and gives none in an aside is read by those statements (:func:`value_kind`).
 
 Every moved unit gets the score of its place (:func:`~ripplemem.read.rank.rescore`, term
 ``supersession``), the budget is kept (a unit pulled in pushes the last one out), and the trace
@@ -89,7 +91,7 @@ from ripplemem.records import (
     said_at,
     said_order,
 )
-from ripplemem.statements import Clause, Parse, StatementReader, counts, same_place
+from ripplemem.statements import Clause, Parse, StatementReader, counts, frequency, same_place
 from ripplemem.statements.clauses import DURATION_UNITS
 from ripplemem.stores.base import MemoryStore
 
@@ -114,6 +116,8 @@ _TIME_UNITS = "|".join(sorted(DURATION_UNITS | {"second", "time"}))
 _COUNT = re.compile(
     rf"\bhow (?:many|much)\b(?!\s+(?:more\s+|fewer\s+)?(?:{_TIME_UNITS})s?\b)", re.IGNORECASE
 )
+#: a question that asks for a frequency
+_HOW_OFTEN = re.compile(r"\bhow (?:often|frequently)\b", re.IGNORECASE)
 _PRESENT = re.compile(
     r"\b(?:now|currently|current|these days|nowadays|at the moment|today|still|latest|"
     r"(?:most )?recent(?:ly)?|so far|any ?more)\b",
@@ -236,6 +240,17 @@ def counted(query: str, parse: Parse | None) -> str | None:
             noun = token.head
             if noun.i != token.i and noun.pos_ in ("NOUN", "PROPN"):
                 return str(noun.lemma_).casefold()
+    return None
+
+
+def value_kind(query: str, counted: str | None) -> Callable[[Clause], bool] | None:
+    """Whether a clause gives a value of the kind the question asks for, when its words say
+    which: a frequency for "how often" (:func:`~ripplemem.statements.frequency`), a number of
+    the thing a "how many" counts (:func:`counted`); None for any other question."""
+    if _HOW_OFTEN.search(_last_question(query)):
+        return frequency
+    if counted is not None:
+        return lambda clause: bool(counts(clause, counted))
     return None
 
 
@@ -416,7 +431,7 @@ def apply_supersession(
         ordered, stated = _statements_first(
             ordered, read, by_id, statements, fit, Holder(named or "", words),
             named is None, _alike(lead, chains), chains, latest=mode == "present", notes=notes,
-            counted=noun,
+            counted=noun, asked=value_kind(query, noun),
         )
         moved |= stated
     marked = [_mark(e, chains) for e in rescore(ordered[:budget], moved, "supersession")]
@@ -561,6 +576,7 @@ def _statements_first(
     latest: bool,
     notes: list[str],
     counted: str | None = None,
+    asked: Callable[[Clause], bool] | None = None,
 ) -> tuple[list[Evidence], set[str]]:
     """Step 2 of the module doc: the holder's asserted answers in order, asides below;
     ``counted``: the thing the question counts, if any (two statements that give it different
@@ -571,7 +587,7 @@ def _statements_first(
     found = holder_of(None if unnamed else holder.name, holder.words, units, read)
     if found is None:
         return ordered, set()
-    parts = readings(units, read, found, fit)
+    parts = readings(units, read, found, fit, asked)
     stating = {u.id: [c for c in clauses if states(c, found)] for u, clauses in zip(units, read, strict=True)}
 
     def kin(a: str, b: str) -> bool:  # a value in the same grammatical place, or a new count

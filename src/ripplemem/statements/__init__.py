@@ -7,7 +7,7 @@ read path finds the latest of the statements that answer a question about the pr
 (:mod:`ripplemem.read.supersession`); both read statements the same way, so they live below both.
 """
 
-from ripplemem.statements.clauses import Clause, Parse, clauses_of, counts, same_place
+from ripplemem.statements.clauses import Clause, Parse, clauses_of, counts, frequency, same_place
 from ripplemem.statements.reader import StatementReader, speaker_parts
 
-__all__ = ["Clause", "Parse", "StatementReader", "clauses_of", "counts", "same_place", "speaker_parts"]
+__all__ = ["Clause", "Parse", "StatementReader", "clauses_of", "counts", "frequency", "same_place", "speaker_parts"]

@@ -71,6 +71,13 @@ from typing import Any, Literal
 
 from ripplemem.records import normalise_cue
 
+#: the words of a frequency: "every/each (other) <word>", "<once|twice|N times> a/per <unit>",
+#: the adverbs of the units of time
+_FREQUENCY = re.compile(
+    r"\b(?:every|each)\s+\w+|\b(?:once|twice|\w+\s+times)\s+(?:a|an|per|each|every)\s+\w+|"
+    r"\b(?:hourly|nightly|daily|weekly|fortnightly|monthly|yearly|annually)\b",
+    re.IGNORECASE,
+)
 #: a number as a value keeps it: digits ("41", "5,000", "15th") or a number word
 _NUMERAL = re.compile(
     r"^(?:\d[\d,.]*(?:st|nd|rd|th)?|zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
@@ -223,6 +230,13 @@ def counts(clause: Clause, noun: str) -> frozenset[str]:
     return frozenset(
         w for _, words in clause.places if noun in words for w in words & clause.named if _NUMERAL.match(w)
     )
+
+
+def frequency(clause: Clause) -> bool:
+    """The clause's own words give a frequency: "every" or "each" with what it counts ("every
+    other week", "every Sunday"), a number of times in a unit of time ("twice a week", "three
+    times per month"), or a time unit's adverb ("daily", "weekly", "monthly")."""
+    return bool(_FREQUENCY.search(clause.text))
 
 
 def clauses_of(doc: Any, speaker: str, people: Collection[str] = ()) -> list[Clause]:
