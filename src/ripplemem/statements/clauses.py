@@ -36,6 +36,11 @@ its predicate and its subject, and whether it is asserted comes from the structu
   subject of their own ("..., given that I live in Hove now?"), and a relative clause set off
   by a comma ("my daughter Ada, who is in year six now").
 
+A "which" that the parse hangs as an adverbial clause of a verb comments on that whole clause
+("Saw a bittern yesterday, which brings my tally to 41 species"): it speaks of that clause's
+subject (here the speaker, whose "I" chat dropped), and like any subordinate clause it is never
+asserted.
+
 A clause without a subject of its own shares its governing clause's: a coordinated clause's, an
 infinitive's, a participle clause's, a gerund's after a preposition ("since moving to Chorlton, I
 ..."), but not an "it" ("Cycling to work, it's quicker": "it" is the cycling). A sentence with no
@@ -58,7 +63,9 @@ not where one lives or works; in the past it is a visit that ended (not "I was a
 
 The subject is the *speaker* ("I", "we", the speaker's name), another *person* (a name of the
 unit's people, "he", "she", "they") or a *thing* ("my team", "the wedding", "it"); ``owner`` says
-whose thing ("my team": the speaker's). Docs come from
+whose thing ("my team": the speaker's), ``possessor`` the name that owns it ("Tom's car").
+:func:`counts` reads the numbers a clause gives to a noun ("41 species"), :func:`frequency`
+whether its words give a frequency ("every other week", "twice a week", "monthly"). Docs come from
 :meth:`ripplemem.write.entities.EntityRecognizer.parse`; nothing here loads spaCy.
 """
 
