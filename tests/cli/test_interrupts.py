@@ -9,8 +9,6 @@ import subprocess
 import sys
 import textwrap
 
-import pytest
-
 
 def test_a_swallowed_ctrl_c_still_stops_before_the_write() -> None:
     """A real SIGINT to a real process whose 'library' eats the KeyboardInterrupt: the command
@@ -67,15 +65,13 @@ def test_interrupt_message_survives_a_half_imported_package() -> None:
     assert done.stderr.strip() == "error: interrupted; a write in progress was rolled back"
 
 
-@pytest.mark.parametrize("code", [signal.SIGINT])
-def test_console_script_installs_the_watch(code: int) -> None:
+def test_console_script_installs_the_watch() -> None:
     from ripplemem.cli import main as cli_main
+    from ripplemem.cli.interrupts import _on_sigint
 
-    before = signal.getsignal(code)
+    before = signal.getsignal(signal.SIGINT)
     try:
         cli_main.watch()
-        from ripplemem.cli.interrupts import _on_sigint
-
-        assert signal.getsignal(code) is _on_sigint
+        assert signal.getsignal(signal.SIGINT) is _on_sigint
     finally:
-        signal.signal(code, before)
+        signal.signal(signal.SIGINT, before)

@@ -213,7 +213,7 @@ def asks_the_asker(query: str, parse: Parse | None) -> bool:
     Rachel", "my sister Priya's job": about Rachel, Priya; "What did I buy for my sister
     Priya?": about the one who asks)."""
     if parse is None:
-        return bool(_words_of(query) & _FIRST_PERSON)
+        return bool(question_words(query, None) & _FIRST_PERSON)
     (doc,) = parse([_last_question(query)])
     return any(t.lower_ in _FIRST_PERSON and not _describes_a_name(t) for t in doc)
 
@@ -252,10 +252,6 @@ def value_kind(query: str, counted: str | None) -> Callable[[Clause], bool] | No
     if counted is not None:
         return lambda clause: bool(counts(clause, counted))
     return None
-
-
-def _words_of(query: str) -> frozenset[str]:
-    return frozenset(w.casefold() for w in _WORD.findall(query))
 
 
 def asks_for(

@@ -78,13 +78,6 @@ from typing import Any, Literal
 
 from ripplemem.records import normalise_cue
 
-#: the words of a frequency: "every/each (other) <word>", "<once|twice|N times> a/per <unit>",
-#: the adverbs of the units of time
-_FREQUENCY = re.compile(
-    r"\b(?:every|each)\s+\w+|\b(?:once|twice|\w+\s+times)\s+(?:a|an|per|each|every)\s+\w+|"
-    r"\b(?:hourly|nightly|daily|weekly|fortnightly|monthly|yearly|annually)\b",
-    re.IGNORECASE,
-)
 #: a number as a value keeps it: digits ("41", "5,000", "15th") or a number word
 _NUMERAL = re.compile(
     r"^(?:\d[\d,.]*(?:st|nd|rd|th)?|zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
@@ -114,6 +107,14 @@ _DEFINITE = frozenset({"the", "this", "that", "these", "those"})
 DURATION_UNITS = frozenset(
     {"minute", "hour", "day", "night", "week", "weekend", "fortnight", "month", "year", "decade",
      "term", "semester"}
+)
+#: the words of a frequency: "every/each (other) <word>" ("every Sunday"), a number of times in
+#: a unit of time ("twice a week", "three times per month"), a unit of time's adverb ("daily")
+_UNITS = "|".join(sorted(DURATION_UNITS))
+_FREQUENCY = re.compile(
+    rf"\b(?:every|each)\s+\w+|\b(?:once|twice|\w+\s+times)\s+(?:a|an|per|each|every)\s+(?:{_UNITS})\b|"
+    r"\b(?:hourly|nightly|daily|weekly|fortnightly|monthly|yearly|annually)\b",
+    re.IGNORECASE,
 )
 _BOUNDING_MARKS = frozenset({"while", "until", "till"})
 #: the marks of a clause the sentence takes as true whatever it does itself: a reason ("since",
