@@ -5,6 +5,7 @@ gives the same evidence as the embedder's vector gives."""
 from __future__ import annotations
 
 import contextvars
+import os
 import threading
 from collections.abc import Sequence
 
@@ -33,6 +34,35 @@ def test_what_the_call_raises_is_raised_where_its_result_is_read() -> None:
     future = in_background(fails, name="worker")
     with pytest.raises(ValueError, match="no vector"):
         future.result()
+
+
+def test_a_finished_calls_thread_runs_the_next_call_of_its_name() -> None:
+    first = in_background(threading.current_thread, name="reused").result()
+    assert in_background(threading.current_thread, name="reused").result() is first
+
+
+def test_calls_at_once_run_at_once() -> None:
+    """Each waits for the other: on one shared thread they would never end."""
+    ready = [threading.Event(), threading.Event()]
+
+    def meet(mine: int) -> bool:
+        ready[mine].set()
+        return ready[1 - mine].wait(timeout=10)
+
+    futures = [in_background(lambda n=n: meet(n), name="meeting") for n in (0, 1)]
+    assert [f.result(timeout=20) for f in futures] == [True, True]
+
+
+def test_a_forked_child_runs_calls_on_threads_of_its_own() -> None:
+    in_background(lambda: None, name="forked").result()  # the parent keeps an idle thread
+    child = os.fork()
+    if child == 0:  # pragma: no cover - the child's result is its exit code
+        try:
+            os._exit(0 if in_background(lambda: 42, name="forked").result(timeout=10) == 42 else 1)
+        except BaseException:  # noqa: BLE001 - any failure is the exit code, never a second test run
+            os._exit(2)
+    _, status = os.waitpid(child, 0)
+    assert os.waitstatus_to_exitcode(status) == 0
 
 
 class _Recording(FakeEmbedder):
