@@ -50,6 +50,7 @@ from ripplemem.stores.sqlite.graph import SQLiteGraph
 from ripplemem.stores.sqlite.keys import SQLiteKeyStore
 from ripplemem.stores.sqlite.schema import migrate
 from ripplemem.stores.text import terms
+from ripplemem.stores.unit_cache import UNIT_CACHE, UnitCache
 from ripplemem.stores.vectors import ANN_THRESHOLD, VectorIndex
 
 __all__ = ["SQLiteStore"]
@@ -86,10 +87,15 @@ class SQLiteStore:
         lexical_staged: int = lexical.RECENT_POSTINGS,
         cache_mb: int = CACHE_MB,
         write_wait_s: float = WRITE_WAIT_S,
+        unit_cache: int = UNIT_CACHE,
     ) -> None:
         for name, value in (("cache_mb", cache_mb), ("lexical_staged", lexical_staged)):
             if not isinstance(value, int) or isinstance(value, bool) or value < 1:
                 raise InvalidInputError(f"{name} must be a whole number >= 1, got {value!r}")
+        if not isinstance(unit_cache, int) or isinstance(unit_cache, bool) or unit_cache < 0:
+            raise InvalidInputError(f"unit_cache must be a whole number >= 0 (0: none), got {unit_cache!r}")
+        # decoded units served again while their namespace's version stands (stores/unit_cache.py)
+        self._unit_cache = UnitCache(unit_cache)
         self._lexical_staged = lexical_staged
         self.path = str(path)
         self.url = self.path
@@ -202,6 +208,16 @@ class SQLiteStore:
     ) -> list[MemoryUnit]:
         with self._lock:
             self._check_open()
+            if self._db.in_transaction:  # what a write reads may still be rolled back
+                return self._read_units(namespace, ids, with_vectors)
+            version = writes.namespace_version(self._db, namespace)
+            return self._unit_cache.get(
+                namespace, version, ids, with_vectors,
+                lambda todo, vectors: self._read_units(namespace, todo, vectors),
+            )
+
+    def _read_units(self, namespace: str, ids: Sequence[str], with_vectors: bool) -> list[MemoryUnit]:
+        with self._lock:
             found: dict[str, MemoryUnit] = {}
             unique = list(dict.fromkeys(ids))
             # without vectors: the unit row alone (a vector row is a 1.5 KB page read per unit)
@@ -231,6 +247,7 @@ class SQLiteStore:
                 self._scrub = True
                 self._graph.record(db, {namespace: self._graph.removals(namespace, unit_id)})
                 before, after = writes.bump_version(db, namespace)
+            self._unit_cache.forget(namespace)
             loaded = self._indexes.pop(namespace, None)
             if loaded is not None and loaded[0] == before:
                 loaded[1].remove([unit_id])
@@ -246,6 +263,7 @@ class SQLiteStore:
                 self._scrub = True
                 self._graph.drop_namespace_rows(db, namespace)
             self._indexes.pop(namespace, None)
+            self._unit_cache.forget(namespace)
             return count
 
     # --- views ---------------------------------------------------------------------------------
@@ -396,6 +414,7 @@ class SQLiteStore:
                 log.warning("closing %s: %s (committed data is not affected)", self.path, error)
             finally:
                 self._indexes.clear()
+                self._unit_cache.clear()
                 self._graph.close()
                 self._erasure.close(self._db if self.journal_mode == "wal" else None)
                 try:
