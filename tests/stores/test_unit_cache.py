@@ -4,12 +4,15 @@ read."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from ripplemem.errors import InvalidInputError
 from ripplemem.records import MemoryUnit
+from ripplemem.stores.base import MemoryStore
+from ripplemem.stores.postgres import PostgresStore
 from ripplemem.stores.sqlite import SQLiteStore
 from ripplemem.stores.unit_cache import UnitCache
 
@@ -72,9 +75,20 @@ def test_no_capacity_reads_every_time() -> None:
     assert reads.asked == ["a", "a"]
 
 
-def test_the_store_sees_another_connections_add_and_delete(tmp_path: Path) -> None:
-    path = tmp_path / "m.db"
-    with SQLiteStore(path) as mine, SQLiteStore(path) as theirs:
+Opener = Callable[[], MemoryStore]
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def opener(request: pytest.FixtureRequest, tmp_path: Path) -> Opener:
+    """Opens a new connection to one store of the backend each call."""
+    if request.param == "sqlite":
+        return lambda: SQLiteStore(tmp_path / "m.db")
+    url = request.getfixturevalue("postgres_store_url")("main")
+    return lambda: PostgresStore(url)
+
+
+def test_the_store_sees_another_connections_add_and_delete(opener: Opener) -> None:
+    with opener() as mine, opener() as theirs:
         mine.add_units([make_unit("a"), make_unit("b")])
         assert [u.id for u in mine.get_units("ns", ["a", "b", "c"])] == ["a", "b"]
         theirs.delete_unit("ns", "a")
@@ -88,8 +102,8 @@ def test_the_store_sees_another_connections_add_and_delete(tmp_path: Path) -> No
         assert [u.restatement for u in mine.get_units("ns", ["b"])] == ["Written again."]
 
 
-def test_what_a_rolled_back_write_read_is_never_served(tmp_path: Path) -> None:
-    with SQLiteStore(tmp_path / "m.db") as store:
+def test_what_a_rolled_back_write_read_is_never_served(opener: Opener) -> None:
+    with opener() as store:
         store.add_units([make_unit("a")])
         with pytest.raises(RuntimeError), store.write(["ns"]):
             store.add_units([make_unit("phantom")])
@@ -99,17 +113,19 @@ def test_what_a_rolled_back_write_read_is_never_served(tmp_path: Path) -> None:
         assert [u.id for u in store.get_units("ns", ["phantom", "a", "b"])] == ["a", "b"]
 
 
-def test_the_store_refuses_a_negative_cache(tmp_path: Path) -> None:
+def test_the_stores_refuse_a_negative_cache(tmp_path: Path) -> None:
     with pytest.raises(InvalidInputError, match="unit_cache must be a whole number"):
         SQLiteStore(tmp_path / "m.db", unit_cache=-1)
+    with pytest.raises(InvalidInputError, match="unit_cache must be a whole number"):
+        PostgresStore("postgresql://localhost/none", unit_cache=-1)
 
 
-def test_a_delete_drops_the_namespaces_units_at_once(tmp_path: Path) -> None:
-    with SQLiteStore(tmp_path / "m.db") as store:
+def test_a_delete_drops_the_namespaces_units_at_once(opener: Opener) -> None:
+    with opener() as store:
         store.add_units([make_unit("a"), make_unit("b"), make_unit("c", namespace="other")])
         store.get_units("ns", ["a", "b"])
         store.get_units("other", ["c"])
         store.delete_unit("ns", "a")
-        assert len(store._unit_cache) == 1  # only the other namespace's unit is still kept
+        assert len(store._unit_cache) == 1  # type: ignore[attr-defined]  # only the other namespace's unit is still kept
         store.delete_namespace("other")
-        assert len(store._unit_cache) == 0
+        assert len(store._unit_cache) == 0  # type: ignore[attr-defined]

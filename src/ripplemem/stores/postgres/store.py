@@ -62,6 +62,7 @@ from ripplemem.stores.postgres.location import parse_location
 from ripplemem.stores.postgres.rows import SELECT_UNITS, unit_from_row
 from ripplemem.stores.postgres.schema import fix_dimension, lock_key, migrate, search_path
 from ripplemem.stores.text import terms
+from ripplemem.stores.unit_cache import UNIT_CACHE, UnitCache
 from ripplemem.stores.vector_search import normalised_queries
 from ripplemem.stores.vectors import ANN_THRESHOLD
 
@@ -142,7 +143,12 @@ class PostgresStore:
         ef_search: int = HNSW_EF_SEARCH,
         max_scan_tuples: int = MAX_SCAN_TUPLES,
         lock_wait_s: float = LOCK_WAIT_S,
+        unit_cache: int = UNIT_CACHE,
     ) -> None:
+        if not isinstance(unit_cache, int) or isinstance(unit_cache, bool) or unit_cache < 0:
+            raise InvalidInputError(f"unit_cache must be a whole number >= 0 (0: none), got {unit_cache!r}")
+        # decoded units served again while their namespace's version stands (stores/unit_cache.py)
+        self._unit_cache = UnitCache(unit_cache)
         for name, value in (
             ("pool_size", pool_size),
             ("cache_vectors", cache_vectors),
@@ -286,6 +292,18 @@ class PostgresStore:
     def get_units(
         self, namespace: str, ids: Sequence[str], *, with_vectors: bool = True
     ) -> list[MemoryUnit]:
+        self._check_open()
+        if not ids:
+            return []
+        if self._open() is not None:  # what a write reads may still be rolled back
+            return self._read_units(namespace, ids, with_vectors)
+        state = self._state(namespace)
+        return self._unit_cache.get(
+            namespace, -1 if state is None else state.version, ids, with_vectors,
+            lambda todo, vectors: self._read_units(namespace, todo, vectors),
+        )
+
+    def _read_units(self, namespace: str, ids: Sequence[str], with_vectors: bool) -> list[MemoryUnit]:
         query = f"{SELECT_UNITS[with_vectors]} WHERE u.namespace = %s AND u.id = ANY(%s)"
         unique = list(dict.fromkeys(ids))
         if not unique:
@@ -324,7 +342,8 @@ class PostgresStore:
             open_ = self._open()
             assert open_ is not None
             self._pending(open_, namespace, counters, removals=1).remove(unit_id)
-            return True
+        self._unit_cache.forget(namespace)
+        return True
 
     def delete_namespace(self, namespace: str) -> int:
         index = None
@@ -351,6 +370,7 @@ class PostgresStore:
                     db, namespace, max(counters.version, counters.removals)
                 )
                 index = row[3]
+        self._unit_cache.forget(namespace)
         if index is not None:
             self._drop_index(index)
         return count
@@ -535,6 +555,7 @@ class PostgresStore:
         self._closed = True
         self._cache.clear()
         self._cue_values.clear()
+        self._unit_cache.clear()
         self._pool.close()
 
     # --- internals: connections ----------------------------------------------------------------
