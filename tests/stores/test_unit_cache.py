@@ -126,6 +126,6 @@ def test_a_delete_drops_the_namespaces_units_at_once(opener: Opener) -> None:
         store.get_units("ns", ["a", "b"])
         store.get_units("other", ["c"])
         store.delete_unit("ns", "a")
-        assert len(store._unit_cache) == 1  # type: ignore[attr-defined]  # only the other namespace's unit is still kept
+        assert len(store.unit_cache) == 1  # type: ignore[attr-defined]  # only the other namespace's unit is still kept
         store.delete_namespace("other")
-        assert len(store._unit_cache) == 0  # type: ignore[attr-defined]
+        assert len(store.unit_cache) == 0  # type: ignore[attr-defined]

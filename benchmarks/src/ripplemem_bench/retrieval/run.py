@@ -33,6 +33,7 @@ from ripplemem_bench.results.base import CpuInfo
 from ripplemem_bench.results.retrieval import DatasetRun, IngestSummary
 from ripplemem_bench.retrieval.kept import IngestCost, KeptIngest
 from ripplemem_bench.tokens import truncate_to_budget
+from ripplemem_bench.unit_caches import RecipeCaches
 
 if TYPE_CHECKING:
     from ripplemem import Memory
@@ -97,6 +98,7 @@ class BenchRun:
         self.units = self.edges = self.windows = self.llm_tokens = self.reused = 0
         self.build_tokens: list[int] = []
         self.timings: dict[str, list[float]] = {name: [] for name in self.order}
+        self.caches = RecipeCaches()
         self.commit = git_commit()  # read now: a long run must name the code it measured
 
     @property
@@ -191,6 +193,8 @@ class BenchRun:
         if name in self.peers:
             evidence = list(self.peers[name].search(question, namespace, when))
         else:
+            assert self.memory is not None
+            self.caches.use(self.memory.store, name)  # its own: no units another recipe just read
             recall = self.workspace.recall(self.recipes[name], question, namespace, when)
             # no recall: the conversation yielded no unit at all
             evidence = list(recall.evidence) if recall is not None else []

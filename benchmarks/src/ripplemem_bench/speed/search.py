@@ -12,9 +12,10 @@ from ripplemem_bench.measure import percentile as _percentile
 from ripplemem_bench.measure import report_progress as _report
 from ripplemem_bench.results.base import EmbedderRate
 from ripplemem_bench.results.growth import SearchTiming
+from ripplemem_bench.unit_caches import RecipeCaches
 
 if TYPE_CHECKING:
-    from ripplemem import Recall, RecallRecipe
+    from ripplemem import Recall
     from ripplemem.providers import Embedder
     from ripplemem.stores import MemoryStore
     from ripplemem_bench.measure import Progress
@@ -43,6 +44,7 @@ class Searcher:
         self.memory = Memory(settings, store=store, embedder=embedder)
         self.memories = memories
         self.recipes = {name: get_recipe(name) for name in recipes}
+        self.caches = RecipeCaches()  # no recipe reads the units another read for its question
 
     def questions(self, size: int, count: int, seed: int) -> list[str]:
         rng = random.Random(f"{seed}:questions:{size}")
@@ -60,7 +62,7 @@ class Searcher:
         names = list(self.recipes)
         for question in warmup:
             for name in names:
-                self._recall(question, self.recipes[name])
+                self._recall(question, name)
         latencies: dict[str, list[float]] = {name: [] for name in names}
         stages: dict[str, dict[str, list[float]]] = {name: {} for name in names}
         evidence = dict.fromkeys(names, 0)
@@ -68,7 +70,7 @@ class Searcher:
             shift = index % len(names)
             for done, name in enumerate(names[shift:] + names[:shift]):
                 started = time.perf_counter()
-                found = self._recall(question, self.recipes[name])
+                found = self._recall(question, name)
                 latencies[name].append((time.perf_counter() - started) * 1000)
                 evidence[name] += len(found.evidence)
                 for stage, ms in found.trace.timings_ms.items():
@@ -87,9 +89,10 @@ class Searcher:
         }
         return out, timed[:3]
 
-    def _recall(self, question: str, recipe: RecallRecipe) -> Recall:
+    def _recall(self, question: str, name: str) -> Recall:
+        self.caches.use(self.memory.store, name)
         return self.memory.search(
-            question, namespace=NAMESPACE, recipe=recipe,
+            question, namespace=NAMESPACE, recipe=self.recipes[name],
             question_time=self.memories.reference_time,
         )
 

@@ -127,7 +127,11 @@ def _read_state(db: psycopg.Connection, namespace: str) -> _State | None:
 
 class PostgresStore:
     """A MemoryStore in a PostgreSQL database; safe to share between threads, processes and
-    machines."""
+    machines.
+
+    ``unit_cache`` holds the units read before, decoded (:class:`~ripplemem.stores.unit_cache.UnitCache`);
+    a reader may put one of its own in its place (a benchmark gives each recipe its own).
+    """
 
     capabilities = CAPABILITIES
 
@@ -148,7 +152,7 @@ class PostgresStore:
         if not isinstance(unit_cache, int) or isinstance(unit_cache, bool) or unit_cache < 0:
             raise InvalidInputError(f"unit_cache must be a whole number >= 0 (0: none), got {unit_cache!r}")
         # decoded units served again while their namespace's version stands (stores/unit_cache.py)
-        self._unit_cache = UnitCache(unit_cache)
+        self.unit_cache = UnitCache(unit_cache)
         for name, value in (
             ("pool_size", pool_size),
             ("cache_vectors", cache_vectors),
@@ -298,7 +302,7 @@ class PostgresStore:
         if self._open() is not None:  # what a write reads may still be rolled back
             return self._read_units(namespace, ids, with_vectors)
         state = self._state(namespace)
-        return self._unit_cache.get(
+        return self.unit_cache.get(
             namespace, -1 if state is None else state.version, ids, with_vectors,
             lambda todo, vectors: self._read_units(namespace, todo, vectors),
         )
@@ -342,7 +346,7 @@ class PostgresStore:
             open_ = self._open()
             assert open_ is not None
             self._pending(open_, namespace, counters, removals=1).remove(unit_id)
-        self._unit_cache.forget(namespace)
+        self.unit_cache.forget(namespace)
         return True
 
     def delete_namespace(self, namespace: str) -> int:
@@ -370,7 +374,7 @@ class PostgresStore:
                     db, namespace, max(counters.version, counters.removals)
                 )
                 index = row[3]
-        self._unit_cache.forget(namespace)
+        self.unit_cache.forget(namespace)
         if index is not None:
             self._drop_index(index)
         return count
@@ -555,7 +559,7 @@ class PostgresStore:
         self._closed = True
         self._cache.clear()
         self._cue_values.clear()
-        self._unit_cache.clear()
+        self.unit_cache.clear()
         self._pool.close()
 
     # --- internals: connections ----------------------------------------------------------------

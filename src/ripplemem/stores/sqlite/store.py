@@ -73,7 +73,11 @@ CAPABILITIES = StoreCapabilities(persistent=True, shared=True, approximate_dense
 
 @translate_public_methods
 class SQLiteStore:
-    """A MemoryStore in one SQLite file; safe to share between threads and processes."""
+    """A MemoryStore in one SQLite file; safe to share between threads and processes.
+
+    ``unit_cache`` holds the units read before, decoded (:class:`~ripplemem.stores.unit_cache.UnitCache`);
+    a reader may put one of its own in its place (a benchmark gives each recipe its own).
+    """
 
     capabilities = CAPABILITIES
 
@@ -95,7 +99,7 @@ class SQLiteStore:
         if not isinstance(unit_cache, int) or isinstance(unit_cache, bool) or unit_cache < 0:
             raise InvalidInputError(f"unit_cache must be a whole number >= 0 (0: none), got {unit_cache!r}")
         # decoded units served again while their namespace's version stands (stores/unit_cache.py)
-        self._unit_cache = UnitCache(unit_cache)
+        self.unit_cache = UnitCache(unit_cache)
         self._lexical_staged = lexical_staged
         self.path = str(path)
         self.url = self.path
@@ -211,7 +215,7 @@ class SQLiteStore:
             if self._db.in_transaction:  # what a write reads may still be rolled back
                 return self._read_units(namespace, ids, with_vectors)
             version = writes.namespace_version(self._db, namespace)
-            return self._unit_cache.get(
+            return self.unit_cache.get(
                 namespace, version, ids, with_vectors,
                 lambda todo, vectors: self._read_units(namespace, todo, vectors),
             )
@@ -247,7 +251,7 @@ class SQLiteStore:
                 self._scrub = True
                 self._graph.record(db, {namespace: self._graph.removals(namespace, unit_id)})
                 before, after = writes.bump_version(db, namespace)
-            self._unit_cache.forget(namespace)
+            self.unit_cache.forget(namespace)
             loaded = self._indexes.pop(namespace, None)
             if loaded is not None and loaded[0] == before:
                 loaded[1].remove([unit_id])
@@ -263,7 +267,7 @@ class SQLiteStore:
                 self._scrub = True
                 self._graph.drop_namespace_rows(db, namespace)
             self._indexes.pop(namespace, None)
-            self._unit_cache.forget(namespace)
+            self.unit_cache.forget(namespace)
             return count
 
     # --- views ---------------------------------------------------------------------------------
@@ -414,7 +418,7 @@ class SQLiteStore:
                 log.warning("closing %s: %s (committed data is not affected)", self.path, error)
             finally:
                 self._indexes.clear()
-                self._unit_cache.clear()
+                self.unit_cache.clear()
                 self._graph.close()
                 self._erasure.close(self._db if self.journal_mode == "wal" else None)
                 try:
