@@ -9,7 +9,7 @@ searches would be.
 
 from __future__ import annotations
 
-from ripplemem.stores.unit_cache import UnitCache
+from ripplemem.stores import UnitCache
 
 __all__ = ["RecipeCaches"]
 

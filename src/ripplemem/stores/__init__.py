@@ -2,5 +2,6 @@
 
 from ripplemem.stores.base import MemoryStore, StoreCapabilities
 from ripplemem.stores.registry import open_store, register_store, scheme_of
+from ripplemem.stores.unit_cache import UnitCache
 
-__all__ = ["MemoryStore", "StoreCapabilities", "open_store", "register_store", "scheme_of"]
+__all__ = ["MemoryStore", "StoreCapabilities", "UnitCache", "open_store", "register_store", "scheme_of"]
