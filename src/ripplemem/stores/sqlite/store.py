@@ -212,6 +212,8 @@ class SQLiteStore:
     ) -> list[MemoryUnit]:
         with self._lock:
             self._check_open()
+            if not ids:
+                return []
             if self._db.in_transaction:  # what a write reads may still be rolled back
                 return self._read_units(namespace, ids, with_vectors)
             version = writes.namespace_version(self._db, namespace)
