@@ -233,10 +233,14 @@ class _DynamicQuantisedMiniLM(MiniLMFloatEmbedder):
     the float32 path), so each variant records its own name in stores. The derived file is built
     once and cached (:mod:`ripplemem.providers.quantize`); the shipped weights are still checked
     by sha256. Activations are quantised per batch, so a text's vector depends a little on the
-    texts batched with it.
+    texts batched with it (:attr:`batch_dependent`: a caller that keeps vectors across calls
+    embeds such texts one per call).
     """
 
     weight_bits: WeightBits
+    #: a text's vector depends on the texts embedded in the same call (cosine ~0.99 to its
+    #: vector alone): activations are quantised per batch
+    batch_dependent: bool = True
 
     def __init__(self, *, cache_dir: Path | str | None = None, **options: Any) -> None:
         super().__init__(**options)

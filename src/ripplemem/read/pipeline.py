@@ -433,6 +433,15 @@ class _RippleRun:
 
         return relevance
 
+    def _embed_clauses(self, texts: list[str]) -> np.ndarray:
+        """The vectors of clause texts, kept by the statement reader across searches: with an
+        embedder whose vectors depend on the texts embedded beside them (``batch_dependent``),
+        one text per call, so a kept vector, and the ranking that reads it, does not depend on
+        which search embedded it first."""
+        if not getattr(self.embedder, "batch_dependent", False):
+            return self.embedder.embed(texts, input_type="document")
+        return np.vstack([self.embedder.embed([text], input_type="document") for text in texts])
+
     def _fit(self, texts: Sequence[str]) -> list[float]:
         """The cosine of each of ``texts`` (a unit's clauses) with the question, both without
         the names of the people the question asks about (every clause of theirs names them);
@@ -449,7 +458,7 @@ class _RippleRun:
             question = self._nameless[text]
         vectors = np.asarray(self.statements.vectors(
             [" ".join(nameless_query(t, cues).split()[:_CLAUSE_WORDS]) for t in texts],
-            lambda todo: self.embedder.embed(todo, input_type="document"),
+            self._embed_clauses,
         ))
         norms = np.maximum(np.linalg.norm(vectors, axis=1), 1e-12) * max(float(np.linalg.norm(question)), 1e-12)
         return [float(v) for v in (vectors @ question) / norms]
