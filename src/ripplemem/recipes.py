@@ -94,6 +94,10 @@ class RankParams(_Part):
     #: person score this much lower (read/speaker.py; 0: off; 0.3 in ``ripple-speaker``, off by
     #: default: it costs LoCoMo's adversarial questions, which name the wrong speaker)
     speaker_penalty: float = Field(default=0.0, ge=0.0)
+    #: for a question in the first person over a person–assistant chat, the units said only by
+    #: the assistant (or system) score this much lower: the question is about the person
+    #: (read/speaker.py; 0: off, as in ``ripple-no-asker``)
+    asker_penalty: float = Field(default=0.3, ge=0.0)
     #: the people's asks that report nothing (requests, questions, plans: read/speech_acts.py)
     #: score this much lower than rho gives them, before the cut to K (0: off, as in
     #: ``ripple-no-reports``; measured in docs/benchmarks/longmemeval.md)
@@ -248,6 +252,7 @@ RECIPES: dict[str, RecallRecipe] = {
     "ripple-coverage": recipe("ripple-coverage", rank={"coverage": 0.3}),
     "ripple-focus": recipe("ripple-focus", rank={"focus_sessions": 3}),
     "ripple-speaker": recipe("ripple-speaker", rank={"speaker_penalty": 0.3}),
+    "ripple-no-asker": recipe("ripple-no-asker", rank={"asker_penalty": 0.0}),
     "ripple-no-reports": recipe("ripple-no-reports", rank={"ask_penalty": 0.0}),
     "ripple-paper": recipe(
         "ripple-paper",
@@ -255,7 +260,7 @@ RECIPES: dict[str, RecallRecipe] = {
         rank={
             "weight_lexical": 0.75, "provenance": "max", "lexical_alignment": 0.0,
             "exchange_alignment": 0.0, "supersession": False, "spread_turns": False,
-            "coverage": 0.0, "ask_penalty": 0.0,
+            "coverage": 0.0, "ask_penalty": 0.0, "asker_penalty": 0.0,
         },
         context={"share": 0.0},
     ),

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from ripplemem import Memory, Settings
-from ripplemem.read.speaker import named_speaker, prefer_speaker
+from ripplemem.read.speaker import asks_about_the_asker, named_speaker, prefer_asker, prefer_speaker
 from ripplemem.recipes import get_recipe
 from ripplemem.records import Cues, Evidence
 from ripplemem.testing.builders import make_unit
@@ -82,3 +82,83 @@ def test_the_recipe_lifts_the_named_speakers_statement(memory):
     assert preferred.evidence[0].unit.speakers == ("Caroline",)
     assert place(plain, "clay bowls") == 1 and place(preferred, "clay bowls") == 0
     assert sorted(e.unit.id for e in plain.evidence) == sorted(e.unit.id for e in preferred.evidence)
+
+
+# -- the person a first-person question asks about, in a person–assistant chat ------------------
+
+CHAT = [
+    _evidence("advice", "Assistant", 1.0),
+    _evidence("fact", "User", 0.8),
+    _evidence("advice2", "Assistant", 0.7),
+    _evidence("fact2", "User", 0.5),
+]
+
+
+def test_a_first_person_question_puts_the_persons_words_before_the_assistants():
+    ordered, asked = prefer_asker(CHAT, "Where do I do my strength workouts these days?", 0.3)
+    assert asked
+    assert [e.unit.id for e in ordered] == ["fact", "advice", "fact2", "advice2"]
+    scores = [e.score for e in ordered]
+    assert scores == sorted(scores, reverse=True)
+    lowered = {e.unit.id: e.terms.extra["asker"] for e in ordered if e.terms is not None}
+    assert lowered == {"advice": -0.3, "advice2": -0.3}
+
+
+@pytest.mark.parametrize(
+    ("query", "ranked"),
+    [
+        ("What did you suggest for my strength workouts?", CHAT),  # about the assistant's words
+        ("Can your plan fit my week?", CHAT),
+        ("Where does Marcus do his strength workouts?", CHAT),  # not in the first person
+        ("Where do I train?", [e for e in CHAT if e.unit.speakers == ("User",)]),  # no assistant
+        ("Where do I train?", [e for e in CHAT if e.unit.speakers == ("Assistant",)]),  # no person
+    ],
+    ids=["you", "your", "third person", "no assistant", "only the assistant"],
+)
+def test_other_questions_and_chats_keep_the_order(query, ranked):
+    ordered, asked = prefer_asker(ranked, query, 0.3)
+    assert not asked and not asks_about_the_asker(query, ranked)
+    assert [e.unit.id for e in ordered] == [e.unit.id for e in ranked]
+
+
+def test_the_asker_stage_is_on_by_default_and_off_in_the_paper_recipe():
+    assert get_recipe("ripple").rank.asker_penalty > 0
+    assert get_recipe("ripple-no-asker").rank.asker_penalty == 0
+    assert get_recipe("ripple-paper").rank.asker_penalty == 0
+
+
+@pytest.fixture(scope="module")
+def chat(tmp_path_factory):
+    with Memory(Settings(store=str(tmp_path_factory.mktemp("asker") / "m.db"))) as memory:
+        memory.add(
+            [
+                {"role": "user", "content": (
+                    "I'd like a four-week strength block before winter. Bit of context: I let my "
+                    "gym membership lapse in July and I train in my garage now, with two "
+                    "kettlebells and a pull-up bar."
+                )},
+                {"role": "assistant", "content": (
+                    "Great idea. For strength workouts, three days a week works well: goblet "
+                    "squats, kettlebell swings and pull-ups. Strength workouts at a gym can use "
+                    "heavier barbells later. Rest two minutes between strength sets."
+                )},
+                {"role": "user", "content": "Sounds good, thanks."},
+                {"role": "assistant", "content": "Keep a log of your strength workouts so you can add weight each week."},
+            ],
+            user_id="marcus", session_time="2023-09-12T10:00:00", session_id="s1",
+        )
+        yield memory
+
+
+def test_the_persons_statement_rises_above_the_assistants_advice(chat):
+    def place(recall, words: str) -> int:
+        return next(i for i, e in enumerate(recall.evidence) if words in e.unit.restatement)
+
+    question = "Where do I do my strength workouts these days?"
+    plain = chat.search(question, user_id="marcus", recipe="ripple-no-asker")
+    asked = chat.search(question, user_id="marcus", recipe="ripple")
+    assert any(n.startswith("asker:") for n in asked.trace.notes)
+    assert place(asked, "garage") < place(plain, "garage")
+    assert [e.score for e in asked.evidence] == sorted((e.score for e in asked.evidence), reverse=True)
+    to_the_assistant = chat.search("What did you suggest for my strength workouts?", user_id="marcus")
+    assert not any(n.startswith("asker:") for n in to_the_assistant.trace.notes)

@@ -3,7 +3,8 @@
 ``ripple``: query vector (centred on the namespace centroid with ``recipe.views.centred_query``) and
 query cues -> tri-view initial recall C0 (dense_k / lexical_k / cue_k) -> up to
 ``recipe.expansion.rounds`` rounds of plan -> diffuse -> C <- C ∪ S_r (when ``recipe.expansion.enabled``) -> rank
-with rho (the speaker a question names first: ``recipe.rank.speaker_penalty``,
+with rho (the speaker a question names first: ``recipe.rank.speaker_penalty``; in a
+person–assistant chat, the person a first-person question asks about: ``recipe.rank.asker_penalty``,
 :mod:`ripplemem.read.speaker`; the people's asks that report nothing below their reports:
 ``recipe.rank.ask_penalty``, :mod:`ripplemem.read.speech_acts`) -> the evidence budget K -> focus (``recipe.rank.focus_sessions``:
 the user's best-matching statement of each of the first sessions comes up to its session,
@@ -50,7 +51,7 @@ from ripplemem.read.planner import DeterministicPlanner, Planner, asks_for_sever
 from ripplemem.read.query_cues import Recogniser, derive_cues
 from ripplemem.read.rank import Candidate, rank
 from ripplemem.read.rank_spread import spread_turns
-from ripplemem.read.speaker import prefer_speaker
+from ripplemem.read.speaker import prefer_asker, prefer_speaker
 from ripplemem.read.speech_acts import prefer_reports
 from ripplemem.read.supersession import apply_supersession, nameless_query
 from ripplemem.read.unit_cache import RecallUnits
@@ -402,6 +403,12 @@ class _RippleRun:
                     ranked, self.trace.cues or Cues(), recipe.rank.speaker_penalty
                 )
             said = f"speaker: the units not said by {speaker} score lower" if speaker else ""
+            if said and said not in self.trace.notes:
+                self.trace.notes.append(said)
+        if recipe.rank.asker_penalty > 0:
+            with self.clock("speaker"):
+                ranked, asker = prefer_asker(ranked, self.query, recipe.rank.asker_penalty)
+            said = "asker: the assistant's units score lower (the question asks about the person)" if asker else ""
             if said and said not in self.trace.notes:
                 self.trace.notes.append(said)
         if recipe.rank.ask_penalty > 0:

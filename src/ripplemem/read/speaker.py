@@ -12,15 +12,30 @@ cues, matched case- and space-folded against the units' speakers; nothing happen
 none of them or several) and lowers the score of every unit none of whose speakers is that person
 by ``penalty`` (the term ``speaker`` of its :class:`~ripplemem.records.ScoreTerms`), then sorts
 again. Units without speakers keep their score. It only reorders: the candidates are the same.
+
+In a chat between a person and an assistant the question names nobody: "What dose of sertraline
+am I on?", "Where do I do my strength workouts these days?". Asked in the first person, it is
+about the person, whose life the memory holds; the assistant's replies share the topic's words
+(one reply is cut into many units, each close to the question) but say what the assistant
+advised, not what the person did or has. :func:`prefer_asker` lowers by ``penalty`` (the term
+``asker``) every unit said only by the assistant or system role when the question speaks in the
+first person and not to the other side ("What did you suggest for my knee?" is about the
+assistant's words and keeps the order), and only when the candidates hold the words of both.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import replace
 
+from ripplemem.read.focus import users_statement
 from ripplemem.records import Cues, Evidence, ScoreTerms
 from ripplemem.records.unit import normalise_cue
+
+#: the pronouns of the one who asks, and of the side they talk to
+_FIRST_PERSON = re.compile(r"\b(?:I|me|my|mine|myself|we|us|our|ours|ourselves)\b", re.IGNORECASE)
+_SECOND_PERSON = re.compile(r"\b(?:you|your|yours|yourself|yourselves)\b", re.IGNORECASE)
 
 
 def named_speaker(cues: Cues, ranked: Sequence[Evidence]) -> str | None:
@@ -52,3 +67,31 @@ def prefer_speaker(ranked: Sequence[Evidence], cues: Cues, penalty: float) -> tu
         out.append(replace(item, score=score, terms=replace(terms, extra=extra, total=score)))
     out.sort(key=lambda e: (-e.score, -(e.terms.provenance if e.terms else 0.0), e.unit.id))
     return out, speaker
+
+
+def asks_about_the_asker(query: str, ranked: Sequence[Evidence]) -> bool:
+    """Whether ``query`` asks about the person of a person–assistant chat: in the first person,
+    not to the other side, over candidates holding both the person's and the assistant's words."""
+    if not _FIRST_PERSON.search(query) or _SECOND_PERSON.search(query):
+        return False
+    said = [users_statement(e.unit) for e in ranked if e.unit.speakers]
+    return any(said) and not all(said)
+
+
+def prefer_asker(ranked: Sequence[Evidence], query: str, penalty: float) -> tuple[list[Evidence], bool]:
+    """``ranked`` with the assistant's units ``penalty`` lower when ``query`` asks about the
+    person (:func:`asks_about_the_asker`), best first; and whether it did."""
+    items = list(ranked)
+    if penalty <= 0 or not asks_about_the_asker(query, items):
+        return items, False
+    out: list[Evidence] = []
+    for item in items:
+        if users_statement(item.unit):
+            out.append(item)
+            continue
+        terms = item.terms or ScoreTerms(alignment=0.0, provenance=0.0, anchor=0.0, total=item.score)
+        score = item.score - penalty
+        extra = {**terms.extra, "asker": -penalty}
+        out.append(replace(item, score=score, terms=replace(terms, extra=extra, total=score)))
+    out.sort(key=lambda e: (-e.score, -(e.terms.provenance if e.terms else 0.0), e.unit.id))
+    return out, True
