@@ -45,6 +45,11 @@ def test_an_earlier_value_word_counts_where_it_sets_the_questions_time(parse, qu
         ("How often do I see my therapist, Dr. Okafor?", None),  # the one who asks
         ("Where do I keep my bike?", None),
         ("When is my sister's wedding?", None),  # a thing, not a person
+        # a relation with the person's name beside it: the named person, not the possessor
+        ("Where does Arjun's brother Vikram live?", "vikram"),
+        ("Which school does Grace's son Archie go to?", "archie"),
+        ("What does my sister Priya do for work?", "priya"),
+        ("Where does Stuart's mother live?", None),  # a relation without a name
     ],
 )
 def test_a_named_subject_is_the_person_asked_about(parse, question, subject) -> None:

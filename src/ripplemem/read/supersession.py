@@ -198,12 +198,19 @@ def _in_the_past(last: str, parse: Parse | None) -> bool:
 def question_subject(query: str, parse: Parse) -> str | None:
     """The person the question's main clause is about, when it names them ("Where does Priya,
     my sister, work now?", "What company is Tomasz working at?"): a name as the subject (or the
-    complement of "is") of its root; None for "I", a thing or no name."""
+    complement of "is") of its root, or the name in apposition to a subject that says how the
+    person is related to someone ("Where does Arjun's brother Vikram live?": Vikram, not Arjun);
+    None for "I", a thing, a relation without a name or no name."""
     (doc,) = parse([_last_question(query)])
     for sentence in doc.sents:
         for child in sentence.root.children:
-            if child.dep_ in ("nsubj", "nsubjpass", "attr") and child.pos_ == "PROPN":
+            if child.dep_ not in ("nsubj", "nsubjpass", "attr"):
+                continue
+            if child.pos_ == "PROPN":
                 return normalise_cue(child.text)
+            named = [c for c in child.children if c.dep_ == "appos" and c.pos_ == "PROPN"]
+            if named:
+                return normalise_cue(named[0].text)
     return None
 
 
