@@ -49,6 +49,10 @@ KINDS = {
     "updates_new.json": UpdatesResult,
     "updates_dev_baseline.json": UpdatesResult,
     "updates_new_baseline.json": UpdatesResult,
+    "updates_fresh_tune.json": UpdatesResult,
+    "updates_fresh_holdout.json": UpdatesResult,
+    "updates_fresh_tune_baseline.json": UpdatesResult,
+    "updates_fresh_holdout_baseline.json": UpdatesResult,
     "lme_ku.json": LmeUpdatesResult,
 }
 CURRENT = [run.file for run in load_manifest(MANIFEST).runs]
