@@ -86,11 +86,10 @@ def test_the_recipe_lifts_the_named_speakers_statement(memory):
 
 # -- the person a first-person question asks about, in a person–assistant chat ------------------
 
+#: the assistant's advice and the person's facts, alternating from the best score down
 CHAT = [
-    _evidence("advice", "Assistant", 1.0),
-    _evidence("fact", "User", 0.8),
-    _evidence("advice2", "Assistant", 0.7),
-    _evidence("fact2", "User", 0.5),
+    _evidence(uid, "Assistant" if uid.startswith("advice") else "User", score)
+    for uid, score in (("advice", 1.0), ("fact", 0.8), ("advice2", 0.7), ("fact2", 0.5))
 ]
 
 

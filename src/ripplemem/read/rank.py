@@ -35,7 +35,7 @@ several views or paths appear once with all their hits and paths merged.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from itertools import pairwise
 
@@ -289,6 +289,22 @@ def rescore(ordered: Sequence[Evidence], moved: Collection[str], term: str) -> l
         item if score == item.score else _placed(item, score, term)
         for item, score in zip(items, scores, strict=True)
     ]
+
+
+def lower(ranked: Sequence[Evidence], lowered: Callable[[Evidence], bool], penalty: float, term: str) -> list[Evidence]:
+    """``ranked`` with every item ``lowered`` says ``penalty`` lower (the term ``term`` of its
+    :class:`ScoreTerms`), best first (ties: provenance, then id); the items are the same."""
+    out: list[Evidence] = []
+    for item in ranked:
+        if not lowered(item):
+            out.append(item)
+            continue
+        terms = item.terms or ScoreTerms(alignment=0.0, provenance=0.0, anchor=0.0, total=item.score)
+        score = item.score - penalty
+        extra = {**terms.extra, term: -penalty}
+        out.append(replace(item, score=score, terms=replace(terms, extra=extra, total=score)))
+    out.sort(key=lambda e: (-e.score, -(e.terms.provenance if e.terms else 0.0), e.unit.id))
+    return out
 
 
 def _placed(item: Evidence, score: float, term: str) -> Evidence:

@@ -27,10 +27,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import replace
 
 from ripplemem.read.focus import users_statement
-from ripplemem.records import Cues, Evidence, ScoreTerms
+from ripplemem.read.rank import lower
+from ripplemem.records import Cues, Evidence
 from ripplemem.records.unit import normalise_cue
 
 #: the pronouns of the one who asks, and of the side they talk to
@@ -55,17 +55,11 @@ def prefer_speaker(ranked: Sequence[Evidence], cues: Cues, penalty: float) -> tu
     speaker = named_speaker(cues, items) if penalty > 0 else None
     if speaker is None:
         return items, None
-    out: list[Evidence] = []
-    for item in items:
+    def not_theirs(item: Evidence) -> bool:
         said = {normalise_cue(s) for s in item.unit.speakers}
-        if not said or speaker in said:
-            out.append(item)
-            continue
-        terms = item.terms or ScoreTerms(alignment=0.0, provenance=0.0, anchor=0.0, total=item.score)
-        score = item.score - penalty
-        extra = {**terms.extra, "speaker": -penalty}
-        out.append(replace(item, score=score, terms=replace(terms, extra=extra, total=score)))
-    out.sort(key=lambda e: (-e.score, -(e.terms.provenance if e.terms else 0.0), e.unit.id))
+        return bool(said) and speaker not in said
+
+    out = lower(items, not_theirs, penalty, "speaker")
     return out, speaker
 
 
@@ -84,14 +78,5 @@ def prefer_asker(ranked: Sequence[Evidence], query: str, penalty: float) -> tupl
     items = list(ranked)
     if penalty <= 0 or not asks_about_the_asker(query, items):
         return items, False
-    out: list[Evidence] = []
-    for item in items:
-        if users_statement(item.unit):
-            out.append(item)
-            continue
-        terms = item.terms or ScoreTerms(alignment=0.0, provenance=0.0, anchor=0.0, total=item.score)
-        score = item.score - penalty
-        extra = {**terms.extra, "asker": -penalty}
-        out.append(replace(item, score=score, terms=replace(terms, extra=extra, total=score)))
-    out.sort(key=lambda e: (-e.score, -(e.terms.provenance if e.terms else 0.0), e.unit.id))
+    out = lower(items, lambda item: not users_statement(item.unit), penalty, "asker")
     return out, True

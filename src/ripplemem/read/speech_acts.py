@@ -24,12 +24,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import replace
 from functools import lru_cache
 from typing import Literal
 
 from ripplemem.read.focus import users_statement
-from ripplemem.records import Evidence, ScoreTerms
+from ripplemem.read.rank import lower
+from ripplemem.records import Evidence
 
 SpeechAct = Literal["ask", "report", "other"]
 
@@ -103,18 +103,10 @@ def prefer_reports(ranked: Sequence[Evidence], penalty: float) -> tuple[list[Evi
     items = list(ranked)
     if penalty <= 0:
         return items, 0
-    out: list[Evidence] = []
-    lowered = 0
-    for item in items:
-        if not users_statement(item.unit) or speech_act(item.unit.restatement) != "ask":
-            out.append(item)
-            continue
-        lowered += 1
-        terms = item.terms or ScoreTerms(alignment=0.0, provenance=0.0, anchor=0.0, total=item.score)
-        score = item.score - penalty
-        extra = {**terms.extra, "ask": -penalty}
-        out.append(replace(item, score=score, terms=replace(terms, extra=extra, total=score)))
-    if not lowered:
+    asking = {
+        item.unit.id for item in items
+        if users_statement(item.unit) and speech_act(item.unit.restatement) == "ask"
+    }
+    if not asking:
         return items, 0
-    out.sort(key=lambda e: (-e.score, -(e.terms.provenance if e.terms else 0.0), e.unit.id))
-    return out, lowered
+    return lower(items, lambda item: item.unit.id in asking, penalty, "ask"), len(asking)
