@@ -119,3 +119,32 @@ def test_a_parse_that_waits_for_a_core_is_not_cut() -> None:
         assert cut.results is None and process.restarts == 1
     finally:
         process.close()
+
+
+def test_waiting_for_the_parser_spends_no_budget() -> None:
+    """A text's parse budget counts the parser's CPU, not the time spent waiting for it: a text
+    grounded while another thread holds the parser (threads of one process share one child) is
+    read whole, so what an add stores does not depend on what runs beside it."""
+    grounder = TimeGrounder(parse_timeout_s=0.3, text_budget_s=0.2)
+    try:
+        grounder.ground_text("warm up: I met Sam yesterday.", REF)  # the child starts
+        parser = grounder._parser()
+        held = threading.Event()
+
+        def hold() -> None:  # another thread's parse, as long as three of this text's budgets
+            with parser._lock:
+                held.set()
+                time.sleep(0.6)
+
+        other = threading.Thread(target=hold)
+        other.start()
+        held.wait()
+        started = time.monotonic()
+        grounding = grounder.ground_text("We moved on May 3rd, 2021. Then on June 4th, 2021 I started.", REF)
+        waited = time.monotonic() - started
+        other.join()
+        assert waited > 0.4, waited
+        assert grounding.complete
+        assert [t.span.start for t in grounding.times if t.span] == [datetime(2021, 5, 3), datetime(2021, 6, 4)]
+    finally:
+        grounder.close()
