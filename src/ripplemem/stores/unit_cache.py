@@ -19,6 +19,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 
+from ripplemem.errors import InvalidInputError
 from ripplemem.records import MemoryUnit
 
 __all__ = ["UNIT_CACHE", "UnitCache"]
@@ -35,6 +36,8 @@ class UnitCache:
     (a unit kept without its vector is read again when a vector is asked for). Thread-safe."""
 
     def __init__(self, capacity: int = UNIT_CACHE) -> None:
+        if not isinstance(capacity, int) or isinstance(capacity, bool) or capacity < 0:
+            raise InvalidInputError(f"unit_cache must be a whole number >= 0 (0: none), got {capacity!r}")
         self.capacity = capacity
         self.hits = self.misses = 0
         self._spaces: OrderedDict[str, tuple[int, OrderedDict[str, MemoryUnit]]] = OrderedDict()

@@ -149,8 +149,6 @@ class PostgresStore:
         lock_wait_s: float = LOCK_WAIT_S,
         unit_cache: int = UNIT_CACHE,
     ) -> None:
-        if not isinstance(unit_cache, int) or isinstance(unit_cache, bool) or unit_cache < 0:
-            raise InvalidInputError(f"unit_cache must be a whole number >= 0 (0: none), got {unit_cache!r}")
         # decoded units served again while their namespace's version stands (stores/unit_cache.py)
         self.unit_cache = UnitCache(unit_cache)
         for name, value in (

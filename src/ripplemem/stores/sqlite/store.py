@@ -96,8 +96,6 @@ class SQLiteStore:
         for name, value in (("cache_mb", cache_mb), ("lexical_staged", lexical_staged)):
             if not isinstance(value, int) or isinstance(value, bool) or value < 1:
                 raise InvalidInputError(f"{name} must be a whole number >= 1, got {value!r}")
-        if not isinstance(unit_cache, int) or isinstance(unit_cache, bool) or unit_cache < 0:
-            raise InvalidInputError(f"unit_cache must be a whole number >= 0 (0: none), got {unit_cache!r}")
         # decoded units served again while their namespace's version stands (stores/unit_cache.py)
         self.unit_cache = UnitCache(unit_cache)
         self._lexical_staged = lexical_staged
