@@ -20,7 +20,10 @@ class Embedder(Protocol):
     """Turns texts into L2-normalised float32 vectors of shape (n, dim).
 
     ``semantic_edge_threshold`` is the cosine above which two units of this embedder are linked
-    by a semantic edge, when it was calibrated for the model; None leaves the paper's 0.85."""
+    by a semantic edge, when it was calibrated for the model; None leaves the paper's 0.85.
+    An embedder whose vector of a text depends on the other texts of the same call (activations
+    quantised per batch) says so with an attribute ``batch_dependent = True``; the read path then
+    embeds the texts whose vectors it keeps one per call."""
 
     @property
     def name(self) -> str: ...
