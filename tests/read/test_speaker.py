@@ -93,8 +93,9 @@ CHAT = [
 ]
 
 
-def test_a_first_person_question_puts_the_persons_words_before_the_assistants():
-    ordered, asked = prefer_asker(CHAT, "Where do I do my strength workouts these days?", 0.3)
+@pytest.mark.parametrize("query", ["Where do I do my strength workouts these days?", "where do i train now"])
+def test_a_first_person_question_puts_the_persons_words_before_the_assistants(query):
+    ordered, asked = prefer_asker(CHAT, query, 0.3)
     assert asked
     assert [e.unit.id for e in ordered] == ["fact", "advice", "fact2", "advice2"]
     scores = [e.score for e in ordered]
@@ -111,8 +112,9 @@ def test_a_first_person_question_puts_the_persons_words_before_the_assistants():
         ("Where does Marcus do his strength workouts?", CHAT),  # not in the first person
         ("Where do I train?", [e for e in CHAT if e.unit.speakers == ("User",)]),  # no assistant
         ("Where do I train?", [e for e in CHAT if e.unit.speakers == ("Assistant",)]),  # no person
+        ("Where do I train?", []),  # an empty namespace
     ],
-    ids=["you", "your", "third person", "no assistant", "only the assistant"],
+    ids=["you", "your", "third person", "no assistant", "only the assistant", "nothing found"],
 )
 def test_other_questions_and_chats_keep_the_order(query, ranked):
     ordered, asked = prefer_asker(ranked, query, 0.3)
