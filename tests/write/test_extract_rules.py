@@ -238,6 +238,16 @@ def test_batch_returns_one_list_per_window(extractor: DeterministicExtractor) ->
         ("Sometimes I bring work home.", "Sometimes Caroline brings work home."),
         ("I highly recommend it.", "Caroline highly recommends it."),
         ("I retook the test.", "Caroline retook the test."),
+        # a degree word or a hedge before the verb is no verb ("I very nearly moved" was once
+        # "Caroline veries nearly moved")
+        ("I very nearly moved to Leeds.", "Caroline very nearly moved to Leeds."),
+        ("I quite like it and I much prefer tea.", "Caroline quite likes it and Caroline much prefers tea."),
+        ("I pretty much live at the gym.", "Caroline pretty much lives at the gym."),
+        ("I kind of want it, I sort of need it.", "Caroline kind of wants it, Caroline sort of needs it."),
+        ("I more or less run the club.", "Caroline more or less runs the club."),
+        ("I just about manage.", "Caroline just about manages."),
+        ("I rather enjoy it.", "Caroline rather enjoys it."),
+        ("I'm kind and I'm very tired.", "Caroline is kind and Caroline is very tired."),
         ("It's great to have you here.", "It's great to have Melanie here."),
         ("How're you handling it?", "How's Melanie handling it?"),
         ("What do I do now?", "What does Caroline do now?"),

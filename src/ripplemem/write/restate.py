@@ -34,6 +34,11 @@ ADVERBS = _word_set(
     seriously literally certainly simply almost nearly barely hardly currently especially
     personally too myself yourself then now sure def"""
 )
+#: words of degree that only ever modify the next word before a verb ("I very nearly moved", "I
+#: much prefer", "I quite like it"): skipped like adverbs, never taken for the verb
+DEGREE = _word_set("very quite rather pretty much somewhat fairly")
+#: hedges of several words before a verb ("I kind of want it", "I more or less run it")
+HEDGES = (("kind", "of"), ("sort", "of"), ("more", "or", "less"), ("just", "about"))
 MODALS = frozenset(
     ["can", "could", "will", "would", "shall", "should", "may", "might", "must", "ought"]
 )
@@ -163,11 +168,35 @@ class _Sentence:
                 continue
             if not token[:1].isalpha():
                 return -1
+            if skip_adverbs and (hedge := self._hedge(j)):
+                j = hedge
+                continue
             if skip_adverbs and _is_adverb(token.lower()):
                 j += 1
                 continue
             return j
         return -1
+
+    def _hedge(self, i: int) -> int:
+        """The index after a degree word or a hedge of several words that starts at ``i``
+        ("very", "kind of", "more or less"), or 0 when none starts there."""
+        lower = self.tokens[i].lower()
+        if lower in DEGREE:
+            return i + 1
+        for hedge in HEDGES:
+            if lower != hedge[0]:
+                continue
+            j, matched = i, True
+            for word in hedge[1:]:
+                j += 1
+                while j < len(self.tokens) and self.tokens[j].isspace():
+                    j += 1
+                if j >= len(self.tokens) or self.tokens[j].lower() != word:
+                    matched = False
+                    break
+            if matched:
+                return j + 1
+        return 0
 
     def prev_word(self, i: int) -> int:
         """Index of the previous word within the clause, or -1 at a clause or sentence start."""
