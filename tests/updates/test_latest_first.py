@@ -356,3 +356,35 @@ def test_a_statement_of_the_value_asked_for_reads_a_unit_beside_a_plan() -> None
     kind = readings(units, read, holder, fit, frequency)
     assert plain["u0"].role == "aside" and kind["u0"].role == "stated"
     assert kind["u1"].role == plain["u1"].role == "aside"
+
+
+def test_the_holder_is_whom_the_units_say_most_about_each_thing_said_once() -> None:
+    """A friend's small talk said in two sessions counts once: of one statement each, the
+    first (most relevant) unit's speaker is the holder; two different statements outweigh one."""
+    from datetime import datetime
+
+    from ripplemem.read.latest_first import holder_of
+    from ripplemem.records import MemoryUnit
+    from ripplemem.statements import clauses_of
+    from ripplemem.write.entities import EntityRecognizer
+
+    parse = EntityRecognizer().parse
+    said = [
+        ("Dave", "We're with Octopus for our electricity."),
+        ("Sam", "I sorted out the boxes in my loft."),
+        ("Sam", "I sorted out the boxes in my loft."),
+    ]
+    units = [
+        MemoryUnit(
+            id=f"u{n}", namespace="t", restatement=t, vector=None, participants=(), locations=(),
+            time_span=None, episode_id=f"e{n}", turn_ids=(), session_time=None, created_at=datetime(2024, 1, 1),
+        )
+        for n, (_, t) in enumerate(said)
+    ]
+    read = [clauses_of(doc, who) for doc, (who, _) in zip(parse([t for _, t in said]), said, strict=True)]
+    found = holder_of(None, frozenset({"energy"}), units, read)
+    assert found is not None and found.name == "dave"
+    more = [*read, clauses_of(parse(["I cleared out the garage too."])[0], "Sam")]
+    found = holder_of(None, frozenset({"energy"}), [*units, units[0]], more)
+    assert found is not None and found.name == "sam"
+    assert holder_of("tom", frozenset(), units, read) == holder_of("tom", frozenset(), [], [])

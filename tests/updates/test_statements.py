@@ -371,3 +371,61 @@ def test_a_clause_that_gives_a_frequency(recognizer, text: str, gives: bool) -> 
     from ripplemem.statements import frequency
 
     assert any(frequency(c) for c in _clauses(recognizer, text)) is gives
+
+
+def test_a_near_miss_is_no_event(recognizer) -> None:
+    """"Nearly", "almost" on a verb: its event did not happen; on another word they grade it."""
+    (switched,) = [c for c in _clauses(recognizer, "I very nearly switched to British Gas last month.") if c.predicate == "switch"]
+    assert not switched.asserted
+    (moved,) = [c for c in _clauses(recognizer, "We almost moved to Bristol in May.") if c.predicate == "move"]
+    assert not moved.asserted
+    (walk,) = [c for c in _clauses(recognizer, "I almost always walk to work.") if c.predicate == "walk"]
+    assert walk.asserted
+    (age,) = [c for c in _clauses(recognizer, "I'm nearly 40 now.") if c.predicate == "be"]
+    assert age.asserted
+
+
+@pytest.mark.parametrize(
+    "text, predicate",
+    [
+        ("I wish I drove a Porsche Taycan.", "drive"),
+        ("Dave wishes Dave drove a Porsche Taycan.", "drive"),
+        ("Sometimes I dream that I work at a bookshop.", "work"),
+        ("Kofi hopes Kofi gets the job at the council.", "get"),  # the parse's lemma of "hopes" is "hop"
+        ("I imagine I live in Lisbon.", "live"),
+    ],
+)
+def test_what_one_wishes_dreams_or_hopes_is_not_asserted(recognizer, text: str, predicate: str) -> None:
+    (clause,) = [c for c in _clauses(recognizer, text) if c.predicate == predicate]
+    assert not clause.asserted
+
+
+def test_what_one_knows_or_says_stays_as_it_was(recognizer) -> None:
+    """A factive or a report is not a wish: its complement keeps its mood."""
+    (clause,) = [c for c in _clauses(recognizer, "I know I drive too fast.") if c.predicate == "drive"]
+    assert clause.asserted
+
+
+@pytest.mark.parametrize(
+    "text, continued",
+    [
+        ("I'll stick with Vodafone from now on.", True),
+        ("We'll stay fortnightly for the newsletter.", True),
+        ("I'm going to keep doing yoga on Sundays.", True),
+        ("I remain at the central library.", True),
+        ("I'll carry on at the library.", True),
+        # not under a modal, a negation, a condition, a wish, a near miss, another verb's infinitive
+        ("I might stay with Three.", False),
+        ("I won't stay with Three.", False),
+        ("If the price goes up, I'll stay with Three.", False),
+        ("I wish I could stay with the choir.", False),
+        ("I try to keep red meat to weekends.", False),
+        ("I'll carry the boxes to the car.", False),
+        # someone else's
+        ("My brother will stick with Vodafone.", False),
+    ],
+)
+def test_going_on_with_a_value_takes_it_as_held_now(recognizer, text: str, continued: bool) -> None:
+    found = [c for c in _clauses(recognizer, text) if c.continued]
+    assert bool(found) is continued
+    assert all(c.presupposed for c in found)

@@ -93,23 +93,25 @@ def holder_of(
 ) -> Holder | None:
     """The person the question names, or else (a question in the first person, or naming
     nobody) the speaker whom ``units`` say the most about — their own statements about
-    themself or their things, and the other speakers' about them (most relevant first; a tie
-    goes to the first): the one whose facts they are, not the one who answers them ("What is
-    my 5K time?" asked of a user–assistant conversation)."""
+    themself or their things, and the other speakers' about them, each said once (the same
+    words said again say nothing more: small talk repeated in every session does not make its
+    speaker the holder); most relevant first, a tie goes to the first: the one whose facts they
+    are, not the one who answers them ("What is my 5K time?" asked of a user–assistant
+    conversation)."""
     if named is not None:
         return Holder(named, words)
-    counts: dict[str, int] = {}
+    counted: dict[str, set[str]] = {}
     speakers = {c.speaker for clauses in read for c in clauses}
     for clauses in read:
         for clause in clauses:
             if _asserted(clause) and clause.by_speaker():
-                counts[clause.speaker] = counts.get(clause.speaker, 0) + 1
+                counted.setdefault(clause.speaker, set()).add(clause.text)
             elif clause.kind == "person":  # "User is getting a loan", said by the assistant
                 for who in clause.subject_words & speakers:
-                    counts[who] = counts.get(who, 0) + 1
-    if not counts:
+                    counted.setdefault(who, set()).add(clause.text)
+    if not counted:
         return None
-    return Holder(max(counts, key=lambda who: counts[who]), words)  # max keeps the first of a tie
+    return Holder(max(counted, key=lambda who: len(counted[who])), words)  # max keeps the first of a tie
 
 
 def _about_holder(clause: Clause, holder: Holder) -> bool:
@@ -168,8 +170,9 @@ def as_told(unit: MemoryUnit, clauses: Sequence[Clause]) -> list[Clause]:
 
 
 def _intended(clause: Clause) -> bool:
-    """The speaker's own future ("I'll buy an electric car"): an intention, not a value yet."""
-    return clause.kind == "speaker" and clause.tense == "future"
+    """The speaker's own future ("I'll buy an electric car"): an intention, not a value yet;
+    not going on with a value they hold ("I'll stick with Vodafone": :attr:`Clause.continued`)."""
+    return clause.kind == "speaker" and clause.tense == "future" and not clause.continued
 
 
 def states(clause: Clause, holder: Holder) -> bool:

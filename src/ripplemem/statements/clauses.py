@@ -20,6 +20,10 @@ its predicate and its subject, and whether it is asserted comes from the structu
   says something of another subject, neither a pronoun nor "there" ("We moved to Leeds, but
   my brother stayed in York", "I went onto nights, but the pay is better"), the "but" sets two
   subjects side by side and X is taken as given, as it would be alone;
+* a verb of near miss ("I very nearly switched to British Gas", "we almost moved"; not "be": "I'm
+  nearly 40") did not happen, and the complement clause of a verb of wishing, dreaming or hoping
+  ("I wish I drove a Porsche", "I hope I get the job") is not the speaker's fact (a non-factual
+  attitude, unlike "know" or "say");
 * a coordinated clause without its own subject shares the first one's subject and mood;
 * a necessity in the past tense entails its complement ("we had to move the wedding" moved it,
   unlike "we have to move it" or "we want to move it"), and so does an implicative verb ("I
@@ -47,6 +51,12 @@ infinitive's, a participle clause's, a gerund's after a preposition ("since movi
 subject at all, in a past or participle form ("Moved to Hove in March", "Been on 30mg since the
 review", "Loving the new job"), is the speaker's, as chat drops the "I"; the base form of an
 imperative ("Call me") and the third person of a dropped "it" ("Sounds good") are not.
+
+A clause of the speaker's that goes on with a value (stay, stick with, keep, remain, continue,
+carry on: "I'll stick with Vodafone", "we'll stay fortnightly", "I'm going to keep doing yoga") is
+*continued* (:attr:`Clause.continued`): going on presupposes the value is held now, so it is taken
+as given even said of the future; not under a modal, a negation, a condition or a wish, nor as the
+infinitive of another verb ("I try to keep red meat to weekends").
 
 A clause can be asserted by its mood and *undone* by its words (:attr:`Clause.undone`, read by
 the read path only): a verb of refusal with its object ("I turned down the job"), someone else's
@@ -151,6 +161,36 @@ _IMPLICATIVES = frozenset({"manage", "remember", "bother", "dare", "happen"})
 #: prepositions before a gerund whose event the sentence takes as done ("since moving to
 #: Chorlton", "after starting at the library")
 _AFTER_EVENT = frozenset({"since", "after"})
+#: adverbs of near miss: on a verb, its event did not happen ("I very nearly switched", "we
+#: almost moved"); on another word they grade it ("almost always", "nearly 40")
+_NEAR_MISS = frozenset({"nearly", "almost"})
+#: verbs of wishing, dreaming, hoping or pretending: their complement clause is what the subject
+#: does not have, or does not know they have ("I wish I drove a Porsche", "I hope I get the job");
+#: a non-factual attitude, unlike "know", "realise" (factive) or "say", "think" (reports)
+_NON_FACTUAL = frozenset({"wish", "hope", "dream", "imagine", "pretend", "fantasize", "fantasise"})
+#: verbs of going on: the subject holds their value now and goes on holding it ("I'll stick with
+#: Vodafone", "we'll stay fortnightly", "I'm going to keep doing yoga"), a presupposition of
+#: continuation that holds under the future, a modal or a negation ("I won't stay with Three"
+#: says one is with Three); "carry" with its particle "on"
+_CONTINUATIVE = frozenset({"stay", "stick", "keep", "remain", "continue", "carry"})
+
+
+def _inflected(lemmas: frozenset[str], irregular: str = "") -> frozenset[str]:
+    """``lemmas`` with their regular forms ("hope": hopes, hoped, hoping) and ``irregular``
+    ones: a verb is known by its form, since the parse's lemma can be wrong ("hopes": "hop")."""
+    forms = set(lemmas) | set(irregular.split())
+    for verb in lemmas:
+        stem = verb[:-1] if verb.endswith("e") else verb
+        third = verb[:-1] + "ies" if verb.endswith("y") and verb[-2:-1] not in "aeiou" else (
+            verb + "es" if verb.endswith(("s", "sh", "ch", "x", "z", "o")) else verb + "s"
+        )
+        past = verb[:-1] + "ied" if third.endswith("ies") else (verb + "d" if verb.endswith("e") else verb + "ed")
+        forms |= {third, past, stem + "ing"}
+    return frozenset(forms)
+
+
+_NON_FACTUAL_FORMS = _inflected(_NON_FACTUAL, "dreamt")
+_CONTINUATIVE_FORMS = _inflected(_CONTINUATIVE, "stuck kept")
 
 
 @dataclass(frozen=True, slots=True)
@@ -199,6 +239,9 @@ class Clause:
     #: the name that owns the subject ("Tom's car": "tom"; "Mrs Patel's class": "mrs patel"),
     #: normalised; "" when the subject has no possessor that is a name
     possessor: str = ""
+    #: the speaker goes on with a value ("I'll stick with Vodafone", "we'll stay fortnightly"): a
+    #: value they hold now, whatever the tense (also ``presupposed``); see :data:`_CONTINUATIVE`
+    continued: bool = False
 
     @property
     def value(self) -> frozenset[str]:
@@ -343,6 +386,7 @@ def _clause(head: Any, me: str, mine: set[str], others: set[str], question: bool
         places = tuple(sorted((*places, ("with", words))))
         named = named | frozenset(p.text.casefold() for p in partners if p.pos_ == "PROPN")
     asserted = not question and _asserted(head)
+    continued = not question and kind == "speaker" and _continues(head)
     return Clause(
         speaker=me,
         subject=subject.lemma_.casefold() if subject is not None else "",
@@ -361,11 +405,12 @@ def _clause(head: Any, me: str, mine: set[str], others: set[str], question: bool
         ),
         tense=_tense(head),
         bounded=_bounded(head) or (kind in ("speaker", "person") and _was_at(head)),
-        presupposed=_presupposed(head, question) or (not question and _contrasted(head)),
+        presupposed=_presupposed(head, question) or (not question and _contrasted(head)) or continued,
         text=_own_text(head),
         progressive=_progressive(head),
         own_value=_own_value(core, mine),
         denied=_negated(head),
+        continued=continued,
     )
 
 
@@ -663,7 +708,7 @@ def _asserted(head: Any, *, strict: bool = False, conceding: bool = True) -> boo
     house"); a complement clause after its verb ("I don't think we'll move") under its mood.
     ``strict`` (the read path's :attr:`Clause.undone`): nor a verb of refusal with its object,
     nor an infinitive the parse hangs as a complement clause."""
-    if _negated(head) or _hypothetical(head) or _conditional(head) or (conceding and _conceded(head)):
+    if _negated(head) or _near_miss(head) or _hypothetical(head) or _conditional(head) or (conceding and _conceded(head)):
         return False
     if strict and _refused(head):
         return False
@@ -693,9 +738,44 @@ def _asserted(head: Any, *, strict: bool = False, conceding: bool = True) -> boo
         if not (shared or reported) or token.head is token:
             return True  # a clause before its "head" is a clause of its own ("X, it's not enough")
         token = token.head
-        if _hypothetical(token) or _conditional(token) or (reported and _negated(token)):
+        if _hypothetical(token) or _conditional(token) or (reported and (_negated(token) or _non_factual(token))):
             return False
     return True
+
+
+def _near_miss(token: Any) -> bool:
+    """A verb of near miss ("I very nearly switched to British Gas", "we almost moved"): its
+    event did not happen. Not "be" ("I'm nearly 40": the value is graded, not the event)."""
+    return token.lemma_.casefold() != "be" and any(
+        c.dep_ == "advmod" and c.lower_ in _NEAR_MISS for c in token.children
+    )
+
+
+def _non_factual(token: Any) -> bool:
+    """A verb of wishing, dreaming or hoping (:data:`_NON_FACTUAL`): its complement clause is
+    not asserted ("I wish I drove a Porsche", "I dream that I work at a bookshop")."""
+    return token.pos_ in ("VERB", "AUX") and (
+        token.lemma_.casefold() in _NON_FACTUAL or token.lower_ in _NON_FACTUAL_FORMS
+    )
+
+
+def _continues(head: Any) -> bool:
+    """The speaker says they go on with a value (:data:`_CONTINUATIVE`), as a fact or of their
+    own future: "I'll stick with Vodafone", "we'll stay fortnightly", "I'm going to keep doing
+    yoga"; not under a modal, a negation, a condition, a wish, a near miss, nor as the infinitive
+    of another verb ("I try to keep red meat to weekends", "I want to stay with Three")."""
+    lemma = head.lemma_.casefold()
+    if head.pos_ not in ("VERB", "AUX") or not (lemma in _CONTINUATIVE or head.lower_ in _CONTINUATIVE_FORMS):
+        return False
+    if head.lower_.startswith("carr") and not any(c.dep_ == "prt" and c.lower_ == "on" for c in head.children):
+        return False
+    if _asserted(head):
+        return True
+    going = head.head
+    return (
+        head.dep_ == "xcomp" and _infinitive(head) and going.lower_ == "going" and going.tag_ == "VBG"
+        and _asserted(going) and not _near_miss(head) and not _hypothetical(head)
+    )
 
 
 def _entailing(token: Any) -> Any | None:
