@@ -108,6 +108,11 @@ class RankParams(_Part):
     focus_sessions: int = Field(default=0, ge=0)
     #: how many units the restricted dense and lexical searches of focus return each
     focus_depth: int = Field(default=20, ge=0)
+    #: the answer follows its question (read/adjacency.py): for each unit among the first this
+    #: many that only asks another person something, the unit of that person's next turn comes
+    #: right after it (0: off, as in ``ripple-no-answers``; 5 chosen on LoCoMo dev, where 10
+    #: cost temporal questions recall@30)
+    answers_follow: int = Field(default=5, ge=0)
 
 
 class ContextParams(_Part):
@@ -254,13 +259,14 @@ RECIPES: dict[str, RecallRecipe] = {
     "ripple-speaker": recipe("ripple-speaker", rank={"speaker_penalty": 0.3}),
     "ripple-no-asker": recipe("ripple-no-asker", rank={"asker_penalty": 0.0}),
     "ripple-no-reports": recipe("ripple-no-reports", rank={"ask_penalty": 0.0}),
+    "ripple-no-answers": recipe("ripple-no-answers", rank={"answers_follow": 0}),
     "ripple-paper": recipe(
         "ripple-paper",
         views={"centred_query": False},
         rank={
             "weight_lexical": 0.75, "provenance": "max", "lexical_alignment": 0.0,
             "exchange_alignment": 0.0, "supersession": False, "spread_turns": False,
-            "coverage": 0.0, "ask_penalty": 0.0, "asker_penalty": 0.0,
+            "coverage": 0.0, "ask_penalty": 0.0, "asker_penalty": 0.0, "answers_follow": 0,
         },
         context={"share": 0.0},
     ),

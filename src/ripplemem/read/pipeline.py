@@ -6,7 +6,8 @@ query cues -> tri-view initial recall C0 (dense_k / lexical_k / cue_k) -> up to
 with rho (the speaker a question names first: ``recipe.rank.speaker_penalty``; in a
 person–assistant chat, the person a first-person question asks about: ``recipe.rank.asker_penalty``,
 :mod:`ripplemem.read.speaker`; the people's asks that report nothing below their reports:
-``recipe.rank.ask_penalty``, :mod:`ripplemem.read.speech_acts`) -> the evidence budget K -> focus (``recipe.rank.focus_sessions``:
+``recipe.rank.ask_penalty``, :mod:`ripplemem.read.speech_acts`) -> the evidence budget K -> answers (``recipe.rank.answers_follow``:
+the other person's answer right after a question of the head that only asks, :mod:`ripplemem.read.adjacency`) -> focus (``recipe.rank.focus_sessions``:
 the user's best-matching statement of each of the first sessions comes up to its session,
 :mod:`ripplemem.read.focus`) -> coverage (``recipe.rank.coverage``: for a question that
 gathers several memories, the head covers distinct episodes, :mod:`ripplemem.read.coverage`) ->
@@ -38,6 +39,7 @@ import numpy as np
 
 from ripplemem.blas import single_threaded_blas
 from ripplemem.providers.base import Embedder
+from ripplemem.read.adjacency import answers_follow
 from ripplemem.read.background import in_background
 from ripplemem.read.baselines import recall_baseline
 from ripplemem.read.context import assemble as assemble_context
@@ -510,6 +512,13 @@ class _RippleRun:
                 )
         if asso_note:
             self.trace.notes.append(asso_note)
+        if recipe.rank.answers_follow > 0:
+            with self.clock("answers"):
+                evidence, answered = answers_follow(
+                    evidence, store=self.store, namespace=self.namespace, depth=recipe.rank.answers_follow
+                )
+            if answered:
+                self.trace.notes.append(f"answers: {answered} answers brought right after their questions")
         if recipe.rank.focus_sessions > 0:
             with self.clock("focus"):
                 evidence, lifted = focus_sessions(

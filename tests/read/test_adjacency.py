@@ -1,0 +1,76 @@
+"""The answer follows its question (read/adjacency.py): a question one person asks another
+that ranks near the top brings the other person's next turn right after it; an assistant's
+reply does not come up, and a question that ranks low moves nothing."""
+
+from __future__ import annotations
+
+import pytest
+
+from ripplemem import Memory, Settings
+from ripplemem.providers.local_embedder import MiniLMFloatEmbedder
+from ripplemem.read.adjacency import only_asks
+from ripplemem.recipes import get_recipe
+
+FILLER = [
+    ("Sam", "The rain has not stopped since Monday."),
+    ("Leo", "My kitchen tap is dripping again, I need a plumber."),
+    ("Sam", "Did you see the match on Saturday night?"),
+    ("Leo", "Only the second half, the first was a mess."),
+]
+CHAT = [
+    *FILLER,
+    ("Sam", "Still doing jiu-jitsu then?"),
+    ("Leo", "Three nights a week at Roots, still white with three stripes."),
+    *FILLER,
+    ("Sam", "Are you still doing jiu-jitsu on weekends too?"),
+    ("Leo", "Saturday mornings at the Roots open mat, it's brutal."),
+    *FILLER,
+]
+ASSISTANT_CHAT = [
+    ("User", "Can you suggest a good jiu-jitsu gym near Canal Street?"),
+    ("Assistant", "Roots on Canal Street has beginner classes three nights a week."),
+    ("User", "My kitchen tap is dripping again, I need a plumber."),
+    ("Assistant", "A plumber should be able to replace the washer quickly."),
+]
+
+
+@pytest.fixture(scope="module")
+def memory():
+    with Memory(Settings(store="memory://"), embedder=MiniLMFloatEmbedder()) as opened:
+        opened.add([{"speaker": s, "text": t} for s, t in CHAT], user_id="leo", session_time="2024-03-01")
+        opened.add(
+            [{"speaker": s, "text": t} for s, t in ASSISTANT_CHAT], user_id="user", session_time="2024-03-01"
+        )
+        yield opened
+
+
+def _ranks(memory: Memory, question: str, user: str, depth: int) -> list[str]:
+    recipe = get_recipe("ripple").with_(rank={"answers_follow": depth})
+    found = memory.search(question, user_id=user, recipe=recipe)
+    scores = [e.score for e in found.evidence]
+    assert scores == sorted(scores, reverse=True)  # the score of its place
+    return [e.unit.restatement for e in found.evidence]
+
+
+def test_the_answer_comes_right_after_its_question(memory: Memory) -> None:
+    question = "Does Leo do jiu-jitsu?"
+    off = _ranks(memory, question, "leo", 0)
+    asked = [n for n, text in enumerate(off[:5]) if "asked:" in text]
+    assert len(asked) == 2 and not any("Roots" in off[n + 1] for n in asked)  # something to do
+    on = _ranks(memory, question, "leo", 5)
+    asked = [n for n, text in enumerate(on[:5]) if "asked:" in text]
+    assert len(asked) == 2 and all("Roots" in on[n + 1] for n in asked)
+    assert len(on) == len(off)  # the budget is kept
+
+
+def test_an_assistants_reply_does_not_come_up(memory: Memory) -> None:
+    question = "Which jiu-jitsu gym did I ask about?"
+    assert _ranks(memory, question, "user", 5) == _ranks(memory, question, "user", 0)
+
+
+def test_only_a_question_asked_of_someone_only_asks() -> None:
+    from ripplemem.testing.builders import make_unit
+
+    assert only_asks(make_unit("q", restatement="Sam asked: Still doing jiu-jitsu then?"))
+    assert not only_asks(make_unit("a", restatement="Sam asked: Any news? Leo answered: Yes, a new job."))
+    assert not only_asks(make_unit("s", restatement="Leo said: I wonder why?"))
