@@ -180,7 +180,7 @@ def _inflected(lemmas: frozenset[str], irregular: str = "") -> frozenset[str]:
     ones: a verb is known by its form, since the parse's lemma can be wrong ("hopes": "hop")."""
     forms = set(lemmas) | set(irregular.split())
     for verb in lemmas:
-        stem = verb[:-1] if verb.endswith("e") else verb
+        stem = verb.removesuffix("e")
         third = verb[:-1] + "ies" if verb.endswith("y") and verb[-2:-1] not in "aeiou" else (
             verb + "es" if verb.endswith(("s", "sh", "ch", "x", "z", "o")) else verb + "s"
         )
