@@ -429,3 +429,19 @@ def test_going_on_with_a_value_takes_it_as_held_now(recognizer, text: str, conti
     found = [c for c in _clauses(recognizer, text) if c.continued]
     assert bool(found) is continued
     assert all(c.presupposed for c in found)
+
+
+@pytest.mark.parametrize(
+    "text, predicate, acts",
+    [
+        ("At my review Dr Okafor increased my dose to 100mg.", "increase", True),
+        ("The landlady came round and she put our rent up to 975.", "put", True),
+        ("My manager moved me to the Leeds office.", "move", True),
+        ("Dr Okafor increased my mum's dose to 100mg.", "increase", False),  # someone else's thing
+        ("My manager moved Tom to the Leeds office.", "move", False),
+        ("She put the Smiths' rent up to 975.", "put", False),
+    ],
+)
+def test_a_change_that_acts_on_the_speaker_or_their_own_thing(recognizer, text: str, predicate: str, acts: bool) -> None:
+    (clause,) = [c for c in _clauses(recognizer, text, people=("Tom", "Okafor")) if c.predicate == predicate]
+    assert clause.acts_on_speaker is acts

@@ -13,7 +13,8 @@ with the question's, both without the names of the people the question asks abou
   speaker, or a thing of theirs by name that the question names: "Tom's car" for "What colour
   is the car Tom drives?", not "Tom's brother"), a thing of theirs or a particular thing nobody owns that the question names ("my
   rent", "the wedding"), or that acts on the holder or on such a thing ("my doctor switched me
-  to naproxen", "the clinic moved my check-up"; not "my brother moved to Lisbon"), and that
+  to naproxen", "the clinic moved my check-up", "Dr Okafor increased my dose", "she put our rent
+  up"; not "my brother moved to Lisbon", "she put the Smiths' rent up"), and that
   gives a value (content words as its object, complement or prepositional phrase); not undone by its words (a refusal, someone else's
   report, an infinitive: :attr:`~ripplemem.statements.Clause.undone`) nor an arrangement
   (:func:`as_told`);
@@ -124,6 +125,8 @@ def _about_holder(clause: Clause, holder: Holder) -> bool:
         return False
     if clause.kind == "speaker":
         return True
+    if clause.kind == "person" and clause.acts_on_speaker:
+        return True  # "Dr Okafor increased my dose to 100mg", "she put our rent up to 975"
     if clause.kind != "thing" or clause.owner == "other":
         return False
     named = bool(clause.subject_words & holder.words) and (clause.owner == "speaker" or clause.definite)
@@ -188,6 +191,8 @@ def _aside(clause: Clause, holder: Holder) -> bool:
     else's, about another person, or the holder's own but not asserted or of bounded length."""
     if clause.speaker != holder.name:
         return given(clause)  # another speaker's question or wish says nothing
+    if clause.kind == "person" and clause.acts_on_speaker:
+        return False  # someone's change to the holder's own thing: the holder's statement
     if clause.kind == "person" or (clause.kind == "thing" and clause.owner == "other"):
         return not _of_holder(clause, holder)
     unasserted = not given(clause) or clause.bounded or _intended(clause)

@@ -9,7 +9,10 @@ ranking within :data:`MARGIN` of the most relevant one that is not a question; a
 answers only when its clauses are read (step 2), where only what it takes as given states a
 value ("Can you recommend toys for my dog, who is three now?"). So does, for step 2, a unit of
 the lead said after an answering unit that names one of its values, whatever its relevance: a
-change told by naming the old value (:func:`naming_old_values`); and, for a question that counts
+change told by naming the old value (:func:`naming_old_values`); one said after an answering
+unit with a clause about a thing of its speaker's that the question names, which names a value: a
+change told as what someone did to the thing ("she put our rent up to 975",
+:func:`naming_the_thing`); and, for a question that counts
 a thing ("How many bird species has Gus seen?"), one said after an answering unit where both give
 that thing a number they assert or take as given: a new count told in other words
 (:func:`counting_anew`).
@@ -411,6 +414,8 @@ def apply_supersession(
     if reads:
         assert statements is not None  # for mypy: ``reads`` says so
         read = answering + naming_old_values(lead, answering, statements, words | set(people))
+        things = asked_things(query, parse)
+        read += [i for i in naming_the_thing(lead, answering, statements, things) if i not in read]
         if (noun := counted(query, parse)) is not None:
             read += [i for i in counting_anew(lead, answering, statements, noun) if i not in read]
         reads = len({said[i] for i in read if i in said}) > 1
@@ -511,6 +516,48 @@ def naming_old_values(
         text = question_words(unit.restatement, None)  # its words, with a plural's singular
         if any(said_order(values[w]) < said_order(unit) for w in text & values.keys()):
             out.append(unit.id)
+    return out
+
+
+def asked_things(query: str, parse: Parse | None) -> frozenset[str]:
+    """The things a question names: the lemmas of its common nouns ("How much rent do we pay?":
+    rent; "What dose of sertraline am I on?": dose, sertraline); none without a parse."""
+    if parse is None:
+        return frozenset()
+    (doc,) = parse([_last_question(query)])
+    return frozenset(str(t.lemma_).casefold() for t in doc if t.pos_ == "NOUN" and len(t.text) > 2)
+
+
+def naming_the_thing(
+    lead: Sequence[Evidence], answering: Sequence[str], statements: StatementReader, things: Collection[str]
+) -> list[str]:
+    """The units of the lead said after a unit that answers with a clause about a thing of its
+    speaker's that the question names, which names a value: a change is often told as what
+    someone did to the thing ("The landlady came round and she put our rent up to 975" for "How
+    much rent do we pay?", after "Our rent is 900 a month"), worded far from the question. The
+    thing is the clause's direct object when it is the speaker's own
+    (:attr:`~ripplemem.statements.Clause.acts_on_speaker`: "my dose", "our rent") or its subject
+    when that is a thing of the speaker's ("my rent went up to 975"); the value must name
+    something or give a number ("975", "Vodafone"). Their clauses then tell whether they state
+    anything of the holder's."""
+    if not things:
+        return []
+    units = {e.unit.id: e.unit for e in lead}
+    found = [units[i] for i in answering if i in units]
+    if not found:
+        return []
+    first = min((said_order(u) for u in found))
+    rest = [e.unit for e in lead if e.unit.id not in answering and not _question(e.unit) and said_order(e.unit) > first]
+    out = []
+    for unit, clauses in zip(rest, statements.clauses(rest), strict=True):
+        for clause in clauses:
+            mine = clause.kind == "thing" and clause.owner == "speaker"
+            named = (clause.object_words if clause.acts_on_speaker else frozenset()) | (
+                clause.subject_words if mine else frozenset()
+            )
+            if named & things and clause.named - named:
+                out.append(unit.id)
+                break
     return out
 
 

@@ -242,6 +242,10 @@ class Clause:
     #: the speaker goes on with a value ("I'll stick with Vodafone", "we'll stay fortnightly"): a
     #: value they hold now, whatever the tense (also ``presupposed``); see :data:`_CONTINUATIVE`
     continued: bool = False
+    #: its direct object is the speaker ("moved me", "moved Ravi" in Ravi's words) or a thing
+    #: they own themself ("increased my dose", "put our rent up"; not "my mum's dose"): what the
+    #: clause's subject changes is the speaker's
+    acts_on_speaker: bool = False
 
     @property
     def value(self) -> frozenset[str]:
@@ -411,6 +415,7 @@ def _clause(head: Any, me: str, mine: set[str], others: set[str], question: bool
         own_value=_own_value(core, mine),
         denied=_negated(head),
         continued=continued,
+        acts_on_speaker=_acts_on_speaker(core, mine),
     )
 
 
@@ -615,6 +620,22 @@ def _own_object(head: Any, mine: set[str]) -> frozenset[str]:
         if all(o in ("my", "our") or o in mine for o in owners):
             words |= _phrase(child)
     return frozenset(words)
+
+
+def _acts_on_speaker(head: Any, mine: set[str]) -> bool:
+    """The direct object is the speaker or a thing of theirs by a possessive of their own ("my
+    dose", "our rent", "Ravi's desk" in Ravi's words; not through someone else's: "my mum's
+    dose")."""
+    for child in head.children:
+        if child.dep_ != "dobj":
+            continue
+        word = normalise_cue(child.text)
+        if word in _SELF or word in mine:
+            return True
+        owners = [normalise_cue(c.text) for c in child.children if c.dep_ == "poss"]
+        if owners and all(o in ("my", "our") or o in mine for o in owners):
+            return True
+    return False
 
 
 def _partners(subject: Any, mine: set[str]) -> list[Any]:
