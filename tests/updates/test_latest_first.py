@@ -388,3 +388,29 @@ def test_the_holder_is_whom_the_units_say_most_about_each_thing_said_once() -> N
     found = holder_of(None, frozenset({"energy"}), [*units, units[0]], more)
     assert found is not None and found.name == "sam"
     assert holder_of("tom", frozenset(), units, read) == holder_of("tom", frozenset(), [], [])
+
+
+def test_going_on_in_a_memory_of_what_lies_ahead_holds_nothing_now() -> None:
+    """"I'll stick with the choir from next month" said today: going on starts then (the
+    clause is the speaker's future), while said of today it is a value held now."""
+    from datetime import datetime
+
+    from ripplemem.read.latest_first import as_told
+    from ripplemem.records import MemoryUnit, TimeSpan
+    from ripplemem.statements import clauses_of
+    from ripplemem.write.entities import EntityRecognizer
+
+    (doc,) = EntityRecognizer().parse(["I'll stick with the arts centre choir from next month."])
+    (clause,) = [c for c in clauses_of(doc, "Ines") if c.continued]
+    said = datetime(2024, 3, 1)
+
+    def unit(start: datetime) -> MemoryUnit:
+        return MemoryUnit(
+            id="u", namespace="t", restatement=clause.text, vector=None, participants=(), locations=(),
+            time_span=TimeSpan(start, start), episode_id="e", turn_ids=(), session_time=said, created_at=said,
+        )
+
+    (ahead,) = as_told(unit(datetime(2024, 4, 1)), [clause])
+    assert ahead.tense == "future" and not ahead.continued and not ahead.presupposed
+    (now,) = as_told(unit(said), [clause])
+    assert now == clause

@@ -165,11 +165,20 @@ def as_told(unit: MemoryUnit, clauses: Sequence[Clause]) -> list[Clause]:
     it was written: "next week", "in two weeks") begins after the day it was said speaks of
     what lies ahead, so the speaker's clauses in it in the present progressive are in the future
     ("I'm flying to Lisbon next week": an arrangement, not where they live; "I swim every
-    Monday" is a habit, whatever day its time resolves to)."""
+    Monday" is a habit, whatever day its time resolves to), and going on with a value there
+    starts then ("I'm staying in Rome from Friday": not a value held now)."""
     span, said = unit.time_span, unit.session_time
     if span is None or said is None or span.start.date() <= said.date():
         return list(clauses)
-    return [replace(c, tense="future") if c.kind == "speaker" and c.progressive else c for c in clauses]
+    return [_ahead(c) if c.kind == "speaker" and (c.progressive or c.continued) else c for c in clauses]
+
+
+def _ahead(clause: Clause) -> Clause:
+    """A clause of the speaker's in a memory of what lies ahead: in the future, and going on
+    with a value starts then, so it holds nothing now ("I'm staying in Rome from Friday")."""
+    if clause.continued:
+        return replace(clause, tense="future", continued=False, presupposed=False)
+    return replace(clause, tense="future")
 
 
 def _intended(clause: Clause) -> bool:

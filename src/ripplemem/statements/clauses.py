@@ -784,12 +784,16 @@ def _continues(head: Any) -> bool:
     """The speaker says they go on with a value (:data:`_CONTINUATIVE`), as a fact or of their
     own future: "I'll stick with Vodafone", "we'll stay fortnightly", "I'm going to keep doing
     yoga"; not under a modal, a negation, a condition, a wish, a near miss, nor as the infinitive
-    of another verb ("I try to keep red meat to weekends", "I want to stay with Three")."""
+    of another verb ("I try to keep red meat to weekends", "I want to stay with Three"); "staying"
+    in the present progressive is lodging somewhere for a while ("I'm staying in Rome from
+    Friday", "I'm staying with my aunt"), not going on."""
     lemma = head.lemma_.casefold()
     if head.pos_ not in ("VERB", "AUX") or not (lemma in _CONTINUATIVE or head.lower_ in _CONTINUATIVE_FORMS):
         return False
     if head.lower_.startswith("carr") and not any(c.dep_ == "prt" and c.lower_ == "on" for c in head.children):
         return False
+    if head.lower_ == "staying" and _progressive(head):
+        return False  # "I'm staying in Rome from Friday": lodging for a while, not going on
     if _asserted(head):
         return True
     going = head.head
