@@ -422,6 +422,7 @@ def test_what_one_knows_or_says_stays_as_it_was(recognizer) -> None:
         ("I try to keep red meat to weekends.", False),
         ("I'll carry the boxes to the car.", False),
         ("I'm staying in Rome from Friday.", False),  # lodging for a while
+        ("I keep meaning to try it, maybe this weekend.", False),  # a time is no value
         # someone else's
         ("My brother will stick with Vodafone.", False),
     ],

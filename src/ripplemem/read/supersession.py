@@ -546,7 +546,7 @@ def naming_the_thing(
     found = [units[i] for i in answering if i in units]
     if not found:
         return []
-    first = min((said_order(u) for u in found))
+    first = min(said_order(u) for u in found)
     rest = [e.unit for e in lead if e.unit.id not in answering and not _question(e.unit) and said_order(e.unit) > first]
     out = []
     for unit, clauses in zip(rest, statements.clauses(rest), strict=True):

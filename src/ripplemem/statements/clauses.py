@@ -390,7 +390,9 @@ def _clause(head: Any, me: str, mine: set[str], others: set[str], question: bool
         places = tuple(sorted((*places, ("with", words))))
         named = named | frozenset(p.text.casefold() for p in partners if p.pos_ == "PROPN")
     asserted = not question and _asserted(head)
-    continued = not question and kind == "speaker" and _continues(head)
+    # going on with a time alone ("I keep meaning to try it, maybe this weekend") holds no value
+    valued = any(place != "npadvmod" for place, _ in places)
+    continued = not question and kind == "speaker" and valued and _continues(head)
     return Clause(
         speaker=me,
         subject=subject.lemma_.casefold() if subject is not None else "",
@@ -794,6 +796,9 @@ def _continues(head: Any) -> bool:
         return False
     if head.lower_ == "staying" and _progressive(head):
         return False  # "I'm staying in Rome from Friday": lodging for a while, not going on
+    if any(c.dep_ == "dobj" and c.tag_ in ("VBG", "NN") and c.lower_.endswith("ing") and not list(c.children)
+           for c in head.children):
+        return False  # "I keep meaning to try it": an "-ing" word the parse takes for the object is no value
     if _asserted(head):
         return True
     going = head.head
