@@ -74,3 +74,13 @@ def test_only_a_question_asked_of_someone_only_asks() -> None:
     assert only_asks(make_unit("q", restatement="Sam asked: Still doing jiu-jitsu then?"))
     assert not only_asks(make_unit("a", restatement="Sam asked: Any news? Leo answered: Yes, a new job."))
     assert not only_asks(make_unit("s", restatement="Leo said: I wonder why?"))
+
+
+def test_a_question_that_shares_only_a_name_with_the_query_brings_nothing() -> None:
+    from ripplemem.read.adjacency import asks_about
+    from ripplemem.testing.builders import make_unit
+
+    chit_chat = make_unit("q", restatement="Rhys asked: How's Pickle? Still terrorising the postman?")
+    assert not asks_about("How has Pickle's food changed over time?", chit_chat)
+    on_topic = make_unit("p", restatement="Rhys asked: Is Pickle still on the dry food?")
+    assert asks_about("How has Pickle's food changed over time?", on_topic)

@@ -5,7 +5,7 @@ words of a question about the same thing and often ranks near the top, yet it an
 the answer is the other person's next turn (a question and its answer are an adjacency pair of
 conversation analysis, Schegloff & Sacks 1973), worded unlike the question and ranked far below.
 :func:`answers_follow` puts, for each unit among the first ``depth`` of the ranking that only
-asks, the unit of the next turn of the same session said by someone else right after it, when
+asks, about something the query asks about too (a word they share other than a name), the unit of the next turn of the same session said by someone else right after it, when
 that turn ranks lower (or not at all). Only people's answers come up: an assistant's reply to a
 person's request is not a memory of the person. The budget is kept (a unit pulled in pushes the
 last one out), and every moved unit takes the score of its place
@@ -14,12 +14,26 @@ last one out), and every moved unit takes the score of its place
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from ripplemem.read.focus import users_statement
 from ripplemem.read.rank import rescore
 from ripplemem.records import Evidence, ExpansionPath, Hit, MemoryUnit
 from ripplemem.stores.base import MemoryStore
+from ripplemem.stores.text import terms
+
+#: a word written with a capital inside a sentence: a name
+_NAME = re.compile(r"(?<=[\w,;:'’\"] )[A-Z][\w'’-]*")
+
+
+def asks_about(query: str, unit: MemoryUnit) -> bool:
+    """The unit shares a word of the query's other than a name (a word the query capitalises
+    inside it): "Sam asked: Still doing jiu-jitsu then?" asks about what "Which gym does Leo
+    train jiu-jitsu at?" asks; "How's Pickle? Still terrorising the postman?" shares only the
+    name with "How has Pickle's food changed?" (every memory of Pickle names him)."""
+    names = {t for word in _NAME.findall(query) for t in terms(word)}
+    return bool((set(terms(query)) - names) & set(terms(unit.restatement)))
 
 
 def only_asks(unit: MemoryUnit) -> bool:
@@ -46,12 +60,13 @@ def _answer(question: MemoryUnit, units: Sequence[MemoryUnit], rank: dict[str, i
 
 
 def answers_follow(
-    evidence: Sequence[Evidence], *, store: MemoryStore, namespace: str, depth: int
+    evidence: Sequence[Evidence], *, query: str, store: MemoryStore, namespace: str, depth: int
 ) -> tuple[list[Evidence], int]:
-    """``evidence`` with the answer of each question of its first ``depth`` right after it (see
-    the module doc), and how many answers moved."""
+    """``evidence`` with the answer of each question of its first ``depth`` that asks about what
+    ``query`` asks (:func:`asks_about`) right after it (see the module doc), and how many
+    answers moved."""
     items = list(evidence)
-    asking = [e.unit for e in items[:depth] if only_asks(e.unit)]
+    asking = [e.unit for e in items[:depth] if only_asks(e.unit) and asks_about(query, e.unit)]
     if not asking:
         return items, 0
     linked = store.neighbours(namespace, [u.id for u in asking], "structural")

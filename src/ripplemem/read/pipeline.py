@@ -515,7 +515,8 @@ class _RippleRun:
         if recipe.rank.answers_follow > 0:
             with self.clock("answers"):
                 evidence, answered = answers_follow(
-                    evidence, store=self.store, namespace=self.namespace, depth=recipe.rank.answers_follow
+                    evidence, query=self.query, store=self.store, namespace=self.namespace,
+                    depth=recipe.rank.answers_follow,
                 )
             if answered:
                 self.trace.notes.append(f"answers: {answered} answers brought right after their questions")
