@@ -13,7 +13,10 @@ from .test_round21_cases import ALL
 CASES: list[Case] = [c for i, c in enumerate(ALL) if i % 3 == 2]
 
 #: cases the read path does not pass, and why (read once, at the end of the round)
-NOT_YET: dict[str, str] = {}
+NOT_YET: dict[str, str] = {
+    "library-dream": "'Sometimes I dream that I work at a bookshop': the complement is not asserted, but a finite "
+                     "'that' clause is still taken as given (presupposed), so the dream reads as Ruth's statement",
+}
 
 
 @pytest.mark.parametrize("case", with_reasons(CASES, NOT_YET))
