@@ -53,6 +53,10 @@ KINDS = {
     "updates_fresh_holdout.json": UpdatesResult,
     "updates_fresh_tune_baseline.json": UpdatesResult,
     "updates_fresh_holdout_baseline.json": UpdatesResult,
+    "updates_blind_tune.json": UpdatesResult,
+    "updates_blind_holdout.json": UpdatesResult,
+    "updates_blind_tune_baseline.json": UpdatesResult,
+    "updates_blind_holdout_baseline.json": UpdatesResult,
     "lme_ku.json": LmeUpdatesResult,
 }
 CURRENT = [run.file for run in load_manifest(MANIFEST).runs]
