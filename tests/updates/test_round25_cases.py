@@ -45,9 +45,7 @@ ALL = [
 CASES = [c for i, c in enumerate(ALL) if i % 3 != 2]
 
 #: cases the read path does not pass, and why
-NOT_YET: dict[str, str] = {
-    "bakery-dream": "no rule yet: the parse hangs the 'that' clause from 'dreams' as a relative clause, taken as given",
-}
+NOT_YET: dict[str, str] = {}
 
 
 @pytest.mark.parametrize("case", with_reasons(CASES, NOT_YET))

@@ -555,7 +555,7 @@ def naming_the_thing(
             named = (clause.object_words if clause.acts_on_speaker else frozenset()) | (
                 clause.subject_words if mine else frozenset()
             )
-            if named & things and clause.named - named:
+            if named.intersection(things) and clause.named - named:
                 out.append(unit.id)
                 break
     return out

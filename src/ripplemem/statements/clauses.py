@@ -871,8 +871,10 @@ def _presupposed(head: Any, question: bool = False) -> bool:
     ("the part where I now lead a team of five", "on days when I go to yoga", "Rachel, who
     works at Northwind"): with a subject and a finite verb of its own, neither negated nor
     under a modal, not a condition and not of bounded length; and no clause above it is
-    hypothetical or a condition, nor — for an adverbial clause — in the future or an
-    infinitive ("I'll buy a bike when I move", "planning to go when the weather turns").
+    hypothetical or a condition or a verb of wishing, dreaming or imagining (in any form the parse
+    gives it: "At night I dream that I run a bakery in Paris"), nor — for an adverbial clause — in
+    the future or an infinitive ("I'll buy a bike when I move", "planning to go when the weather
+    turns").
 
     What a reason or comparison clause (:func:`_reason`: "since I'm on night shifts now, could
     you ...", "now that our rent went up", "like we do every week") or a relative clause set off by a comma ("my daughter Ada, who is in year six now")
@@ -903,7 +905,9 @@ def _presupposed(head: Any, question: bool = False) -> bool:
     token, seen = head.head, 0
     while seen < 8:
         seen += 1
-        if _hypothetical(token) or _conditional(token):
+        # under a verb of wishing, dreaming or imagining, whatever the parse calls the clause
+        # ("At night I dream that I run a bakery": a relative of "dream"; "imagines" as a noun)
+        if _hypothetical(token) or _conditional(token) or _non_factual(token) or token.lower_ in _NON_FACTUAL_FORMS:
             return False
         if adverbial and (_infinitive(token) or _tense(token) == "future"):
             return False
