@@ -295,9 +295,13 @@ def order(
     answers: Collection[str] = (),
     latest: bool = True,
     kin: Callable[[str, str], bool] = lambda a, b: False,
+    asides_only: bool = False,
 ) -> tuple[list[str], set[str]]:
     """``ids`` (ranked) in the order of the module doc, and the ids that moved; ``answers``:
-    the units that answer but have no reading (the leader passes those said before it)."""
+    the units that answer but have no reading (the leader passes those said before it);
+    ``asides_only``: no statement moves, the best-ranked statement that answers the same thing
+    leads, and the asides above it go right below it (a yes-or-no question about a past event:
+    whether it happened is what the holder stated, not what they planned or someone else did)."""
     ranked = list(ids)
     stated = [i for i in ranked if i in answering and answering[i].role == "stated"]
     if not stated:
@@ -321,9 +325,11 @@ def order(
         group = sorted(same, key=lambda i: held_order(units[i], answering.get(i)), reverse=True)
     else:
         group = sorted(same, key=lambda i: said_order(units[i]))
-    leader = group[0]
+    leader = min(same, key=ranked.index) if asides_only else group[0]
     reach = max(relevance.get(i, 0.0) for i in same)
     moved: set[str] = set()
+    if asides_only:
+        return _asides_below(ranked, leader, answering, moved)
 
     def passes(other: str, member: str) -> bool:
         if other in answering or relevance.get(other, 0.0) < reach:
@@ -352,6 +358,13 @@ def order(
         if at < here:
             ranked.insert(at, ranked.pop(here))
             moved.add(member)
+    return _asides_below(ranked, leader, answering, moved)
+
+
+def _asides_below(
+    ranked: list[str], leader: str, answering: Mapping[str, Reading], moved: set[str]
+) -> tuple[list[str], set[str]]:
+    """Every aside above ``leader`` right below it, when only answering units lie between."""
     place = ranked.index(leader)
     for unit_id in [i for i in ranked[:place] if i in answering and answering[i].role == "aside"]:
         here, top = ranked.index(unit_id), ranked.index(leader)

@@ -26,7 +26,10 @@ What the question asks for is read from its words:
 * a **past time of its own** ("in August 2023", "last summer": a time span that ended before
   the question) or a question about a past event ("When did Caroline go to the support
   group?", "What was the dog called?": the main clause in the past tense, no present word)
-  keeps the ranking;
+  keeps the ranking — but for a yes-or-no question about a past event ("Did I switch to
+  Octopus?", "Did Maya move to Bristol?") what the holder did not assert (a plan, a stay, a
+  wish, someone else's change) goes below their statement that answers (step 2, no value
+  ordered);
 * otherwise the **present** — also "How many sessions did I attend?": a count grows to the
   latest.
 
@@ -119,6 +122,8 @@ _TIME_UNITS = "|".join(sorted(DURATION_UNITS | {"second", "time"}))
 _COUNT = re.compile(
     rf"\bhow (?:many|much)\b(?!\s+(?:more\s+|fewer\s+)?(?:{_TIME_UNITS})s?\b)", re.IGNORECASE
 )
+#: a yes-or-no question in the simple past ("Did I switch to Octopus?", "Was Tom at the party?")
+_POLAR_PAST = re.compile(r"^\W*(?:did|was|were|had)\b", re.IGNORECASE)
 #: a question that asks for a frequency
 _HOW_OFTEN = re.compile(r"\bhow (?:often|frequently)\b", re.IGNORECASE)
 _PRESENT = re.compile(
@@ -395,7 +400,8 @@ def apply_supersession(
     chains.load([e.unit.id for e in evidence])
     parse = _once(statements.parse) if statements is not None else None
     mode = asks_for(query, cues, reference_time, parse=parse)
-    if mode == "past":
+    polar = mode == "past" and _POLAR_PAST.match(_last_question(query)) is not None
+    if mode == "past" and not polar:
         return [_mark(e, chains) for e in evidence]  # a time of its own ("in August 2023")
     lead = list(evidence[:LEAD])
     scores = relevance([e.unit for e in lead]) if relevance is not None else [0.0] * len(lead)
@@ -427,7 +433,10 @@ def apply_supersession(
     first_person = asks_the_asker(query, parse)
     subject = question_subject(query, parse) if parse is not None else None
     named = subject or (None if first_person else (people[0] if people else _name_in(query)))
-    if mode == "earlier":
+    moved: set[str]
+    if polar:  # "Did I switch to Octopus?": no value is ordered, asides go below statements
+        ordered, moved = list(evidence), set()
+    elif mode == "earlier":
         ordered, moved = _with_predecessors(evidence, chains)
     else:
         ordered, moved = _chain_first(evidence, chains, named, answering, by_id)
@@ -439,20 +448,20 @@ def apply_supersession(
         ordered, stated = _statements_first(
             ordered, read, by_id, statements, fit, Holder(named or "", words),
             named is None, _alike(lead, chains), chains, latest=mode == "present", notes=notes,
-            counted=noun, asked=value_kind(query, noun),
+            counted=noun, asked=value_kind(query, noun), asides_only=polar,
         )
         moved |= stated
     marked = [_mark(e, chains) for e in rescore(ordered[:budget], moved, "supersession")]
     if moved:
         notes.append(
-            f"supersession: the question asks about {_MODES[mode]}; {len(moved)} units moved, "
+            f"supersession: the question asks about {_MODES['polar' if polar else mode]}; {len(moved)} units moved, "
             f"{len(pulled)} pulled in along supersedes edges"
             + (f" ({', '.join(pulled)})" if pulled else "")
         )
     return marked
 
 
-_MODES = {"present": "the present", "earlier": "an earlier value"}
+_MODES = {"present": "the present", "earlier": "an earlier value", "polar": "whether something happened"}
 
 
 def _once(parse: Parse) -> Parse:
@@ -627,6 +636,7 @@ def _statements_first(
     notes: list[str],
     counted: str | None = None,
     asked: Callable[[Clause], bool] | None = None,
+    asides_only: bool = False,
 ) -> tuple[list[Evidence], set[str]]:
     """Step 2 of the module doc: the holder's asserted answers in order, asides below;
     ``counted``: the thing the question counts, if any (two statements that give it different
@@ -658,7 +668,7 @@ def _statements_first(
             parts[unit.id] = Reading("stated", reading.fit)
     ids, moved = order(
         [e.unit.id for e in ordered], {i: e.unit for i, e in items.items()}, parts, relevance,
-        same, answers=set(answering), latest=latest, kin=kin,
+        same, answers=set(answering), latest=latest, kin=kin, asides_only=asides_only,
     )
     if moved:
         stated = sum(1 for r in parts.values() if r.role == "stated")
