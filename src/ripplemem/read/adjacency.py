@@ -5,9 +5,10 @@ words of a question about the same thing and often ranks near the top, yet it an
 the answer is the other person's next turn (a question and its answer are an adjacency pair of
 conversation analysis, Schegloff & Sacks 1973), worded unlike the question and ranked far below.
 :func:`answers_follow` puts, for each unit among the first ``depth`` of the ranking that only
-asks, about something the query asks about too (a word they share other than a name), the unit of the next turn of the same session said by someone else right after it, when
-that turn ranks lower (or not at all). Only people's answers come up: an assistant's reply to a
-person's request is not a memory of the person. The budget is kept (a unit pulled in pushes the
+asks, about something the query asks about too (a word they share other than a name), the unit
+of the next turn of the same session said by someone else right after it, when that turn ranks
+lower (or not at all). Only people's answers come up: an assistant's reply to a person's request
+is not a memory of the person. The budget is kept (a unit pulled in pushes the
 last one out), and every moved unit takes the score of its place
 (:func:`~ripplemem.read.rank.rescore`, term ``answer``).
 """
