@@ -28,9 +28,13 @@ CHAT = [
 ]
 ASSISTANT_CHAT = [
     ("User", "Can you suggest a good jiu-jitsu gym near Canal Street?"),
-    ("Assistant", "Roots on Canal Street has beginner classes three nights a week."),
+    ("Assistant", "Sure. Most places run beginner sessions three nights a week, so look for a free trial first."),
     ("User", "My kitchen tap is dripping again, I need a plumber."),
     ("Assistant", "A plumber should be able to replace the washer quickly."),
+    ("User", "The rain has not stopped since Monday."),
+    ("Assistant", "Rainy weeks are a good time for indoor hobbies."),
+    ("User", "I went to the jiu-jitsu open mat on Saturday and loved it."),
+    ("Assistant", "That's great, open mats are a relaxed way to start."),
 ]
 
 
@@ -64,8 +68,12 @@ def test_the_answer_comes_right_after_its_question(memory: Memory) -> None:
 
 
 def test_an_assistants_reply_does_not_come_up(memory: Memory) -> None:
+    """The person's request ranks first and the assistant's reply, worded unlike the query, third:
+    the reply stays there (were it a person's answer it would come right after the request)."""
     question = "Which jiu-jitsu gym did I ask about?"
-    assert _ranks(memory, question, "user", 5) == _ranks(memory, question, "user", 0)
+    off = _ranks(memory, question, "user", 0)
+    assert off[0].startswith("User asked:") and off[1].startswith("User went")  # something it could do
+    assert _ranks(memory, question, "user", 5) == off
 
 
 def test_only_a_question_asked_of_someone_only_asks() -> None:
