@@ -613,31 +613,30 @@ def _phrase(subject: Any) -> frozenset[str]:
     return frozenset(w.lemma_.casefold() for w in words)
 
 
-def _own_object(head: Any, mine: set[str]) -> frozenset[str]:
-    words: set[str] = set()
+def _objects(head: Any, mine: set[str]) -> list[tuple[Any, list[str], bool]]:
+    """Each direct object of ``head``, its possessors (normalised) and whether all of them are
+    the speaker's own ("my", "our", their name)."""
+    found = []
     for child in head.children:
-        if child.dep_ != "dobj":
-            continue
-        owners = [normalise_cue(c.text) for c in child.children if c.dep_ == "poss"]
-        if all(o in ("my", "our") or o in mine for o in owners):
-            words |= _phrase(child)
-    return frozenset(words)
+        if child.dep_ == "dobj":
+            owners = [normalise_cue(c.text) for c in child.children if c.dep_ == "poss"]
+            found.append((child, owners, all(o in ("my", "our") or o in mine for o in owners)))
+    return found
+
+
+def _own_object(head: Any, mine: set[str]) -> frozenset[str]:
+    """The words of the direct objects that are the speaker's or nobody's."""
+    return frozenset(w for child, _, speakers in _objects(head, mine) if speakers for w in _phrase(child))
 
 
 def _acts_on_speaker(head: Any, mine: set[str]) -> bool:
     """The direct object is the speaker or a thing of theirs by a possessive of their own ("my
     dose", "our rent", "Ravi's desk" in Ravi's words; not through someone else's: "my mum's
     dose")."""
-    for child in head.children:
-        if child.dep_ != "dobj":
-            continue
-        word = normalise_cue(child.text)
-        if word in _SELF or word in mine:
-            return True
-        owners = [normalise_cue(c.text) for c in child.children if c.dep_ == "poss"]
-        if owners and all(o in ("my", "our") or o in mine for o in owners):
-            return True
-    return False
+    return any(
+        normalise_cue(child.text) in _SELF or normalise_cue(child.text) in mine or (owners and speakers)
+        for child, owners, speakers in _objects(head, mine)
+    )
 
 
 def _partners(subject: Any, mine: set[str]) -> list[Any]:
