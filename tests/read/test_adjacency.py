@@ -1,5 +1,6 @@
-"""The answer follows its question (read/adjacency.py): a question one person asks another
-that ranks near the top brings the other person's next turn right after it; an assistant's
+"""The answer takes its question's place (read/adjacency.py): a question one person asks another
+that ranks near the top brings the other person's next turn to its place, the question right
+after it; an assistant's
 reply does not come up, and a question that ranks low moves nothing."""
 
 from __future__ import annotations
@@ -56,20 +57,22 @@ def _ranks(memory: Memory, question: str, user: str, depth: int) -> list[str]:
     return [e.unit.restatement for e in found.evidence]
 
 
-def test_the_answer_comes_right_after_its_question(memory: Memory) -> None:
+def test_the_answer_takes_its_questions_place(memory: Memory) -> None:
     question = "Does Leo do jiu-jitsu?"
     off = _ranks(memory, question, "leo", 0)
     asked = [n for n, text in enumerate(off[:5]) if "asked:" in text]
     assert len(asked) == 2 and not any("Roots" in off[n + 1] for n in asked)  # something to do
     on = _ranks(memory, question, "leo", 5)
-    asked = [n for n, text in enumerate(on[:5]) if "asked:" in text]
-    assert len(asked) == 2 and all("Roots" in on[n + 1] for n in asked)
+    first = [n for n, text in enumerate(on) if "asked:" in text][:2]
+    assert first[0] > 0 and all("Roots" in on[n - 1] for n in first)  # each answer, then its question
+    answers = [text for text in on if "Roots" in text]
+    assert on.index(answers[0]) == asked[0]  # the first answer where its question ranked
     assert len(on) == len(off)  # the budget is kept
 
 
 def test_an_assistants_reply_does_not_come_up(memory: Memory) -> None:
     """The person's request ranks first and the assistant's reply, worded unlike the query, third:
-    the reply stays there (were it a person's answer it would come right after the request)."""
+    the reply stays there (were it a person's answer it would take the request's place)."""
     question = "Which jiu-jitsu gym did I ask about?"
     off = _ranks(memory, question, "user", 0)
     assert off[0].startswith("User asked:") and off[1].startswith("User went")  # something it could do

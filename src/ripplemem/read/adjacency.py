@@ -1,4 +1,4 @@
-"""Stage: the answer follows its question.
+"""Stage: the answer takes its question's place.
 
 A question one person asks another ("Sam asked: Still doing jiu-jitsu then?") shares the
 words of a question about the same thing and often ranks near the top, yet it answers nothing:
@@ -6,9 +6,10 @@ the answer is the other person's next turn (a question and its answer are an adj
 conversation analysis, Schegloff & Sacks 1973), worded unlike the question and ranked far below.
 :func:`answers_follow` puts, for each unit among the first ``depth`` of the ranking that only
 asks, about something the query asks about too (a word they share other than a name), the unit
-of the next turn of the same session said by someone else right after it, when that turn ranks
-lower (or not at all). Only people's answers come up: an assistant's reply to a person's request
-is not a memory of the person. The budget is kept (a unit pulled in pushes the
+of the next turn of the same session said by someone else in the question's place, the question
+right after it, when that turn ranks lower (or not at all): the answer holds what was said, the
+question is its context. Only people's answers come up: an assistant's reply to a person's
+request is not a memory of the person. The budget is kept (a unit pulled in pushes the
 last one out), and every moved unit takes the score of its place
 (:func:`~ripplemem.read.rank.rescore`, term ``answer``).
 """
@@ -64,8 +65,8 @@ def answers_follow(
     evidence: Sequence[Evidence], *, query: str, store: MemoryStore, namespace: str, depth: int
 ) -> tuple[list[Evidence], int]:
     """``evidence`` with the answer of each question of its first ``depth`` that asks about what
-    ``query`` asks (:func:`asks_about`) right after it (see the module doc), and how many
-    answers moved."""
+    ``query`` asks (:func:`asks_about`) in that question's place, the question right after it
+    (see the module doc), and how many answers moved."""
     items = list(evidence)
     asking = [e.unit for e in items[:depth] if only_asks(e.unit) and asks_about(query, e.unit)]
     if not asking:
@@ -90,7 +91,7 @@ def answers_follow(
             weight = next((w for n, w in linked.get(question.id, ()) if n == answer.id), 0.0)
             path = ExpansionPath(question.id, "structural", (question.id, answer.id), float(weight), 0.0)
             entry = Evidence(answer, items[here].score, (Hit("context", 0, float(weight)),), paths=(path,))
-        items.insert(here + 1, entry)
+        items.insert(here, entry)  # the question follows its answer
         moved.add(answer.id)
     if not moved:
         return items, 0

@@ -7,7 +7,7 @@ with rho (the speaker a question names first: ``recipe.rank.speaker_penalty``; i
 person–assistant chat, the person a first-person question asks about: ``recipe.rank.asker_penalty``,
 :mod:`ripplemem.read.speaker`; the people's asks that report nothing below their reports:
 ``recipe.rank.ask_penalty``, :mod:`ripplemem.read.speech_acts`) -> the evidence budget K -> answers (``recipe.rank.answers_follow``:
-the other person's answer right after a question of the head that only asks, :mod:`ripplemem.read.adjacency`) -> focus (``recipe.rank.focus_sessions``:
+the other person's answer in the place of a question of the head that only asks, the question after it, :mod:`ripplemem.read.adjacency`) -> focus (``recipe.rank.focus_sessions``:
 the user's best-matching statement of each of the first sessions comes up to its session,
 :mod:`ripplemem.read.focus`) -> coverage (``recipe.rank.coverage``: for a question that
 gathers several memories, the head covers distinct episodes, :mod:`ripplemem.read.coverage`) ->
@@ -519,7 +519,7 @@ class _RippleRun:
                     depth=recipe.rank.answers_follow,
                 )
             if answered:
-                self.trace.notes.append(f"answers: {answered} answers brought right after their questions")
+                self.trace.notes.append(f"answers: {answered} answers brought to their questions' places")
         if recipe.rank.focus_sessions > 0:
             with self.clock("focus"):
                 evidence, lifted = focus_sessions(
