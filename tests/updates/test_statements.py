@@ -434,6 +434,24 @@ def test_going_on_with_a_value_takes_it_as_held_now(recognizer, text: str, conti
 
 
 @pytest.mark.parametrize(
+    "text, bounded",
+    [
+        ("I'll stay with Three for another year at least.", False),
+        ("We'll keep renting in Chorlton for two more years.", False),
+        ("I'll remain at Oakwood for a bit longer.", False),
+        # a plain length on going on is a stay; lodging never goes on
+        ("I'll stay with my aunt in York for two weeks.", True),
+        ("I'm staying in Rome for another two weeks.", True),
+    ],
+)
+def test_going_on_for_a_further_length_is_no_stay(recognizer, text: str, bounded: bool) -> None:
+    """A length marked as going on beyond now ("another", "more", "longer") on going on is how
+    long the value held now goes on, not a stay of that length."""
+    found = [c for c in _clauses(recognizer, text) if c.kind == "speaker"]
+    assert found and any(c.bounded for c in found) is bounded, text
+
+
+@pytest.mark.parametrize(
     "text, predicate, acts",
     [
         ("At my review Dr Okafor increased my dose to 100mg.", "increase", True),

@@ -55,15 +55,18 @@ imperative ("Call me") and the third person of a dropped "it" ("Sounds good") ar
 A clause of the speaker's that goes on with a value (stay, stick with, keep, remain, continue,
 carry on: "I'll stick with Vodafone", "we'll stay fortnightly", "I'm going to keep doing yoga") is
 *continued* (:attr:`Clause.continued`): going on presupposes the value is held now, so it is taken
-as given even said of the future; not under a modal, a negation, a condition or a wish, nor as the
-infinitive of another verb ("I try to keep red meat to weekends").
+as given even said of the future, and a length of time marked as going on beyond now is how long
+it goes on, not a stay ("I'll stay with Three for another year", "for two more years": not
+*bounded*; "I'll stay with my aunt for two weeks" is a stay); not under a
+modal, a negation, a condition or a wish, nor as the infinitive of another verb ("I try to keep
+red meat to weekends").
 
 A clause can be asserted by its mood and *undone* by its words (:attr:`Clause.undone`, read by
 the read path only): a verb of refusal with its object ("I turned down the job"), someone else's
 words or thoughts about the speaker ("my mum thinks I should move"), an infinitive the parse
 hangs as a complement clause ("wants me to apply").
 
-A clause is *bounded* when it states something of bounded length: a duration ("for two weeks",
+A clause is *bounded* when it states something of bounded length (unless it goes on: above): a duration ("for two weeks",
 "for the weekend") on a clause not in the perfect ("I've lived here for a decade" lasts up to
 now, as does "Been vegetarian for ten years now"), or a "while" / "until" clause ("while the kitchen is redone, we're living with my
 sister"): a stay, not a lasting state. So is being somewhere in the past ("I was in Seville last
@@ -113,6 +116,8 @@ _SELF = frozenset({"i", "we", "me", "us"})
 _PEOPLE_PRONOUNS = frozenset({"he", "she", "they", "him", "her", "them", "someone", "somebody", "everyone"})
 _CONTENT = frozenset({"NOUN", "PROPN", "NUM", "ADJ"})
 _DEFINITE = frozenset({"the", "this", "that", "these", "those"})
+#: the words that mark a length of time as going on beyond now ("for another year")
+_FURTHER = frozenset({"another", "more", "longer", "further"})
 #: the units a bounded length is counted in ("for two weeks", "for the weekend")
 DURATION_UNITS = frozenset(
     {"minute", "hour", "day", "night", "week", "weekend", "fortnight", "month", "year", "decade",
@@ -410,7 +415,8 @@ def _clause(head: Any, me: str, mine: set[str], others: set[str], question: bool
             not _asserted(head, strict=True) or (kind == "speaker" and _reported(head, mine))
         ),
         tense=_tense(head),
-        bounded=_bounded(head) or (kind in ("speaker", "person") and _was_at(head)),
+        bounded=not (continued and _further(head))
+        and (_bounded(head) or (kind in ("speaker", "person") and _was_at(head))),
         presupposed=_presupposed(head, question) or (not question and _contrasted(head)) or continued,
         text=_own_text(head),
         progressive=_progressive(head),
@@ -1000,6 +1006,16 @@ def _bounded(head: Any) -> bool:
         token.dep_ == "prep" and token.lower_ == "for"
         and any(p.dep_ == "pobj" and p.lemma_.casefold() in DURATION_UNITS for p in token.children)
         for token in _subtree(head)
+    )
+
+
+def _further(head: Any) -> bool:
+    """A length of time marked as going on beyond now ("for another year", "for two more
+    years", "for a bit longer"): how long what already holds goes on, not a stay."""
+    return any(
+        token.dep_ == "prep" and token.lower_ == "for"
+        and any(t.lower_ in _FURTHER for t in token.subtree)
+        for token in head.children
     )
 
 
