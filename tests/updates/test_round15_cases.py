@@ -87,8 +87,6 @@ NOT_YET: dict[str, str] = {
                "'considering' has no verb of its own",
     "feed-twice": "'How often is Rex fed?' asks about Rex, the fed one: the speaker's 'we feed Rex ...' are read "
                   "as asides of another holder",
-    "energy-120": "the ask ('Can you find me a cheaper tariff, because I pay 120 a month now?') is further from the "
-                  "question than the margin the answering units keep, so its clauses are not read",
     "vegan-recipes": "'seeing as I'm fully vegan now': 'seeing' is parsed as a clause of its own with no subject, "
                      "the 'as' clause under it is read as no one's",
 }

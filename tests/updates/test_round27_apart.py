@@ -13,10 +13,7 @@ from .test_round27_cases import ALL
 CASES: list[Case] = [c for i, c in enumerate(ALL) if i % 3 == 2]
 
 #: cases the read path does not pass, and why (read once, at the end of the round)
-NOT_YET: dict[str, str] = {
-    "anytime-another-year": "read as going on now, but the unit does not say 'gym' and is more than 0.25 less "
-                            "relevant than the old value ('Our gym is The Gym Group'): it does not answer",
-}
+NOT_YET: dict[str, str] = {}
 
 
 @pytest.mark.parametrize("case", with_reasons(CASES, NOT_YET))

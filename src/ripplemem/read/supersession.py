@@ -12,10 +12,12 @@ the lead said after an answering unit that names one of its values, whatever its
 change told by naming the old value (:func:`naming_old_values`); one said after an answering
 unit with a clause about a thing of its speaker's that the question names, which names a value: a
 change told as what someone did to the thing ("she put our rent up to 975",
-:func:`naming_the_thing`); and, for a question that counts
+:func:`naming_the_thing`); for a question that counts
 a thing ("How many bird species has Gus seen?"), one said after an answering unit where both give
 that thing a number they assert or take as given: a new count told in other words
-(:func:`counting_anew`).
+(:func:`counting_anew`); and one said after an answering unit that speaks of the same thing (each
+among the other's nearest units of the lead) and names a value it does not: a change told in
+words of its own (:func:`saying_alike`).
 
 What the question asks for is read from its words:
 
@@ -424,6 +426,7 @@ def apply_supersession(
         read += [i for i in naming_the_thing(lead, answering, statements, things) if i not in read]
         if (noun := counted(query, parse)) is not None:
             read += [i for i in counting_anew(lead, answering, statements, noun) if i not in read]
+        read += [i for i in saying_alike(lead, answering, _alike(lead, chains), statements) if i not in read]
         reads = len({said[i] for i in read if i in said}) > 1
     if not reads and not any(chains.links.get(e.unit.id) for e in evidence):
         # no chain and no readings to order: nothing moves, and the question is not parsed
@@ -526,6 +529,38 @@ def naming_old_values(
         if any(said_order(values[w]) < said_order(unit) for w in text & values.keys()):
             out.append(unit.id)
     return out
+
+
+def saying_alike(
+    lead: Sequence[Evidence], answering: Sequence[str], alike: Callable[[str, str], bool],
+    statements: StatementReader,
+) -> list[str]:
+    """The units of the lead said after a unit that answers which speak of the same thing as it
+    (``alike``: each among the other's nearest of the lead, or linked) and name a value it does
+    not (a name or a number, not a person's name): a change is often told in words of its own,
+    far from the question's ("We're going to stick with Anytime Fitness for another year" after
+    "Our gym is The Gym Group on Oxford Road", for "Which gym does Sam go to?"), yet said like
+    the memory it changes. Two memories that say alike and name the same values add nothing to
+    order ("I'll stick to the Focus" after "I commute in my Ford Focus"). Their own clauses then
+    tell whether they state anything of the holder's."""
+    units = {e.unit.id: e.unit for e in lead}
+    found = [units[i] for i in answering if i in units]
+    later = [
+        e.unit for e in lead
+        if e.unit.id not in answering and not _question(e.unit)
+        and any(said_order(f) < said_order(e.unit) and alike(f.id, e.unit.id) for f in found)
+    ]
+    if not later:
+        return []
+    people = {w for u in found + later for p in (*u.participants, *u.speakers) for w in normalise_cue(p).split()}
+    names = {
+        u.id: frozenset(w for c in clauses if c.by_speaker() for w in c.named if w not in people)
+        for u, clauses in zip(found + later, statements.clauses(found + later), strict=True)
+    }
+    return [
+        u.id for u in later
+        if any(said_order(f) < said_order(u) and alike(f.id, u.id) and names[u.id] - names[f.id] for f in found)
+    ]
 
 
 def asked_things(query: str, parse: Parse | None) -> frozenset[str]:
