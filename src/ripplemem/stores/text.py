@@ -25,6 +25,9 @@ from functools import lru_cache
 __all__ = ["STOPWORDS", "document_terms", "legacy_terms", "reindexed_by_scripts", "stem", "terms"]
 
 _LEGACY_TOKEN = re.compile(r"[^\W_]+(?:'[^\W_]+)*")
+#: :func:`_token_pattern` on an ASCII text: there a word character other than ``_`` is a letter
+#: or digit and no combining mark occurs (the marks' class is twice as slow to try per character)
+_ASCII_TOKEN = re.compile(r"[a-zA-Z0-9]+(?:'[a-zA-Z0-9]+)*")
 # Han (with its extensions and compatibility ideographs), Hiragana, Katakana (and its halfwidth
 # forms), Hangul syllables and jamo; Thai, Lao, Myanmar and Khmer: scripts written without spaces
 # between words (Korean has spaces, but particles join the words: bigrams find 서울 in 서울에서)
@@ -63,7 +66,7 @@ def terms(text: str) -> list[str]:
     out: list[str] = []
     folded = text.translate(_APOSTROPHES).casefold()
     if folded.isascii():  # no CJK in any token; a word without an apostrophe read in line
-        for token in _token_pattern().findall(folded):
+        for token in _ASCII_TOKEN.findall(folded):
             if "'" in token:
                 _add_word(token, out)
             elif token not in STOPWORDS:
