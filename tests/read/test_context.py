@@ -175,3 +175,5 @@ def test_context_skips_a_unit_whose_turn_the_head_already_holds(tmp_path):
     assert chosen, "t0 (or t3) should still get a slot"
     assert all(c.unit.id != caption.id for c in chosen)
     assert all(not set(c.unit.turn_ids) <= {"t1", "t2"} for c in chosen)
+    # the neighbours are read without vectors; the chosen ones with theirs (rho reads them)
+    assert all(c.unit.vector is not None for c in chosen)

@@ -50,7 +50,8 @@ def context_candidates(
     wanted = sorted({n for u in sources for n, _ in linked.get(u.id, ()) if n not in head})
     if not wanted:
         return []
-    fetched = {u.id: u for u in store.get_units(namespace, wanted)}
+    # read without vectors: most neighbours are left out (another session, too far, no new turn)
+    fetched = {u.id: u for u in store.get_units(namespace, wanted, with_vectors=False)}
     order: list[tuple[tuple, MemoryUnit, MemoryUnit, float]] = []
     for position, source in enumerate(sources):
         for neighbour_id, weight in linked.get(source.id, ()):
@@ -74,6 +75,9 @@ def context_candidates(
         chosen.append(Candidate(unit, [Hit("context", len(chosen), float(weight))], [path]))
         if len(chosen) >= slots:
             break
+    if chosen:  # rho reads the chosen ones' vectors
+        read = {u.id: u for u in store.get_units(namespace, [c.unit.id for c in chosen])}
+        chosen = [Candidate(read[c.unit.id], c.hits, c.paths) for c in chosen if c.unit.id in read]
     return chosen
 
 
