@@ -63,6 +63,18 @@ def test_otherwise_it_speaks_of_the_time_it_was_said(recognizer, text, span, phr
 
 
 MARCH = (datetime(2022, 3, 1), datetime(2022, 3, 31, 23, 59, 59))
+JUNE = (datetime(2021, 6, 1), datetime(2021, 6, 30, 23, 59, 59))
+
+
+def test_a_time_something_is_moved_to_is_its_new_value_not_when_it_was_said(recognizer) -> None:
+    """"moved the christening to June" says where the christening goes, not when the moving
+    happened: a time resolved to a June before the day it was said makes no older value."""
+    unit = _unit("u", "Fay's mother moved the christening to June, at the chapel in Bray.",
+                 datetime(2022, 3, 22), JUNE, ("June",))
+    assert spoken_of(unit, _clause(recognizer, unit)) is None
+    then = _unit("t", "In June Fay's mother moved the christening to the chapel in Bray.",
+                 datetime(2022, 3, 22), JUNE, ("In June",))
+    assert spoken_of(then, _clause(recognizer, then)) == JUNE[1]  # when it happened
 
 
 @pytest.mark.parametrize(

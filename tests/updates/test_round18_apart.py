@@ -13,9 +13,7 @@ from .test_round18_cases import ALL
 CASES: list[Case] = [c for i, c in enumerate(ALL) if i % 3 == 2]
 
 #: cases the read path does not pass, and why (read once, at the end of the round)
-NOT_YET: dict[str, str] = {
-    "other-team": "kept apart: fails at the split and at the end of round 18 ('Rae's old manager Rachel' is read as a thing of Rae's, so her team of twelve reads as Rae's value; seen once in a debug run at the split, no rule made for it)",
-}
+NOT_YET: dict[str, str] = {}
 
 
 @pytest.mark.parametrize("case", with_reasons(CASES, NOT_YET))

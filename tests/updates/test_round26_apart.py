@@ -13,11 +13,7 @@ from .test_round26_cases import ALL
 CASES: list[Case] = [c for i, c in enumerate(ALL) if i % 3 == 2]
 
 #: cases the read path does not pass, and why (read once, at the end of the round)
-NOT_YET: dict[str, str] = {
-    "tesla-brother": "'My brother bought a Tesla': a relative without a name reads as a thing of the speaker's, and "
-                     "a thing of theirs whose object the question names reads as the holder's statement (as 'the "
-                     "clinic moved my check-up' does)",
-}
+NOT_YET: dict[str, str] = {}
 
 
 @pytest.mark.parametrize("case", with_reasons(CASES, NOT_YET))

@@ -13,11 +13,7 @@ from .test_round28_cases import ALL
 CASES: list[Case] = [c for i, c in enumerate(ALL) if i % 3 == 2]
 
 #: cases the read path does not pass, and why (read once, at the end of the round)
-NOT_YET: dict[str, str] = {
-    "wedding-barn": "'Priya's mum moved the wedding': a relative without a name of her own reads as a thing of "
-                    "Priya's (as 'my brother' does in round 26), so the change is read as no statement of the "
-                    "holder's and nothing moves",
-}
+NOT_YET: dict[str, str] = {}
 
 
 @pytest.mark.parametrize("case", with_reasons(CASES, NOT_YET))

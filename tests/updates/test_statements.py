@@ -434,6 +434,30 @@ def test_going_on_with_a_value_takes_it_as_held_now(recognizer, text: str, conti
 
 
 @pytest.mark.parametrize(
+    "text, human, particular",
+    [
+        ("My dad bought a Tesla last month.", True, False),
+        ("Sam's dad moved the party to the Red Lion.", True, True),
+        ("My mother-in-law moved the christening to June.", True, True),
+        ("The coach moved the training to Wednesdays.", True, True),
+        ("My teacher moved my lesson to Thursdays.", True, True),
+        # no direct object: not a doing to something
+        ("Our fourth child was born in April.", False, False),
+        ("My sister switched to Octopus in March.", False, False),
+        # a thing, not a person; a name is a person of the unit's people already
+        ("The clinic moved the appointment to Friday.", False, True),
+        ("Priya moved the party to Friday.", False, True),
+    ],
+)
+def test_a_person_named_by_a_noun_doing_something(recognizer, text: str, human: bool, particular: bool) -> None:
+    """``human``: the subject is a person named by a noun with a direct object; ``object_definite``:
+    that object is one particular thing ("the party", "my lesson"), not one of a kind ("a Tesla")."""
+    (clause,) = [c for c in _clauses(recognizer, text) if c.subject not in ("", "i")][:1]
+    assert clause.human is human, text
+    assert clause.object_definite is particular, text
+
+
+@pytest.mark.parametrize(
     "text, bounded",
     [
         ("I'll stay with Three for another year at least.", False),

@@ -14,7 +14,11 @@ with the question's, both without the names of the people the question asks abou
   is the car Tom drives?", not "Tom's brother"), a thing of theirs or a particular thing nobody owns that the question names ("my
   rent", "the wedding"), or that acts on the holder or on such a thing ("my doctor switched me
   to naproxen", "the clinic moved my check-up", "Dr Okafor increased my dose", "she put our rent
-  up"; not "my brother moved to Lisbon", "she put the Smiths' rent up"), and that
+  up"; not "my brother moved to Lisbon", "she put the Smiths' rent up", "my manager moved my
+  colleague Tom"); a person named by a noun doing something to something ("my dad", "Sam's
+  dad") only through what they act on: the holder, a thing of theirs or a particular thing the
+  question names ("Sam's dad moved the party"), else it is their doing, an aside when it does
+  what the question names ("my dad bought a Tesla" for "Did I buy a Tesla?"), and that
   gives a value (content words as its object, complement or prepositional phrase); not undone by its words (a refusal, someone else's
   report, an infinitive: :attr:`~ripplemem.statements.Clause.undone`) nor an arrangement
   (:func:`as_told`);
@@ -66,6 +70,8 @@ SAME = 0.12
 NEAREST = 2
 #: the object of a clause that is the speaker ("me", "us": their lemmas; or their name)
 _SPEAKER_OBJECTS = frozenset({"i", "we"})
+#: the places of a clause's value that say where something goes, not when ("moved it to June")
+_GOALS = frozenset({"prep:to", "prep:until", "prep:till"})
 #: the relevance of a text's words to the question (a cosine per text)
 Fit = Callable[[Sequence[str]], list[float]]
 
@@ -127,11 +133,20 @@ def _about_holder(clause: Clause, holder: Holder) -> bool:
         return True
     if clause.kind == "person" and clause.acts_on_speaker:
         return True  # "Dr Okafor increased my dose to 100mg", "she put our rent up to 975"
+    if clause.human and not clause.subject_words & holder.words:
+        return _changes_holders(clause, holder)  # "my dad moved the party", not "my dad bought a Tesla"
     if clause.kind != "thing" or clause.owner == "other":
         return False
     named = bool(clause.subject_words & holder.words) and (clause.owner == "speaker" or clause.definite)
     # "the clinic moved my check-up", "my doctor switched me to naproxen" (not "my brother moved")
     return named or bool(clause.object_words & (holder.words | _SPEAKER_OBJECTS | {holder.name}))
+
+
+def _changes_holders(clause: Clause, holder: Holder) -> bool:
+    """A person the question does not ask about acts on the holder, on a thing of theirs, or on
+    a particular thing the question names ("my mother-in-law moved the christening to June",
+    "Sam's dad moved the party"; not "my dad bought a Tesla", "my sister switched to Octopus")."""
+    return clause.acts_on_speaker or (clause.object_definite and bool(clause.object_words & holder.words))
 
 
 def _of_holder(clause: Clause, holder: Holder) -> bool:
@@ -202,6 +217,10 @@ def _aside(clause: Clause, holder: Holder) -> bool:
         return given(clause)  # another speaker's question or wish says nothing
     if clause.kind == "person" and clause.acts_on_speaker:
         return False  # someone's change to the holder's own thing: the holder's statement
+    if clause.human and not clause.subject_words & holder.words and not _changes_holders(clause, holder):
+        # that person's doing, an aside when it does what the question names ("my dad bought a
+        # Tesla" for "Did I buy a Tesla?"; not "my wife still plays tennis" for "What sport do I do?")
+        return given(clause) and bool(clause.object_words & holder.words)
     if clause.kind == "person" or (clause.kind == "thing" and clause.owner == "other"):
         return not _of_holder(clause, holder)
     unasserted = not given(clause) or clause.bounded or _intended(clause)
@@ -227,7 +246,13 @@ def spoken_of(unit: MemoryUnit, clause: Clause) -> datetime | None:
     if (span.end.tzinfo is None) != (said.tzinfo is None) or span.end.date() >= said.date():
         return None
     words = clause.text.casefold()
-    phrases = [p.casefold() for p in unit.time_phrases if p.casefold() in words]
+    # a time the clause moves something to is its new value, not the time it speaks of ("the
+    # clinic moved the christening to June")
+    goal = {w for place, found in clause.places if place in _GOALS for w in found}
+    phrases = [
+        p.casefold() for p in unit.time_phrases
+        if p.casefold() in words and not set(p.casefold().split()) <= goal
+    ]
     if not phrases:
         return None  # the unit's time comes from other words than this clause's
     timing = {w for p in phrases for w in p.split()}

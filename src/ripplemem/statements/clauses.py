@@ -116,6 +116,22 @@ _SELF = frozenset({"i", "we", "me", "us"})
 _PEOPLE_PRONOUNS = frozenset({"he", "she", "they", "him", "her", "them", "someone", "somebody", "everyone"})
 _CONTENT = frozenset({"NOUN", "PROPN", "NUM", "ADJ"})
 _DEFINITE = frozenset({"the", "this", "that", "these", "those"})
+_INDEFINITE = frozenset({"a", "an", "another", "some", "any"})
+#: nouns for a person ("my dad", "Sam's mum", "the coach"; shared with the write path's pronouns)
+PEOPLE_NOUNS = frozenset(
+    str.split("""mom mum mommy mother dad daddy father parent stepmom stepdad stepmother stepfather
+    brother sister sibling son daughter child kid baby toddler boy girl teen teenager
+    grandma grandmother granny grandpa grandfather grandparent grandson granddaughter grandchild
+    aunt auntie uncle cousin niece nephew husband wife spouse partner fiance fiancee fiancé
+    fiancée boyfriend girlfriend ex wifey hubby friend bestie buddy pal mate bff neighbor
+    neighbour roommate flatmate housemate classmate schoolmate teammate coworker co-worker
+    colleague boss manager supervisor employee employer intern mentor mentee teacher professor
+    coach tutor instructor trainer student doctor nurse therapist counselor counsellor dentist
+    surgeon vet lawyer officer pastor priest boss guy dude lady gentleman man woman person someone
+    somebody stranger author writer artist singer musician actor actress player owner client
+    customer patient member leader host guest date crush mother-in-law father-in-law
+    sister-in-law brother-in-law""")
+)
 #: the words that mark a length of time as going on beyond now ("for another year")
 _FURTHER = frozenset({"another", "more", "longer", "further"})
 #: the units a bounded length is counted in ("for two weeks", "for the weekend")
@@ -251,6 +267,13 @@ class Clause:
     #: they own themself ("increased my dose", "put our rent up"; not "my mum's dose"): what the
     #: clause's subject changes is the speaker's
     acts_on_speaker: bool = False
+    #: the subject is a person named by a noun, not by a name ("my dad", "Sam's mum", "the
+    #: coach"), doing something to something (a direct object: "my dad bought a Tesla", not "our
+    #: fourth child was born"): that person's doing, the holder's only through what it acts on
+    human: bool = False
+    #: a direct object is one particular thing ("the wedding", "my lesson", "Octopus"), not any
+    #: one of a kind ("a Tesla")
+    object_definite: bool = False
 
     @property
     def value(self) -> frozenset[str]:
@@ -424,6 +447,9 @@ def _clause(head: Any, me: str, mine: set[str], others: set[str], question: bool
         denied=_negated(head),
         continued=continued,
         acts_on_speaker=_acts_on_speaker(core, mine),
+        human=kind == "thing" and subject is not None and subject.pos_ == "NOUN"
+        and subject.lemma_.casefold() in PEOPLE_NOUNS and bool(_objects(core, mine)),
+        object_definite=any(_particular(child) for child, _, _ in _objects(core, mine)),
     )
 
 
@@ -630,6 +656,17 @@ def _objects(head: Any, mine: set[str]) -> list[tuple[Any, list[str], bool]]:
     return found
 
 
+def _particular(noun: Any) -> bool:
+    """A name, or a noun with a possessor or a definite determiner ("the wedding", "my lesson",
+    "Octopus"); not one with an indefinite one ("a Tesla": any car of the make)."""
+    determiners = _determiners(noun)
+    if any(c.dep_ == "det" and c.lower_ in _INDEFINITE for c in determiners):
+        return False
+    return noun.pos_ == "PROPN" or any(
+        c.dep_ == "poss" or (c.dep_ == "det" and c.lower_ in _DEFINITE) for c in determiners
+    )
+
+
 def _own_object(head: Any, mine: set[str]) -> frozenset[str]:
     """The words of the direct objects that are the speaker's or nobody's."""
     return frozenset(w for child, _, speakers in _objects(head, mine) if speakers for w in _phrase(child))
@@ -638,10 +675,18 @@ def _own_object(head: Any, mine: set[str]) -> frozenset[str]:
 def _acts_on_speaker(head: Any, mine: set[str]) -> bool:
     """The direct object is the speaker or a thing of theirs by a possessive of their own ("my
     dose", "our rent", "Ravi's desk" in Ravi's words; not through someone else's: "my mum's
-    dose")."""
+    dose"; not a person of theirs: "my colleague Tom", "my mate Dev")."""
     return any(
-        normalise_cue(child.text) in _SELF or normalise_cue(child.text) in mine or (owners and speakers)
+        normalise_cue(child.text) in _SELF or normalise_cue(child.text) in mine
+        or (owners and speakers and not _a_person(child))
         for child, owners, speakers in _objects(head, mine)
+    )
+
+
+def _a_person(noun: Any) -> bool:
+    """A noun for a person, or one with a name beside it ("my colleague Tom")."""
+    return noun.lemma_.casefold() in PEOPLE_NOUNS or noun.pos_ == "PROPN" or any(
+        c.pos_ == "PROPN" and c.dep_ in ("appos", "compound", "npadvmod") for c in noun.children
     )
 
 

@@ -43,6 +43,7 @@ from collections import deque
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
+from ripplemem.statements.clauses import PEOPLE_NOUNS
 from ripplemem.write import quotes
 
 LOOKBACK_TURNS = 2
@@ -55,20 +56,9 @@ def _word_set(text: str) -> frozenset[str]:
 _FEMININE = _word_set("she her hers")
 _MASCULINE = _word_set("he him his")
 _REFLEXIVE = _word_set("herself himself")
-PERSON_NOUNS = _word_set(
-    """mom mum mommy mother dad daddy father parent stepmom stepdad stepmother stepfather
-    brother sister sibling son daughter child kid baby toddler boy girl teen teenager
-    grandma grandmother granny grandpa grandfather grandparent grandson granddaughter grandchild
-    aunt auntie uncle cousin niece nephew husband wife spouse partner fiance fiancee fiancé
-    fiancée boyfriend girlfriend ex wifey hubby friend bestie buddy pal mate bff neighbor
-    neighbour roommate flatmate housemate classmate schoolmate teammate coworker co-worker
-    colleague boss manager supervisor employee employer intern mentor mentee teacher professor
-    coach tutor instructor trainer student doctor nurse therapist counselor counsellor dentist
-    surgeon vet lawyer officer pastor priest boss guy dude lady gentleman man woman person someone
-    somebody stranger author writer artist singer musician actor actress player owner client
-    customer patient member leader host guest date crush mother-in-law father-in-law
-    sister-in-law brother-in-law dog puppy cat kitten pet horse pup"""
-)
+#: a noun for a person or a pet (he / she may stand for it): the statements layer's people and
+#: the pets
+PERSON_NOUNS = PEOPLE_NOUNS | _word_set("dog puppy cat kitten pet horse pup")
 _APPOSITION_WORDS = 3  # "Tom, my pottery teacher", "Rowling is such an inspiring writer"
 _COPULAS = _word_set("is was 's ’s")
 _NOT_APPOSITION = _word_set("and or with of but nor to from for by than")
