@@ -1,7 +1,9 @@
 """A change told in words of its own (read/supersession.py ``saying_alike``): a later memory of
 the holder that speaks of the same thing as a memory that answers (each among the other's
 nearest of the first ranks) and names a value it does not is read with it, so the latest
-stated value leads; one that names no new value (or only a person) moves nothing."""
+stated value leads; one that names no new value (or only a person) moves nothing.
+(For a yes-or-no question, one said before the answering memory is read too: round 26's
+octopus-going-to.)"""
 
 from __future__ import annotations
 

@@ -17,7 +17,7 @@ a thing ("How many bird species has Gus seen?"), one said after an answering uni
 that thing a number they assert or take as given: a new count told in other words
 (:func:`counting_anew`); and one said after an answering unit that speaks of the same thing (each
 among the other's nearest units of the lead) and names a value it does not: a change told in
-words of its own (:func:`saying_alike`).
+words of its own (:func:`saying_alike`; for a yes-or-no question, one said before it too).
 
 What the question asks for is read from its words:
 
@@ -426,7 +426,7 @@ def apply_supersession(
         read += [i for i in naming_the_thing(lead, answering, statements, things) if i not in read]
         if (noun := counted(query, parse)) is not None:
             read += [i for i in counting_anew(lead, answering, statements, noun) if i not in read]
-        read += [i for i in saying_alike(lead, answering, _alike(lead, chains), statements) if i not in read]
+        read += [i for i in saying_alike(lead, answering, _alike(lead, chains), statements, before=polar) if i not in read]
         reads = len({said[i] for i in read if i in said}) > 1
     if not reads and not any(chains.links.get(e.unit.id) for e in evidence):
         # no chain and no readings to order: nothing moves, and the question is not parsed
@@ -533,7 +533,7 @@ def naming_old_values(
 
 def saying_alike(
     lead: Sequence[Evidence], answering: Sequence[str], alike: Callable[[str, str], bool],
-    statements: StatementReader,
+    statements: StatementReader, *, before: bool = False,
 ) -> list[str]:
     """The units of the lead said after a unit that answers which speak of the same thing as it
     (``alike``: each among the other's nearest of the lead, or linked) and name a value it does
@@ -541,14 +541,17 @@ def saying_alike(
     far from the question's ("We're going to stick with Anytime Fitness for another year" after
     "Our gym is The Gym Group on Oxford Road", for "Which gym does Sam go to?"), yet said like
     the memory it changes. Two memories that say alike and name the same values add nothing to
-    order ("I'll stick to the Focus" after "I commute in my Ford Focus"). Their own clauses then
-    tell whether they state anything of the holder's."""
+    order ("I'll stick to the Focus" after "I commute in my Ford Focus"). With ``before`` (a
+    yes-or-no question, where no value is ordered by time), those said before it too: the
+    memory of the value held ("We're with EDF") beside the plan the question names ("I was going
+    to switch us to Octopus" for "Did I switch to Octopus?"). Their own clauses then tell
+    whether they state anything of the holder's."""
     units = {e.unit.id: e.unit for e in lead}
     found = [units[i] for i in answering if i in units]
     later = [
         e.unit for e in lead
         if e.unit.id not in answering and not _question(e.unit)
-        and any(said_order(f) < said_order(e.unit) and alike(f.id, e.unit.id) for f in found)
+        and any((before or said_order(f) < said_order(e.unit)) and alike(f.id, e.unit.id) for f in found)
     ]
     if not later:
         return []
@@ -559,7 +562,7 @@ def saying_alike(
     }
     return [
         u.id for u in later
-        if any(said_order(f) < said_order(u) and alike(f.id, u.id) and names[u.id] - names[f.id] for f in found)
+        if any((before or said_order(f) < said_order(u)) and alike(f.id, u.id) and names[u.id] - names[f.id] for f in found)
     ]
 
 
