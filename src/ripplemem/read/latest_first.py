@@ -217,7 +217,9 @@ def _aside(clause: Clause, holder: Holder) -> bool:
         return given(clause)  # another speaker's question or wish says nothing
     if clause.kind == "person" and clause.acts_on_speaker:
         return False  # someone's change to the holder's own thing: the holder's statement
-    if clause.human and not clause.subject_words & holder.words and not _changes_holders(clause, holder):
+    if clause.human and not clause.subject_words & holder.words:
+        if _changes_holders(clause, holder):
+            return False  # the holder's change, told by who made it ("Sam's dad moved the party")
         # that person's doing, an aside when it does what the question names ("my dad bought a
         # Tesla" for "Did I buy a Tesla?"; not "my wife still plays tennis" for "What sport do I do?")
         return given(clause) and bool(clause.object_words & holder.words)
