@@ -421,12 +421,13 @@ def apply_supersession(
     noun: str | None = None  # the thing the question counts
     if reads:
         assert statements is not None  # for mypy: ``reads`` says so
+        alike = _alike(lead, chains)  # which units of the lead speak of the same thing
         read = answering + naming_old_values(lead, answering, statements, words | set(people))
         things = asked_things(query, parse)
         read += [i for i in naming_the_thing(lead, answering, statements, things) if i not in read]
         if (noun := counted(query, parse)) is not None:
             read += [i for i in counting_anew(lead, answering, statements, noun) if i not in read]
-        read += [i for i in saying_alike(lead, answering, _alike(lead, chains), statements, before=polar) if i not in read]
+        read += [i for i in saying_alike(lead, answering, alike, statements, before=polar) if i not in read]
         reads = len({said[i] for i in read if i in said}) > 1
     if not reads and not any(chains.links.get(e.unit.id) for e in evidence):
         # no chain and no readings to order: nothing moves, and the question is not parsed
@@ -450,7 +451,7 @@ def apply_supersession(
         assert statements is not None and fit is not None  # for mypy: ``reads`` says so
         ordered, stated = _statements_first(
             ordered, read, by_id, statements, fit, Holder(named or "", words),
-            named is None, _alike(lead, chains), chains, latest=mode == "present", notes=notes,
+            named is None, alike, chains, latest=mode == "present", notes=notes,
             counted=noun, asked=value_kind(query, noun), asides_only=polar,
         )
         moved |= stated
@@ -548,22 +549,21 @@ def saying_alike(
     whether they state anything of the holder's."""
     units = {e.unit.id: e.unit for e in lead}
     found = [units[i] for i in answering if i in units]
-    later = [
-        e.unit for e in lead
-        if e.unit.id not in answering and not _question(e.unit)
-        and any((before or said_order(f) < said_order(e.unit)) and alike(f.id, e.unit.id) for f in found)
-    ]
-    if not later:
+    # each candidate with the answering units it says alike, said before it (or at any time)
+    pairs = {
+        e.unit.id: [f for f in found if (before or said_order(f) < said_order(e.unit)) and alike(f.id, e.unit.id)]
+        for e in lead if e.unit.id not in answering and not _question(e.unit)
+    }
+    pairs = {i: fs for i, fs in pairs.items() if fs}
+    if not pairs:
         return []
-    people = {w for u in found + later for p in (*u.participants, *u.speakers) for w in normalise_cue(p).split()}
+    read = found + [units[i] for i in pairs]
+    people = {w for u in read for p in (*u.participants, *u.speakers) for w in normalise_cue(p).split()}
     names = {
         u.id: frozenset(w for c in clauses if c.by_speaker() for w in c.named if w not in people)
-        for u, clauses in zip(found + later, statements.clauses(found + later), strict=True)
+        for u, clauses in zip(read, statements.clauses(read), strict=True)
     }
-    return [
-        u.id for u in later
-        if any((before or said_order(f) < said_order(u)) and alike(f.id, u.id) and names[u.id] - names[f.id] for f in found)
-    ]
+    return [i for i, fs in pairs.items() if any(names[i] - names[f.id] for f in fs)]
 
 
 def asked_things(query: str, parse: Parse | None) -> frozenset[str]:
