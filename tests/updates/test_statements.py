@@ -466,6 +466,8 @@ def test_a_person_named_by_a_noun_doing_something(recognizer, text: str, human: 
         # a plain length on going on is a stay; lodging never goes on
         ("I'll stay with my aunt in York for two weeks.", True),
         ("I'm staying in Rome for another two weeks.", True),
+        # a comparison of lengths is no going on beyond now
+        ("I'll stay with my aunt in York for more than a week.", True),
     ],
 )
 def test_going_on_for_a_further_length_is_no_stay(recognizer, text: str, bounded: bool) -> None:

@@ -411,6 +411,7 @@ def _clause(head: Any, me: str, mine: set[str], others: set[str], question: bool
     if kind != "speaker" and _by_who(head):
         kind = "person"  # "my friend Tom, who moved to Berlin": "who" stands for a person
     places, named = _places(core, mine)
+    objects = _objects(core, mine)
     partners = _partners(subject, mine) if subject is not None else []
     if partners:  # "Emily and I got engaged": the speaker, with Emily
         kind, owner = "speaker", ""
@@ -426,7 +427,7 @@ def _clause(head: Any, me: str, mine: set[str], others: set[str], question: bool
         subject=subject.lemma_.casefold() if subject is not None else "",
         subject_words=_phrase(subject) if subject is not None else frozenset(),
         possessor=_possessor(subject) if subject is not None else "",
-        object_words=_own_object(core, mine),
+        object_words=_own_object(objects),
         kind=kind,
         owner=owner,
         definite=subject is not None and _definite(subject),
@@ -446,10 +447,10 @@ def _clause(head: Any, me: str, mine: set[str], others: set[str], question: bool
         own_value=_own_value(core, mine),
         denied=_negated(head),
         continued=continued,
-        acts_on_speaker=_acts_on_speaker(core, mine),
+        acts_on_speaker=_acts_on_speaker(objects, mine),
         human=kind == "thing" and subject is not None and subject.pos_ == "NOUN"
-        and subject.lemma_.casefold() in PEOPLE_NOUNS and bool(_objects(core, mine)),
-        object_definite=any(_particular(child) for child, _, _ in _objects(core, mine)),
+        and subject.lemma_.casefold() in PEOPLE_NOUNS and bool(objects),
+        object_definite=any(_particular(child) for child, _, _ in objects),
     )
 
 
@@ -667,19 +668,19 @@ def _particular(noun: Any) -> bool:
     )
 
 
-def _own_object(head: Any, mine: set[str]) -> frozenset[str]:
-    """The words of the direct objects that are the speaker's or nobody's."""
-    return frozenset(w for child, _, speakers in _objects(head, mine) if speakers for w in _phrase(child))
+def _own_object(objects: list[tuple[Any, list[str], bool]]) -> frozenset[str]:
+    """The words of the direct objects (:func:`_objects`) that are the speaker's or nobody's."""
+    return frozenset(w for child, _, speakers in objects if speakers for w in _phrase(child))
 
 
-def _acts_on_speaker(head: Any, mine: set[str]) -> bool:
+def _acts_on_speaker(objects: list[tuple[Any, list[str], bool]], mine: set[str]) -> bool:
     """The direct object is the speaker or a thing of theirs by a possessive of their own ("my
     dose", "our rent", "Ravi's desk" in Ravi's words; not through someone else's: "my mum's
     dose"; not a person of theirs: "my colleague Tom", "my mate Dev")."""
     return any(
         normalise_cue(child.text) in _SELF or normalise_cue(child.text) in mine
         or (owners and speakers and not _a_person(child))
-        for child, owners, speakers in _objects(head, mine)
+        for child, owners, speakers in objects
     )
 
 
@@ -1059,9 +1060,16 @@ def _further(head: Any) -> bool:
     years", "for a bit longer"): how long what already holds goes on, not a stay."""
     return any(
         token.dep_ == "prep" and token.lower_ == "for"
-        and any(t.lower_ in _FURTHER for t in token.subtree)
+        and any(t.lower_ in _FURTHER and _further_on(t) for t in token.subtree)
         for token in head.children
     )
+
+
+def _further_on(word: Any) -> bool:
+    """Not a comparison of lengths ("for more than a week", "for longer than two weeks": a stay
+    of some length, not one going on beyond now)."""
+    follows = word.doc[word.i + 1] if word.i + 1 < len(word.doc) else None
+    return follows is None or follows.lower_ != "than"
 
 
 def _was_at(head: Any) -> bool:
