@@ -110,8 +110,8 @@ class RankParams(_Part):
     focus_depth: int = Field(default=20, ge=0)
     #: the answer takes its question's place (read/adjacency.py): for each unit among the first
     #: this many that only asks another person something, the unit of that person's next turn
-    #: comes in its place, the question right after it (0: off, as in ``ripple-no-answers``; 5 chosen on LoCoMo dev, where 10
-    #: cost temporal questions recall@30)
+    #: comes in its place, the question right after it (0: off, as in ``ripple-no-answers``; 5
+    #: chosen on LoCoMo dev, where 10 cost temporal questions recall@30)
     answers_follow: int = Field(default=5, ge=0)
 
 
