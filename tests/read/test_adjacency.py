@@ -95,3 +95,53 @@ def test_a_question_that_shares_only_a_name_with_the_query_brings_nothing() -> N
     assert not asks_about("How has Pickle's food changed over time?", chit_chat)
     on_topic = make_unit("p", restatement="Rhys asked: Is Pickle still on the dry food?")
     assert asks_about("How has Pickle's food changed over time?", on_topic)
+
+
+ADVICE_CHAT = [
+    ("Omar", "I moved my alarm to 5:30 on weekdays so I can run before the train."),
+    ("Assistant", "That leaves time for a short run and a shower."),
+    ("Omar", "My kitchen tap is dripping again, I need a plumber."),
+    ("Assistant", "A plumber should be able to replace the washer quickly."),
+    ("Omar", "My colleague swears by the 5am club. Should I try getting up at 5 instead?"),
+    ("Assistant", "Getting up at 5 means going to bed by 9:30 to get enough sleep; many people find the 5am club hard to keep."),
+    ("Omar", "Nah, not doing that, half five is early enough."),
+    ("Assistant", "Sensible. Keep the same wake time at weekends too."),
+    ("Omar", "The rain has not stopped since Monday."),
+    ("Assistant", "Rainy weeks are a good time for indoor training."),
+]
+
+
+@pytest.fixture(scope="module")
+def advised():
+    with Memory(Settings(store="memory://"), embedder=MiniLMFloatEmbedder()) as opened:
+        opened.add([{"speaker": s, "text": t} for s, t in ADVICE_CHAT], user_id="omar", session_time="2024-02-05")
+        yield opened
+
+
+def test_what_the_asker_does_after_advice_takes_the_question_or_advice_place(advised: Memory) -> None:
+    """A question of what to do asked of an assistant: the asker's own next turn (the third
+    position) takes the place of the question or of the advice, whichever ranks first."""
+    question = "Have I started getting up at 5am?"
+    off = _ranks(advised, question, "omar", 0)
+    sequence = [n for n, text in enumerate(off) if "5am club" in text or "Getting up at 5" in text]
+    uptake = next(n for n, text in enumerate(off) if "half five" in text)
+    assert sequence and min(sequence) < 5 and uptake > min(sequence)  # something to do
+    on = _ranks(advised, question, "omar", 5)
+    assert "half five" in on[min(sequence)]  # where the sequence ranked first
+    assert len(on) == len(off)
+
+
+def test_a_question_of_what_to_do_reports_nothing() -> None:
+    from ripplemem.read.adjacency import deliberates
+    from ripplemem.testing.builders import make_unit
+
+    asks = "Omar said: My colleague swears by it. Should Omar try getting up at 5 instead?"
+    assert deliberates(make_unit("d", restatement=asks, speakers=("Omar",)))
+    assert deliberates(make_unit("p", restatement="Owen said: New venue. Should we rename the team?", speakers=("Owen",)))
+    advice = "User asked: Are there any festivals this summer that User should check out?"
+    assert not deliberates(make_unit("c", restatement=advice))  # what to recommend, not what to do
+    reported = "Wendy said: Ron has just been diagnosed. What support should we be looking at?"
+    assert not deliberates(make_unit("r", restatement=reported))  # a report holds its own value
+    assert not deliberates(make_unit("s", restatement="Omar said: I should call Mum more."))  # no question
+    assistant = make_unit("a", restatement="Assistant said: Should Omar try a run club?", speakers=("Assistant",))
+    assert not deliberates(assistant)  # the assistant's words are not the person's

@@ -21,6 +21,7 @@ from collections.abc import Sequence
 
 from ripplemem.read.focus import users_statement
 from ripplemem.read.rank import rescore
+from ripplemem.read.speech_acts import speech_act
 from ripplemem.records import Evidence, ExpansionPath, Hit, MemoryUnit
 from ripplemem.stores.base import MemoryStore
 from ripplemem.stores.text import terms
@@ -44,21 +45,60 @@ def only_asks(unit: MemoryUnit) -> bool:
     return text.endswith("?") and " asked: " in f" {text}" and " answered: " not in text
 
 
+#: a sentence (or a clause after a colon) that opens with "should": a yes-or-no question of
+#: what to do; the words after it, up to the question mark
+_SHOULD = re.compile(r"(?:^|[.!?:;]\s+)(?:\w+,\s+)?should\s+([^.!?]*)\?", re.IGNORECASE)
+
+
+def deliberates(unit: MemoryUnit) -> bool:
+    """A person's question whether they should do something, in words that report nothing:
+    "Should Omar try getting up at 5 instead?", "Quick question first: should Daniel ask about
+    going up to 150mg?" (the asker, or "we", right after "should"); not "Ron has just been
+    diagnosed. Should we move him?" (a report holds a value of its own:
+    :func:`~ripplemem.read.speech_acts.speech_act`) nor "festivals that I should check out?"."""
+    text = unit.restatement
+    if "?" not in text or not users_statement(unit):
+        return False
+    askers = {s.casefold() for s in unit.speakers} | {"we", "i"}
+    doing = [m.group(1).split(maxsplit=1) for m in _SHOULD.finditer(text)]
+    return any(words and words[0].casefold() in askers for words in doing) and speech_act(text) != "report"
+
+
+def _turn(question: MemoryUnit, units: Sequence[MemoryUnit], offset: int) -> list[MemoryUnit]:
+    at = question.extra.get("turn_index")
+    if at is None:
+        return []
+    return [u for u in units if u.episode_id == question.episode_id and u.extra.get("turn_index") == at + offset]
+
+
+def _best(found: Sequence[MemoryUnit], rank: dict[str, int]) -> MemoryUnit | None:
+    """The best-ranked of ``found``, else its first said."""
+    return min(found, key=lambda u: (rank.get(u.id, len(rank)), u.created_at, u.id)) if found else None
+
+
 def _answer(question: MemoryUnit, units: Sequence[MemoryUnit], rank: dict[str, int]) -> MemoryUnit | None:
     """The unit of the turn right after ``question`` in its session, said by a person other than
     the one who asks (its best-ranked piece, else its first)."""
-    at = question.extra.get("turn_index")
-    if at is None:
-        return None
     asker = set(question.speakers)
-    found = [
-        u for u in units
-        if u.episode_id == question.episode_id and u.extra.get("turn_index") == at + 1
-        and users_statement(u) and u.speakers and not set(u.speakers) & asker
-    ]
-    if not found:
-        return None
-    return min(found, key=lambda u: (rank.get(u.id, len(rank)), u.created_at, u.id))
+    return _best(
+        [u for u in _turn(question, units, 1) if users_statement(u) and u.speakers and not set(u.speakers) & asker],
+        rank,
+    )
+
+
+def _uptake(
+    question: MemoryUnit, units: Sequence[MemoryUnit], rank: dict[str, int]
+) -> tuple[MemoryUnit | None, list[MemoryUnit]]:
+    """For a question of what to do: the other person's answer, else — the next turn an
+    assistant's, the advice — the asker's own next turn after it; and the advice."""
+    answer = _answer(question, units, rank)
+    if answer is not None:
+        return answer, []
+    advice = _turn(question, units, 1)
+    if not advice or any(users_statement(u) for u in advice):
+        return None, []
+    asker = set(question.speakers)
+    return _best([u for u in _turn(question, units, 2) if asker & set(u.speakers)], rank), advice
 
 
 def answers_follow(
@@ -68,28 +108,47 @@ def answers_follow(
     ``query`` asks (:func:`asks_about`) in that question's place, the question right after it
     (see the module doc), and how many answers moved."""
     items = list(evidence)
-    asking = [e.unit for e in items[:depth] if only_asks(e.unit) and asks_about(query, e.unit)]
+    asking = [
+        e.unit for e in items[:depth]
+        if (only_asks(e.unit) or deliberates(e.unit)) and asks_about(query, e.unit)
+    ]
     if not asking:
         return items, 0
     linked = store.neighbours(namespace, [u.id for u in asking], "structural")
-    wanted = sorted({n for u in asking for n, _ in linked.get(u.id, ())})
+    near = {u.id: {n for n, _ in linked.get(u.id, ())} for u in asking}
+    wanted = sorted(set().union(*near.values()))
     if not wanted:
         return items, 0
     units = store.get_units(namespace, wanted)
+    deliberate = [u for u in asking if deliberates(u) and _answer(u, units, {}) is None]
+    if deliberate:  # the turn after the next one: two dialogue steps away
+        steps = {u.id for u in units if any(u in _turn(q, units, 1) for q in deliberate)}
+        further = store.neighbours(namespace, sorted(steps), "structural")
+        for question in deliberate:
+            near[question.id] |= {n for s in steps for n, _ in further.get(s, ()) if s in near[question.id]}
+        more = sorted(set().union(*near.values()) - set(wanted))
+        units = [*units, *store.get_units(namespace, more)] if more else units
     moved: set[str] = set()
     for question in asking:
         rank = {e.unit.id: n for n, e in enumerate(items)}
-        answer = _answer(question, [u for u in units if u.id in {n for n, _ in linked.get(question.id, ())}], rank)
+        around = [u for u in units if u.id in near[question.id]]
+        answer, advice = (
+            _uptake(question, around, rank) if deliberates(question)
+            else (_answer(question, around, rank), [])
+        )
         if answer is None or answer.id in moved:
             continue
-        here = rank[question.id]
+        # the outcome takes the place of the sequence's best-ranked unit: the question or its advice
+        here = min(rank[u.id] for u in [question, *advice] if u.id in rank)
         if answer.id in rank:
             if rank[answer.id] < here:
                 continue
             entry = items.pop(rank[answer.id])
         else:
-            weight = next((w for n, w in linked.get(question.id, ()) if n == answer.id), 0.0)
-            path = ExpansionPath(question.id, "structural", (question.id, answer.id), float(weight), 0.0)
+            # the answer's dialogue edge from the question, or through the advice (each 1.0)
+            weight = next((w for n, w in linked.get(question.id, ()) if n == answer.id), 1.0)
+            via = tuple(u.id for u in advice[:1] if answer.id not in {n for n, _ in linked.get(question.id, ())})
+            path = ExpansionPath(question.id, "structural", (question.id, *via, answer.id), float(weight), 0.0)
             entry = Evidence(answer, items[here].score, (Hit("context", 0, float(weight)),), paths=(path,))
         items.insert(here, entry)  # the question follows its answer
         moved.add(answer.id)
