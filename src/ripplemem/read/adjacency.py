@@ -39,6 +39,14 @@ def asks_about(query: str, unit: MemoryUnit) -> bool:
     return bool((set(terms(query)) - names) & set(terms(unit.restatement)))
 
 
+def weighs(query: str, unit: MemoryUnit) -> bool:
+    """A question of what to do weighs what the query asks about: they share a word other than
+    the name of one who speaks in it, a name included ("Should we move to Leeds?" for "Does Tess
+    live in Leeds?": the value weighed is the question's topic)."""
+    speakers = {t for name in unit.speakers for t in terms(name)}
+    return bool((set(terms(query)) - speakers) & set(terms(unit.restatement)))
+
+
 def only_asks(unit: MemoryUnit) -> bool:
     """A unit that only asks another speaker something ("Tom asked: Any news?")."""
     text = unit.restatement.rstrip()
@@ -89,16 +97,16 @@ def _answer(question: MemoryUnit, units: Sequence[MemoryUnit], rank: dict[str, i
 def _uptake(
     question: MemoryUnit, units: Sequence[MemoryUnit], rank: dict[str, int]
 ) -> tuple[MemoryUnit | None, list[MemoryUnit]]:
-    """For a question of what to do: the other person's answer, else — the next turn an
-    assistant's, the advice — the asker's own next turn after it; and the advice."""
-    answer = _answer(question, units, rank)
-    if answer is not None:
-        return answer, []
-    advice = _turn(question, units, 1)
-    if not advice or any(users_statement(u) for u in advice):
-        return None, []
+    """For a question of what to do: the asker's own turn after the reply (the third position:
+    what they decided, whoever advised), else the other person's reply (a proposal put to
+    them); and the reply."""
+    reply = _turn(question, units, 1)
     asker = set(question.speakers)
-    return _best([u for u in _turn(question, units, 2) if asker & set(u.speakers)], rank), advice
+    if reply and not any(asker & set(u.speakers) for u in reply):
+        decided = _best([u for u in _turn(question, units, 2) if asker & set(u.speakers)], rank)
+        if decided is not None:
+            return decided, reply
+    return _answer(question, units, rank), []
 
 
 def answers_follow(
@@ -110,7 +118,7 @@ def answers_follow(
     items = list(evidence)
     asking = [
         e.unit for e in items[:depth]
-        if (only_asks(e.unit) or deliberates(e.unit)) and asks_about(query, e.unit)
+        if (deliberates(e.unit) and weighs(query, e.unit)) or (only_asks(e.unit) and asks_about(query, e.unit))
     ]
     if not asking:
         return items, 0
@@ -120,8 +128,8 @@ def answers_follow(
     if not wanted:
         return items, 0
     units = store.get_units(namespace, wanted)
-    deliberate = [u for u in asking if deliberates(u) and _answer(u, units, {}) is None]
-    if deliberate:  # the turn after the next one: two dialogue steps away
+    deliberate = [u for u in asking if deliberates(u)]
+    if deliberate:  # the asker's turn after the reply: two dialogue steps away
         steps = {u.id for u in units if any(u in _turn(q, units, 1) for q in deliberate)}
         further = store.neighbours(namespace, sorted(steps), "structural")
         for question in deliberate:

@@ -1,0 +1,36 @@
+"""Round 30's kept-apart part (see test_round30_cases.py): each third case as written, reported
+once at the end of the round, never iterated on."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from ripplemem import Memory
+
+from .exchanges import Exchange, build, holds
+from .round4 import with_reasons
+from .test_round30_cases import ALL
+
+CASES: list[Exchange] = [c for i, c in enumerate(ALL) if i % 3 == 2]
+
+#: cases the read path does not pass, and why (read once, at the end of the round)
+NOT_YET: dict[str, str] = {
+    "pixel-or-wait": "the decision ('Went for the Pixel 8 in the end') already ranks above the question, so "
+                     "nothing moves; the older 'iPhone 11 for four years' ranks first and supersession does "
+                     "not put the later value above it",
+    "dog-at-last": "'Should we get a dog?' shares no word with 'Does Pia have any pets?' (dog / pets), so "
+                   "what Pia did next is not brought to it",
+}
+
+
+@pytest.fixture(scope="module")
+def asked(embedder) -> Iterator[Memory]:
+    with build(CASES, embedder) as opened:
+        yield opened
+
+
+@pytest.mark.parametrize("case", with_reasons(CASES, NOT_YET))
+def test_round30_apart(asked: Memory, case: Exchange) -> None:
+    assert holds(asked, case)
