@@ -32,6 +32,8 @@ from ripplemem.testing.builders import make_unit
         ("The weather is lovely in spring.", "other"),
         ("The wedding is set for May 20th at the vineyard.", "other"),  # the month, not a modal
         ("Assistant said: java fern is easy to grow.", "other"),
+        # a capitalised word ending in -ed is a name or a title, not a verb
+        ("Owen said: Should we rename the team 'Universally Challenged'?", "ask"),
     ],
 )
 def test_speech_act_reads_asks_and_reports(text, act):

@@ -66,7 +66,7 @@ _PAST = (
 #: a subject-like word, at most a few adverbs, then a past or perfect verb
 _REPORT = re.compile(
     r"\b(?!Assistant\b|System\b)[A-Z][\w']*\s+(?:(?:just|recently|also|actually|already|finally|first|once|then|even|"
-    r"really|\w+ly)\s+)*(?:(?!asked\b|wondered\b)\w+ed|" + _PAST + r")\b(?!\s+been\s+(?:looking|wondering|thinking|planning|trying|hoping|considering)\b)"
+    r"really|\w+ly)\s+)*(?:(?!asked\b|wondered\b)[a-z]\w*ed|" + _PAST + r")\b(?!\s+been\s+(?:looking|wondering|thinking|planning|trying|hoping|considering)\b)"
 )
 
 
