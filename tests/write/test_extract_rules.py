@@ -277,6 +277,30 @@ def test_speaker_resolution_grammar(sentence: str, speaker_text: str) -> None:
     assert resolve_speakers(sentence, "Caroline", "Melanie").text == speaker_text
 
 
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Je me suis installée à Lyon, près de la Croix-Rousse.",  # French "me": not the speaker
+        "Me mudé a Sevilla en abril, mi piso está cerca del río.",
+        "Ich habe mir ein Fahrrad gekauft, und du?",
+    ],
+)
+def test_a_sentence_in_another_language_stays_as_written(sentence: str) -> None:
+    assert resolve_speakers(sentence, "Caroline", "Melanie").text == sentence
+
+
+@pytest.mark.parametrize(
+    ("sentence", "speaker_text"),
+    [
+        ("I met Pierre et Marie at the café du monde.", "Caroline met Pierre et Marie at the café du monde."),
+        ("Count me in.", "Count Caroline in."),
+        ("I moved to Zürich with my boyfriend.", "Caroline moved to Zürich with Caroline's boyfriend."),
+    ],
+)
+def test_english_with_foreign_words_is_still_rewritten(sentence: str, speaker_text: str) -> None:
+    assert resolve_speakers(sentence, "Caroline", "Melanie").text == speaker_text
+
+
 def test_sentence_splitting_respects_abbreviations() -> None:
     assert split_sentences("Dr. Smith said hi. J. K. Rowling wrote it! Really?\nYes") == [
         "Dr. Smith said hi.",

@@ -176,6 +176,20 @@ def test_left_unresolved(text: str, people: list[str], context: Mentions) -> Non
     assert result.text == text and result.referents == ()
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Wir sind nach Hamburg gezogen, endlich näher am Meer!",  # "her" inside "näher"
+        "Vi bor her nu, og hun er glad for det.",  # Danish "her" (here), and "he" nowhere
+        "Elle est partie, je crois qu'elle est chez sa mère.",
+    ],
+)
+def test_words_of_another_language_stay_as_written(text: str) -> None:
+    context = Mentions(people=("Maya",))
+    result = resolve_third_person(text, [], speakers=SPEAKERS, context=context)
+    assert result.text == text and result.referents == ()
+
+
 def test_a_name_given_now_outweighs_an_earlier_description() -> None:
     context = Mentions(unnamed=True)  # "Who was that actress?"
     result = resolve_third_person(

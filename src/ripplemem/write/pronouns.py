@@ -45,6 +45,7 @@ from dataclasses import dataclass, field
 
 from ripplemem.statements.clauses import PEOPLE_NOUNS
 from ripplemem.write import quotes
+from ripplemem.write.language import in_other_language
 
 LOOKBACK_TURNS = 2
 
@@ -75,7 +76,8 @@ _BEFORE_OBJECT = _word_set(
 )  # "let her go", "watch her grow": "her" then a bare verb (not after "help": "help her career")
 _HAS_BEFORE = _word_set("been got gotten had done gone seen made taken given become found")
 _EXPANSIONS = {"s": "is", "d": "would", "ll": "will"}
-_WORD = re.compile(r"[A-Za-z]+(?:['’][A-Za-z]+)*(?:-[A-Za-z]+)*")
+#: a word, in letters of any alphabet ("näher" is one word, not "nä" and "her")
+_WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*(?:-[^\W\d_]+)*")
 _NAMING = re.compile(r"\s+(?:named|called)\s+$")
 
 
@@ -245,6 +247,7 @@ def resolve_third_person(
     pending = iter(spans)
     upcoming = next(pending, None)
     quoted = quotes.quoted_spans(text)  # a title's or someone else's words stay as written
+    foreign = in_other_language(text)  # "her" is "here" in Danish: names are still met
     for match in _WORD.finditer(text):
         while upcoming is not None and upcoming[0] <= match.start():
             own.people.setdefault(upcoming[2], None)
@@ -254,7 +257,7 @@ def resolve_third_person(
         token = match.group()
         lower = token.lower().replace("’", "'")
         head = lower.split("'", 1)[0]
-        gender = _gender(head)
+        gender = None if foreign else _gender(head)
         if gender is None:
             if _person_noun(token) and not _apposition(text, match.start(), match.end(), described):
                 own.unnamed = True

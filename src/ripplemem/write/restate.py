@@ -12,8 +12,11 @@ import re
 from dataclasses import dataclass
 
 from ripplemem.write import quotes
+from ripplemem.write.language import in_other_language
 
-_TOKEN = re.compile(r"[A-Za-z]+(?:['’][A-Za-z]+)*|\s+|.", re.DOTALL)
+#: a word (letters of any alphabet: "näher" is one word, not "nä" and "her"), a run of spaces,
+#: or any other character
+_TOKEN = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*|\s+|.", re.DOTALL)
 
 
 def _word_set(text: str) -> frozenset[str]:
@@ -263,7 +266,10 @@ def _contracted(s: _Sentence, i: int, name: str, tail: str) -> bool:
 
 
 def resolve_speakers(sentence: str, speaker: str, addressee: str | None) -> Resolved:
-    """Replace first-person references by ``speaker`` and second-person ones by ``addressee``."""
+    """Replace first-person references by ``speaker`` and second-person ones by ``addressee``;
+    a sentence in another language as it is (:mod:`ripplemem.write.language`)."""
+    if in_other_language(sentence):
+        return Resolved(sentence, False, False)
     s = _Sentence(sentence)
     speaker_subject = False
     addressee_used = False
