@@ -287,12 +287,16 @@ def test_a_result_that_does_not_read_as_its_kind_names_the_file_and_field(tmp_pa
 
 
 def test_a_knowledge_update_ordering_block_shows_the_shares_with_their_counts() -> None:
-    def recipe(first: int, every: int, p50: float | None) -> dict:
+    def recipe(first: int, every: int, p50: float | None, answer: int | None = None) -> dict:
+        summary = {"questions": 4, "latest_first": 25.0 * first, "all_found": 25.0 * every,
+                   "latest_found": 100.0, "latest_first_when_all_found": 100.0 * first / every,
+                   "latest_first_count": first, "all_found_count": every,
+                   "latest_found_count": 4}
+        if answer is not None:  # a run written before answer first was read has none of these
+            summary |= {"answer_first": 25.0 * answer, "answer_first_count": answer,
+                        "answer_sessions": 3, "earlier_answers": 1}
         return {
-            "summary": {"questions": 4, "latest_first": 25.0 * first, "all_found": 25.0 * every,
-                        "latest_found": 100.0, "latest_first_when_all_found": 100.0 * first / every,
-                        "latest_first_count": first, "all_found_count": every,
-                        "latest_found_count": 4},
+            "summary": summary,
             "search_ms_p50": p50,
             "questions": [{"id": "q1", "sessions": ["a", "b"], "ranks": [2, 1],
                            "latest_first": True, "all_found": True, "latest_found": True}],
@@ -302,10 +306,21 @@ def test_a_knowledge_update_ordering_block_shows_the_shares_with_their_counts() 
         "kind": "lme-updates", "dataset": "longmemeval", "split": "s.json", "questions": 4,
         "excluded": {"fewer than two gold sessions": 1}, "k": 10, "embedder": "e",
         "commit": "abcdef1234", "load": [3.0, 2.0, 1.0],
-        "recipes": {"ripple": recipe(3, 4, 12.5), "hybrid": recipe(1, 2, None)},
+        "recipes": {"ripple": recipe(3, 4, 12.5, answer=4), "hybrid": recipe(1, 2, None, answer=2)},
     })
     block = render_block("lme_ku.json", result)
-    assert "| ripple | 75.0 % (3/4) | 100.0 % (4/4) | 100.0 % (4/4) | 75.0 % | 12.5 | – |" in block
-    assert "| hybrid | 25.0 % (1/4) | 50.0 % (2/4) | 100.0 % (4/4) | 50.0 % | – | – |" in block
-    assert "4 scored (left out: 1 fewer than two gold sessions), k = 10" in block
+    assert ("| ripple | 75.0 % (3/4) | 100.0 % (4/4) | 100.0 % (4/4) | 100.0 % (4/4) | 75.0 % "
+            "| 12.5 | – |") in block
+    assert ("| hybrid | 25.0 % (1/4) | 50.0 % (2/4) | 50.0 % (2/4) | 100.0 % (4/4) | 50.0 % "
+            "| – | – |") in block
+    assert "| recipe | latest first | answer first | all found |" in block
+    assert ("4 scored (left out: 1 fewer than two gold sessions), 3 with an answer session "
+            "(1 of them not the latest), k = 10") in block
     assert "commit `abcdef1`" in block and "load 3.0" in block
+    old = parse_result({
+        "kind": "lme-updates", "dataset": "longmemeval", "split": "s.json", "questions": 4,
+        "k": 10, "recipes": {"ripple": recipe(3, 4, 12.5)},
+    })
+    old_block = render_block("lme_ku.json", old)
+    assert "| ripple | 75.0 % (3/4) | – | 100.0 % (4/4) | 100.0 % (4/4) | 75.0 % |" in old_block
+    assert "answer session" not in old_block

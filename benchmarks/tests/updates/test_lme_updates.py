@@ -9,12 +9,20 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from ripplemem.datasets import load_longmemeval
+from ripplemem.datasets import LmeSample, load_longmemeval
+from ripplemem.datasets.longmemeval import parse_sample
 from ripplemem.records import Evidence
 from ripplemem.testing import make_unit
 from ripplemem_bench.cli import bench_app
 from ripplemem_bench.results import LmeUpdatesResult, load_result
-from ripplemem_bench.updates.lme import dated_gold, gold_order, run_lme_updates, summarise
+from ripplemem_bench.updates.lme import (
+    answer_session,
+    dated_gold,
+    gold_order,
+    normalise,
+    run_lme_updates,
+    summarise,
+)
 
 from ..cli.conftest import CLEAN_ENV
 
@@ -29,13 +37,16 @@ def _session(*user_texts: str, flag: bool | None = None) -> list[dict]:
     return turns
 
 
-def ku_item(question_id: str = "ku1", *, new_date: str = "2023/09/02 (Sat) 18:00") -> dict:
+def ku_item(
+    question_id: str = "ku1", *, new_date: str = "2023/09/02 (Sat) 18:00",
+    question: str = "Where do I keep my hiking boots now?", answer: str = "in the hallway cupboard",
+) -> dict:
     """Old value (June) and update (September); the haystack lists the update first."""
     return {
         "question_id": question_id,
         "question_type": "knowledge-update",
-        "question": "Where do I keep my hiking boots now?",
-        "answer": "in the hallway cupboard",
+        "question": question,
+        "answer": answer,
         "question_date": "2023/10/01 (Sun) 10:00",
         "haystack_session_ids": ["answer_new", "noise_a", "answer_old", "noise_b"],
         "haystack_dates": [new_date, "2023/07/14 (Fri) 09:00", "2023/06/03 (Sat) 12:00",
@@ -131,13 +142,117 @@ def test_run_reads_only_knowledge_updates_and_reuses_the_kept_store(
 
 def test_cli_prints_the_shares_and_writes_json(ku_file: Path, tmp_path: Path) -> None:
     out = tmp_path / "ku.json.out"
-    result = CliRunner(env=CLEAN_ENV).invoke(
+    result = CliRunner(env={**CLEAN_ENV, "COLUMNS": "160"}).invoke(
         bench_app, ["lme-updates", str(ku_file), "--recipes", "bm25", "--json", str(out)]
     )
     assert result.exit_code == 0, result.output
     assert "latest first" in result.output and "not scored" in result.output
+    assert "answer first %" in result.output
+    assert "answer session in 0 of 1 questions (0 not the latest)" in result.output
     written = json.loads(out.read_text(encoding="utf-8"))
     assert written["k"] == 10 and list(written["recipes"]) == ["bm25"]
     assert written["recipes"]["bm25"]["summary"]["questions"] == 1
     assert written["kind"] == "lme-updates" and "skip" not in written
     assert isinstance(load_result(out), LmeUpdatesResult)  # the report reads it back typed
+
+
+def _samples(*items: dict) -> list[LmeSample]:
+    return [parse_sample(item) for item in items]
+
+
+def _read(question, sessions, *turn_ids: str, answer: str | None = None, k: int = 10):
+    evidence = [Evidence(_unit(t), 1.0 - i / 10, ()) for i, t in enumerate(turn_ids)]
+    return gold_order(question, sessions, evidence, k, answer)
+
+
+def test_normalise_keeps_whole_words_money_and_numbers() -> None:
+    assert normalise("Paris.") == " paris "
+    assert normalise("It was $400,000, I think.") == " it was $400,000 i think "
+    assert normalise("7:30 am") == " 7 30 am "
+    assert normalise("3.5 stars") == " 3.5 stars "
+    assert " 5 " not in normalise("I have 15 of them")
+    assert normalise("...") == " "
+
+
+def test_an_earlier_answer_puts_the_earlier_session_first() -> None:
+    """'Where did I initially keep ...?': the answer is in the old session, so the old session
+    first is answer first, though not latest first."""
+    (sample,) = _samples(ku_item(question="Where did I initially keep my hiking boots?",
+                                 answer="the garage next to the bikes."))
+    question, conversation = sample.question, sample.conversation
+    sessions = dated_gold(question, conversation).sessions
+    assert sessions == ("answer_old", "answer_new")
+    answer = answer_session(question, conversation, sessions)
+    assert answer == "answer_old"
+    old_first = _read(question, sessions, "answer_old_1", "noise_a_1", "answer_new_1",
+                      answer=answer)
+    assert old_first.answer_first and not old_first.latest_first and old_first.earlier_answer
+    new_first = _read(question, sessions, "answer_new_1", "answer_old_1", answer=answer)
+    assert new_first.latest_first and not new_first.answer_first
+    only_old = _read(question, sessions, "answer_old_1", "noise_a_1", answer=answer)
+    assert not only_old.answer_first  # the later session is not found
+    shallow = _read(question, sessions, "answer_old_1", "noise_a_1", "answer_new_1",
+                    answer=answer, k=2)
+    assert not shallow.answer_first
+    row = old_first.row()
+    assert row.answer_session == "answer_old" and row.answer_first and not row.latest_first
+    summary = summarise([old_first, new_first])
+    assert (summary.answer_first_count, summary.latest_first_count) == (1, 1)
+    assert summary.answer_first == 50.0
+    assert (summary.answer_sessions, summary.earlier_answers) == (2, 2)
+
+
+def test_an_answer_in_both_sessions_or_in_neither_reads_as_latest() -> None:
+    both = ku_item("both", question="What do I keep my boots away from?", answer="garage")
+    neither = ku_item("neither", question="Do I still keep my boots in the shed?", answer="No.")
+    # the answer only in the old session's turn without has_answer: not a gold turn
+    aside = ku_item("aside", question="What stretch did I ask about?",
+                    answer="a good stretch after a long walk")
+    for sample in _samples(both, neither, aside):
+        question, conversation = sample.question, sample.conversation
+        sessions = dated_gold(question, conversation).sessions
+        assert answer_session(question, conversation, sessions) is None, question.id
+        old_first = _read(question, sessions, "answer_old_1", "answer_new_1")
+        assert not old_first.answer_first and not old_first.latest_first
+        new_first = _read(question, sessions, "answer_new_1", "answer_old_1")
+        assert new_first.answer_first and new_first.latest_first
+        assert not new_first.earlier_answer
+    summary = summarise([new_first])
+    assert (summary.answer_sessions, summary.earlier_answers, summary.answer_first_count) == (
+        0, 0, 1)
+
+
+def test_the_latest_holding_the_answer_is_an_answer_session_not_an_earlier_one() -> None:
+    (sample,) = _samples(ku_item(answer="the hallway cupboard"))
+    question, conversation = sample.question, sample.conversation
+    sessions = dated_gold(question, conversation).sessions
+    answer = answer_session(question, conversation, sessions)
+    assert answer == "answer_new"
+    read = _read(question, sessions, "answer_new_1", "answer_old_1", answer=answer)
+    assert read.answer_first and read.latest_first and not read.earlier_answer
+    summary = summarise([read])
+    assert (summary.answer_sessions, summary.earlier_answers) == (1, 0)
+
+
+def test_the_run_reads_the_answer_session_and_old_results_still_load(tmp_path: Path) -> None:
+    path = tmp_path / "earlier.json"
+    path.write_text(json.dumps([ku_item(question="Where did I initially keep my hiking boots?",
+                                        answer="in the garage")]), encoding="utf-8")
+    result = run_lme_updates(path, recipes=("bm25",))
+    summary = result.recipes["bm25"].summary
+    (row,) = result.recipes["bm25"].questions
+    assert row.answer_session == "answer_old"
+    assert row.answer_first == (row.all_found and row.ranks[0] < row.ranks[1])
+    assert (summary.answer_sessions, summary.earlier_answers) == (1, 1)
+    assert summary.answer_first_count == int(bool(row.answer_first))
+    old = json.loads(result.model_dump_json())
+    for field in ("answer_first", "answer_first_count", "answer_sessions", "earlier_answers"):
+        del old["recipes"]["bm25"]["summary"][field]
+    for field in ("answer_first", "answer_session"):
+        del old["recipes"]["bm25"]["questions"][0][field]
+    written = tmp_path / "old.json"
+    written.write_text(json.dumps(old), encoding="utf-8")
+    loaded = load_result(written)
+    assert isinstance(loaded, LmeUpdatesResult)
+    assert loaded.recipes["bm25"].summary.answer_first is None
+    assert loaded.recipes["bm25"].questions[0].answer_session is None

@@ -105,7 +105,8 @@ def lme_updates(
     json_file: JsonOption = None,
 ) -> None:
     """Knowledge-update questions with two or more gold sessions: the share where the latest
-    (by haystack date) ranks above the earlier ones within the first k sessions, every gold
+    (by haystack date) ranks above the earlier ones within the first k sessions, where the session
+    holding the answer does (the latest when no single gold session holds it), every gold
     session found, and the latest found."""
     from ripplemem import Settings
     from ripplemem_bench.updates.lme import run_lme_updates
@@ -127,12 +128,19 @@ def _print_lme_updates(result: LmeUpdatesResult, out: Console) -> None:
         rows.append([
             recipe,
             f"{s.latest_first:.1f} ({s.latest_first_count}/{s.questions})",
+            "–" if s.answer_first is None else
+            f"{s.answer_first:.1f} ({s.answer_first_count}/{s.questions})",
             f"{s.all_found:.1f} ({s.all_found_count}/{s.questions})",
             f"{s.latest_found:.1f} ({s.latest_found_count}/{s.questions})",
             f"{s.latest_first_when_all_found:.1f}",
         ])
     title = f"lme-updates · {result.split} · {result.questions} questions · k={result.k} sessions"
-    columns = ["recipe", "latest first %", "all found %", "latest found %", "first | all found %"]
+    columns = ["recipe", "latest first %", "answer first %", "all found %", "latest found %",
+               "first | all found %"]
     _print_table(out, title, columns, rows)
+    summary = next(iter(result.recipes.values())).summary if result.recipes else None
+    if summary is not None and summary.answer_sessions is not None:
+        out.print(f"answer session in {summary.answer_sessions} of {summary.questions} questions "
+                  f"({summary.earlier_answers} not the latest); the latest stands in for the rest")
     if result.excluded:
         out.print("not scored: " + ", ".join(f"{n} {why}" for why, n in result.excluded.items()))

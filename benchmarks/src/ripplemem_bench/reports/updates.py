@@ -1,5 +1,6 @@
 """The page blocks of the knowledge-update benchmarks: the update suite (per recipe, the share of
-each question kind) and LongMemEval's knowledge-update ordering (per recipe, latest first)."""
+each question kind) and LongMemEval's knowledge-update ordering (per recipe, latest first and
+answer first)."""
 
 from __future__ import annotations
 
@@ -34,6 +35,7 @@ def updates_section(result: UpdatesResult) -> str:
 #: the shares of an ordering run, as its table heads them
 ORDER_COLUMNS = {
     "latest_first": "latest first",
+    "answer_first": "answer first",
     "all_found": "all found",
     "latest_found": "latest found",
 }
@@ -41,24 +43,36 @@ ORDER_COLUMNS = {
 
 def lme_updates_section(result: LmeUpdatesResult) -> str:
     """Per recipe: the share of questions whose latest gold session ranks above the earlier ones
-    within the first k sessions, every gold session found, the latest found; search latency."""
+    within the first k sessions, whose answer session does, every gold session found, the latest
+    found; search latency. A run written before answer first was read shows "–" for it."""
     header = ["recipe", *ORDER_COLUMNS.values(), "latest first when all found", "p50 ms", "p95 ms"]
     rows = []
     for name, block in result.recipes.items():
         s = block.summary
-        counts = {"latest_first": s.latest_first_count, "all_found": s.all_found_count,
-                  "latest_found": s.latest_found_count}
-        cells = [f"{getattr(s, key):.1f} % ({counts[key]}/{s.questions})" for key in ORDER_COLUMNS]
+        counts = {"latest_first": s.latest_first_count, "answer_first": s.answer_first_count,
+                  "all_found": s.all_found_count, "latest_found": s.latest_found_count}
+        cells = [_share(getattr(s, key), counts[key], s.questions) for key in ORDER_COLUMNS]
         rows.append([name, *cells, f"{s.latest_first_when_all_found:.1f} %",
                      _ms(block.search_ms_p50), _ms(block.search_ms_p95)])
     left_out = ", ".join(f"{n} {why}" for why, n in result.excluded.items()) or "none"
+    first = next(iter(result.recipes.values())).summary if result.recipes else None
+    answers = (
+        "" if first is None or first.answer_sessions is None else
+        f", {first.answer_sessions} with an answer session ({first.earlier_answers} of them "
+        "not the latest)"
+    )
     facts = (
         f"{result.question_type} questions of `{result.split or '?'}`: {result.questions} scored "
-        f"(left out: {left_out}), k = {result.k} sessions, embedder {result.embedder_text()}, "
+        f"(left out: {left_out}){answers}, k = {result.k} sessions, embedder "
+        f"{result.embedder_text()}, "
         f"extractor {result.extractor or '?'}, {result.date_text()}, commit "
         f"`{result.commit_text()}`, load {result.load_text()}."
     )
     return "\n".join([facts, "", *markdown_table(header, rows)]) + "\n"
+
+
+def _share(share: float | None, count: int | None, questions: int) -> str:
+    return "–" if share is None else f"{share:.1f} % ({count}/{questions})"
 
 
 def _ms(value: float | None) -> str:

@@ -2,7 +2,8 @@
 
 ``bench updates``: the project's update suite, per recipe and question kind
 (:class:`UpdatesResult`). ``bench lme-updates``: LongMemEval's knowledge-update questions, whether
-the latest gold session ranks above the earlier ones (:class:`LmeUpdatesResult`).
+the latest gold session ranks above the earlier ones, and whether the session holding the answer
+does (:class:`LmeUpdatesResult`).
 """
 
 from __future__ import annotations
@@ -47,7 +48,11 @@ class UpdatesResult(Facts):
 
 
 class GoldOrderRow(Record):
-    """Where one recall ranked a question's gold sessions (earliest first); None: not returned."""
+    """Where one recall ranked a question's gold sessions (earliest first); None: not returned.
+
+    ``answer_session``: the one gold session holding the answer, None when none or several do
+    (then the latest stands for it); ``answer_first`` is None in runs written before it was read.
+    """
 
     id: str
     sessions: list[str]
@@ -55,6 +60,8 @@ class GoldOrderRow(Record):
     latest_first: bool
     all_found: bool
     latest_found: bool
+    answer_session: str | None = None
+    answer_first: bool | None = None
 
 
 class OrderSummary(Record):
@@ -68,6 +75,12 @@ class OrderSummary(Record):
     latest_first_count: int = 0
     all_found_count: int = 0
     latest_found_count: int = 0
+    # the answer session first (the latest when no single session holds the answer); None in
+    # runs written before it was read
+    answer_first: float | None = None
+    answer_first_count: int | None = None
+    answer_sessions: int | None = None  # questions with an answer session
+    earlier_answers: int | None = None  # of those, answer session not the latest
 
 
 class LmeUpdateRecipe(Record):

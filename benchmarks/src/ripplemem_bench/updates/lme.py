@@ -6,7 +6,13 @@ question is read at ``k`` distinct sessions:
 
 * ``latest_found``: the latest gold session is among the first ``k`` sessions;
 * ``all_found``: every gold session is (both, for two);
-* ``latest_first``: every gold session is found and the latest ranks above every earlier one.
+* ``latest_first``: every gold session is found and the latest ranks above every earlier one;
+* ``answer_first``: every gold session is found and the answer session ranks above every other
+  one. Some questions ask for the earlier value ("Where do I initially keep my old sneakers?"),
+  so the session to put first is the one that holds the answer: the one gold session whose
+  ``has_answer`` turns contain the question's ``answer`` as whole words
+  (:func:`answer_session`). When no gold session or more than one holds it, the latest counts
+  as the answer session, and ``answer_first`` is ``latest_first``.
 
 Session ranks are those of the official session metrics
 (:func:`~ripplemem_bench.retrieval.sessions.session_ranks`): the order in which sessions first
@@ -17,6 +23,7 @@ one date are counted apart, not scored. ``ripplemem bench lme-updates`` runs it.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -24,7 +31,7 @@ from datetime import datetime
 from pathlib import Path
 
 from ripplemem import Settings
-from ripplemem.datasets import LmeQuestion, LmeSample, load_longmemeval
+from ripplemem.datasets import LmeQuestion, LmeSample, load_longmemeval, session_of
 from ripplemem.records import Conversation, Evidence
 from ripplemem.training.workspace import StoreKind
 from ripplemem_bench.measure import Progress
@@ -63,6 +70,38 @@ def dated_gold(question: LmeQuestion, conversation: Conversation) -> DatedGold:
     return DatedGold(tuple(sorted(gold, key=times.__getitem__)))
 
 
+#: runs of characters other than letters, digits, "$", "." and ","
+_NOT_WORD = re.compile(r"(?:[^\w$.,]|_)+")
+#: a "." or "," that is not between two digits ("Paris." but not "$400,000" or "3.5")
+_LOOSE_POINT = re.compile(r"(?<!\d)[.,]|[.,](?!\d)")
+
+
+def normalise(text: str) -> str:
+    """``text`` casefolded, with words set apart by single spaces and one space at either end:
+    letters, digits, "$", and "." or "," between digits are kept, any other run becomes a space."""
+    words = _LOOSE_POINT.sub(" ", _NOT_WORD.sub(" ", text.casefold())).split()
+    return f" {' '.join(words)} " if words else " "
+
+
+def answer_session(
+    question: LmeQuestion, conversation: Conversation, sessions: Sequence[str]
+) -> str | None:
+    """The one session of ``sessions`` whose gold turns (``has_answer``) contain the question's
+    answer as whole words after :func:`normalise`; None when none or more than one does."""
+    answer = normalise(question.answer)
+    if not answer.strip():
+        return None
+    corpus_of = question.corpus_id_of
+    texts: dict[str, list[str]] = {}
+    for session in conversation.sessions:
+        for turn in session.turns:
+            corpus_id = corpus_of.get(turn.turn_id)
+            if corpus_id is not None and corpus_id in question.gold_turns:
+                texts.setdefault(session_of(corpus_id), []).append(turn.text)
+    holding = [s for s in sessions if answer in normalise(" ".join(texts.get(s, ())))]
+    return holding[0] if len(holding) == 1 else None
+
+
 @dataclass(frozen=True, slots=True)
 class GoldOrder:
     """Where one recall ranked the dated gold sessions of one question."""
@@ -71,6 +110,7 @@ class GoldOrder:
     sessions: tuple[str, ...]  # earliest first
     ranks: tuple[int | None, ...]  # 1-based session rank of each, None when not returned
     k: int
+    answer_session: str | None = None  # the session holding the answer; None: the latest
 
     def _found(self, rank: int | None) -> bool:
         return rank is not None and rank <= self.k
@@ -88,20 +128,38 @@ class GoldOrder:
         found = [rank for rank in self.ranks if rank is not None and rank <= self.k]
         return len(found) == len(self.ranks) and found[-1] < min(found[:-1])
 
+    @property
+    def earlier_answer(self) -> bool:
+        """The answer session is one of the earlier gold sessions, not the latest."""
+        return self.answer_session is not None and self.answer_session != self.sessions[-1]
+
+    @property
+    def answer_first(self) -> bool:
+        if not self.all_found:
+            return False
+        target = self.sessions.index(self.answer_session) if self.answer_session else -1
+        ranks = list(self.ranks)
+        first = ranks.pop(target)
+        return first is not None and all(r is not None and first < r for r in ranks)
+
     def row(self) -> GoldOrderRow:
         return GoldOrderRow(
             id=self.question_id, sessions=list(self.sessions), ranks=list(self.ranks),
             latest_first=self.latest_first, all_found=self.all_found,
-            latest_found=self.latest_found,
+            latest_found=self.latest_found, answer_session=self.answer_session,
+            answer_first=self.answer_first,
         )
 
 
 def gold_order(
-    question: LmeQuestion, sessions: Sequence[str], evidence: Sequence[Evidence], k: int
+    question: LmeQuestion, sessions: Sequence[str], evidence: Sequence[Evidence], k: int,
+    answer: str | None = None,
 ) -> GoldOrder:
-    """Read one recall of ``question`` against its dated gold ``sessions``."""
+    """Read one recall of ``question`` against its dated gold ``sessions``; ``answer`` is the
+    session holding the answer (:func:`answer_session`), None for the latest."""
     ranks = session_ranks(evidence, question)
-    return GoldOrder(question.id, tuple(sessions), tuple(ranks.get(s) for s in sessions), k)
+    return GoldOrder(question.id, tuple(sessions), tuple(ranks.get(s) for s in sessions), k,
+                     answer)
 
 
 def _share(count: int, total: int) -> float:
@@ -113,6 +171,7 @@ def summarise(rows: Sequence[GoldOrder]) -> OrderSummary:
     every gold session found."""
     count = len(rows)
     first = sum(r.latest_first for r in rows)
+    answer_first = sum(r.answer_first for r in rows)
     every = sum(r.all_found for r in rows)
     latest = sum(r.latest_found for r in rows)
     return OrderSummary(
@@ -124,6 +183,10 @@ def summarise(rows: Sequence[GoldOrder]) -> OrderSummary:
         latest_first_count=first,
         all_found_count=every,
         latest_found_count=latest,
+        answer_first=_share(answer_first, count),
+        answer_first_count=answer_first,
+        answer_sessions=sum(r.answer_session is not None for r in rows),
+        earlier_answers=sum(r.earlier_answer for r in rows),
     )
 
 
@@ -153,10 +216,11 @@ def run_lme_updates(
     keep: Path | None = None,
     progress: Progress | None = None,
 ) -> LmeUpdatesResult:
-    """Latest-first, all-found and latest-found shares per recipe over the knowledge-update
-    questions of ``path`` (``limit``/``skip`` count those questions); every recipe searches one
-    ingested memory per question, kept in the SQLite file ``keep`` when given (it reuses the
-    conversations a ``bench longmemeval --keep`` run wrote there, and the other way round)."""
+    """Latest-first, answer-first, all-found and latest-found shares per recipe over the
+    knowledge-update questions of ``path`` (``limit``/``skip`` count those questions); every
+    recipe searches one ingested memory per question, kept in the SQLite file ``keep`` when given
+    (it reuses the conversations a ``bench longmemeval --keep`` run wrote there, and the other way
+    round)."""
     path = Path(path)
     skipped: Counter[str] = Counter()
     with BenchRun("longmemeval", path, recipes=recipes, settings=settings, store=store,
@@ -189,10 +253,11 @@ def _read_orders(
 ) -> None:
     """One question's haystack ingested, recalled by every recipe, its gold order read."""
     question = sample.question
+    answer = answer_session(question, sample.conversation, sessions)
     with run.sample(sample.conversation) as namespace:
         for name in run.order:
             evidence = run.search(name, question.text, namespace, question.question_time)
-            rows[name].append(gold_order(question, sessions, evidence, k))
+            rows[name].append(gold_order(question, sessions, evidence, k, answer))
 
 
 def _recipe(run: BenchRun, name: str, found: Sequence[GoldOrder]) -> LmeUpdateRecipe:
