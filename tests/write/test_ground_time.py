@@ -95,6 +95,16 @@ def end(text: str) -> datetime:
         ("I moved here a decade ago.", "a decade ago", "2012-01-01", "2014-12-31", "range"),
         ("We met about two decades ago", "about two decades ago", "2002-01-01", "2004-12-31",
          "range"),
+        # a span without a year is the occurrence its tense says ("since": the last one)
+        ("I was in Rome from 3 to 7 April.", "from 3 to 7 April", "2023-04-03", "2023-04-07",
+         "range"),
+        ("I'll be in Rome from 3 to 7 April.", "from 3 to 7 April", "2024-04-03", "2024-04-07",
+         "range"),
+        ("I got the job in mid-July.", "mid-July", "2022-07-11", "2022-07-20", "range"),
+        ("I have been vegan since January.", "since January", "2023-01-01", "2023-05-08T13:56:00",
+         "range"),
+        ("Since June I've run every day.", "Since June", "2022-06-01", "2023-05-08T13:56:00",
+         "range"),
     ],
 )
 def test_grounds_to_the_right_interval(
@@ -217,3 +227,20 @@ def test_an_attributive_weekday_is_skipped_but_a_dated_one_in_the_same_text_is_k
     found = ground_times("I met a Sunday school teacher on Sunday", REF)
     assert [g.phrase for g in found] == ["on Sunday"]
     assert found[0].span is not None
+
+
+@pytest.mark.parametrize(
+    "text", ["Every other Friday I work from home.", "I see her every second Tuesday."]
+)
+def test_a_day_every_other_week_is_a_habit_not_a_date(text: str) -> None:
+    assert [g for g in ground_times(text, REF) if g.span is not None] == []
+
+
+def test_only_a_calendar_day_or_month_without_a_year_moves_to_its_last_occurrence() -> None:
+    """"tonight", "this weekend", "after a day" are read from the reference, whatever the tense."""
+    ref = datetime(2022, 10, 9, 10, 58)
+    (tonight,) = ground_times("Tonight I finally relaxed.", ref)  # past tense, later than the reference
+    assert tonight.span is not None and tonight.span.start.year == 2022
+    assert all(g.span is None for g in ground_times("I had it after a day of volunteering.", ref))
+    (weekend,) = ground_times("This weekend I was planning to check out a trail.", ref)
+    assert weekend.span is not None and weekend.span.start.year == 2022

@@ -34,6 +34,7 @@ from ripplemem.grounding.time_patterns import (
     BARE_DEFINITE,
     DAY_ANCHOR,
     GENERIC_PLURAL,
+    MONTH_RE,
     ORDINAL_ONLY,
     TIMEISH,
     WEEKDAYS,
@@ -94,7 +95,13 @@ _BARE_SEASON = re.compile(  # "the autumn colors", "excited about summer": not a
     re.IGNORECASE,
 )
 _YEAR = re.compile(r"\b(?:19|20)\d\d\b")
-_HABITUAL = re.compile(r"\b(?:every|each)\s+$", re.IGNORECASE)
+#: words that set a span's year themselves ("between June and August last year")
+_MONTH = re.compile(r"\b(?:" + MONTH_RE + r")\b", re.IGNORECASE)
+_SINCE = re.compile(r"(?:ever\s+)?since\b", re.IGNORECASE)
+_RELATIVE_YEAR = re.compile(r"\b(?:last|next|this)\s+year\b|\byears?\s+ago\b", re.IGNORECASE)
+_HABITUAL = re.compile(
+    r"\b(?:every|each)\s+(?:(?:other|second|third|fourth|alternate)\s+)?$", re.IGNORECASE
+)
 # "my Sunday group rides", "the Friday night dinner": a weekday that names a kind of event (it
 # stands between a determiner and the noun it modifies) is not a date
 _BARE_WEEKDAY = re.compile(
@@ -413,7 +420,8 @@ class TimeGrounder:
         ):
             return None  # "my Sunday group rides": a kind of event, not a date
         if value.get("type") == "interval":
-            return self._interval(phrase, value, ref)
+            tense = tense_of(clause_of(text, result["start"], result["end"]))
+            return self._interval(phrase, value, ref, tense)
         values = value.get("values") or [value]
         points = [
             (datetime.fromisoformat(v["value"][:19]), v["grain"]) for v in values if "value" in v
@@ -469,19 +477,37 @@ class TimeGrounder:
         return day_span(moment.date())
 
     @staticmethod
-    def _interval(phrase: str, value: dict, ref: datetime) -> GroundedTime | None:
+    def _interval(phrase: str, value: dict, ref: datetime, tense: str = "") -> GroundedTime | None:
+        """A span Duckling reads from ``phrase``. One that names no year ("since January", "from
+        3 to 7 April", "mid-July") is the occurrence its clause's ``tense`` says: Duckling gives
+        the next one, and "since" or a past tense ("I was in Rome from 3 to 7 April", said in
+        May) mean the last one; a future tense, the next."""
         start = value.get("from")
         end = value.get("to")
         if start is None:
             return GroundedTime(phrase, None, "range")  # "before May": open towards the past
         begin = datetime.fromisoformat(start["value"][:19])
+        # a day or month of the calendar without a year recurs every year (not "tonight",
+        # "this weekend", "after a day": those are read from the reference itself)
+        yearless = (
+            _MONTH.search(phrase) is not None
+            and not _YEAR.search(phrase) and not _RELATIVE_YEAR.search(phrase)
+        )
         if end is None:  # "since 2016": up to the reference
+            if begin > ref and yearless and _SINCE.match(phrase):
+                begin = _years_back(begin, ref)
             if begin > ref:
                 return GroundedTime(phrase, None, "range")
             return GroundedTime(phrase, TimeSpan(begin, ref), "range")
         finish = datetime.fromisoformat(end["value"][:19]) - SECOND
         if finish < begin:
             return None
+        if yearless and tense == "past" and begin > ref:
+            back = _years_back(begin, ref)
+            finish, begin = _shift_years(finish, back.year - begin.year), back
+        elif yearless and tense == "future" and finish < ref:
+            ahead = begin.year + 1
+            finish, begin = _shift_years(finish, ahead - begin.year), _shift_years(begin, ahead - begin.year)
         if re.search(r"summer|winter|spring|fall|autumn", phrase, re.IGNORECASE):
             grain = "season"
             if phrase.lower().startswith("this ") and begin.year > ref.year:
@@ -492,6 +518,20 @@ class TimeGrounder:
         else:
             grain = "range"
         return GroundedTime(phrase, TimeSpan(begin, finish), grain)
+
+
+def _shift_years(moment: datetime, years: int) -> datetime:
+    """``moment`` ``years`` later (earlier, when negative); 29 February becomes the 28th."""
+    try:
+        return moment.replace(year=moment.year + years)
+    except ValueError:
+        return moment.replace(year=moment.year + years, day=28)
+
+
+def _years_back(moment: datetime, ref: datetime) -> datetime:
+    """The last occurrence of ``moment``'s day of the year not after ``ref``."""
+    back = _shift_years(moment, ref.year - moment.year)
+    return back if back <= ref else _shift_years(back, -1)
 
 
 _default = TimeGrounder()
