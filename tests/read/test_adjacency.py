@@ -87,6 +87,47 @@ def test_only_a_question_asked_of_someone_only_asks() -> None:
     assert not only_asks(make_unit("s", restatement="Leo said: I wonder why?"))
 
 
+MIXED_CHAT = [
+    ("Mel", "The kids have been driving me up the wall all week."),
+    ("Cara", "That sounds exhausting, hang in there!"),
+    *[(("Mel" if i % 2 else "Cara"), text) for i, (_, text) in enumerate(FILLER)],
+    ("Mel", "We're thinking about going camping next month. Any fun plans for the summer?"),
+    ("Cara", "Researching adoption agencies, it has been a dream to give kids a loving home."),
+    *[(("Cara" if i % 2 else "Mel"), text) for i, (_, text) in enumerate(FILLER)],
+]
+
+
+@pytest.fixture(scope="module")
+def chatted():
+    with Memory(Settings(store="memory://"), embedder=MiniLMFloatEmbedder()) as opened:
+        opened.add([{"speaker": s, "text": t} for s, t in MIXED_CHAT], user_id="cara", session_time="2023-05-08")
+        yield opened
+
+
+def test_a_question_after_other_words_of_the_turn_brings_its_answer(chatted: Memory) -> None:
+    """"We're thinking about going camping next month. Any fun plans for the summer?" asks,
+    though the unit also says something else: the other person's next turn takes its place."""
+    question = "What are Cara's plans for the summer?"
+    off = _ranks(chatted, question, "cara", 0)
+    asked = next(n for n, text in enumerate(off) if "plans for the summer" in text)
+    answer = next(n for n, text in enumerate(off) if "adoption agencies" in text)
+    assert asked < 5 and answer > asked  # something to do
+    on = _ranks(chatted, question, "cara", 5)
+    assert "adoption agencies" in on[asked] and "plans for the summer" in on[asked + 1]
+
+
+def test_what_asks_the_other_speaker() -> None:
+    from ripplemem.read.adjacency import asks
+    from ripplemem.testing.builders import make_unit
+
+    assert asks(make_unit("q", restatement="Sam asked: Still doing jiu-jitsu then?"))
+    mixed = "Caroline said: Cool that Melanie paints. Got any paintings to show? Caroline would love to see."
+    assert asks(make_unit("m", restatement=mixed))
+    assert not asks(make_unit("s", restatement="Leo said: Three nights a week at Roots."))
+    pair = "Sam asked: Any news? Leo answered: Yes, a new job."
+    assert not asks(make_unit("p", restatement=pair))  # kept with its answer
+
+
 def test_a_question_that_shares_only_a_name_with_the_query_brings_nothing() -> None:
     from ripplemem.read.adjacency import asks_about
     from ripplemem.testing.builders import make_unit

@@ -1,14 +1,15 @@
 """Stage: the answer takes its question's place.
 
-A question one person asks another ("Sam asked: Still doing jiu-jitsu then?") shares the
-words of a question about the same thing and often ranks near the top, yet it answers nothing:
-the answer is the other person's next turn (a question and its answer are an adjacency pair of
-conversation analysis, Schegloff & Sacks 1973), worded unlike the question and ranked far below.
-:func:`answers_follow` puts, for each unit among the first ``depth`` of the ranking that only
-asks, about something the query asks about too (a word they share other than a name), the unit
-of the next turn of the same session said by someone else in the question's place, the question
-right after it, when that turn ranks lower (or not at all): the answer holds what was said, the
-question is its context. Only people's answers come up: an assistant's reply to a person's
+A question one person asks another ("Sam asked: Still doing jiu-jitsu then?", or a turn that
+ends or goes on after one: "We're going camping next month. Any fun plans for the summer?")
+shares the words of a question about the same thing and often ranks near the top, yet it
+answers nothing: the answer is the other person's next turn (a question and its answer are an
+adjacency pair of conversation analysis, Schegloff & Sacks 1973), worded unlike the question
+and ranked far below. :func:`answers_follow` puts, for each unit among the first ``depth`` of
+the ranking that asks (:func:`asks`), about something the query asks about too (a word they
+share other than a name), the unit of the next turn of the same session said by someone else in
+the question's place, the question right after it, when that turn ranks lower (or not at all):
+the answer holds what was said, the question is its context. Only people's answers come up: an assistant's reply to a person's
 request is not a memory of the person. The budget is kept (a unit pulled in pushes the
 last one out), and every moved unit takes the score of its place
 (:func:`~ripplemem.read.rank.rescore`, term ``answer``).
@@ -51,6 +52,24 @@ def only_asks(unit: MemoryUnit) -> bool:
     """A unit that only asks another speaker something ("Tom asked: Any news?")."""
     text = unit.restatement.rstrip()
     return text.endswith("?") and " asked: " in f" {text}" and " answered: " not in text
+
+
+#: a sentence's end: after it, the next sentence
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
+
+
+def asks(unit: MemoryUnit) -> bool:
+    """A person's words that ask the other speaker something, whatever else they say: a
+    question of its own ("Tom asked: Any news?") or a sentence of the turn that is one ("We're
+    going camping next month. Any fun plans for the summer?"; "Cool that you paint. Got any
+    paintings to show? I'd love to see them."); not a question kept with its answer."""
+    if only_asks(unit):
+        return True
+    text = unit.restatement
+    return (
+        "?" in text and " answered: " not in text and users_statement(unit)
+        and any(sentence.rstrip().endswith("?") for sentence in _SENTENCE_END.split(text))
+    )
 
 
 #: a sentence (or a clause after a colon) that opens with "should": a yes-or-no question of
@@ -118,7 +137,7 @@ def answers_follow(
     items = list(evidence)
     asking = [
         e.unit for e in items[:depth]
-        if (deliberates(e.unit) and weighs(query, e.unit)) or (only_asks(e.unit) and asks_about(query, e.unit))
+        if (deliberates(e.unit) and weighs(query, e.unit)) or (asks(e.unit) and asks_about(query, e.unit))
     ]
     if not asking:
         return items, 0
