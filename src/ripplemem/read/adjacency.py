@@ -135,9 +135,10 @@ def answers_follow(
     ``query`` asks (:func:`asks_about`) in that question's place, the question right after it
     (see the module doc), and how many answers moved."""
     items = list(evidence)
+    weighing = {e.unit.id for e in items[:depth] if deliberates(e.unit) and weighs(query, e.unit)}
     asking = [
         e.unit for e in items[:depth]
-        if (deliberates(e.unit) and weighs(query, e.unit)) or (asks(e.unit) and asks_about(query, e.unit))
+        if e.unit.id in weighing or (asks(e.unit) and asks_about(query, e.unit))
     ]
     if not asking:
         return items, 0
@@ -147,7 +148,7 @@ def answers_follow(
     if not wanted:
         return items, 0
     units = store.get_units(namespace, wanted)
-    deliberate = [u for u in asking if deliberates(u)]
+    deliberate = [u for u in asking if u.id in weighing]
     if deliberate:  # the asker's turn after the reply: two dialogue steps away
         steps = {u.id for u in units if any(u in _turn(q, units, 1) for q in deliberate)}
         further = store.neighbours(namespace, sorted(steps), "structural")
@@ -160,7 +161,7 @@ def answers_follow(
         rank = {e.unit.id: n for n, e in enumerate(items)}
         around = [u for u in units if u.id in near[question.id]]
         answer, advice = (
-            _uptake(question, around, rank) if deliberates(question)
+            _uptake(question, around, rank) if question.id in weighing
             else (_answer(question, around, rank), [])
         )
         if answer is None or answer.id in moved:
