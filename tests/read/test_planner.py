@@ -109,6 +109,27 @@ def test_stops_when_every_cue_is_covered_twice(store):
     assert "covered by at least 2" in plan.stop_reason
 
 
+@pytest.mark.parametrize(
+    ("query", "ids"),
+    [
+        (QUERY, ["e1", "d5", "d4", "d3", "d8", "d13", "e2"]),
+        ("Tell me about Sam, Maya and Harbor Grill.", ["e1", "d3", "d4"]),
+        ("Would Priya want to go to Harbor Grill given her allergies?", ["e1", "d4", "d5", "d13"]),
+    ],
+)
+def test_the_decision_reads_the_units_not_their_ranking(store, query, ids):
+    """``decide`` sees the units in any order; with the anchors of the ranked evidence it is
+    the plan (the pipeline ranks the pool only for a round that goes on)."""
+    planner = DeterministicPlanner()
+    cues = query_cues(store, query)
+    evidence = evidence_of(store, query, ids)
+    plan = planner.plan(query, cues, evidence, recipe=RECIPE)
+    shuffled = [e.unit for e in reversed(evidence)]
+    decision = planner.decide(query, cues, shuffled)
+    assert (decision.stop is None) == plan.proceed
+    assert planner.anchored(decision, cues, evidence, recipe=RECIPE) == plan
+
+
 def test_stops_without_evidence_or_cues(store):
     cues = query_cues(store, QUERY)
     assert not DeterministicPlanner().plan(QUERY, cues, [], recipe=RECIPE).proceed

@@ -313,17 +313,7 @@ class _RippleRun:
                 trace.notes.append(f"round {round_number}: stop (the last round found no new episode)")
                 return
             with clock("plan"):
-                current = rank(
-                    self.pool.items.values(),
-                    query_vector=query_vector,
-                    anchors=self.anchors,
-                    recipe=recipe,
-                    lexical=self.lexical_scores,
-                )
-                if recipe.expansion.goal:
-                    plan = planner.plan(self.query, cues, current, recipe=recipe)
-                else:
-                    plan = blind_plan(current, recipe)
+                plan = self._plan(planner, cues, query_vector)
             trace.plans.append(plan)
             if not plan.proceed:
                 trace.notes.append(f"round {round_number}: stop ({plan.stop_reason})")
@@ -370,6 +360,29 @@ class _RippleRun:
             with clock("fetch"):
                 self.pool.add(hits, paths)
             trace.notes.append(f"round {round_number}: {len(hits)} units added by expansion")
+
+    def _plan(self, planner: Planner, cues: Cues, query_vector: np.ndarray) -> RecallPlan:
+        """The round's plan over the pool ranked by rho; the deterministic planner decides from
+        the pool's units first, so a round that stops ranks nothing."""
+        recipe = self.recipe
+        deterministic = planner if type(planner) is DeterministicPlanner else None
+        decision = None
+        if recipe.expansion.goal and deterministic is not None:
+            decision = deterministic.decide(self.query, cues, [c.unit for c in self.pool.items.values()])
+            if decision.stop is not None:
+                return decision.stop
+        current = rank(
+            self.pool.items.values(),
+            query_vector=query_vector,
+            anchors=self.anchors,
+            recipe=recipe,
+            lexical=self.lexical_scores,
+        )
+        if deterministic is not None and decision is not None:
+            return deterministic.anchored(decision, cues, current, recipe=recipe)
+        if recipe.expansion.goal:
+            return planner.plan(self.query, cues, current, recipe=recipe)
+        return blind_plan(current, recipe)
 
     def _episodes_of(self, unit_ids: Iterable[str]) -> set[str]:
         return {self.pool.items[i].unit.episode_id for i in unit_ids if i in self.pool.items}

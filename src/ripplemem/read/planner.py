@@ -277,19 +277,40 @@ def goal_sentence(
     return sentence + "."
 
 
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """What the deterministic planner decides from the evidence's units alone (their order does
+    not matter): ``stop`` (the plan that ends recall), or go on towards ``goal`` for ``reason``;
+    ``several``: the marker of a question that gathers several memories ("" when none)."""
+
+    stop: RecallPlan | None
+    goal: Cues | None = None
+    reason: str = ""
+    several: str = ""
+
+
 class DeterministicPlanner:
-    """The offline recall planner: coverage of the query's cues decides, no LLM."""
+    """The offline recall planner: coverage of the query's cues decides, no LLM.
+
+    :meth:`decide` reads only which units the evidence holds, not their ranking; only the anchors
+    of a plan that goes on (:meth:`anchored`) read the ranked evidence, so a caller may rank the
+    evidence only when the decision is to go on."""
 
     name = "deterministic"
 
     def plan(
         self, query: str, cues: Cues, evidence: Sequence[Evidence], *, recipe: RecallRecipe
     ) -> RecallPlan:
-        if not evidence:
-            return self._stop("no evidence to anchor on")
+        decision = self.decide(query, cues, [e.unit for e in evidence])
+        return self.anchored(decision, cues, evidence, recipe=recipe)
+
+    def decide(self, query: str, cues: Cues, units: Sequence[MemoryUnit]) -> Decision:
+        """Stop or go on, and towards which goal (the module doc's coverage rules)."""
+        if not units:
+            return Decision(self._stop("no evidence to anchor on"))
         if not (cues.keywords or cues.has_structure):
-            return self._stop("the query carries no cue to look for")
-        cover = coverage(cues, [e.unit for e in evidence])
+            return Decision(self._stop("the query carries no cue to look for"))
+        cover = coverage(cues, units)
         several = asks_for_several(query, cues)
         people, places, time, words = cover.missing()
         if people or places or time or words:
@@ -303,9 +324,9 @@ class DeterministicPlanner:
         else:
             people, places, time, words = cover.thin()
             if not (people or places or time or words or several):
-                return self._stop(
+                return Decision(self._stop(
                     f"every query cue is covered by at least {SUPPORT_MIN} evidence units"
-                )
+                ))
             if people or places or time or words:
                 reason = "continue: thin support (one unit) for " + _describe(
                     people, places, time, words
@@ -318,10 +339,19 @@ class DeterministicPlanner:
                 locations=cues.locations,
                 time_span=cues.time_span,
             )
+        return Decision(None, goal, reason, several)
+
+    def anchored(
+        self, decision: Decision, cues: Cues, evidence: Sequence[Evidence], *, recipe: RecallRecipe
+    ) -> RecallPlan:
+        """The plan of ``decision``: its stop, or its goal from anchors of the ranked evidence."""
+        if decision.stop is not None or decision.goal is None:
+            return decision.stop or self._stop("no goal")
+        goal = decision.goal
         text = goal_sentence(goal.participants, goal.locations, goal.time_span, goal.keywords)
         anchors = pick_anchors(
             cues, evidence, recipe.expansion.max_anchors,
-            across_episodes=bool(several) and recipe.expansion.gather,
+            across_episodes=bool(decision.several) and recipe.expansion.gather,
         )
         return RecallPlan(
             proceed=True,
@@ -333,7 +363,7 @@ class DeterministicPlanner:
                 locations=goal.locations,
                 time_span=goal.time_span,
             ),
-            stop_reason=reason,
+            stop_reason=decision.reason,
             planner=self.name,
         )
 
