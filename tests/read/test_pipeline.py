@@ -226,3 +226,23 @@ def test_the_deterministic_goal_is_scored_on_the_query_vector(store):
         assert change == pytest.approx((1 - STRUCTURAL_CUE_SHARE) * cosines, abs=1e-5)
     assert "embed_goal" not in by_query.trace.timings_ms  # one embedding per search, not two
     assert "embed_goal" in embedded.trace.timings_ms
+
+
+def test_the_pool_and_the_deeper_ranks_are_read_from_the_store_at_once():
+    """Once the query's vector is there, the units of the initial views and the deeper dense /
+    lexical ranks the final ranking will read are read in one call (besides what the lexical
+    prefetch read while the vector was computed), and no later stage reads any of them."""
+    from .test_unit_cache import CountingReads
+
+    counting = CountingReads(build_store())
+    result = recall(  # no cue view: nothing is read before the vector but the lexical prefetch
+        QUERY, store=counting, namespace=NS, embedder=embedder(),  # type: ignore[arg-type]
+        recipe=get_recipe("ripple", budget=25, views={"centred_query": False, "cue_k": 0}),
+    )
+    initial = result.trace.initial
+    views = {i for view in ("dense", "lexical") for i, _ in initial[view]}
+    prefetch = {i for i, _ in initial["lexical"][:5]}
+    assert len(views) >= 25
+    after = [set(ids) for ids, _ in counting.asked if not set(ids) <= prefetch]
+    assert views - prefetch <= after[0]
+    assert not any(ids & views for ids in after[1:])

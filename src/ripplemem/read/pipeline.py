@@ -285,13 +285,15 @@ class _RippleRun:
             self.trace.notes.append("cue view skipped: the query names no person, place or time")
         self.trace.initial = {"dense": dense, "lexical": lexical, "cue": cue}
         with clock("fetch"):
-            self.pool.add(
-                _merge_hits(
-                    _hits("dense", dense[: recipe.views.dense_k]),
-                    _hits("lexical", lexical[: recipe.views.lexical_k]),
-                    _hits("cue", cue[: recipe.views.cue_k]),
-                )
+            found = _merge_hits(
+                _hits("dense", dense[: recipe.views.dense_k]),
+                _hits("lexical", lexical[: recipe.views.lexical_k]),
+                _hits("cue", cue[: recipe.views.cue_k]),
             )
+            if recipe.rank.deep_candidates:  # the final ranking reads the deeper ranks: one read
+                deeper = [i for i, _ in (*dense[recipe.views.dense_k :], *lexical[recipe.views.lexical_k :])]
+                store.get_units(namespace, [*found, *deeper])
+            self.pool.add(found)
         if recipe.expansion.enabled:
             self.expand(planner, cues, query_vector)
         else:
