@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass
+from datetime import datetime
 from functools import lru_cache
 
 from ripplemem.records import MemoryUnit, TimeSpan, normalise_cue
@@ -86,7 +87,16 @@ def structural_time(unit: MemoryUnit) -> TimeSpan | None:
     """The time a unit is compared by: its grounded span, else the day it was said."""
     if unit.time_span is not None:
         return unit.time_span
-    return TimeSpan.day(unit.session_time) if unit.session_time else None
+    said = unit.session_time
+    if not said:
+        return None
+    return _naive_day(said) if said.tzinfo is None else TimeSpan.day(said)
+
+
+@lru_cache(maxsize=4096)
+def _naive_day(moment: datetime) -> TimeSpan:
+    """The day of a naive time (read once per distinct time: a store's units share a few)."""
+    return TimeSpan.day(moment)
 
 
 def turn_distance(a: MemoryUnit, b: MemoryUnit) -> int:

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from dataclasses import fields, replace
 from datetime import datetime
 
 import pytest
 
-from ripplemem.read.rank import PLACEMENT_STEP, rescore
-from ripplemem.records import Evidence, MemoryUnit, ScoreTerms
+from ripplemem.read.rank import PLACEMENT_STEP, lower, rescore
+from ripplemem.records import Evidence, ExpansionPath, Hit, MemoryUnit, ScoreTerms
 
 
 def _item(name: str, score: float, terms: bool = True) -> Evidence:
@@ -45,3 +46,26 @@ def test_a_kept_unit_out_of_order_is_placed_too_and_terms_are_made_for_pulled_un
     scores = _scores(out)
     assert scores == sorted(scores, reverse=True)
     assert all(e.terms is not None and e.terms.total == e.score for e in out)
+
+
+def test_rescoring_and_lowering_keep_every_other_field() -> None:
+    """A moved or lowered item changes its score and its terms' total and term only."""
+    unit = MemoryUnit("m", "ns", "m", None, (), (), None, "e", ("m",), None, datetime(2024, 1, 1))
+    path = ExpansionPath("a", "semantic", ("a", "m"), 0.9, 0.4)
+    item = Evidence(
+        unit, 1.0, (Hit("expansion", 0, 0.4),),
+        ScoreTerms(alignment=0.3, provenance=0.6, anchor=1.0, extra={"exchange": 0.2}, total=1.0),
+        (path,), superseded_by="n", valid_until=datetime(2024, 2, 1),
+    )
+    moved = rescore([_item("a", 2.0), item, _item("b", 1.5)], {"m"}, "supersession")[1]
+    (lowered,) = lower([item], lambda e: True, 0.25, "ask")
+    for changed, score, term in ((moved, 1.75, "supersession"), (lowered, 0.75, "ask")):
+        assert changed.score == pytest.approx(score)
+        assert replace(changed, score=item.score, terms=item.terms) == item
+        assert changed.terms is not None and item.terms is not None
+        assert changed.terms.total == changed.score
+        assert changed.terms.extra == {"exchange": 0.2, term: pytest.approx(score - 1.0)}
+        assert replace(changed.terms, extra=item.terms.extra, total=item.terms.total) == item.terms
+    assert [f.name for f in fields(Evidence)] == [
+        "unit", "score", "hits", "terms", "paths", "superseded_by", "valid_until"
+    ], "a new field of Evidence: keep it in rank._scored too"
