@@ -11,7 +11,7 @@ import pytest
 
 from ripplemem.errors import InvalidInputError
 from ripplemem.records import MemoryUnit
-from ripplemem.stores.base import MemoryStore
+from ripplemem.stores.base import MemoryStore, search_dense
 from ripplemem.stores.postgres import PostgresStore
 from ripplemem.stores.sqlite import SQLiteStore
 from ripplemem.stores.unit_cache import UnitCache
@@ -129,3 +129,31 @@ def test_a_delete_drops_the_namespaces_units_at_once(opener: Opener) -> None:
         assert len(store.unit_cache) == 1  # type: ignore[attr-defined]  # only the other namespace's unit is still kept
         store.delete_namespace("other")
         assert len(store.unit_cache) == 0  # type: ignore[attr-defined]
+
+
+def test_sqlite_reads_by_row_number_while_its_vector_index_is_current(tmp_path: Path) -> None:
+    """With the namespace's vector index loaded and current, a read finds each unit by its row
+    number; the units are the ones a read by id finds, and once another connection changed the
+    namespace (the index is then behind) the read goes by id until the index caught up."""
+    path = tmp_path / "m.db"
+    with SQLiteStore(path, unit_cache=0) as mine, SQLiteStore(path, unit_cache=0) as theirs:
+        mine.add_units([make_unit(name) for name in ("a", "b", "c")])
+        statements: list[str] = []
+        mine._db.set_trace_callback(statements.append)  # type: ignore[attr-defined]
+        by_id = mine.get_units("ns", ["c", "a", "gone"])
+        assert not any("u.seq IN" in s for s in statements)  # no index loaded yet
+        search_dense(mine, "ns", make_unit("q").vector, 2)  # loads the index  # type: ignore[arg-type]
+        statements.clear()
+        by_row = mine.get_units("ns", ["c", "a", "gone"])
+        assert any("u.seq IN" in s for s in statements)
+        assert [u.id for u in by_row] == ["c", "a"]
+        assert [u.to_json() for u in by_row] == [u.to_json() for u in by_id]
+        theirs.delete_unit("ns", "a")
+        theirs.add_units([make_unit("a", restatement="Written again.")])  # a new row number
+        statements.clear()
+        assert [u.restatement for u in mine.get_units("ns", ["a", "c"])] == ["Written again.", "Memory c."]
+        assert not any("u.seq IN" in s for s in statements)  # the index is behind: by id
+        search_dense(mine, "ns", make_unit("q").vector, 2)  # catches up with their writes  # type: ignore[arg-type]
+        statements.clear()
+        assert [u.restatement for u in mine.get_units("ns", ["a", "c"])] == ["Written again.", "Memory c."]
+        assert any("u.seq IN" in s for s in statements)

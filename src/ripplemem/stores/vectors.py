@@ -263,6 +263,10 @@ class VectorIndex:
         """The row sequence numbers of those ``ids`` that are indexed."""
         return {int(self._seqs[self._rows[i]]) for i in ids if i in self._rows}
 
+    def seq_by_id(self, ids: Iterable[str]) -> dict[str, int]:
+        """Each indexed id of ``ids`` with its row sequence number."""
+        return {i: int(self._seqs[self._rows[i]]) for i in ids if i in self._rows}
+
     # --- the HNSW cache ----------------------------------------------------------------------
 
     def snapshot(self) -> AnnSnapshot | None:

@@ -215,19 +215,37 @@ class SQLiteStore:
             if self._db.in_transaction:  # what a write reads may still be rolled back
                 return self._read_units(namespace, ids, with_vectors)
             version = writes.namespace_version(self._db, namespace)
+            loaded = self._indexes.get(namespace)
+            index = loaded[1] if loaded is not None and loaded[0] == version else None
             return self.unit_cache.get(
                 namespace, version, ids, with_vectors,
-                lambda todo, vectors: self._read_units(namespace, todo, vectors),
+                lambda todo, vectors: self._read_units(namespace, todo, vectors, index),
             )
 
-    def _read_units(self, namespace: str, ids: Sequence[str], with_vectors: bool) -> list[MemoryUnit]:
+    def _read_units(
+        self, namespace: str, ids: Sequence[str], with_vectors: bool, index: VectorIndex | None = None
+    ) -> list[MemoryUnit]:
+        """The units of ``ids`` that exist, in order. With the namespace's current vector
+        ``index``, the ids it holds are read by their row number (the ``unit`` table's rowid:
+        one B-tree search a unit instead of two); the others, and any such row that is not
+        the unit asked for, by id."""
         with self._lock:
             found: dict[str, MemoryUnit] = {}
             unique = list(dict.fromkeys(ids))
             # without vectors: the unit row alone (a vector row is a 1.5 KB page read per unit)
             source = rows.WITH_VECTORS if with_vectors else rows.WITHOUT_VECTORS
-            for start in range(0, len(unique), _CHUNK):
-                chunk = unique[start : start + _CHUNK]
+            seqs = index.seq_by_id(unique) if index is not None else {}
+            if seqs:
+                numbers = list(seqs.values())
+                for start in range(0, len(numbers), _CHUNK):
+                    part = numbers[start : start + _CHUNK]
+                    sql = f"{source} WHERE u.seq IN ({', '.join('?' * len(part))}) AND u.namespace = ?"
+                    for row in self._db.execute(sql, (*part, namespace)):
+                        if row[1] in seqs:  # the unit asked for at that row
+                            found[row[1]] = rows.unit_from_row(row[:-1], row[-1])
+            rest = [i for i in unique if i not in found]
+            for start in range(0, len(rest), _CHUNK):
+                chunk = rest[start : start + _CHUNK]
                 sql = f"{source} WHERE u.namespace = ? AND u.id IN ({', '.join('?' * len(chunk))})"
                 for row in self._db.execute(sql, (namespace, *chunk)):
                     found[row[1]] = rows.unit_from_row(row[:-1], row[-1])
