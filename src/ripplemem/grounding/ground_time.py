@@ -95,9 +95,11 @@ _BARE_SEASON = re.compile(  # "the autumn colors", "excited about summer": not a
     re.IGNORECASE,
 )
 _YEAR = re.compile(r"\b(?:19|20)\d\d\b")
-#: words that set a span's year themselves ("between June and August last year")
+#: a month's name: a span that names one and no year recurs every year ("from 3 to 7 April")
 _MONTH = re.compile(r"\b(?:" + MONTH_RE + r")\b", re.IGNORECASE)
+#: an open span from a time up to now
 _SINCE = re.compile(r"(?:ever\s+)?since\b", re.IGNORECASE)
+#: words that set a span's year themselves ("between June and August last year")
 _RELATIVE_YEAR = re.compile(r"\b(?:last|next|this)\s+year\b|\byears?\s+ago\b", re.IGNORECASE)
 _HABITUAL = re.compile(
     r"\b(?:every|each)\s+(?:(?:other|second|third|fourth|alternate)\s+)?$", re.IGNORECASE
