@@ -9,13 +9,12 @@ nobody said ("Je Élodie suis installée à Lyon").
 
 A sentence is read as another language when its function words say so: at least
 :data:`EVIDENCE` words of the closed classes (articles, pronouns, auxiliaries, conjunctions,
-prepositions) of French, Spanish, Italian, Portuguese, German, Dutch, Danish, Norwegian or Swedish that are no
-English word,
-and more of them than of English function words. Function words are the most frequent words of
-any text and a closed set per language, the oldest cue of language identification (a sentence
-of ten words holds four or five). A sentence with one such word, or none, stays English: a
-name ("Café del Mar"), a greeting ("Merci!") or a quoted phrase changes nothing; a text in
-another script has no English reference to rewrite.
+prepositions) of French, Spanish, Italian, Portuguese, German, Dutch, Danish, Norwegian or
+Swedish that are no English word, and more of them than of English function words. Function
+words are the most frequent words of any text and a closed set per language, the oldest cue of
+language identification. A sentence with one such word, or none, stays English: a name ("Café
+del Mar"), a greeting ("Merci!") or a foreign phrase among English words changes nothing; a text
+in another script has no English reference to rewrite.
 """
 
 from __future__ import annotations
@@ -30,9 +29,8 @@ def _words(text: str) -> frozenset[str]:
 
 
 #: function words of French, Spanish, Italian, Portuguese, German, Dutch and the Scandinavian
-#: languages that are not English
-#: words (not "die", "den", "son", "con", "per", "also", "was", "will", "war", "bin", "ton", "an",
-#: "in", "so", "man", "non", "er", nor names: "Ben", "Mia", "Di")
+#: languages that are no English word (not "die", "den", "son", "con", "per", "also", "was",
+#: "will", "war", "bin", "ton", "an", "in", "so", "man", "non", "er"; nor names: "Ben", "Mia")
 _OTHER = _words(
     """
     je tu il elle nous vous ils elles suis est sont était les une du aux et mais pas très
@@ -47,12 +45,12 @@ _OTHER = _words(
     jeg jag ikke inte og och det är hun hon han på af av meg mig deg dig att med nu
     """
 )
-#: English function words (a subset of the lexical index's stopwords that no language above
-#: spells the same way)
+#: English function words (the lexical index's stopwords that no language above spells the same
+#: way but "i" and "at", Scandinavian words too)
 _ENGLISH = _words(
     """
     the and is are was were to of my i you it that this for with have has had be been not but
-    we he she they will would can could just what how on at our your his her them their
+    we he she they will would can could just what how at our your his her them their
     there which who because from about or if when
     """
 )
