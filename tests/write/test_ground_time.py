@@ -244,3 +244,23 @@ def test_only_a_calendar_day_or_month_without_a_year_moves_to_its_last_occurrenc
     assert all(g.span is None for g in ground_times("I had it after a day of volunteering.", ref))
     (weekend,) = ground_times("This weekend I was planning to check out a trail.", ref)
     assert weekend.span is not None and weekend.span.start.year == 2022
+
+
+@pytest.mark.parametrize(
+    "text, day",
+    [
+        ("The dentist is on the 14th.", "2023-05-14"),
+        ("I saw her on the 3rd.", "2023-05-03"),  # the past: this month's, not a month's step back
+        ("The dentist is on the 14th at 10:15.", "2023-05-14"),
+        ("Payday is on the 28th, so I will pay you then.", "2023-05-28"),
+        ("We met on the 31st.", "2023-03-31"),  # April has none
+    ],
+)
+def test_a_day_of_the_month_on_its_own(text: str, day: str) -> None:
+    (found,) = ground_times(text, REF)
+    assert found.span is not None and (found.span.start, found.span.end) == (datetime.fromisoformat(day), end(day))
+
+
+@pytest.mark.parametrize("text", ["We live on the 2nd floor.", "I got it on the 3rd try.", "I finished the 4th."])
+def test_an_ordinal_that_describes_something_is_no_day(text: str) -> None:
+    assert [g for g in ground_times(text, REF) if g.span is not None] == []

@@ -99,6 +99,10 @@ _YEAR = re.compile(r"\b(?:19|20)\d\d\b")
 _MONTH = re.compile(r"\b(?:" + MONTH_RE + r")\b", re.IGNORECASE)
 #: an open span from a time up to now
 _SINCE = re.compile(r"(?:ever\s+)?since\b", re.IGNORECASE)
+#: a day of the month by its ordinal ("on the 14th")
+_ON_THE_DAY = re.compile(r"^on the (?:[1-9]|[12]\d|3[01])(?:st|nd|rd|th)$", re.IGNORECASE)
+#: what may follow such a day: the end, punctuation, a time, "of" a month, a conjunction
+_AFTER_DAY = re.compile(r"^\s*(?:$|[,.;:!?)—–-]|(?:at|of|and|or|but|so|when|in the)\b)", re.IGNORECASE)
 #: words that set a span's year themselves ("between June and August last year")
 _RELATIVE_YEAR = re.compile(r"\b(?:last|next|this)\s+year\b|\byears?\s+ago\b", re.IGNORECASE)
 _HABITUAL = re.compile(
@@ -404,7 +408,7 @@ class TimeGrounder:
             or BARE_DEFINITE.match(phrase)
             or _BARE_SEASON.match(phrase)
             or GENERIC_PLURAL.search(phrase)
-            or ORDINAL_ONLY.match(phrase)
+            or (ORDINAL_ONLY.match(phrase) and not _day_of_month(phrase, text, result["end"]))
             or "weekend" in phrase.lower()
         ):
             return None
@@ -449,6 +453,12 @@ class TimeGrounder:
             step = candidates[1] - candidates[0]
             if step.days >= 360:
                 before = candidates[0].replace(year=candidates[0].year - 1)
+            elif step.days >= 28:  # a day of the month: the same day a month before
+                year, month = shift_months(candidates[0].date(), -1)
+                try:
+                    before = candidates[0].replace(year=year, month=month)
+                except ValueError:  # the 31st: the month before has none
+                    before = candidates[0] - step
             else:
                 before = candidates[0] - step
             candidates = [before, *candidates]
@@ -520,6 +530,13 @@ class TimeGrounder:
         else:
             grain = "range"
         return GroundedTime(phrase, TimeSpan(begin, finish), grain)
+
+
+def _day_of_month(phrase: str, text: str, end: int) -> bool:
+    """"on the 14th" names a day of the month when no word follows that it could describe
+    ("on the 2nd floor", "on the 3rd try"): the sentence ends, or a time, a month or a clause
+    goes on ("on the 14th at 10:15", "on the 14th, so ...")."""
+    return _ON_THE_DAY.match(phrase) is not None and _AFTER_DAY.match(text[end:]) is not None
 
 
 def _shift_years(moment: datetime, years: int) -> datetime:

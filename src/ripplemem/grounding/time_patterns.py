@@ -141,7 +141,7 @@ DAY_ANCHOR = re.compile(
     + WEEKDAYS
     + "|"
     + MONTH_RE
-    + r")\b|\d+/\d+",
+    + r")\b|\d+/\d+|\bon the (?:[1-9]|[12]\d|3[01])(?:st|nd|rd|th)\b",
     re.IGNORECASE,
 )
 NOT_PAST_WORDS = """need indeed speed feed seed bleed breed proceed succeed exceed embed bed red
