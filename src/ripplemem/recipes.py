@@ -102,6 +102,10 @@ class RankParams(_Part):
     #: score this much lower than rho gives them, before the cut to K (0: off, as in
     #: ``ripple-no-reports``; measured in docs/benchmarks/longmemeval.md)
     ask_penalty: float = Field(default=0.2, ge=0.0)
+    #: for a question that names a time of its own, the units whose time lies wholly outside it
+    #: score this much lower, before the cut to K (read/when.py; 0: off, as in ``ripple-no-time``;
+    #: 0.2 against 0.1 / 0.3 / 0.4 on LoCoMo and LongMemEval-S dev)
+    time_penalty: float = Field(default=0.2, ge=0.0)
     #: focus (read/focus.py): the sessions of the first this many distinct episodes of the final
     #: list are searched again, restricted to their units, and each one's best-matching statement
     #: of the user comes up right after the episode's first unit (0: off)
@@ -260,6 +264,7 @@ RECIPES: dict[str, RecallRecipe] = {
     "ripple-no-asker": recipe("ripple-no-asker", rank={"asker_penalty": 0.0}),
     "ripple-no-reports": recipe("ripple-no-reports", rank={"ask_penalty": 0.0}),
     "ripple-no-answers": recipe("ripple-no-answers", rank={"answers_follow": 0}),
+    "ripple-no-time": recipe("ripple-no-time", rank={"time_penalty": 0.0}),
     "ripple-paper": recipe(
         "ripple-paper",
         views={"centred_query": False},
@@ -267,6 +272,7 @@ RECIPES: dict[str, RecallRecipe] = {
             "weight_lexical": 0.75, "provenance": "max", "lexical_alignment": 0.0,
             "exchange_alignment": 0.0, "supersession": False, "spread_turns": False,
             "coverage": 0.0, "ask_penalty": 0.0, "asker_penalty": 0.0, "answers_follow": 0,
+            "time_penalty": 0.0,
         },
         context={"share": 0.0},
     ),

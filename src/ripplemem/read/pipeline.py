@@ -5,7 +5,8 @@ query cues -> tri-view initial recall C0 (dense_k / lexical_k / cue_k) -> up to
 ``recipe.expansion.rounds`` rounds of plan -> diffuse -> C <- C ∪ S_r (when ``recipe.expansion.enabled``) -> rank
 with rho (the speaker a question names first: ``recipe.rank.speaker_penalty``; in a
 person–assistant chat, the person a first-person question asks about: ``recipe.rank.asker_penalty``,
-:mod:`ripplemem.read.speaker`; the people's asks that report nothing below their reports:
+:mod:`ripplemem.read.speaker`; for a question that names a time, the units of another time:
+``recipe.rank.time_penalty``, :mod:`ripplemem.read.when`; the people's asks that report nothing below their reports:
 ``recipe.rank.ask_penalty``, :mod:`ripplemem.read.speech_acts`) -> the evidence budget K -> answers (``recipe.rank.answers_follow``:
 the other person's answer in the place of a question of the head that only asks, the question after it, :mod:`ripplemem.read.adjacency`) -> focus (``recipe.rank.focus_sessions``:
 the user's best-matching statement of each of the first sessions comes up to its session,
@@ -65,6 +66,7 @@ from ripplemem.read.views import (
     lexical_view,
     view_depths,
 )
+from ripplemem.read.when import prefer_the_time
 from ripplemem.recipes import RecallRecipe
 from ripplemem.records import (
     Cues,
@@ -420,6 +422,13 @@ class _RippleRun:
                     ranked, self.trace.cues or Cues(), recipe.rank.speaker_penalty
                 )
             said = f"speaker: the units not said by {speaker} score lower" if speaker else ""
+            if said and said not in self.trace.notes:
+                self.trace.notes.append(said)
+        if recipe.rank.time_penalty > 0:
+            span = self.trace.cues.time_span if self.trace.cues else None
+            with self.clock("time"):
+                ranked, outside = prefer_the_time(ranked, span, recipe.rank.time_penalty)
+            said = "time: the units of another time than the question's score lower" if outside else ""
             if said and said not in self.trace.notes:
                 self.trace.notes.append(said)
         if recipe.rank.asker_penalty > 0:

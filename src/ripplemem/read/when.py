@@ -1,0 +1,40 @@
+"""Stage: the time a question names — what happened then before what happened at other times.
+
+A question that names a time of its own ("What did Maya do on 3 May?", "Where was I in April?",
+"What did we do last weekend?") asks about what happened then. Its words also match memories of
+other times ("I was in Rome from 3 to 7 April" shares "3" and a month with the first), and the
+dense and lexical views cannot tell the dates apart, while the cue view, which can, is one view
+among three. :func:`prefer_the_time` lowers by ``penalty`` (the term ``time`` of its
+:class:`~ripplemem.records.ScoreTerms`) every unit whose time — its grounded span, else the day
+it was said (:func:`~ripplemem.structure.structural_time`) — lies wholly outside the question's
+span, then sorts again. A unit without a time keeps its score, so does one whose time overlaps;
+the candidates are the same.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ripplemem.read.rank import lower
+from ripplemem.records import Evidence, TimeSpan
+from ripplemem.structure import structural_time
+
+
+def another_time(item: Evidence, span: TimeSpan) -> bool:
+    """Whether the unit's time lies wholly before or after ``span`` (False without a time)."""
+    said = structural_time(item.unit)
+    return said is not None and (said.end < span.start or said.start > span.end)
+
+
+def prefer_the_time(
+    ranked: Sequence[Evidence], span: TimeSpan | None, penalty: float
+) -> tuple[list[Evidence], int]:
+    """``ranked`` with the units of another time than ``span`` ``penalty`` lower, best first;
+    and how many were lowered (the order as is without a span)."""
+    items = list(ranked)
+    if span is None or penalty <= 0:
+        return items, 0
+    outside = sum(1 for item in items if another_time(item, span))
+    if not outside:
+        return items, 0
+    return lower(items, lambda item: another_time(item, span), penalty, "time"), outside
