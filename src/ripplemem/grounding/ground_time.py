@@ -35,6 +35,7 @@ from ripplemem.grounding.time_patterns import (
     DAY_ANCHOR,
     GENERIC_PLURAL,
     MONTH_RE,
+    ORDINAL_DAY,
     ORDINAL_ONLY,
     TIMEISH,
     WEEKDAYS,
@@ -99,8 +100,8 @@ _YEAR = re.compile(r"\b(?:19|20)\d\d\b")
 _MONTH = re.compile(r"\b(?:" + MONTH_RE + r")\b", re.IGNORECASE)
 #: an open span from a time up to now
 _SINCE = re.compile(r"(?:ever\s+)?since\b", re.IGNORECASE)
-#: a day of the month by its ordinal ("on the 14th")
-_ON_THE_DAY = re.compile(r"^on the (?:[1-9]|[12]\d|3[01])(?:st|nd|rd|th)$", re.IGNORECASE)
+#: a day of the month by its ordinal ("on the 14th"), as the whole phrase
+_ON_THE_DAY = re.compile(rf"^{ORDINAL_DAY}$", re.IGNORECASE)
 #: what may follow such a day: the end, punctuation, a time, "of" a month, a conjunction
 _AFTER_DAY = re.compile(r"^\s*(?:$|[,.;:!?)—–-]|(?:at|of|and|or|but|so|when|in the)\b)", re.IGNORECASE)
 #: words that set a span's year themselves ("between June and August last year")
@@ -492,8 +493,8 @@ class TimeGrounder:
     def _interval(phrase: str, value: dict, ref: datetime, tense: str = "") -> GroundedTime | None:
         """A span Duckling reads from ``phrase``. One that names no year ("since January", "from
         3 to 7 April", "mid-July") is the occurrence its clause's ``tense`` says: Duckling gives
-        the next one, and "since" or a past tense ("I was in Rome from 3 to 7 April", said in
-        May) mean the last one; a future tense, the next."""
+        the next one (what a future or present tense means), and "since" or a past tense ("I was
+        in Rome from 3 to 7 April", said in May) mean the last one."""
         start = value.get("from")
         end = value.get("to")
         if start is None:
@@ -517,9 +518,6 @@ class TimeGrounder:
         if yearless and tense == "past" and begin > ref:
             back = _years_back(begin, ref)
             finish, begin = _shift_years(finish, back.year - begin.year), back
-        elif yearless and tense == "future" and finish < ref:
-            ahead = begin.year + 1
-            finish, begin = _shift_years(finish, ahead - begin.year), _shift_years(begin, ahead - begin.year)
         if re.search(r"summer|winter|spring|fall|autumn", phrase, re.IGNORECASE):
             grain = "season"
             if phrase.lower().startswith("this ") and begin.year > ref.year:

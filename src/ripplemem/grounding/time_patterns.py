@@ -136,12 +136,14 @@ GENERIC_PLURAL = re.compile(
 ORDINAL_ONLY = re.compile(
     r"^(?:the |on the )?\d*(?:first|second|third|st|nd|rd|th)$", re.IGNORECASE
 )
+#: a day of the month by its ordinal ("on the 14th")
+ORDINAL_DAY = r"on the (?:[1-9]|[12]\d|3[01])(?:st|nd|rd|th)"
 DAY_ANCHOR = re.compile(
     r"\b(?:today|tonight|yesterday|tomorrow|morning|afternoon|evening|night|noon|midnight|ago|"
     + WEEKDAYS
     + "|"
     + MONTH_RE
-    + r")\b|\d+/\d+|\bon the (?:[1-9]|[12]\d|3[01])(?:st|nd|rd|th)\b",
+    + r")\b|\d+/\d+|\b" + ORDINAL_DAY + r"\b",
     re.IGNORECASE,
 )
 NOT_PAST_WORDS = """need indeed speed feed seed bleed breed proceed succeed exceed embed bed red
