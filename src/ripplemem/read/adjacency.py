@@ -36,16 +36,19 @@ def asks_about(query: str, unit: MemoryUnit) -> bool:
     inside it): "Sam asked: Still doing jiu-jitsu then?" asks about what "Which gym does Leo
     train jiu-jitsu at?" asks; "How's Pickle? Still terrorising the postman?" shares only the
     name with "How has Pickle's food changed?" (every memory of Pickle names him)."""
-    names = {t for word in _NAME.findall(query) for t in terms(word)}
-    return bool((set(terms(query)) - names) & set(terms(unit.restatement)))
+    return _shares(query, unit, {t for word in _NAME.findall(query) for t in terms(word)})
 
 
 def weighs(query: str, unit: MemoryUnit) -> bool:
     """A question of what to do weighs what the query asks about: they share a word other than
     the name of one who speaks in it, a name included ("Should we move to Leeds?" for "Does Tess
     live in Leeds?": the value weighed is the question's topic)."""
-    speakers = {t for name in unit.speakers for t in terms(name)}
-    return bool((set(terms(query)) - speakers) & set(terms(unit.restatement)))
+    return _shares(query, unit, {t for name in unit.speakers for t in terms(name)})
+
+
+def _shares(query: str, unit: MemoryUnit, besides: set[str]) -> bool:
+    """The unit's words hold a term of the query's other than ``besides``."""
+    return bool((set(terms(query)) - besides) & set(terms(unit.restatement)))
 
 
 def only_asks(unit: MemoryUnit) -> bool:

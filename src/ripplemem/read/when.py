@@ -34,7 +34,7 @@ def prefer_the_time(
     items = list(ranked)
     if span is None or penalty <= 0:
         return items, 0
-    outside = sum(1 for item in items if another_time(item, span))
+    outside = {item.unit.id for item in items if another_time(item, span)}
     if not outside:
         return items, 0
-    return lower(items, lambda item: another_time(item, span), penalty, "time"), outside
+    return lower(items, lambda item: item.unit.id in outside, penalty, "time"), len(outside)
