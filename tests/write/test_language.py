@@ -17,6 +17,7 @@ from ripplemem.write.language import in_other_language
         "Eu sou de Lisboa, mas moro em Porto com a minha família.",
         "Ik ben niet thuis, maar mijn broer is er wel.",
         "Vi bor her nu, og hun er glad for det.",
+        "My mieszkamy w Krakowie, bardzo nam się tu podoba.",  # Polish "my" is "we"
     ],
 )
 def test_function_words_of_another_language(text: str) -> None:

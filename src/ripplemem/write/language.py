@@ -9,10 +9,10 @@ nobody said ("Je Élodie suis installée à Lyon").
 
 A sentence is read as another language when its function words say so: at least
 :data:`EVIDENCE` words of the closed classes (articles, pronouns, auxiliaries, conjunctions,
-prepositions) of French, Spanish, Italian, Portuguese, German, Dutch, Danish, Norwegian or
-Swedish that are no English word, and more of them than of English function words. Function
-words are the most frequent words of any text and a closed set per language, the oldest cue of
-language identification. A sentence with one such word, or none, stays English: a name ("Café
+prepositions) of French, Spanish, Italian, Portuguese, German, Dutch, Danish, Norwegian,
+Swedish or Polish that are no English word, and more of them than of English function words.
+Function words are the most frequent words of any text and a closed set per language, the oldest
+cue of language identification. A sentence with one such word, or none, stays English: a name ("Café
 del Mar"), a greeting ("Merci!") or a foreign phrase among English words changes nothing; a text
 in another script has no English reference to rewrite.
 """
@@ -28,9 +28,9 @@ def _words(text: str) -> frozenset[str]:
     return frozenset(text.split())
 
 
-#: function words of French, Spanish, Italian, Portuguese, German, Dutch and the Scandinavian
-#: languages that are no English word (not "die", "den", "son", "con", "per", "also", "was",
-#: "will", "war", "bin", "ton", "an", "in", "so", "man", "non", "er"; nor names: "Ben", "Mia")
+#: function words of French, Spanish, Italian, Portuguese, German, Dutch, the Scandinavian
+#: languages and Polish that are no English word (not "die", "den", "son", "con", "per", "also", "was",
+#: "will", "war", "bin", "ton", "an", "in", "so", "man", "non", "er", "ale"; nor names: "Ben", "Mia")
 _OTHER = _words(
     """
     je tu il elle nous vous ils elles suis est sont était les une du aux et mais pas très
@@ -43,6 +43,7 @@ _OTHER = _words(
     aber nicht mit für auf mein meine dein sein seine ihre auch noch schon sehr habe hast
     ik het een niet mijn zijn maar ook wij jij hij zij heb
     jeg jag ikke inte og och det är hun hon han på af av meg mig deg dig att med nu
+    się nie jest że jestem jesteśmy mam mój moja moje bardzo tylko przez dla już też jak tak czy nam nas
     """
 )
 #: English function words (the lexical index's stopwords that no language above spells the same
