@@ -103,3 +103,24 @@ def test_the_kind_of_value_a_question_asks_for(parse) -> None:
     (four,) = clauses_of(parse(["I've run four marathons."])[0], "Ivy")
     (moved,) = clauses_of(parse(["I moved to Leeds."])[0], "Ivy")
     assert asked(four) and not asked(moved)
+
+
+@pytest.mark.parametrize(
+    ("question", "mode"),
+    [
+        # what someone has done up to now: every value answers, none replaces another
+        ("Which countries has Dana visited?", "past"),
+        ("Where have we stayed on our trips?", "past"),
+        ("Who has Omar worked with?", "past"),
+        ("What instruments have I learned to play?", "past"),
+        # not a perfect of the main clause, a count, a yes-or-no question, or a present word
+        ("What have I been cooking these days?", "present"),
+        ("How many marathons has Bea run?", "present"),
+        ("Has Tom moved to Leeds?", "present"),
+        ("What's the best score Ivy has got?", "present"),
+        ("What has Ravi decided about the job now?", "present"),
+        ("Where does Dana work?", "present"),
+    ],
+)
+def test_a_question_in_the_present_perfect_asks_for_every_value(parse, question, mode) -> None:
+    assert asks_for(question, None, None, parse=parse) == mode

@@ -5,7 +5,8 @@ It runs after the final ranking and only reorders units that answer the question
 the holder's name** (centred on the namespace like the dense view's query): every memory of a
 person names them, and a ranking that reads the name favours short chit-chat naming them over
 the memory that answers. The units that *answer* are those of the first :data:`LEAD` of the
-ranking within :data:`MARGIN` of the most relevant one that is not a question; a question
+ranking within :data:`MARGIN` of the most relevant one that is not a question, never a shared
+image's caption (an image captioner's description, not its speaker's words); a question
 answers only when its clauses are read (step 2), where only what it takes as given states a
 value ("Can you recommend toys for my dog, who is three now?"). So does, for step 2, a unit of
 the lead said after an answering unit that names one of its values, whatever its relevance: a
@@ -31,7 +32,9 @@ What the question asks for is read from its words:
   keeps the ranking — but for a yes-or-no question about a past event ("Did I switch to
   Octopus?", "Did Maya move to Bristol?") what the holder did not assert (a plan, a stay, a
   wish, someone else's change) goes below their statement that answers (step 2, no value
-  ordered);
+  ordered); so does a question for what someone has done over time ("Which cities has Jon
+  visited?", "What has Melanie painted?": a question word, then a main clause in the present
+  perfect, :func:`_experience`), whose every value answers;
 * otherwise the **present** — also "How many sessions did I attend?": a count grows to the
   latest.
 
@@ -98,6 +101,7 @@ from ripplemem.records import (
     normalise_cue,
     said_at,
     said_order,
+    shares_a_photo,
 )
 from ripplemem.statements import Clause, Parse, StatementReader, counts, frequency, same_place
 from ripplemem.statements.clauses import DURATION_UNITS
@@ -134,6 +138,8 @@ _PRESENT = re.compile(
     re.IGNORECASE,
 )
 _WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*")
+#: a question that opens with its question word
+_WH = re.compile(r"^\W*(?:what|which|where|who|whom|whose|how)\b", re.IGNORECASE)
 _NAME = re.compile(r"\b[A-Z][a-z'’-]+\b")
 _FIRST_PERSON = frozenset({"i", "me", "my", "mine", "we", "us", "our", "ours"})
 #: the places in a question's parse where a word describes something else than its time
@@ -201,6 +207,26 @@ def _in_the_past(last: str, parse: Parse | None) -> bool:
         auxiliaries = [c for c in root.children if c.dep_ in ("aux", "auxpass")]
         finite = auxiliaries[0] if auxiliaries else root
         if "Past" in finite.morph.get("Tense"):
+            return True
+    return False
+
+
+def _experience(last: str, parse: Parse | None) -> bool:
+    """A question for what someone has done over time: a question word, then a main clause in
+    the present perfect ("What has Melanie painted?", "Which cities has Jon visited?", "Where
+    has Melanie camped?"). It asks for every value up to now, each an answer of its own, so no
+    later one replaces an earlier one. Read only with a parse; a yes-or-no question ("Has Sunil
+    gone back to Netflix?") or a perfect in a clause below the main one ("What's the highest
+    grade Marco has passed?") is not one."""
+    if parse is None or not _WH.match(last):
+        return False
+    (doc,) = parse([last])
+    for sentence in doc.sents:
+        root = sentence.root
+        if root.tag_ != "VBN":
+            continue
+        auxiliaries = [c for c in root.children if c.dep_ == "aux"]
+        if auxiliaries and auxiliaries[0].lemma_ == "have" and "Pres" in auxiliaries[0].morph.get("Tense"):
             return True
     return False
 
@@ -289,6 +315,8 @@ def asks_for(
         return "earlier"
     if not present and not _COUNT.search(last) and _in_the_past(last, parse):
         return "past"  # "When did Caroline go to the support group?": an event, not a state
+    if not present and not _COUNT.search(last) and _experience(last, parse):
+        return "past"  # "What has Melanie painted?": every value answers, none replaces one
     return "present"
 
 
@@ -488,11 +516,15 @@ def answering_units(
     ``questions``, also the questions within the margin of the best unit that is not one: a
     question may take a value as given ("Can you recommend toys for my dog, who is three
     now?"), which only its clauses tell (the statement reader's)."""
-    said = [(r, i) for i, r in enumerate(scores) if not _question(lead[i].unit)]
+    said = [(r, i) for i, r in enumerate(scores) if not _says_nothing(lead[i].unit)]
     if not said:
         return []
     best = max(said)[0]
-    asked = sorted(((r, i) for i, r in enumerate(scores) if questions or not _question(lead[i].unit)), reverse=True)
+    asked = sorted(
+        ((r, i) for i, r in enumerate(scores)
+         if (questions or not _question(lead[i].unit)) and not _photo(lead[i].unit)),
+        reverse=True,
+    )
     return [lead[i].unit.id for r, i in asked if r >= best - MARGIN]
 
 
@@ -524,7 +556,7 @@ def naming_old_values(
     out = []
     for item in lead:
         unit = item.unit
-        if unit.id in answering or _question(unit):
+        if unit.id in answering or _says_nothing(unit):
             continue
         text = question_words(unit.restatement, None)  # its words, with a plural's singular
         if any(said_order(values[w]) < said_order(unit) for w in text & values.keys()):
@@ -552,7 +584,7 @@ def saying_alike(
     # each candidate with the answering units it says alike, said before it (or at any time)
     pairs = {
         e.unit.id: [f for f in found if (before or said_order(f) < said_order(e.unit)) and alike(f.id, e.unit.id)]
-        for e in lead if e.unit.id not in answering and not _question(e.unit)
+        for e in lead if e.unit.id not in answering and not _says_nothing(e.unit)
     }
     pairs = {i: fs for i, fs in pairs.items() if fs}
     if not pairs:
@@ -594,7 +626,7 @@ def naming_the_thing(
     if not found:
         return []
     first = min(said_order(u) for u in found)
-    rest = [e.unit for e in lead if e.unit.id not in answering and not _question(e.unit) and said_order(e.unit) > first]
+    rest = [e.unit for e in lead if e.unit.id not in answering and not _says_nothing(e.unit) and said_order(e.unit) > first]
     out = []
     for unit, clauses in zip(rest, statements.clauses(rest), strict=True):
         for clause in clauses:
@@ -624,10 +656,21 @@ def counting_anew(
     if not counting:
         return []
     first = min(said_order(u) for u in counting)
-    others = [e.unit for e in lead if e.unit.id not in answering and not _question(e.unit)
+    others = [e.unit for e in lead if e.unit.id not in answering and not _says_nothing(e.unit)
               and said_order(e.unit) > first]
     return [u.id for u, clauses in zip(others, statements.clauses(others), strict=True)
             if any(given(c) and counts(c, noun) for c in clauses)]
+
+
+def _photo(unit: MemoryUnit) -> bool:
+    """A shared image's caption ("Evan shared a photo of a car near a lake") states nothing of
+    its speaker's: an image captioner described the picture."""
+    return shares_a_photo(unit.restatement, unit.speakers)
+
+
+def _says_nothing(unit: MemoryUnit) -> bool:
+    """A question that only asks, or a shared image's caption: neither answers by itself."""
+    return _question(unit) or _photo(unit)
 
 
 def _question(unit: MemoryUnit) -> bool:

@@ -2,7 +2,14 @@
 
 from ripplemem.records.clue import Clue, ClueSource, Membership
 from ripplemem.records.cues import Cues
-from ripplemem.records.dialogue import Conversation, Session, Turn, Window
+from ripplemem.records.dialogue import (
+    SHARED_PHOTO,
+    Conversation,
+    Session,
+    Turn,
+    Window,
+    shares_a_photo,
+)
 from ripplemem.records.evidence import (
     Evidence,
     ExpansionPath,
@@ -22,6 +29,7 @@ from ripplemem.records.unit import Edge, EdgeKind, MemoryUnit, UnitDraft, normal
 
 __all__ = [
     "INSERT_STAGES",
+    "SHARED_PHOTO",
     "AddResult",
     "Answer",
     "ApiKey",
@@ -53,5 +61,6 @@ __all__ = [
     "normalise_cue",
     "said_at",
     "said_order",
+    "shares_a_photo",
     "successor_of",
 ]

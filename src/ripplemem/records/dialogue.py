@@ -5,6 +5,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime
 
+#: how a shared image is restated: "<Speaker> shared a photo of <its caption>" (or "...: caption")
+SHARED_PHOTO = "shared a photo"
+
+
+def shares_a_photo(restatement: str, speakers: tuple[str, ...] | list[str]) -> bool:
+    """Whether a unit restates a shared image (its caption): a description of a picture by an
+    image captioner, not something its speaker said."""
+    return any(restatement.startswith(f"{s} {SHARED_PHOTO}") for s in speakers)
+
 
 @dataclass(frozen=True, slots=True)
 class Turn:

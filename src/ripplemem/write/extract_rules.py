@@ -38,7 +38,7 @@ from datetime import datetime
 
 from ripplemem import deadline
 from ripplemem.grounding.ground_time import TimeGrounder, default_grounder
-from ripplemem.records import TimeSpan, Turn, UnitDraft, Window
+from ripplemem.records import SHARED_PHOTO, TimeSpan, Turn, UnitDraft, Window
 from ripplemem.statements.answers import asks_for_a_thing
 from ripplemem.statements.answers import fragment as verbless
 from ripplemem.write.entities import CALENDAR_WORDS, INTERJECTIONS, Entities, EntityRecognizer
@@ -321,8 +321,8 @@ class DeterministicExtractor:
         text = caption.strip().strip("[]").strip().rstrip(".")
         match = _PHOTO.match(text)
         if match:
-            return f"{speaker} shared a photo of {text[match.end() :]}."
-        return f"{speaker} shared a photo: {text}."
+            return f"{speaker} {SHARED_PHOTO} of {text[match.end() :]}."
+        return f"{speaker} {SHARED_PHOTO}: {text}."
 
     @staticmethod
     def _prefix(speaker: str, first: Resolved) -> str:
