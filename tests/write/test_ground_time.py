@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import calendar
 from datetime import datetime
 
 import pytest
 
-from ripplemem.grounding.ground_time import GroundedTime, TimeGrounder, ground_times
+from ripplemem.grounding.duckling_process import ZONEINFO, DucklingProcess
+from ripplemem.grounding.ground_time import GroundedTime, TimeGrounder, ground_times, parse_budget
+from ripplemem.grounding.time_rules import rule_times
 
 REF = datetime(2023, 5, 8, 13, 56)  # a Monday
 
@@ -201,6 +204,37 @@ def test_without_a_reference_only_absolute_expressions_ground() -> None:
     for text in (*relative, "in the 90s", "a decade ago"):
         found = ground_times(text, None)
         assert found and all(g.span is None for g in found), text
+
+
+@pytest.mark.parametrize(
+    "text, parsed",
+    [
+        ("What did Maya do in May 2023?", False),  # the rules read every time word
+        ("In May 2023 I went back home.", True),  # "back": Duckling's to judge
+        ("In May 2023, and again last Wed.", True),  # a short weekday: Duckling reads it spelled out
+        ("In May 2023 (see notes_1).", True),  # a "_" joins words Duckling may read apart
+        ("We moved in 2022. Then in May 2023 we left.", True),  # the first sentence only
+    ],
+)
+def test_a_sentence_the_rules_read_whole_is_not_parsed(text: str, parsed: bool) -> None:
+    """With no parse budget, a sentence Duckling would read is left to the rules (``complete``
+    is False); one whose time words the rules have all read needs no parse: Duckling's finds
+    there all overlap the rules' (the grounder drops such finds)."""
+    grounder = TimeGrounder()
+    try:
+        with parse_budget(0.0) as budget:
+            unparsed = grounder.ground_text(text, REF)
+        assert unparsed.complete is not parsed and budget.exhausted is parsed
+    finally:
+        grounder.close()
+    if not parsed:  # what Duckling finds there lies in the rules' spans: it would be dropped
+        process = DucklingProcess(ZONEINFO)
+        try:
+            found = process.parse(text, calendar.timegm(REF.timetuple()), 1.0).results
+        finally:
+            process.close()
+        taken = [(s, e) for s, e, _ in rule_times(text, REF)]
+        assert found and all(any(r["start"] < e and s < r["end"] for s, e in taken) for r in found)
 
 
 def test_grounder_handles_a_batch_of_dialogue_lines() -> None:

@@ -16,7 +16,7 @@ import calendar
 import logging
 import re
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -37,6 +37,7 @@ from ripplemem.grounding.time_patterns import (
     MONTH_RE,
     ORDINAL_DAY,
     ORDINAL_ONLY,
+    SHORT_WEEKDAY,
     TIMEISH,
     WEEKDAYS,
     before,
@@ -215,8 +216,29 @@ def _cut(text: str, start: int, end: int, limit: int, chunks: list[tuple[int, in
         chunks.append((start, end))
 
 
+def _rules_cover(chunk: str, start: int, taken: Sequence[tuple[int, int]]) -> bool:
+    """Whether Duckling can add nothing to the rules in ``chunk`` (at ``start`` of its text):
+    each :data:`TIMEISH` match of the chunk lies in one of the spans ``taken``.
+
+    A find of Duckling is kept only when its phrase holds a :data:`TIMEISH` match and it is not
+    part of a longer token, and only when it overlaps no span the rules took. Such a match is a
+    match of the chunk too (its word boundaries fall on the same characters, since the find
+    stands apart from letters and digits; a ``_`` beside it, a word character that is neither,
+    is why a chunk with one is parsed), so it overlaps one of the chunk's matches, which lies in
+    a taken span: the find would be dropped. A chunk with a short weekday ("last Wed") is parsed
+    as before (Duckling reads it spelled out, at other offsets)."""
+    if "_" in chunk or SHORT_WEEKDAY.search(chunk):
+        return False
+    for match in TIMEISH.finditer(chunk):
+        first, last = start + match.start(), start + match.end()
+        if not any(s <= first and last <= e for s, e in taken):
+            return False
+    return True
+
+
 class TimeGrounder:
-    """Grounds the time expressions of texts: our rules, then Duckling sentence by sentence.
+    """Grounds the time expressions of texts: our rules, then Duckling sentence by sentence
+    (a sentence whose time words the rules have all read is not parsed: :func:`_rules_cover`).
 
     Duckling runs in a child process (:class:`~ripplemem.grounding.duckling_process.
     DucklingProcess`, started on first use) with a bounded cost: each sentence (cut at
@@ -290,7 +312,7 @@ class TimeGrounder:
             return Grounding([], True)
         found: list[Found] = rule_times(text, reference)
         taken = [(s, e) for s, e, _ in found]
-        parsed, complete = self._from_duckling(text, reference)
+        parsed, complete = self._from_duckling(text, reference, taken)
         for start, end, item in parsed:
             if not any(start < e and s < end for s, e in taken):
                 found.append(Found(start, end, item))
@@ -312,15 +334,18 @@ class TimeGrounder:
 
     # -- duckling -------------------------------------------------------------------------------
 
-    def _from_duckling(self, text: str, ref: datetime | None) -> tuple[list[Found], bool]:
+    def _from_duckling(
+        self, text: str, ref: datetime | None, taken: Sequence[tuple[int, int]]
+    ) -> tuple[list[Found], bool]:
         """Duckling's finds, sentence by sentence within the budget; False when a sentence was
-        left to the rules."""
+        left to the rules. A sentence whose time words all lie in ``taken`` (the rules' spans)
+        is not parsed (:func:`_rules_cover`)."""
         budget = _Spending(self.text_budget_s, _REQUEST_BUDGET.get())
         found: list[Found] = []
         complete = True
         for start, end in sentence_chunks(text, self.chunk_chars):
             chunk = text[start:end]
-            if not TIMEISH.search(chunk):
+            if not TIMEISH.search(chunk) or _rules_cover(chunk, start, taken):
                 continue
             finds = self._chunk_finds(chunk, ref, budget)
             if finds is None:
