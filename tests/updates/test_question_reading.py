@@ -119,6 +119,8 @@ def test_the_kind_of_value_a_question_asks_for(parse) -> None:
         ("Has Tom moved to Leeds?", "present"),
         ("What's the best score Ivy has got?", "present"),
         ("What has Ravi decided about the job now?", "present"),
+        ("Which gym has Sam joined?", "present"),  # one value: the one that holds now
+        ("What phone has Ravi switched to?", "present"),
         ("Where does Dana work?", "present"),
     ],
 )

@@ -138,6 +138,8 @@ _PRESENT = re.compile(
     re.IGNORECASE,
 )
 _WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*")
+#: a question word that asks for a noun's value ("which gym", "what books")
+_WH_DETERMINERS = frozenset({"what", "which", "whose"})
 #: a question that opens with its question word
 _WH = re.compile(r"^\W*(?:what|which|where|who|whom|whose|how)\b", re.IGNORECASE)
 _NAME = re.compile(r"\b[A-Z][a-z'’-]+\b")
@@ -216,12 +218,16 @@ def _experience(last: str, parse: Parse | None) -> bool:
     the present perfect ("What has Melanie painted?", "Which cities has Jon visited?", "Where
     has Melanie camped?"). It asks for every value up to now, each an answer of its own, so no
     later one replaces an earlier one. Read only with a parse; a yes-or-no question ("Has Sunil
-    gone back to Netflix?") or a perfect in a clause below the main one ("What's the highest
-    grade Marco has passed?") is not one."""
+    gone back to Netflix?"), a perfect in a clause below the main one ("What's the highest
+    grade Marco has passed?") or a question for one thing, its noun in the singular ("Which gym
+    has Sam joined?": the one that holds now), is not one."""
     if parse is None or not _WH.match(last):
         return False
     (doc,) = parse([last])
     for sentence in doc.sents:
+        asked = next((t.head for t in sentence if t.dep_ == "det" and t.lower_ in _WH_DETERMINERS), None)
+        if asked is not None and asked.tag_ in ("NN", "NNP"):
+            return False  # "Which gym has Sam joined?": one value, the one that holds now
         root = sentence.root
         if root.tag_ != "VBN":
             continue
