@@ -715,6 +715,38 @@ def test_a_loaded_index_catches_up_with_another_connections_adds(tmp_path: Path)
         assert search_dense(reader, "ns", units[8].vector, 1)[0][0] == "u8"
 
 
+def test_units_read_by_row_number_carry_the_stored_vectors(tmp_path: Path) -> None:
+    """While the namespace's index keeps exact float32 rows, a unit's vector comes from there:
+    the same floats as its ``vector`` row, through another connection's adds and a delete too,
+    each unit's its own (writing to one changes no other, nor the index)."""
+    path = tmp_path / "exact.db"
+    units = [make_unit(f"u{i}", vector=v) for i, v in enumerate(unit_vectors(8, seed=5))]
+    with SQLiteStore(path, unit_cache=0) as writer, SQLiteStore(path, unit_cache=0) as reader:
+        writer.add_units(units[:5])
+        assert search_dense(reader, "ns", units[0].vector, 1)[0][0] == "u0"  # loads the index
+        writer.add_units(units[5:])
+        assert writer.delete_unit("ns", "u3")
+        search_dense(reader, "ns", units[0].vector, 1)  # the index is current again
+        assert reader._indexes["ns"][1].exact_vectors(["u1"]) is not None  # exact rows kept
+        ids = [u.id for u in units]
+        read = reader.get_units("ns", ids)
+        stored = {
+            unit_id: np.frombuffer(blob, dtype=np.float32)
+            for unit_id, blob in reader._db.execute(
+                "SELECT u.id, v.blob FROM unit AS u JOIN vector AS v ON v.seq = u.seq"
+            )
+        }
+        assert [u.id for u in read] == [i for i in ids if i != "u3"]
+        for unit in read:
+            assert unit.vector is not None and unit.vector.dtype == np.float32
+            assert unit.vector.tobytes() == stored[unit.id].tobytes()
+        read[0].vector[:] = 0.0
+        again = reader.get_units("ns", ["u0", "u1"])
+        assert again[0].vector.tobytes() == stored["u0"].tobytes()
+        assert read[1].vector.tobytes() == stored["u1"].tobytes()
+        assert search_dense(reader, "ns", units[0].vector, 1)[0][0] == "u0"
+
+
 #: the migration that added speakers, metadata, the filter index and the namespace's person
 FILTER_MIGRATION = 9
 

@@ -267,6 +267,18 @@ class VectorIndex:
         """Each indexed id of ``ids`` with its row sequence number."""
         return {i: int(self._seqs[self._rows[i]]) for i in ids if i in self._rows}
 
+    def exact_vectors(self, ids: Iterable[str]) -> dict[str, np.ndarray] | None:
+        """Each indexed id of ``ids`` with a copy of its float32 row, the very vector it was
+        added with, while the exact matrix holds the rows; None once the graph serves search
+        (its rows are float16)."""
+        if self._matrix is None:
+            return None
+        rows = [(i, self._rows[i]) for i in ids if i in self._rows]
+        if not rows:
+            return {}
+        vectors = self._matrix[[row for _, row in rows]]  # fancy indexing: one copy of them all
+        return {unit_id: vectors[offset] for offset, (unit_id, _) in enumerate(rows)}
+
     # --- the HNSW cache ----------------------------------------------------------------------
 
     def snapshot(self) -> AnnSnapshot | None:

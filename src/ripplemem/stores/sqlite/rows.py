@@ -19,6 +19,7 @@ __all__ = [
     "embedder",
     "unit_from_row",
     "unit_values",
+    "unit_with_vector",
     "vector_blob",
     "vector_dim",
     "vectors_from_blobs",
@@ -42,6 +43,11 @@ def unit_values(unit: MemoryUnit) -> tuple[Any, ...]:
 def unit_from_row(row: tuple[Any, ...], blob: bytes | None) -> MemoryUnit:
     """Inverse of :func:`unit_values`; ``blob`` is the unit's float32 vector."""
     vector = np.frombuffer(blob, dtype=np.float32).copy() if blob is not None else None
+    return unit_from_columns(row, vector, _strings)
+
+
+def unit_with_vector(row: tuple[Any, ...], vector: np.ndarray) -> MemoryUnit:
+    """:func:`unit_from_row` with the vector given (read from elsewhere than its blob)."""
     return unit_from_columns(row, vector, _strings)
 
 

@@ -227,22 +227,29 @@ class SQLiteStore:
     ) -> list[MemoryUnit]:
         """The units of ``ids`` that exist, in order. With the namespace's current vector
         ``index``, the ids it holds are read by their row number (the ``unit`` table's rowid:
-        one B-tree search a unit instead of two); the others, and any such row that is not
-        the unit asked for, by id."""
+        one B-tree search a unit instead of two), and their vectors, while the index keeps its
+        exact float32 rows, from there (the same floats as the ``vector`` rows); the others,
+        and any such row that is not the unit asked for, by id."""
         with self._lock:
             found: dict[str, MemoryUnit] = {}
             unique = list(dict.fromkeys(ids))
             # without vectors: the unit row alone (a vector row is a 1.5 KB page read per unit)
             source = rows.WITH_VECTORS if with_vectors else rows.WITHOUT_VECTORS
             seqs = index.seq_by_id(unique) if index is not None else {}
+            exact = index.exact_vectors(seqs) if index is not None and seqs and with_vectors else None
             if seqs:
                 numbers = list(seqs.values())
+                by_seq = rows.WITHOUT_VECTORS if exact is not None else source
                 for start in range(0, len(numbers), _CHUNK):
                     part = numbers[start : start + _CHUNK]
-                    sql = f"{source} WHERE u.seq IN ({', '.join('?' * len(part))}) AND u.namespace = ?"
+                    sql = f"{by_seq} WHERE u.seq IN ({', '.join('?' * len(part))}) AND u.namespace = ?"
                     for row in self._db.execute(sql, (*part, namespace)):
-                        if row[1] in seqs:  # the unit asked for at that row
+                        if row[1] not in seqs:  # not the unit asked for at that row
+                            continue
+                        if exact is None:
                             found[row[1]] = rows.unit_from_row(row[:-1], row[-1])
+                        else:
+                            found[row[1]] = rows.unit_with_vector(row[:-1], exact[row[1]])
             rest = [i for i in unique if i not in found]
             for start in range(0, len(rest), _CHUNK):
                 chunk = rest[start : start + _CHUNK]
