@@ -95,7 +95,9 @@ def structural_time(unit: MemoryUnit) -> TimeSpan | None:
 
 @lru_cache(maxsize=4096)
 def _naive_day(moment: datetime) -> TimeSpan:
-    """The day of a naive time (read once per distinct time: a store's units share a few)."""
+    """The day of a naive time (read once per distinct time: a store's units share a few).
+    Only naive times are cached: two aware times of one instant in different zones compare
+    equal, so a cache would hand one the other's day."""
     return TimeSpan.day(moment)
 
 

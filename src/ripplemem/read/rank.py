@@ -93,10 +93,9 @@ def _provenance(
 ) -> float:
     """:func:`provenance` with the recipe's weights, rank offset and combination read once."""
     best: dict[str, float] = {}
-    top = offset + 1  # rank_support's numerator
     for h in hits:
         view = h.view
-        support = weights.get(view, 0.0) * (top / (top + h.rank))
+        support = weights.get(view, 0.0) * rank_support(h.rank, offset)
         if view in _PATH_VIEWS:
             support *= strength
         kept = best.get(view)

@@ -259,10 +259,6 @@ class VectorIndex:
             tombstones=0,
         )
 
-    def seqs_of(self, ids: Iterable[str]) -> set[int]:
-        """The row sequence numbers of those ``ids`` that are indexed."""
-        return {int(self._seqs[self._rows[i]]) for i in ids if i in self._rows}
-
     def seq_by_id(self, ids: Iterable[str]) -> dict[str, int]:
         """Each indexed id of ``ids`` with its row sequence number."""
         return {i: int(self._seqs[self._rows[i]]) for i in ids if i in self._rows}

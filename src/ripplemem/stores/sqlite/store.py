@@ -333,7 +333,7 @@ class SQLiteStore:
             seqs: set[int] | None = None
             if allowed is not None:  # ids -> row numbers, from the namespace's vector index
                 index = self._vector_index(namespace)
-                seqs = index.seqs_of(allowed) if index is not None else set()
+                seqs = set(index.seq_by_id(allowed).values()) if index is not None else set()
             return lexical.search(
                 self._db, namespace, terms(text), k, budget=budget, rerank_depth=depth,
                 allowed=seqs,
