@@ -10,7 +10,8 @@ with the question's, both without the names of the people the question asks abou
   :attr:`~ripplemem.statements.Clause.presupposed`), not the speaker's own future (an
   intention: "I'll buy an electric car"), of no bounded length ("for two weeks", "while ..."), whose subject is the holder
   ("I", "we", "Emily and I", their name; anybody's clause naming them when the holder is not a
-  speaker, or a thing of theirs by name that the question names: "Tom's car" for "What colour
+  speaker, or saying "he" or "she" in a memory that names them before it and no other person
+  than its speakers: :func:`named_before`, or a thing of theirs by name that the question names: "Tom's car" for "What colour
   is the car Tom drives?", not "Tom's brother"), a thing of theirs or a particular thing nobody owns that the question names ("my
   rent", "the wedding"), or that acts on the holder or on such a thing ("my doctor switched me
   to naproxen", "the clinic moved my check-up", "Dr Okafor increased my dose", "she put our rent
@@ -53,13 +54,14 @@ goes right below it. Nothing else moves, and an aside moves down only past answe
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
 from itertools import pairwise
 from typing import Literal
 
-from ripplemem.records import MemoryUnit, said_order
+from ripplemem.records import MemoryUnit, normalise_cue, said_order
 from ripplemem.statements import Clause
 
 Role = Literal["stated", "aside"]
@@ -310,6 +312,36 @@ def readings(
         elif best_aside is not None:
             found[unit.id] = Reading("aside", best_aside)
     return found
+
+
+#: the subjects a memory's speaker uses for one person they named before
+_THIRD = frozenset({"he", "she"})
+
+
+def named_before(unit: MemoryUnit, clauses: Sequence[Clause], holder: Holder) -> list[Clause]:
+    """``clauses`` with a "he" or "she" subject read as the holder's when the unit names the holder
+    before it and no other person than its speakers: the one person the pronoun can stand for
+    ("Vikram's left Dubai. The bank moved him to Singapore and he's been there since
+    September"), a name the write path's recogniser may not have known. With another person
+    named (the unit's participants) the pronoun stays unread."""
+    name = holder.name
+    if not name or name in {normalise_cue(s) for s in unit.speakers}:
+        return list(clauses)
+    others = {normalise_cue(p) for p in unit.participants} - {normalise_cue(s) for s in unit.speakers}
+    if others - {name}:
+        return list(clauses)
+    text = unit.restatement.casefold()
+    first = re.search(rf"\b{re.escape(name)}\b", text)
+    if first is None:
+        return list(clauses)
+    out = []
+    for clause in clauses:
+        if clause.kind == "person" and clause.subject in _THIRD and re.search(
+            rf"\b{clause.subject}\b", text[first.end():]
+        ):
+            clause = replace(clause, subject_words=clause.subject_words | {name})
+        out.append(clause)
+    return out
 
 
 def order(

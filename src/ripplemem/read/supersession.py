@@ -87,6 +87,7 @@ from ripplemem.read.latest_first import (
     as_told,
     given,
     holder_of,
+    named_before,
     order,
     readings,
     states,
@@ -734,6 +735,7 @@ def _statements_first(
     found = holder_of(None if unnamed else holder.name, holder.words, units, read)
     if found is None:
         return ordered, set()
+    read = [named_before(u, clauses, found) for u, clauses in zip(units, read, strict=True)]
     parts = readings(units, read, found, fit, asked)
     stating = {u.id: [c for c in clauses if states(c, found)] for u, clauses in zip(units, read, strict=True)}
 
