@@ -148,6 +148,8 @@ _FREQUENCY = re.compile(
     re.IGNORECASE,
 )
 _BOUNDING_MARKS = frozenset({"while", "until", "till"})
+#: the prepositions of a goal: where a change moves something to
+_GOAL_PREPOSITIONS = frozenset({"to", "into", "onto"})
 #: the marks of a clause the sentence takes as true whatever it does itself: a reason ("since",
 #: "because", "as") or a comparison of manner ("like we do every week", "as I said"); "as" not
 #: in "as soon as", "as long as" (a time to come, a condition)
@@ -1039,6 +1041,8 @@ def _bounded(head: Any) -> bool:
         marks = child.dep_ == "advcl" and any(
             m.dep_ == "mark" and m.lower_ in _BOUNDING_MARKS for m in child.children
         )
+        if marks and _done_during(head, child):
+            continue
         if marks or (child.dep_ == "prep" and child.lower_ in ("until", "till")):
             return True
     auxiliaries = [c for c in head.children if c.dep_ in ("aux", "auxpass")]
@@ -1052,6 +1056,25 @@ def _bounded(head: Any) -> bool:
         token.dep_ == "prep" and token.lower_ == "for"
         and any(p.dep_ == "pobj" and p.lemma_.casefold() in DURATION_UNITS for p in token.children)
         for token in _subtree(head)
+    )
+
+
+def _done_during(head: Any, bound: Any) -> bool:
+    """A change done while something went on, both in the past: "while I was at it I moved the
+    number across to Vodafone", "while the reorganisation was going on they transferred me to
+    Leeds": the clause moves something to a place (a goal: "to", "into", "onto") in the simple
+    past, and the "while" clause names a time that is over. The move is done and its result
+    holds on; "while" bounds a state ("I lived in Leeds while I was at uni"), or a change while
+    something still goes on ("I've moved in with my parents while the house is rewired"), not a
+    finished change."""
+    if not any(m.dep_ == "mark" and m.lower_ == "while" for m in bound.children):
+        return False
+    if _tense(head) != "past" or _tense(bound) != "past" or _progressive(head):
+        return False
+    return any(
+        child.dep_ == "prep" and child.lower_ in _GOAL_PREPOSITIONS
+        for token in (head, *(c for c in head.children if c.dep_ in ("prt", "advmod", "prep")))
+        for child in token.children
     )
 
 
