@@ -5,7 +5,9 @@ It runs after the final ranking and only reorders units that answer the question
 the holder's name** (centred on the namespace like the dense view's query): every memory of a
 person names them, and a ranking that reads the name favours short chit-chat naming them over
 the memory that answers. The units that *answer* are those of the first :data:`LEAD` of the
-ranking within :data:`MARGIN` of the most relevant one that is not a question, never a shared
+ranking within :data:`MARGIN` of the most relevant one that is not a question nor words the
+ranking lowered as not the asked person's (an assistant's advice in the question's own words,
+a partner's reply: they may answer, but set no bar), never a shared
 image's caption (an image captioner's description, not its speaker's words); a question
 answers only when its clauses are read (step 2), where only what it takes as given states a
 value ("Can you recommend toys for my dog, who is three now?"). So does, for step 2, a unit of
@@ -526,13 +528,21 @@ def answering_units(
     said = [(r, i) for i, r in enumerate(scores) if not _says_nothing(lead[i].unit)]
     if not said:
         return []
-    best = max(said)[0]
+    # the bar is the asked person's: words the ranking took as not theirs answer, but set no bar
+    theirs = [(r, i) for r, i in said if not _not_about(lead[i])]
+    best = max(theirs or said)[0]
     asked = sorted(
         ((r, i) for i, r in enumerate(scores)
          if (questions or not _question(lead[i].unit)) and not _photo(lead[i].unit)),
         reverse=True,
     )
     return [lead[i].unit.id for r, i in asked if r >= best - MARGIN]
+
+
+def _not_about(item: Evidence) -> bool:
+    """Words the ranking lowered as not the asked person's (the speaker and asker stages)."""
+    extra = item.terms.extra if item.terms is not None else {}
+    return extra.get("speaker", 0.0) < 0 or extra.get("asker", 0.0) < 0
 
 
 def naming_old_values(
