@@ -33,6 +33,9 @@ from ripplemem.read.rank import lower
 from ripplemem.records import Cues, Evidence
 from ripplemem.records.unit import normalise_cue
 
+#: the score terms of the two stages: units lowered as not the asked person's words
+SPEAKER_TERM = "speaker"
+ASKER_TERM = "asker"
 #: the pronouns of the one who asks, and of the side they talk to
 _FIRST_PERSON = re.compile(r"\b(?:I|me|my|mine|myself|we|us|our|ours|ourselves)\b", re.IGNORECASE)
 _SECOND_PERSON = re.compile(r"\b(?:you|your|yours|yourself|yourselves)\b", re.IGNORECASE)
@@ -59,7 +62,7 @@ def prefer_speaker(ranked: Sequence[Evidence], cues: Cues, penalty: float) -> tu
         said = {normalise_cue(s) for s in item.unit.speakers}
         return bool(said) and speaker not in said
 
-    out = lower(items, not_theirs, penalty, "speaker")
+    out = lower(items, not_theirs, penalty, SPEAKER_TERM)
     return out, speaker
 
 
@@ -78,5 +81,5 @@ def prefer_asker(ranked: Sequence[Evidence], query: str, penalty: float) -> tupl
     items = list(ranked)
     if penalty <= 0 or not asks_about_the_asker(query, items):
         return items, False
-    out = lower(items, lambda item: not users_statement(item.unit), penalty, "asker")
+    out = lower(items, lambda item: not users_statement(item.unit), penalty, ASKER_TERM)
     return out, True

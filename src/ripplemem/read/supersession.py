@@ -95,6 +95,7 @@ from ripplemem.read.latest_first import (
     states,
 )
 from ripplemem.read.rank import rescore
+from ripplemem.read.speaker import ASKER_TERM, SPEAKER_TERM
 from ripplemem.records import (
     Cues,
     Evidence,
@@ -540,9 +541,9 @@ def answering_units(
 
 
 def _not_about(item: Evidence) -> bool:
-    """Words the ranking lowered as not the asked person's (the speaker and asker stages)."""
+    """Words the ranking lowered as not the asked person's (:mod:`ripplemem.read.speaker`)."""
     extra = item.terms.extra if item.terms is not None else {}
-    return extra.get("speaker", 0.0) < 0 or extra.get("asker", 0.0) < 0
+    return extra.get(SPEAKER_TERM, 0.0) < 0 or extra.get(ASKER_TERM, 0.0) < 0
 
 
 def naming_old_values(
