@@ -468,7 +468,8 @@ def apply_supersession(
         read += [i for i in saying_alike(lead, answering, alike, statements, before=polar) if i not in read]
         reads = len({said[i] for i in read if i in said}) > 1
     if not reads and not any(chains.links.get(e.unit.id) for e in evidence):
-        # no chain and no readings to order: nothing moves, and the question is not parsed
+        # no chain and no readings to order: nothing moves, and whom the question is about is
+        # not read (its tense was read above, from the one parse of it)
         return [_mark(e, chains) for e in rescore(evidence, (), "supersession")]
     # "How often do I see Dr. Smith?": about the one who asks, whoever else it names; "Where
     # does Priya, my sister, work?": about Priya
