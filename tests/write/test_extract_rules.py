@@ -308,3 +308,22 @@ def test_sentence_splitting_respects_abbreviations() -> None:
         "Really?",
         "Yes",
     ]
+
+
+@pytest.mark.parametrize(
+    ("text", "sentences"),
+    [
+        # a dotted abbreviation before a lowercase word is inside its sentence
+        ("I started 2 weeks later, i.e. on the 17th. Then I moved.",
+         ["I started 2 weeks later, i.e. on the 17th.", "Then I moved."]),
+        ("Try a lighter app, e.g. Obsidian or Bear, and see.", ["Try a lighter app, e.g. Obsidian or Bear, and see."]),
+        ("Bring something warm, e.g. a fleece. It gets cold.", ["Bring something warm, e.g. a fleece.", "It gets cold."]),
+        ("We flew to the U.S. last May.", ["We flew to the U.S. last May."]),
+        # before a capital it ends the sentence, as any full stop does ("a.m." is no initial)
+        ("I get up at 7 a.m. Then I run.", ["I get up at 7 a.m.", "Then I run."]),
+        # a lowercase word after an ordinary full stop still starts a sentence (chat drops capitals)
+        ("ok. see you at 5", ["ok.", "see you at 5"]),
+    ],
+)
+def test_a_dotted_abbreviation_ends_no_sentence_before_a_lowercase_word(text: str, sentences: list[str]) -> None:
+    assert split_sentences(text) == sentences

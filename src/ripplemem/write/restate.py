@@ -26,7 +26,8 @@ def _word_set(text: str) -> frozenset[str]:
 _ABBREVIATIONS = _word_set("""mr mrs ms dr st jr sr vs etc eg ie prof mt ft approx no""")
 # . ! ? … then a space; a line break; a full stop of Chinese or Japanese (no space follows it)
 _SENTENCE_END = re.compile(r"(?<=[.!?…])[\"'”’)\]]*\s+|\n+|(?<=[。！？])[」』”’）]*\s*")
-_LAST_WORD = re.compile(r"([A-Za-z]+)\W*$")
+#: the last word before a full stop, with the dots inside it ("Dr", "e.g", "U.S")
+_LAST_WORD = re.compile(r"([A-Za-z]+(?:\.[A-Za-z]+)*)\W*$")
 #: how far back from a full stop the abbreviation check looks ("Dr", "J"): a bounded look, so
 #: text made of thousands of "Dr. " costs linear time, not a re-scan of the sentence so far
 _LAST_WORD_REACH = 64
@@ -121,8 +122,10 @@ def split_sentences(text: str) -> list[str]:
             tail = text[max(start, match.start() - _LAST_WORD_REACH) : match.start()].rstrip()
             last = _LAST_WORD.search(tail)
             word = last.group(1) if last else ""
-            if word and (word.lower() in _ABBREVIATIONS or (len(word) == 1 and word.isupper())):
-                continue  # "Dr. Smith", "J. K. Rowling"
+            if word and (word.replace(".", "").lower() in _ABBREVIATIONS or (len(word) == 1 and word.isupper())):
+                continue  # "Dr. Smith", "J. K. Rowling", "e.g. Obsidian"
+            if "." in word and text[match.end() : match.end() + 1].islower():
+                continue  # "7 a.m. on Saturdays", "the U.S. last May": a dotted abbreviation
         candidate = text[start : match.start()].strip()
         if candidate:
             pieces.append(candidate)
