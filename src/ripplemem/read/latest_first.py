@@ -63,6 +63,7 @@ from typing import Literal
 
 from ripplemem.records import MemoryUnit, normalise_cue, said_order
 from ripplemem.statements import Clause
+from ripplemem.statements.clauses import KIN_HE, KIN_SHE, kin, kin_forms
 
 Role = Literal["stated", "aside"]
 #: stated units answer the same thing when their answering clauses' relevance to the question is
@@ -82,8 +83,11 @@ Fit = Callable[[Sequence[str]], list[float]]
 class Holder:
     """Whose fact the question asks about, and the words it names (case-folded)."""
 
-    name: str  # normalised
+    name: str  # normalised; a relation's kinship word ("mother") when ``kin_of`` is set
     words: frozenset[str]
+    #: whose relative the holder is, when the question names them by a relation ("Ines's
+    #: mother": "ines"; "my grandad": "", the asker's); None for a person named or a speaker
+    kin_of: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,6 +159,8 @@ def _of_holder(clause: Clause, holder: Holder) -> bool:
     """The clause's subject names the holder ("my sister Priya", "Mrs Patel" for "mrs patel"),
     or is a thing of theirs by their name that the question names ("Tom's car" for "What colour
     is the car Tom drives?"; not "Tom's brother" for "Where does Tom live?")."""
+    if holder.kin_of is not None:
+        return _of_relative(clause, holder, holder.kin_of)
     name = set(holder.name.split())
     if not name:
         return False
@@ -165,6 +171,18 @@ def _of_holder(clause: Clause, holder: Holder) -> bool:
         clause.owner == "other" and bool(owner) and (owner <= name or name <= owner)
         and bool(clause.subject_words & holder.words)
     )
+
+
+def _of_relative(clause: Clause, holder: Holder, whose: str) -> bool:
+    """The clause's subject is the relative the question asks about: a word for the relation
+    ("Mum", "my mother", "Ines's mum" for "mother", :func:`~ripplemem.statements.clauses.kin`),
+    or a pronoun :func:`named_before` read as them, of the one whose relative they are (the name
+    that owns it, else the clause's speaker; anyone's for the asker's relative)."""
+    if holder.name not in {kin(w) for w in clause.subject_words}:
+        return False
+    if clause.possessor:
+        return not whose or set(whose.split()) <= set(clause.possessor.split())
+    return not whose or clause.speaker == whose
 
 
 def _asserted(clause: Clause) -> bool:
@@ -323,25 +341,58 @@ def named_before(unit: MemoryUnit, clauses: Sequence[Clause], holder: Holder) ->
     before it and no other person than its speakers: the one person the pronoun can stand for
     ("Vikram's left Dubai. The bank moved him to Singapore and he's been there since
     September"), a name the write path's recogniser may not have known. With another person
-    named (the unit's participants) the pronoun stays unread."""
+    named (the unit's participants) the pronoun stays unread. A relative (:attr:`Holder.kin_of`)
+    is named by a word for the relation of the one whose relative they are ("Mum" in Ana's
+    words, "Ana's mum"), and stands for "she" or "he" as the relation says (a mother for
+    "she")."""
     name = holder.name
-    if not name or name in {normalise_cue(s) for s in unit.speakers}:
-        return list(clauses)
-    others = {normalise_cue(p) for p in unit.participants} - {normalise_cue(s) for s in unit.speakers}
-    if others - {name}:
+    if not name or name in {normalise_cue(s) for s in unit.speakers} or _others(unit, holder):
         return list(clauses)
     text = unit.restatement.casefold()
-    first = re.search(rf"\b{re.escape(name)}\b", text)
-    if first is None:
+    start = _mention(text, unit, holder)
+    if start is None:
         return list(clauses)
+    pronouns = _pronouns(holder)
     out = []
     for clause in clauses:
-        if clause.kind == "person" and clause.subject in _THIRD and re.search(
-            rf"\b{clause.subject}\b", text[first.end():]
+        if clause.kind == "person" and clause.subject in pronouns and re.search(
+            rf"\b{clause.subject}\b", text[start:]
         ):
             clause = replace(clause, subject_words=clause.subject_words | {name})
         out.append(clause)
     return out
+
+
+def _others(unit: MemoryUnit, holder: Holder) -> bool:
+    """The unit names a person other than its speakers, the holder and whose relative they are."""
+    others = {kin(normalise_cue(p)) for p in unit.participants} - {normalise_cue(s) for s in unit.speakers}
+    return bool(others - {holder.name, holder.kin_of or ""})
+
+
+def _mention(text: str, unit: MemoryUnit, holder: Holder) -> int | None:
+    """Where the first mention of the holder in ``text`` (the unit's, case-folded) ends: their
+    name, or for a relative a word for the relation that is theirs ("Ines's mum", or "Mum" in
+    Ines's own words)."""
+    if holder.kin_of is None:
+        found = re.search(rf"\b{re.escape(holder.name)}\b", text)
+        return found.end() if found is not None else None
+    forms = "|".join(sorted(map(re.escape, kin_forms(holder.name)), key=len, reverse=True))
+    own = not holder.kin_of or holder.kin_of in {normalise_cue(s) for s in unit.speakers}
+    for found in re.finditer(rf"(?:\b([\w-]+(?: [\w-]+)?)['’]s |\bmy )?\b(?:{forms})\b", text):
+        owner = found.group(1)
+        if (owner is None and own) or (owner is not None and (not holder.kin_of or owner.endswith(holder.kin_of))):
+            return found.end()
+    return None
+
+
+def _pronouns(holder: Holder) -> frozenset[str]:
+    """The pronouns that can stand for the holder: "she" for a mother, "he" for a brother, either
+    for a person named (no lexicon guesses a name's gender) or a relation of either sex."""
+    if holder.kin_of is not None and holder.name in KIN_SHE:
+        return frozenset({"she"})
+    if holder.kin_of is not None and holder.name in KIN_HE:
+        return frozenset({"he"})
+    return _THIRD
 
 
 def order(

@@ -108,7 +108,7 @@ from ripplemem.records import (
     shares_a_photo,
 )
 from ripplemem.statements import Clause, Parse, StatementReader, counts, frequency, same_place
-from ripplemem.statements.clauses import DURATION_UNITS
+from ripplemem.statements.clauses import DURATION_UNITS, kin, person_noun
 from ripplemem.stores.base import MemoryStore
 
 #: the question asks for the value before a change
@@ -257,6 +257,34 @@ def question_subject(query: str, parse: Parse) -> str | None:
             named = [c for c in child.children if c.dep_ == "appos" and c.pos_ == "PROPN"]
             if named:
                 return normalise_cue(named[0].text)
+    return None
+
+
+def question_relation(query: str, parse: Parse) -> tuple[str, str] | None:
+    """The relative the question's main clause is about when it names them by their relation to
+    someone, not by a name: a person noun with a possessor as the subject (or the complement of
+    "is") of its root, and whose relative: ("mother", "ines") for "Where does Ines's mother
+    live?", ("grandfather", "") for "Which care home is my grandad in?" (the asker's;
+    :func:`~ripplemem.statements.clauses.kin`); None when a name
+    stands beside it ("Arjun's brother Vikram": :func:`question_subject`), for a thing ("Ines's
+    job") or a person noun nobody's ("the coach")."""
+    (doc,) = parse([_last_question(query)])
+    for sentence in doc.sents:
+        root = sentence.root
+        if root.lemma_ == "be" and any(c.lower_ in ("who", "whom") for c in root.children):
+            return None  # "Who is Kevin's partner?": who the relative is, a fact of Kevin's
+        for child in root.children:
+            if child.dep_ not in ("nsubj", "nsubjpass", "attr") or child.pos_ not in ("NOUN", "PROPN"):
+                continue
+            word = child.lemma_.casefold()
+            if not person_noun(word) and not person_noun(child.lower_):
+                continue  # "Amira's Nan": the parse may take the kinship word for a name
+            if any(c.pos_ == "PROPN" and c.dep_ in ("appos", "compound") for c in child.children):
+                return None  # "Arjun's brother Vikram": about Vikram
+            owner = next((c for c in child.children if c.dep_ == "poss"), None)
+            if owner is not None:
+                whose = normalise_cue(owner.text) if owner.pos_ == "PROPN" else ""
+                return kin(word if person_noun(word) else child.lower_), whose
     return None
 
 
@@ -474,8 +502,12 @@ def apply_supersession(
     # "How often do I see Dr. Smith?": about the one who asks, whoever else it names; "Where
     # does Priya, my sister, work?": about Priya
     first_person = asks_the_asker(query, parse)
-    subject = question_subject(query, parse) if parse is not None else None
-    named = subject or (None if first_person else (people[0] if people else _name_in(query)))
+    # "Where does Ines's mother live?": about the mother, whose memories are Ines's words
+    relation = question_relation(query, parse) if parse is not None else None
+    subject = question_subject(query, parse) if parse is not None and relation is None else None
+    named = subject or (relation[0] if relation else None) or (
+        None if first_person else (people[0] if people else _name_in(query))
+    )
     moved: set[str]
     if polar:  # "Did I switch to Octopus?": no value is ordered, asides go below statements
         ordered, moved = list(evidence), set()
@@ -489,7 +521,7 @@ def apply_supersession(
     if reads:
         assert statements is not None and fit is not None  # for mypy: ``reads`` says so
         ordered, stated = _statements_first(
-            ordered, read, by_id, statements, fit, Holder(named or "", words),
+            ordered, read, by_id, statements, fit, Holder(named or "", words, relation[1] if relation else None),
             named is None, alike, chains, latest=mode == "present", notes=notes,
             counted=noun, asked=value_kind(query, noun), asides_only=polar,
         )
@@ -744,7 +776,7 @@ def _statements_first(
     items = {e.unit.id: e for e in ordered}
     units = [items[i].unit for i in answering if i in items]
     read = [as_told(u, clauses) for u, clauses in zip(units, statements.clauses(units), strict=True)]
-    found = holder_of(None if unnamed else holder.name, holder.words, units, read)
+    found = holder_of(None, holder.words, units, read) if unnamed else holder
     if found is None:
         return ordered, set()
     read = [named_before(u, clauses, found) for u, clauses in zip(units, read, strict=True)]

@@ -132,6 +132,44 @@ PEOPLE_NOUNS = frozenset(
     customer patient member leader host guest date crush mother-in-law father-in-law
     sister-in-law brother-in-law""")
 )
+#: the everyday forms of a kinship word ("mum", "mom" and "mother" name one relation): the
+#: words a question and a memory may each use for the relative (:func:`kin`)
+_KIN_FORMS = {
+    "mother": "mum mom mam mummy mommy mama ma",
+    "father": "dad daddy papa pa",
+    "grandmother": "nan nana nanna nanny gran granny grandma gramma",
+    "grandfather": "grandad granddad grandpa gramps grampa",
+    "husband": "hubby",
+    "wife": "wifey missus",
+}
+_KIN = {form: relation for relation, forms in _KIN_FORMS.items() for form in (relation, *forms.split())}
+#: the relations "she" can stand for and those "he" can (every other person noun: either)
+KIN_SHE = frozenset(
+    str.split("""mother grandmother sister daughter wife aunt auntie niece granddaughter girlfriend
+    fiancee fiancée stepmother mother-in-law sister-in-law""")
+)
+KIN_HE = frozenset(
+    str.split("""father grandfather brother son husband uncle nephew grandson boyfriend fiance fiancé
+    stepfather father-in-law brother-in-law""")
+)
+
+
+def kin(word: str) -> str:
+    """The relation a kinship word names ("mum", "mom" -> "mother"; "nan" -> "grandmother");
+    any other word is itself."""
+    return _KIN.get(word, word)
+
+
+def kin_forms(relation: str) -> frozenset[str]:
+    """Every word for ``relation`` (:func:`kin`'s inverse): "mother" -> mother, mum, mom, ..."""
+    return frozenset(form for form, named in _KIN.items() if named == relation) | {relation}
+
+
+def person_noun(word: str) -> bool:
+    """A noun for a person (:data:`PEOPLE_NOUNS`) or a kinship word's everyday form ("nan")."""
+    return word in PEOPLE_NOUNS or word in _KIN
+
+
 #: the words that mark a length of time as going on beyond now ("for another year")
 _FURTHER = frozenset({"another", "more", "longer", "further"})
 #: the units a bounded length is counted in ("for two weeks", "for the weekend")
