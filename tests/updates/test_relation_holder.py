@@ -113,3 +113,31 @@ def test_everyday_forms_of_a_kinship_word_name_one_relation() -> None:
     assert kin("grandad") == kin("grandpa") == "grandfather"
     assert kin("mother") != kin("father")
     assert kin("boss") == "boss"  # not a kinship word: itself
+
+
+_ASKED = [
+    ("2023-05-14", [
+        ("Pauline", "How was Norfolk?"),
+        ("Ines", "I stayed two nights with Mum in Cromer. She's in the old terraced house by the pier."),
+        ("Pauline", "Lovely spot."),
+    ]),
+    ("2024-04-20", [
+        ("Pauline", "Any news on your mum?"),
+        ("Ines", "Lots. After another fall we agreed the house was too much, so she moved into Hollybank Court last month."),
+        ("Pauline", "A big step."),
+    ]),
+]
+
+
+def test_she_answering_a_question_about_the_relative_is_the_relative(memory: Memory) -> None:
+    _add(memory, ("Ines", "Pauline"), _ASKED)
+    question = "Where does Ines's mother live?"
+    assert _first(memory, question, "Hollybank") < _first(memory, question, "terraced house")
+
+
+def test_she_answering_a_question_about_two_people_stays_unread(memory: Memory) -> None:
+    asked_of_two = [(day, [(who, text.replace("Any news on your mum?", "Any news on your mum and Tom?"))
+                           for who, text in turns]) for day, turns in _ASKED]
+    _add(memory, ("Ines", "Pauline"), asked_of_two)
+    question = "Where does Ines's mother live?"
+    assert _first(memory, question, "Hollybank") > _first(memory, question, "terraced house")

@@ -336,7 +336,9 @@ def readings(
 _THIRD = frozenset({"he", "she"})
 
 
-def named_before(unit: MemoryUnit, clauses: Sequence[Clause], holder: Holder) -> list[Clause]:
+def named_before(
+    unit: MemoryUnit, clauses: Sequence[Clause], holder: Holder, before: MemoryUnit | None = None
+) -> list[Clause]:
     """``clauses`` with a "he" or "she" subject read as the holder's when the unit names the holder
     before it and no other person than its speakers: the one person the pronoun can stand for
     ("Vikram's left Dubai. The bank moved him to Singapore and he's been there since
@@ -344,14 +346,18 @@ def named_before(unit: MemoryUnit, clauses: Sequence[Clause], holder: Holder) ->
     named (the unit's participants) the pronoun stays unread. A relative (:attr:`Holder.kin_of`)
     is named by a word for the relation of the one whose relative they are ("Mum" in Ana's
     words, "Ana's mum"), and stands for "she" or "he" as the relation says (a mother for
-    "she")."""
+    "she"); a unit that does not name them reads them so when ``before``, the other speaker's
+    turn right before it, names them and no other person: what the question it answers asked
+    about ("Any news on your mum?" - "she moved into Hollybank Court last month")."""
     name = holder.name
     if not name or name in {normalise_cue(s) for s in unit.speakers} or _others(unit, holder):
         return list(clauses)
     text = unit.restatement.casefold()
     start = _mention(text, unit, holder)
     if start is None:
-        return list(clauses)
+        if before is None or _others(before, holder) or _mention(before.restatement.casefold(), before, holder) is None:
+            return list(clauses)
+        start = 0
     pronouns = _pronouns(holder)
     out = []
     for clause in clauses:

@@ -779,7 +779,13 @@ def _statements_first(
     found = holder_of(None, holder.words, units, read) if unnamed else holder
     if found is None:
         return ordered, set()
-    read = [named_before(u, clauses, found) for u, clauses in zip(units, read, strict=True)]
+    # "Any news on your mum?" - "she moved into Hollybank Court": a relative's pronoun, named the
+    # turn before (for a name, whose "he" or "she" no word checks, the turn before is not read)
+    before = (
+        _turns_before([u for u, clauses in zip(units, read, strict=True) if _says_he_or_she(clauses)], chains)
+        if found.kin_of is not None else {}
+    )
+    read = [named_before(u, clauses, found, before.get(u.id)) for u, clauses in zip(units, read, strict=True)]
     parts = readings(units, read, found, fit, asked)
     stating = {u.id: [c for c in clauses if states(c, found)] for u, clauses in zip(units, read, strict=True)}
 
@@ -811,6 +817,33 @@ def _statements_first(
             f"{len(parts) - stated} say what they did not assert or someone else's (below them)"
         )
     return [items[i] for i in ids], moved
+
+
+def _says_he_or_she(clauses: Sequence[Clause]) -> bool:
+    return any(c.kind == "person" and c.subject in ("he", "she") for c in clauses)
+
+
+def _turns_before(units: Sequence[MemoryUnit], chains: _Chains) -> dict[str, MemoryUnit]:
+    """For each of ``units``, a unit of the turn right before it in its session said by someone
+    else (a dialogue neighbour), when there is one: the question it may answer."""
+    if not units:
+        return {}
+    linked = chains.store.neighbours(chains.namespace, [u.id for u in units], "structural")
+    wanted = sorted({n for u in units for n, _ in linked.get(u.id, ())})
+    near = {n.id: n for n in chains.store.get_units(chains.namespace, wanted)} if wanted else {}
+    found: dict[str, MemoryUnit] = {}
+    for unit in units:
+        at = unit.extra.get("turn_index")
+        if at is None:
+            continue
+        previous = [
+            near[n] for n, _ in linked.get(unit.id, ()) if n in near
+            and near[n].episode_id == unit.episode_id and near[n].extra.get("turn_index") == at - 1
+            and not set(near[n].speakers) & set(unit.speakers)
+        ]
+        if previous:
+            found[unit.id] = min(previous, key=lambda u: (u.created_at, u.id))
+    return found
 
 
 _NONE = Reading("aside", 0.0)
