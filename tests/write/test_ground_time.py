@@ -298,3 +298,46 @@ def test_a_day_of_the_month_on_its_own(text: str, day: str) -> None:
 @pytest.mark.parametrize("text", ["We live on the 2nd floor.", "I got it on the 3rd try.", "I finished the 4th."])
 def test_an_ordinal_that_describes_something_is_no_day(text: str) -> None:
     assert [g for g in ground_times(text, REF) if g.span is not None] == []
+
+
+@pytest.mark.parametrize(
+    "text, phrase, date",
+    [
+        # a day-first numeric date: unambiguous when the first number cannot be a month, and
+        # always with dots (the European way); two-digit years are this century's
+        ("My lease ends 28/02/2025.", "28/02/2025", "2025-02-28"),
+        ("The visa runs out on 17/11/24.", "17/11/24", "2024-11-17"),
+        ("I moved on 03.04.2023 to Leipzig.", "03.04.2023", "2023-04-03"),
+        ("Exam on 02/28/2024.", "02/28/2024", "2024-02-28"),  # month first: Duckling reads it
+    ],
+)
+def test_a_numeric_date_reads_day_first_when_only_that_can_be(text: str, phrase: str, date: str) -> None:
+    found = ground_times(text, REF)
+    assert [(g.phrase.removeprefix("on "), g.span.start, g.span.end) for g in found if g.span] == [
+        (phrase, day(date), end(date))
+    ]
+
+
+def test_a_numeric_date_that_is_no_calendar_day_gives_nothing() -> None:
+    assert [g for g in ground_times("Tickets 31/02/2025 and 45.13.2024 sold out.", REF) if g.span] == []
+
+
+@pytest.mark.parametrize(
+    "text, date",
+    [
+        # a movable feast recurs on another day each year: its last occurrence is that year's
+        ("We went to Porto over Easter.", "2023-04-09"),  # said in May 2023
+        ("We will go to Porto at Easter.", "2024-03-31"),
+        ("We had the family over for Thanksgiving.", "2022-11-24"),  # 4th Thursday of November
+        ("We'll do Thanksgiving at my sister's.", "2023-11-23"),
+        ("We went to Rome at Christmas.", "2022-12-25"),
+    ],
+)
+def test_a_yearly_holiday_goes_to_its_occurrence_by_the_tense(text: str, date: str) -> None:
+    (found,) = [g for g in ground_times(text, REF) if g.span]
+    assert (found.span.start, found.span.end) == (day(date), end(date))
+
+
+@pytest.mark.parametrize("text", ["Upgrade to version 1.5.10 first.", "Ping 192.168.1.1 now."])
+def test_numbers_with_dots_that_are_no_date_give_nothing(text: str) -> None:
+    assert [g for g in ground_times(text, REF) if g.span] == []

@@ -20,7 +20,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import date, datetime
 from pathlib import Path
 
 from ripplemem import deadline
@@ -477,8 +477,8 @@ class TimeGrounder:
         """Choose among the repeating occurrences Duckling lists (plus the one before them)."""
         if len(candidates) >= 2:
             step = candidates[1] - candidates[0]
-            if step.days >= 360:
-                before = candidates[0].replace(year=candidates[0].year - 1)
+            if step.days >= 300:  # a yearly date: a fixed day, or a movable one (Easter: 350-385)
+                before = _year_before(candidates[0], candidates[1])
             elif step.days >= 28:  # a day of the month: the same day a month before
                 year, month = shift_months(candidates[0].date(), -1)
                 try:
@@ -553,6 +553,45 @@ class TimeGrounder:
         else:
             grain = "range"
         return GroundedTime(phrase, TimeSpan(begin, finish), grain)
+
+
+def _year_before(first: datetime, second: datetime) -> datetime:
+    """The occurrence a year before ``first`` of a yearly date Duckling lists as ``first``,
+    ``second``, by the rule the two share: the same day of the calendar (Christmas); the same
+    distance from Easter Sunday (Easter, Good Friday); the same weekday counted from the start of
+    the month (Thanksgiving, the fourth Thursday of November) or from its end (the last Monday
+    of May); else a step back as long as the one between them."""
+    if (first.month, first.day) == (second.month, second.day):
+        return _shift_years(first, -1)
+    offset = first.date() - _easter(first.year)
+    if offset == second.date() - _easter(second.year):
+        return datetime.combine(_easter(first.year - 1) + offset, first.time())
+    if first.weekday() == second.weekday() and first.month == second.month:
+        year, month, weekday = first.year - 1, first.month, first.weekday()
+        days = calendar.monthrange(year, month)[1]
+        counted = [d for d in range(1, days + 1) if calendar.weekday(year, month, d) == weekday]
+        nth = (first.day - 1) // 7
+        if nth == (second.day - 1) // 7 and nth < len(counted):
+            return first.replace(year=year, day=counted[nth])
+        from_end = (calendar.monthrange(first.year, month)[1] - first.day) // 7
+        second_end = (calendar.monthrange(second.year, month)[1] - second.day) // 7
+        if from_end == second_end and from_end < len(counted):
+            return first.replace(year=year, day=counted[-1 - from_end])
+    return first - (second - first)
+
+
+def _easter(year: int) -> date:
+    """Easter Sunday of ``year`` in the Gregorian calendar (the anonymous Gregorian computus)."""
+    a, b, c = year % 19, year // 100, year % 100
+    d, e = divmod(b, 4)
+    f = (b + 8) // 25
+    g = (b - f + 1) // 3
+    h = (19 * a + b - d - g + 15) % 30
+    i, k = divmod(c, 4)
+    ell = (32 + 2 * e + 2 * i - h - k) % 7
+    m = (a + 11 * h + 22 * ell) // 451
+    month, day = divmod(h + ell - 7 * m + 114, 31)
+    return date(year, month, day + 1)
 
 
 def _day_of_month(phrase: str, text: str, end: int) -> bool:

@@ -81,6 +81,10 @@ FROM_NOW = re.compile(  # "two days from now": Duckling leaves it at the hour, u
     r"\b(?P<n>" + NUMBER_RE + r") (?P<unit>day|week|month|year)s? from (?:now|today)\b",
     re.IGNORECASE,
 )
+# "28/02/2025", "03.04.2023", "17/11/24": a date in numbers (day first where only that can be)
+NUMERIC_DATE = re.compile(
+    r"(?<![\w/.-])(?P<a>\d{1,2})(?P<sep>[/.])(?P<b>\d{1,2})(?P=sep)(?P<year>\d{4}|\d{2})(?![\w/]|\.\d)"
+)
 MONTH_YEAR = re.compile(
     r"\b(?:in |of )?(?P<month>" + MONTH_RE + r")\.?,? (?:of )?(?P<year>(?:19|20)\d\d)\b",
     re.IGNORECASE,

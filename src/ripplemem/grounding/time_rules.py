@@ -8,6 +8,9 @@
 * "in N <units>" -> that unit ahead, unless the sentence is in the past ("first time in 3 years");
   "N <units> from now" -> that unit ahead; "two or three weeks ago", "a month or two ago" -> the
   range, "a week or so ago" -> about one week;
+* "28/02/2025", "03.04.2023", "17/11/24" -> that day, read day first where only that can be (dots,
+  or a first number above 12; Duckling's English reads "28/02/2025" as nothing), and nothing
+  for numbers no order makes a day ("31/02/2025");
 * "May 2023" -> the month (Duckling only reads it after "in");
 * "from 2015 to 2017", "in 2019 and 2020" -> both years; "early / mid / late 2020" -> four
   months of it ("since early 2020": up to the reference); "around 2015" -> the year; "last year
@@ -26,8 +29,8 @@ from __future__ import annotations
 import bisect
 import re
 from dataclasses import dataclass
-from datetime import datetime, timedelta
-from typing import NamedTuple
+from datetime import date, datetime, timedelta
+from typing import Literal, NamedTuple
 
 from ripplemem.grounding import time_patterns as tp
 from ripplemem.grounding.time_spans import day_span, hull, month_span, unit_span, year_span
@@ -67,6 +70,11 @@ def rule_times(text: str, ref: datetime | None) -> list[Found]:
         return taken.free(match.start(), match.end())
 
     taken = _Taken(found)
+    for m in tp.NUMERIC_DATE.finditer(text):
+        read = _numeric_date(m)
+        if read is not False:  # a calendar day, or no time at all ("31/02/2025"); else Duckling's
+            taken.add(m.start(), m.end())
+            found.append(Found(m.start(), m.end(), GroundedTime(m.group(), day_span(read), "day") if read else None))
     for m in tp.MONTH_YEAR.finditer(text):
         if not tp.DAY_BEFORE.search(text, *tp.before(text, m.start())):  # "8 May 2023": a day
             add(m, month_span(int(m.group("year")), tp.MONTHS[m.group("month").lower()]), "month")
@@ -141,6 +149,29 @@ class _Taken:
         i = bisect.bisect_right(self._starts, start)
         self._starts.insert(i, start)
         self._ends.insert(i, end)
+
+
+def _numeric_date(m: re.Match) -> date | None | Literal[False]:
+    """A date in numbers read day first, where only that reading can be: with dots ("03.04.2023",
+    the European way) or a first number above 12 ("28/02/2025"); a two-digit year is this
+    century's. None for numbers no reading makes a calendar day ("31/02/2025", "45.13.2024");
+    False where Duckling reads it (month first, "02/28/2024", and "03/04/2023", which both orders
+    make a day: the first number is taken for the month, as Duckling's English does)."""
+    a, b, year = int(m.group("a")), int(m.group("b")), int(m.group("year"))
+    if len(m.group("year")) == 2:
+        if m.group("sep") == "." and len(m.group("a") + m.group("b")) < 4:
+            return False  # "1.5.10": a version, not "01.05.10"
+        year += 2000
+    if m.group("sep") == "/" and a <= 12:
+        return False if _calendar_day(year, a, b) else None
+    return _calendar_day(year, b, a)
+
+
+def _calendar_day(year: int, month: int, day: int) -> date | None:
+    try:
+        return date(year, month, day)
+    except ValueError:
+        return None
 
 
 def _part_of_year(m: re.Match, ref: datetime | None) -> tuple[TimeSpan | None, str]:
