@@ -341,3 +341,10 @@ def test_a_yearly_holiday_goes_to_its_occurrence_by_the_tense(text: str, date: s
 @pytest.mark.parametrize("text", ["Upgrade to version 1.5.10 first.", "Ping 192.168.1.1 now."])
 def test_numbers_with_dots_that_are_no_date_give_nothing(text: str) -> None:
     assert [g for g in ground_times(text, REF) if g.span] == []
+
+
+def test_a_yearly_week_goes_back_a_year_by_the_tense() -> None:
+    # a yearly week is the same week a year before, whatever its weekdays (not a movable feast)
+    (found,) = ground_times("Which country was Tim visiting in the second week of November?", REF)
+    assert found.span is not None
+    assert (found.span.start, found.span.end) == (day("2022-11-07"), end("2022-11-13"))

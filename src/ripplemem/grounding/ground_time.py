@@ -477,8 +477,11 @@ class TimeGrounder:
         """Choose among the repeating occurrences Duckling lists (plus the one before them)."""
         if len(candidates) >= 2:
             step = candidates[1] - candidates[0]
-            if step.days >= 300:  # a yearly date: a fixed day, or a movable one (Easter: 350-385)
-                before = _year_before(candidates[0], candidates[1])
+            if step.days >= 300:  # yearly: a fixed day, or a movable one (Easter: 350-385 days)
+                before = (
+                    _year_before(candidates[0], candidates[1]) if grain == "day"
+                    else _shift_years(candidates[0], -1)  # "the second week of November"
+                )
             elif step.days >= 28:  # a day of the month: the same day a month before
                 year, month = shift_months(candidates[0].date(), -1)
                 try:
