@@ -244,7 +244,9 @@ def _aside(clause: Clause, holder: Holder) -> bool:
         # Tesla" for "Did I buy a Tesla?"; not "my wife still plays tennis" for "What sport do I do?")
         return given(clause) and bool(clause.object_words & holder.words)
     if clause.kind == "person" or (clause.kind == "thing" and clause.owner == "other"):
-        return not _of_holder(clause, holder)
+        # someone else's value; what they do with none ("Reid retired, so I've been passed on
+        # to Dr Okafor") answers nothing in the holder's stead
+        return not _of_holder(clause, holder) and bool(clause.value or clause.named)
     unasserted = not given(clause) or clause.bounded or _intended(clause)
     # what the holder means to do with a thing they have ("I need to renew my membership")
     # proposes no value of its own
