@@ -306,3 +306,13 @@ def test_a_near_only_search_does_not_widen_past_its_threshold() -> None:
     full = graph_top_k(counted, len(matrix), alive, ids, query, 21, 64)
     assert counted.searches > 1 and len(full[0]) == 21  # without a threshold: 21 live hits
     assert [i for i, _ in full[0]] == [i for _, i in exact[:21]]
+
+
+def test_seq_by_id_maps_indexed_ids_to_their_row_numbers() -> None:
+    index = VectorIndex(8, ann_threshold=None)
+    index.add(names(5), unit_vectors(5, seed=3, dim=8), [10, 11, 12, 40, 41])
+    index.remove(["v1"])
+    found = index.seq_by_id(["v3", "nope", "v0", "v1", "v3"])  # unknown and removed ids left out
+    assert found == {"v3": 40, "v0": 10} and list(found) == ["v3", "v0"]
+    assert all(type(seq) is int for seq in found.values())
+    assert index.seq_by_id(iter({"v4"})) == {"v4": 41} and index.seq_by_id([]) == {}

@@ -60,7 +60,7 @@ def _strings(text: str) -> tuple[str, ...]:
     if len(text) > 3 and text.startswith('["') and text.endswith('"]') and "\\" not in text:
         # no escape: every quote left is a string's own, so '", "' parts with none are the list
         parts = text[2:-2].split('", "')
-        if not any('"' in part for part in parts):
+        if text.count('"') == 2 * len(parts):  # the separators' quotes and the outer two only
             return tuple(parts)
     return tuple(json.loads(text))
 
