@@ -99,6 +99,9 @@ class Reading:
     role: Role
     fit: float
     held: datetime | None = None
+    #: an aside that is the holder's own words of what did not happen or happens only on a
+    #: condition (:attr:`~ripplemem.statements.clauses.Clause.irrealis`)
+    irrealis: bool = False
 
 
 def holder_of(
@@ -330,7 +333,8 @@ def readings(
             best = max(said, key=lambda c: scores[c.text])
             found[unit.id] = Reading("stated", best_said, spoken_of(unit, best))
         elif best_aside is not None:
-            found[unit.id] = Reading("aside", best_aside)
+            worded = max(rivals, key=lambda c: scores[c.text])
+            found[unit.id] = Reading("aside", best_aside, irrealis=worded.irrealis and worded.speaker == holder.name)
     return found
 
 
@@ -423,7 +427,7 @@ def order(
     ranked = list(ids)
     stated = [i for i in ranked if i in answering and answering[i].role == "stated"]
     if not stated:
-        return ranked, set()
+        return _irrealis_below(ranked, answering, answers)
     best = max(stated, key=lambda i: answering[i].fit)
     top = max(relevance.get(i, 0.0) for i in stated)
     # by its answering clause, or as a whole: a value said apart from the words that name what
@@ -477,6 +481,26 @@ def order(
             ranked.insert(at, ranked.pop(here))
             moved.add(member)
     return _asides_below(ranked, leader, answering, moved)
+
+
+def _irrealis_below(
+    ranked: list[str], answering: Mapping[str, Reading], answers: Collection[str]
+) -> tuple[list[str], set[str]]:
+    """With no statement of the holder's among the answering units: each of the holder's own
+    words of what did not happen or happens only on a condition ("If I moved to Spain I'd
+    surf", "they offered me the job but I turned it down") right below the first answering unit
+    after it that no reading reads ("Lyon in winter is grey"): that one may say how things are;
+    the other says they are not so."""
+    moved: set[str] = set()
+    for unit_id in [i for i in ranked if i in answering and answering[i].irrealis]:
+        here = ranked.index(unit_id)
+        below = next((i for i in ranked[here + 1 :] if i in answers and i not in answering), None)
+        if below is None:
+            continue
+        item = ranked.pop(here)
+        ranked.insert(ranked.index(below) + 1, item)
+        moved.add(unit_id)
+    return ranked, moved
 
 
 def _asides_below(

@@ -314,6 +314,11 @@ class Clause:
     #: a direct object is one particular thing ("the wedding", "my lesson", "Octopus"), not any
     #: one of a kind ("a Tesla")
     object_definite: bool = False
+    #: what did not happen, or happens only on a condition: a condition or its consequent, a
+    #: near miss, a verb of refusal with its object ("If I moved to Spain I'd surf", "I nearly
+    #: took the job", "I turned the offer down"; not a modal alone: "I'd like a strength
+    #: block" is a wish for what may well come); read by the read path only
+    irrealis: bool = False
 
     @property
     def value(self) -> frozenset[str]:
@@ -491,6 +496,7 @@ def _clause(head: Any, me: str, mine: set[str], others: set[str], question: bool
         human=kind == "thing" and subject is not None and subject.pos_ == "NOUN"
         and subject.lemma_.casefold() in PEOPLE_NOUNS and bool(objects),
         object_definite=any(_particular(child) for child, _, _ in objects),
+        irrealis=not question and _irrealis(head),
     )
 
 
@@ -855,6 +861,20 @@ def _asserted(head: Any, *, strict: bool = False, conceding: bool = True) -> boo
         if _hypothetical(token) or _conditional(token) or (reported and (_negated(token) or _non_factual(token))):
             return False
     return True
+
+
+def _irrealis(head: Any) -> bool:
+    """:attr:`Clause.irrealis` of the clause, or of the clause whose subject and mood it shares
+    (a coordinated clause without a subject of its own, an infinitive)."""
+    token = head
+    for _ in range(4):
+        if _conditional(token) or _near_miss(token) or _refused(token):
+            return True
+        shared = token.dep_ == "conj" and not any(c.dep_ in ("nsubj", "nsubjpass") for c in token.children)
+        if not (shared or (token.dep_ == "xcomp" and _infinitive(token))) or token.head is token:
+            return False
+        token = token.head
+    return False
 
 
 def _near_miss(token: Any) -> bool:
