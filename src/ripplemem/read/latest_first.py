@@ -325,9 +325,10 @@ def readings(
     found: dict[str, Reading] = {}
     for unit, said, aside in zip(units, stating, asides, strict=True):
         best_said = max((scores[c.text] for c in said), default=None)
-        # a denial proposes no value: beside a statement it is not what the unit answers
-        # ("I'm not at Acme anymore, I joined Globex in October")
-        rivals = [c for c in aside if not (said and c.denied)]
+        # a denial proposes no value, and a question asserts none: beside a statement neither is
+        # what the unit answers ("I'm not at Acme anymore, I joined Globex in October", "Any
+        # tips for a first-time cat owner? We adopted Miso last week")
+        rivals = [c for c in aside if not (said and (c.denied or c.asked))]
         best_aside = max((scores[c.text] for c in rivals), default=None)
         if best_said is not None and (best_aside is None or best_said >= best_aside):
             best = max(said, key=lambda c: scores[c.text])

@@ -319,6 +319,8 @@ class Clause:
     #: took the job", "I turned the offer down"; not a modal alone: "I'd like a strength
     #: block" is a wish for what may well come); read by the read path only
     irrealis: bool = False
+    #: said in a question (its sentence ends with "?"): it asks, and asserts nothing
+    asked: bool = False
 
     @property
     def value(self) -> frozenset[str]:
@@ -497,6 +499,7 @@ def _clause(head: Any, me: str, mine: set[str], others: set[str], question: bool
         and subject.lemma_.casefold() in PEOPLE_NOUNS and bool(objects),
         object_definite=any(_particular(child) for child, _, _ in objects),
         irrealis=not question and _irrealis(head),
+        asked=question,
     )
 
 
