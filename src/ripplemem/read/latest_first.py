@@ -99,9 +99,8 @@ class Reading:
     role: Role
     fit: float
     held: datetime | None = None
-    #: an aside that is the holder's own words of what did not happen or happens only on a
-    #: condition (:attr:`~ripplemem.statements.clauses.Clause.irrealis`)
-    irrealis: bool = False
+    #: an aside that is the holder's own words of what is not so now (:func:`_not_now`)
+    not_now: bool = False
 
 
 def holder_of(
@@ -256,6 +255,14 @@ def _aside(clause: Clause, holder: Holder) -> bool:
     return unasserted and bool(clause.value or clause.named) and not clause.own_value
 
 
+def _not_now(clause: Clause, holder: Holder) -> bool:
+    """The holder's own words of what is not so now: what did not happen or happens only on a
+    condition (:attr:`~ripplemem.statements.clauses.Clause.irrealis`), or a stay of bounded
+    length in the past ("I was in Rome for a week in May", "we visited Oakwood Academy for an
+    open day")."""
+    return clause.speaker == holder.name and (clause.irrealis or (clause.bounded and clause.tense == "past"))
+
+
 def spoken_of(unit: MemoryUnit, clause: Clause) -> datetime | None:
     """The time an asserted clause in the past tense speaks of, when its own words give one that
     ended before the day it was said ("Back in 2015 I worked at a call centre", "Last year I was
@@ -335,7 +342,7 @@ def readings(
             found[unit.id] = Reading("stated", best_said, spoken_of(unit, best))
         elif best_aside is not None:
             worded = max(rivals, key=lambda c: scores[c.text])
-            found[unit.id] = Reading("aside", best_aside, irrealis=worded.irrealis and worded.speaker == holder.name)
+            found[unit.id] = Reading("aside", best_aside, not_now=_not_now(worded, holder))
     return found
 
 
@@ -428,7 +435,7 @@ def order(
     ranked = list(ids)
     stated = [i for i in ranked if i in answering and answering[i].role == "stated"]
     if not stated:
-        return _irrealis_below(ranked, answering, answers)
+        return _not_now_below(ranked, answering, answers)
     best = max(stated, key=lambda i: answering[i].fit)
     top = max(relevance.get(i, 0.0) for i in stated)
     # by its answering clause, or as a whole: a value said apart from the words that name what
@@ -484,16 +491,16 @@ def order(
     return _asides_below(ranked, leader, answering, moved)
 
 
-def _irrealis_below(
+def _not_now_below(
     ranked: list[str], answering: Mapping[str, Reading], answers: Collection[str]
 ) -> tuple[list[str], set[str]]:
     """With no statement of the holder's among the answering units: each of the holder's own
-    words of what did not happen or happens only on a condition ("If I moved to Spain I'd
-    surf", "they offered me the job but I turned it down") right below the first answering unit
-    after it that no reading reads ("Lyon in winter is grey"): that one may say how things are;
-    the other says they are not so."""
+    words of what is not so now (:func:`_not_now`: "If I moved to Spain I'd surf", "I was in
+    Rome for a week in May") right below the first answering unit after it that no reading
+    reads ("Lyon in winter is grey"): that one may say how things are; the other says they are
+    not so."""
     moved: set[str] = set()
-    for unit_id in [i for i in ranked if i in answering and answering[i].irrealis]:
+    for unit_id in [i for i in ranked if i in answering and answering[i].not_now]:
         here = ranked.index(unit_id)
         below = next((i for i in ranked[here + 1 :] if i in answers and i not in answering), None)
         if below is None:

@@ -1,9 +1,10 @@
-"""With no statement of the holder's that answers, the holder's own words of what did not happen
-or happens only on a condition ("If I moved to Spain I'd finally learn to surf", "I nearly took
-the job in Berlin") go below a memory of theirs that answers without being read ("Lyon in winter
-is grey but the food makes up for it"): the one may say how things are, the other says they are
-not so. A wish with a modal alone ("I'd like a bigger flat") is no such thing: it may well come.
-Conversations of their own, written before the rule."""
+"""With no statement of the holder's that answers, the holder's own words of what is not so now go
+below a memory of theirs that answers without being read ("Lyon in winter is grey but the food
+makes up for it"): what did not happen or happens only on a condition ("If I moved to Spain I'd
+finally learn to surf", "I nearly took the job in Berlin"), or a stay of bounded length in the
+past ("I was in Rome for a week in May"). The one may say how things are, the other says they
+are not so. A wish with a modal alone ("I'd like a bigger flat") is no such thing: it may well
+come. Conversations of their own, written before the rule."""
 
 from __future__ import annotations
 
@@ -45,7 +46,11 @@ def _first(memory: Memory, question: str, word: str) -> int:
 
 @pytest.mark.parametrize(
     "later",
-    ["If I moved to Spain I'd finally learn to surf.", "I very nearly moved to Spain last spring, the flat fell through."],
+    [
+        "If I moved to Spain I'd finally learn to surf.",
+        "I very nearly moved to Spain last spring, the flat fell through.",
+        "I was in Spain for a week in May, the food!",
+    ],
 )
 def test_what_did_not_happen_goes_below_an_unread_memory(memory: Memory, later: str) -> None:
     _add(memory, [
