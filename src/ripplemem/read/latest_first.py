@@ -236,7 +236,8 @@ def _aside(clause: Clause, holder: Holder) -> bool:
     """Words that answer without the holder asserting them (see the module doc): someone
     else's, about another person, or the holder's own but not asserted or of bounded length."""
     if clause.speaker != holder.name:
-        return given(clause)  # another speaker's question or wish says nothing
+        # another speaker's question or wish says nothing, but their advice to the holder does
+        return given(clause) or _advice(clause, holder)
     if clause.kind == "person" and clause.acts_on_speaker:
         return False  # someone's change to the holder's own thing: the holder's statement
     if clause.human and not clause.subject_words & holder.words:
@@ -256,11 +257,22 @@ def _aside(clause: Clause, holder: Holder) -> bool:
 
 
 def _not_now(clause: Clause, holder: Holder) -> bool:
-    """The holder's own words of what is not so now: what did not happen or happens only on a
-    condition (:attr:`~ripplemem.statements.clauses.Clause.irrealis`), or a stay of bounded
+    """Words of what is not so now: the holder's own of what did not happen or happens only on a
+    condition (:attr:`~ripplemem.statements.clauses.Clause.irrealis`), or of a stay of bounded
     length in the past ("I was in Rome for a week in May", "we visited Oakwood Academy for an
-    open day")."""
+    open day"); another speaker's advice to the holder (:func:`_advice`)."""
+    if _advice(clause, holder):
+        return True
     return clause.speaker == holder.name and (clause.irrealis or (clause.bounded and clause.tense == "past"))
+
+
+def _advice(clause: Clause, holder: Holder) -> bool:
+    """Another speaker's words of what the holder should or could do, with a value ("You should
+    try keto", "Why not move to Leeds"): not a question, not asserted, about the holder."""
+    return (
+        clause.speaker != holder.name and not clause.asked and not given(clause)
+        and holder.name in clause.subject_words and bool(clause.value or clause.named)
+    )
 
 
 def spoken_of(unit: MemoryUnit, clause: Clause) -> datetime | None:
