@@ -319,6 +319,8 @@ def test_sentence_splitting_respects_abbreviations() -> None:
         ("Try a lighter app, e.g. Obsidian or Bear, and see.", ["Try a lighter app, e.g. Obsidian or Bear, and see."]),
         ("Bring something warm, e.g. a fleece. It gets cold.", ["Bring something warm, e.g. a fleece.", "It gets cold."]),
         ("We flew to the U.S. last May.", ["We flew to the U.S. last May."]),
+        # capitals joined by dots are initials, as "J. K." is ("Dr. Smith" too)
+        ("Does Tim have a favorite J.K. Rowling quote? I do.", ["Does Tim have a favorite J.K. Rowling quote?", "I do."]),
         # before a capital it ends the sentence, as any full stop does ("a.m." is no initial)
         ("I get up at 7 a.m. Then I run.", ["I get up at 7 a.m.", "Then I run."]),
         # a lowercase word after an ordinary full stop still starts a sentence (chat drops capitals)

@@ -122,8 +122,10 @@ def split_sentences(text: str) -> list[str]:
             tail = text[max(start, match.start() - _LAST_WORD_REACH) : match.start()].rstrip()
             last = _LAST_WORD.search(tail)
             word = last.group(1) if last else ""
-            if word and (word.replace(".", "").lower() in _ABBREVIATIONS or (len(word) == 1 and word.isupper())):
-                continue  # "Dr. Smith", "J. K. Rowling", "e.g. Obsidian"
+            letters = word.split(".")
+            initials = all(len(part) == 1 and part.isupper() for part in letters)
+            if word and (word.replace(".", "").lower() in _ABBREVIATIONS or initials):
+                continue  # "Dr. Smith", "J. K. Rowling", "J.K. Rowling", "e.g. Obsidian"
             if "." in word and text[match.end() : match.end() + 1].islower():
                 continue  # "7 a.m. on Saturdays", "the U.S. last May": a dotted abbreviation
         candidate = text[start : match.start()].strip()
