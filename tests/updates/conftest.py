@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from ripplemem import Memory
+from ripplemem import Memory, Settings
 from ripplemem.providers.local_embedder import MiniLMFloatEmbedder
 
 
@@ -25,4 +25,11 @@ def round_memory(request: pytest.FixtureRequest, embedder) -> Iterator[Memory]:
         yield opened
 
 
-__all__ = ["embedder", "round_memory"]
+@pytest.fixture
+def memory(embedder) -> Iterator[Memory]:
+    """An empty in-memory store with the shipped embedder, one per test."""
+    with Memory(Settings(store="memory://"), embedder=embedder) as opened:
+        yield opened
+
+
+__all__ = ["embedder", "memory", "round_memory"]

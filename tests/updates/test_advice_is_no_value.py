@@ -5,41 +5,22 @@ the rule."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from datetime import datetime
-
 import pytest
 
-from ripplemem import Memory, Settings
+from ripplemem import Memory
 from ripplemem.read.latest_first import Holder, _advice
-from ripplemem.records import Conversation, Session, Turn
 from ripplemem.statements.clauses import clauses_of
 from ripplemem.write.entities import EntityRecognizer
 
-
-@pytest.fixture
-def memory(embedder) -> Iterator[Memory]:
-    with Memory(Settings(store="memory://"), embedder=embedder) as opened:
-        yield opened
+from .dialogues import Sessions, add_sessions, first_rank
 
 
-def _add(memory: Memory, sessions: list[tuple[str, list[tuple[str, str]]]]) -> None:
-    conversation = Conversation(
-        "c1",
-        tuple(
-            Session(f"S{i + 1}", datetime.fromisoformat(day),
-                    tuple(Turn(f"S{i + 1}:{j + 1}", who, text) for j, (who, text) in enumerate(turns)))
-            for i, (day, turns) in enumerate(sessions)
-        ),
-        ("Xia", "Lu"),
-    )
-    memory.add(conversation, namespace="n")
+def _add(memory: Memory, sessions: Sessions) -> None:
+    add_sessions(memory, ("Xia", "Lu"), sessions)
 
 
 def _first(memory: Memory, question: str, word: str) -> int:
-    found = memory.search(question, namespace="n", question_time=datetime(2024, 1, 1))
-    texts = [e.unit.restatement.casefold() for e in found.evidence]
-    return min((i for i, t in enumerate(texts) if word in t), default=len(texts))
+    return first_rank(memory, question, word)
 
 
 def test_advice_goes_below_the_holders_statement(memory: Memory) -> None:

@@ -6,41 +6,25 @@ person named in the memory the pronoun stays unread. Conversations of their own.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import datetime
 
 import pytest
 
-from ripplemem import Memory, Settings
+from ripplemem import Memory
 from ripplemem.read.latest_first import Holder, named_before
-from ripplemem.records import Conversation, MemoryUnit, Session, Turn
+from ripplemem.records import MemoryUnit
 from ripplemem.statements import StatementReader
 from ripplemem.write.entities import EntityRecognizer
 
-
-@pytest.fixture
-def memory(embedder) -> Iterator[Memory]:
-    with Memory(Settings(store="memory://"), embedder=embedder) as opened:
-        yield opened
+from .dialogues import Sessions, add_sessions, first_rank
 
 
-def _add(memory: Memory, sessions: list[tuple[str, list[tuple[str, str]]]]) -> None:
-    conversation = Conversation(
-        "c1",
-        tuple(
-            Session(f"S{i + 1}", datetime.fromisoformat(day),
-                    tuple(Turn(f"S{i + 1}:{j + 1}", who, text) for j, (who, text) in enumerate(turns)))
-            for i, (day, turns) in enumerate(sessions)
-        ),
-        ("Arjun", "Chloe"),
-    )
-    memory.add(conversation, namespace="arjun")
+def _add(memory: Memory, sessions: Sessions) -> None:
+    add_sessions(memory, ("Arjun", "Chloe"), sessions, namespace="arjun")
 
 
 def _first(memory: Memory, question: str, *words: str) -> int:
-    found = memory.search(question, namespace="arjun", question_time=datetime(2024, 3, 1))
-    texts = [e.unit.restatement for e in found.evidence]
-    return min(i for i, t in enumerate(texts) if all(w in t for w in words))
+    return first_rank(memory, question, *words, when=datetime(2024, 3, 1), namespace="arjun")
 
 
 def test_a_change_told_with_he_after_the_name_leads(memory: Memory) -> None:

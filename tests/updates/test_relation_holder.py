@@ -7,41 +7,24 @@ their own."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import datetime
 
 import pytest
 
-from ripplemem import Memory, Settings
+from ripplemem import Memory
 from ripplemem.read.supersession import question_relation
-from ripplemem.records import Conversation, Session, Turn
 from ripplemem.statements.clauses import kin
 from ripplemem.write.entities import EntityRecognizer
 
-
-@pytest.fixture
-def memory(embedder) -> Iterator[Memory]:
-    with Memory(Settings(store="memory://"), embedder=embedder) as opened:
-        yield opened
+from .dialogues import Sessions, add_sessions, first_rank
 
 
-def _add(memory: Memory, people: tuple[str, str], sessions: list[tuple[str, list[tuple[str, str]]]]) -> None:
-    conversation = Conversation(
-        "c1",
-        tuple(
-            Session(f"S{i + 1}", datetime.fromisoformat(day),
-                    tuple(Turn(f"S{i + 1}:{j + 1}", who, text) for j, (who, text) in enumerate(turns)))
-            for i, (day, turns) in enumerate(sessions)
-        ),
-        people,
-    )
-    memory.add(conversation, namespace="n")
+def _add(memory: Memory, people: tuple[str, str], sessions: Sessions) -> None:
+    add_sessions(memory, people, sessions)
 
 
 def _first(memory: Memory, question: str, *words: str) -> int:
-    found = memory.search(question, namespace="n", question_time=datetime(2024, 6, 1))
-    texts = [e.unit.restatement for e in found.evidence]
-    return min((i for i, t in enumerate(texts) if all(w in t for w in words)), default=len(texts))
+    return first_rank(memory, question, *words, when=datetime(2024, 6, 1))
 
 
 _FAMILY = [
