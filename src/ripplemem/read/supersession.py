@@ -58,6 +58,8 @@ Then, in this order:
    holder is the person the question names (a name as the subject of its main clause even
    when it says "my": :func:`question_subject`; a name elsewhere in it when its "my" only
    describes that person: "the team led by my former manager Rachel", :func:`asks_the_asker`),
+   or a relative it names by their relation and no name ("Where does Ines's mother live?":
+   :func:`question_relation`; their memories are what the one they belong to says of them),
    or else — a question in the first person ("How often do I see Dr. Smith?") or naming
    nobody — the speaker the answering units say most about. For a question that counts a
    thing, two statements that give it different numbers answer the same thing ("40 species" /
