@@ -23,8 +23,9 @@ with the question's, both without the names of the people the question asks abou
   gives a value (content words as its object, complement or prepositional phrase); not undone by its words (a refusal, someone else's
   report, an infinitive: :attr:`~ripplemem.statements.Clause.undone`) nor an arrangement
   (:func:`as_told`);
-* an *aside*: someone else's statement (another speaker's, or about another person: "my cousin
-  moved"), or the holder's words that give a value they do not assert — a hypothetical, a
+* an *aside*: someone else's statement (another speaker's, or about another person with a
+  value: "my cousin moved to Leeds"), another speaker's advice to the holder ("You should try
+  keto"), or the holder's words that give a value they do not assert — a hypothetical, a
   plan, a wish, an intention, the conceded half of "X but Y", a denial — or a stay of bounded
   length; a clause taken as given about someone or something else ("my friend Tom, who moved
   to Berlin"). Another speaker's question or wish is neither.
@@ -32,9 +33,9 @@ with the question's, both without the names of the people the question asks abou
 A unit is ``stated`` when its best-fitting statement fits at least as well as its best aside,
 else an ``aside`` ("I had an interview at the Ritz, but I turned the offer down" for "Where
 does Marco work as a chef?": the interview fits, the refusal does not); a denial proposes no
-value, so beside a statement it does not weigh ("I'm not with Barclays anymore, I switched to
-Lloyds": stated). A unit with neither kind of clause (small talk) has no reading and does not
-move.
+value and a question asserts none, so beside a statement neither weighs ("I'm not with Barclays
+anymore, I switched to Lloyds": stated). A unit with neither kind of clause (small talk) has no
+reading and does not move.
 
 :func:`order` reads which stated units answer *the same thing*: those whose answering clause is
 within :data:`SAME` of the best stated clause's relevance ("I've been vegetarian since the
@@ -49,7 +50,10 @@ ended before the day it was said ("Back in 2015 I worked at a call centre") spea
 (:func:`spoken_of`), anything else of the time it was said: it moves
 up past the units that answer and past any unit less relevant than the best of them; for the
 present the others follow it latest first, passing only what it may pass; every aside above it
-goes right below it. Nothing else moves, and an aside moves down only past answering units.
+goes right below it. With no stated unit, a unit read by words of what is not so now (a
+condition, a near miss, a refusal, a past stay of bounded length, another speaker's advice)
+goes right below the first answering unit after it that has no reading (:func:`_not_now_below`).
+Nothing else moves, and an aside moves down only past answering units.
 """
 
 from __future__ import annotations
@@ -268,7 +272,8 @@ def _not_now(clause: Clause, holder: Holder) -> bool:
 
 def _advice(clause: Clause, holder: Holder) -> bool:
     """Another speaker's words of what the holder should or could do, with a value ("You should
-    try keto", "Why not move to Leeds"): not a question, not asserted, about the holder."""
+    try keto", "you could move to Leeds with us"): about the holder, neither asserted nor a
+    question ("Why not move to Leeds?" asks)."""
     return (
         clause.speaker != holder.name and not clause.asked and not given(clause)
         and holder.name in clause.subject_words and bool(clause.value or clause.named)
@@ -506,11 +511,11 @@ def order(
 def _not_now_below(
     ranked: list[str], answering: Mapping[str, Reading], answers: Collection[str]
 ) -> tuple[list[str], set[str]]:
-    """With no statement of the holder's among the answering units: each of the holder's own
-    words of what is not so now (:func:`_not_now`: "If I moved to Spain I'd surf", "I was in
-    Rome for a week in May") right below the first answering unit after it that no reading
-    reads ("Lyon in winter is grey"): that one may say how things are; the other says they are
-    not so."""
+    """With no statement of the holder's among the answering units: each unit read by words of
+    what is not so now (:func:`_not_now`: "If I moved to Spain I'd surf", "I was in Rome for a
+    week in May", another speaker's "You should try keto") right below the first answering
+    unit after it that no reading reads ("Lyon in winter is grey"): that one may say how things
+    are; the other says they are not so."""
     moved: set[str] = set()
     for unit_id in [i for i in ranked if i in answering and answering[i].not_now]:
         here = ranked.index(unit_id)
