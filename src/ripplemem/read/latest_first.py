@@ -347,19 +347,20 @@ def readings(
     texts = list(dict.fromkeys(c.text for group in (*stating, *asides) for c in group))
     scores = dict(zip(texts, fit(texts), strict=True)) if texts else {}
     found: dict[str, Reading] = {}
+    def score(clause: Clause) -> float:
+        return scores[clause.text]
+
     for unit, said, aside in zip(units, stating, asides, strict=True):
-        best_said = max((scores[c.text] for c in said), default=None)
         # a denial proposes no value, and a question asserts none: beside a statement neither is
         # what the unit answers ("I'm not at Acme anymore, I joined Globex in October", "Any
         # tips for a first-time cat owner? We adopted Miso last week")
         rivals = [c for c in aside if not (said and (c.denied or c.asked))]
-        best_aside = max((scores[c.text] for c in rivals), default=None)
-        if best_said is not None and (best_aside is None or best_said >= best_aside):
-            best = max(said, key=lambda c: scores[c.text])
-            found[unit.id] = Reading("stated", best_said, spoken_of(unit, best))
-        elif best_aside is not None:
-            worded = max(rivals, key=lambda c: scores[c.text])
-            found[unit.id] = Reading("aside", best_aside, not_now=_not_now(worded, holder))
+        best = max(said, key=score, default=None)
+        worded = max(rivals, key=score, default=None)
+        if best is not None and (worded is None or score(best) >= score(worded)):
+            found[unit.id] = Reading("stated", score(best), spoken_of(unit, best))
+        elif worded is not None:
+            found[unit.id] = Reading("aside", score(worded), not_now=_not_now(worded, holder))
     return found
 
 

@@ -162,7 +162,7 @@ def kin(word: str) -> str:
 
 def kin_forms(relation: str) -> frozenset[str]:
     """Every word for ``relation`` (:func:`kin`'s inverse): "mother" -> mother, mum, mom, ..."""
-    return frozenset(form for form, named in _KIN.items() if named == relation) | {relation}
+    return frozenset({relation, *_KIN_FORMS.get(relation, "").split()})
 
 
 def person_noun(word: str) -> bool:
