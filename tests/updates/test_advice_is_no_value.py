@@ -25,11 +25,11 @@ def _first(memory: Memory, question: str, word: str) -> int:
 
 def test_advice_goes_below_the_holders_statement(memory: Memory) -> None:
     _add(memory, [
-        ("2022-01-10", [("Xia", "I'm vegetarian, have been for years."), ("Lu", "Respect.")]),
-        ("2023-02-02", [("Lu", "You should try the keto diet, I lost loads."), ("Xia", "Maybe one day.")]),
+        ("2022-01-10", [("Xia", "All my notes are in Obsidian now."), ("Lu", "Nice.")]),
+        ("2023-02-02", [("Lu", "You should move your notes to Notion, honestly."), ("Xia", "Hmm.")]),
     ])
-    question = "What diet does Xia follow?"
-    assert _first(memory, question, "vegetarian") < _first(memory, question, "keto")
+    question = "Did Xia move her notes to Notion?"
+    assert _first(memory, question, "obsidian") < _first(memory, question, "notion")
 
 
 @pytest.mark.parametrize(
