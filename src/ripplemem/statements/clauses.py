@@ -219,6 +219,10 @@ _PARTICIPLES = frozenset({"VBG", "VBN"})
 #: implicative verbs: the subject did what the infinitive says ("I managed to join the club",
 #: "I remembered to renew it"); negated, they say it was not done (Karttunen's implicatives)
 _IMPLICATIVES = frozenset({"manage", "remember", "bother", "dare", "happen"})
+#: verbs of habit: in the simple present, the subject does what the infinitive says, as a habit
+#: ("I like to wake up at 7:30 on Saturdays", "I tend to cycle in"); a wish is not one ("I'd like
+#: to", a modal), nor a liking negated ("I don't like to drive")
+_HABITUAL = frozenset({"like", "love", "prefer", "tend"})
 #: prepositions before a gerund whose event the sentence takes as done ("since moving to
 #: Chorlton", "after starting at the library")
 _AFTER_EVENT = frozenset({"since", "after"})
@@ -488,7 +492,8 @@ def _clause(head: Any, me: str, mine: set[str], others: set[str], question: bool
         tense=_tense(head),
         bounded=not (continued and _further(head))
         and (_bounded(head) or (kind in ("speaker", "person") and _was_at(head))),
-        presupposed=_presupposed(head, question) or (not question and _contrasted(head)) or continued,
+        presupposed=_presupposed(head, question) or (not question and _contrasted(head)) or continued
+        or _given_through(head, question),
         text=_own_text(head),
         progressive=_progressive(head),
         own_value=_own_value(core, mine),
@@ -929,7 +934,10 @@ def _entailing(token: Any) -> Any | None:
     moving my account to Monzo")."""
     if token.dep_ == "xcomp" and _infinitive(token):
         verb = token.head
-        if _past_necessity(verb) or (verb.pos_ == "VERB" and verb.lemma_.casefold() in _IMPLICATIVES):
+        lemma = verb.lemma_.casefold()
+        if _past_necessity(verb) or (verb.pos_ == "VERB" and lemma in _IMPLICATIVES):
+            return verb
+        if verb.pos_ == "VERB" and lemma in _HABITUAL and verb.tag_ in ("VBP", "VBZ"):
             return verb
     if token.dep_ == "pcomp" and token.tag_ == "VBG" and token.head.lower_ == "to":
         particle = token.head.head
@@ -937,6 +945,13 @@ def _entailing(token: Any) -> Any | None:
         if particle.lower_ in ("round", "around") and particle is not verb and verb.lemma_.casefold() == "get":
             return verb
     return None
+
+
+def _given_through(head: Any, question: bool) -> bool:
+    """An infinitive whose verb entails it (:func:`_entailing`) where that verb's clause is
+    given: "considering I like to wake up at 7:30" takes the waking up as true."""
+    verb = _entailing(head)
+    return verb is not None and not _negated(verb) and _presupposed(verb, question)
 
 
 def _free_adjunct(token: Any) -> bool:
