@@ -97,3 +97,26 @@ def test_a_statement_that_fits_less_and_is_less_relevant_is_about_something_else
     answering = {"old": Reading("stated", 0.64), "new-a": Reading("stated", 0.35)}
     ranked, moved = order(["old", "new-a"], UNITS, answering, {"old": 0.50, "new-a": 0.30}, _alike)
     assert ranked == ["old", "new-a"] and not moved
+
+
+def test_what_is_not_so_now_goes_below_an_unread_answer_also_beside_a_statement() -> None:
+    """A near miss ("I very nearly switched to Vodafone") above an answering unit no reading
+    reads ("Giffgaff, ten pounds a month") goes right below it, also when the holder stated
+    something else that answers and ranks below both ("I bought a Pixel 7"): the unread unit
+    may say how things are; the near miss says they are not so."""
+    units = {u.id: u for u in (_unit("unread", 1, 2), _unit("stated", 2, 1), _unit("near-miss", 3, 1))}
+    answering = {"stated": Reading("stated", 0.2), "near-miss": Reading("aside", 0.6, not_now=True)}
+    relevance = {"near-miss": 0.9, "unread": 0.8, "stated": 0.3}
+    ranked, moved = order(
+        ["near-miss", "unread", "stated"], units, answering, relevance, _alike, answers={"unread", "stated", "near-miss"}
+    )
+    assert ranked.index("unread") < ranked.index("near-miss")
+    assert "near-miss" in moved
+
+
+def test_an_aside_that_is_so_now_keeps_its_place_above_an_unread_answer() -> None:
+    units = {u.id: u for u in (_unit("unread", 1, 2), _unit("stated", 2, 1), _unit("plan", 3, 1))}
+    answering = {"stated": Reading("stated", 0.2), "plan": Reading("aside", 0.6)}
+    relevance = {"plan": 0.9, "unread": 0.8, "stated": 0.3}
+    ranked, _ = order(["plan", "unread", "stated"], units, answering, relevance, _alike, answers={"unread", "stated", "plan"})
+    assert ranked.index("plan") < ranked.index("unread")

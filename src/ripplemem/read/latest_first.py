@@ -50,7 +50,7 @@ ended before the day it was said ("Back in 2015 I worked at a call centre") spea
 (:func:`spoken_of`), anything else of the time it was said: it moves
 up past the units that answer and past any unit less relevant than the best of them; for the
 present the others follow it latest first, passing only what it may pass; every aside above it
-goes right below it. With no stated unit, a unit read by words of what is not so now (a
+goes right below it. Then, stated unit or none, a unit read by words of what is not so now (a
 condition, a near miss, a refusal, a past stay of bounded length, another speaker's advice)
 goes right below the first answering unit after it that has no reading (:func:`_not_now_below`).
 Nothing else moves, and an aside moves down only past answering units.
@@ -506,17 +506,20 @@ def order(
         if at < here:
             ranked.insert(at, ranked.pop(here))
             moved.add(member)
-    return _asides_below(ranked, leader, answering, moved)
+    ranked, moved = _asides_below(ranked, leader, answering, moved)
+    ranked, below = _not_now_below(ranked, answering, answers)
+    return ranked, moved | below
 
 
 def _not_now_below(
     ranked: list[str], answering: Mapping[str, Reading], answers: Collection[str]
 ) -> tuple[list[str], set[str]]:
-    """With no statement of the holder's among the answering units: each unit read by words of
-    what is not so now (:func:`_not_now`: "If I moved to Spain I'd surf", "I was in Rome for a
-    week in May", another speaker's "You should try keto") right below the first answering
-    unit after it that no reading reads ("Lyon in winter is grey"): that one may say how things
-    are; the other says they are not so."""
+    """Each unit read by words of what is not so now (:func:`_not_now`: "If I moved to Spain
+    I'd surf", "I was in Rome for a week in May", another speaker's "You should try keto") right
+    below the first answering unit after it that no reading reads ("Lyon in winter is grey"): that one may say how things
+    are; the other says they are not so. Also beside a statement of the holder's that answers
+    something else and ranks below both ("I bought a Pixel 7" for a question about the phone
+    network, under "I very nearly switched to Vodafone" and "Giffgaff, ten pounds a month")."""
     moved: set[str] = set()
     for unit_id in [i for i in ranked if i in answering and answering[i].not_now]:
         here = ranked.index(unit_id)
