@@ -375,6 +375,15 @@ def question_words(query: str, cues: Cues | None) -> frozenset[str]:
     return frozenset(words)
 
 
+def lemmas(query: str, parse: Parse, cues: Cues | None) -> frozenset[str]:
+    """The lemmas of the (last) question's inflected nouns but the names of the people it asks
+    about, case-folded: an irregular plural's singular ("children", "women", "wives")."""
+    names = {part for p in (cues.participants if cues else ()) for part in normalise_cue(p).split()}
+    (doc,) = parse([_last_question(query)])
+    found = {t.lemma_.casefold() for t in doc if t.pos_ == "NOUN" and t.lemma_.casefold() != t.lower_}
+    return frozenset(found - names)
+
+
 def _name_in(query: str) -> str | None:
     """A name the question gives that no memory's participants know ("Where does Ingrid live?"
     when only Alex speaks of his cousin Ingrid): its first capitalised word after the first."""
@@ -488,7 +497,8 @@ def apply_supersession(
     read = answering
     noun: str | None = None  # the thing the question counts
     if reads:
-        assert statements is not None  # for mypy: ``reads`` says so
+        assert statements is not None and parse is not None  # for mypy: ``reads`` says so
+        words = words | lemmas(query, parse, cues)  # "children": "child"
         alike = _alike(lead, chains)  # which units of the lead speak of the same thing
         read = answering + naming_old_values(lead, answering, statements, words | set(people))
         things = asked_things(query, parse)
