@@ -106,6 +106,10 @@ class RankParams(_Part):
     #: score this much lower, before the cut to K (read/when.py; 0: off, as in ``ripple-no-time``;
     #: 0.2 against 0.1 / 0.3 / 0.4 on LoCoMo and LongMemEval-S dev)
     time_penalty: float = Field(default=0.2, ge=0.0)
+    #: the same for a question whose time is a single day ("What movie did Joanna watch on 1 May,
+    #: 2022?"): a memory of another day answers it less than one of another month answers a
+    #: question about a month (0.6 against 0.2 / 0.4 / 1.0 / 4.0 on LoCoMo and LongMemEval-S dev)
+    time_penalty_day: float = Field(default=0.6, ge=0.0)
     #: focus (read/focus.py): the sessions of the first this many distinct episodes of the final
     #: list are searched again, restricted to their units, and each one's best-matching statement
     #: of the user comes up right after the episode's first unit (0: off)

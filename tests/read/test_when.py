@@ -36,6 +36,16 @@ def test_units_of_another_time_go_below_and_the_others_keep_their_score() -> Non
     assert prefer_the_time([april, dentist], MAY_3, 0.0)[0] == [april, dentist]  # off
 
 
+def test_for_a_single_day_a_unit_of_another_time_goes_further_down() -> None:
+    april = _item("rome", 2.0, TimeSpan(datetime(2023, 4, 3), datetime(2023, 4, 7, 23, 59, 59)))
+    said_that_day = _item("said", 1.75, said=datetime(2023, 5, 3, 18, 0))
+    ordered, _ = prefer_the_time([april, said_that_day], MAY_3, 0.2, 0.6)
+    assert [e.unit.id for e in ordered] == ["said", "rome"]  # 2.0 - 0.6 < 1.75 (with 0.2 it stays first)
+    may = TimeSpan(datetime(2023, 5, 1), datetime(2023, 5, 31, 23, 59, 59))
+    ordered, _ = prefer_the_time([april, said_that_day], may, 0.2, 0.6)
+    assert [e.unit.id for e in ordered] == ["rome", "said"]  # a month: the plain penalty
+
+
 def test_a_span_that_overlaps_is_the_same_time() -> None:
     week = _item("week", 1.0, TimeSpan(datetime(2023, 5, 1), datetime(2023, 5, 7, 23, 59, 59)))
     assert not another_time(week, MAY_3)
@@ -61,7 +71,7 @@ def test_the_recipe_lowers_the_memories_of_another_day(memory: Memory) -> None:
 
     on, off = ranked("ripple"), ranked("ripple-no-time")
     rome = next(e for e in on if "Rome" in e.unit.restatement)
-    assert rome.terms is not None and rome.terms.extra.get("time") == -0.2  # April 3-7 is another time
+    assert rome.terms is not None and rome.terms.extra.get("time") == -0.6  # April 3-7 is another day
     dentist = next(e for e in on if "dentist" in e.unit.restatement)  # "on the 3rd" of May
     assert dentist.terms is not None and "time" not in dentist.terms.extra
     gap = {name: next(e.score for e in items if "Rome" in e.unit.restatement)

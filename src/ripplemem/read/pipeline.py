@@ -427,7 +427,9 @@ class _RippleRun:
         if recipe.rank.time_penalty > 0:
             span = self.trace.cues.time_span if self.trace.cues else None
             with self.clock("time"):
-                ranked, outside = prefer_the_time(ranked, span, recipe.rank.time_penalty)
+                ranked, outside = prefer_the_time(
+                    ranked, span, recipe.rank.time_penalty, recipe.rank.time_penalty_day
+                )
             said = "time: the units of another time than the question's score lower" if outside else ""
             if said and said not in self.trace.notes:
                 self.trace.notes.append(said)

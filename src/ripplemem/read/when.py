@@ -7,13 +7,15 @@ dense and lexical views cannot tell the dates apart, while the cue view, which c
 among three. :func:`prefer_the_time` lowers by ``penalty`` (the term ``time`` of its
 :class:`~ripplemem.records.ScoreTerms`) every unit whose time — its grounded span, else the day
 it was said (:func:`~ripplemem.structure.structural_time`) — lies wholly outside the question's
-span, then sorts again. A unit without a time keeps its score, so does one whose time overlaps;
-the candidates are the same.
+span, then sorts again (by the larger ``day_penalty`` when the question's time is a single day).
+A unit without a time keeps its score, so does one whose time overlaps; the candidates are the
+same.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import timedelta
 
 from ripplemem.read.rank import lower
 from ripplemem.records import Evidence, TimeSpan
@@ -27,14 +29,22 @@ def another_time(item: Evidence, span: TimeSpan) -> bool:
 
 
 def prefer_the_time(
-    ranked: Sequence[Evidence], span: TimeSpan | None, penalty: float
+    ranked: Sequence[Evidence], span: TimeSpan | None, penalty: float, day_penalty: float | None = None
 ) -> tuple[list[Evidence], int]:
     """``ranked`` with the units of another time than ``span`` ``penalty`` lower, best first;
-    and how many were lowered (the order as is without a span)."""
+    and how many were lowered (the order as is without a span). For a span of one day or less
+    ("on 1 May, 2022", "yesterday") they are ``day_penalty`` lower when it is given: the
+    narrower the time asked about, the less a memory of another time answers it."""
     items = list(ranked)
     if span is None or penalty <= 0:
         return items, 0
     outside = {item.unit.id for item in items if another_time(item, span)}
     if not outside:
         return items, 0
+    if day_penalty is not None and span.end - span.start <= _DAY:
+        penalty = day_penalty
     return lower(items, lambda item: item.unit.id in outside, penalty, "time"), len(outside)
+
+
+#: a time asked about that lasts no longer than this is a day
+_DAY = timedelta(days=1)
