@@ -35,9 +35,11 @@ How the deterministic planner decides:
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import islice
+from operator import attrgetter
 from typing import Protocol, runtime_checkable
 
 from ripplemem.recipes import RecallRecipe
@@ -81,7 +83,8 @@ class Planner(Protocol):
 
 @dataclass(frozen=True, slots=True)
 class Coverage:
-    """How many evidence units carry each query cue (``time`` is None when no time is asked)."""
+    """How many evidence units carry each query cue, up to :data:`SUPPORT_MIN` (``time`` is
+    None when no time is asked)."""
 
     participants: dict[str, int]
     locations: dict[str, int]
@@ -131,29 +134,37 @@ def _term_set(text: str) -> frozenset[str]:
 
 
 def coverage(cues: Cues, units: Sequence[MemoryUnit]) -> Coverage:
-    """Count, per query cue, the evidence units that carry it."""
-    people = {u.id: cue_set(u.participants) for u in units}
-    places = {u.id: cue_set(u.locations) for u in units}
-    words = (
-        {u.id: _term_set(u.restatement) | _term_set(" ".join(u.keywords)) for u in units}
-        if cues.keywords
-        else {}
-    )
+    """Count, per query cue, the evidence units that carry it, up to :data:`SUPPORT_MIN`: the
+    planner reads no more (missing: none, thin: fewer), so a cue stops being looked for in the
+    units once that many carry it, and a unit's words are read only when a keyword is looked
+    for in it."""
+    words: dict[str, frozenset[str]] = {}
 
-    def count_names(name: str, fields: dict[str, frozenset[str]]) -> int:
+    def unit_words(unit: MemoryUnit) -> frozenset[str]:
+        found = words.get(unit.id)
+        if found is None:
+            found = words[unit.id] = _term_set(unit.restatement) | _term_set(" ".join(unit.keywords))
+        return found
+
+    def count_names(name: str, of_unit: Callable[[MemoryUnit], tuple[str, ...]]) -> int:
         key = normalise_cue(name)
-        return sum(1 for u in units if key in fields[u.id] or _named(name, u.restatement))
+        return _count(u for u in units if key in cue_set(of_unit(u)) or _named(name, u.restatement))
 
     time = None
     if cues.time_span is not None:
-        spans = [structural_time(u) for u in units]
-        time = sum(1 for s in spans if s is not None and s.overlaps(cues.time_span))
+        span = cues.time_span
+        time = _count(u for u in units if (s := structural_time(u)) is not None and s.overlaps(span))
     return Coverage(
-        participants={p: count_names(p, people) for p in cues.participants},
-        locations={loc: count_names(loc, places) for loc in cues.locations},
+        participants={p: count_names(p, attrgetter("participants")) for p in cues.participants},
+        locations={loc: count_names(loc, attrgetter("locations")) for loc in cues.locations},
         time=time,
-        keywords={k: sum(1 for u in units if _term_set(k) <= words[u.id]) for k in cues.keywords},
+        keywords={k: _count(u for u in units if _term_set(k) <= unit_words(u)) for k in cues.keywords},
     )
+
+
+def _count(found: Iterable[object]) -> int:
+    """How many ``found`` yields, counting no further than :data:`SUPPORT_MIN`."""
+    return sum(1 for _ in islice(found, SUPPORT_MIN))
 
 
 def asks_for_several(query: str, cues: Cues) -> str:
