@@ -231,3 +231,13 @@ def test_pool_vectors_are_stationary() -> None:
     assert abs(early.mean() - late.mean()) < 0.02  # the same process before and after the pool
     again = vectors.vector(3, memories.memory(3))
     assert np.array_equal(again, vectors.vector(3, memories.memory(3)))
+
+
+def test_synthetic_units_hold_their_place_in_the_session() -> None:
+    """As the write path's units do: the dialogue-context stage reads a unit's neighbouring
+    turns by it, so without it the bench would time a stage that never finds anything."""
+    from ripplemem_bench.speed.synthetic import SESSION_UNITS
+
+    units = [m.unit for m in SyntheticMemories(seed=3).take(0, 2 * SESSION_UNITS)]
+    assert [u.extra["turn_index"] for u in units] == list(range(SESSION_UNITS)) * 2
+    assert len({u.episode_id for u in units}) == 2

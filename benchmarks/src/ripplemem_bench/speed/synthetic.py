@@ -10,7 +10,8 @@ Each unit is a third-person restatement of 12-40 words built from templates over
 names, ~100 places (cities and venues), ~50 activities and ~50 objects, like the restatements the
 extractor writes. Participants: 1-3 people of the session's cast. About 20 % of units carry a
 location (named in the text), about 10 % a grounded time span (a day, week or month before the
-session, with its phrase in the text). Keywords are the content words, as the extractor keeps.
+session, with its phrase in the text). Keywords are the content words, as the extractor keeps;
+a unit's ``extra`` holds its place in its session (``turn_index``), as the write path's do.
 
 :meth:`SyntheticMemories.question` asks about a unit ("What did Maya do in Lisbon?",
 "When did Omar go kayaking?", ...) so the cue, lexical and dense views all have something to find.
@@ -235,6 +236,9 @@ class SyntheticMemories:
             created_at=CREATED_AT,
             time_phrases=(phrase,) if phrase else (),
             keywords=keywords,
+            # its place in the session, as the write path records it: what the dialogue-context
+            # stage reads to find a unit's neighbouring turns
+            extra={"turn_index": index % SESSION_UNITS},
         )
         return SyntheticMemory(unit, topic, item)
 
