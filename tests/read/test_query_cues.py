@@ -4,7 +4,7 @@ from datetime import datetime
 
 import pytest
 
-from ripplemem.read.query_cues import content_keywords, derive_cues, mentioned
+from ripplemem.read.query_cues import content_keywords, derive_cues, mentioned, query_time
 from ripplemem.records import TimeSpan
 from ripplemem.write.entities import EntityRecognizer
 
@@ -122,3 +122,16 @@ def test_a_vocabulary_name_in_a_query_is_not_taken_for_a_place() -> None:
     )
     assert cues.participants == ("Georgia",)
     assert cues.locations == ("Paris",)
+
+
+def test_a_time_that_bounds_the_time_asked_about_is_not_its_time() -> None:
+    """The time asked about lies on one side of it: without open intervals, no time of its own
+    (the time stage would otherwise lower the very memories asked for). The grounder reads "7/22"
+    alone here; a phrase it reads with its boundary word ("until 2021") it leaves ungrounded."""
+    span, phrases = query_time("How many bass did I catch on the earlier trip before the 7/22 trip?", datetime(2023, 12, 1))
+    assert "7/22" in phrases and span is None
+
+
+def test_a_time_asked_about_keeps_its_span() -> None:
+    span, _ = query_time("What movie did Joanna watch on 1 May, 2022?", datetime(2023, 12, 1))
+    assert span is not None and span.start == datetime(2022, 5, 1)

@@ -100,11 +100,22 @@ def query_time(query: str, reference_time: datetime | None) -> tuple[TimeSpan | 
     from ripplemem.grounding.ground_time import query_grounder
 
     found = query_grounder().ground(query, reference_time)
-    spans = [g.span for g in found if g.span is not None]
+    spans = [g.span for g in found if g.span is not None and not _boundary(query, g.phrase)]
     phrases = [g.phrase for g in found]
     if not spans:
         return None, phrases
     return TimeSpan(min(s.start for s in spans), max(s.end for s in spans)), phrases
+
+
+#: words that make the time after them a boundary of the time asked about, not that time
+_BOUNDS = re.compile(r"\b(?:before|after|since|until|till|prior to)\s+(?:(?:the|my|our|that)\s+)?$", re.IGNORECASE)
+
+
+def _boundary(query: str, phrase: str) -> bool:
+    """The phrase bounds the time the question asks about ("the earlier trip before the 7/22
+    trip", "since May"): that time lies on one side of it, so it is not the question's time."""
+    at = query.casefold().find(phrase.casefold())
+    return at >= 0 and _BOUNDS.search(query[:at]) is not None
 
 
 def derive_cues(
