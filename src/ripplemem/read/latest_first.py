@@ -516,10 +516,11 @@ def _not_now_below(
 ) -> tuple[list[str], set[str]]:
     """Each unit read by words of what is not so now (:func:`_not_now`: "If I moved to Spain
     I'd surf", "I was in Rome for a week in May", another speaker's "You should try keto") right
-    below the first answering unit after it that no reading reads ("Lyon in winter is grey"): that one may say how things
-    are; the other says they are not so. Also beside a statement of the holder's that answers
-    something else and ranks below both ("I bought a Pixel 7" for a question about the phone
-    network, under "I very nearly switched to Vodafone" and "Giffgaff, ten pounds a month")."""
+    below the first answering unit after it that no reading reads ("Lyon in winter is grey"):
+    that one may say how things are; the other says they are not so. Also beside a statement of
+    the holder's that answers something else and ranks below both ("I bought a Pixel 7" for a
+    question about the phone network, under "I very nearly switched to Vodafone" and
+    "Giffgaff, ten pounds a month")."""
     moved: set[str] = set()
     for unit_id in [i for i in ranked if i in answering and answering[i].not_now]:
         here = ranked.index(unit_id)

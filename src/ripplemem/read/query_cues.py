@@ -113,9 +113,11 @@ _BOUNDS = re.compile(r"\b(?:before|after|since|until|till|prior to)\s+(?:(?:the|
 
 def _boundary(query: str, phrase: str) -> bool:
     """The phrase bounds the time the question asks about ("the earlier trip before the 7/22
-    trip", "since May"): that time lies on one side of it, so it is not the question's time."""
-    at = query.casefold().find(phrase.casefold())
-    return at >= 0 and _BOUNDS.search(query[:at]) is not None
+    trip", where the grounder reads "7/22" alone): that time lies on one side of it, so it is
+    not the question's time. A phrase that holds its boundary word ("since May") is the
+    grounder's own interval."""
+    found = re.search(re.escape(phrase), query, re.IGNORECASE)
+    return found is not None and _BOUNDS.search(query[: found.start()]) is not None
 
 
 def derive_cues(
