@@ -120,3 +120,15 @@ def test_an_aside_that_is_so_now_keeps_its_place_above_an_unread_answer() -> Non
     relevance = {"plan": 0.9, "unread": 0.8, "stated": 0.3}
     ranked, _ = order(["plan", "unread", "stated"], units, answering, relevance, _alike, answers={"unread", "stated", "plan"})
     assert ranked.index("plan") < ranked.index("unread")
+
+
+def test_for_a_yes_or_no_question_what_is_not_so_now_goes_below_an_unread_answer_too() -> None:
+    """The same rule in the order of a yes-or-no question about a past event (``asides_only``)."""
+    units = {u.id: u for u in (_unit("unread", 1, 2), _unit("stated", 2, 1), _unit("near-miss", 3, 1))}
+    answering = {"stated": Reading("stated", 0.2), "near-miss": Reading("aside", 0.6, not_now=True)}
+    relevance = {"near-miss": 0.9, "unread": 0.8, "stated": 0.3}
+    ranked, _ = order(
+        ["near-miss", "unread", "stated"], units, answering, relevance, _alike,
+        answers={"unread", "stated", "near-miss"}, asides_only=True,
+    )
+    assert ranked.index("unread") < ranked.index("near-miss")

@@ -124,3 +124,14 @@ def test_she_answering_a_question_about_two_people_stays_unread(memory: Memory) 
     _add(memory, ("Ines", "Pauline"), asked_of_two)
     question = "Where does Ines's mother live?"
     assert _first(memory, question, "Hollybank") > _first(memory, question, "terraced house")
+
+
+def test_a_relatives_word_is_theirs_only_by_the_whole_name() -> None:
+    """"Agnes's mum" is not Nes's mother: the possessor is matched as a whole word."""
+    from ripplemem.read.latest_first import Holder, _mention
+    from ripplemem.testing.builders import make_unit
+
+    unit = make_unit("u", restatement="x")
+    holder = Holder("mother", frozenset({"live"}), "nes")
+    assert _mention("agnes's mum moved to leeds", unit, holder) is None
+    assert _mention("nes's mum moved to leeds", unit, holder) is not None

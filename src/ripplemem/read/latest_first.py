@@ -418,7 +418,7 @@ def _mention(text: str, unit: MemoryUnit, holder: Holder) -> int | None:
     own = not holder.kin_of or holder.kin_of in {normalise_cue(s) for s in unit.speakers}
     for found in re.finditer(rf"(?:\b([\w-]+(?: [\w-]+)?)['’]s |\bmy )?\b(?:{forms})\b", text):
         owner = found.group(1)
-        if (owner is None and own) or (owner is not None and (not holder.kin_of or owner.endswith(holder.kin_of))):
+        if (owner is None and own) or (owner is not None and (not holder.kin_of or owner.split()[-1] == holder.kin_of)):
             return found.end()
     return None
 
@@ -450,10 +450,30 @@ def order(
     ``asides_only``: no statement moves, the best-ranked statement that answers the same thing
     leads, and the asides above it go right below it (a yes-or-no question about a past event:
     whether it happened is what the holder stated, not what they planned or someone else did)."""
-    ranked = list(ids)
+    ranked, moved = _stated_in_order(
+        list(ids), units, answering, relevance, alike, answers=answers, latest=latest, kin=kin,
+        asides_only=asides_only,
+    )
+    ranked, below = _not_now_below(ranked, answering, answers)
+    return ranked, moved | below
+
+
+def _stated_in_order(
+    ranked: list[str],
+    units: Mapping[str, MemoryUnit],
+    answering: Mapping[str, Reading],
+    relevance: Mapping[str, float],
+    alike: Callable[[str, str], bool],
+    *,
+    answers: Collection[str],
+    latest: bool,
+    kin: Callable[[str, str], bool],
+    asides_only: bool,
+) -> tuple[list[str], set[str]]:
+    """:func:`order` up to what is not so now: the statements in order, asides below them."""
     stated = [i for i in ranked if i in answering and answering[i].role == "stated"]
     if not stated:
-        return _not_now_below(ranked, answering, answers)
+        return ranked, set()
     best = max(stated, key=lambda i: answering[i].fit)
     top = max(relevance.get(i, 0.0) for i in stated)
     # by its answering clause, or as a whole: a value said apart from the words that name what
@@ -506,9 +526,7 @@ def order(
         if at < here:
             ranked.insert(at, ranked.pop(here))
             moved.add(member)
-    ranked, moved = _asides_below(ranked, leader, answering, moved)
-    ranked, below = _not_now_below(ranked, answering, answers)
-    return ranked, moved | below
+    return _asides_below(ranked, leader, answering, moved)
 
 
 def _not_now_below(
