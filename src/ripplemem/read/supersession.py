@@ -363,7 +363,7 @@ def asks_for(
 def question_words(query: str, cues: Cues | None) -> frozenset[str]:
     """The question's words but the names of the people it asks about, case-folded, with a
     plural's singular."""
-    names = {part for p in (cues.participants if cues else ()) for part in normalise_cue(p).split()}
+    names = _asked_names(cues)
     words: set[str] = set()
     for raw in _WORD.findall(query):
         word = raw.casefold().replace("’", "'").removesuffix("'s")
@@ -378,10 +378,14 @@ def question_words(query: str, cues: Cues | None) -> frozenset[str]:
 def lemmas(query: str, parse: Parse, cues: Cues | None) -> frozenset[str]:
     """The lemmas of the (last) question's inflected nouns but the names of the people it asks
     about, case-folded: an irregular plural's singular ("children", "women", "wives")."""
-    names = {part for p in (cues.participants if cues else ()) for part in normalise_cue(p).split()}
     (doc,) = parse([_last_question(query)])
     found = {t.lemma_.casefold() for t in doc if t.pos_ == "NOUN" and t.lemma_.casefold() != t.lower_}
-    return frozenset(found - names)
+    return frozenset(found - _asked_names(cues))
+
+
+def _asked_names(cues: Cues | None) -> set[str]:
+    """The words of the names of the people the question asks about, case-folded."""
+    return {part for p in (cues.participants if cues else ()) for part in normalise_cue(p).split()}
 
 
 def _name_in(query: str) -> str | None:
