@@ -329,3 +329,30 @@ def test_sentence_splitting_respects_abbreviations() -> None:
 )
 def test_a_dotted_abbreviation_ends_no_sentence_before_a_lowercase_word(text: str, sentences: list[str]) -> None:
     assert split_sentences(text) == sentences
+
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        # a German ordinal's full stop ends the splitter's sentence: the date is the next one's
+        ("Am 3. März um 14 Uhr treffe ich Jonas.", ["Am 3. März um 14 Uhr"]),
+        ("On 3. March I met Jonas. Then on the 5th I left.", ["On 3. March", "on the 5th"]),
+        # an abbreviation the splitter does not know ("Hauptstr.") leaves a bare number behind
+        ("Der Termin ist bei Dr. Müller in der Hauptstr. 5.", ["in der Hauptstr. 5."]),
+        # a sentence of function words and a number says when or how much: kept, alone if it must
+        ("Sure. At 10.", ["At 10."]),
+        ("We moved the meeting. To 3 pm.", ["meeting. To 3 pm."]),
+        # chit-chat without a number is still dropped
+        ("Haha, yes! I got the job at Acme.", ["the job at Acme."]),
+        # a list's numbering before its items is not an amount
+        ("Options:\n1. Visit the Louvre.\n2. Walk along the Seine.", ["Visit the Louvre.", "Walk along the Seine."]),
+    ],
+)
+def test_a_number_is_never_dropped_as_chit_chat(extractor: DeterministicExtractor, text: str, kept: list[str]) -> None:
+    window = Window("S1", WHEN, (Turn("T:1", "Jonas", "Hi."), Turn("T:2", "Caroline", text)), ("Jonas", "Caroline"))
+    (found,) = extractor.extract([window])
+    said = " ".join(d.restatement for d in found if "T:2" in d.turn_ids)
+    for words in kept:
+        assert words in said
+    assert "Haha" not in said and "Sure" not in said and "1." not in said and "2." not in said

@@ -58,6 +58,8 @@ CHITCHAT_WORDS = INTERJECTIONS | _word_set(
     stay tuned bet pic pics photo totally awesome super fantastic long time"""
 )
 _WORD = re.compile(r"[A-Za-z]+(?:['’][A-Za-z]+)?")
+_DIGIT = re.compile(r"\d")
+_LIST_MARKER = re.compile(r"\(?\d{1,3}[.)]$")
 #: a letter outside the Latin blocks (Basic Latin to Latin Extended-B, Latin Extended Additional)
 _OTHER_SCRIPT = re.compile(r"[^\W\d_\u0000-\u024f\u1e00-\u1eff]")
 _ANSWER_START = re.compile(
@@ -177,6 +179,32 @@ class DeterministicExtractor:
             for w in _words(sentence)
         )
 
+    def _said(self, text: str, names: Sequence[str]) -> list[str]:
+        """The sentences of ``text`` that are not chit-chat. A piece of function words with a
+        number ("Am 3.", "At 10.", a bare "5." at the end) says a date, a time or an amount: it
+        is never dropped, but joins the sentence after it, or the one before it at the end ("Am
+        3." + "März um 14 Uhr ...": the splitter takes an ordinal's full stop, or one of an
+        abbreviation it does not know, for a sentence's end), and stays alone when nothing else
+        is said. A bare "1." or "2)" before more text numbers a list's item and is left out, as
+        before."""
+        kept: list[str] = []
+        carried = ""
+        pieces = split_sentences(text)
+        for position, sentence in enumerate(pieces):
+            if _LIST_MARKER.match(sentence) and position + 1 < len(pieces) and not carried:
+                continue  # "1." before its item: a list's numbering, not an amount
+            sentence = f"{carried} {sentence}" if carried else sentence
+            carried = ""
+            if not self.is_chitchat(sentence, names):
+                kept.append(sentence)
+            elif _DIGIT.search(sentence):
+                carried = sentence
+        if carried and kept:
+            kept[-1] = f"{kept[-1]} {carried}"
+        elif carried:
+            kept.append(carried)
+        return kept
+
     def _keywords(self, text: str, exclude: Sequence[str]) -> tuple[str, ...]:
         if self._keyword_skip is None:
             self._keyword_skip = self.stop_words | CHITCHAT_WORDS | CALENDAR_WORDS | _GENERIC_WORDS
@@ -224,7 +252,7 @@ class DeterministicExtractor:
         speaker = turn.speaker
         addressee = self._addressee(window, speaker)
         text = _MARKDOWN.sub("", turn.text)
-        sentences = [s for s in split_sentences(text) if not self.is_chitchat(s, names)]
+        sentences = self._said(text, names)
         parts: list[tuple[str, Resolved]] = []
         for sentence in sentences:
             for fragment in self._fit(sentence):
