@@ -150,3 +150,33 @@ def test_evidence_is_sorted_by_score_on_every_recipe(memory: Memory) -> None:
                 if item.terms is not None and name.startswith("ripple"):
                     assert item.terms.total == pytest.approx(item.score), (name, question)
 
+
+
+NEWCOMER = [  # a new user's first memories, each said on its own, dense with times
+    "I moved to Leeds in March 2021, started at Acme on 3 May, left two weeks later, and since last Tuesday I've been freelancing.",
+    "My dentist appointment is on the 14th at 9:30, the MOT is the Friday after, and Mum's birthday is 2 days before that.",
+    "Between 2015 and 2018 I lived in Berlin; from 2019 until last summer I was in Lisbon; now I'm in Porto.",
+    "Yesterday I ran 5k, the day before I swam, and tomorrow I'm cycling to Oxford.",
+    "We got married on 12/06/2019, the kids were born in 2020 and 2022, and we bought the house last April.",
+]
+
+
+@pytest.mark.parametrize(
+    ("question", "asked"),
+    [
+        ("When is my dentist appointment?", 1),
+        ("When did I get married?", 4),
+        ("When did I start at Acme?", 0),
+    ],
+)
+def test_a_few_memories_of_other_things_are_not_said_alike(memory: Memory, question: str, asked: int) -> None:
+    """In a memory of five things, every pair is among each other's nearest: two memories speak
+    of the same thing only when they are more alike than the memory's average pair, or the
+    statements about other things (the run, the wedding) moved above the dentist appointment."""
+    ids = [
+        memory.add([{"speaker": "Sam", "text": text}], user_id="sam", session_time="2024-06-20T10:00:00").units[0].id
+        for text in NEWCOMER
+    ]
+    found = memory.search(question, user_id="sam", question_time="2024-06-20T12:00:00")
+    assert found.evidence[0].unit.id == ids[asked]
+    assert _sorted_by_score(found)

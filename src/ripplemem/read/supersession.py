@@ -19,7 +19,8 @@ change told as what someone did to the thing ("she put our rent up to 975",
 a thing ("How many bird species has Gus seen?"), one said after an answering unit where both give
 that thing a number they assert or take as given: a new count told in other words
 (:func:`counting_anew`); and one said after an answering unit that speaks of the same thing (each
-among the other's nearest units of the lead) and names a value it does not: a change told in
+among the other's nearest units of the lead, and more alike than the namespace's average pair)
+and names a value it does not: a change told in
 words of its own (:func:`saying_alike`; for a yes-or-no question, one said before it too).
 
 What the question asks for is read from its words:
@@ -874,8 +875,11 @@ def _recounts(a: Clause, b: Clause, noun: str) -> bool:
 
 def _alike(lead: Sequence[Evidence], chains: _Chains) -> Callable[[str, str], bool]:
     """Whether two units of ``lead`` speak of the same thing: a ``supersedes`` edge links them,
-    or one is among the other's :data:`~ripplemem.read.latest_first.NEAREST` nearest units of
-    the lead (by cosine)."""
+    or each is among the other's :data:`~ripplemem.read.latest_first.NEAREST` nearest units of
+    the lead (by cosine) and the two are more alike than the namespace's average pair (the
+    cosine of their vectors less the namespace centroid is positive, read when the lead holds
+    three units or more: among a newcomer's five memories of five things, every pair is among
+    each other's nearest)."""
     units = [e.unit for e in lead if e.unit.vector is not None]
     near: dict[str, set[str]] = {}
     if len(units) > 1:
@@ -883,9 +887,19 @@ def _alike(lead: Sequence[Evidence], chains: _Chains) -> Callable[[str, str], bo
         vectors /= np.maximum(np.linalg.norm(vectors, axis=1, keepdims=True), 1e-12)
         cosines = vectors @ vectors.T
         np.fill_diagonal(cosines, -np.inf)
+        # and more alike than the memory's average pair: in a memory of a few things every pair
+        # is among each other's nearest (its vectors less the namespace's mean, as the query's;
+        # of two units, each is half the mean and the test says nothing)
+        centroid = chains.store.centroid(chains.namespace) if len(units) > 2 else None
+        if centroid is not None:
+            centred = vectors - np.asarray(centroid, dtype=np.float32)
+            centred /= np.maximum(np.linalg.norm(centred, axis=1, keepdims=True), 1e-12)
+            above = (centred @ centred.T) > 0
+        else:
+            above = np.ones_like(cosines, dtype=bool)
         for row, unit in enumerate(units):
             nearest = np.argsort(-cosines[row])[:NEAREST]
-            near[unit.id] = {units[int(i)].id for i in nearest}
+            near[unit.id] = {units[int(i)].id for i in nearest if above[row, int(i)]}
 
     def alike(a: str, b: str) -> bool:
         linked = b in chains.links.get(a, ()) or a in chains.links.get(b, ())
