@@ -93,6 +93,19 @@ def structural_time(unit: MemoryUnit) -> TimeSpan | None:
     return _naive_day(said) if said.tzinfo is None else TimeSpan.day(said)
 
 
+def times_of(unit: MemoryUnit) -> tuple[TimeSpan, ...]:
+    """Every time a unit is of: the times it names when they lie too far apart for one span
+    (``extra["time_spans"]``, written by the extractor), else its :func:`structural_time`."""
+    kept = unit.extra.get("time_spans") if unit.extra else None
+    if kept:
+        try:
+            return tuple(TimeSpan(datetime.fromisoformat(a), datetime.fromisoformat(b)) for a, b in kept)
+        except (TypeError, ValueError):  # an edited or foreign extra: the unit's own span
+            pass
+    span = structural_time(unit)
+    return (span,) if span is not None else ()
+
+
 @lru_cache(maxsize=4096)
 def _naive_day(moment: datetime) -> TimeSpan:
     """The day of a naive time (read once per distinct time: a store's units share a few).

@@ -3,6 +3,7 @@ time, or without a time, keeps its score."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import datetime
 
 import pytest
@@ -78,3 +79,32 @@ def test_the_recipe_lowers_the_memories_of_another_day(memory: Memory) -> None:
            - next(e.score for e in items if "dentist" in e.unit.restatement)
            for name, items in (("on", on), ("off", off))}
     assert gap["on"] < gap["off"]  # the day's memory comes closer
+
+
+def test_a_memory_of_several_times_is_of_each_of_them() -> None:
+    """A memory that names times far apart keeps them all (``extra["time_spans"]``): it is of
+    any of them, though its one span (the narrowest, when their hull is long) is another."""
+    wedding = make_unit("wedding", time_span=TimeSpan(datetime(2019, 12, 6), datetime(2019, 12, 6, 23, 59, 59)))
+    spans = [[datetime(2019, 12, 6).isoformat(), datetime(2019, 12, 6, 23, 59, 59).isoformat()],
+             [datetime(2023, 5, 1).isoformat(), datetime(2023, 5, 31, 23, 59, 59).isoformat()]]
+    wedding = replace(wedding, extra={"time_spans": spans})
+    assert not another_time(Evidence(wedding, 1.0, ()), MAY_3)
+    assert another_time(Evidence(wedding, 1.0, ()), TimeSpan(datetime(2021, 1, 1), datetime(2021, 1, 31)))
+
+
+def test_a_sentence_of_several_times_is_found_by_each(memory_of_times: Memory) -> None:
+    found = memory_of_times.search("What did we buy in April 2024?", user_id="sam", question_time="2024-06-21T12:00:00")
+    house = next(e for e in found.evidence if "bought the house last April" in e.unit.restatement)
+    assert len(house.unit.extra["time_spans"]) == 3  # 6 Dec 2019, 2020-2022, April 2024
+    assert house.terms is not None and "time" not in house.terms.extra  # of April too
+    bike = next(e for e in found.evidence if "bike" in e.unit.restatement)
+    assert bike.terms is not None and bike.terms.extra.get("time") == -0.2  # March only
+
+
+@pytest.fixture(scope="module")
+def memory_of_times():
+    with Memory(Settings(store="memory://"), embedder=MiniLMFloatEmbedder()) as opened:
+        for text in ("We got married on 12/06/2019, the kids were born in 2020 and 2022, and we bought the house last April.",
+                     "I bought a new bike in March.", "I bought a sofa in May."):
+            opened.add([{"speaker": "Sam", "text": text}], user_id="sam", session_time="2024-06-20T10:00:00")
+        yield opened

@@ -6,8 +6,9 @@ other times ("I was in Rome from 3 to 7 April" shares "3" and a month with the f
 dense and lexical views cannot tell the dates apart, while the cue view, which can, is one view
 among three. :func:`prefer_the_time` lowers by ``penalty`` (the term ``time`` of its
 :class:`~ripplemem.records.ScoreTerms`) every unit whose time — its grounded span, else the day
-it was said (:func:`~ripplemem.structure.structural_time`) — lies wholly outside the question's
-span, then sorts again (by the larger ``day_penalty`` when the question's time is a single day).
+it was said (:func:`~ripplemem.structure.structural_time`; each of the times it names, when they
+lie too far apart for one span: :func:`~ripplemem.structure.times_of`) — lies wholly outside the
+question's span, then sorts again (by the larger ``day_penalty`` when the question's time is a single day).
 A unit without a time keeps its score, so does one whose time overlaps; the candidates are the
 same.
 """
@@ -19,13 +20,15 @@ from datetime import timedelta
 
 from ripplemem.read.rank import lower
 from ripplemem.records import Evidence, TimeSpan
-from ripplemem.structure import structural_time
+from ripplemem.structure import times_of
 
 
 def another_time(item: Evidence, span: TimeSpan) -> bool:
-    """Whether the unit's time lies wholly before or after ``span`` (False without a time)."""
-    said = structural_time(item.unit)
-    return said is not None and (said.end < span.start or said.start > span.end)
+    """Whether each of the unit's times lies wholly before or after ``span`` (False without a
+    time): a memory that names several times far apart is of each of them
+    (:func:`~ripplemem.structure.times_of`)."""
+    times = times_of(item.unit)
+    return bool(times) and all(t.end < span.start or t.start > span.end for t in times)
 
 
 def prefer_the_time(

@@ -32,6 +32,10 @@ class UnitDraft:
     time_span: TimeSpan | None = None
     time_phrases: tuple[str, ...] = ()
     keywords: tuple[str, ...] = ()
+    #: every time the draft names when they lie too far apart for one span ("married in 2019 ...
+    #: bought the house last April"; ``time_span`` is then the narrowest): kept in
+    #: ``extra["time_spans"]``, so the unit is of each of them
+    time_spans: tuple[TimeSpan, ...] = ()
     #: how the draft was made when not by the extractor's own path, e.g. {"extractor":
     #: "deterministic", "instead_of": "llm:...", "reason": ...} (kept in ``extra["provenance"]``)
     provenance: dict | None = None

@@ -443,13 +443,16 @@ class DeterministicExtractor:
         participants = list(dict.fromkeys([*piece.people, *found.people]))
         grounding = self.grounder.ground_text(piece.raw, reference)
         times = grounding.times
+        spans = list(dict.fromkeys(t.span for t in times if t.span is not None))
+        span = _combine(spans)
         return UnitDraft(
             restatement=piece.restatement,
             turn_ids=piece.turn_ids,
             participants=tuple(participants),
             locations=found.places,
-            time_span=_combine([t.span for t in times if t.span is not None]),
+            time_span=span,
             time_phrases=tuple(dict.fromkeys(t.phrase for t in times)),
+            time_spans=tuple(spans) if len(spans) > 1 and span in spans else (),
             keywords=self._keywords(piece.raw, [*participants, *found.places]),
             time_fallback=not grounding.complete,
         )

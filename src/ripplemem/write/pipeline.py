@@ -95,13 +95,16 @@ def resolve_thresholds(settings: WriteSettings, embedder: Embedder) -> WriteSett
 
 def _extra(positions: dict[tuple[str, str], int], session_id: str, draft: UnitDraft) -> dict:
     """A unit's ``extra``: its turn's place in the session, for an extractor fallback its
-    provenance, and whether the rules alone grounded its time."""
+    provenance, whether the rules alone grounded its time, and its times when it names several
+    too far apart for one span."""
     found = [positions[(session_id, t)] for t in draft.turn_ids if (session_id, t) in positions]
     extra: dict = {"turn_index": min(found)} if found else {}
     if draft.provenance:
         extra["provenance"] = dict(draft.provenance)
     if draft.time_fallback:  # the time parser ran out of budget on this text
         extra["time_grounding"] = "rules"
+    if draft.time_spans:  # times too far apart for one span: the unit is of each
+        extra["time_spans"] = [[s.start.isoformat(), s.end.isoformat()] for s in draft.time_spans]
     return extra
 
 
