@@ -12,6 +12,7 @@ from ripplemem.errors import ConfigurationError
 from ripplemem.providers.base import ChatModel, Embedder
 from ripplemem.settings import Settings
 from ripplemem.statements import StatementReader
+from ripplemem.statements.kept import KeptParses
 from ripplemem.stores.base import MemoryStore
 from ripplemem.write.base import Extractor
 
@@ -106,7 +107,8 @@ def build_components(
 
         assert chat is not None
         judge = LLMUpdateJudge(chat)
-    statements = StatementReader(recognizer.parse)
+    # the parses the store keeps are read back by the same parser (statements/kept.py)
+    statements = StatementReader(recognizer.parse, kept=KeptParses(store.get_parses, recognizer))
     return Components(
         settings, store, embedder, chat, recognizer, extractor, planner, clue_writer, statements, judge
     )

@@ -3,12 +3,13 @@
 The default embedder quantises activations per batch, so a text embedded beside others gets a
 slightly different vector than alone; a vector kept from one search's batch would make the
 next search's reading depend on which search came first. With such an embedder
-(``batch_dependent``) the read path embeds clause texts one per call; with any other it keeps
-one call for all of them (a remote embedder: one request).
+(``batch_dependent``) the read path embeds clause texts one per call, two calls at a time; with
+any other it keeps one call for all of them (a remote embedder: one request).
 """
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Sequence
 from datetime import datetime
 
@@ -36,10 +37,12 @@ class Recording:
         self.semantic_edge_threshold = inner.semantic_edge_threshold
         self.batch_dependent = getattr(inner, "batch_dependent", False)
         self.calls: list[list[str]] = []
+        self.threads: set[str] = set()  # the threads that embedded documents
 
     def embed(self, texts: Sequence[str], *, input_type: str = "document") -> np.ndarray:
         if input_type == "document":
             self.calls.append(list(texts))
+            self.threads.add(threading.current_thread().name)
         return self.inner.embed(texts, input_type=input_type)
 
 
@@ -90,6 +93,15 @@ def test_each_kept_clause_vector_is_the_text_embedded_alone(store) -> None:
     kept = statements.vectors(texts, _not_again)
     for text, vector in zip(texts, kept, strict=True):
         assert np.array_equal(vector, q7.embed([text])[0]), text
+
+
+def test_the_texts_alone_are_embedded_two_at_a_time(store) -> None:
+    """Every other text on a thread of its own: the same vectors, in about half the time."""
+    recording = Recording(MiniLMQ7Embedder())
+    recall(QUESTION, store=store, namespace=NS, embedder=recording, recipe=get_recipe("ripple"),
+           statements=StatementReader(EntityRecognizer().parse))
+    assert len(recording.calls) >= 3 and all(len(call) == 1 for call in recording.calls)
+    assert len(recording.threads) == 2
 
 
 def test_an_embedder_independent_of_its_batch_embeds_the_clauses_in_one_call(store) -> None:

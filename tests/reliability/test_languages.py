@@ -133,9 +133,10 @@ def test_an_older_sqlite_store_is_reindexed_with_the_new_terms(tmp_path: Path, e
             text = " ".join((unit.restatement, *unit.keywords))
             lexical.unindex_terms(raw, namespace, seq, document_terms(unit.restatement, unit.keywords))
             lexical.index_units(raw, [(namespace, seq, legacy_terms(text))])
-    for statement in (  # and before schema 9, the filter index, which came after
+    for statement in (  # and before schema 9, the filter index, and 10, the kept parses
         "DROP TABLE unit_facet", "DROP TABLE unit_said", "DROP TABLE namespace_person",
         "ALTER TABLE unit DROP COLUMN speakers", "ALTER TABLE unit DROP COLUMN metadata",
+        "DROP TABLE unit_parse",
     ):
         raw.execute(statement)
     raw.execute("DELETE FROM schema_version WHERE version >= 8")
@@ -180,7 +181,7 @@ def test_an_older_postgres_store_is_reindexed_with_the_new_terms(
                     (len(old) - len(new), namespace),
                 )
         raw.execute("DROP TABLE unit_facet, unit_said, namespace_person")  # schema 4, after it
-        raw.execute("DROP TABLE job")  # and schema 5
+        raw.execute("DROP TABLE job, unit_parse")  # and schemas 5 and 6
         raw.execute("ALTER TABLE unit DROP COLUMN speakers, DROP COLUMN metadata")
         raw.execute("DELETE FROM schema_version WHERE version >= 3")
     with Memory(Settings(store=url), embedder=embedder) as memory:

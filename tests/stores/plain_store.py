@@ -15,7 +15,7 @@ import copy
 import functools
 import itertools
 import threading
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass, field, replace
@@ -34,6 +34,7 @@ from ripplemem.stores.checks import (
     check_edge_kind,
     check_edges,
     check_embedder_pair,
+    check_parses,
     check_units,
 )
 from ripplemem.stores.clues_base import InMemoryClueStore
@@ -57,6 +58,7 @@ class _State:
     postings: dict[str, Postings] = field(default_factory=dict)
     edges: dict[tuple[str, str], dict[str, dict[str, float]]] = field(default_factory=dict)
     people: dict[str, str] = field(default_factory=dict)
+    parses: dict[str, dict[str, bytes]] = field(default_factory=dict)  # ns -> id -> parse
     embedder: tuple[str, int] | None = None
     dim: int | None = None
 
@@ -168,6 +170,19 @@ class PlainStore:
         found = [held[i] for i in ids if i in held]
         return found if with_vectors else [replace(u, vector=None) for u in found]
 
+    def add_parses(self, namespace: str, parses: Mapping[str, bytes]) -> None:
+        with self.write([namespace]):
+            checked = check_parses(parses)
+            for unit_id in checked:
+                if unit_id not in self._state.units.get(namespace, {}):
+                    raise UnknownUnitError(f"{unit_id!r} is not a unit of {namespace!r}")
+            self._state.parses.setdefault(namespace, {}).update(checked)
+
+    @_open
+    def get_parses(self, namespace: str, ids: Sequence[str]) -> dict[str, bytes]:
+        held = self._state.parses.get(namespace, {})
+        return {i: held[i] for i in ids if i in held}
+
     @_open
     def list_units(
         self, namespace: str, *, limit: int | None = None, offset: int = 0
@@ -190,6 +205,7 @@ class PlainStore:
             if unit is None:
                 return False
             del self._state.seqs[namespace][unit_id]
+            self._state.parses.get(namespace, {}).pop(unit_id, None)
             self._state.postings[namespace].remove(
                 unit_id, document_terms(unit.restatement, unit.keywords)
             )
@@ -204,6 +220,7 @@ class PlainStore:
         with self.write([namespace]):
             gone = len(self._state.units.pop(namespace, {}))
             self._state.seqs.pop(namespace, None)
+            self._state.parses.pop(namespace, None)
             self._state.postings.pop(namespace, None)
             for kind in EDGE_KINDS:
                 self._state.edges.pop((namespace, kind), None)

@@ -1,5 +1,5 @@
-"""``ripplemem migrate``: SQLite -> PostgreSQL -> SQLite keeps every unit (with its speakers and
-metadata), vector, edge, clue, key and person, the filter index answers the same, and the
+"""``ripplemem migrate``: SQLite -> PostgreSQL -> SQLite keeps every unit (with its speakers,
+metadata and kept parse), vector, edge, clue, key and person, the filter index answers the same, and the
 searches of the copies equal the original's."""
 
 from __future__ import annotations
@@ -58,6 +58,7 @@ def _everything(location: str) -> dict[str, Any]:
                 "links": store.clues.links(namespace, ids),
                 "lexical": store.search_lexical(namespace, "Maya Lisbon dinner Berlin", 10),
                 "person": store.person(namespace),
+                "parses": store.get_parses(namespace, ids),
                 "day 1": sorted(store.select_units(namespace, parse_filters({"day": 1}))),
                 "said by Sam after": sorted(store.select_units(
                     namespace, parse_filters({"speaker": "Sam", "after": "2024-05-21"})
@@ -85,6 +86,7 @@ def test_sqlite_to_postgres_and_back_keeps_everything(
     assert expected["maya"]["person"] == "Maya" and expected["sam"]["person"] is None
     assert expected["maya"]["day 1"] and expected["maya"]["said by Sam after"]
     assert expected["maya"]["units"][0]["metadata"]["tags"] == ["chat", "maya"]
+    assert sorted(expected["maya"]["parses"]) == sorted(u["id"] for u in expected["maya"]["units"])
     assert _everything(middle) == expected
     assert _everything(back) == expected
     with open_store(str(original)) as source, open_store(middle) as copy:

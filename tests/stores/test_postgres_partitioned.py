@@ -24,6 +24,7 @@ from ripplemem.testing.contracts.store import StoreContract, StoreFactory
 NAMESPACE_TABLES = (
     "unit",
     "unit_vector",
+    "unit_parse",
     "namespace_state",
     "cue",
     "time_span",

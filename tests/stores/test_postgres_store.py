@@ -297,6 +297,30 @@ def test_a_benchmark_workspace_opens_a_store_url(postgres_store_url: StoreUrl) -
 FILTER_MIGRATION = 4
 
 
+def test_a_store_from_before_the_kept_parses_is_upgraded(
+    postgres_store_url: StoreUrl, postgres_url: str
+) -> None:
+    url = postgres_store_url("old")
+    with open_store(url) as store:
+        store.add_units([make_unit("old")])
+    schema = parse_location(url).schema
+    with psycopg.connect(postgres_url, autocommit=True) as db:  # back to the schema before it
+        db.execute(f'SET search_path TO "{schema}"')
+        db.execute("DROP TABLE unit_parse")
+        db.execute("DELETE FROM schema_version WHERE version >= %s", (PARSE_MIGRATION,))
+    with open_store(url) as store:
+        assert store.get_parses("ns", ["old"]) == {}  # parsed when read
+        store.add_parses("ns", {"old": b"later"})
+        assert store.get_parses("ns", ["old"]) == {"old": b"later"}
+    with psycopg.connect(postgres_url, autocommit=True) as db:
+        versions = [row[0] for row in db.execute(f'SELECT version FROM "{schema}".schema_version')]
+        assert versions == list(range(1, SCHEMA_VERSION + 1))
+
+
+#: the migration that added the units' kept parses
+PARSE_MIGRATION = 6
+
+
 def test_a_store_from_before_the_filter_index_is_upgraded(
     postgres_store_url: StoreUrl, postgres_url: str
 ) -> None:
@@ -307,7 +331,8 @@ def test_a_store_from_before_the_filter_index_is_upgraded(
     with psycopg.connect(postgres_url, autocommit=True) as db:  # back to the schema before it
         db.execute(f'SET search_path TO "{schema}"')
         db.execute("DROP TABLE unit_facet, unit_said, namespace_person")
-        db.execute("DROP TABLE job")  # and what later migrations made (5: background jobs)
+        db.execute("DROP TABLE job, unit_parse")  # and what later migrations made (5: background
+        # jobs, 6: kept parses)
         db.execute("ALTER TABLE unit DROP COLUMN speakers, DROP COLUMN metadata")
         db.execute("DELETE FROM schema_version WHERE version >= %s", (FILTER_MIGRATION,))
     with open_store(url) as store:

@@ -29,9 +29,13 @@ _EDGE_TABLE = next(  # schema 1's edge table, as migration 1 created it
 
 
 def downgrade(raw: sqlite3.Connection, version: int) -> None:
-    """Turn a file back to before migration ``version`` (5, 6, 7, 8 or 9), keeping its data
-    (a unit's speakers and metadata, which schema 9 added, are lost; schema 8 only re-indexed
-    the lexical terms, which the upgrade does again)."""
+    """Turn a file back to before migration ``version`` (5 to 10), keeping its data (a unit's
+    speakers and metadata, which schema 9 added, and its parse, which schema 10 added, are lost;
+    schema 8 only re-indexed the lexical terms, which the upgrade does again)."""
+    raw.execute("DROP TABLE IF EXISTS unit_parse")  # migration 10: a unit is parsed when read
+    if version >= PARSE_MIGRATION:
+        raw.execute("DELETE FROM schema_version WHERE version >= ?", (version,))
+        return
     edges = []
     if version <= 6:  # read by the current schema's store, before anything is taken back
         with SQLiteStore(raw.execute("PRAGMA database_list").fetchone()[2]) as store:
@@ -749,6 +753,27 @@ def test_units_read_by_row_number_carry_the_stored_vectors(tmp_path: Path) -> No
 
 #: the migration that added speakers, metadata, the filter index and the namespace's person
 FILTER_MIGRATION = 9
+#: the migration that added the units' kept parses
+PARSE_MIGRATION = 10
+
+
+def test_a_file_from_before_the_kept_parses_is_upgraded(tmp_path: Path) -> None:
+    path = tmp_path / "memory.db"
+    with SQLiteStore(path) as store:
+        store.add_units([make_unit("old")])
+    raw = sqlite3.connect(path, isolation_level=None)
+    downgrade(raw, PARSE_MIGRATION)
+    assert "unit_parse" not in {row[0] for row in raw.execute("SELECT name FROM sqlite_master")}
+    raw.close()
+    with SQLiteStore(path) as store:
+        assert store.get_parses("ns", ["old"]) == {}  # parsed when read
+        store.add_units([make_unit("new")])
+        store.add_parses("ns", {"new": b"parse", "old": b"later"})
+        assert store.get_parses("ns", ["old", "new"]) == {"old": b"later", "new": b"parse"}
+    check = sqlite3.connect(path)
+    versions = [row[0] for row in check.execute("SELECT version FROM schema_version")]
+    assert versions == list(range(1, SCHEMA_VERSION + 1))
+    check.close()
 
 
 def test_a_file_from_before_the_filter_index_is_upgraded(tmp_path: Path) -> None:

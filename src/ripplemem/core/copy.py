@@ -2,7 +2,7 @@
 ``Memory.copy_to`` and ``ripplemem migrate`` do.
 
 Copied: the embedder record, every namespace's units with their vectors (in their stored
-order), both kinds of edges, the clue graph (clues with their sessions, memberships, utterance
+order) and kept parses, both kinds of edges, the clue graph (clues with their sessions, memberships, utterance
 links) and the API keys. The target must hold no memory yet. Each namespace is copied in one
 write: a copy that stops leaves whole namespaces behind, and running it again copies the rest.
 
@@ -104,6 +104,9 @@ def _copy_namespace(source: MemoryStore, target: MemoryStore, namespace: str) ->
             target.set_person(namespace, person)
         for page in _pages(source, namespace):
             target.add_units(page)
+            parses = source.get_parses(namespace, [unit.id for unit in page])
+            if parses:  # the statement reader's parses: read, not parsed again, on the target
+                target.add_parses(namespace, parses)
             ids += [unit.id for unit in page]
             episodes.update(dict.fromkeys(unit.episode_id for unit in page))
         counts.units = len(ids)

@@ -472,10 +472,22 @@ class _RippleRun:
         """The vectors of clause texts, kept by the statement reader across searches: with an
         embedder whose vectors depend on the texts embedded beside them (``batch_dependent``),
         one text per call, so a kept vector, and the ranking that reads it, does not depend on
-        which search embedded it first."""
-        if not getattr(self.embedder, "batch_dependent", False):
-            return self.embedder.embed(texts, input_type="document")
-        return np.vstack([self.embedder.embed([text], input_type="document") for text in texts])
+        which search embedded it first. Two such calls run at a time (every other text on a
+        thread of its own: onnxruntime holds no GIL, and a lone short text keeps a core half
+        idle); each text is still embedded alone."""
+        embedder = self.embedder
+        if not getattr(embedder, "batch_dependent", False):
+            return embedder.embed(texts, input_type="document")
+        if len(texts) < 2:
+            return np.vstack([embedder.embed([text], input_type="document") for text in texts])
+        odd = in_background(
+            lambda: [embedder.embed([text], input_type="document") for text in texts[1::2]],
+            name="ripplemem-clause-embedding",
+        )
+        vectors: list[np.ndarray] = [np.empty(0)] * len(texts)
+        vectors[0::2] = [embedder.embed([text], input_type="document") for text in texts[0::2]]
+        vectors[1::2] = odd.result()
+        return np.vstack(vectors)
 
     def _fit(self, texts: Sequence[str]) -> list[float]:
         """The cosine of each of ``texts`` (a unit's clauses) with the question, both without

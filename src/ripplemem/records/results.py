@@ -24,9 +24,11 @@ class AddResult:
     clue_links: int = 0  # utterance-utterance links added
     seconds: float = 0.0
     #: Wall time per stage in ms: ``segment``, ``extract``, ``prepare`` (skip stored units,
-    #: ground time), ``embed``, ``clue_text`` (the clue texts of new sessions), ``updates`` (which
-    #: earlier units the new ones supersede: a bounded dense search, then the parse or an LLM),
-    #: then, inside the add's one write block, ``store``, ``near`` (the dense search the linker
+    #: ground time), ``embed``, ``clue_text`` (the clue texts of new sessions), ``parse`` (the new
+    #: units' parse, which the store keeps for the searches that read their clauses), ``updates``
+    #: (which earlier units the new ones supersede: a bounded dense search, then the parse or an
+    #: LLM), then, inside the add's one write block, ``store`` (the units and their parses),
+    #: ``near`` (the dense search the linker
     #: and the clue graph share), ``link``, ``dialogue``, ``supersede`` (storing the updates'
     #: edges), ``clues``. The graph insertion of :data:`INSERT_STAGES` is what a store's size can
     #: make slower; the rest is per message.

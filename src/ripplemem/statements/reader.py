@@ -28,6 +28,7 @@ import numpy as np
 from ripplemem.records import MemoryUnit, normalise_cue
 from ripplemem.statements.answers import affirms, declarative, fragment
 from ripplemem.statements.clauses import Clause, Parse, clauses_of
+from ripplemem.statements.kept import KeptParses
 
 K = TypeVar("K")
 V = TypeVar("V")
@@ -92,12 +93,15 @@ def speaker_parts(text: str, speaker: str) -> list[tuple[str, str]]:
 
 class StatementReader:
     """``clauses(units)``: each unit's clauses, with one call of ``parse`` for the units not
-    cached yet; ``vectors(texts, embed)``: the vectors of clause words, with one call of
-    ``embed`` for the texts not cached yet. Thread-safe; each cache keeps the last
+    cached yet and not parsed before (``kept``: the parses the store keeps,
+    :mod:`ripplemem.statements.kept`); ``parses(units)``: the kept form of each unit's parse,
+    for the write path to store; ``vectors(texts, embed)``: the vectors of clause words, with
+    one call of ``embed`` for the texts not cached yet. Thread-safe; each cache keeps the last
     ``cache_size`` entries."""
 
-    def __init__(self, parse: Parse, *, cache_size: int = 20_000) -> None:
+    def __init__(self, parse: Parse, *, cache_size: int = 20_000, kept: KeptParses | None = None) -> None:
         self.parse = parse
+        self.kept = kept
         self.cache_size = cache_size
         self.parsed = 0  # texts sent to the parser (a measure of the work done)
         self._cache: OrderedDict[tuple[str, str, str], list[Clause]] = OrderedDict()
@@ -109,7 +113,23 @@ class StatementReader:
 
     def clauses(self, units: Sequence[MemoryUnit]) -> list[list[Clause]]:
         keys = [(u.namespace, u.id, u.restatement) for u in units]
-        return self._through(self._cache, keys, dict(zip(keys, units, strict=True)), self._read)
+        return self._through(self._cache, keys, dict(zip(keys, units, strict=True)), self._read_kept)
+
+    def parses(self, units: Sequence[MemoryUnit]) -> dict[str, bytes]:
+        """Each unit's parse as the store keeps it (none without ``kept``), parsing the units
+        (their clauses are cached as :meth:`clauses` caches them)."""
+        if self.kept is None or not units:
+            return {}
+        docs: list[dict[str, Any]] = [{} for _ in units]
+        read = self._read(units, [{} for _ in units], docs)
+        with self._lock:
+            for unit, clauses in zip(units, read, strict=True):
+                key = (unit.namespace, unit.id, unit.restatement)
+                self._cache[key] = clauses
+                self._cache.move_to_end(key)
+            while len(self._cache) > self.cache_size:
+                self._cache.popitem(last=False)
+        return {unit.id: self.kept.encode(found) for unit, found in zip(units, docs, strict=True)}
 
     def _through(self, cache: OrderedDict[K, V], keys: list[K], items: dict[K, T],
                  make: Callable[[list[T]], list[V]]) -> list[V]:
@@ -129,7 +149,35 @@ class StatementReader:
                 cache.popitem(last=False)
         return found
 
-    def _read(self, units: Sequence[MemoryUnit]) -> list[list[Clause]]:
+    def _read_kept(self, units: Sequence[MemoryUnit]) -> list[list[Clause]]:
+        """The clauses of ``units``, read from their kept parses where the store has them."""
+        kept: dict[tuple[str, str], dict[str, Any]] = {}
+        if self.kept is not None:
+            spaces: dict[str, list[str]] = {}
+            for unit in units:
+                spaces.setdefault(unit.namespace, []).append(unit.id)
+            for namespace, ids in spaces.items():
+                for unit_id, docs in self.kept.docs(namespace, ids).items():
+                    kept[(namespace, unit_id)] = docs
+        return self._read(units, [kept.get((u.namespace, u.id), {}) for u in units])
+
+    def _docs(self, texts: Sequence[str], owners: Sequence[int], kept: Sequence[dict[str, Any]],
+              made: list[dict[str, Any]] | None) -> list[Any]:
+        """The docs of ``texts`` (``owners``: the unit each is of): its unit's kept doc of that
+        text, else parsed (one call); ``made`` collects each unit's docs."""
+        docs: list[Any] = [kept[o].get(t) for t, o in zip(texts, owners, strict=True)]
+        todo = [i for i, doc in enumerate(docs) if doc is None]
+        if todo:
+            for i, doc in zip(todo, self.parse([texts[i] for i in todo]), strict=True):
+                docs[i] = doc
+            self.parsed += len(todo)
+        if made is not None:
+            for text, owner, doc in zip(texts, owners, docs, strict=True):
+                made[owner][text] = doc
+        return docs
+
+    def _read(self, units: Sequence[MemoryUnit], kept: Sequence[dict[str, Any]],
+              made: list[dict[str, Any]] | None = None) -> list[list[Clause]]:
         pieces: list[tuple[int, str, str, tuple[str, ...]]] = []
         for index, unit in enumerate(units):
             speaker = unit.participants[0] if unit.participants else ""
@@ -137,8 +185,7 @@ class StatementReader:
                 pieces.append((index, who, words, unit.participants))
         names = [stand_ins(words, (who, *people)) for _, who, words, people in pieces]
         texts = [_swap(words, n) for (_, _, words, _), n in zip(pieces, names, strict=True)]
-        docs = self.parse(texts) if pieces else []
-        self.parsed += len(pieces)
+        docs = self._docs(texts, [p[0] for p in pieces], kept, made) if pieces else []
         out: list[list[Clause]] = [[] for _ in units]
         for (index, who, _, people), doc, n in zip(pieces, docs, names, strict=True):
             out[index].extend(_read_as(doc, who, people, n))
@@ -156,9 +203,9 @@ class StatementReader:
             if text:  # in the names the question was said with
                 said.append((index, who, _swap(text, {o: name for name, o in n.items()}), people))
         if said:
-            self.parsed += len(said)
             names = [stand_ins(t, (who, *people)) for _, who, t, people in said]
-            docs = self.parse([_swap(t, n) for (_, _, t, _), n in zip(said, names, strict=True)])
+            texts = [_swap(t, n) for (_, _, t, _), n in zip(said, names, strict=True)]
+            docs = self._docs(texts, [s[0] for s in said], kept, made)
             for (index, who, _, people), doc, n in zip(said, docs, names, strict=True):
                 out[index].extend(_read_as(doc, who, people, n))
         return out

@@ -52,8 +52,12 @@ Contract notes shared by all backends:
 * Edges are undirected and stored in both directions; ``change_edges(remove=..., add=...)`` takes
   one direction of each edge, removes then adds, all or nothing. ``neighbours`` returns, per asked
   id, its (neighbour id, weight) list of that kind (strongest first, ties by id).
-* ``delete_unit`` removes the unit, its vector, its cue and lexical entries, every edge touching it
-  and its place in the clue graph. Deleting an unknown id returns False.
+* ``delete_unit`` removes the unit, its vector, its cue and lexical entries, its parse, every edge
+  touching it and its place in the clue graph. Deleting an unknown id returns False.
+* ``add_parses(namespace, {unit_id: bytes})`` keeps each unit's parse (what
+  :mod:`ripplemem.statements.kept` encodes; the store never reads it), replacing one kept before;
+  an id that is not a unit of the namespace raises UnknownUnitError and nothing is kept.
+  ``get_parses`` returns the kept parses of the asked ids that have one.
 * Search filters (:class:`~ripplemem.records.filters.SearchFilter`): ``select_units`` gives the
   ids of the namespace's units a filter matches (exactly as ``SearchFilter.matches`` says, from
   an index: the cost follows the matches, see :mod:`ripplemem.stores.filter_keys`). The three
@@ -68,7 +72,7 @@ Contract notes shared by all backends:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
@@ -128,6 +132,10 @@ class UnitStore(Protocol):
     # a delete also removes the unit's edges and its place in the clue graph
     def delete_unit(self, namespace: str, unit_id: str) -> bool: ...
     def delete_namespace(self, namespace: str) -> int: ...
+    # a unit's parse as the statement reader keeps it (opaque bytes), replacing one stored
+    # before; deleted with the unit
+    def add_parses(self, namespace: str, parses: Mapping[str, bytes]) -> None: ...
+    def get_parses(self, namespace: str, ids: Sequence[str]) -> dict[str, bytes]: ...
     # wait until the bytes of every unit deleted so far are gone from the store's files (a
     # delete never waits for readers; docs/reliability.md); False when ``timeout`` passed first
     def flush_erasure(self, timeout: float | None = None) -> bool: ...

@@ -1,4 +1,5 @@
-"""What every store backend checks before it writes: unit batches, vectors, edges, embedders.
+"""What every store backend checks before it writes: unit batches, vectors, edges, embedders,
+parses.
 
 Checks are pure and run before any write, so a refused batch leaves nothing behind.
 """
@@ -6,12 +7,12 @@ Checks are pure and run before any write, so a refused batch leaves nothing behi
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
-from ripplemem.errors import EmbedderMismatchError, InvalidInputError
+from ripplemem.errors import EmbedderMismatchError, InvalidInputError, UnknownUnitError
 from ripplemem.records import Edge, EdgeKind, MemoryUnit
 
 __all__ = [
@@ -22,7 +23,9 @@ __all__ = [
     "check_edge_kind",
     "check_edges",
     "check_embedder_pair",
+    "check_parses",
     "check_units",
+    "unknown_unit",
 ]
 
 EDGE_KINDS: tuple[EdgeKind, ...] = ("semantic", "structural", "supersedes")
@@ -146,3 +149,22 @@ def check_embedder_pair(
             "conversations with the new embedder"
         )
     return False
+
+
+def check_parses(parses: Mapping[str, bytes]) -> dict[str, bytes]:
+    """Validate ``add_parses``' argument: unit ids to bytes."""
+    checked: dict[str, bytes] = {}
+    for unit_id, blob in parses.items():
+        if not isinstance(unit_id, str) or not isinstance(blob, bytes | bytearray | memoryview):
+            raise InvalidInputError(
+                f"add_parses takes unit ids (str) to parses (bytes), not {type(unit_id).__name__} "
+                f"to {type(blob).__name__}"
+            )
+        checked[unit_id] = bytes(blob)
+    return checked
+
+
+def unknown_unit(namespace: str, unit_id: str) -> UnknownUnitError:
+    return UnknownUnitError(
+        f"{unit_id!r} is not a unit of namespace {namespace!r}; add the unit before its parse"
+    )

@@ -17,7 +17,7 @@ import itertools
 import math
 import threading
 from bisect import bisect_left, bisect_right, insort
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass, field, replace
@@ -36,7 +36,9 @@ from ripplemem.stores.checks import (
     check_edge_kind,
     check_edges,
     check_embedder_pair,
+    check_parses,
     check_units,
+    unknown_unit,
 )
 from ripplemem.stores.clues_base import InMemoryClueStore
 from ripplemem.stores.keys_base import InMemoryKeyStore
@@ -66,6 +68,7 @@ class _Space:
     # the same units without their vectors, made once on add, not on every vector-less read
     bare: dict[str, MemoryUnit] = field(default_factory=dict)
     seqs: dict[str, int] = field(default_factory=dict)
+    parses: dict[str, bytes] = field(default_factory=dict)  # unit id -> its kept parse
     lexical: Postings = field(default_factory=Postings)
     cues: dict[tuple[str, str], _CueList] = field(default_factory=dict)
     spans: dict[int, list[tuple[float, int, str, float]]] = field(default_factory=dict)
@@ -214,9 +217,40 @@ class InMemoryStore:
             self.clues.forget_units(namespace, [unit_id])
             return True
 
+    def add_parses(self, namespace: str, parses: Mapping[str, bytes]) -> None:
+        with self._lock:
+            self._check_open()
+            checked = check_parses(parses)
+            space = self._spaces.get(namespace)
+            for unit_id in checked:
+                if space is None or unit_id not in space.units:
+                    raise unknown_unit(namespace, unit_id)
+            if not checked or space is None:
+                return
+            before = {i: space.parses.get(i) for i in checked}
+            space.parses.update(checked)
+            self._log(functools.partial(self._restore_parses, space, before))
+
+    @staticmethod
+    def _restore_parses(space: _Space, before: dict[str, bytes | None]) -> None:
+        for unit_id, blob in before.items():
+            if blob is None:
+                space.parses.pop(unit_id, None)
+            else:
+                space.parses[unit_id] = blob
+
+    def get_parses(self, namespace: str, ids: Sequence[str]) -> dict[str, bytes]:
+        with self._lock:
+            self._check_open()
+            space = self._spaces.get(namespace)
+            if space is None:
+                return {}
+            return {i: space.parses[i] for i in ids if i in space.parses}
+
     def _unit_restorer(self, space: _Space, unit_id: str) -> Callable[[], None]:
-        """How to put a unit back as it is now: same seq, index entries and edges."""
+        """How to put a unit back as it is now: same seq, index entries, parse and edges."""
         unit, seq = space.units[unit_id], space.seqs[unit_id]
+        parse = space.parses.get(unit_id)
         edges = {kind: dict(adjacency.get(unit_id, {})) for kind, adjacency in space.edges.items()}
 
         def restore() -> None:
@@ -226,6 +260,8 @@ class InMemoryStore:
             target.units[unit.id] = unit
             target.bare[unit.id] = replace(unit, vector=None)
             target.seqs[unit.id] = seq
+            if parse is not None:
+                target.parses[unit.id] = parse
             self._index(target, unit, seq)
             for kind, others in edges.items():
                 adjacency = target.edges[kind]
@@ -246,6 +282,7 @@ class InMemoryStore:
             unit = space.units.pop(unit_id)
             del space.bare[unit_id]
             seq = space.seqs.pop(unit_id)
+            space.parses.pop(unit_id, None)
             space.vectors.remove([unit_id])
             self._unindex(space, unit, seq)
             for adjacency in space.edges.values():

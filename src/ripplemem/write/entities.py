@@ -36,6 +36,7 @@ from typing import Any
 
 from ripplemem import deadline
 from ripplemem.errors import MissingExtraError
+from ripplemem.statements.kept import TokenRows
 from ripplemem.write.first_names import uncommon_first_names
 from ripplemem.write.lexicon import Lexicon, lower_words
 
@@ -209,6 +210,7 @@ class EntityRecognizer:
         self._own = Lexicon()  # what calls without a lexicon read and learn
         self._tokens: dict[str, tuple[str, ...]] = {}  # a name variant's tokens (the tokenizer's)
         self._release: weakref.finalize | None = None  # hands the pipeline back, once
+        self._identity: str | None = None  # parse_identity, once loaded
 
     # -- public -------------------------------------------------------------------------------
 
@@ -274,6 +276,36 @@ class EntityRecognizer:
             self._load()
             with _only(self._nlp, self._parse_pipes):
                 return list(self._nlp.pipe(texts, batch_size=self.batch_size))
+
+    def parse_identity(self) -> str:
+        """What :meth:`parse`'s docs depend on: spaCy's version, the model and its version, the
+        pipes that parse (a kept parse of another identity is parsed again)."""
+        with self._lock:
+            self._load()
+            if self._identity is None:
+                import spacy
+
+                meta = self._nlp.meta
+                self._identity = (
+                    f"spacy {spacy.__version__}; {meta.get('lang')}_{meta.get('name')} "
+                    f"{meta.get('version')}; {','.join(self._parse_pipes)}"
+                )
+            return self._identity
+
+    def rebuild(self, rows: Sequence[TokenRows]) -> list[Any]:
+        """Docs as :meth:`parse` made them, from their kept rows (:mod:`ripplemem.statements.kept`)."""
+        from spacy.tokens import Doc
+
+        with self._lock:
+            self._load()
+            vocab = self._nlp.vocab
+            return [
+                Doc(
+                    vocab, words=words, spaces=[c == "1" for c in spaces], tags=tags, pos=pos,
+                    morphs=morphs, deps=deps, heads=[i + h for i, h in enumerate(heads)], lemmas=lemmas,
+                )
+                for words, spaces, tags, pos, morphs, deps, heads, lemmas in rows
+            ]
 
     # -- loading ------------------------------------------------------------------------------
 

@@ -1,11 +1,12 @@
 """The write pipeline: it only wires stages.
 
-    validate -> segment -> extract -> ground time -> embed -> clue texts -> updates
-    -> [one write block:] store -> near neighbours -> link -> dialogue edges -> supersedes edges
-    -> clue graph
+    validate -> segment -> extract -> ground time -> embed -> clue texts -> parse -> updates
+    -> [one write block:] store (units, parses) -> near neighbours -> link -> dialogue edges
+    -> supersedes edges -> clue graph
 
-Model work (extraction, embedding, the clue texts of new sessions, which earlier memories the new
-ones update: :mod:`ripplemem.write.supersede`) runs first and writes nothing.
+Model work (extraction, embedding, the clue texts of new sessions, the parse of the new units
+that searches read their clauses from: :mod:`ripplemem.statements.kept`, which earlier memories
+the new ones update: :mod:`ripplemem.write.supersede`) runs first and writes nothing.
 Then one ``store.write`` block stores the units and every edge and clue they bring: an ``add`` is
 all or nothing, and concurrent writers of a namespace take turns, each skipping the units another
 stored meanwhile. The clue-graph stage (AssoMem, :mod:`ripplemem.write.clues`) runs when
@@ -14,11 +15,15 @@ stored meanwhile. The clue-graph stage (AssoMem, :mod:`ripplemem.write.clues`) r
 
 from __future__ import annotations
 
+import contextvars
 import hashlib
+import threading
 import time
 from collections.abc import Callable, Sequence
+from concurrent.futures import Future
 from dataclasses import dataclass, replace
 from datetime import datetime
+from typing import TypeVar
 
 from ripplemem.blas import single_threaded_blas
 from ripplemem.grounding.ground_time import default_grounder, parse_budget, request_parse_budget
@@ -39,6 +44,8 @@ from ripplemem.write.near import NearNeighbours, near_neighbours
 from ripplemem.write.segment import segment, validate_conversation
 from ripplemem.write.supersede import SupersessionLinker, UpdateJudge
 
+T = TypeVar("T")
+R = TypeVar("R")
 Progress = Callable[[int, int], None]
 #: a last step inside an add's write block (``ingest(..., then=...)``): it gets the units the add
 #: stored and the ids of those it found stored already, and returns the edges it added
@@ -48,12 +55,14 @@ Then = Callable[[list[MemoryUnit], list[str]], int]
 @dataclass(frozen=True, slots=True)
 class _Batch:
     """One batch of windows, ready to insert: its new units, their sessions' clue texts, the
-    earlier units they supersede, and the ids of its units already stored."""
+    earlier units they supersede, the ids of its units already stored, and the new units'
+    parses (:mod:`ripplemem.statements.kept`)."""
 
     units: list[MemoryUnit]
     clues: PreparedClues
     supersedes: list[Edge]
     known: list[str]
+    parses: dict[str, bytes]
 
 
 def unit_id(namespace: str, episode_id: str, turn_ids: Sequence[str], restatement: str) -> str:
@@ -147,6 +156,7 @@ class WritePipeline:
             if settings.supersession
             else None
         )
+        self.statements = statements
 
     def ingest(
         self,
@@ -244,20 +254,28 @@ class WritePipeline:
                 result.fallbacks.extend(fallbacks_of(window_drafts))
             with clock("prepare"):
                 todo, known = self._pending(namespace, chunk, drafts)
+            fresh = self._new_units(namespace, todo, positions)
+            # the new units' parse, kept for the searches that read their clauses, runs beside
+            # their embedding (onnxruntime holds no GIL; a parse keeps one core busy)
+            parsing = _beside(self.statements.parses, fresh) if self.statements is not None and fresh else None
             with clock("embed"):
-                fresh = self._embedded(namespace, todo, positions)
+                fresh = self._embedded(fresh)
             clues: PreparedClues = {}
             if self.clue_builder is not None and fresh:
                 with clock("clue_text"):
                     clues = self.clue_builder.prepare(fresh, skip=clue_sessions)
                 clue_sessions.update(clues)
+            parses: dict[str, bytes] = {}
+            if parsing is not None:
+                with clock("parse"):  # what is left of it once the embedding is done
+                    parses = parsing.result()
             supersedes: list[Edge] = []
             if self.supersession is not None and fresh:
                 with clock("updates"):
                     supersedes, _ = self.supersession.prepare(namespace, fresh, earlier, speakers)
                 earlier.extend(fresh)
             result.skipped += len(known)
-            batches.append(_Batch(fresh, clues, supersedes, known))
+            batches.append(_Batch(fresh, clues, supersedes, known, parses))
             if progress:
                 progress(min(start + size, len(windows)), len(windows))
         return batches
@@ -280,6 +298,9 @@ class WritePipeline:
             result.skipped += len(batch.units) - len(fresh)
             if fresh:
                 self.store.add_units(fresh)
+                parses = {u.id: batch.parses[u.id] for u in fresh if u.id in batch.parses}
+                if parses:
+                    self.store.add_parses(namespace, parses)
         with clock("near"):
             near = self._near(fresh)
         with clock("link"):
@@ -333,23 +354,28 @@ class WritePipeline:
         ]
         return todo, [uid for uid in pending if uid in known]
 
-    def _embedded(
+    def _embedded(self, units: Sequence[MemoryUnit]) -> list[MemoryUnit]:
+        """``units`` with their vectors (and the time they were made: now)."""
+        if not units:
+            return []
+        vectors = self.embedder.embed([u.restatement for u in units], input_type="document")
+        now = datetime.now().replace(microsecond=0)
+        return [replace(unit, vector=vector, created_at=now) for unit, vector in zip(units, vectors, strict=True)]
+
+    def _new_units(
         self,
         namespace: str,
         todo: Sequence[tuple[str, Window, UnitDraft]],
         positions: dict[tuple[str, str], int],
     ) -> list[MemoryUnit]:
-        """The new units of ``todo``, embedded."""
-        if not todo:
-            return []
-        vectors = self.embedder.embed([d.restatement for _, _, d in todo], input_type="document")
-        now = datetime.now().replace(microsecond=0)
+        """The new units of ``todo``, not embedded yet."""
+        now = datetime.now().replace(microsecond=0)  # made once embedded: _embedded
         return [
             MemoryUnit(
                 id=uid,
                 namespace=namespace,
                 restatement=draft.restatement,
-                vector=vector,
+                vector=None,
                 participants=draft.participants,
                 locations=draft.locations,
                 time_span=draft.time_span,
@@ -363,9 +389,25 @@ class WritePipeline:
                 metadata=metadata,
                 extra=_extra(positions, window.session_id, draft),
             )
-            for (uid, window, draft), vector in zip(todo, vectors)
+            for uid, window, draft in todo
             for speakers, metadata in [_said(window, draft)]
         ]
+
+
+def _beside(call: Callable[[T], R], argument: T) -> Future[R]:
+    """``call(argument)`` on a thread of its own (in a copy of the caller's context: its time
+    budget); what it raises is raised by ``.result()``."""
+    future: Future[R] = Future()
+    context = contextvars.copy_context()
+
+    def run() -> None:
+        try:
+            future.set_result(context.run(call, argument))
+        except BaseException as error:  # noqa: BLE001 - raised again by .result(), in the caller's thread
+            future.set_exception(error)
+
+    threading.Thread(target=run, name="ripplemem-parse", daemon=True).start()
+    return future
 
 
 def clue_graph_builder(

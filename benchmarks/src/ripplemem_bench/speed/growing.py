@@ -57,18 +57,25 @@ def _instruments(
     probe: tuple[str, list[Conversation]] | None,
 ) -> _Instruments:
     """The linker gets the write pipeline's settings, with the semantic edge threshold resolved
-    for ``embedder`` exactly as :class:`~ripplemem.write.pipeline.WritePipeline` does."""
+    for ``embedder`` exactly as :class:`~ripplemem.write.pipeline.WritePipeline` does; the units
+    are parsed as the write pipeline parses them, by a statement reader of their own (the
+    searches' reader reads their kept parses)."""
     from ripplemem import WriteSettings
+    from ripplemem.statements import StatementReader
+    from ripplemem.statements.kept import KeptParses
+    from ripplemem.write.entities import EntityRecognizer
     from ripplemem.write.link import Linker
     from ripplemem.write.pipeline import resolve_thresholds
 
     store.check_embedder(embedder.name, embedder.dim)
     timed = TimedStore(store)
     linker = Linker(timed, resolve_thresholds(WriteSettings(), embedder))
+    recognizer = EntityRecognizer()
+    statements = StatementReader(recognizer.parse, kept=KeptParses(store.get_parses, recognizer))
     return _Instruments(
         store,
         path,
-        Growth(timed, linker, memories, vectors, plan.batch),
+        Growth(timed, linker, memories, vectors, plan.batch, statements),
         Searcher(store, embedder, memories, list(plan.recipes)),
         None if probe is None else Probe(store, embedder, NAMESPACE, probe[1], probe[0]),
     )

@@ -7,9 +7,11 @@ cost at 1k and at 100k units is measured on the same kind of data (noisy copies 
 near neighbours than the real embeddings they come from, so mixing the two would measure other
 data at each size).
 
-:class:`Growth` inserts batches exactly as the write pipeline stores embedded units
-(``add_units`` then ``Linker.link``) and keeps each batch's wall, CPU, per-store-call and
-HNSW-insert time; :meth:`Growth.window` turns the batches before a size into per-unit costs.
+:class:`Growth` inserts batches exactly as the write pipeline stores embedded and parsed units
+(``add_units`` and ``add_parses``, then ``Linker.link``) and keeps each batch's wall, CPU,
+per-store-call and HNSW-insert time; :meth:`Growth.window` turns the batches before a size into
+per-unit costs. The parse, like the embedding, is model work done before the timed insert (the
+probe's ``add`` times both).
 See :mod:`ripplemem_bench.speed.run` for the whole benchmark.
 """
 
@@ -31,6 +33,7 @@ from ripplemem_bench.speed.synthetic import SyntheticMemories, SyntheticMemory
 
 if TYPE_CHECKING:
     from ripplemem.providers import Embedder
+    from ripplemem.statements import StatementReader
     from ripplemem.write.link import Linker
 
 
@@ -139,6 +142,7 @@ class Growth:
     memories: SyntheticMemories
     vectors: PoolVectors
     batch: int
+    statements: StatementReader | None = None  # the units' parses (None: kept none)
     size: int = 0
     timings: list[BatchTiming] = field(default_factory=list)
 
@@ -153,11 +157,14 @@ class Growth:
                 m.unit.with_vector(self.vectors.vector(i, m))
                 for i, m in zip(range(self.size, stop), self.memories.take(self.size, stop))
             ]
+            parses = self.statements.parses(units) if self.statements is not None else {}
             seconds, counts = dict(self.store.seconds), dict(self.store.counts)
             graph = self._graph_seconds()
             cpu = time.process_time()
             t0 = time.perf_counter()
             self.store.add_units(units)
+            if parses:
+                self.store.add_parses(NAMESPACE, parses)
             t1 = time.perf_counter()
             report = self.linker.link(units)
             t2 = time.perf_counter()

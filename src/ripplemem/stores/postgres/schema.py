@@ -255,6 +255,16 @@ MIGRATIONS: tuple[str | Callable[[psycopg.Connection], None], ...] = (
     CREATE INDEX job_namespace ON job (namespace);
     CREATE INDEX job_finished ON job (finished_at) WHERE finished_at IS NOT NULL;
     """,
+    # 6: each unit's parse, kept for the statement reader (ripplemem.statements.kept); units
+    # stored before have none (their clauses are parsed when read)
+    """
+    CREATE TABLE unit_parse (
+        namespace text COLLATE "C" NOT NULL,
+        seq bigint NOT NULL,
+        parse bytea NOT NULL,
+        PRIMARY KEY (namespace, seq)
+    );
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import logging
 import threading
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -45,6 +45,7 @@ from ripplemem.stores.checks import (
     check_edge_kind,
     check_edges,
     check_embedder_pair,
+    check_parses,
     check_units,
 )
 from ripplemem.stores.graph import edge_changes
@@ -319,6 +320,19 @@ class PostgresStore:
 
         found = self._read(read)
         return [found[i] for i in ids if i in found]
+
+    def add_parses(self, namespace: str, parses: Mapping[str, bytes]) -> None:
+        self._check_open()
+        checked = check_parses(parses)
+        if checked:
+            with self._transaction([namespace]) as db:
+                writes.keep_parses(db, namespace, checked)
+
+    def get_parses(self, namespace: str, ids: Sequence[str]) -> dict[str, bytes]:
+        self._check_open()
+        if not ids:
+            return {}
+        return self._read(lambda db: writes.kept_parses(db, namespace, ids))
 
     def list_units(
         self, namespace: str, *, limit: int | None = None, offset: int = 0

@@ -14,6 +14,7 @@ import psycopg
 from ripplemem.errors import InvalidInputError
 from ripplemem.records import MemoryUnit
 from ripplemem.stores import cuekeys, filter_keys
+from ripplemem.stores.checks import unknown_unit
 from ripplemem.stores.postgres import lexical
 from ripplemem.stores.postgres.adapt import as_vector
 from ripplemem.stores.postgres.rows import UNIT_COLUMNS, unit_values
@@ -26,6 +27,8 @@ __all__ = [
     "delete_unit_rows",
     "forget_namespace_state",
     "insert_units",
+    "keep_parses",
+    "kept_parses",
     "refuse_known_ids",
 ]
 
@@ -240,6 +243,7 @@ def delete_unit_rows(
         "DELETE FROM unit_vector WHERE namespace = %s AND seq = %s RETURNING embedding",
         (namespace, seq),
     ).fetchone() or (None,)
+    db.execute("DELETE FROM unit_parse WHERE namespace = %s AND seq = %s", (namespace, seq))
     terms = document_terms(restatement, keywords)
     lexical.unindex_terms(db, namespace, seq, terms)
     keys = cuekeys.cue_keys(participants, locations)
@@ -265,8 +269,34 @@ def delete_namespace_rows(db: psycopg.Connection, namespace: str) -> int:
     many units it had and resets its counters (its ``version`` goes on counting)."""
     for table in (
         "unit_vector", "cue", "time_span", "lexical_posting", "lexical_term", "unit_facet",
-        "unit_said",
+        "unit_said", "unit_parse",
     ):
         db.execute(f"DELETE FROM {table} WHERE namespace = %s", (namespace,))
     count = db.execute("DELETE FROM unit WHERE namespace = %s", (namespace,)).rowcount
     return max(count, 0)
+
+
+def keep_parses(db: psycopg.Connection, namespace: str, parses: dict[str, bytes]) -> None:
+    """Store units' parses (replacing earlier ones); UnknownUnitError for an id of no unit."""
+    ids = list(parses)
+    found = db.execute("SELECT id, seq FROM unit WHERE namespace = %s AND id = ANY(%s)", (namespace, ids))
+    seqs: dict[str, int] = {row[0]: int(row[1]) for row in found.fetchall()}
+    missing = [i for i in ids if i not in seqs]
+    if missing:
+        raise unknown_unit(namespace, missing[0])
+    db.execute(
+        "INSERT INTO unit_parse (namespace, seq, parse) "
+        "SELECT %s, k.seq, k.parse FROM unnest(%s::bigint[], %s::bytea[]) AS k (seq, parse) "
+        "ON CONFLICT (namespace, seq) DO UPDATE SET parse = excluded.parse",
+        (namespace, [seqs[i] for i in ids], [parses[i] for i in ids]),
+    )
+
+
+def kept_parses(db: psycopg.Connection, namespace: str, ids: Sequence[str]) -> dict[str, bytes]:
+    """The stored parses of the units of ``ids`` that have one."""
+    rows = db.execute(
+        "SELECT u.id, p.parse FROM unit AS u JOIN unit_parse AS p "
+        "ON p.namespace = u.namespace AND p.seq = u.seq WHERE u.namespace = %s AND u.id = ANY(%s)",
+        (namespace, list(dict.fromkeys(ids))),
+    ).fetchall()
+    return {unit_id: bytes(blob) for unit_id, blob in rows}

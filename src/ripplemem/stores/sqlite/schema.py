@@ -253,6 +253,16 @@ MIGRATIONS: tuple[str | Callable[[sqlite3.Connection], None], ...] = (
     # 9: speakers and metadata on units, the search-filter index (unit_facet, unit_said), and
     # the person behind a namespace (namespace_person)
     _filter_index,
+    # 10: each unit's parse, kept for the statement reader (ripplemem.statements.kept); a
+    # rowid table by the unit's seq, as ``vector`` (rows of about 0.5-1 KB); units stored
+    # before have none (their clauses are parsed when read)
+    """
+    CREATE TABLE unit_parse (
+        seq INTEGER PRIMARY KEY,
+        namespace TEXT NOT NULL,
+        blob BLOB NOT NULL
+    );
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -19,7 +19,7 @@ from __future__ import annotations
 import logging
 import sqlite3
 import threading
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from datetime import datetime
@@ -38,6 +38,7 @@ from ripplemem.stores.checks import (
     check_edge_kind,
     check_edges,
     check_embedder_pair,
+    check_parses,
     check_units,
 )
 from ripplemem.stores.graph import edge_changes
@@ -257,6 +258,19 @@ class SQLiteStore:
                 for row in self._db.execute(sql, (namespace, *chunk)):
                     found[row[1]] = rows.unit_from_row(row[:-1], row[-1])
             return [found[i] for i in ids if i in found]
+
+    def add_parses(self, namespace: str, parses: Mapping[str, bytes]) -> None:
+        with self._lock:
+            self._check_open()
+            checked = check_parses(parses)
+            if checked:
+                with self._transaction() as db:
+                    writes.keep_parses(db, namespace, checked)
+
+    def get_parses(self, namespace: str, ids: Sequence[str]) -> dict[str, bytes]:
+        with self._lock:
+            self._check_open()
+            return writes.kept_parses(self._db, namespace, ids) if ids else {}
 
     def list_units(
         self, namespace: str, *, limit: int | None = None, offset: int = 0

@@ -12,6 +12,7 @@ import numpy as np
 from ripplemem.errors import InvalidInputError, UnknownUnitError
 from ripplemem.records import MemoryUnit
 from ripplemem.stores import cuekeys, filter_keys
+from ripplemem.stores.checks import unknown_unit
 from ripplemem.stores.sqlite import clues, lexical, rows, versions
 from ripplemem.stores.text import document_terms
 
@@ -20,6 +21,8 @@ __all__ = [
     "delete_namespace_rows",
     "delete_unit_rows",
     "insert_units",
+    "keep_parses",
+    "kept_parses",
     "namespace_version",
     "require_units",
 ]
@@ -115,6 +118,7 @@ def delete_unit_rows(db: sqlite3.Connection, namespace: str, unit_id: str) -> bo
     _unindex_filters(db, namespace, seq)
     db.execute("DELETE FROM unit WHERE seq = ?", (seq,))
     db.execute("DELETE FROM vector WHERE seq = ?", (seq,))
+    db.execute("DELETE FROM unit_parse WHERE seq = ?", (seq,))
     terms = document_terms(restatement, json.loads(keywords))
     lexical.unindex_terms(db, namespace, seq, terms)
     keys = cuekeys.cue_keys(json.loads(participants), json.loads(locations))
@@ -153,6 +157,8 @@ def delete_namespace_rows(db: sqlite3.Connection, namespace: str) -> int:
     """Delete everything a namespace holds; returns how many units it had."""
     key = (namespace,)
     count = int(db.execute("SELECT count(*) FROM unit WHERE namespace = ?", key).fetchone()[0])
+    # by the namespace's unit rows (its index), not a scan of every parse
+    db.execute("DELETE FROM unit_parse WHERE seq IN (SELECT seq FROM unit WHERE namespace = ?)", key)
     tables = ("unit", "vector", "cue", "time_span", "ann_cache", "unit_facet", "unit_said")
     lexical_tables = ("lexical_posting", "lexical_recent", "lexical_term", "lexical_namespace")
     for table in (*tables, *lexical_tables):
@@ -160,6 +166,43 @@ def delete_namespace_rows(db: sqlite3.Connection, namespace: str) -> int:
     clues.forget_namespace_rows(db, namespace)
     versions.forget(db, namespace)  # no row keeps the namespace's name
     return count
+
+
+def unit_seqs(db: sqlite3.Connection, namespace: str, ids: Sequence[str]) -> dict[str, int]:
+    """The row numbers of the units of ``ids`` that exist."""
+    found: dict[str, int] = {}
+    unique = list(dict.fromkeys(ids))
+    for start in range(0, len(unique), CHUNK):
+        chunk = unique[start : start + CHUNK]
+        sql = f"SELECT id, seq FROM unit WHERE namespace = ? AND id IN ({', '.join('?' * len(chunk))})"
+        found.update((row[0], int(row[1])) for row in db.execute(sql, (namespace, *chunk)))
+    return found
+
+
+def keep_parses(db: sqlite3.Connection, namespace: str, parses: dict[str, bytes]) -> None:
+    """Store units' parses (replacing earlier ones); UnknownUnitError for an id of no unit."""
+    seqs = unit_seqs(db, namespace, list(parses))
+    missing = [i for i in parses if i not in seqs]
+    if missing:
+        raise unknown_unit(namespace, missing[0])
+    db.executemany(
+        "INSERT OR REPLACE INTO unit_parse (seq, namespace, blob) VALUES (?, ?, ?)",
+        [(seqs[i], namespace, blob) for i, blob in parses.items()],
+    )
+
+
+def kept_parses(db: sqlite3.Connection, namespace: str, ids: Sequence[str]) -> dict[str, bytes]:
+    """The stored parses of the units of ``ids`` that have one."""
+    found: dict[str, bytes] = {}
+    unique = list(dict.fromkeys(ids))
+    for start in range(0, len(unique), CHUNK):
+        chunk = unique[start : start + CHUNK]
+        sql = (
+            "SELECT u.id, p.blob FROM unit AS u JOIN unit_parse AS p ON p.seq = u.seq "
+            f"WHERE u.namespace = ? AND u.id IN ({', '.join('?' * len(chunk))})"
+        )
+        found.update((row[0], bytes(row[1])) for row in db.execute(sql, (namespace, *chunk)))
+    return found
 
 
 def namespace_version(db: sqlite3.Connection, namespace: str) -> int:

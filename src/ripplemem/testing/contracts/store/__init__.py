@@ -26,6 +26,7 @@ from ripplemem.stores.clues_base import ClueStore
 from ripplemem.testing.contracts.store.clues import ClueContract
 from ripplemem.testing.contracts.store.filters import StoreFilterContract
 from ripplemem.testing.contracts.store.graph import GraphContract
+from ripplemem.testing.contracts.store.parses import ParseContract
 from ripplemem.testing.contracts.store.persistence import PersistenceContract
 from ripplemem.testing.contracts.store.shared import StoreFactory, StoreOpener
 from ripplemem.testing.contracts.store.units import UnitContract
@@ -35,6 +36,7 @@ from ripplemem.testing.contracts.store.writes import WriteContract
 __all__ = [
     "ClueContract",
     "GraphContract",
+    "ParseContract",
     "PersistenceContract",
     "StoreContract",
     "StoreFactory",
@@ -47,7 +49,7 @@ __all__ = [
 
 class StoreContract(
     UnitContract, ViewContract, GraphContract, ClueContract, WriteContract, PersistenceContract,
-    StoreFilterContract,
+    StoreFilterContract, ParseContract,
 ):
     """Subclass it (``class TestMyStore(StoreContract)``) and provide ``make_store``."""
 
