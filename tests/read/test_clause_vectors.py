@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Sequence
-from datetime import datetime
 
 import numpy as np
 import pytest
@@ -20,8 +19,9 @@ from ripplemem import Memory
 from ripplemem.providers.local_embedder import MiniLMFloatEmbedder, MiniLMQ7Embedder
 from ripplemem.read.pipeline import recall
 from ripplemem.recipes import get_recipe
-from ripplemem.records import Conversation, Session, Turn
+from ripplemem.records import Conversation
 from ripplemem.statements import StatementReader
+from ripplemem.testing.builders import dialogue
 from ripplemem.write.entities import EntityRecognizer
 
 NS = "maya"
@@ -47,26 +47,18 @@ class Recording:
 
 
 def _conversation() -> Conversation:
-    def session(sid: str, when: str, lines: list[tuple[str, str]]) -> Session:
-        turns = tuple(Turn(f"{sid}:{n}", who, text) for n, (who, text) in enumerate(lines, 1))
-        return Session(sid, datetime.fromisoformat(when), turns)
-
-    return Conversation(
-        conversation_id="maya",
-        sessions=(
-            session("S1", "2023-02-10T18:00:00", [
-                ("Tom", "How is the new job going?"),
-                ("Maya", "I've been renting a tiny flat in Leeds for three years, close to the station."),
-                ("Maya", "My sister Priya lives in Porto and works at a bakery near the river."),
-            ]),
-            session("S2", "2023-06-03T18:00:00", [
-                ("Tom", "Any news from your side?"),
-                ("Maya", "Big one: I moved to Bristol last month, and the boxes are finally unpacked."),
-                ("Maya", "I live in Clifton now, right by the suspension bridge."),
-            ]),
-        ),
-        speakers=("Maya", "Tom"),
-    )
+    return dialogue("maya", ("Maya", "Tom"), [
+        ("S1", "2023-02-10T18:00:00", [
+            ("Tom", "How is the new job going?"),
+            ("Maya", "I've been renting a tiny flat in Leeds for three years, close to the station."),
+            ("Maya", "My sister Priya lives in Porto and works at a bakery near the river."),
+        ]),
+        ("S2", "2023-06-03T18:00:00", [
+            ("Tom", "Any news from your side?"),
+            ("Maya", "Big one: I moved to Bristol last month, and the boxes are finally unpacked."),
+            ("Maya", "I live in Clifton now, right by the suspension bridge."),
+        ]),
+    ])
 
 
 @pytest.fixture(scope="module")

@@ -8,15 +8,15 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Sequence
 from dataclasses import replace
-from datetime import datetime
 from typing import Any
 
 import pytest
 
 from ripplemem import Memory
-from ripplemem.records import Conversation, Session, Turn
+from ripplemem.records import Conversation
 from ripplemem.statements import StatementReader
 from ripplemem.statements.kept import KeptParses, TokenRows
+from ripplemem.testing.builders import dialogue
 from ripplemem.write.entities import EntityRecognizer
 
 NS = "maya"
@@ -24,27 +24,19 @@ QUESTION = "Where does Maya live now?"
 
 
 def _conversation() -> Conversation:
-    def session(sid: str, when: str, lines: list[tuple[str, str]]) -> Session:
-        turns = tuple(Turn(f"{sid}:{n}", who, text) for n, (who, text) in enumerate(lines, 1))
-        return Session(sid, datetime.fromisoformat(when), turns)
-
-    return Conversation(
-        conversation_id="maya",
-        sessions=(
-            session("S1", "2023-02-10T18:00:00", [
-                ("Tom", "Where do you live these days?"),
-                ("Maya", "I've been renting a tiny flat in Leeds for three years, close to the station."),
-                ("Tom", "Do you still work at the library?"),
-                ("Maya", "Yes, since May."),
-            ]),
-            session("S2", "2023-06-03T18:00:00", [
-                ("Tom", "Any news from your side?"),
-                ("Maya", "Big one: I moved to Bristol last month, and the boxes are finally unpacked."),
-                ("Maya", "I live in Clifton now, right by the suspension bridge."),
-            ]),
-        ),
-        speakers=("Maya", "Tom"),
-    )
+    return dialogue("maya", ("Maya", "Tom"), [
+        ("S1", "2023-02-10T18:00:00", [
+            ("Tom", "Where do you live these days?"),
+            ("Maya", "I've been renting a tiny flat in Leeds for three years, close to the station."),
+            ("Tom", "Do you still work at the library?"),
+            ("Maya", "Yes, since May."),
+        ]),
+        ("S2", "2023-06-03T18:00:00", [
+            ("Tom", "Any news from your side?"),
+            ("Maya", "Big one: I moved to Bristol last month, and the boxes are finally unpacked."),
+            ("Maya", "I live in Clifton now, right by the suspension bridge."),
+        ]),
+    ])
 
 
 class Counting:

@@ -7,9 +7,9 @@ from datetime import datetime, timedelta
 
 import numpy as np
 
-from ripplemem.records import MemoryUnit, TimeSpan
+from ripplemem.records import Conversation, MemoryUnit, Session, TimeSpan, Turn
 
-__all__ = ["CREATED", "DIM", "T0", "day_span", "make_unit", "unit_vectors"]
+__all__ = ["CREATED", "DIM", "T0", "day_span", "dialogue", "make_unit", "unit_vectors"]
 
 DIM = 384
 T0 = datetime(2023, 5, 1, 9, 0)
@@ -62,6 +62,22 @@ def make_unit(
         keywords=tuple(keywords),
         speakers=tuple(speakers),
         metadata=dict(metadata or {}),
+    )
+
+
+def dialogue(
+    conversation_id: str, speakers: Sequence[str], sessions: Sequence[tuple[str, str, Sequence[tuple[str, str]]]]
+) -> Conversation:
+    """A conversation of ``(session id, ISO time, [(speaker, text), ...])`` sessions; turn ids
+    are ``"<session id>:<n>"`` from 1."""
+    return Conversation(
+        conversation_id=conversation_id,
+        sessions=tuple(
+            Session(sid, datetime.fromisoformat(when),
+                    tuple(Turn(f"{sid}:{n}", who, text) for n, (who, text) in enumerate(lines, 1)))
+            for sid, when, lines in sessions
+        ),
+        speakers=tuple(speakers),
     )
 
 
