@@ -34,10 +34,15 @@ PUBLIC = (
 _CLI = "the harness is the `ripplemem bench` sub-command (entry point group ripplemem.cli)"
 _TRAINING = "AssoMem's fitted weights and dataset workspaces, as `ripplemem fit-weights` uses them"
 _STAGE = "a speed benchmark times this stage apart from the pipeline"
+_PARSED = ("bench speed parses its synthetic units beforehand, as their vectors are made, and "
+           "stores the parses inside the timed insert as add does")
 DECLARED: dict[str, str] = {
     "ripplemem.cli.common": _CLI + ": the same console, progress bar and error messages",
     "ripplemem.cli.asso": _CLI + ": --fit-temperature reads as `fit-weights --temperature`",
     "ripplemem.demo": "bench speed writes the shipped demo conversation without --locomo",
+    "ripplemem.statements": _PARSED,
+    "ripplemem.statements.kept": _PARSED,
+    "ripplemem.write.entities": _PARSED + " (with the recogniser add parses with)",
     "ripplemem.read.answering": "--answer answers every system's evidence (peers too) as "
     "Memory.answer does (compose_answer)",
     "ripplemem.read.prompts.answering": "context tokens count the evidence as the answer "

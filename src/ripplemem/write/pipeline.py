@@ -258,17 +258,24 @@ class WritePipeline:
             # the new units' parse, kept for the searches that read their clauses, runs beside
             # their embedding (onnxruntime holds no GIL; a parse keeps one core busy)
             parsing = _beside(self.statements.parses, fresh) if self.statements is not None and fresh else None
-            with clock("embed"):
-                fresh = self._embedded(fresh)
-            clues: PreparedClues = {}
-            if self.clue_builder is not None and fresh:
-                with clock("clue_text"):
-                    clues = self.clue_builder.prepare(fresh, skip=clue_sessions)
-                clue_sessions.update(clues)
-            parses: dict[str, bytes] = {}
-            if parsing is not None:
-                with clock("parse"):  # what is left of it once the embedding is done
-                    parses = parsing.result()
+            try:
+                with clock("embed"):
+                    fresh = self._embedded(fresh)
+                clues: PreparedClues = {}
+                if self.clue_builder is not None and fresh:
+                    with clock("clue_text"):
+                        clues = self.clue_builder.prepare(fresh, skip=clue_sessions)
+                    clue_sessions.update(clues)
+                parses: dict[str, bytes] = {}
+                if parsing is not None:
+                    with clock("parse"):  # what is left of it once the embedding is done
+                        parses = parsing.result()
+            except BaseException:
+                # an interrupt (Ctrl-C) or a failure: the parse finishes first, as a thread left in
+                # the parser's native code when the process exits aborts it ("libblis: Aborting")
+                if parsing is not None and not parsing.done():
+                    parsing.exception()
+                raise
             supersedes: list[Edge] = []
             if self.supersession is not None and fresh:
                 with clock("updates"):
