@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import time
 
+from ripplemem.background import in_background
 from ripplemem.providers.base import Embedder
-from ripplemem.read.background import in_background
 from ripplemem.read.views import centre_query
 from ripplemem.recipes import RecallRecipe
 from ripplemem.records import Evidence, Hit, Recall, RecallTrace, ScoreTerms

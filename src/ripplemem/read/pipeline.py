@@ -20,7 +20,7 @@ With ``recipe.expansion.goal=False`` no planner runs: the top-ranked evidence se
 diffusion is blind (ranked by path strength), with the same budget.
 Baseline kinds (bm25, dense, hybrid) are dispatched to :mod:`ripplemem.read.baselines`.
 
-The query's vector is computed on a thread of its own (:mod:`ripplemem.read.background`) while
+The query's vector is computed on a thread of its own (:mod:`ripplemem.background`) while
 the query cues, the lexical view and the cue index are read; the stages that need it wait for it
 there (the ``embed`` timing is that wait). The baselines do the same with their lexical view.
 
@@ -38,10 +38,10 @@ from typing import cast
 
 import numpy as np
 
+from ripplemem.background import in_background
 from ripplemem.blas import single_threaded_blas
 from ripplemem.providers.base import Embedder
 from ripplemem.read.adjacency import answers_follow
-from ripplemem.read.background import in_background
 from ripplemem.read.baselines import recall_baseline
 from ripplemem.read.context import assemble as assemble_context
 from ripplemem.read.context import context_candidates
@@ -251,7 +251,7 @@ class _RippleRun:
         reference_time: datetime | None,
     ) -> list[Evidence]:
         store, namespace, recipe, clock = self.store, self.namespace, self.recipe, self.clock
-        # the query's words first, while its vector is computed (see read/background.py)
+        # the query's words first, while its vector is computed (see ripplemem/background.py)
         embedding = in_background(
             lambda: self.embedder.embed([self.query], input_type="query")[0], name="ripplemem-query-embedding"
         )

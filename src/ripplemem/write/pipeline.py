@@ -15,16 +15,14 @@ stored meanwhile. The clue-graph stage (AssoMem, :mod:`ripplemem.write.clues`) r
 
 from __future__ import annotations
 
-import contextvars
 import hashlib
-import threading
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import Future
 from dataclasses import dataclass, replace
 from datetime import datetime
-from typing import TypeVar
+from functools import partial
 
+from ripplemem.background import in_background
 from ripplemem.blas import single_threaded_blas
 from ripplemem.grounding.ground_time import default_grounder, parse_budget, request_parse_budget
 from ripplemem.providers.base import Embedder
@@ -44,8 +42,6 @@ from ripplemem.write.near import NearNeighbours, near_neighbours
 from ripplemem.write.segment import segment, validate_conversation
 from ripplemem.write.supersede import SupersessionLinker, UpdateJudge
 
-T = TypeVar("T")
-R = TypeVar("R")
 Progress = Callable[[int, int], None]
 #: a last step inside an add's write block (``ingest(..., then=...)``): it gets the units the add
 #: stored and the ids of those it found stored already, and returns the edges it added
@@ -257,7 +253,10 @@ class WritePipeline:
             fresh = self._new_units(namespace, todo, positions)
             # the new units' parse, kept for the searches that read their clauses, runs beside
             # their embedding (onnxruntime holds no GIL; a parse keeps one core busy)
-            parsing = _beside(self.statements.parses, fresh) if self.statements is not None and fresh else None
+            parsing = (
+                in_background(partial(self.statements.parses, fresh), name="ripplemem-parse")
+                if self.statements is not None and fresh else None
+            )
             try:
                 with clock("embed"):
                     fresh = self._embedded(fresh)
@@ -399,22 +398,6 @@ class WritePipeline:
             for uid, window, draft in todo
             for speakers, metadata in [_said(window, draft)]
         ]
-
-
-def _beside(call: Callable[[T], R], argument: T) -> Future[R]:
-    """``call(argument)`` on a thread of its own (in a copy of the caller's context: its time
-    budget); what it raises is raised by ``.result()``."""
-    future: Future[R] = Future()
-    context = contextvars.copy_context()
-
-    def run() -> None:
-        try:
-            future.set_result(context.run(call, argument))
-        except BaseException as error:  # noqa: BLE001 - raised again by .result(), in the caller's thread
-            future.set_exception(error)
-
-    threading.Thread(target=run, name="ripplemem-parse", daemon=True).start()
-    return future
 
 
 def clue_graph_builder(

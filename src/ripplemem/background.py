@@ -1,8 +1,9 @@
-"""Stage support: a call run on a thread of its own while the recall goes on.
+"""A call run on a thread of its own while the caller goes on (a recall, an add).
 
 The query's embedding (onnxruntime, or a remote model: neither holds the GIL) needs nothing the
 views that read only the query's words need, so a recall starts it first and reads the cues, the
-lexical view and the cue index meanwhile; it waits for the vector where a stage first needs it.
+lexical view and the cue index meanwhile; it waits for the vector where a stage first needs it. An add parses a batch's units beside
+their embedding the same way.
 The call runs in a copy of the caller's context (its time budget included), and what it raises
 is raised where its result is read.
 

@@ -13,9 +13,9 @@ import numpy as np
 import pytest
 
 from ripplemem import Memory, Settings
+from ripplemem.background import in_background
 from ripplemem.errors import ProviderUnavailableError
 from ripplemem.providers.base import InputType
-from ripplemem.read.background import in_background
 from ripplemem.testing import FakeEmbedder
 
 _LABEL: contextvars.ContextVar[str] = contextvars.ContextVar("label", default="unset")
