@@ -188,21 +188,20 @@ class DeterministicExtractor:
         is said. A bare "1." or "2)" before more text numbers a list's item and is left out, as
         before."""
         kept: list[str] = []
-        carried = ""
+        carried: list[str] = []  # pieces of function words waiting for a sentence, a number among them
         pieces = split_sentences(text)
         for position, sentence in enumerate(pieces):
             if _LIST_MARKER.match(sentence) and position + 1 < len(pieces) and not carried:
                 continue  # "1." before its item: a list's numbering, not an amount
-            sentence = f"{carried} {sentence}" if carried else sentence
-            carried = ""
             if not self.is_chitchat(sentence, names):
-                kept.append(sentence)
-            elif _DIGIT.search(sentence):
-                carried = sentence
+                kept.append(" ".join([*carried, sentence]))
+                carried = []
+            elif carried or _DIGIT.search(sentence):
+                carried.append(sentence)
         if carried and kept:
-            kept[-1] = f"{kept[-1]} {carried}"
+            kept[-1] = " ".join([kept[-1], *carried])
         elif carried:
-            kept.append(carried)
+            kept.append(" ".join(carried))
         return kept
 
     def _keywords(self, text: str, exclude: Sequence[str]) -> tuple[str, ...]:
