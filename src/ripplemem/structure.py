@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from functools import lru_cache
 
-from ripplemem.records import MemoryUnit, TimeSpan, normalise_cue
+from ripplemem.records import MemoryUnit, TimeSpan, named_times, normalise_cue
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,12 +96,9 @@ def structural_time(unit: MemoryUnit) -> TimeSpan | None:
 def times_of(unit: MemoryUnit) -> tuple[TimeSpan, ...]:
     """Every time a unit is of: the times it names when they lie too far apart for one span
     (``extra["time_spans"]``, written by the extractor), else its :func:`structural_time`."""
-    kept = unit.extra.get("time_spans") if unit.extra else None
+    kept = named_times(unit.extra)
     if kept:
-        try:
-            return tuple(TimeSpan(datetime.fromisoformat(a), datetime.fromisoformat(b)) for a, b in kept)
-        except (TypeError, ValueError):  # an edited or foreign extra: the unit's own span
-            pass
+        return kept
     span = structural_time(unit)
     return (span,) if span is not None else ()
 

@@ -38,7 +38,14 @@ from ripplemem.stores.checks import (
     check_units,
 )
 from ripplemem.stores.clues_base import InMemoryClueStore
-from ripplemem.stores.cuekeys import cue_keys, epoch_seconds, pick_nearest, span_seconds, time_key
+from ripplemem.stores.cuekeys import (
+    cue_keys,
+    epoch_seconds,
+    pick_nearest,
+    span_rows,
+    span_seconds,
+    time_key,
+)
 from ripplemem.stores.lexical import LEXICAL_POSTING_BUDGET, LEXICAL_RERANK_DEPTH
 from ripplemem.stores.postings import Postings
 from ripplemem.stores.text import document_terms, terms
@@ -296,10 +303,9 @@ class PlainStore:
             found.extend(picked + untimed[: per_value - len(picked)])
         if cues.time_span is not None:
             start, end = span_seconds(cues.time_span)
-            overlapping = [
-                (span_seconds(u.time_span)[0], seqs[u.id], u.id) for u in units
-                if u.time_span is not None
-                and span_seconds(u.time_span)[0] <= end and span_seconds(u.time_span)[1] >= start
+            overlapping = [  # each time a unit is of (span_rows: several when it names them apart)
+                (s_start, seqs[u.id], u.id) for u in units
+                for _, s_start, s_end in span_rows(u.time_span, u.extra) if s_start <= end and s_end >= start
             ]
             found.extend(pick_nearest(overlapping, start, per_value))
         return list(dict.fromkeys(found))

@@ -4,6 +4,7 @@ other connections' writes, faults, and the Memory facade on it (against SQLite).
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 import numpy as np
@@ -12,13 +13,13 @@ import pytest
 
 from ripplemem import Memory, Settings
 from ripplemem.errors import ConfigurationError, EmbedderMismatchError, StoreError
-from ripplemem.records import Edge
+from ripplemem.records import Cues, Edge
 from ripplemem.stores.base import add_edges, search_dense
 from ripplemem.stores.postgres import PostgresStore
 from ripplemem.stores.postgres.location import parse_location
 from ripplemem.stores.postgres.schema import SCHEMA_VERSION
 from ripplemem.stores.registry import open_store
-from ripplemem.testing.builders import DIM, make_unit, unit_vectors
+from ripplemem.testing.builders import DIM, day_span, make_unit, unit_vectors
 
 from .filter_upgrade import check_upgraded, old_units
 
@@ -319,6 +320,35 @@ def test_a_store_from_before_the_kept_parses_is_upgraded(
 
 #: the migration that added the units' kept parses
 PARSE_MIGRATION = 6
+#: the migration that put a unit of several times in the time index for each
+NAMED_TIMES_MIGRATION = 7
+
+
+def test_a_store_from_before_the_named_times_index_is_upgraded(
+    postgres_store_url: StoreUrl, postgres_url: str
+) -> None:
+    url = postgres_store_url("old")
+    wedding, house = day_span(0), day_span(1800, days=30)
+    both = replace(
+        make_unit("both", time_span=wedding),
+        extra={"time_spans": [[s.start.isoformat(), s.end.isoformat()] for s in (wedding, house)]},
+    )
+    in_april = Cues(time_span=day_span(1810))
+    with open_store(url) as store:
+        store.add_units([both])
+    schema = parse_location(url).schema
+    with psycopg.connect(postgres_url, autocommit=True) as db:  # back to the schema before it
+        db.execute(f'SET search_path TO "{schema}"')
+        (start,) = db.execute("SELECT min(t_start) FROM time_span").fetchone()  # the wedding's
+        db.execute("DELETE FROM time_span WHERE t_start <> %s", (start,))
+        db.execute("DELETE FROM schema_version WHERE version >= %s", (NAMED_TIMES_MIGRATION,))
+    with open_store(url) as store:
+        assert store.cue_candidates("ns", in_april, near=None, per_value=5) == ["both"]
+        assert store.delete_unit("ns", "both")
+    with psycopg.connect(postgres_url, autocommit=True) as db:
+        assert db.execute(f'SELECT count(*) FROM "{schema}".time_span').fetchone() == (0,)
+        versions = [row[0] for row in db.execute(f'SELECT version FROM "{schema}".schema_version')]
+        assert versions == list(range(1, SCHEMA_VERSION + 1))
 
 
 def test_a_store_from_before_the_filter_index_is_upgraded(

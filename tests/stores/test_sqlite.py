@@ -5,6 +5,8 @@ from __future__ import annotations
 import hashlib
 import json
 import sqlite3
+from dataclasses import replace
+from datetime import datetime
 from pathlib import Path
 
 import numpy as np
@@ -13,6 +15,7 @@ import pytest
 from ripplemem.errors import InvalidInputError, StoreError
 from ripplemem.records import Cues, Edge
 from ripplemem.stores.base import add_edges, search_dense
+from ripplemem.stores.cuekeys import epoch_seconds
 from ripplemem.stores.memory import InMemoryStore
 from ripplemem.stores.sqlite import SQLiteStore, rows, schema
 from ripplemem.stores.sqlite.schema import SCHEMA_VERSION
@@ -29,9 +32,18 @@ _EDGE_TABLE = next(  # schema 1's edge table, as migration 1 created it
 
 
 def downgrade(raw: sqlite3.Connection, version: int) -> None:
-    """Turn a file back to before migration ``version`` (5 to 10), keeping its data (a unit's
+    """Turn a file back to before migration ``version`` (5 to 11), keeping its data (a unit's
     speakers and metadata, which schema 9 added, and its parse, which schema 10 added, are lost;
-    schema 8 only re-indexed the lexical terms, which the upgrade does again)."""
+    schema 8 only re-indexed the lexical terms, and schema 11 the named times, which the upgrade
+    does again)."""
+    for ns, seq, t_start, t_end in raw.execute(  # migration 11: a unit in the time index once
+        "SELECT namespace, seq, t_start, t_end FROM unit WHERE t_start IS NOT NULL"
+    ).fetchall():
+        start = epoch_seconds(datetime.fromisoformat(t_start))
+        raw.execute("DELETE FROM time_span WHERE namespace = ? AND seq = ? AND t_start <> ?", (ns, seq, start))
+    if version >= NAMED_TIMES_MIGRATION:
+        raw.execute("DELETE FROM schema_version WHERE version >= ?", (version,))
+        return
     raw.execute("DROP TABLE IF EXISTS unit_parse")  # migration 10: a unit is parsed when read
     if version >= PARSE_MIGRATION:
         raw.execute("DELETE FROM schema_version WHERE version >= ?", (version,))
@@ -755,6 +767,33 @@ def test_units_read_by_row_number_carry_the_stored_vectors(tmp_path: Path) -> No
 FILTER_MIGRATION = 9
 #: the migration that added the units' kept parses
 PARSE_MIGRATION = 10
+#: the migration that put a unit of several times in the time index for each
+NAMED_TIMES_MIGRATION = 11
+
+
+def test_a_file_from_before_the_named_times_index_is_upgraded(tmp_path: Path) -> None:
+    path = tmp_path / "memory.db"
+    wedding, house = day_span(0), day_span(1800, days=30)
+    both = replace(
+        make_unit("both", time_span=wedding),
+        extra={"time_spans": [[s.start.isoformat(), s.end.isoformat()] for s in (wedding, house)]},
+    )
+    in_april = Cues(time_span=day_span(1810))
+    with SQLiteStore(path) as store:
+        store.add_units([both])
+        assert store.cue_candidates("ns", in_april, near=None, per_value=5) == ["both"]
+    raw = sqlite3.connect(path, isolation_level=None)
+    downgrade(raw, NAMED_TIMES_MIGRATION)
+    assert raw.execute("SELECT count(*) FROM time_span").fetchone() == (1,)  # the wedding only
+    raw.close()
+    with SQLiteStore(path) as store:
+        assert store.cue_candidates("ns", in_april, near=None, per_value=5) == ["both"]
+        assert store.delete_unit("ns", "both")
+    check = sqlite3.connect(path)
+    assert check.execute("SELECT count(*) FROM time_span").fetchone() == (0,)  # forgotten by all
+    versions = [row[0] for row in check.execute("SELECT version FROM schema_version")]
+    assert versions == list(range(1, SCHEMA_VERSION + 1))
+    check.close()
 
 
 def test_a_file_from_before_the_kept_parses_is_upgraded(tmp_path: Path) -> None:

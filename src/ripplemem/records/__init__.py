@@ -25,7 +25,7 @@ from ripplemem.records.keys import ApiKey
 from ripplemem.records.results import INSERT_STAGES, AddResult, Answer
 from ripplemem.records.supersession import Version, said_at, said_order, successor_of
 from ripplemem.records.time import TimeSpan
-from ripplemem.records.unit import Edge, EdgeKind, MemoryUnit, UnitDraft, normalise_cue
+from ripplemem.records.unit import Edge, EdgeKind, MemoryUnit, UnitDraft, named_times, normalise_cue
 
 __all__ = [
     "INSERT_STAGES",
@@ -58,6 +58,7 @@ __all__ = [
     "Version",
     "Window",
     "WindowDrafts",
+    "named_times",
     "normalise_cue",
     "said_at",
     "said_order",

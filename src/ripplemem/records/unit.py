@@ -159,3 +159,16 @@ def normalise_cue(value: str) -> str:
     Cached: the same few names are folded over and over (every vocabulary value for every
     query, every candidate's cues for every link decision)."""
     return " ".join(value.casefold().replace("’", "'").split())
+
+
+def named_times(extra: dict | None) -> tuple[TimeSpan, ...]:
+    """The times a unit names when they lie too far apart for one span (``extra["time_spans"]``,
+    written by the extractor as ``[start, end]`` ISO pairs; ``time_span`` is then the narrowest):
+    none when it names one, or when an edited or foreign ``extra`` holds something else."""
+    kept = extra.get("time_spans") if extra else None
+    if not kept:
+        return ()
+    try:
+        return tuple(TimeSpan(datetime.fromisoformat(a), datetime.fromisoformat(b)) for a, b in kept)
+    except (TypeError, ValueError):
+        return ()

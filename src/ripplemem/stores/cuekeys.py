@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from datetime import UTC, datetime
 
-from ripplemem.records import MemoryUnit, TimeSpan, normalise_cue
+from ripplemem.records import MemoryUnit, TimeSpan, named_times, normalise_cue
 
 __all__ = [
     "DAY",
@@ -56,6 +56,15 @@ def time_key(unit: MemoryUnit) -> float | None:
 
 def span_seconds(span: TimeSpan) -> tuple[float, float]:
     return epoch_seconds(span.start), epoch_seconds(span.end)
+
+
+def span_rows(span: TimeSpan | None, extra: dict | None) -> list[tuple[int, float, float]]:
+    """The time index's rows of a unit, ``(bucket, start, end)``: one for each time it names when
+    they lie too far apart for one span (:func:`~ripplemem.records.named_times`), else one for
+    its ``time_span``, else none."""
+    spans = named_times(extra) or ((span,) if span is not None else ())
+    rows = {(span_bucket(*span_seconds(s)), *span_seconds(s)) for s in spans}
+    return sorted(rows)
 
 
 def span_bucket(start: float, end: float) -> int:

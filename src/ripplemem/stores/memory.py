@@ -511,10 +511,8 @@ class InMemoryStore:
                 entry.untimed.append((seq, unit.id))
             else:
                 insort(entry.timed, (t_key, seq, unit.id))
-        if unit.time_span is not None:
-            start, end = cuekeys.span_seconds(unit.time_span)
-            bucket = space.spans.setdefault(cuekeys.span_bucket(start, end), [])
-            insort(bucket, (start, seq, unit.id, end))
+        for bucket_of, start, end in cuekeys.span_rows(unit.time_span, unit.extra):
+            insort(space.spans.setdefault(bucket_of, []), (start, seq, unit.id, end))
 
     def _unindex(self, space: _Space, unit: MemoryUnit, seq: int) -> None:
         space.lexical.remove(unit.id, document_terms(unit.restatement, unit.keywords))
@@ -528,9 +526,8 @@ class InMemoryStore:
                 entry.timed.pop(bisect_left(entry.timed, (t_key, seq, unit.id)))
             if not entry.members:
                 del space.cues[key]
-        if unit.time_span is not None:
-            start, end = cuekeys.span_seconds(unit.time_span)
-            bucket = space.spans[cuekeys.span_bucket(start, end)]
+        for bucket_of, start, end in cuekeys.span_rows(unit.time_span, unit.extra):
+            bucket = space.spans[bucket_of]
             bucket.pop(bisect_left(bucket, (start, seq, unit.id, end)))
 
 

@@ -19,6 +19,7 @@ a namespace's index once it is built.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from datetime import UTC, datetime
 
@@ -26,6 +27,8 @@ import psycopg
 from psycopg import sql
 
 from ripplemem.errors import StoreError
+from ripplemem.records import TimeSpan
+from ripplemem.stores.cuekeys import span_rows
 from ripplemem.stores.text import legacy_terms, reindexed_by_scripts, terms
 
 __all__ = [
@@ -40,6 +43,30 @@ __all__ = [
 FORMAT = "ripplemem"
 #: the first half of every advisory lock key the store takes (the other half names the object)
 LOCK_CLASS = 0x52504D  # "RPM"
+
+
+def _named_times(connection: psycopg.Connection) -> None:
+    """7: a unit that names times too far apart for one span (``extra["time_spans"]``) is in the
+    time index once for each (:func:`~ripplemem.stores.cuekeys.span_rows`); units stored before
+    were in it for their narrowest only."""
+    rows = connection.execute(
+        "SELECT namespace, seq, id, t_start, t_end, extra FROM unit WHERE strpos(extra, '\"time_spans\"') > 0"
+    ).fetchall()
+    found = [
+        (ns, bucket, start, seq, unit_id, end)
+        for ns, seq, unit_id, t_start, t_end, extra in rows
+        for bucket, start, end in span_rows(
+            TimeSpan(datetime.fromisoformat(t_start), datetime.fromisoformat(t_end)) if t_start and t_end else None,
+            json.loads(extra),
+        )
+    ]
+    if found:
+        connection.execute(
+            "INSERT INTO time_span (namespace, bucket, t_start, seq, unit_id, t_end) SELECT * FROM "
+            "unnest(%s::text[], %s::int4[], %s::float8[], %s::int8[], %s::text[], %s::float8[]) "
+            "ON CONFLICT DO NOTHING",
+            [list(column) for column in zip(*found, strict=True)],
+        )
 
 
 def _retokenise(connection: psycopg.Connection) -> None:
@@ -265,6 +292,8 @@ MIGRATIONS: tuple[str | Callable[[psycopg.Connection], None], ...] = (
         PRIMARY KEY (namespace, seq)
     );
     """,
+    # 7: a unit of several times (extra["time_spans"]) in the time index for each of them
+    _named_times,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -12,7 +12,7 @@ import numpy as np
 import psycopg
 
 from ripplemem.errors import InvalidInputError
-from ripplemem.records import MemoryUnit
+from ripplemem.records import MemoryUnit, TimeSpan
 from ripplemem.stores import cuekeys, filter_keys
 from ripplemem.stores.checks import unknown_unit
 from ripplemem.stores.postgres import lexical
@@ -102,11 +102,10 @@ def insert_units(
             "unnest(%s::text[], %s::text[], %s::text[], %s::int8[], %s::text[], %s::float8[])",
             [list(column) for column in zip(*cues, strict=True)],
         )
-    spans = []
-    for unit, seq in zip(units, seqs):
-        if unit.time_span is not None:
-            start, end = cuekeys.span_seconds(unit.time_span)
-            spans.append((unit.namespace, cuekeys.span_bucket(start, end), start, seq, unit.id, end))
+    spans = [
+        (unit.namespace, bucket, start, seq, unit.id, end)
+        for unit, seq in zip(units, seqs) for bucket, start, end in cuekeys.span_rows(unit.time_span, unit.extra)
+    ]
     if spans:
         db.execute(
             "INSERT INTO time_span (namespace, bucket, t_start, seq, unit_id, t_end) SELECT * FROM "
@@ -231,13 +230,13 @@ def delete_unit_rows(
     returns its term count and vector, or None when there is no such unit."""
     row = db.execute(
         "DELETE FROM unit WHERE namespace = %s AND id = %s "
-        "RETURNING seq, participants, locations, t_start, t_end, restatement, keywords, "
+        "RETURNING seq, participants, locations, t_start, t_end, restatement, keywords, extra, "
         "speakers, metadata, session_time",
         (namespace, unit_id),
     ).fetchone()
     if row is None:
         return None
-    seq, participants, locations, t_start, t_end, restatement, keywords, *said = row
+    seq, participants, locations, t_start, t_end, restatement, keywords, extra, *said = row
     _unindex_filters(db, namespace, seq, *said)
     (vector,) = db.execute(
         "DELETE FROM unit_vector WHERE namespace = %s AND seq = %s RETURNING embedding",
@@ -253,13 +252,13 @@ def delete_unit_rows(
             "WHERE c.namespace = %s AND c.kind = k.kind AND c.value = k.value AND c.seq = %s",
             ([kind for kind, _ in keys], [value for _, value in keys], namespace, seq),
         )
-    if t_start is not None:
-        start = cuekeys.epoch_seconds(datetime.fromisoformat(t_start))
-        end = cuekeys.epoch_seconds(datetime.fromisoformat(t_end))
+    span = TimeSpan(datetime.fromisoformat(t_start), datetime.fromisoformat(t_end)) if t_start is not None else None
+    rows = cuekeys.span_rows(span, json.loads(extra) if isinstance(extra, str) else extra)
+    if rows:
         db.execute(
-            "DELETE FROM time_span WHERE namespace = %s AND bucket = %s AND t_start = %s "
-            "AND seq = %s",
-            (namespace, cuekeys.span_bucket(start, end), start, seq),
+            "DELETE FROM time_span AS t USING unnest(%s::int4[], %s::float8[]) AS r (bucket, t_start) "
+            "WHERE t.namespace = %s AND t.bucket = r.bucket AND t.t_start = r.t_start AND t.seq = %s",
+            ([bucket for bucket, _, _ in rows], [start for _, start, _ in rows], namespace, seq),
         )
     return len(terms), as_vector(vector)
 

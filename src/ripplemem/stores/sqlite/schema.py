@@ -14,7 +14,8 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 
 from ripplemem.errors import StoreError
-from ripplemem.stores.cuekeys import epoch_seconds
+from ripplemem.records import TimeSpan
+from ripplemem.stores.cuekeys import epoch_seconds, span_rows
 from ripplemem.stores.sqlite import lexical
 from ripplemem.stores.sqlite.failures import not_a_store
 from ripplemem.stores.sqlite.graph import migrate_edge_table
@@ -100,6 +101,29 @@ def _filter_index(connection: sqlite3.Connection) -> None:
             for ns, seq, unit_id, said in rows
         ],
     )
+
+
+def _named_times(connection: sqlite3.Connection) -> None:
+    """11: a unit that names times too far apart for one span (``extra["time_spans"]``) is in the
+    time index once for each (:func:`~ripplemem.stores.cuekeys.span_rows`); units stored before
+    were in it for their narrowest only."""
+    rows = connection.execute(
+        "SELECT namespace, seq, id, t_start, t_end, extra FROM unit WHERE extra LIKE '%\"time_spans\"%'"
+    ).fetchall()
+    connection.executemany(
+        "INSERT OR IGNORE INTO time_span (namespace, bucket, t_start, seq, unit_id, t_end) VALUES (?, ?, ?, ?, ?, ?)",
+        [
+            (ns, bucket, start, seq, unit_id, end)
+            for ns, seq, unit_id, t_start, t_end, extra in rows
+            for bucket, start, end in span_rows(_span(t_start, t_end), json.loads(extra))
+        ],
+    )
+
+
+def _span(t_start: str | None, t_end: str | None) -> TimeSpan | None:
+    if t_start is None or t_end is None:
+        return None
+    return TimeSpan(datetime.fromisoformat(t_start), datetime.fromisoformat(t_end))
 
 
 _FILTER_TABLES = """
@@ -263,6 +287,8 @@ MIGRATIONS: tuple[str | Callable[[sqlite3.Connection], None], ...] = (
         blob BLOB NOT NULL
     );
     """,
+    # 11: a unit of several times (extra["time_spans"]) in the time index for each of them
+    _named_times,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

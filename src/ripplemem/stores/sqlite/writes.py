@@ -10,7 +10,7 @@ from datetime import datetime
 import numpy as np
 
 from ripplemem.errors import InvalidInputError, UnknownUnitError
-from ripplemem.records import MemoryUnit
+from ripplemem.records import MemoryUnit, TimeSpan
 from ripplemem.stores import cuekeys, filter_keys
 from ripplemem.stores.checks import unknown_unit
 from ripplemem.stores.sqlite import clues, lexical, rows, versions
@@ -85,13 +85,10 @@ def _insert_unit(
             for kind, value in cuekeys.cue_keys(unit.participants, unit.locations)
         ],
     )
-    if unit.time_span is not None:
-        start, end = cuekeys.span_seconds(unit.time_span)
-        db.execute(
-            "INSERT INTO time_span (namespace, bucket, t_start, seq, unit_id, t_end) "
-            "VALUES (?, ?, ?, ?, ?, ?)",
-            (ns, cuekeys.span_bucket(start, end), start, seq, unit.id, end),
-        )
+    db.executemany(
+        "INSERT INTO time_span (namespace, bucket, t_start, seq, unit_id, t_end) VALUES (?, ?, ?, ?, ?, ?)",
+        [(ns, bucket, start, seq, unit.id, end) for bucket, start, end in cuekeys.span_rows(unit.time_span, unit.extra)],
+    )
     db.executemany(
         "INSERT INTO unit_facet (namespace, facet, value, seq, unit_id) VALUES (?, ?, ?, ?, ?)",
         [(ns, facet, value, seq, unit.id) for facet, value in filter_keys.facet_rows(unit)],
@@ -108,13 +105,13 @@ def _insert_unit(
 def delete_unit_rows(db: sqlite3.Connection, namespace: str, unit_id: str) -> bool:
     """Delete a unit and every row that refers to it; False when there is no such unit."""
     row = db.execute(
-        "SELECT seq, participants, locations, t_start, t_end, restatement, keywords FROM unit "
+        "SELECT seq, participants, locations, t_start, t_end, restatement, keywords, extra FROM unit "
         "WHERE namespace = ? AND id = ?",
         (namespace, unit_id),
     ).fetchone()
     if row is None:
         return False
-    seq, participants, locations, t_start, t_end, restatement, keywords = row
+    seq, participants, locations, t_start, t_end, restatement, keywords, extra = row
     _unindex_filters(db, namespace, seq)
     db.execute("DELETE FROM unit WHERE seq = ?", (seq,))
     db.execute("DELETE FROM vector WHERE seq = ?", (seq,))
@@ -126,13 +123,11 @@ def delete_unit_rows(db: sqlite3.Connection, namespace: str, unit_id: str) -> bo
         "DELETE FROM cue WHERE namespace = ? AND kind = ? AND value = ? AND seq = ?",
         [(namespace, kind, value, seq) for kind, value in keys],
     )
-    if t_start is not None:
-        start = cuekeys.epoch_seconds(datetime.fromisoformat(t_start))
-        end = cuekeys.epoch_seconds(datetime.fromisoformat(t_end))
-        db.execute(
-            "DELETE FROM time_span WHERE namespace = ? AND bucket = ? AND t_start = ? AND seq = ?",
-            (namespace, cuekeys.span_bucket(start, end), start, seq),
-        )
+    span = TimeSpan(datetime.fromisoformat(t_start), datetime.fromisoformat(t_end)) if t_start is not None else None
+    db.executemany(
+        "DELETE FROM time_span WHERE namespace = ? AND bucket = ? AND t_start = ? AND seq = ?",
+        [(namespace, bucket, start, seq) for bucket, start, _ in cuekeys.span_rows(span, json.loads(extra))],
+    )
     clues.forget_unit_rows(db, namespace, unit_id)
     return True
 

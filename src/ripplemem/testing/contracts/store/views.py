@@ -4,6 +4,7 @@ centroid, reading blocks. It uses the fixtures of
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import timedelta
 
 import numpy as np
@@ -216,6 +217,25 @@ class ViewContract:
         assert store.cue_candidates("ns", far, near=None, per_value=10) == []
         inside_month = Cues(time_span=day_span(25))
         assert store.cue_candidates("ns", inside_month, near=None, per_value=10) == ["month"]
+
+    def test_a_unit_of_several_times_is_found_by_each_and_forgotten_by_all(self, store: MemoryStore) -> None:
+        # "We got married in June 2019 ... and bought the house last April": the extractor keeps
+        # both times (extra["time_spans"]), its time_span the narrowest
+        wedding, house = day_span(0), day_span(1800, days=30)
+        both = replace(
+            make_unit("both", time_span=wedding),
+            extra={"time_spans": [[s.start.isoformat(), s.end.isoformat()] for s in (wedding, house)]},
+        )
+        store.add_units([both, make_unit("only-wedding", time_span=wedding)])
+        in_april = Cues(time_span=day_span(1810))
+        assert store.cue_candidates("ns", in_april, near=None, per_value=5) == ["both"]
+        assert sorted(store.cue_candidates("ns", Cues(time_span=wedding), near=None, per_value=5)) == [
+            "both", "only-wedding",
+        ]
+        assert store.delete_unit("ns", "both")
+        assert store.cue_candidates("ns", in_april, near=None, per_value=5) == []
+        store.add_units([both])  # deleted from every time it was of: it can come back
+        assert store.cue_candidates("ns", in_april, near=None, per_value=5) == ["both"]
 
     def test_cue_lookups_are_per_namespace(self, store: MemoryStore) -> None:
         store.add_units([make_unit("here", participants=("Ann",), time_span=day_span(1))])
