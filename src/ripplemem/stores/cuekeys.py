@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable
 from datetime import UTC, datetime
 
@@ -65,6 +66,15 @@ def span_rows(span: TimeSpan | None, extra: dict | None) -> list[tuple[int, floa
     spans = named_times(extra) or ((span,) if span is not None else ())
     rows = {(span_bucket(*span_seconds(s)), *span_seconds(s)) for s in spans}
     return sorted(rows)
+
+
+def stored_span_rows(t_start: str | None, t_end: str | None, extra: str | dict | None) -> list[tuple[int, float, float]]:
+    """:func:`span_rows` of a unit as a store's row keeps it: its span as ISO text, its
+    ``extra`` as JSON text (or already read)."""
+    span = None
+    if t_start is not None and t_end is not None:
+        span = TimeSpan(datetime.fromisoformat(t_start), datetime.fromisoformat(t_end))
+    return span_rows(span, json.loads(extra) if isinstance(extra, str) else extra)
 
 
 def span_bucket(start: float, end: float) -> int:

@@ -19,7 +19,6 @@ a namespace's index once it is built.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from datetime import UTC, datetime
 
@@ -27,8 +26,7 @@ import psycopg
 from psycopg import sql
 
 from ripplemem.errors import StoreError
-from ripplemem.records import TimeSpan
-from ripplemem.stores.cuekeys import span_rows
+from ripplemem.stores.cuekeys import stored_span_rows
 from ripplemem.stores.text import legacy_terms, reindexed_by_scripts, terms
 
 __all__ = [
@@ -55,10 +53,7 @@ def _named_times(connection: psycopg.Connection) -> None:
     found = [
         (ns, bucket, start, seq, unit_id, end)
         for ns, seq, unit_id, t_start, t_end, extra in rows
-        for bucket, start, end in span_rows(
-            TimeSpan(datetime.fromisoformat(t_start), datetime.fromisoformat(t_end)) if t_start and t_end else None,
-            json.loads(extra),
-        )
+        for bucket, start, end in stored_span_rows(t_start, t_end, extra)
     ]
     if found:
         connection.execute(

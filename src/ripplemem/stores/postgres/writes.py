@@ -12,7 +12,7 @@ import numpy as np
 import psycopg
 
 from ripplemem.errors import InvalidInputError
-from ripplemem.records import MemoryUnit, TimeSpan
+from ripplemem.records import MemoryUnit
 from ripplemem.stores import cuekeys, filter_keys
 from ripplemem.stores.checks import unknown_unit
 from ripplemem.stores.postgres import lexical
@@ -252,8 +252,7 @@ def delete_unit_rows(
             "WHERE c.namespace = %s AND c.kind = k.kind AND c.value = k.value AND c.seq = %s",
             ([kind for kind, _ in keys], [value for _, value in keys], namespace, seq),
         )
-    span = TimeSpan(datetime.fromisoformat(t_start), datetime.fromisoformat(t_end)) if t_start is not None else None
-    rows = cuekeys.span_rows(span, json.loads(extra) if isinstance(extra, str) else extra)
+    rows = cuekeys.stored_span_rows(t_start, t_end, extra)
     if rows:
         db.execute(
             "DELETE FROM time_span AS t USING unnest(%s::int4[], %s::float8[]) AS r (bucket, t_start) "

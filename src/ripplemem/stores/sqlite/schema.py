@@ -14,8 +14,7 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 
 from ripplemem.errors import StoreError
-from ripplemem.records import TimeSpan
-from ripplemem.stores.cuekeys import epoch_seconds, span_rows
+from ripplemem.stores.cuekeys import epoch_seconds, stored_span_rows
 from ripplemem.stores.sqlite import lexical
 from ripplemem.stores.sqlite.failures import not_a_store
 from ripplemem.stores.sqlite.graph import migrate_edge_table
@@ -115,15 +114,9 @@ def _named_times(connection: sqlite3.Connection) -> None:
         [
             (ns, bucket, start, seq, unit_id, end)
             for ns, seq, unit_id, t_start, t_end, extra in rows
-            for bucket, start, end in span_rows(_span(t_start, t_end), json.loads(extra))
+            for bucket, start, end in stored_span_rows(t_start, t_end, extra)
         ],
     )
-
-
-def _span(t_start: str | None, t_end: str | None) -> TimeSpan | None:
-    if t_start is None or t_end is None:
-        return None
-    return TimeSpan(datetime.fromisoformat(t_start), datetime.fromisoformat(t_end))
 
 
 _FILTER_TABLES = """

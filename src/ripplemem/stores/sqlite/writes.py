@@ -5,12 +5,11 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Sequence
-from datetime import datetime
 
 import numpy as np
 
 from ripplemem.errors import InvalidInputError, UnknownUnitError
-from ripplemem.records import MemoryUnit, TimeSpan
+from ripplemem.records import MemoryUnit
 from ripplemem.stores import cuekeys, filter_keys
 from ripplemem.stores.checks import unknown_unit
 from ripplemem.stores.sqlite import clues, lexical, rows, versions
@@ -123,10 +122,9 @@ def delete_unit_rows(db: sqlite3.Connection, namespace: str, unit_id: str) -> bo
         "DELETE FROM cue WHERE namespace = ? AND kind = ? AND value = ? AND seq = ?",
         [(namespace, kind, value, seq) for kind, value in keys],
     )
-    span = TimeSpan(datetime.fromisoformat(t_start), datetime.fromisoformat(t_end)) if t_start is not None else None
     db.executemany(
         "DELETE FROM time_span WHERE namespace = ? AND bucket = ? AND t_start = ? AND seq = ?",
-        [(namespace, bucket, start, seq) for bucket, start, _ in cuekeys.span_rows(span, json.loads(extra))],
+        [(namespace, bucket, start, seq) for bucket, start, _ in cuekeys.stored_span_rows(t_start, t_end, extra)],
     )
     clues.forget_unit_rows(db, namespace, unit_id)
     return True
