@@ -64,8 +64,13 @@ def span_rows(span: TimeSpan | None, extra: dict | None) -> list[tuple[int, floa
     they lie too far apart for one span (:func:`~ripplemem.records.named_times`), else one for
     its ``time_span``, else none."""
     spans = named_times(extra) or ((span,) if span is not None else ())
-    rows = {(span_bucket(*span_seconds(s)), *span_seconds(s)) for s in spans}
-    return sorted(rows)
+    # a row is keyed by its bucket and start: two times that start together in one bucket are
+    # one row, to the later end (their union)
+    rows: dict[tuple[int, float], float] = {}
+    for start, end in (span_seconds(s) for s in spans):
+        key = (span_bucket(start, end), start)
+        rows[key] = max(end, rows.get(key, end))
+    return sorted((bucket, start, end) for (bucket, start), end in rows.items())
 
 
 def stored_span_rows(t_start: str | None, t_end: str | None, extra: str | dict | None) -> list[tuple[int, float, float]]:

@@ -236,6 +236,17 @@ class ViewContract:
         assert store.cue_candidates("ns", in_april, near=None, per_value=5) == []
         store.add_units([both])  # deleted from every time it was of: it can come back
         assert store.cue_candidates("ns", in_april, near=None, per_value=5) == ["both"]
+        # two times that start on one day and fall in one bucket of the index ("from 1 May for
+        # three weeks", "the whole of May")
+        may = replace(
+            make_unit("may"), extra={"time_spans": [
+                [s.start.isoformat(), s.end.isoformat()] for s in (day_span(30, days=21), day_span(30, days=31), wedding)
+            ]},
+        )
+        store.add_units([may])
+        assert store.cue_candidates("ns", Cues(time_span=day_span(58)), near=None, per_value=5) == ["may"]
+        assert store.delete_unit("ns", "may")
+        assert store.cue_candidates("ns", Cues(time_span=day_span(58)), near=None, per_value=5) == []
 
     def test_cue_lookups_are_per_namespace(self, store: MemoryStore) -> None:
         store.add_units([make_unit("here", participants=("Ann",), time_span=day_span(1))])
