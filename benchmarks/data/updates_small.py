@@ -8,7 +8,9 @@ one change told in words of its own ("I'm with Giffgaff for my phone" ... "Moved
 to Smarty last week"), the old value said first; its question (kind ``current``) wants the new
 value first. Sets ``a`` and ``b`` were written in the sessions of 2026-12-05 and 2026-12-06 while
 rules were tried on them (split ``tune``); set ``c`` was written on 2026-12-06 before any rule
-tried on it (split ``holdout``). Each set is drawn with the seeds 0-3, six memories a seed.
+tried on it (split ``holdout``): rules were then tried on it too and a few of its failures read,
+and none of those rules was kept, so it is held out from what the code does, not from the eyes
+of the session that wrote it. Each set is drawn with the seeds 0-3, six memories a seed.
 
 Run: python benchmarks/data/updates_small.py (writes the file next to this one)."""
 
