@@ -220,12 +220,14 @@ def test_an_update_suite_block_shows_each_kind_per_recipe() -> None:
         "recipes": {
             "ripple": {"summary": {"current": score, "history": score, "control": score}},
             "hybrid": {"summary": {"current": {"questions": 4, "passed": 1, "share": 25.0}}},
+            "dense": {"summary": {"current": score, "history": {"questions": 0, "passed": 0, "share": 0.0}}},
         },
     }
     block = render_block("updates_dev.json", parse_result(result))
     assert "| recipe | current | history | controls |" in block
     assert "| ripple | 75.0 % (3/4) | 75.0 % (3/4) | 75.0 % (3/4) |" in block
     assert "| hybrid | 25.0 % (1/4) | — | — |" in block
+    assert "| dense | 75.0 % (3/4) | — | — |" in block  # no question of a kind: no share
     assert "split `holdout`" in block and "2026-01-02" in block
 
 

@@ -20,7 +20,8 @@ def updates_section(result: UpdatesResult) -> str:
         cells = []
         for kind in KINDS:
             score = block.summary.get(kind)
-            cells.append("—" if score is None else
+            # a kind the suite (or its split) has no question of has no share
+            cells.append("—" if score is None or score.questions == 0 else
                          f"{score.share:.1f} % ({score.passed}/{score.questions})")
         rows.append([name, *cells])
     facts = (
