@@ -763,6 +763,15 @@ def test_units_read_by_row_number_carry_the_stored_vectors(tmp_path: Path) -> No
         assert search_dense(reader, "ns", units[0].vector, 1)[0][0] == "u0"
 
 
+def _versions(path: Path) -> list[int]:
+    """The migrations a store file records as applied, in order."""
+    check = sqlite3.connect(path)
+    try:
+        return [row[0] for row in check.execute("SELECT version FROM schema_version")]
+    finally:
+        check.close()
+
+
 #: the migration that added speakers, metadata, the filter index and the namespace's person
 FILTER_MIGRATION = 9
 #: the migration that added the units' kept parses
@@ -791,9 +800,8 @@ def test_a_file_from_before_the_named_times_index_is_upgraded(tmp_path: Path) ->
         assert store.delete_unit("ns", "both")
     check = sqlite3.connect(path)
     assert check.execute("SELECT count(*) FROM time_span").fetchone() == (0,)  # forgotten by all
-    versions = [row[0] for row in check.execute("SELECT version FROM schema_version")]
-    assert versions == list(range(1, SCHEMA_VERSION + 1))
     check.close()
+    assert _versions(path) == list(range(1, SCHEMA_VERSION + 1))
 
 
 def test_a_file_from_before_the_kept_parses_is_upgraded(tmp_path: Path) -> None:
@@ -809,10 +817,7 @@ def test_a_file_from_before_the_kept_parses_is_upgraded(tmp_path: Path) -> None:
         store.add_units([make_unit("new")])
         store.add_parses("ns", {"new": b"parse", "old": b"later"})
         assert store.get_parses("ns", ["old", "new"]) == {"old": b"later", "new": b"parse"}
-    check = sqlite3.connect(path)
-    versions = [row[0] for row in check.execute("SELECT version FROM schema_version")]
-    assert versions == list(range(1, SCHEMA_VERSION + 1))
-    check.close()
+    assert _versions(path) == list(range(1, SCHEMA_VERSION + 1))
 
 
 def test_a_file_from_before_the_filter_index_is_upgraded(tmp_path: Path) -> None:
