@@ -123,12 +123,7 @@ class StatementReader:
         docs: list[dict[str, Any]] = [{} for _ in units]
         read = self._read(units, [{} for _ in units], docs)
         with self._lock:
-            for unit, clauses in zip(units, read, strict=True):
-                key = (unit.namespace, unit.id, unit.restatement)
-                self._cache[key] = clauses
-                self._cache.move_to_end(key)
-            while len(self._cache) > self.cache_size:
-                self._cache.popitem(last=False)
+            self._keep(self._cache, {(u.namespace, u.id, u.restatement): c for u, c in zip(units, read, strict=True)})
         return {unit.id: self.kept.encode(found) for unit, found in zip(units, docs, strict=True)}
 
     def _through(self, cache: OrderedDict[K, V], keys: list[K], items: dict[K, T],
@@ -139,15 +134,22 @@ class StatementReader:
             todo = {k: items[k] for k in keys if k not in cache}
         made = make(list(todo.values())) if todo else []
         with self._lock:
-            for key, value in zip(todo, made, strict=True):
-                cache[key] = value
+            self._keep(cache, dict(zip(todo, made, strict=True)))
             found = []
             for key in keys:
                 cache.move_to_end(key)
                 found.append(cache[key])
-            while len(cache) > self.cache_size:
-                cache.popitem(last=False)
+            self._keep(cache, {})
         return found
+
+    def _keep(self, cache: OrderedDict[K, V], new: dict[K, V]) -> None:
+        """``new`` into ``cache`` as its latest entries, the oldest dropped past ``cache_size``
+        (the caller holds the lock)."""
+        for key, value in new.items():
+            cache[key] = value
+            cache.move_to_end(key)
+        while len(cache) > self.cache_size:
+            cache.popitem(last=False)
 
     def _read_kept(self, units: Sequence[MemoryUnit]) -> list[list[Clause]]:
         """The clauses of ``units``, read from their kept parses where the store has them."""
