@@ -57,6 +57,8 @@ KINDS = {
     "updates_blind_holdout.json": UpdatesResult,
     "updates_blind_tune_baseline.json": UpdatesResult,
     "updates_blind_holdout_baseline.json": UpdatesResult,
+    "updates_small_tune.json": UpdatesResult,
+    "updates_small_holdout.json": UpdatesResult,
     "lme_ku.json": LmeUpdatesResult,
 }
 CURRENT = [run.file for run in load_manifest(MANIFEST).runs]
