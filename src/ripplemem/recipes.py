@@ -110,6 +110,11 @@ class RankParams(_Part):
     #: 2022?"): a memory of another day answers it less than one of another month answers a
     #: question about a month (0.6 against 0.2 / 0.4 / 1.0 / 4.0 on LoCoMo and LongMemEval-S dev)
     time_penalty_day: float = Field(default=0.6, ge=0.0)
+    #: for a question that asks for a time or an amount by its opening words ("When ...", "How
+    #: much ..."), the units that hold no value of that kind score this much lower, before the
+    #: cut to K (read/answer_kind.py; 0: off, as in ``ripple-no-kind``; 0.35 against 0.2 / 0.5 /
+    #: 1.0 on LoCoMo dev)
+    kind_penalty: float = Field(default=0.35, ge=0.0)
     #: focus (read/focus.py): the sessions of the first this many distinct episodes of the final
     #: list are searched again, restricted to their units, and each one's best-matching statement
     #: of the user comes up right after the episode's first unit (0: off)
@@ -269,6 +274,7 @@ RECIPES: dict[str, RecallRecipe] = {
     "ripple-no-reports": recipe("ripple-no-reports", rank={"ask_penalty": 0.0}),
     "ripple-no-answers": recipe("ripple-no-answers", rank={"answers_follow": 0}),
     "ripple-no-time": recipe("ripple-no-time", rank={"time_penalty": 0.0}),
+    "ripple-no-kind": recipe("ripple-no-kind", rank={"kind_penalty": 0.0}),
     "ripple-paper": recipe(
         "ripple-paper",
         views={"centred_query": False},
@@ -276,7 +282,7 @@ RECIPES: dict[str, RecallRecipe] = {
             "weight_lexical": 0.75, "provenance": "max", "lexical_alignment": 0.0,
             "exchange_alignment": 0.0, "supersession": False, "spread_turns": False,
             "coverage": 0.0, "ask_penalty": 0.0, "asker_penalty": 0.0, "answers_follow": 0,
-            "time_penalty": 0.0,
+            "time_penalty": 0.0, "kind_penalty": 0.0,
         },
         context={"share": 0.0},
     ),

@@ -42,6 +42,7 @@ from ripplemem.background import in_background
 from ripplemem.blas import single_threaded_blas
 from ripplemem.providers.base import Embedder
 from ripplemem.read.adjacency import answers_follow
+from ripplemem.read.answer_kind import prefer_the_kind
 from ripplemem.read.baselines import recall_baseline
 from ripplemem.read.context import assemble as assemble_context
 from ripplemem.read.context import context_candidates
@@ -431,6 +432,12 @@ class _RippleRun:
                     ranked, span, recipe.rank.time_penalty, recipe.rank.time_penalty_day
                 )
             said = "time: the units of another time than the question's score lower" if outside else ""
+            if said and said not in self.trace.notes:
+                self.trace.notes.append(said)
+        if recipe.rank.kind_penalty > 0:
+            with self.clock("kind"):
+                ranked, kind = prefer_the_kind(ranked, self.query, recipe.rank.kind_penalty)
+            said = f"kind: the units that name no {kind} score lower (the question asks for one)" if kind else ""
             if said and said not in self.trace.notes:
                 self.trace.notes.append(said)
         if recipe.rank.asker_penalty > 0:

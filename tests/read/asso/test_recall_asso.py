@@ -117,6 +117,7 @@ def test_ripple_plus_asso_adds_its_terms(memory: Memory, name: str) -> None:
             rho + recipe.asso.lambda_importance * extra.get("importance", 0.0)
             + recipe.asso.lambda_temporal * extra["temporal"]
             + extra.get("time", 0.0)  # a unit of another time than "last May" scores lower
+            + extra.get("kind", 0.0)  # and one that holds no value of the kind asked for
         )
     assert hike_sessions(fused)[0] == "s0"
     assert any(n.startswith("asso terms") for n in fused.trace.notes)
