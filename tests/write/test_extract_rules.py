@@ -377,3 +377,23 @@ def test_pieces_with_numbers_are_read_once_however_many(extractor: Deterministic
     (found,) = reading.extract([Window("S1", WHEN, (turn,), ("Jonas", "Caroline"))])
     assert reading.read <= 2 * len(text)
     assert "At 2999." in " ".join(d.restatement for d in found)
+
+
+def test_an_anaphoric_time_counts_from_an_earlier_piece_of_its_turn(extractor: DeterministicExtractor) -> None:
+    """A long turn is cut into pieces, each grounded alone; "The day before" opening a piece
+    counts from the last time the turn named before it, not from nothing; another turn's time
+    is not its reference."""
+    told = (
+        "I have been thinking a lot about how the last few weeks went, it has been a whirlwind. "
+        "Yesterday I ran my first 10k race along the canal with my friend Jo, and we finished in "
+        "just under an hour. The day before I swam forty lengths at the leisure centre to loosen "
+        "up my legs, which might have been a mistake. My partner thinks I am overdoing it but I "
+        "feel great about the progress so far, and I want to keep going."
+    )
+    turns = (Turn("D1:1", "Caroline", told), Turn("D1:2", "Melanie", "The next day my legs hurt a lot."))
+    (found,) = extractor.extract([Window("S1", WHEN, turns, SPEAKERS)])
+    swam = next(d for d in found if "swam" in d.restatement)
+    assert len(by_turn(found, "D1:1")) > 1 and "Yesterday" not in swam.restatement  # a piece of its own
+    assert swam.time_span == TimeSpan(datetime(2023, 5, 6), datetime(2023, 5, 6, 23, 59, 59))
+    (legs,) = by_turn(found, "D1:2")
+    assert legs.time_phrases == ("The next day",) and legs.time_span is None

@@ -183,11 +183,63 @@ def test_non_times_give_nothing(text: str) -> None:
         ("I've been busy recently", "recently"),
         ("I saw him the other day", "the other day"),
         ("Meet me at 7", "at 7"),  # a clock time: which day?
-        ("The next day we flew home", "The next day"),
+        ("The next day we flew home", "The next day"),  # no time before it to count from
     ],
 )
 def test_vague_and_anaphoric_phrases_stay_ungrounded(text: str, phrase: str) -> None:
     assert [(g.phrase, g.span) for g in ground_times(text, REF)] == [(phrase, None)]
+
+
+# written before the rule (REF is Monday 8 May 2023): an anaphoric time counts from the time
+# named just before it in the same text, as a reader does; with none, or one too coarse for it
+# ("last week ... the day before": which day?), it stays a phrase
+@pytest.mark.parametrize(
+    "text, phrase, start, stop",
+    [
+        ("Yesterday I ran 5k and the day before I swam.", "the day before", "2023-05-06", "2023-05-06"),
+        ("We flew to Rome on 3 May. The next day we saw the Colosseum.", "The next day", "2023-05-04",
+         "2023-05-04"),
+        ("I got to Lisbon on Friday; the following day it rained.", "the following day", "2023-05-06",
+         "2023-05-06"),
+        ("My interview is on Thursday and I'll prepare the night before.", "the night before",
+         "2023-05-10", "2023-05-10"),
+        ("I was in Paris on 12 May 2022 and met Anna that evening.", "that evening", "2022-05-12",
+         "2022-05-12"),
+        ("On 2 May my car broke down, and that day I also lost my keys.", "that day", "2023-05-02",
+         "2023-05-02"),
+        ("We moved in on 1 April 2023 and painted the week after.", "the week after", "2023-04-03",
+         "2023-04-09"),
+        ("I started the new job on 1 May; the previous week I was in Spain.", "the previous week",
+         "2023-04-24", "2023-04-30"),
+        ("We married in 2019, and the year after our daughter was born.", "the year after",
+         "2020-01-01", "2020-12-31"),
+        ("We adopted Max in March 2022 and the month after he learned to sit.", "the month after",
+         "2022-04-01", "2022-04-30"),
+        # a chain: each counts from the one before it
+        ("We arrived on Monday 1 May, the next day we hiked, and the day after we left.",
+         "the day after", "2023-05-03", "2023-05-03"),
+    ],
+)
+def test_an_anaphoric_time_counts_from_the_time_before_it(
+    text: str, phrase: str, start: str, stop: str
+) -> None:
+    found = {g.phrase: g.span for g in ground_times(text, REF)}
+    assert found[phrase] is not None, found
+    assert (found[phrase].start, found[phrase].end) == (day(start), end(stop))
+
+
+@pytest.mark.parametrize(
+    "text, phrase",
+    [
+        ("Last week was busy and the day before I was ill.", "the day before"),  # which day?
+        ("In 2021 we moved, and the week after we painted.", "the week after"),  # which week?
+        ("The day before, I had packed everything. We left on 3 May.", "The day before"),  # after it
+        ("That summer we went camping in 2019.", "That summer"),  # a season is no count of days
+    ],
+)
+def test_an_anaphoric_time_without_a_fitting_time_before_it_stays_a_phrase(text: str, phrase: str) -> None:
+    found = {g.phrase: g.span for g in ground_times(text, REF)}
+    assert phrase in found and found[phrase] is None
 
 
 def test_several_expressions_in_order() -> None:
@@ -316,6 +368,25 @@ def test_a_numeric_date_reads_day_first_when_only_that_can_be(text: str, phrase:
     assert [(g.phrase.removeprefix("on "), g.span.start, g.span.end) for g in found if g.span] == [
         (phrase, day(date), end(date))
     ]
+
+
+# written before the rule: a writer keeps one order, so a date that either order makes a day is
+# read in the order another date of the same text shows; with no such date, month first
+@pytest.mark.parametrize(
+    "text, dates",
+    [
+        ("We married on 12/06/2019 and moved on 25/06/2019.", ["2019-06-12", "2019-06-25"]),
+        ("The invoice of 03/04/2023 was paid on 28/04/2023.", ["2023-04-03", "2023-04-28"]),
+        ("Booked 02/28/2024, then moved to 03/04/2024.", ["2024-02-28", "2024-03-04"]),
+        ("We married on 12/06/2019.", ["2019-12-06"]),  # nothing shows the order: month first
+        # both orders shown: each date that either order makes a day is left to the default
+        ("Flights on 13/02/2024 and 02/14/2024. The hotel is booked for 03/04/2024.",
+         ["2024-02-13", "2024-02-14", "2024-03-04"]),
+    ],
+)
+def test_a_numeric_date_reads_in_the_order_its_text_shows(text: str, dates: list[str]) -> None:
+    found = [g.span.start for g in ground_times(text, REF) if g.span]
+    assert found == [day(d) for d in dates]
 
 
 def test_a_numeric_date_that_is_no_calendar_day_gives_nothing() -> None:

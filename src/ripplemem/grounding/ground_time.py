@@ -46,7 +46,7 @@ from ripplemem.grounding.time_patterns import (
     original_offset,
     tense_of,
 )
-from ripplemem.grounding.time_rules import Found, GroundedTime, rule_times
+from ripplemem.grounding.time_rules import Found, GroundedTime, ground_anaphora, rule_times
 from ripplemem.grounding.time_spans import (
     SECOND,
     day_span,
@@ -292,22 +292,26 @@ class TimeGrounder:
         """All time expressions in ``text``, in order, grounded against ``reference``."""
         return self.ground_text(text, reference).times
 
-    def ground_text(self, text: str, reference: datetime | None) -> Grounding:
-        """The time expressions of ``text`` and whether the parser read all of it.
+    def ground_text(
+        self, text: str, reference: datetime | None, before: TimeSpan | None = None
+    ) -> Grounding:
+        """The time expressions of ``text`` and whether the parser read all of it; ``before``
+        is the last time named before the text (an earlier piece of the same turn), which an
+        anaphoric time at its start counts from (:func:`~ripplemem.grounding.time_rules.ground_anaphora`).
 
         Never fails on text: a phrase whose date falls outside what Python can hold, or a
         failure of the native parser (a panic on a text), leaves the text without those times
         (logged) rather than failing the ``add`` or ``search`` around it."""
         try:
-            return self._ground(text, reference)
+            return self._ground(text, reference, before)
         except (OverflowError, ValueError) as error:
             log.warning("time grounding skipped a text it could not date: %s", error)
             return Grounding([], True)
         except NativeParserError as error:
             log.warning("the time parser failed on a text; it keeps its rule times: %s", error)
-            return Grounding(self._collect(rule_times(text, reference)), True)
+            return Grounding(self._collect(rule_times(text, reference), before), True)
 
-    def _ground(self, text: str, reference: datetime | None) -> Grounding:
+    def _ground(self, text: str, reference: datetime | None, before: TimeSpan | None) -> Grounding:
         if not text or not TIMEISH.search(text):
             return Grounding([], True)
         found: list[Found] = rule_times(text, reference)
@@ -316,11 +320,11 @@ class TimeGrounder:
         for start, end, item in parsed:
             if not any(start < e and s < end for s, e in taken):
                 found.append(Found(start, end, item))
-        return Grounding(self._collect(found), complete)
+        return Grounding(self._collect(found, before), complete)
 
     @staticmethod
-    def _collect(found: list[Found]) -> list[GroundedTime]:
-        found = sorted(found, key=lambda x: x[0])
+    def _collect(found: list[Found], before: TimeSpan | None = None) -> list[GroundedTime]:
+        found = ground_anaphora(found, before)  # in text order, "the day before" counted
         out: list[GroundedTime] = []
         seen: set[tuple[str, TimeSpan | None]] = set()
         for _, _, item in found:

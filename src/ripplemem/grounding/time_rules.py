@@ -9,8 +9,9 @@
   "N <units> from now" -> that unit ahead; "two or three weeks ago", "a month or two ago" -> the
   range, "a week or so ago" -> about one week;
 * "28/02/2025", "03.04.2023", "17/11/24" -> that day, read day first where only that can be (dots,
-  or a first number above 12; Duckling's English reads "28/02/2025" as nothing), and nothing
-  for numbers no order makes a day ("31/02/2025");
+  or a first number above 12; Duckling's English reads "28/02/2025" as nothing) or where the
+  text's other dates show that order ("12/06/2019 ... 25/06/2019"), and nothing for numbers no
+  order makes a day ("31/02/2025");
 * "May 2023" -> the month (Duckling only reads it after "in");
 * "from 2015 to 2017", "in 2019 and 2020" -> both years; "early / mid / late 2020" -> four
   months of it ("since early 2020": up to the reference); "around 2015" -> the year; "last year
@@ -20,8 +21,13 @@
   a two-digit decade is the latest one that has ended ("the 20s" said in 2023: the 1920s);
   "in my 20s" (an age), "temperatures in the 90s" and "a book from the 1900s" (the book's age,
   not a time of the memory) are no times; "a decade ago" -> nine to eleven years back;
-* anaphora ("the week before", "the next day", "that day") and vague words ("recently", "the other
-  day") are kept as phrases but never grounded: the reference they need is not the session time.
+* anaphora ("the day before", "the next day", "that evening", "the week after", "the year
+  after") count from the time named just before them in the same text, as a reader does
+  (:func:`ground_anaphora`: "Yesterday I ran 5k and the day before I swam" -> the day before
+  yesterday); with none before them, or only one too coarse to count days from ("last week ...
+  the day before"), they are kept as phrases, never grounded against the session time, which is
+  not the reference they need; so are seasons ("that summer") and vague words ("recently", "the
+  other day").
 """
 
 from __future__ import annotations
@@ -70,8 +76,10 @@ def rule_times(text: str, ref: datetime | None) -> list[Found]:
         return taken.free(match.start(), match.end())
 
     taken = _Taken(found)
-    for m in tp.NUMERIC_DATE.finditer(text):
-        read = _numeric_date(m)
+    numeric = list(tp.NUMERIC_DATE.finditer(text))
+    day_first = _shows_day_first(numeric)
+    for m in numeric:
+        read = _numeric_date(m, day_first)
         if read is not False:  # a calendar day, or no time at all ("31/02/2025"); else Duckling's
             taken.add(m.start(), m.end())
             found.append(Found(m.start(), m.end(), GroundedTime(m.group(), day_span(read), "day") if read else None))
@@ -151,18 +159,34 @@ class _Taken:
         self._ends.insert(i, end)
 
 
-def _numeric_date(m: re.Match) -> date | None | Literal[False]:
+def _shows_day_first(matches: list[re.Match]) -> bool:
+    """Whether the numeric dates of a text show the day-first order and none the other: one
+    with slashes whose first number cannot be a month ("25/06/2019") and none whose second
+    cannot ("02/28/2024"). A writer keeps one order within a text."""
+    day_first = month_first = False
+    for m in matches:
+        if m.group("sep") != "/":
+            continue
+        a, b = int(m.group("a")), int(m.group("b"))
+        day_first |= 12 < a <= 31 and 1 <= b <= 12
+        month_first |= 12 < b <= 31 and 1 <= a <= 12
+    return day_first and not month_first
+
+
+def _numeric_date(m: re.Match, day_first: bool = False) -> date | None | Literal[False]:
     """A date in numbers read day first, where only that reading can be: with dots ("03.04.2023",
-    the European way) or a first number above 12 ("28/02/2025"); a two-digit year is this
-    century's. None for numbers no reading makes a calendar day ("31/02/2025", "45.13.2024");
-    False where Duckling reads it (month first, "02/28/2024", and "03/04/2023", which both orders
-    make a day: the first number is taken for the month, as Duckling's English does)."""
+    the European way) or a first number above 12 ("28/02/2025"), and where the text's other
+    dates show that order (``day_first``: "12/06/2019 ... 25/06/2019" is 12 June); a two-digit
+    year is this century's. None for numbers no reading makes a calendar day ("31/02/2025",
+    "45.13.2024"); False where Duckling reads it (month first, "02/28/2024", and "03/04/2023",
+    which both orders make a day, in a text that shows no order: the first number is taken for
+    the month, as Duckling's English does)."""
     a, b, year = int(m.group("a")), int(m.group("b")), int(m.group("year"))
     if len(m.group("year")) == 2:
         if m.group("sep") == "." and len(m.group("a") + m.group("b")) < 4:
             return False  # "1.5.10": a version, not "01.05.10"
         year += 2000
-    if m.group("sep") == "/" and a <= 12:
+    if m.group("sep") == "/" and a <= 12 and not (day_first and _calendar_day(year, b, a)):
         return False if _calendar_day(year, a, b) else None
     return _calendar_day(year, b, a)
 
@@ -268,3 +292,53 @@ def _two_steps(m: re.Match, ref: datetime | None) -> tuple[TimeSpan | None, str]
         saturday = ref.date() - timedelta(days=ref.weekday()) + timedelta(days=5 + 7 * step)
         return TimeSpan(day_span(saturday).start, day_span(saturday + timedelta(days=1)).end), unit
     return (unit_span(ref, unit, step) if ref else None), unit
+
+
+# -- anaphora -----------------------------------------------------------------------------------
+
+#: the words of an anaphoric time: its unit, and how many of them from the time before it
+_ANAPHOR_UNIT = {"day": "day", "night": "day", "morning": "day", "evening": "day",
+                 "afternoon": "day", "week": "week", "month": "month", "year": "year"}
+_ANAPHOR_STEP = {"before": -1, "prior": -1, "previous": -1, "after": 1, "next": 1, "following": 1}
+#: the longest time each unit can count from: a day is counted from a day, a week from a week
+_LONGEST = {"day": timedelta(days=1), "week": timedelta(days=7), "month": timedelta(days=31),
+            "year": timedelta(days=366)}
+
+
+def ground_anaphora(found: list[Found], before: TimeSpan | None = None) -> list[Found]:
+    """``found`` in text order, each anaphoric time ("the day before", "the next day", "that
+    evening"; grain ``vague``, no span) grounded from the time just before it in the text (or
+    ``before``, the last time named before the text, for one that comes first): the
+    day, week, month or year it names, one unit before or after that time, or that time's own
+    ("that day"). A grounded anaphor is the next one's time ("we arrived on Monday, the next day
+    we hiked, and the day after we left"). Kept as a phrase when no time comes before it, or when
+    that time is longer than the unit counted ("last week ... the day before": which day?)."""
+    out: list[Found] = []
+    last = before
+    for start, end, item in sorted(found, key=lambda f: f.start):
+        if item is not None and item.span is None and item.grain == "vague" and last is not None:
+            counted = _count_from(item.phrase, last)
+            if counted is not None:
+                item = GroundedTime(item.phrase, counted[0], counted[1])
+        if item is not None and item.span is not None:
+            last = item.span
+        out.append(Found(start, end, item))
+    return out
+
+
+def _count_from(phrase: str, before: TimeSpan) -> tuple[TimeSpan, str] | None:
+    words = phrase.lower().split()
+    if len(words) != 3 and not (len(words) == 2 and words[0] == "that"):
+        return None
+    if words[0] == "that" and len(words) == 2:
+        unit_word, step = words[1], 0
+    elif words[1] in _ANAPHOR_STEP:  # "the next day", "the previous week"
+        unit_word, step = words[2], _ANAPHOR_STEP[words[1]]
+    else:  # "the day before", "that night after"
+        unit_word, step = words[1], _ANAPHOR_STEP.get(words[2], 0)
+        if step == 0:
+            return None
+    unit = _ANAPHOR_UNIT.get(unit_word)
+    if unit is None or before.end - before.start >= _LONGEST[unit]:
+        return None
+    return unit_span(before.start, unit, step), unit

@@ -146,9 +146,16 @@ class DeterministicExtractor:
         entities = self._entities(windows, [(p.window, p.raw) for p in pieces], lexicon)
         self._resolve_pronouns(windows, pieces, entities, lexicon)
         out: list[list[UnitDraft]] = [[] for _ in windows]
+        # the last time named by the earlier pieces of the same turn: "The day before I swam"
+        # cut from "Yesterday I ran 5k." counts from yesterday
+        told: tuple[int, tuple[str, ...], TimeSpan | None] | None = None
         for piece, found in zip(pieces, entities):
             deadline.check("time grounding")
-            out[piece.window].append(self._draft(piece, found, windows[piece.window].session_time))
+            turn = (piece.window, piece.turn_ids)
+            before = told[2] if told is not None and told[:2] == turn else None
+            draft, last = self._draft(piece, found, windows[piece.window].session_time, before)
+            out[piece.window].append(draft)
+            told = (*turn, last or before)
         return out
 
     # -- chit-chat and keywords -----------------------------------------------------------------
@@ -438,11 +445,15 @@ class DeterministicExtractor:
                 pieces[i].restatement = result.text
                 pieces[i].people.extend(r for r in result.referents if r not in pieces[i].people)
 
-    def _draft(self, piece: _Piece, found: Entities, reference: datetime | None) -> UnitDraft:
+    def _draft(
+        self, piece: _Piece, found: Entities, reference: datetime | None, before: TimeSpan | None
+    ) -> tuple[UnitDraft, TimeSpan | None]:
+        """The piece's draft, and the last time it names (None: none)."""
         participants = list(dict.fromkeys([*piece.people, *found.people]))
-        grounding = self.grounder.ground_text(piece.raw, reference)
+        grounding = self.grounder.ground_text(piece.raw, reference, before)
         times = grounding.times
-        spans = list(dict.fromkeys(t.span for t in times if t.span is not None))
+        named = [t.span for t in times if t.span is not None]
+        spans = list(dict.fromkeys(named))
         span = _combine(spans)
         return UnitDraft(
             restatement=piece.restatement,
@@ -454,7 +465,7 @@ class DeterministicExtractor:
             time_spans=tuple(spans) if len(spans) > 1 and span in spans else (),
             keywords=self._keywords(piece.raw, [*participants, *found.places]),
             time_fallback=not grounding.complete,
-        )
+        ), (named[-1] if named else None)
 
 
 def _chars(group: list[tuple[str, Resolved]]) -> int:
