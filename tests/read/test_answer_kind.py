@@ -47,6 +47,10 @@ def test_the_opening_words_say_the_kind(question: str, kind: str | None) -> None
 def test_what_a_unit_holds() -> None:
     assert holds(make_unit("t", time_span=MAY_3), "time")
     assert not holds(make_unit("said", session_time=datetime(2023, 5, 3)), "time")  # every unit has a day
+    # a habit or a clock time is a time too, though no day of the calendar is one
+    assert holds(make_unit("swim", restatement="Maya swims every Monday."), "time")
+    assert holds(make_unit("alarm", restatement="Omar gets up at 5:30 now."), "time")
+    assert not holds(make_unit("great", restatement="Swimming is great exercise."), "time")
     assert holds(make_unit("rent", restatement="Sam's rent went up to £950."), "number")
     assert holds(make_unit("cats", restatement="Mia has three cats."), "number")
     assert not holds(make_unit("none", restatement="Mia loves her cats."), "number")

@@ -14,8 +14,9 @@ against 14 % of the other units.
 ...", "What year ...", "How long ago ..."; "How much ..."; "Who ...", "With whom ...",
 "Whose ..."), in English: a question in another language, or one that opens otherwise, asks for
 none and keeps its order. :func:`holds` says whether a unit holds a value of it: a time the unit
-names (its grounded ``time_span``; the day it was said is every unit's, so it tells nothing), a
-number (digits, a currency sign or an English number word in its restatement), a person it
+names (its grounded ``time_span``, or a day of the week, a habit or a clock time its
+restatement names, "every Monday", "at 5:30", which no day of the calendar grounds; the day it
+was said is every unit's, so it tells nothing), a number (digits, a currency sign or an English number word in its restatement), a person it
 names besides whoever said it (its ``participants`` but its ``speakers``: a memory is someone's
 words, so the one who said it tells nothing; asked of a memory of one's own life, "who" asks for
 someone else). :func:`prefer_the_kind` lowers by ``penalty`` (the term ``kind`` of its
@@ -57,6 +58,14 @@ _KINDS: tuple[tuple[AnswerKind, re.Pattern[str]], ...] = (
     ("number", re.compile(_LEAD + r"how much\b", re.IGNORECASE)),
     ("person", re.compile(_LEAD + r"(?:(?:with|to|for|from|by) )?(?:who|whom|whose)\b", re.IGNORECASE)),
 )
+#: a time of the week, day or year the calendar grounding leaves out (a habit, a clock time)
+_RECURRING = re.compile(
+    r"\b(?:mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?|weekends?|"
+    r"daily|weekly|fortnightly|monthly|yearly|annually|"
+    r"every (?:day|night|morning|evening|week|month|year|other|\w+day)|"
+    r"\d{1,2}(?::\d\d)? ?(?:am|pm|a\.m\.|p\.m\.)|\d{1,2}:\d\d)\b",
+    re.IGNORECASE,
+)
 _NUMBER = re.compile(
     r"\d|[£$€¥]|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|"
     r"fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|"
@@ -79,7 +88,7 @@ def holds(unit: MemoryUnit, kind: AnswerKind) -> bool:
     """Whether ``unit`` holds a value of ``kind``: a time it names, a number, a person besides
     whoever said it."""
     if kind == "time":
-        return unit.time_span is not None
+        return unit.time_span is not None or _RECURRING.search(unit.restatement) is not None
     if kind == "person":
         return bool({p.casefold() for p in unit.participants} - {s.casefold() for s in unit.speakers})
     return _NUMBER.search(unit.restatement) is not None
