@@ -110,10 +110,10 @@ class RankParams(_Part):
     #: 2022?"): a memory of another day answers it less than one of another month answers a
     #: question about a month (0.6 against 0.2 / 0.4 / 1.0 / 4.0 on LoCoMo and LongMemEval-S dev)
     time_penalty_day: float = Field(default=0.6, ge=0.0)
-    #: for a question that asks for a time, an amount or a person by its opening words ("When
-    #: ...", "How much ...", "Who ..."), the units that hold no value of that kind score this
-    #: much lower, before the cut to K (read/answer_kind.py; 0: off, as in ``ripple-no-kind``;
-    #: 0.35 against 0.2 / 0.5 / 1.0 on LoCoMo dev)
+    #: for a question that asks for a time or an amount by its opening words ("When ...", "How
+    #: much ..."), the units that hold no value of that kind score this much lower, before the
+    #: cut to K (read/answer_kind.py; 0: off, as in ``ripple-no-kind``; 0.35 against 0.2 / 0.5 /
+    #: 1.0 on LoCoMo dev)
     kind_penalty: float = Field(default=0.35, ge=0.0)
     #: focus (read/focus.py): the sessions of the first this many distinct episodes of the final
     #: list are searched again, restricted to their units, and each one's best-matching statement

@@ -1,31 +1,30 @@
 """Stage: the kind of answer a question asks for — memories that hold one before those that don't.
 
 A question's first words can say what kind of value answers it: "When did Caroline go to the
-support group?" asks for a time, "How much is my rent now?" for an amount, "Who is my GP now?"
-for a person. The memory that answers holds a value of that kind ("Caroline went to the support
-group yesterday", grounded to a day; "the rent went up to £950"; "I'm now under Dr Okafor"),
-while the memories that share the question's words without answering it often hold none ("the
-support group was wonderful"). This is the expected answer type of question answering systems,
-read from what the write path already keeps: on LoCoMo dev, 70 % of the gold units among the
-first thirty of `ripple` (without this stage) for a question that asks for a time name one,
-against 14 % of the other units.
+support group?" asks for a time, "How much is my rent now?" for an amount. The memory that
+answers holds a value of that kind ("Caroline went to the support group yesterday", grounded to
+a day; "the rent went up to £950"), while the memories that share the question's words without
+answering it often hold none ("the support group was wonderful"). This is the expected answer
+type of question answering systems, read from what the write path already keeps: on LoCoMo dev,
+70 % of the gold units among the first thirty of `ripple` (without this stage) for a question
+that asks for a time name one, against 14 % of the other units.
 
 :func:`asked_kind` reads the kind from the question's opening words ("When ...", "In which month
-...", "What year ...", "How long ago ..."; "How much ..."; "Who ...", "With whom ...",
-"Whose ..."), in English: a question in another language, or one that opens otherwise, asks for
-none and keeps its order. :func:`holds` says whether a unit holds a value of it: a time the unit
-names (its grounded ``time_span``, or a day of the week, a habit or a clock time its
-restatement names, "every Monday", "at 5:30", which no day of the calendar grounds; the day it
-was said is every unit's, so it tells nothing), a number (digits, a currency sign or an English number word in its restatement), a person it
-names besides whoever said it (its ``participants`` but its ``speakers``: a memory is someone's
-words, so the one who said it tells nothing; asked of a memory of one's own life, "who" asks for
-someone else). :func:`prefer_the_kind` lowers by ``penalty`` (the term ``kind`` of its
-:class:`~ripplemem.records.ScoreTerms`) every unit that holds none, only when some candidates
-hold one and some do not, then sorts again. It only reorders: the candidates are the same.
+...", "What year ...", "How long ago ..."; "How much ..."), in English: a question in another
+language, or one that opens otherwise, asks for none and keeps its order. :func:`holds` says
+whether a unit holds a value of it: a time the unit names (its grounded ``time_span``, or a day
+of the week, a habit or a clock time its restatement names, "every Monday", "at 5:30", which no
+day of the calendar grounds; the day it was said is every unit's, so it tells nothing), a number
+(digits, a currency sign or an English number word in its restatement). :func:`prefer_the_kind`
+lowers by ``penalty`` (the term ``kind`` of its :class:`~ripplemem.records.ScoreTerms`) every
+unit that holds none, only when some candidates hold one and some do not, then sorts again. It
+only reorders: the candidates are the same.
 
 Not kinds here, each for a reason of its own: "how many" (a count is more often gathered over
 memories, "How many plants did I buy?", than held by one, and "how many days passed between"
-asks for a time computed from two memories that need not name one); "where" (a place answers it
+asks for a time computed from two memories that need not name one); "who" (whoever said a memory
+is a person too, and is often the answer: "Who cooked the risotto?"; a person named by a common
+noun, "a woman called Priti", is often no name the write path keeps); "where" (a place answers it
 as often in common words, "from home", "in the garage", as by a name the write path keeps in
 ``locations``).
 """
@@ -39,7 +38,7 @@ from typing import Literal
 from ripplemem.read.rank import lower
 from ripplemem.records import Evidence, MemoryUnit
 
-AnswerKind = Literal["time", "number", "person"]
+AnswerKind = Literal["time", "number"]
 
 #: the score term of the stage: units lowered as holding no value of the kind asked for
 KIND_TERM = "kind"
@@ -56,7 +55,6 @@ _KINDS: tuple[tuple[AnswerKind, re.Pattern[str]], ...] = (
         ),
     ),
     ("number", re.compile(_LEAD + r"how much\b", re.IGNORECASE)),
-    ("person", re.compile(_LEAD + r"(?:(?:with|to|for|from|by) )?(?:who|whom|whose)\b", re.IGNORECASE)),
 )
 #: a time of the week, day or year the calendar grounding leaves out (a habit, a clock time)
 _RECURRING = re.compile(
@@ -85,12 +83,9 @@ def asked_kind(question: str) -> AnswerKind | None:
 
 
 def holds(unit: MemoryUnit, kind: AnswerKind) -> bool:
-    """Whether ``unit`` holds a value of ``kind``: a time it names, a number, a person besides
-    whoever said it."""
+    """Whether ``unit`` holds a value of ``kind``: a time it names, a number."""
     if kind == "time":
         return unit.time_span is not None or _RECURRING.search(unit.restatement) is not None
-    if kind == "person":
-        return bool({p.casefold() for p in unit.participants} - {s.casefold() for s in unit.speakers})
     return _NUMBER.search(unit.restatement) is not None
 
 
