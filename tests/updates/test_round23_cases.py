@@ -63,7 +63,6 @@ NOT_YET: dict[str, str] = {
                   "aside), also once its time has come",
     "rent-950": "'The landlord wrote, so I'm paying 950': the parse hangs the payment from 'wrote', so it reads as "
                 "the landlord's words about the speaker",
-    "rome-friday": "'from Friday' resolves to no time span, so the stay ahead reads as where Bea is now",
 }
 
 

@@ -190,6 +190,23 @@ def test_vague_and_anaphoric_phrases_stay_ungrounded(text: str, phrase: str) -> 
     assert [(g.phrase, g.span) for g in ground_times(text, REF)] == [(phrase, None)]
 
 
+# written before the rule (REF is Monday 8 May 2023): an onset ahead ("from Friday") names the
+# time the change starts, at the grain it is said in; it was no time at all
+@pytest.mark.parametrize(
+    "text, phrase, start, stop",
+    [
+        ("I'm staying in Rome from Friday.", "from Friday", "2023-05-12", "2023-05-12"),
+        ("The new job starts from 1 June.", "from 1 June", "2023-06-01", "2023-06-01"),
+        ("Prices go up from July.", "from July", "2023-07-01", "2023-07-31"),
+        ("From next week I work nights.", "From next week", "2023-05-15", "2023-05-21"),
+    ],
+)
+def test_an_onset_ahead_is_the_time_it_starts(text: str, phrase: str, start: str, stop: str) -> None:
+    found = {g.phrase: g.span for g in ground_times(text, REF)}
+    assert found.get(phrase) is not None, found
+    assert (found[phrase].start, found[phrase].end) == (day(start), end(stop))
+
+
 # written before the rule (REF is Monday 8 May 2023): an anaphoric time counts from the time
 # named just before it in the same text, as a reader does; with none, or one too coarse for it
 # ("last week ... the day before": which day?), it stays a phrase

@@ -101,6 +101,8 @@ _YEAR = re.compile(r"\b(?:19|20)\d\d\b")
 _MONTH = re.compile(r"\b(?:" + MONTH_RE + r")\b", re.IGNORECASE)
 #: an open span from a time up to now
 _SINCE = re.compile(r"(?:ever\s+)?since\b", re.IGNORECASE)
+#: the words of an onset: when a change starts ("from Friday", "starting in March")
+_ONSET = re.compile(r"(?:from|starting(?:\s+(?:from|in|on))?|beginning(?:\s+(?:in|on))?|as of)\b", re.IGNORECASE)
 #: a day of the month by its ordinal ("on the 14th"), as the whole phrase
 _ON_THE_DAY = re.compile(rf"^{ORDINAL_DAY}$", re.IGNORECASE)
 #: what may follow such a day: the end, punctuation, a time, "of" a month, a conjunction
@@ -541,8 +543,11 @@ class TimeGrounder:
         if end is None:  # "since 2016": up to the reference
             if begin > ref and yearless and _SINCE.match(phrase):
                 begin = _years_back(begin, ref)
-            if begin > ref:
+            if begin > ref and _SINCE.match(phrase):
                 return GroundedTime(phrase, None, "range")
+            if begin > ref and _ONSET.match(phrase):  # "from Friday": the onset ahead, at its grain
+                grain = start.get("grain", "day")
+                return GroundedTime(phrase, TimeGrounder._grain_span(begin, grain), grain)
             return GroundedTime(phrase, TimeSpan(begin, ref), "range")
         finish = datetime.fromisoformat(end["value"][:19]) - SECOND
         if finish < begin:
