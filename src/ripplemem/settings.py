@@ -147,6 +147,11 @@ class Settings(_Frozen):
     #: bounded call per new memory with candidates), "deterministic" reads the dependency parse;
     #: "auto" follows the extractor
     updates: PathChoice = "auto"
+    #: how a date in numbers that either order makes a day ("03/04/2023") is read, in memories
+    #: and questions, when its text shows no order of its own (another date of the text that
+    #: only one order makes a day, "25/06/2019", sets it): "month-first" as in US English, or
+    #: "day-first" as in most other places. ``RIPPLEMEM_DATE_ORDER``
+    date_order: Literal["month-first", "day-first"] = "month-first"
     # per-question-type fusion weights of the asso recipes (``ripplemem fit-weights --out``);
     # None: equal thirds. Load with ``ripplemem.read.asso.weights.weights_from_settings``.
     asso_weights: Path | None = None
@@ -191,6 +196,8 @@ class Settings(_Frozen):
             values["embedder"] = env["RIPPLEMEM_EMBEDDER"]
         if env.get("RIPPLEMEM_RECIPE"):
             values["recipe"] = env["RIPPLEMEM_RECIPE"]
+        if env.get("RIPPLEMEM_DATE_ORDER"):
+            values["date_order"] = env["RIPPLEMEM_DATE_ORDER"]
         if env.get("RIPPLEMEM_ASSO_WEIGHTS"):
             values["asso_weights"] = Path(env["RIPPLEMEM_ASSO_WEIGHTS"])
         base_url = env.get("RIPPLEMEM_LLM_BASE_URL")

@@ -406,6 +406,18 @@ def test_a_numeric_date_reads_in_the_order_its_text_shows(text: str, dates: list
     assert found == [day(d) for d in dates]
 
 
+def test_the_date_order_setting_reads_what_the_text_leaves_open() -> None:
+    """``Settings.date_order``: a date either order makes a day is read day first; a text that
+    shows its own order keeps it."""
+    def days(text: str, day_first: bool) -> list[datetime]:
+        return [g.span.start for g in ground_times(text, REF, day_first=day_first) if g.span]
+
+    assert days("We married on 12/06/2019.", True) == [day("2019-06-12")]
+    assert days("We married on 12/06/2019.", False) == [day("2019-12-06")]
+    assert days("Booked 02/28/2024, then moved to 03/04/2024.", True) == [day("2024-02-28"), day("2024-03-04")]
+    assert days("Exam on 28/02/2024.", False) == [day("2024-02-28")]  # only one order makes a day
+
+
 def test_a_numeric_date_that_is_no_calendar_day_gives_nothing() -> None:
     assert [g for g in ground_times("Tickets 31/02/2025 and 45.13.2024 sold out.", REF) if g.span] == []
 

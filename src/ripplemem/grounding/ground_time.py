@@ -290,33 +290,38 @@ class TimeGrounder:
         deadline.charge(parsed.cpu_s)
         return parsed
 
-    def ground(self, text: str, reference: datetime | None) -> list[GroundedTime]:
+    def ground(self, text: str, reference: datetime | None, *, day_first: bool = False) -> list[GroundedTime]:
         """All time expressions in ``text``, in order, grounded against ``reference``."""
-        return self.ground_text(text, reference).times
+        return self.ground_text(text, reference, day_first=day_first).times
 
     def ground_text(
-        self, text: str, reference: datetime | None, before: TimeSpan | None = None
+        self, text: str, reference: datetime | None, before: TimeSpan | None = None,
+        *, day_first: bool = False,
     ) -> Grounding:
         """The time expressions of ``text`` and whether the parser read all of it; ``before``
         is the last time named before the text (an earlier piece of the same turn), which an
-        anaphoric time at its start counts from (:func:`~ripplemem.grounding.time_rules.ground_anaphora`).
+        anaphoric time at its start counts from (:func:`~ripplemem.grounding.time_rules.ground_anaphora`);
+        ``day_first``: a slash date either order makes a day ("03/04/2023") is read day first
+        when the text shows no order of its own (``Settings.date_order``).
 
         Never fails on text: a phrase whose date falls outside what Python can hold, or a
         failure of the native parser (a panic on a text), leaves the text without those times
         (logged) rather than failing the ``add`` or ``search`` around it."""
         try:
-            return self._ground(text, reference, before)
+            return self._ground(text, reference, before, day_first)
         except (OverflowError, ValueError) as error:
             log.warning("time grounding skipped a text it could not date: %s", error)
             return Grounding([], True)
         except NativeParserError as error:
             log.warning("the time parser failed on a text; it keeps its rule times: %s", error)
-            return Grounding(self._collect(rule_times(text, reference), before), True)
+            return Grounding(self._collect(rule_times(text, reference, day_first), before), True)
 
-    def _ground(self, text: str, reference: datetime | None, before: TimeSpan | None) -> Grounding:
+    def _ground(
+        self, text: str, reference: datetime | None, before: TimeSpan | None, day_first: bool
+    ) -> Grounding:
         if not text or not TIMEISH.search(text):
             return Grounding([], True)
-        found: list[Found] = rule_times(text, reference)
+        found: list[Found] = rule_times(text, reference, day_first)
         taken = [(s, e) for s, e, _ in found]
         parsed, complete = self._from_duckling(text, reference, taken)
         for start, end, item in parsed:
@@ -642,9 +647,9 @@ def query_grounder() -> TimeGrounder:
     return _queries
 
 
-def ground_times(text: str, reference: datetime | None) -> list[GroundedTime]:
+def ground_times(text: str, reference: datetime | None, *, day_first: bool = False) -> list[GroundedTime]:
     """Time expressions of ``text`` grounded against ``reference`` (the session time), in order.
 
     With ``reference=None`` only absolute expressions ("May 2023", "in 2022") get a span.
     """
-    return _default.ground(text, reference)
+    return _default.ground(text, reference, day_first=day_first)

@@ -62,9 +62,10 @@ class Found(NamedTuple):
 # -- rules --------------------------------------------------------------------------------------
 
 
-def rule_times(text: str, ref: datetime | None) -> list[Found]:
+def rule_times(text: str, ref: datetime | None, day_first: bool = False) -> list[Found]:
     """Our rules' matches, in rule order; an entry with ``item=None`` masks a span that is not
-    a time ("my first time in 3 years")."""
+    a time ("my first time in 3 years"). ``day_first``: a slash date both orders make a day
+    ("03/04/2023") is read day first when the text shows no order of its own."""
     found: list[Found] = []
 
     def add(match: re.Match, span: TimeSpan | None, grain: str) -> None:
@@ -77,9 +78,9 @@ def rule_times(text: str, ref: datetime | None) -> list[Found]:
 
     taken = _Taken(found)
     numeric = list(tp.NUMERIC_DATE.finditer(text))
-    day_first = _shows_day_first(numeric)
+    shown = _shown_order(numeric)
     for m in numeric:
-        read = _numeric_date(m, day_first)
+        read = _numeric_date(m, day_first if shown is None else shown)
         if read is not False:  # a calendar day, or no time at all ("31/02/2025"); else Duckling's
             taken.add(m.start(), m.end())
             found.append(Found(m.start(), m.end(), GroundedTime(m.group(), day_span(read), "day") if read else None))
@@ -159,10 +160,11 @@ class _Taken:
         self._ends.insert(i, end)
 
 
-def _shows_day_first(matches: list[re.Match]) -> bool:
-    """Whether the numeric dates of a text show the day-first order and none the other: one
-    with slashes whose first number cannot be a month ("25/06/2019") and none whose second
-    cannot ("02/28/2024"). A writer keeps one order within a text."""
+def _shown_order(matches: list[re.Match]) -> bool | None:
+    """Whether the numeric dates of a text show the day-first order (True: one with slashes
+    whose first number cannot be a month, "25/06/2019", and none whose second cannot,
+    "02/28/2024"), the month-first one (False), or neither or both (None). A writer keeps one
+    order within a text."""
     day_first = month_first = False
     for m in matches:
         if m.group("sep") != "/":
@@ -170,7 +172,7 @@ def _shows_day_first(matches: list[re.Match]) -> bool:
         a, b = int(m.group("a")), int(m.group("b"))
         day_first |= 12 < a <= 31 and 1 <= b <= 12
         month_first |= 12 < b <= 31 and 1 <= a <= 12
-    return day_first and not month_first
+    return None if day_first == month_first else day_first
 
 
 def _numeric_date(m: re.Match, day_first: bool = False) -> date | None | Literal[False]:

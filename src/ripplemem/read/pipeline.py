@@ -163,12 +163,13 @@ def recall(
     reference_time: datetime | None = None,
     where: SearchFilter | None = None,
     statements: StatementReader | None = None,
+    day_first: bool = False,
 ) -> Recall:
     """Recall the evidence for ``query`` from ``namespace`` as ``recipe`` says (no evidence and
     the note :data:`~ripplemem.read.empty.EMPTY_NOTE` when the namespace holds no memory yet);
     with ``where``, from the units that filter matches only (:mod:`ripplemem.read.filtered`).
     ``statements`` reads what units state, for the supersession stage (None: it reads the chains
-    alone)."""
+    alone); ``day_first``: how the question's slash dates read (``Settings.date_order``)."""
     with single_threaded_blas(), store.reading(namespace):
         if store.count(namespace) == 0:
             return empty_recall(query, namespace, recipe.name)
@@ -178,7 +179,7 @@ def recall(
             took = (time.perf_counter() - started) * 1000
             found = _recall(
                 query, cast(MemoryStore, filtered), namespace, embedder, recipe, planner,
-                recognizer, reference_time, statements,
+                recognizer, reference_time, statements, day_first,
             )
             found.trace.timings_ms["filter"] = took
             found.trace.notes.insert(
@@ -187,7 +188,7 @@ def recall(
             return found
         return _recall(
             query, store, namespace, embedder, recipe, planner, recognizer, reference_time,
-            statements,
+            statements, day_first,
         )
 
 
@@ -201,6 +202,7 @@ def _recall(
     recognizer: Recogniser | None,
     reference_time: datetime | None,
     statements: StatementReader | None,
+    day_first: bool,
 ) -> Recall:
     if recipe.kind == "asso":
         from ripplemem.read.asso.pipeline import recall_asso
@@ -217,6 +219,7 @@ def _recall(
     run = _RippleRun(query, cast(MemoryStore, RecallUnits(store)), namespace, embedder, recipe)
     run.reference_time = reference_time
     run.statements = statements
+    run.day_first = day_first
     with run.clock("total"):
         evidence = run.recall(planner or DeterministicPlanner(), recognizer, reference_time)
     return Recall(tuple(evidence), run.trace)
@@ -244,6 +247,7 @@ class _RippleRun:
         self.statements: StatementReader | None = None
         self._nameless: dict[str, np.ndarray] = {}  # the question without its people, embedded
         self.raw_query_vector: np.ndarray | None = None  # the query's vector, not centred
+        self.day_first = False  # how the question's slash dates read (Settings.date_order)
 
     def recall(
         self,
@@ -263,6 +267,7 @@ class _RippleRun:
                 people_vocabulary=store.cue_values(namespace, "P"),
                 place_vocabulary=store.cue_values(namespace, "L"),
                 recognizer=recognizer,
+                day_first=self.day_first,
             )
         self.trace.cues = cues
         depth = view_depths(recipe)

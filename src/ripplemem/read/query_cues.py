@@ -93,13 +93,16 @@ def mentioned(query: str, vocabulary: Iterable[str]) -> list[str]:
     return _unique(text for _, _, text in kept)
 
 
-def query_time(query: str, reference_time: datetime | None) -> tuple[TimeSpan | None, list[str]]:
+def query_time(
+    query: str, reference_time: datetime | None, *, day_first: bool = False
+) -> tuple[TimeSpan | None, list[str]]:
     """The hull of the query's grounded time expressions (or None), and every time phrase found.
 
-    With ``reference_time=None`` time grounding grounds absolute expressions only."""
+    With ``reference_time=None`` time grounding grounds absolute expressions only; ``day_first``:
+    ``Settings.date_order``."""
     from ripplemem.grounding.ground_time import query_grounder
 
-    found = query_grounder().ground(query, reference_time)
+    found = query_grounder().ground(query, reference_time, day_first=day_first)
     spans = [g.span for g in found if g.span is not None and not _boundary(query, g.phrase)]
     phrases = [g.phrase for g in found]
     if not spans:
@@ -127,9 +130,10 @@ def derive_cues(
     people_vocabulary: Sequence[str],
     place_vocabulary: Sequence[str],
     recognizer: Recogniser | None = None,
+    day_first: bool = False,
 ) -> Cues:
     """Ground the query's who / where / when / what. Empty fields mean "not asked for"."""
-    time_span, time_phrases = query_time(query, reference_time)
+    time_span, time_phrases = query_time(query, reference_time, day_first=day_first)
     participants = mentioned(query, people_vocabulary)
     locations = mentioned(query, place_vocabulary)
     if recognizer is not None and query.strip():

@@ -123,8 +123,11 @@ class DeterministicExtractor:
         max_unit_chars: int = 300,
         sentence_units: tuple[int, int] | None = SENTENCE_UNITS,
         grounder: TimeGrounder | None = None,
+        day_first: bool = False,
     ) -> None:
         self.recognizer = recognizer or EntityRecognizer()
+        #: a slash date either order makes a day is read day first (``Settings.date_order``)
+        self.day_first = day_first
         self.max_unit_chars = max_unit_chars
         self.sentence_units = sentence_units
         self.grounder = grounder or default_grounder()
@@ -450,7 +453,7 @@ class DeterministicExtractor:
     ) -> tuple[UnitDraft, TimeSpan | None]:
         """The piece's draft, and the last time it names (None: none)."""
         participants = list(dict.fromkeys([*piece.people, *found.people]))
-        grounding = self.grounder.ground_text(piece.raw, reference, before)
+        grounding = self.grounder.ground_text(piece.raw, reference, before, day_first=self.day_first)
         times = grounding.times
         named = [t.span for t in times if t.span is not None]
         spans = list(dict.fromkeys(named))

@@ -66,13 +66,14 @@ def unit_id(namespace: str, episode_id: str, turn_ids: Sequence[str], restatemen
     return hashlib.sha1(key.encode("utf-8")).hexdigest()[:16]
 
 
-def ground(draft: UnitDraft, reference: datetime | None) -> UnitDraft:
-    """Time grounding stage: a draft with raw phrases but no span gets the first groundable one."""
+def ground(draft: UnitDraft, reference: datetime | None, *, day_first: bool = False) -> UnitDraft:
+    """Time grounding stage: a draft with raw phrases but no span gets the first groundable one
+    (``day_first``: ``Settings.date_order``)."""
     if draft.time_span is not None or not draft.time_phrases:
         return draft
     fallback = draft.time_fallback
     for phrase in draft.time_phrases:
-        grounding = default_grounder().ground_text(phrase, reference)
+        grounding = default_grounder().ground_text(phrase, reference, day_first=day_first)
         fallback = fallback or not grounding.complete
         for grounded in grounding.times:
             if grounded.span is not None:
@@ -133,8 +134,10 @@ class WritePipeline:
         clue_writer: ClueWriter | None = None,
         statements: StatementReader | None = None,
         judge: UpdateJudge | None = None,
+        day_first: bool = False,
     ) -> None:
         self.store = store
+        self.day_first = day_first  # Settings.date_order
         self.embedder = embedder
         self.extractor = extractor
         settings = settings or WriteSettings()
@@ -354,7 +357,7 @@ class WritePipeline:
         # units already stored are not embedded again: re-adding a conversation costs no model time
         known = {u.id for u in self.store.get_units(namespace, list(pending), with_vectors=False)}
         todo = [
-            (uid, w, ground(d, w.session_time))
+            (uid, w, ground(d, w.session_time, day_first=self.day_first))
             for uid, (w, d) in pending.items()
             if uid not in known
         ]

@@ -1,0 +1,37 @@
+"""``Settings.date_order``: how a memory's and a question's dates in numbers are read when either
+order makes a day ("12/06/2019"), through a real Memory."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import pytest
+
+from ripplemem import Memory, Settings
+from ripplemem.errors import ConfigurationError
+
+TOLD = "We got married on 12/06/2019 at the town hall."
+
+
+def _married(order: str) -> tuple[datetime | None, datetime | None]:
+    """The day the memory names, and the day the question asks about."""
+    with Memory(Settings(store="memory://", date_order=order)) as memory:
+        (unit,) = memory.add([{"speaker": "Sam", "text": TOLD}], user_id="sam", session_time="2024-05-08").units
+        found = memory.search("What did we do on 12/06/2019?", user_id="sam")
+        asked = found.trace.cues.time_span if found.trace.cues else None
+        return (unit.time_span.start if unit.time_span else None), (asked.start if asked else None)
+
+
+def test_day_first_reads_the_memory_and_the_question_alike() -> None:
+    assert _married("day-first") == (datetime(2019, 6, 12), datetime(2019, 6, 12))
+
+
+def test_month_first_is_the_default() -> None:
+    assert Settings().date_order == "month-first"
+    assert _married("month-first") == (datetime(2019, 12, 6), datetime(2019, 12, 6))
+
+
+def test_the_order_comes_from_the_environment_and_a_wrong_one_says_what_to_give() -> None:
+    assert Settings.from_env({"RIPPLEMEM_DATE_ORDER": "day-first"}).date_order == "day-first"
+    with pytest.raises((ConfigurationError, ValueError), match="day-first"):
+        Settings.from_env({"RIPPLEMEM_DATE_ORDER": "dmy"})
