@@ -43,7 +43,7 @@ AnswerKind = Literal["time", "number"]
 #: the score term of the stage: units lowered as holding no value of the kind asked for
 KIND_TERM = "kind"
 
-#: words a question may open with before its question word ("And where ...", "Remind me when ...")
+#: words a question may open with before its question word ("And when ...", "Remind me when ...")
 _LEAD = r"(?:(?:and|so|but|then|ok|okay|also|now|hey|remind me|tell me|do you (?:know|remember)|can you (?:tell|remind) me|could you (?:tell|remind) me)[\s,]+)*"
 _KINDS: tuple[tuple[AnswerKind, re.Pattern[str]], ...] = (
     (
