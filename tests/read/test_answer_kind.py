@@ -27,6 +27,8 @@ MAY_3 = TimeSpan(datetime(2023, 5, 3), datetime(2023, 5, 3, 23, 59, 59))
         ("What year did Audrey adopt her first dog?", "time"),
         ("How long ago did I start running?", "time"),
         ("How much is my rent now?", "number"),
+        ("How much did I pay for the bike?", "number"),
+        ("How much does Maya like jazz?", None),  # a degree, not an amount
         # a count gathered over memories, or a time computed from two, is not held by one memory
         ("How many plants did I buy this year?", None),
         ("How many days passed between the two trips?", None),

@@ -10,7 +10,8 @@ type of question answering systems, read from what the write path already keeps:
 that asks for a time name one, against 14 % of the other units.
 
 :func:`asked_kind` reads the kind from the question's opening words ("When ...", "In which month
-...", "What year ...", "How long ago ..."; "How much ..."), in English: a question in another
+...", "What year ...", "How long ago ..."; "How much ...", but not for a degree: "How much do I
+like jazz?"), in English: a question in another
 language, or one that opens otherwise, asks for none and keeps its order. :func:`holds` says
 whether a unit holds a value of it: a time the unit names (its grounded ``time_span``, or a day
 of the week, a habit or a clock time its restatement names, "every Monday", "at 5:30", which no
@@ -54,7 +55,11 @@ _KINDS: tuple[tuple[AnswerKind, re.Pattern[str]], ...] = (
             re.IGNORECASE,
         ),
     ),
-    ("number", re.compile(_LEAD + r"how much\b", re.IGNORECASE)),
+    # "How much do I pay?" asks for an amount, "How much do I like jazz?" for a degree
+    ("number", re.compile(
+        _LEAD + r"how much\b(?![^?]*\b(?:like|love|enjoy|hate|care|miss|want|mind|trust|know|"
+        r"remember|prefer|appreciate|dislike)s?\b)", re.IGNORECASE,
+    )),
 )
 #: a time of the week, day or year the calendar grounding leaves out (a habit, a clock time)
 _RECURRING = re.compile(
