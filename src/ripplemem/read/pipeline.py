@@ -209,7 +209,7 @@ def _recall(
 
         return recall_asso(
             query, store=store, namespace=namespace, embedder=embedder, recipe=recipe,
-            reference_time=reference_time,
+            reference_time=reference_time, day_first=day_first,
         )
     if recipe.kind != "ripple":
         return recall_baseline(
@@ -421,6 +421,7 @@ class _RippleRun:
                 ranked, note = add_asso_terms(
                     ranked, store=self.store, namespace=self.namespace, query=self.query,
                     query_vector=query_vector, reference_time=self.reference_time, recipe=recipe,
+                    day_first=self.day_first,
                 )
         if recipe.rank.speaker_penalty > 0:
             with self.clock("speaker"):

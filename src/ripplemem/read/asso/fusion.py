@@ -31,12 +31,13 @@ def add_asso_terms(
     query_vector: np.ndarray,
     reference_time: datetime | None,
     recipe: RecallRecipe,
+    day_first: bool = False,
 ) -> tuple[list[Evidence], str]:
     """The evidence re-scored with the two AssoMem terms, best first, and a trace note."""
     if not ranked:
         return ranked, "asso terms: no candidates"
     units = [e.unit for e in ranked if e.unit.vector is not None]
-    constraint = time_constraint(query, reference_time)
+    constraint = time_constraint(query, reference_time, day_first=day_first)
     with_importance = recipe.asso.lambda_importance > 0
     signals = compute_signals(
         store.clues, namespace, units, query_vector, constraint, reference_time,

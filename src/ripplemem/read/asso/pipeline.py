@@ -28,6 +28,7 @@ def recall_asso(
     embedder: Embedder,
     recipe: RecallRecipe,
     reference_time: datetime | None = None,
+    day_first: bool = False,
 ) -> Recall:
     trace = RecallTrace(query=query, namespace=namespace, recipe=recipe.name)
     started = time.perf_counter()
@@ -42,7 +43,7 @@ def recall_asso(
         trace.notes.append(f"clues chosen: {chosen}")
     qtype, weights = recipe_weights(query, recipe)
     step = time.perf_counter()
-    constraint = time_constraint(query, reference_time)
+    constraint = time_constraint(query, reference_time, day_first=day_first)
     signals = compute_signals(
         clues, namespace, units, query_vector, constraint, reference_time,
         with_clue_nodes=recipe.asso.use_clues, with_importance=weights["importance"] > 0,

@@ -51,10 +51,13 @@ class TimeConstraint:
         return "span" if self.span is not None else "intent" if self.intent else "recency"
 
 
-def time_constraint(question: str, question_date: datetime | None) -> TimeConstraint:
+def time_constraint(
+    question: str, question_date: datetime | None, *, day_first: bool = False
+) -> TimeConstraint:
+    """The question's time (``day_first``: ``Settings.date_order``)."""
     from ripplemem.read.query_cues import query_time
 
-    span, phrases = query_time(question, question_date)
+    span, phrases = query_time(question, question_date, day_first=day_first)
     intent = span is not None or bool(phrases) or bool(_INTENT.search(question))
     return TimeConstraint(span, intent, tuple(phrases))
 
