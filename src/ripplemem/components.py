@@ -71,7 +71,6 @@ def build_components(
     store = store if store is not None else open_store(settings.store)
     store.check_embedder(embedder.name, embedder.dim)
     recognizer = EntityRecognizer()
-    day_first = settings.date_order == "day-first"
 
     extractor: Extractor
     extraction = _choose(settings.extractor, chat, "extractor")
@@ -82,10 +81,10 @@ def build_components(
         # the turns the model fails on are extracted deterministically (AddResult.fallbacks)
         extractor = LLMExtractor(
             chat, max_repairs=settings.llm.max_repairs if settings.llm else 2,
-            fallback=DeterministicExtractor(recognizer, day_first=day_first),
+            fallback=DeterministicExtractor(recognizer, day_first=settings.day_first),
         )
     else:
-        extractor = DeterministicExtractor(recognizer, day_first=day_first)
+        extractor = DeterministicExtractor(recognizer, day_first=settings.day_first)
 
     planner: Planner = DeterministicPlanner()
     if _choose(settings.planner, chat, "planner") == "llm":

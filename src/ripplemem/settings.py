@@ -156,6 +156,11 @@ class Settings(_Frozen):
     # None: equal thirds. Load with ``ripplemem.read.asso.weights.weights_from_settings``.
     asso_weights: Path | None = None
 
+    @property
+    def day_first(self) -> bool:
+        """Whether :attr:`date_order` reads an ambiguous date day first."""
+        return self.date_order == "day-first"
+
     @model_validator(mode="before")
     @classmethod
     def _store_path(cls, data: Any) -> Any:

@@ -89,7 +89,7 @@ class Core:
         self._writer = WritePipeline(
             self.parts.store, self.parts.embedder, self.parts.extractor, settings.write,
             clue_writer=self.parts.clue_writer, statements=self.parts.statements,
-            judge=self.parts.update_judge, day_first=settings.date_order == "day-first",
+            judge=self.parts.update_judge, day_first=settings.day_first,
         )
         self.keys = Keys(key_store_of(self.parts.store), where=self.parts.store.url)
         self._warm = threading.Lock()
@@ -214,7 +214,7 @@ class Core:
             reference_time=when,
             where=where,
             statements=self.parts.statements,
-            day_first=self.settings.date_order == "day-first",
+            day_first=self.settings.day_first,
         )
         if loading:
             found.trace.notes.append(
