@@ -36,8 +36,10 @@ import re
 from collections.abc import Sequence
 from typing import Literal
 
+from ripplemem.grounding.time_patterns import WEEKDAYS
 from ripplemem.read.rank import lower
 from ripplemem.records import Evidence, MemoryUnit
+from ripplemem.statements.clauses import NUMBER_WORDS
 
 AnswerKind = Literal["time", "number"]
 
@@ -63,17 +65,15 @@ _KINDS: tuple[tuple[AnswerKind, re.Pattern[str]], ...] = (
 )
 #: a time of the week, day or year the calendar grounding leaves out (a habit, a clock time)
 _RECURRING = re.compile(
-    r"\b(?:mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?|weekends?|"
+    r"\b(?:(?:" + WEEKDAYS + r")s?|weekends?|"
     r"daily|weekly|fortnightly|monthly|yearly|annually|"
     r"every (?:day|night|morning|evening|week|month|year|other|\w+day)|"
     r"\d{1,2}(?::\d\d)? ?(?:am|pm|a\.m\.|p\.m\.)|\d{1,2}:\d\d)\b",
     re.IGNORECASE,
 )
+#: a number: digits, a currency sign, a number word, or a word that counts ("twice", "half")
 _NUMBER = re.compile(
-    r"\d|[£$€¥]|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|"
-    r"fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|"
-    r"seventy|eighty|ninety|hundred|thousand|million|billion|once|twice|dozens?|half|"
-    r"couple|single|double|triple)\b",
+    r"\d|[£$€¥]|\b(?:" + NUMBER_WORDS + r"|dozens|once|twice|half|couple|single|double|triple)\b",
     re.IGNORECASE,
 )
 

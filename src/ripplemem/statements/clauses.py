@@ -91,12 +91,14 @@ from typing import Any, Literal
 
 from ripplemem.records import normalise_cue
 
-#: a number as a value keeps it: digits ("41", "5,000", "15th") or a number word
-_NUMERAL = re.compile(
-    r"^(?:\d[\d,.]*(?:st|nd|rd|th)?|zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
-    r"thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|"
-    r"seventy|eighty|ninety|hundred|thousand|million|dozen)$"
+#: the English words of a number (a regex alternation)
+NUMBER_WORDS = (
+    "zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|"
+    "sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|"
+    "hundred|thousand|million|billion|dozen"
 )
+#: a number as a value keeps it: digits ("41", "5,000", "15th") or a number word
+_NUMERAL = re.compile(r"^(?:\d[\d,.]*(?:st|nd|rd|th)?|" + NUMBER_WORDS + r")$")
 
 #: texts -> spaCy docs with tags, lemmas and a dependency parse
 Parse = Callable[[Sequence[str]], Sequence[Any]]
