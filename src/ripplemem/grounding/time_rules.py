@@ -329,6 +329,8 @@ def ground_anaphora(found: list[Found], before: TimeSpan | None = None) -> list[
 
 
 def _count_from(phrase: str, before: TimeSpan) -> tuple[TimeSpan, str] | None:
+    """The span and grain of an anaphoric ``phrase`` counted from ``before`` (None: not one
+    this counts, or ``before`` too long for its unit)."""
     words = phrase.lower().split()
     if len(words) != 3 and not (len(words) == 2 and words[0] == "that"):
         return None
@@ -336,7 +338,7 @@ def _count_from(phrase: str, before: TimeSpan) -> tuple[TimeSpan, str] | None:
         unit_word, step = words[1], 0
     elif words[1] in _ANAPHOR_STEP:  # "the next day", "the previous week"
         unit_word, step = words[2], _ANAPHOR_STEP[words[1]]
-    else:  # "the day before", "that night after"
+    else:  # "the day before", "that week after"
         unit_word, step = words[1], _ANAPHOR_STEP.get(words[2], 0)
         if step == 0:
             return None
