@@ -485,7 +485,13 @@ class TimeGrounder:
 
     @staticmethod
     def _pick(candidates: list[datetime], grain: str, ref: datetime, tense: str) -> datetime:
-        """Choose among the repeating occurrences Duckling lists (plus the one before them)."""
+        """Choose among the repeating occurrences Duckling lists (plus the one before them): the
+        last one of a clause in the past, the next one of a clause in the future, else the
+        nearest; but a weekday in a clause with no past is the coming one ("I have a meeting on
+        Friday", "Dinner at Mum's on Saturday": a week's plans are told ahead)."""
+        weekly = len(candidates) >= 2 and (candidates[1] - candidates[0]).days == 7
+        if weekly and not tense:
+            tense = "future"
         if len(candidates) >= 2:
             step = candidates[1] - candidates[0]
             if step.days >= 300:  # yearly: a fixed day, or a movable one (Easter: 350-385 days)

@@ -124,6 +124,22 @@ ANAPHORA = re.compile(
     r"|that (?:day|night|morning|evening|afternoon|week|weekend|month|year|summer|time))\b",
     re.IGNORECASE,
 )
+# "between 4 and 9 April": Duckling reads it from 4 am today; "between April 3 and April 7" it reads
+DAY_RANGE = re.compile(
+    r"\bbetween (?:the )?(?P<a>[1-9]|[12]\d|3[01])(?:st|nd|rd|th)? and (?:the )?"
+    r"(?P<b>[1-9]|[12]\d|3[01])(?:st|nd|rd|th)?(?: of)? (?P<month>" + MONTH_RE + r")\b"
+    r"(?:,? (?P<year>(?:19|20)\d\d)\b)?",
+    re.IGNORECASE,
+)
+# "in '18", "the class of '99": a year in two digits after an apostrophe ("the '90s" is a decade)
+SHORT_YEAR = re.compile(r"(?:(?<=\s)|^)['’](?P<yy>\d\d)\b(?!['’]?s\b)")
+# "two days later", "a week earlier", "three days after that": a count of units from the time
+# named before ("two days before the wedding" counts from an event: not this)
+COUNTED_ANAPHORA = re.compile(
+    r"\b(?:(?P<n>" + NUMBER_RE + r")|a few|a couple of|several) (?P<unit>day|night|week|month|year)s? "
+    r"(?P<way>later|earlier|afterwards|after that|before that)\b",
+    re.IGNORECASE,
+)
 VAGUE = re.compile(
     r"\b(?:recently|lately|the other day|a while (?:ago|back)|some time ago|long ago|"
     r"a long time ago|back then|these days|nowadays)\b",
@@ -153,11 +169,21 @@ DAY_ANCHOR = re.compile(
 NOT_PAST_WORDS = """need indeed speed feed seed bleed breed proceed succeed exceed embed bed red
     shed weed wed greed deed"""
 NOT_PAST = frozenset(NOT_PAST_WORDS.split())  # -ed words that are no past tense
+#: the simple past of English irregular verbs where it differs from the verb's base form and is
+#: no common noun, adjective or abbreviation of its own (not "bit", "shot", "broke", "stuck",
+#: "fed up", "meant to", "sat" for Saturday, "ground", "lay", "rose", "wound"): a closed class
+IRREGULAR_PAST = """was were went did had got made took saw came met gave found felt thought told
+    bought brought left ran won began wrote sang ate spent kept heard said paid sold sent lent
+    built lost knew grew drew drank drove rode flew threw swam stood understood taught caught
+    fought sought held led fell slept woke wore tore swore stole spoke chose froze forgot forgave
+    became hid shook sank slid swept swung wept blew arose awoke bent bled clung crept dug fled
+    flung knelt leapt sprang stung strode struck withdrew dealt"""
 PAST = re.compile(
-    r"\b(?:was|were|went|did|had|got|made|took|saw|came|met|gave|found|felt|thought|told|"
-    r"bought|brought|left|ran|won|began|wrote|sang|ate|spent|kept|heard|ago|been|(\w{2,}ed))\b",
+    r"\b(?:" + "|".join(IRREGULAR_PAST.split()) + r"|ago|been|(\w{2,}ed))\b",
     re.IGNORECASE,
 )
+#: "I've got an interview", "she's got a recital": a present possession, no past tense
+HAVE_GOT = re.compile(r"\b(?:have|has|'ve|’ve|'s|’s)\s+got\b", re.IGNORECASE)
 FUTURE = re.compile(
     r"\b(?:will|shall|gonna|going|plan|planning|plans|next|upcoming|tomorrow|soon|"
     r"(?:am|'m|’m|are|'re|’re|is) \w+ing|"
@@ -222,6 +248,8 @@ def before(text: str, position: int, reach: int = 40) -> tuple[int, int]:
 
 
 def tense_of(clause: str) -> str:
+    """"past", "future" or "" (both, or neither) by the clause's verbs and time words."""
+    clause = HAVE_GOT.sub(" have ", clause)
     past = any(
         m.group(1) is None or m.group(1).lower() not in NOT_PAST for m in PAST.finditer(clause)
     )

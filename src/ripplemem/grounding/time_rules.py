@@ -33,13 +33,22 @@
 from __future__ import annotations
 
 import bisect
+import calendar
 import re
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from typing import Literal, NamedTuple
 
 from ripplemem.grounding import time_patterns as tp
-from ripplemem.grounding.time_spans import day_span, hull, month_span, unit_span, year_span
+from ripplemem.grounding.time_spans import (
+    day_span,
+    hull,
+    month_span,
+    shift_months,
+    unit_span,
+    week_span,
+    year_span,
+)
 from ripplemem.records import TimeSpan
 
 
@@ -91,6 +100,13 @@ def rule_times(text: str, ref: datetime | None, day_first: bool = False) -> list
         first, last = int(m.group("a")), int(m.group("b"))
         if free(m) and first <= last:
             add(m, hull(year_span(first), year_span(last)), "range")
+    for m in tp.DAY_RANGE.finditer(text):
+        if free(m):
+            add(m, _day_range(m, text, ref), "range")
+    for m in tp.SHORT_YEAR.finditer(text):
+        if free(m) and ref is not None:
+            year = 2000 + int(m.group("yy"))
+            add(m, year_span(year if year <= ref.year else year - 100), "year")
     for m in tp.PART_OF_YEAR.finditer(text):
         if free(m) and (m.group("part") or not tp.COUNTED.match(text, m.end())):
             add(m, *_part_of_year(m, ref))
@@ -106,6 +122,9 @@ def rule_times(text: str, ref: datetime | None, day_first: bool = False) -> list
         if free(m):
             span, grain = _two_steps(m, ref)
             add(m, span, grain)
+    for m in tp.COUNTED_ANAPHORA.finditer(text):
+        if free(m):
+            add(m, None, "vague")
     for m in tp.ANAPHORA.finditer(text):
         if free(m):
             add(m, None, "vague")
@@ -211,6 +230,33 @@ def _part_of_year(m: re.Match, ref: datetime | None) -> tuple[TimeSpan | None, s
             return None, "range"
         span = TimeSpan(span.start, ref)
     return span, "range"
+
+
+def _day_range(m: re.Match, text: str, ref: datetime | None) -> TimeSpan | None:
+    """"between 4 and 9 April": those days, in the year written, else the year the clause's
+    tense says (the last such days of a clause in the past, the next of one in the future, else
+    the nearest); None when they are no calendar days or run backwards."""
+    month, first, last = tp.MONTHS[m.group("month").lower()], int(m.group("a")), int(m.group("b"))
+    if m.group("year"):
+        years = [int(m.group("year"))]
+    elif ref is None:
+        return None
+    else:
+        years = [ref.year - 1, ref.year, ref.year + 1]
+    spans = []
+    for year in years:
+        start, end = _calendar_day(year, month, first), _calendar_day(year, month, last)
+        if start is not None and end is not None and start <= end:
+            spans.append(TimeSpan(day_span(start).start, day_span(end).end))
+    if not spans or ref is None or len(spans) == 1:
+        return spans[0] if spans else None
+    tense = tp.tense_of(tp.clause_of(text, m.start(), m.end()))
+    if tense == "past":
+        return max((s for s in spans if s.start <= ref), key=lambda s: s.start, default=spans[0])
+    if tense == "future":
+        today = datetime(ref.year, ref.month, ref.day)
+        return min((s for s in spans if s.end >= today), key=lambda s: s.start, default=spans[-1])
+    return min(spans, key=lambda s: abs(s.start - ref))
 
 
 def _weekend(m: re.Match, text: str, ref: datetime | None) -> TimeSpan | None:
@@ -319,13 +365,47 @@ def ground_anaphora(found: list[Found], before: TimeSpan | None = None) -> list[
     last = before
     for start, end, item in sorted(found, key=lambda f: f.start):
         if item is not None and item.span is None and item.grain == "vague" and last is not None:
-            counted = _count_from(item.phrase, last)
+            counted = _count_from(item.phrase, last) or _counted_from(item.phrase, last)
             if counted is not None:
                 item = GroundedTime(item.phrase, counted[0], counted[1])
         if item is not None and item.span is not None:
             last = item.span
         out.append(Found(start, end, item))
     return out
+
+
+def _counted_from(phrase: str, before: TimeSpan) -> tuple[TimeSpan, str] | None:
+    """A counted anaphor ("two days later", "a year earlier", "three days after that"): ``before``
+    moved by that many units, at its own grain (a day stays a day, a month a month); None for no
+    number ("a few days later") or a ``before`` longer than the unit ("last week ... two days
+    later": which day?)."""
+    m = tp.COUNTED_ANAPHORA.fullmatch(phrase)
+    if m is None or m.group("n") is None:
+        return None
+    unit = _ANAPHOR_UNIT[m.group("unit").lower()]
+    if before.end - before.start >= _LONGEST[unit]:
+        return None
+    way = m.group("way").lower()
+    count = tp.count_of(m.group("n")) * (-1 if way in ("earlier", "before that") else 1)
+    return _moved(before, unit, count)
+
+
+def _moved(span: TimeSpan, unit: str, count: int) -> tuple[TimeSpan, str]:
+    """``span`` (a day, a week or a month at most) ``count`` units later, and its grain."""
+    first = span.start.date()
+    if unit in ("day", "week"):
+        shifted = first + timedelta(days=count * (7 if unit == "week" else 1))
+    else:
+        year, month = shift_months(first, count * (12 if unit == "year" else 1))
+        shifted = date(year, month, min(first.day, calendar.monthrange(year, month)[1]))
+    length = span.end - span.start
+    if length < timedelta(days=1):
+        return day_span(shifted), "day"
+    if length < timedelta(days=7) and first.weekday() == 0 and length > timedelta(days=6):
+        return week_span(shifted), "week"
+    if first.day == 1 and span.end.date() == month_span(first.year, first.month).end.date():
+        return month_span(shifted.year, shifted.month), "month"
+    return TimeSpan(datetime.combine(shifted, span.start.time()), datetime.combine(shifted, span.start.time()) + length), "range"
 
 
 def _count_from(phrase: str, before: TimeSpan) -> tuple[TimeSpan, str] | None:
