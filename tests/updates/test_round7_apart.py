@@ -58,7 +58,7 @@ NOT_YET = {
     "tidal-trial": "held at the split and at the end of round 7 through a misparse of 'Nico is trying out Tidal' "
     "(no subject); parsed right since round 9, the trial reads as what Nico pays for",
     "es-madrid": "held only while the Spanish 'me mudé' was rewritten to 'Lucía mudé' (the name twice in the newer "
-    "memory); stored as said since write/language.py, the two memories rank by their words and no rule reads Spanish",
+    "memory); stored as said since language.py, the two memories rank by their words and no rule reads Spanish",
 }
 
 

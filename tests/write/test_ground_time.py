@@ -556,3 +556,42 @@ def test_a_range_of_days_is_one_span(text: str, start: str, stop: str) -> None:
 def test_a_two_digit_year_after_an_apostrophe(text: str, year: int) -> None:
     spans = [g.span for g in ground_times(text, REF) if g.span]
     assert spans and spans[0].start.year == year and spans[0].end.year == year, spans
+
+
+# another language's time expressions are read in that language (Duckling's own rules for it);
+# its tense is not read, so a day or month that recurs is the nearest occurrence
+@pytest.mark.parametrize(
+    "text, phrase, start, stop",
+    [
+        ("Ich bin letzte Woche nach Berlin gezogen.", "letzte Woche", "2023-05-01", "2023-05-07"),
+        ("Je suis allée à Lyon hier avec ma sœur.", "hier", "2023-05-07", "2023-05-07"),
+        ("Sono andato a Roma due giorni fa con mia sorella.", "due giorni fa", "2023-05-06", "2023-05-06"),
+        ("Wir haben am 3. März geheiratet, und das ist schön.", "am 3. März", "2023-03-03", "2023-03-03"),
+        ("Nous étions à Rome du 3 au 7 avril.", "du 3 au 7 avril", "2023-04-03", "2023-04-07"),
+        ("我昨天去了北京。", "昨天", "2023-05-07", "2023-05-07"),
+        ("昨日東京に行きました。", "昨日", "2023-05-07", "2023-05-07"),
+        ("Я переехал в Москву в прошлом месяце.", "в прошлом месяце", "2023-04-01", "2023-04-30"),
+    ],
+)
+def test_another_languages_times_are_read_in_it(text: str, phrase: str, start: str, stop: str) -> None:
+    found = {g.phrase: g.span for g in ground_times(text, REF)}
+    assert found.get(phrase) is not None, found
+    assert (found[phrase].start, found[phrase].end) == (day(start), end(stop))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Ich habe 2000 Euro für das Auto bezahlt.",  # a count, not the year 2000
+        "Er hat drei Kinder und zwei Hunde, und das ist gut.",
+        "Je pars à 15h, et toi?",  # a bare clock time: which day?
+    ],
+)
+def test_another_language_without_a_day_gives_no_span(text: str) -> None:
+    assert [g for g in ground_times(text, REF) if g.span] == []
+
+
+def test_a_weekday_in_a_clause_with_a_past_and_a_future_is_the_nearest() -> None:
+    # "bought" and "want to" in one clause: which Saturday is not told ahead; the nearest (6 May)
+    (found,) = [g for g in ground_times("I want to use up the veg I bought on Saturday.", REF) if g.span]
+    assert found.span.start == day("2023-05-06")

@@ -96,17 +96,18 @@ class DucklingProcess:
         child = self._child
         return child.pid if child is not None and child.poll() is None else None
 
-    def parse(self, text: str, stamp: int, timeout: float) -> Parsed:
-        """Duckling's results for ``text`` at reference ``stamp`` (Unix seconds, UTC), None when
-        the parse ran past ``timeout`` seconds of the child's CPU (the child is then killed), and
-        its CPU."""
+    def parse(self, text: str, stamp: int, timeout: float, language: str = "en") -> Parsed:
+        """Duckling's results for ``text`` at reference ``stamp`` (Unix seconds, UTC) in
+        ``language`` (an ISO 639-1 code), None when the parse ran past ``timeout`` seconds of the
+        child's CPU (the child is then killed), and its CPU."""
         timeout = max(timeout, 0.0)
         with self._lock:
             child = self._running()
             assert child.stdin is not None
             cpu_before = cpu_seconds(child.pid)
             try:
-                child.stdin.write(json.dumps([text, stamp]).encode("utf-8") + b"\n")
+                request = [text, stamp] if language == "en" else [text, stamp, language]
+                child.stdin.write(json.dumps(request).encode("utf-8") + b"\n")
                 child.stdin.flush()
             except OSError as error:
                 self._stop()

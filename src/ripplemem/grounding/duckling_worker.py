@@ -2,7 +2,8 @@
 
 Run as a script by :class:`~ripplemem.grounding.duckling_process.DucklingProcess` (not imported:
 it needs nothing of ripplemem, so the child starts in about 0.1 s). It reads one JSON request per
-line on stdin, ``[text, reference_epoch_seconds]``, and answers one JSON line on stdout: ``["ok",
+line on stdin, ``[text, reference_epoch_seconds]`` or ``[text, reference_epoch_seconds, language]``
+(an ISO 639-1 code Duckling knows; English without one), and answers one JSON line on stdout: ``["ok",
 results, cpu_seconds]`` (the CPU the parse took) or ``["error", message, cpu_seconds]`` (a panic
 of the native parser included). A first line
 ``["ready"]`` says the parser is loaded. It exits when stdin closes, so it never outlives the
@@ -20,7 +21,7 @@ def main() -> None:
     import duckling
 
     zones = duckling.load_time_zones(sys.argv[1])
-    locale = duckling.default_locale_lang(duckling.parse_lang("EN"))
+    locales = {"en": duckling.default_locale_lang(duckling.parse_lang("EN"))}
     dims = duckling.parse_dimensions(["time"])
     out = sys.stdout
     out.write('["ready"]\n')
@@ -28,8 +29,13 @@ def main() -> None:
     for line in sys.stdin:
         started = time.process_time()
         try:
-            text, stamp = json.loads(line)
-            context = duckling.Context(duckling.parse_ref_time(zones, "UTC", int(stamp)), locale)
+            text, stamp, *rest = json.loads(line)
+            language = rest[0] if rest else "en"
+            if language not in locales:
+                locales[language] = duckling.default_locale_lang(duckling.parse_lang(language.upper()))
+            context = duckling.Context(
+                duckling.parse_ref_time(zones, "UTC", int(stamp)), locales[language]
+            )
             answer = ["ok", duckling.parse(text, context, dims, False)]
         except BaseException as error:  # a Rust panic is a BaseException
             if isinstance(error, SystemExit):

@@ -43,6 +43,7 @@ from ripplemem.grounding.time_patterns import (
     before,
     clause_of,
     expand_weekdays,
+    names_past,
     original_offset,
     tense_of,
 )
@@ -55,6 +56,7 @@ from ripplemem.grounding.time_spans import (
     week_span,
     year_span,
 )
+from ripplemem.language import FUNCTION_WORDS, language_of
 from ripplemem.records import TimeSpan
 
 __all__ = [
@@ -87,8 +89,10 @@ REQUEST_BUDGET_S_PER_1000_CHARS = 0.05
 PARSER_SHARE = 0.5
 _MIN_PARSE_S = 0.01
 # a sentence ends at . ! ? (then a space and a capital, a quote or a non-Latin letter), at a line
-# break, or at a full stop of Chinese / Japanese (no space follows those); "Dec. 3" stays whole
+# break, or at a full stop of Chinese / Japanese (no space follows those); "Dec. 3" stays whole,
+# and so does a day written as an ordinal with a full stop ("am 3. März", "den 5. maj")
 _SENTENCE_BREAK = re.compile(
+    r"(?<!(?<![\w.])\d)(?<!(?<![\w.])\d\d)"
     r"[.!?…]+[\"'”’)\]]*\s+(?=[\"'“‘(\[]?[A-Z\u00c0-\u024f]|[^\x00-\u024f])|\n+|[。！？!?]+"
 )
 _BARE_SEASON = re.compile(  # "the autumn colors", "excited about summer": not a date
@@ -112,6 +116,13 @@ _RELATIVE_YEAR = re.compile(r"\b(?:last|next|this)\s+year\b|\byears?\s+ago\b", r
 _HABITUAL = re.compile(
     r"\b(?:every|each)\s+(?:(?:other|second|third|fourth|alternate)\s+)?$", re.IGNORECASE
 )
+#: a phrase that is only a number (Duckling's year), and the word after a phrase
+_BARE_NUMBER = re.compile(r"^\d{4}$")
+_NEXT_WORD = re.compile(r"\s+([^\W\d_]+)")
+#: the languages written without spaces between words: a find may touch letters on both sides
+_UNSPACED = frozenset({"zh", "ja", "th"})
+#: punctuation that closes a phrase, in any script
+_CLOSING = ",;:.!?。，、！？"
 # "my Sunday group rides", "the Friday night dinner": a weekday that names a kind of event (it
 # stands between a determiner and the noun it modifies) is not a date
 _BARE_WEEKDAY = re.compile(
@@ -282,11 +293,11 @@ class TimeGrounder:
                 self._process = DucklingProcess(self.zoneinfo)
             return self._process
 
-    def _parse(self, text: str, reference: datetime, timeout: float) -> Parsed:
+    def _parse(self, text: str, reference: datetime, timeout: float, language: str = "en") -> Parsed:
         """Duckling's results (None when the parse ran out of time) and the CPU it took; the
         parser's CPU counts against the call's budget (a server's per-request CPU budget)."""
         stamp = calendar.timegm(reference.replace(microsecond=0).timetuple())
-        parsed = self._parser().parse(text, stamp, timeout)
+        parsed = self._parser().parse(text, stamp, timeout, language)
         deadline.charge(parsed.cpu_s)
         return parsed
 
@@ -319,11 +330,14 @@ class TimeGrounder:
     def _ground(
         self, text: str, reference: datetime | None, before: TimeSpan | None, day_first: bool
     ) -> Grounding:
-        if not text or not TIMEISH.search(text):
+        if not text:
+            return Grounding([], True)
+        language = language_of(text)  # another language's time words are Duckling's to read
+        if language == "en" and not TIMEISH.search(text):
             return Grounding([], True)
         found: list[Found] = rule_times(text, reference, day_first)
         taken = [(s, e) for s, e, _ in found]
-        parsed, complete = self._from_duckling(text, reference, taken)
+        parsed, complete = self._from_duckling(text, reference, taken, language)
         for start, end, item in parsed:
             if not any(start < e and s < end for s, e in taken):
                 found.append(Found(start, end, item))
@@ -346,19 +360,23 @@ class TimeGrounder:
     # -- duckling -------------------------------------------------------------------------------
 
     def _from_duckling(
-        self, text: str, ref: datetime | None, taken: Sequence[tuple[int, int]]
+        self, text: str, ref: datetime | None, taken: Sequence[tuple[int, int]], language: str = "en"
     ) -> tuple[list[Found], bool]:
-        """Duckling's finds, sentence by sentence within the budget; False when a sentence was
-        left to the rules. A sentence whose time words all lie in ``taken`` (the rules' spans)
+        """Duckling's finds, sentence by sentence within the budget, read in ``language`` (an ISO
+        639-1 code: :func:`~ripplemem.language.language_of`); False when a sentence was left to
+        the rules. An English sentence whose time words all lie in ``taken`` (the rules' spans)
         is not parsed (:func:`_rules_cover`)."""
         budget = _Spending(self.text_budget_s, _REQUEST_BUDGET.get())
         found: list[Found] = []
         complete = True
         for start, end in sentence_chunks(text, self.chunk_chars):
             chunk = text[start:end]
-            if not TIMEISH.search(chunk) or _rules_cover(chunk, start, taken):
+            if language == "en" and (not TIMEISH.search(chunk) or _rules_cover(chunk, start, taken)):
                 continue
-            finds = self._chunk_finds(chunk, ref, budget)
+            finds = (
+                self._chunk_finds(chunk, ref, budget) if language == "en"
+                else self._duckling_finds(chunk, ref, budget, language)
+            )
             if finds is None:
                 complete = False
                 continue
@@ -383,14 +401,16 @@ class TimeGrounder:
             mapped.append(Found(start, end, item))
         return mapped
 
-    def _timed_parse(self, text: str, ref: datetime, budget: _Spending) -> list[dict] | None:
+    def _timed_parse(
+        self, text: str, ref: datetime, budget: _Spending, language: str = "en"
+    ) -> list[dict] | None:
         timeout = min(self.parse_timeout_s, budget.left())
         if timeout <= _MIN_PARSE_S:
             budget.short()
             return None
         # the parser's CPU, not the wall time: waiting for the parser (another thread's sentence,
         # a busy machine) spends nothing, so what is stored does not depend on the load
-        found = self._parse(text, ref, timeout)
+        found = self._parse(text, ref, timeout, language)
         budget.spend(found.cpu_s)
         parsed = found.results
         if parsed is None:
@@ -399,38 +419,42 @@ class TimeGrounder:
         return parsed
 
     def _duckling_finds(
-        self, text: str, ref: datetime | None, budget: _Spending
+        self, text: str, ref: datetime | None, budget: _Spending, language: str = "en"
     ) -> list[Found] | None:
         if ref is not None:
-            parsed = self._timed_parse(text, ref, budget)
+            parsed = self._timed_parse(text, ref, budget, language)
             if parsed is None:
                 return None
             return [
                 Found(r["start"], r["end"], item)
                 for r in parsed
-                if (item := self._convert(r, text, ref)) is not None
+                if (item := self._convert(r, text, ref, language)) is not None
             ]
         # no reference: trust only parses that two far-apart references agree on
-        first = self._timed_parse(text, _ABSOLUTE_PROBES[0], budget)
-        second = self._timed_parse(text, _ABSOLUTE_PROBES[1], budget) if first is not None else None
+        first = self._timed_parse(text, _ABSOLUTE_PROBES[0], budget, language)
+        second = (
+            self._timed_parse(text, _ABSOLUTE_PROBES[1], budget, language) if first is not None else None
+        )
         if first is None or second is None:
             return None
         results = []
         for r in first:
-            item = self._convert(r, text, _ABSOLUTE_PROBES[0])
+            item = self._convert(r, text, _ABSOLUTE_PROBES[0], language)
             if item is None:
                 continue
             twin = next(
                 (o for o in second if (o["start"], o["end"]) == (r["start"], r["end"])), None
             )
-            other = self._convert(twin, text, _ABSOLUTE_PROBES[1]) if twin else None
+            other = self._convert(twin, text, _ABSOLUTE_PROBES[1], language) if twin else None
             if other is None or other.span != item.span:
                 item = GroundedTime(item.phrase, None, item.grain)
             results.append(Found(r["start"], r["end"], item))
         return results
 
-    def _convert(self, result: dict, text: str, ref: datetime) -> GroundedTime | None:
+    def _convert(self, result: dict, text: str, ref: datetime, language: str = "en") -> GroundedTime | None:
         try:
+            if language != "en":
+                return self._convert_other(result, text, ref, language)
             return self._convert_unchecked(result, text, ref)
         except (ValueError, OverflowError):
             # Duckling can produce dates Python cannot hold ("-2477-05-01", year 10000) from
@@ -479,18 +503,56 @@ class TimeGrounder:
                 return GroundedTime(phrase, None, "hour")  # a bare clock time: which day?
             return GroundedTime(phrase, day_span(moment.date()), "day")
         if len(points) > 1:
-            tense = tense_of(clause_of(text, result["start"], result["end"]))
+            clause = clause_of(text, result["start"], result["end"])
+            tense = tense_of(clause) or ("mixed" if names_past(clause) else "")
             moment = self._pick([p for p, _ in points], grain, ref, tense)
         return GroundedTime(phrase, self._grain_span(moment, grain), grain)
 
+    def _convert_other(self, result: dict, text: str, ref: datetime, language: str) -> GroundedTime | None:
+        """A find of Duckling's in another language. Its English filters do not apply (they read
+        English words) and the tense is not read: a day or month that recurs is the nearest
+        occurrence, a bare clock time ("à 15h": Duckling lists several days) is no day, and a
+        find inside a longer word is none, but in the scripts written without spaces."""
+        start, end = result["start"], result["end"]
+        phrase = text[start:end].strip().rstrip(_CLOSING)  # Duckling's "body" is mis-decoded
+        if not phrase:
+            return None
+        if language not in _UNSPACED and (
+            (start > 0 and text[start - 1].isalnum()) or (end < len(text) and text[end].isalnum())
+        ):
+            return None
+        value = result["value"]
+        if value.get("type") == "interval":
+            return self._interval(phrase, _nearest_interval(value, ref), ref, "")
+        if _BARE_NUMBER.match(phrase) and not _year_of_its_own(text, end, language):
+            return None  # "2000 Euro": a count, not the year 2000
+        values = value.get("values") or [value]
+        points = [
+            (datetime.fromisoformat(v["value"][:19]), v["grain"]) for v in values if "value" in v
+        ]
+        if not points:
+            return None
+        moment, grain = points[0]
+        if grain == "quarter":
+            return None
+        if grain in ("second", "minute", "hour"):
+            if len(points) > 1:
+                return GroundedTime(phrase, None, "hour")  # a bare clock time: which day?
+            return GroundedTime(phrase, day_span(moment.date()), "day")
+        if len(points) > 1:
+            moment = self._pick([p for p, _ in points], grain, ref, None)
+        return GroundedTime(phrase, self._grain_span(moment, grain), grain)
+
     @staticmethod
-    def _pick(candidates: list[datetime], grain: str, ref: datetime, tense: str) -> datetime:
+    def _pick(candidates: list[datetime], grain: str, ref: datetime, tense: str | None) -> datetime:
         """Choose among the repeating occurrences Duckling lists (plus the one before them): the
         last one of a clause in the past, the next one of a clause in the future, else the
         nearest; but a weekday in a clause with no past is the coming one ("I have a meeting on
-        Friday", "Dinner at Mum's on Saturday": a week's plans are told ahead)."""
+        Friday", "Dinner at Mum's on Saturday": a week's plans are told ahead). ``tense``
+        "mixed" (a past and a future in one clause: "I want to use up what I bought on
+        Wednesday") or None (not read: another language): the nearest."""
         weekly = len(candidates) >= 2 and (candidates[1] - candidates[0]).days == 7
-        if weekly and not tense:
+        if weekly and tense == "":
             tense = "future"
         if len(candidates) >= 2:
             step = candidates[1] - candidates[0]
@@ -576,6 +638,35 @@ class TimeGrounder:
         else:
             grain = "range"
         return GroundedTime(phrase, TimeSpan(begin, finish), grain)
+
+
+def _nearest_interval(value: dict, ref: datetime) -> dict:
+    """Of the occurrences Duckling lists for an interval that recurs ("du 3 au 7 avril": next
+    April's first), and the one a year before the first, the one that starts nearest ``ref``."""
+    values = [v for v in value.get("values") or () if v.get("from") and v.get("to")]
+    if len(values) < 2:
+        return value
+
+    def start(v: dict) -> datetime:
+        return datetime.fromisoformat(v["from"]["value"][:19])
+
+    if (start(values[1]) - start(values[0])).days < 300:
+        return value  # not yearly
+    earlier = {
+        side: {**values[0][side], "value": _shift_years(datetime.fromisoformat(values[0][side]["value"][:19]), -1).isoformat()}
+        for side in ("from", "to")
+    }
+    return min([earlier, *values], key=lambda v: abs(start(v) - ref))
+
+
+def _year_of_its_own(text: str, end: int, language: str) -> bool:
+    """Whether a bare four-digit number at ``text[:end]`` stands as a year: nothing but
+    punctuation after it, or a function word of its language ("2019 nach Berlin"), not a noun
+    it counts ("2000 Euro")."""
+    following = _NEXT_WORD.match(text, end)
+    if following is None:
+        return True
+    return following.group(1).lower() in FUNCTION_WORDS.get(language, frozenset())
 
 
 def _year_before(first: datetime, second: datetime) -> datetime:

@@ -249,13 +249,18 @@ def before(text: str, position: int, reach: int = 40) -> tuple[int, int]:
 
 def tense_of(clause: str) -> str:
     """"past", "future" or "" (both, or neither) by the clause's verbs and time words."""
-    clause = HAVE_GOT.sub(" have ", clause)
-    past = any(
-        m.group(1) is None or m.group(1).lower() not in NOT_PAST for m in PAST.finditer(clause)
-    )
+    past = names_past(clause)
     future = bool(FUTURE.search(clause))
     if past and not future:
         return "past"
     if future and not past:
         return "future"
     return ""
+
+
+def names_past(clause: str) -> bool:
+    """Whether the clause holds a past tense or a word of the past ("ago")."""
+    clause = HAVE_GOT.sub(" have ", clause)
+    return any(
+        m.group(1) is None or m.group(1).lower() not in NOT_PAST for m in PAST.finditer(clause)
+    )

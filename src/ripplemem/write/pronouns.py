@@ -43,9 +43,9 @@ from collections import deque
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
+from ripplemem.language import in_other_language
 from ripplemem.statements.clauses import PEOPLE_NOUNS
 from ripplemem.write import quotes
-from ripplemem.write.language import in_other_language
 
 LOOKBACK_TURNS = 2
 

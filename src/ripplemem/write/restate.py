@@ -11,8 +11,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from ripplemem.language import in_other_language
 from ripplemem.write import quotes
-from ripplemem.write.language import in_other_language
 
 #: a word (letters of any alphabet: "näher" is one word, not "nä" and "her"), a run of spaces,
 #: or any other character
@@ -272,7 +272,7 @@ def _contracted(s: _Sentence, i: int, name: str, tail: str) -> bool:
 
 def resolve_speakers(sentence: str, speaker: str, addressee: str | None) -> Resolved:
     """Replace first-person references by ``speaker`` and second-person ones by ``addressee``;
-    a sentence in another language as it is (:mod:`ripplemem.write.language`)."""
+    a sentence in another language as it is (:mod:`ripplemem.language`)."""
     if in_other_language(sentence):
         return Resolved(sentence, False, False)
     s = _Sentence(sentence)

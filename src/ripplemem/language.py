@@ -1,0 +1,154 @@
+"""Which language a sentence is in: by its script, or by its function words.
+
+The deterministic restatement rewrites English references: "I", "me", "my" become the speaker
+(:mod:`ripplemem.write.restate`), "she", "her", "he" a person named before
+(:mod:`ripplemem.write.pronouns`). Other languages written in the Latin alphabet share some of
+those spellings with other meanings: French and Spanish "me" (*je me suis installée*, *me mudé*),
+Danish and Norwegian "her" (here), Polish "my" (we). Rewriting them puts words in a memory that
+nobody said ("Je Élodie suis installée à Lyon"). The time grounder reads a sentence's time
+expressions in its own language ("letzte Woche", "hier", "昨天": :mod:`ripplemem.grounding.ground_time`).
+
+A sentence is read as another language of the Latin alphabet when its function words say so: at
+least :data:`EVIDENCE` words of the closed classes (articles, pronouns, auxiliaries, conjunctions,
+prepositions) of French, Spanish, Italian, Portuguese, German, Dutch, Danish, Norwegian, Swedish
+or Polish that are no English word, and more of them than of English function words; the
+language is the one with the most of them. Function words are the most frequent words of any
+text and a closed set per language, the oldest cue of language identification. A sentence with
+one such word, or none, stays English: a name ("Café del Mar"), a greeting ("Merci!") or a
+foreign phrase among English words changes nothing. A sentence mostly in another script is in
+that script's language (:func:`language_of`: Chinese, Japanese by its kana, Korean, Russian or
+Ukrainian by its letters, Greek, Arabic, Hebrew, Hindi, Thai); it has no English reference to
+rewrite (:func:`in_other_language` reads function words only).
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["EVIDENCE", "FUNCTION_WORDS", "in_other_language", "language_of"]
+
+
+def _words(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+#: function words of each language that are no English word (not "die", "den", "son", "con",
+#: "per", "also", "was", "will", "war", "bin", "ton", "an", "in", "so", "man", "non", "er", "ale";
+#: nor names: "Ben", "Mia"), by ISO 639-1 code
+FUNCTION_WORDS: dict[str, frozenset[str]] = {
+    "fr": _words(
+        """je tu il elle nous vous ils elles suis est sont était les une du aux et mais pas très
+        avec pour dans ce cette qui où mes ses leur leurs sommes êtes avons"""
+    ),
+    "es": _words(
+        """él ella nosotros soy estoy eres está están estaba el los las una unos unas y pero muy
+        para por en del mi mis tus su sus qué porque también cuando donde nos fue fui este esta
+        le les"""
+    ),
+    "it": _words(
+        """io sono sei siamo gli della delle degli che anche perché mio miei sua suo mia il una nel
+        nella alla abbiamo è"""
+    ),
+    "pt": _words("sou não com uma uns meu minha você estou"),
+    "de": _words(
+        """ich du sie wir ihr bist ist sind waren der das dem des ein eine einen und
+        aber nicht mit für auf mein meine dein sein seine ihre auch noch schon sehr habe hast
+        nach von zu bei aus dass oder wenn weil zum zur vom"""
+    ),
+    "nl": _words("ik het een niet mijn zijn maar ook wij jij hij zij heb"),
+    "da": _words("jeg ikke og det hun han på af mig dig med nu"),
+    "nb": _words("jeg ikke og det hun han på av meg deg med nu"),
+    "sv": _words("jag inte och det är hon han på av mig dig att med nu"),
+    "pl": _words(
+        """się nie jest że jestem jesteśmy mam mój moja moje bardzo tylko przez dla już też jak tak
+        czy nam nas"""
+    ),
+}
+_OTHER = frozenset().union(*FUNCTION_WORDS.values())
+#: English function words (the lexical index's stopwords that no language above spells the same
+#: way but "i" and "at", Scandinavian words too)
+_ENGLISH = _words(
+    """
+    the and is are was were to of my i you it that this for with have has had be been not but
+    we he she they will would can could just what how at our your his her them their
+    there which who because from about or if when
+    """
+)
+#: foreign function words a sentence must hold to be read as another language
+EVIDENCE = 2
+_WORD = re.compile(r"[^\W\d_]+")
+
+
+def in_other_language(text: str) -> bool:
+    """Whether ``text`` reads as a language other than English by its function words (see the
+    module doc)."""
+    if text.isascii() and " " not in text:
+        return False
+    other = english = 0
+    for match in _WORD.finditer(text):
+        word = match.group().lower()
+        if word in _OTHER:
+            other += 1
+        elif word in _ENGLISH:
+            english += 1
+    return other >= EVIDENCE and other > english
+
+
+#: the scripts whose letters name their language, as ranges of code points (Han alone is Chinese;
+#: with kana, Japanese; Cyrillic with the letters only Ukrainian has, Ukrainian)
+_SCRIPTS: tuple[tuple[str, tuple[tuple[int, int], ...]], ...] = (
+    ("kana", ((0x3040, 0x30FF), (0x31F0, 0x31FF))),
+    ("zh", ((0x3400, 0x4DBF), (0x4E00, 0x9FFF), (0xF900, 0xFAFF))),
+    ("ko", ((0xAC00, 0xD7AF), (0x1100, 0x11FF), (0x3130, 0x318F))),
+    ("ru", ((0x0400, 0x04FF),)),
+    ("el", ((0x0370, 0x03FF), (0x1F00, 0x1FFF))),
+    ("ar", ((0x0600, 0x06FF), (0x0750, 0x077F))),
+    ("he", ((0x0590, 0x05FF),)),
+    ("hi", ((0x0900, 0x097F),)),
+    ("th", ((0x0E00, 0x0E7F),)),
+)
+_UKRAINIAN = frozenset("іїєґІЇЄҐ")
+
+
+def _script_of(char: str) -> str | None:
+    point = ord(char)
+    for name, ranges in _SCRIPTS:
+        if any(low <= point <= high for low, high in ranges):
+            return name
+    return None
+
+
+def language_of(text: str) -> str:
+    """The ISO 639-1 code of ``text``'s language: "en" unless most of its letters are of another
+    script (that script's language) or its function words say another language of the Latin
+    alphabet (see the module doc)."""
+    letters = [c for c in text if c.isalpha()]
+    if not letters:
+        return "en"
+    if not text.isascii():
+        counts: dict[str, int] = {}
+        for char in letters:
+            script = _script_of(char)
+            if script is not None:
+                counts[script] = counts.get(script, 0) + 1
+        if sum(counts.values()) * 2 > len(letters):
+            if counts.get("kana"):
+                return "ja"
+            script = max(counts, key=lambda name: counts[name])
+            if script == "ru" and any(c in _UKRAINIAN for c in text):
+                return "uk"
+            return script
+    hits = {code: 0 for code in FUNCTION_WORDS}
+    other = english = 0
+    for match in _WORD.finditer(text):
+        word = match.group().lower()
+        if word in _OTHER:
+            other += 1
+            for code, words in FUNCTION_WORDS.items():
+                if word in words:
+                    hits[code] += 1
+        elif word in _ENGLISH:
+            english += 1
+    if other >= EVIDENCE and other > english:
+        return max(hits, key=lambda code: hits[code])
+    return "en"

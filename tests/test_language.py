@@ -1,0 +1,65 @@
+"""Which language a sentence is in (ripplemem/language.py): by its function words, or its script."""
+
+from __future__ import annotations
+
+import pytest
+
+from ripplemem.language import in_other_language, language_of
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Je me suis installée à Lyon, près de la Croix-Rousse.",
+        "Me mudé a Sevilla en abril, mi piso está cerca del río.",
+        "Wir sind nach Hamburg gezogen, endlich näher am Meer!",
+        "Sono andato a Milano con mia sorella e non mi è piaciuto.",
+        "Eu sou de Lisboa, mas moro em Porto com a minha família.",
+        "Ik ben niet thuis, maar mijn broer is er wel.",
+        "Vi bor her nu, og hun er glad for det.",
+        "My mieszkamy w Krakowie, bardzo nam się tu podoba.",  # Polish "my" is "we"
+    ],
+)
+def test_function_words_of_another_language(text: str) -> None:
+    assert in_other_language(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I moved to Zürich with my boyfriend.",
+        "We had dinner at Café del Mar on Friday.",  # a name with a Spanish "del"
+        "I met Pierre et Marie at the café du monde.",  # two foreign words, more English ones
+        "Merci!",  # one word is no evidence
+        "Count me in.",
+        "Bien sûr.",
+        "",
+    ],
+)
+def test_english_with_foreign_words_or_too_little_to_tell(text: str) -> None:
+    assert not in_other_language(text)
+
+
+@pytest.mark.parametrize(
+    "text, language",
+    [
+        ("Ich bin letzte Woche nach Berlin gezogen.", "de"),
+        ("Je suis allée à Lyon hier avec ma sœur.", "fr"),
+        ("Sono andato a Roma due giorni fa con mia sorella.", "it"),
+        ("Jag flyttade förra veckan till Malmö och det är bra.", "sv"),
+        ("Ik ben vorige maand verhuisd, het is niet slecht.", "nl"),
+        ("Fui ao Porto na semana passada com a minha família.", "pt"),
+        ("我昨天去了北京。", "zh"),
+        ("昨日東京に行きました。", "ja"),  # kana: Japanese, though it holds Han too
+        ("어제 서울에 갔어요.", "ko"),
+        ("Я переехал в Москву в прошлом месяце.", "ru"),
+        ("Я переїхав до Києва минулого місяця.", "uk"),
+        ("I moved to Zürich with my boyfriend.", "en"),
+        ("We had dinner at Café del Mar on Friday.", "en"),
+        ("Merci!", "en"),
+        ("I'm learning 日本語 at night school.", "en"),  # a few letters of another script
+        ("", "en"),
+    ],
+)
+def test_the_language_of_a_sentence(text: str, language: str) -> None:
+    assert language_of(text) == language
