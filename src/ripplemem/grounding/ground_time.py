@@ -307,19 +307,21 @@ class TimeGrounder:
 
     def ground_text(
         self, text: str, reference: datetime | None, before: TimeSpan | None = None,
-        *, day_first: bool = False,
+        *, day_first: bool = False, language: str | None = None,
     ) -> Grounding:
         """The time expressions of ``text`` and whether the parser read all of it; ``before``
         is the last time named before the text (an earlier piece of the same turn), which an
         anaphoric time at its start counts from (:func:`~ripplemem.grounding.time_rules.ground_anaphora`);
         ``day_first``: a slash date either order makes a day ("03/04/2023") is read day first
-        when the text shows no order of its own (``Settings.date_order``).
+        when the text shows no order of its own (``Settings.date_order``); ``language``: the
+        text's (an ISO 639-1 code), read from it when None (:func:`~ripplemem.language.language_of`:
+        a short phrase cut from a sentence says too little of its own).
 
         Never fails on text: a phrase whose date falls outside what Python can hold, or a
         failure of the native parser (a panic on a text), leaves the text without those times
         (logged) rather than failing the ``add`` or ``search`` around it."""
         try:
-            return self._ground(text, reference, before, day_first)
+            return self._ground(text, reference, before, day_first, language)
         except (OverflowError, ValueError) as error:
             log.warning("time grounding skipped a text it could not date: %s", error)
             return Grounding([], True)
@@ -328,11 +330,12 @@ class TimeGrounder:
             return Grounding(self._collect(rule_times(text, reference, day_first), before), True)
 
     def _ground(
-        self, text: str, reference: datetime | None, before: TimeSpan | None, day_first: bool
+        self, text: str, reference: datetime | None, before: TimeSpan | None, day_first: bool,
+        language: str | None = None,
     ) -> Grounding:
         if not text:
             return Grounding([], True)
-        language = language_of(text)  # another language's time words are Duckling's to read
+        language = language or language_of(text)  # another language's are Duckling's to read
         if language == "en" and not TIMEISH.search(text):
             return Grounding([], True)
         found: list[Found] = rule_times(text, reference, day_first)

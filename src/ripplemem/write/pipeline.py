@@ -25,6 +25,7 @@ from functools import partial
 from ripplemem.background import in_background
 from ripplemem.blas import single_threaded_blas
 from ripplemem.grounding.ground_time import default_grounder, parse_budget, request_parse_budget
+from ripplemem.language import language_of
 from ripplemem.providers.base import Embedder
 from ripplemem.records import AddResult, Conversation, Edge, MemoryUnit, UnitDraft, Window
 from ripplemem.records.extraction import fallbacks_of
@@ -68,12 +69,16 @@ def unit_id(namespace: str, episode_id: str, turn_ids: Sequence[str], restatemen
 
 def ground(draft: UnitDraft, reference: datetime | None, *, day_first: bool = False) -> UnitDraft:
     """Time grounding stage: a draft with raw phrases but no span gets the first groundable one
-    (``day_first``: ``Settings.date_order``)."""
+    (``day_first``: ``Settings.date_order``), each read in the language of the draft's
+    restatement ("letzte Woche" alone says too little of its language)."""
     if draft.time_span is not None or not draft.time_phrases:
         return draft
     fallback = draft.time_fallback
+    language = language_of(draft.restatement)
     for phrase in draft.time_phrases:
-        grounding = default_grounder().ground_text(phrase, reference, day_first=day_first)
+        grounding = default_grounder().ground_text(
+            phrase, reference, day_first=day_first, language=language
+        )
         fallback = fallback or not grounding.complete
         for grounded in grounding.times:
             if grounded.span is not None:
