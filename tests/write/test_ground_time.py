@@ -595,3 +595,45 @@ def test_a_weekday_in_a_clause_with_a_past_and_a_future_is_the_nearest() -> None
     # "bought" and "want to" in one clause: which Saturday is not told ahead; the nearest (6 May)
     (found,) = [g for g in ground_times("I want to use up the veg I bought on Saturday.", REF) if g.span]
     assert found.span.start == day("2023-05-06")
+
+
+# written before the rules (REF is Monday 8 May 2023): a weekday's part of the day is the
+# occurrence its clause's tense says, like the weekday; "the start of the year" is Duckling's
+# "beginning of the year"; the nth weekend of a month is that month's nth Saturday and Sunday
+# ("the last weekend of April" is not "last weekend"); "in a fortnight" is two weeks ahead
+@pytest.mark.parametrize(
+    "text, start, stop",
+    [
+        ("The concert was on Saturday night.", "2023-05-06", "2023-05-06"),
+        ("The party was Friday evening.", "2023-05-05", "2023-05-05"),
+        ("We'll meet on Saturday morning.", "2023-05-13", "2023-05-13"),
+        ("I quit my job at the start of the year.", "2023-01-01", "2023-03-31"),
+        ("I'm moving house on the first weekend of June.", "2023-06-03", "2023-06-04"),
+        ("We went camping on the last weekend of April.", "2023-04-29", "2023-04-30"),
+        ("We're going to Spain in a fortnight.", "2023-05-22", "2023-05-28"),
+    ],
+)
+def test_parts_of_days_starts_of_years_weekends_of_months_and_fortnights(text: str, start: str, stop: str) -> None:
+    spans = [g.span for g in ground_times(text, REF) if g.span]
+    assert spans and (spans[0].start.date(), spans[0].end.date()) == (day(start).date(), day(stop).date()), spans
+
+
+# written before the rules (REF Monday 8 May 2023): "I was thinking of ..." asks or plans
+# politely now (the attitudinal past), "can be prepared" is no past tense, a possessive before a
+# weekday makes it a kind of event ("Rachel's Thursday morning class"), and a weekday's part of
+# the day anchored by more words keeps Duckling's reading
+@pytest.mark.parametrize(
+    "text, date",
+    [
+        ("I was thinking of making a curry for lunch on Thursday.", "2023-05-11"),
+        ("We were hoping to see you on Saturday.", "2023-05-13"),
+        ("Breakfast that can be prepared on Saturday evening would be great.", "2023-05-13"),
+    ],
+)
+def test_a_polite_past_or_a_participle_is_no_past(text: str, date: str) -> None:
+    (found,) = [g for g in ground_times(text, REF) if g.span]
+    assert found.span.start.date() == day(date).date(), found
+
+
+def test_a_weekday_after_a_possessive_names_a_kind_of_event() -> None:
+    assert [g for g in ground_times("I struggle in Rachel's Thursday morning yoga class.", REF) if g.span] == []

@@ -128,11 +128,17 @@ _CLOSING = ",;:.!?。，、！？"
 _BARE_WEEKDAY = re.compile(
     r"^(?:" + WEEKDAYS + r")(?: (?:morning|afternoon|evening|night))?$", re.IGNORECASE
 )
-_DETERMINER_BEFORE = re.compile(
-    r"\b(?:my|your|his|her|our|their|its|the|a|an|usual|regular|weekly)\s+$", re.IGNORECASE
+_DETERMINER_BEFORE = re.compile(  # a possessive is a determiner too ("Rachel's Thursday morning class")
+    r"(?:\b(?:my|your|his|her|our|their|its|the|a|an|usual|regular|weekly)|\w['’]s)\s+$", re.IGNORECASE
 )
 _NOUN_AFTER = re.compile(
     r"^\s+(?!(?:before|after|of|when|that|and|or|i|we|you|he|she|they)\b)[a-z]", re.IGNORECASE
+)
+# a weekday's part of the day and nothing else ("on Saturday night", "lunch on Thursday")
+_WEEKDAY_PART = re.compile(
+    r"^(?:on )?(?:a )?(?:(?:" + WEEKDAYS + r") (?:morning|afternoon|evening|night|lunch(?:time)?)"
+    r"|(?:morning|afternoon|evening|night|lunch(?:time)?) on (?:" + WEEKDAYS + r"))$",
+    re.IGNORECASE,
 )
 _ABSOLUTE_PROBES = (datetime(2001, 6, 13, 12, 0), datetime(2012, 2, 21, 12, 0))
 
@@ -490,8 +496,10 @@ class TimeGrounder:
         ):
             return None  # "my Sunday group rides": a kind of event, not a date
         if value.get("type") == "interval":
-            tense = tense_of(clause_of(text, result["start"], result["end"]))
-            return self._interval(phrase, value, ref, tense)
+            clause = clause_of(text, result["start"], result["end"])
+            tense = tense_of(clause)
+            weekly = self._weekly_interval(phrase, value, ref, tense or ("mixed" if names_past(clause) else ""))
+            return self._interval(phrase, weekly, ref, tense)
         values = value.get("values") or [value]
         points = [
             (datetime.fromisoformat(v["value"][:19]), v["grain"]) for v in values if "value" in v
@@ -545,6 +553,25 @@ class TimeGrounder:
         if len(points) > 1:
             moment = self._pick([p for p, _ in points], grain, ref, None)
         return GroundedTime(phrase, self._grain_span(moment, grain), grain)
+
+    def _weekly_interval(self, phrase: str, value: dict, ref: datetime, tense: str) -> dict:
+        """A part of a weekday ("on Saturday night", "Friday evening": Duckling lists the coming
+        weeks' first) moved to the week :meth:`_pick` chooses for a weekday, by the same tense."""
+        values = [v for v in value.get("values") or () if v.get("from")]
+        if len(values) < 2 or not _WEEKDAY_PART.match(phrase):
+            return value  # "a Sunday afternoon last month": its week is told by the rest
+        starts = [datetime.fromisoformat(v["from"]["value"][:19]) for v in values]
+        if (starts[1] - starts[0]).days != 7:
+            return value
+        shift = self._pick(starts, "day", ref, tense) - starts[0]
+        first = values[0]
+        return {
+            **first,
+            **{
+                side: {**first[side], "value": (datetime.fromisoformat(first[side]["value"][:19]) + shift).isoformat()}
+                for side in ("from", "to") if first.get(side)
+            },
+        }
 
     @staticmethod
     def _pick(candidates: list[datetime], grain: str, ref: datetime, tense: str | None) -> datetime:

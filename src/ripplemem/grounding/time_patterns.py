@@ -25,7 +25,7 @@ DECADE_WORDS = {word: tens for tens, word in enumerate(DECADE_NAMES.split(), sta
 DECADE_WORDS_RE = "|".join(DECADE_WORDS)
 
 TIMEISH = re.compile(
-    r"\d|\b(?:yesterday|today|tonight|tomorrow|ago|back|weekends?|weeks?|months?|years?|days?|"
+    r"\d|\b(?:yesterday|today|tonight|tomorrow|ago|back|weekends?|weeks?|fortnights?|months?|years?|days?|"
     r"morning|afternoon|evening|night|summer|winter|spring|fall|autumn|christmas|easter|"
     r"halloween|thanksgiving|recently|lately|since|while|decades?|"
     + DECADE_WORDS_RE
@@ -75,7 +75,13 @@ TEMPERATURE = re.compile(  # not "cool": "a super cool book" is slang
 )
 DECADE_PARTS = {"early": (0, 3), "mid": (4, 6), "late": (7, 9)}
 IN_N = re.compile(
-    r"\bin (?P<n>" + NUMBER_RE + r") (?P<unit>day|week|month|year)s?\b", re.IGNORECASE
+    r"\bin (?P<n>" + NUMBER_RE + r") (?P<unit>day|week|fortnight|month|year)s?\b", re.IGNORECASE
+)
+# "the first weekend of July", "the last weekend in May" (not "last weekend")
+NTH_WEEKEND = re.compile(
+    r"\b(?:the )?(?P<nth>first|second|third|fourth|last) weekend (?:of|in) (?P<month>" + MONTH_RE
+    + r")\b(?:,? (?P<year>(?:19|20)\d\d)\b)?",
+    re.IGNORECASE,
 )
 FROM_NOW = re.compile(  # "two days from now": Duckling leaves it at the hour, ungrounded
     r"\b(?P<n>" + NUMBER_RE + r") (?P<unit>day|week|month|year)s? from (?:now|today)\b",
@@ -178,8 +184,15 @@ IRREGULAR_PAST = """was were went did had got made took saw came met gave found 
     fought sought held led fell slept woke wore tore swore stole spoke chose froze forgot forgave
     became hid shook sank slid swept swung wept blew arose awoke bent bled clung crept dug fled
     flung knelt leapt sprang stung strode struck withdrew dealt"""
-PAST = re.compile(
-    r"\b(?:" + "|".join(IRREGULAR_PAST.split()) + r"|ago|been|(\w{2,}ed))\b",
+PAST = re.compile(  # not a participle after "be" ("it can be prepared on Sunday")
+    r"\b(?:" + "|".join(IRREGULAR_PAST.split()) + r"|ago|been|(?<!\bbe )(\w{2,}ed))\b",
+    re.IGNORECASE,
+)
+#: the attitudinal past: "I was thinking of making lunch on Thursday", "we were hoping to" ask or
+#: plan politely now; no past tense
+POLITE_PAST = re.compile(
+    r"\b(?:was|were) (?:thinking (?:of|about) \w+ing|wondering (?:if|whether)|hoping (?:to|that)|"
+    r"planning (?:to|on)|going to|meaning to|wanting to)\b",
     re.IGNORECASE,
 )
 #: "I've got an interview", "she's got a recital": a present possession, no past tense
@@ -192,16 +205,21 @@ FUTURE = re.compile(
 )
 
 
+#: "at the start of the year": Duckling reads "the beginning of" only
+START_OF = re.compile(r"\b(?P<start>start) of (?=the |this |last |next |(?:" + MONTH_RE + r")\b)", re.IGNORECASE)
+
+
 def expand_weekdays(text: str) -> tuple[str, list[tuple[int, int, int, int]]]:
-    """``text`` with "last Wed" spelled "last wednesday" (Duckling reads only full names), and
-    the replacements as ``(new_start, new_end, old_start, old_end)``."""
+    """``text`` with "last Wed" spelled "last wednesday" (Duckling reads only full names) and
+    "the start of" spelled "the beginning of", and the replacements as ``(new_start, new_end,
+    old_start, old_end)``."""
     parts: list[str] = []
     moves: list[tuple[int, int, int, int]] = []
     last = 0
     size = 0
-    for match in SHORT_WEEKDAY.finditer(text):
-        start, end = match.start("day"), match.end()
-        full = FULL_WEEKDAY[match.group("day").lower()]
+    spelled = [(m.start("day"), m.end(), FULL_WEEKDAY[m.group("day").lower()]) for m in SHORT_WEEKDAY.finditer(text)]
+    spelled += [(m.start("start"), m.end("start"), "beginning") for m in START_OF.finditer(text)]
+    for start, end, full in sorted(spelled):
         parts.append(text[last:start])
         size += start - last
         moves.append((size, size + len(full), start, end))
@@ -250,7 +268,7 @@ def before(text: str, position: int, reach: int = 40) -> tuple[int, int]:
 def tense_of(clause: str) -> str:
     """"past", "future" or "" (both, or neither) by the clause's verbs and time words."""
     past = names_past(clause)
-    future = bool(FUTURE.search(clause))
+    future = bool(FUTURE.search(POLITE_PAST.sub(" am planning ", clause)))
     if past and not future:
         return "past"
     if future and not past:
@@ -260,7 +278,7 @@ def tense_of(clause: str) -> str:
 
 def names_past(clause: str) -> bool:
     """Whether the clause holds a past tense or a word of the past ("ago")."""
-    clause = HAVE_GOT.sub(" have ", clause)
+    clause = POLITE_PAST.sub(" am planning ", HAVE_GOT.sub(" have ", clause))
     return any(
         m.group(1) is None or m.group(1).lower() not in NOT_PAST for m in PAST.finditer(clause)
     )

@@ -35,6 +35,7 @@ from __future__ import annotations
 import bisect
 import calendar
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from typing import Literal, NamedTuple
@@ -131,6 +132,9 @@ def rule_times(text: str, ref: datetime | None, day_first: bool = False) -> list
     for m in tp.VAGUE.finditer(text):
         if free(m):
             add(m, None, "vague")
+    for m in tp.NTH_WEEKEND.finditer(text):
+        if free(m):
+            add(m, _nth_weekend(m, text, ref), "weekend")
     for m in tp.WEEKEND.finditer(text):
         if free(m):
             add(m, _weekend(m, text, ref), "weekend")
@@ -147,8 +151,10 @@ def rule_times(text: str, ref: datetime | None, day_first: bool = False) -> list
             taken.add(m.start(), m.end())
             found.append(Found(m.start(), m.end(), None))
         else:
-            unit = m.group("unit").lower()
-            add(m, unit_span(ref, unit, tp.count_of(m.group("n"))) if ref else None, unit)
+            unit, count = m.group("unit").lower(), tp.count_of(m.group("n"))
+            if unit == "fortnight":  # "in a fortnight": two weeks ahead
+                unit, count = "week", 2 * count
+            add(m, unit_span(ref, unit, count) if ref else None, unit)
     for m in tp.FROM_NOW.finditer(text):
         if free(m):
             unit = m.group("unit").lower()
@@ -234,20 +240,44 @@ def _part_of_year(m: re.Match, ref: datetime | None) -> tuple[TimeSpan | None, s
 
 def _day_range(m: re.Match, text: str, ref: datetime | None) -> TimeSpan | None:
     """"between 4 and 9 April": those days, in the year written, else the year the clause's
-    tense says (the last such days of a clause in the past, the next of one in the future, else
-    the nearest); None when they are no calendar days or run backwards."""
+    tense says (:func:`_of_year`); None when they are no calendar days or run backwards."""
     month, first, last = tp.MONTHS[m.group("month").lower()], int(m.group("a")), int(m.group("b"))
+
+    def days(year: int) -> TimeSpan | None:
+        start, end = _calendar_day(year, month, first), _calendar_day(year, month, last)
+        if start is None or end is None or start > end:
+            return None
+        return TimeSpan(day_span(start).start, day_span(end).end)
+
+    return _of_year(days, m, text, ref)
+
+
+def _nth_weekend(m: re.Match, text: str, ref: datetime | None) -> TimeSpan | None:
+    """"the first weekend of July": the month's first (or second, third, fourth, last) Saturday
+    and the Sunday after it, in the year :func:`_of_year` says."""
+    month, nth = tp.MONTHS[m.group("month").lower()], m.group("nth").lower()
+
+    def weekend(year: int) -> TimeSpan:
+        days = calendar.monthrange(year, month)[1]
+        saturdays = [d for d in range(1, days + 1) if calendar.weekday(year, month, d) == 5]
+        index = {"first": 0, "second": 1, "third": 2, "fourth": 3, "last": -1}[nth]
+        saturday = date(year, month, saturdays[index])
+        return TimeSpan(day_span(saturday).start, day_span(saturday + timedelta(days=1)).end)
+
+    return _of_year(weekend, m, text, ref)
+
+
+def _of_year(make: Callable[[int], TimeSpan | None], m: re.Match, text: str, ref: datetime | None) -> TimeSpan | None:
+    """The span ``make`` gives for the year ``m`` writes, else for the year the clause's tense
+    says: the last one that has begun of a clause in the past, the next one that has not ended
+    of one in the future, else the nearest to ``ref``."""
     if m.group("year"):
         years = [int(m.group("year"))]
     elif ref is None:
         return None
     else:
         years = [ref.year - 1, ref.year, ref.year + 1]
-    spans = []
-    for year in years:
-        start, end = _calendar_day(year, month, first), _calendar_day(year, month, last)
-        if start is not None and end is not None and start <= end:
-            spans.append(TimeSpan(day_span(start).start, day_span(end).end))
+    spans = [span for span in map(make, years) if span is not None]
     if not spans or ref is None or len(spans) == 1:
         return spans[0] if spans else None
     tense = tp.tense_of(tp.clause_of(text, m.start(), m.end()))
