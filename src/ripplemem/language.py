@@ -84,14 +84,25 @@ def in_other_language(text: str) -> bool:
     module doc)."""
     if text.isascii() and " " not in text:
         return False
+    return _latin_language(text) != "en"
+
+
+def _latin_language(text: str) -> str:
+    """The language of the Latin alphabet ``text``'s function words say, "en" when they do not
+    say another one (see the module doc)."""
+    hits = dict.fromkeys(FUNCTION_WORDS, 0)
     other = english = 0
     for match in _WORD.finditer(text):
         word = match.group().lower()
         if word in _OTHER:
             other += 1
+            for code, words in FUNCTION_WORDS.items():
+                hits[code] += word in words
         elif word in _ENGLISH:
             english += 1
-    return other >= EVIDENCE and other > english
+    if other >= EVIDENCE and other > english:
+        return max(hits, key=lambda code: hits[code])
+    return "en"
 
 
 #: the scripts whose letters name their language, as ranges of code points (Han alone is Chinese;
@@ -122,10 +133,8 @@ def language_of(text: str) -> str:
     """The ISO 639-1 code of ``text``'s language: "en" unless most of its letters are of another
     script (that script's language) or its function words say another language of the Latin
     alphabet (see the module doc)."""
-    letters = [c for c in text if c.isalpha()]
-    if not letters:
-        return "en"
-    if not text.isascii():
+    letters = [] if text.isascii() else [c for c in text if c.isalpha()]
+    if letters:
         counts: dict[str, int] = {}
         for char in letters:
             script = _script_of(char)
@@ -138,17 +147,4 @@ def language_of(text: str) -> str:
             if script == "ru" and any(c in _UKRAINIAN for c in text):
                 return "uk"
             return script
-    hits = {code: 0 for code in FUNCTION_WORDS}
-    other = english = 0
-    for match in _WORD.finditer(text):
-        word = match.group().lower()
-        if word in _OTHER:
-            other += 1
-            for code, words in FUNCTION_WORDS.items():
-                if word in words:
-                    hits[code] += 1
-        elif word in _ENGLISH:
-            english += 1
-    if other >= EVIDENCE and other > english:
-        return max(hits, key=lambda code: hits[code])
-    return "en"
+    return _latin_language(text)

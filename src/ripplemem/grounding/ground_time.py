@@ -16,11 +16,11 @@ import calendar
 import logging
 import re
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 from pathlib import Path
 
 from ripplemem import deadline
@@ -43,9 +43,9 @@ from ripplemem.grounding.time_patterns import (
     before,
     clause_of,
     expand_weekdays,
-    names_past,
     original_offset,
     tense_of,
+    tense_or_mixed,
 )
 from ripplemem.grounding.time_rules import Found, GroundedTime, ground_anaphora, rule_times
 from ripplemem.grounding.time_spans import (
@@ -497,13 +497,9 @@ class TimeGrounder:
             return None  # "my Sunday group rides": a kind of event, not a date
         if value.get("type") == "interval":
             clause = clause_of(text, result["start"], result["end"])
-            tense = tense_of(clause)
-            weekly = self._weekly_interval(phrase, value, ref, tense or ("mixed" if names_past(clause) else ""))
-            return self._interval(phrase, weekly, ref, tense)
-        values = value.get("values") or [value]
-        points = [
-            (datetime.fromisoformat(v["value"][:19]), v["grain"]) for v in values if "value" in v
-        ]
+            weekly = self._weekly_interval(phrase, value, ref, tense_or_mixed(clause))
+            return self._interval(phrase, weekly, ref, tense_of(clause))
+        points = _points(value)
         if not points:
             return None
         moment, grain = points[0]
@@ -514,8 +510,7 @@ class TimeGrounder:
                 return GroundedTime(phrase, None, "hour")  # a bare clock time: which day?
             return GroundedTime(phrase, day_span(moment.date()), "day")
         if len(points) > 1:
-            clause = clause_of(text, result["start"], result["end"])
-            tense = tense_of(clause) or ("mixed" if names_past(clause) else "")
+            tense = tense_or_mixed(clause_of(text, result["start"], result["end"]))
             moment = self._pick([p for p, _ in points], grain, ref, tense)
         return GroundedTime(phrase, self._grain_span(moment, grain), grain)
 
@@ -537,10 +532,7 @@ class TimeGrounder:
             return self._interval(phrase, _nearest_interval(value, ref), ref, "")
         if _BARE_NUMBER.match(phrase) and not _year_of_its_own(text, end, language):
             return None  # "2000 Euro": a count, not the year 2000
-        values = value.get("values") or [value]
-        points = [
-            (datetime.fromisoformat(v["value"][:19]), v["grain"]) for v in values if "value" in v
-        ]
+        points = _points(value)
         if not points:
             return None
         moment, grain = points[0]
@@ -563,15 +555,7 @@ class TimeGrounder:
         starts = [datetime.fromisoformat(v["from"]["value"][:19]) for v in values]
         if (starts[1] - starts[0]).days != 7:
             return value
-        shift = self._pick(starts, "day", ref, tense) - starts[0]
-        first = values[0]
-        return {
-            **first,
-            **{
-                side: {**first[side], "value": (datetime.fromisoformat(first[side]["value"][:19]) + shift).isoformat()}
-                for side in ("from", "to") if first.get(side)
-            },
-        }
+        return _shifted(values[0], self._pick(starts, "day", ref, tense) - starts[0])
 
     @staticmethod
     def _pick(candidates: list[datetime], grain: str, ref: datetime, tense: str | None) -> datetime:
@@ -682,11 +666,26 @@ def _nearest_interval(value: dict, ref: datetime) -> dict:
 
     if (start(values[1]) - start(values[0])).days < 300:
         return value  # not yearly
-    earlier = {
-        side: {**values[0][side], "value": _shift_years(datetime.fromisoformat(values[0][side]["value"][:19]), -1).isoformat()}
-        for side in ("from", "to")
-    }
+    earlier = _shifted(values[0], lambda moment: _shift_years(moment, -1))
     return min([earlier, *values], key=lambda v: abs(start(v) - ref))
+
+
+def _shifted(interval: dict, shift: timedelta | Callable[[datetime], datetime]) -> dict:
+    """Duckling's ``interval`` (its "from" and "to") moved by ``shift``: a time to add, or a
+    function of each end."""
+    def moved(end: dict) -> dict:
+        moment = datetime.fromisoformat(end["value"][:19])
+        return {**end, "value": (shift(moment) if callable(shift) else moment + shift).isoformat()}
+
+    return {**interval, **{side: moved(interval[side]) for side in ("from", "to") if interval.get(side)}}
+
+
+def _points(value: dict) -> list[tuple[datetime, str]]:
+    """The moments (and grains) Duckling lists for a value: its occurrences, or itself."""
+    return [
+        (datetime.fromisoformat(v["value"][:19]), v["grain"])
+        for v in value.get("values") or [value] if "value" in v
+    ]
 
 
 def _year_of_its_own(text: str, end: int, language: str) -> bool:

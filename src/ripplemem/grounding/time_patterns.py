@@ -276,6 +276,12 @@ def tense_of(clause: str) -> str:
     return ""
 
 
+def tense_or_mixed(clause: str) -> str:
+    """:func:`tense_of`, but "mixed" for a clause that holds both a past and a future ("I want
+    to use up what I bought on Wednesday"), where "" is a clause with neither."""
+    return tense_of(clause) or ("mixed" if names_past(clause) else "")
+
+
 def names_past(clause: str) -> bool:
     """Whether the clause holds a past tense or a word of the past ("ago")."""
     clause = POLITE_PAST.sub(" am planning ", HAVE_GOT.sub(" have ", clause))

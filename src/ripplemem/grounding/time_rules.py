@@ -421,21 +421,23 @@ def _counted_from(phrase: str, before: TimeSpan) -> tuple[TimeSpan, str] | None:
 
 
 def _moved(span: TimeSpan, unit: str, count: int) -> tuple[TimeSpan, str]:
-    """``span`` (a day, a week or a month at most) ``count`` units later, and its grain."""
+    """``span`` (a day, a week or a month at most) ``count`` units later, at its own grain: a
+    day stays a day, a Monday-to-Sunday week a week, a calendar month a month, any other span
+    keeps its length."""
     first = span.start.date()
     if unit in ("day", "week"):
         shifted = first + timedelta(days=count * (7 if unit == "week" else 1))
     else:
         year, month = shift_months(first, count * (12 if unit == "year" else 1))
         shifted = date(year, month, min(first.day, calendar.monthrange(year, month)[1]))
-    length = span.end - span.start
-    if length < timedelta(days=1):
+    if span == day_span(first):
         return day_span(shifted), "day"
-    if length < timedelta(days=7) and first.weekday() == 0 and length > timedelta(days=6):
+    if span == week_span(first):
         return week_span(shifted), "week"
-    if first.day == 1 and span.end.date() == month_span(first.year, first.month).end.date():
+    if span == month_span(first.year, first.month):
         return month_span(shifted.year, shifted.month), "month"
-    return TimeSpan(datetime.combine(shifted, span.start.time()), datetime.combine(shifted, span.start.time()) + length), "range"
+    start = datetime.combine(shifted, span.start.time())
+    return TimeSpan(start, start + (span.end - span.start)), "range"
 
 
 def _count_from(phrase: str, before: TimeSpan) -> tuple[TimeSpan, str] | None:
