@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["EVIDENCE", "FUNCTION_WORDS", "in_other_language", "language_of"]
+__all__ = ["EVIDENCE", "FUNCTION_WORDS", "in_other_language", "language_of", "tense_in"]
 
 
 def _words(text: str) -> frozenset[str]:
@@ -148,3 +148,82 @@ def language_of(text: str) -> str:
                 return "uk"
             return script
     return _latin_language(text)
+
+
+# -- tense ---------------------------------------------------------------------------------------
+
+#: each language's past told by its closed classes: the past of its copula and auxiliaries
+_PAST = {
+    "de": _words("war waren warst wart hatte hatten hattest hattet wurde wurden"),
+    "nl": _words("was waren had hadden werd werden"),
+    "fr": _words("était étais étaient étions étiez avait avais avaient avions aviez fut furent fus"),
+    "es": _words(
+        """fue fui fuiste fuimos fueron era eras éramos eran estaba estabas estábamos estaban
+        estuve estuvo estuvimos estuvieron había habías habíamos habían tuve tuvo hice hizo"""
+    ),
+    "it": _words("ero eri era eravamo eravate erano fui fu fummo furono avevo avevi aveva avevamo avevano"),
+    "pt": _words("foi fui fomos foram era eras éramos eram estava estavas estávamos estavam tinha tinham"),
+    "sv": _words("var hade"),
+    "da": _words("var havde"),
+    "nb": _words("var hadde"),
+    "pl": _words("był była było byli były byłem byłam byłeś byłaś byliśmy byłyśmy"),
+    "ru": _words("был была было были"),
+    "uk": _words("був була було були"),
+}
+#: a compound past: one of the auxiliaries with a past participle in the same clause ("ich bin
+#: ... gezogen", "je suis allée", "sono andato", "he visto")
+_COMPOUND_PAST = {
+    "de": (_words("habe hast hat haben habt bin bist ist sind seid"), re.compile(r"ge\w{2,}(?:t|en)")),
+    "nl": (_words("heb hebt heeft hebben ben bent is zijn"), re.compile(r"ge\w{2,}(?:d|t|en)")),
+    "fr": (
+        _words("ai as a avons avez ont suis es est sommes êtes sont"),
+        re.compile(r"\w{2,}(?:é|ée|és|ées)|fait|faite|pris|mis|vu|vue|eu|été|dit|venu|venue|parti|partie"),
+    ),
+    "es": (
+        _words("he has ha hemos habéis han"),
+        re.compile(r"\w{2,}(?:ado|ada|ido|ida)|hecho|dicho|visto|puesto|vuelto|escrito|roto|abierto"),
+    ),
+    "it": (
+        _words("ho hai ha abbiamo avete hanno sono sei è siamo siete"),
+        re.compile(r"\w{2,}(?:at[oaie]|it[oaie]|ut[oaie])|fatto|detto|visto|preso|messo|stato|stata"),
+    ),
+}
+#: each language's future: its future auxiliaries and its word for tomorrow, and where the
+#: future is a verb ending, that ending
+_FUTURE = {
+    "de": _words("werde wirst wird werden werdet morgen"),
+    "nl": _words("zal zult zullen morgen"),
+    "fr": _words("vais vas allons allez vont demain"),
+    "es": _words("voy vas vamos van mañana"),
+    "it": _words("domani"),
+    "pt": _words("vou vai vamos vão amanhã"),
+    "sv": _words("ska kommer imorgon"),
+    "da": _words("skal imorgen"),
+    "nb": _words("skal imorgen"),
+    "pl": _words("będę będziesz będzie będziemy będą jutro"),
+    "ru": _words("буду будешь будет будем будут завтра"),
+    "uk": _words("буду будеш буде будемо будуть завтра"),
+}
+_FUTURE_ENDING = {
+    "fr": re.compile(r"\w{3,}(?:rai|rons|ront)"),
+    "es": re.compile(r"\w{3,}(?:ré|rás|rá|remos|rán)"),
+    "it": re.compile(r"\w{3,}(?:rò|rà|remo|ranno)"),
+}
+
+
+def tense_in(clause: str, language: str) -> str:
+    """"past", "future", "mixed" (both) or "" (neither, or a language whose closed classes are
+    not listed here) of a clause in ``language``, by its auxiliaries and copulas (see the
+    tables above); English is read by :func:`ripplemem.grounding.time_patterns.tense_of`."""
+    words = [m.group().lower() for m in _WORD.finditer(clause)]
+    if not words:
+        return ""
+    past = bool(_PAST.get(language, frozenset()).intersection(words))
+    if not past and language in _COMPOUND_PAST:
+        auxiliaries, participle = _COMPOUND_PAST[language]
+        past = bool(auxiliaries.intersection(words)) and any(participle.fullmatch(w) for w in words)
+    ending = _FUTURE_ENDING.get(language)
+    future = bool(_FUTURE.get(language, frozenset()).intersection(words)) or (
+        ending is not None and any(ending.fullmatch(w) for w in words)
+    )
+    return "mixed" if past and future else "past" if past else "future" if future else ""

@@ -637,3 +637,25 @@ def test_a_polite_past_or_a_participle_is_no_past(text: str, date: str) -> None:
 
 def test_a_weekday_after_a_possessive_names_a_kind_of_event() -> None:
     assert [g for g in ground_times("I struggle in Rachel's Thursday morning yoga class.", REF) if g.span] == []
+
+
+# written before the rule (REF Monday 8 May 2023): another language's past or future is read from
+# its closed classes (auxiliaries and copulas, with the past participle where the past is
+# compound: "ich bin ... gezogen", "j'ai ... mangé"), so a weekday or a month of the calendar
+# without a year goes back or ahead as in English; with neither, the nearest
+@pytest.mark.parametrize(
+    "text, start",
+    [
+        ("Am Donnerstag war ich mit Anna im Kino.", "2023-05-04"),  # the coming one is nearer
+        ("Am Donnerstag habe ich mit Anna Tennis gespielt.", "2023-05-04"),
+        ("Am Samstag werde ich mit Anna ins Kino gehen.", "2023-05-13"),  # the last one is nearer
+        ("Im September bin ich nach Rom gezogen.", "2022-09-01"),
+        ("Jeudi, je suis allée au cinéma avec ma sœur.", "2023-05-04"),
+        ("En septiembre fui a Roma con mi hermana.", "2022-09-01"),
+        ("Giovedì sono andato al cinema con mia sorella.", "2023-05-04"),
+        ("Donderdag ben ik met mijn zus naar de bioscoop geweest.", "2023-05-04"),
+    ],
+)
+def test_another_languages_tense_sends_a_recurring_day_back_or_ahead(text: str, start: str) -> None:
+    spans = [g.span for g in ground_times(text, REF) if g.span]
+    assert spans and spans[0].start.date() == day(start).date(), spans

@@ -56,7 +56,7 @@ from ripplemem.grounding.time_spans import (
     week_span,
     year_span,
 )
-from ripplemem.language import FUNCTION_WORDS, language_of
+from ripplemem.language import FUNCTION_WORDS, language_of, tense_in
 from ripplemem.records import TimeSpan
 
 __all__ = [
@@ -516,9 +516,11 @@ class TimeGrounder:
 
     def _convert_other(self, result: dict, text: str, ref: datetime, language: str) -> GroundedTime | None:
         """A find of Duckling's in another language. Its English filters do not apply (they read
-        English words) and the tense is not read: a day or month that recurs is the nearest
-        occurrence, a bare clock time ("à 15h": Duckling lists several days) is no day, and a
-        find inside a longer word is none, but in the scripts written without spaces."""
+        English words); a day or month that recurs is the occurrence its clause's tense says, read
+        from the language's closed classes (:func:`~ripplemem.language.tense_in`; the nearest
+        when it says neither or both), a bare clock time ("à 15h": Duckling lists several days)
+        is no day, and a find inside a longer word is none, but in the scripts written without
+        spaces."""
         start, end = result["start"], result["end"]
         phrase = text[start:end].strip().rstrip(_CLOSING)  # Duckling's "body" is mis-decoded
         if not phrase:
@@ -528,8 +530,9 @@ class TimeGrounder:
         ):
             return None
         value = result["value"]
+        tense = tense_in(clause_of(text, start, end), language)
         if value.get("type") == "interval":
-            return self._interval(phrase, _nearest_interval(value, ref), ref, "")
+            return self._interval(phrase, _recurring_interval(value, ref, tense), ref, "")
         if _BARE_NUMBER.match(phrase) and not _year_of_its_own(text, end, language):
             return None  # "2000 Euro": a count, not the year 2000
         points = _points(value)
@@ -543,7 +546,7 @@ class TimeGrounder:
                 return GroundedTime(phrase, None, "hour")  # a bare clock time: which day?
             return GroundedTime(phrase, day_span(moment.date()), "day")
         if len(points) > 1:
-            moment = self._pick([p for p, _ in points], grain, ref, None)
+            moment = self._pick([p for p, _ in points], grain, ref, tense or None)
         return GroundedTime(phrase, self._grain_span(moment, grain), grain)
 
     def _weekly_interval(self, phrase: str, value: dict, ref: datetime, tense: str) -> dict:
@@ -654,9 +657,11 @@ class TimeGrounder:
         return GroundedTime(phrase, TimeSpan(begin, finish), grain)
 
 
-def _nearest_interval(value: dict, ref: datetime) -> dict:
-    """Of the occurrences Duckling lists for an interval that recurs ("du 3 au 7 avril": next
-    April's first), and the one a year before the first, the one that starts nearest ``ref``."""
+def _recurring_interval(value: dict, ref: datetime, tense: str) -> dict:
+    """Of the occurrences Duckling lists for an interval that recurs yearly ("du 3 au 7 avril":
+    next April's first), and the one a year before the first: the last that has begun for a
+    clause in the past, the first that has not ended for one in the future, else the one that
+    starts nearest ``ref``."""
     values = [v for v in value.get("values") or () if v.get("from") and v.get("to")]
     if len(values) < 2:
         return value
@@ -666,8 +671,13 @@ def _nearest_interval(value: dict, ref: datetime) -> dict:
 
     if (start(values[1]) - start(values[0])).days < 300:
         return value  # not yearly
-    earlier = _shifted(values[0], lambda moment: _shift_years(moment, -1))
-    return min([earlier, *values], key=lambda v: abs(start(v) - ref))
+    candidates = [_shifted(values[0], lambda moment: _shift_years(moment, -1)), *values]
+    if tense == "past" and (begun := [v for v in candidates if start(v) <= ref]):
+        return max(begun, key=start)
+    today = datetime(ref.year, ref.month, ref.day)
+    if tense == "future" and (ahead := [v for v in candidates if datetime.fromisoformat(v["to"]["value"][:19]) > today]):
+        return min(ahead, key=start)
+    return min(candidates, key=lambda v: abs(start(v) - ref))
 
 
 def _shifted(interval: dict, shift: timedelta | Callable[[datetime], datetime]) -> dict:
