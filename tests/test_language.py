@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from ripplemem.language import in_other_language, language_of
+from ripplemem.language import in_other_language, language_of, tense_in
 
 
 @pytest.mark.parametrize(
@@ -63,3 +63,21 @@ def test_english_with_foreign_words_or_too_little_to_tell(text: str) -> None:
 )
 def test_the_language_of_a_sentence(text: str, language: str) -> None:
     assert language_of(text) == language
+
+
+@pytest.mark.parametrize(
+    "clause, language, tense",
+    [
+        ("Am Donnerstag war ich im Kino", "de", "past"),
+        ("Ich habe mit Anna Tennis gespielt", "de", "past"),  # a compound past
+        ("Ich habe einen Hund", "de", ""),  # the auxiliary alone is a present
+        ("Am Samstag werde ich ins Kino gehen", "de", "future"),
+        ("je suis allée au cinéma", "fr", "past"),
+        ("je suis contente", "fr", ""),
+        ("nous partirons demain", "fr", "future"),
+        ("fui a Roma pero mañana voy a Madrid", "es", "mixed"),
+        ("我昨天去了北京", "zh", ""),  # no closed classes listed: the nearest occurrence
+    ],
+)
+def test_the_tense_of_a_clause_in_another_language(clause: str, language: str, tense: str) -> None:
+    assert tense_in(clause, language) == tense
