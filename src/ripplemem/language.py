@@ -211,10 +211,39 @@ _FUTURE_ENDING = {
 }
 
 
+#: the marks of the past and the future in the scripts written without spaces, read inside the
+#: text: Chinese aspect particles and auxiliaries, Japanese polite and plain past and the polite
+#: non-past, Korean's future forms (its past is a syllable closed by ㅆ: :func:`_korean_past`)
+_PAST_MARKS = {"zh": ("了", "过"), "ja": ("ました", "でした", "かった", "った", "んだ", "した", "いた")}
+_FUTURE_MARKS = {
+    "zh": ("要", "会", "将", "打算", "明天"),
+    "ja": ("ます", "明日", "予定", "つもり"),
+    "ko": ("겠", "거예요", "거야", "내일"),
+}
+#: Hangul syllables: the first, and how many final consonants each vowel takes (ㅆ is 20th)
+_HANGUL, _FINALS, _SSANG_SIOS = 0xAC00, 28, 20
+
+
+def _korean_past(text: str) -> bool:
+    """A syllable closed by ㅆ (갔, 했, 왔, 었), but 있 ("there is") and 없: the Korean past."""
+    return any(
+        0 <= (point := ord(char) - _HANGUL) < 11172 and point % _FINALS == _SSANG_SIOS and char != "있"
+        for char in text
+    )
+
+
 def tense_in(clause: str, language: str) -> str:
     """"past", "future", "mixed" (both) or "" (neither, or a language whose closed classes are
     not listed here) of a clause in ``language``, by its auxiliaries and copulas (see the
     tables above); English is read by :func:`ripplemem.grounding.time_patterns.tense_of`."""
+    if language in ("zh", "ja", "ko"):
+        past = any(mark in clause for mark in _PAST_MARKS.get(language, ())) or (
+            language == "ko" and _korean_past(clause)
+        )
+        future = any(mark in clause for mark in _FUTURE_MARKS[language]) and not (
+            language == "ja" and "ました" in clause
+        )
+        return "mixed" if past and future else "past" if past else "future" if future else ""
     words = [m.group().lower() for m in _WORD.finditer(clause)]
     if not words:
         return ""

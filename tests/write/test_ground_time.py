@@ -659,3 +659,21 @@ def test_a_weekday_after_a_possessive_names_a_kind_of_event() -> None:
 def test_another_languages_tense_sends_a_recurring_day_back_or_ahead(text: str, start: str) -> None:
     spans = [g.span for g in ground_times(text, REF) if g.span]
     assert spans and spans[0].start.date() == day(start).date(), spans
+
+
+# written before the rule: in the scripts without spaces the tense is read from its marks
+# (Chinese 了 / 要, Japanese ました / ます, Korean's past ㅆ / 거예요)
+@pytest.mark.parametrize(
+    "text, start",
+    [
+        ("星期四我去了电影院。", "2023-05-04"),
+        ("星期六我要去电影院。", "2023-05-13"),
+        ("木曜日に映画館に行きました。", "2023-05-04"),
+        ("土曜日に映画館に行きます。", "2023-05-13"),
+        ("목요일에 영화관에 갔어요.", "2023-05-04"),
+        ("토요일에 영화관에 갈 거예요.", "2023-05-13"),
+    ],
+)
+def test_the_tense_of_chinese_japanese_and_korean_sends_a_weekday_back_or_ahead(text: str, start: str) -> None:
+    spans = [g.span for g in ground_times(text, REF) if g.span]
+    assert spans and spans[0].start.date() == day(start).date(), spans

@@ -252,11 +252,15 @@ def count_of(word: str) -> int:
 CLAUSE_REACH = 300
 
 
+#: the marks that end a sentence, in the Latin alphabet and in Chinese and Japanese
+_CLAUSE_ENDS = ".!?\n。！？"
+
+
 def clause_of(text: str, start: int, end: int) -> str:
     """The sentence around ``text[start:end]``, at most :data:`CLAUSE_REACH` characters either side."""
     floor, ceiling = max(0, start - CLAUSE_REACH), min(len(text), end + CLAUSE_REACH)
-    left = max(max(text.rfind(c, floor, start) for c in ".!?\n") + 1, floor)
-    rights = [i for i in (text.find(c, end, ceiling) for c in ".!?\n") if i != -1]
+    left = max(max(text.rfind(c, floor, start) for c in _CLAUSE_ENDS) + 1, floor)
+    rights = [i for i in (text.find(c, end, ceiling) for c in _CLAUSE_ENDS) if i != -1]
     return text[left : min(rights) if rights else ceiling]
 
 
