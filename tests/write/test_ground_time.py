@@ -677,3 +677,22 @@ def test_another_languages_tense_sends_a_recurring_day_back_or_ahead(text: str, 
 def test_the_tense_of_chinese_japanese_and_korean_sends_a_weekday_back_or_ahead(text: str, start: str) -> None:
     spans = [g.span for g in ground_times(text, REF) if g.span]
     assert spans and spans[0].start.date() == day(start).date(), spans
+
+
+# written before the rule (REF Monday 8 May 2023): a run of weekdays ("from Friday to Sunday") is
+# one span, in the week a "next week" or "last week" after it names, else the one its clause's
+# tense says, as for one weekday (Duckling starts "from Monday to Wednesday next week" this week)
+@pytest.mark.parametrize(
+    "text, start, stop",
+    [
+        ("I'll be in Paris from Tuesday to Thursday next week.", "2023-05-16", "2023-05-18"),
+        ("I'll be in Paris from Wednesday to Friday.", "2023-05-10", "2023-05-12"),
+        ("We were away from Friday to Sunday.", "2023-05-05", "2023-05-07"),
+        ("I was off from Tuesday to Thursday last week.", "2023-05-02", "2023-05-04"),
+        ("The conference runs Thursday to Saturday.", "2023-05-11", "2023-05-13"),
+        ("We stayed from Saturday until Tuesday.", "2023-04-29", "2023-05-02"),  # across a week's end
+    ],
+)
+def test_a_run_of_weekdays_is_one_span(text: str, start: str, stop: str) -> None:
+    spans = [g.span for g in ground_times(text, REF) if g.span]
+    assert spans and (spans[0].start.date(), spans[0].end.date()) == (day(start).date(), day(stop).date()), spans

@@ -77,6 +77,12 @@ DECADE_PARTS = {"early": (0, 3), "mid": (4, 6), "late": (7, 9)}
 IN_N = re.compile(
     r"\bin (?P<n>" + NUMBER_RE + r") (?P<unit>day|week|fortnight|month|year)s?\b", re.IGNORECASE
 )
+# "from Friday to Sunday", "Tuesday to Thursday next week": a run of weekdays
+WEEKDAY_RANGE = re.compile(
+    r"\b(?:from )?(?P<a>" + WEEKDAYS + r") (?:to|until|till|through|thru) (?P<b>" + WEEKDAYS
+    + r")(?: (?P<week>next|last|this) week)?\b",
+    re.IGNORECASE,
+)
 # "the first weekend of July", "the last weekend in May" (not "last weekend")
 NTH_WEEKEND = re.compile(
     r"\b(?:the )?(?P<nth>first|second|third|fourth|last) weekend (?:of|in) (?P<month>" + MONTH_RE

@@ -132,6 +132,9 @@ def rule_times(text: str, ref: datetime | None, day_first: bool = False) -> list
     for m in tp.VAGUE.finditer(text):
         if free(m):
             add(m, None, "vague")
+    for m in tp.WEEKDAY_RANGE.finditer(text):
+        if free(m):
+            add(m, _weekday_run(m, text, ref), "range")
     for m in tp.NTH_WEEKEND.finditer(text):
         if free(m):
             add(m, _nth_weekend(m, text, ref), "weekend")
@@ -265,6 +268,33 @@ def _nth_weekend(m: re.Match, text: str, ref: datetime | None) -> TimeSpan | Non
         return TimeSpan(day_span(saturday).start, day_span(saturday + timedelta(days=1)).end)
 
     return _of_year(weekend, m, text, ref)
+
+
+def _weekday_run(m: re.Match, text: str, ref: datetime | None) -> TimeSpan | None:
+    """"from Friday to Sunday": those days in the week "next week" or "last week" names, else
+    the run its clause's tense says: the last that has ended of a clause in the past, the
+    coming one of a clause with no past (a plan), the nearest of one with both."""
+    if ref is None:
+        return None
+    names = tp.WEEKDAYS.split("|")
+    first, last = names.index(m.group("a").lower()), names.index(m.group("b").lower())
+    length = (last - first) % 7
+    monday = ref.date() - timedelta(days=ref.weekday())
+    week = (m.group("week") or "").lower()
+    if week:
+        start = monday + timedelta(days=7 * {"next": 1, "last": -1, "this": 0}[week] + first)
+        return TimeSpan(day_span(start).start, day_span(start + timedelta(days=length)).end)
+    runs = [
+        TimeSpan(day_span(begin).start, day_span(begin + timedelta(days=length)).end)
+        for begin in (monday + timedelta(days=7 * shift + first) for shift in (-2, -1, 0, 1))
+    ]
+    tense = tp.tense_or_mixed(tp.clause_of(text, m.start(), m.end()))
+    today = datetime(ref.year, ref.month, ref.day)
+    if tense == "past":
+        return max((r for r in runs if r.end <= ref), key=lambda r: r.start)
+    if tense in ("", "future"):
+        return min((r for r in runs if r.start >= today), key=lambda r: r.start)
+    return min(runs, key=lambda r: abs(r.start - ref))
 
 
 def _of_year(make: Callable[[int], TimeSpan | None], m: re.Match, text: str, ref: datetime | None) -> TimeSpan | None:
