@@ -38,3 +38,14 @@ def test_a_chinese_memory_is_dated_by_its_own_words() -> None:
             [{"speaker": "Wei", "text": "我昨天去了北京。"}], user_id="wei", session_time="2024-06-12T10:00:00"
         ).units
         assert unit.time_span is not None and unit.time_span.start == datetime(2024, 6, 11)
+
+
+def test_a_german_when_question_asks_for_the_memory_that_names_a_time() -> None:
+    with Memory(Settings(store="memory://")) as memory:
+        for text in ["Berlin ist eine tolle Stadt, ich liebe Berlin und die Berliner.",
+                     "Ich bin letzte Woche nach Berlin gezogen."]:
+            memory.add([{"speaker": "Lena", "text": text}], user_id="lena", session_time="2024-06-12T10:00:00")
+        found = memory.search("Wann bin ich nach Berlin gezogen?", user_id="lena",
+                              question_time="2024-06-14T10:00:00")
+        assert any(note.startswith("kind:") for note in found.trace.notes), found.trace.notes
+        assert "gezogen" in found.evidence[0].unit.restatement

@@ -36,7 +36,20 @@ MAY_3 = TimeSpan(datetime(2023, 5, 3), datetime(2023, 5, 3, 23, 59, 59))
         ("Where does Jay work now?", None),  # "from home" is a place no name says
         ("What did Maya do on 3 May?", None),
         ("Tell me about the trip", None),
-        ("¿Dónde vive Priya?", None),  # another language asks for no kind: the order is kept
+        ("¿Dónde vive Priya?", None),  # "where" is no kind in any language
+        # written before the rule: "when" in the languages the write path reads the times of
+        ("Wann bin ich nach Berlin gezogen?", "time"),
+        ("Quand est-ce que Léa a déménagé ?", "time"),
+        ("¿Cuándo se mudó Priya a Oporto?", "time"),
+        ("Quando sei andato a Roma?", "time"),
+        ("Wanneer ben ik verhuisd?", "time"),
+        ("När flyttade du till Malmö?", "time"),
+        ("Kiedy przeprowadziłeś się do Krakowa?", "time"),
+        ("Когда ты переехал в Москву?", "time"),
+        ("我什么时候去了北京？", "time"),  # the question word stands where the answer would
+        ("いつ東京に行きましたか？", "time"),
+        ("언제 서울에 갔어요?", "time"),
+        ("Wie viel kostet die Miete?", None),  # "wie viel", "combien": an amount or a count alike
         ("What happened when we were in Rome?", None),  # "when" not opening the question
     ],
 )

@@ -11,8 +11,9 @@ that asks for a time name one, against 14 % of the other units.
 
 :func:`asked_kind` reads the kind from the question's opening words ("When ...", "In which month
 ...", "What year ...", "How long ago ..."; "How much ...", but not for a degree: "How much do I
-like jazz?"), in English: a question in another
-language, or one that opens otherwise, asks for none and keeps its order. :func:`holds` says
+like jazz?"); a time also by "when" in the languages whose times the write path reads ("Wann
+...", "Quand ...", "¿Cuándo ...", "Когда ...", "...什么时候...", "いつ...", "언제..."). A question
+that opens otherwise asks for none and keeps its order. :func:`holds` says
 whether a unit holds a value of it: a time the unit names (its grounded ``time_span``, or a day
 of the week, a habit or a clock time its restatement names, "every Monday", "at 5:30", which no
 day of the calendar grounds; the day it was said is every unit's, so it tells nothing), a number
@@ -48,11 +49,15 @@ KIND_TERM = "kind"
 
 #: words a question may open with before its question word ("And when ...", "Remind me when ...")
 _LEAD = r"(?:(?:and|so|but|then|ok|okay|also|now|hey|remind me|tell me|do you (?:know|remember)|can you (?:tell|remind) me|could you (?:tell|remind) me)[\s,]+)*"
+#: "when" in the languages whose times the write path reads (:mod:`ripplemem.language`), at the
+#: opening of a question; Chinese, Japanese and Korean put it where the answer would stand
+_WHEN = r"wann|quand|cu[aá]ndo|quando|wanneer|n[aä]r|hvorn[aå]r|når|kiedy|когда|коли"
+_WHEN_IN_PLACE = re.compile(r"什么时候|什麼時候|何时|何時|几时|いつ|언제")
 _KINDS: tuple[tuple[AnswerKind, re.Pattern[str]], ...] = (
     (
         "time",
         re.compile(
-            _LEAD + r"(?:when\b|(?:(?:in|on|at|by|since|from|until) )?(?:what|which) "
+            _LEAD + r"(?:(?:when|" + _WHEN + r")\b|(?:(?:in|on|at|by|since|from|until) )?(?:what|which) "
             r"(?:years?|dates?|months?|days?|times?|weeks?|weekends?|seasons?|decades?)\b|how long ago\b)",
             re.IGNORECASE,
         ),
@@ -80,11 +85,11 @@ _NUMBER = re.compile(
 
 def asked_kind(question: str) -> AnswerKind | None:
     """The kind of value ``question`` asks for by its opening words, or None."""
-    text = question.strip().lstrip("\"'“‘(").strip()
+    text = question.strip().lstrip("\"'“‘(¿¡").strip()
     for kind, pattern in _KINDS:
         if pattern.match(text):
             return kind
-    return None
+    return "time" if _WHEN_IN_PLACE.search(text) else None
 
 
 def holds(unit: MemoryUnit, kind: AnswerKind) -> bool:
