@@ -220,14 +220,16 @@ _FUTURE_MARKS = {
     "ja": ("ます", "明日", "予定", "つもり"),
     "ko": ("겠", "거예요", "거야", "내일"),
 }
-#: Hangul syllables: the first, and how many final consonants each vowel takes (ㅆ is 20th)
-_HANGUL, _FINALS, _SSANG_SIOS = 0xAC00, 28, 20
+#: Hangul syllables: the first, how many there are, how many final consonants each vowel takes,
+#: and the place of ㅆ among them
+_HANGUL, _SYLLABLES, _FINALS, _SSANG_SIOS = 0xAC00, 11172, 28, 20
 
 
 def _korean_past(text: str) -> bool:
-    """A syllable closed by ㅆ (갔, 했, 왔, 었), but 있 ("there is") and 없: the Korean past."""
+    """A syllable closed by ㅆ (갔, 했, 왔, 었) but 있 ("there is"): the Korean past."""
     return any(
-        0 <= (point := ord(char) - _HANGUL) < 11172 and point % _FINALS == _SSANG_SIOS and char != "있"
+        0 <= (point := ord(char) - _HANGUL) < _SYLLABLES and point % _FINALS == _SSANG_SIOS
+        and char != "있"
         for char in text
     )
 
@@ -240,9 +242,7 @@ def tense_in(clause: str, language: str) -> str:
         past = any(mark in clause for mark in _PAST_MARKS.get(language, ())) or (
             language == "ko" and _korean_past(clause)
         )
-        future = any(mark in clause for mark in _FUTURE_MARKS[language]) and not (
-            language == "ja" and "ました" in clause
-        )
+        future = any(mark in clause for mark in _FUTURE_MARKS[language])
         return "mixed" if past and future else "past" if past else "future" if future else ""
     words = [m.group().lower() for m in _WORD.finditer(clause)]
     if not words:
