@@ -52,6 +52,7 @@ from ripplemem.grounding.time_spans import (
     SECOND,
     day_span,
     month_span,
+    occurrence,
     shift_months,
     week_span,
     year_span,
@@ -134,7 +135,8 @@ _DETERMINER_BEFORE = re.compile(  # a possessive is a determiner too ("Rachel's 
 _NOUN_AFTER = re.compile(
     r"^\s+(?!(?:before|after|of|when|that|and|or|i|we|you|he|she|they)\b)[a-z]", re.IGNORECASE
 )
-# a weekday's part of the day and nothing else ("on Saturday night", "lunch on Thursday")
+# a weekday's part of the day and nothing else ("on Saturday night", "lunch on Thursday"): the
+# parts of the day Duckling's English reads as spans of hours
 _WEEKDAY_PART = re.compile(
     r"^(?:on )?(?:a )?(?:(?:" + WEEKDAYS + r") (?:morning|afternoon|evening|night|lunch(?:time)?)"
     r"|(?:morning|afternoon|evening|night|lunch(?:time)?) on (?:" + WEEKDAYS + r"))$",
@@ -659,25 +661,22 @@ class TimeGrounder:
 
 def _recurring_interval(value: dict, ref: datetime, tense: str) -> dict:
     """Of the occurrences Duckling lists for an interval that recurs yearly ("du 3 au 7 avril":
-    next April's first), and the one a year before the first: the last that has begun for a
-    clause in the past, the first that has not ended for one in the future, else the one that
-    starts nearest ``ref``."""
+    next April's first), and the one a year before the first, the one the clause's ``tense``
+    names (:func:`~ripplemem.grounding.time_spans.occurrence`)."""
     values = [v for v in value.get("values") or () if v.get("from") and v.get("to")]
     if len(values) < 2:
         return value
-
-    def start(v: dict) -> datetime:
-        return datetime.fromisoformat(v["from"]["value"][:19])
-
-    if (start(values[1]) - start(values[0])).days < 300:
-        return value  # not yearly
     candidates = [_shifted(values[0], lambda moment: _shift_years(moment, -1)), *values]
-    if tense == "past" and (begun := [v for v in candidates if start(v) <= ref]):
-        return max(begun, key=start)
-    today = datetime(ref.year, ref.month, ref.day)
-    if tense == "future" and (ahead := [v for v in candidates if datetime.fromisoformat(v["to"]["value"][:19]) > today]):
-        return min(ahead, key=start)
-    return min(candidates, key=lambda v: abs(start(v) - ref))
+    spans = [
+        TimeSpan(
+            datetime.fromisoformat(v["from"]["value"][:19]),
+            datetime.fromisoformat(v["to"]["value"][:19]) - SECOND,  # Duckling's "to" is open
+        )
+        for v in candidates
+    ]
+    if (spans[2].start - spans[1].start).days < 300:
+        return value  # not yearly
+    return candidates[spans.index(occurrence(spans, ref, tense))]
 
 
 def _shifted(interval: dict, shift: timedelta | Callable[[datetime], datetime]) -> dict:

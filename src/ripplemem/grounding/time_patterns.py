@@ -277,24 +277,23 @@ def before(text: str, position: int, reach: int = 40) -> tuple[int, int]:
 
 def tense_of(clause: str) -> str:
     """"past", "future" or "" (both, or neither) by the clause's verbs and time words."""
-    past = names_past(clause)
-    future = bool(FUTURE.search(POLITE_PAST.sub(" am planning ", clause)))
-    if past and not future:
-        return "past"
-    if future and not past:
-        return "future"
-    return ""
+    past, future = _tenses(clause)
+    return "past" if past and not future else "future" if future and not past else ""
 
 
 def tense_or_mixed(clause: str) -> str:
     """:func:`tense_of`, but "mixed" for a clause that holds both a past and a future ("I want
     to use up what I bought on Wednesday"), where "" is a clause with neither."""
-    return tense_of(clause) or ("mixed" if names_past(clause) else "")
+    past, future = _tenses(clause)
+    return "mixed" if past and future else "past" if past else "future" if future else ""
 
 
-def names_past(clause: str) -> bool:
-    """Whether the clause holds a past tense or a word of the past ("ago")."""
+def _tenses(clause: str) -> tuple[bool, bool]:
+    """Whether the clause holds a past (a past tense, or a word of the past: "ago") and a future;
+    a present possession ("I've got") and the attitudinal past ("I was wondering if") are read as
+    the present and the plan they are."""
     clause = POLITE_PAST.sub(" am planning ", HAVE_GOT.sub(" have ", clause))
-    return any(
+    past = any(
         m.group(1) is None or m.group(1).lower() not in NOT_PAST for m in PAST.finditer(clause)
     )
+    return past, bool(FUTURE.search(clause))

@@ -45,6 +45,7 @@ from ripplemem.grounding.time_spans import (
     day_span,
     hull,
     month_span,
+    occurrence,
     shift_months,
     unit_span,
     week_span,
@@ -299,8 +300,7 @@ def _weekday_run(m: re.Match, text: str, ref: datetime | None) -> TimeSpan | Non
 
 def _of_year(make: Callable[[int], TimeSpan | None], m: re.Match, text: str, ref: datetime | None) -> TimeSpan | None:
     """The span ``make`` gives for the year ``m`` writes, else for the year the clause's tense
-    says: the last one that has begun of a clause in the past, the next one that has not ended
-    of one in the future, else the nearest to ``ref``."""
+    says (:func:`~ripplemem.grounding.time_spans.occurrence`)."""
     if m.group("year"):
         years = [int(m.group("year"))]
     elif ref is None:
@@ -310,13 +310,7 @@ def _of_year(make: Callable[[int], TimeSpan | None], m: re.Match, text: str, ref
     spans = [span for span in map(make, years) if span is not None]
     if not spans or ref is None or len(spans) == 1:
         return spans[0] if spans else None
-    tense = tp.tense_of(tp.clause_of(text, m.start(), m.end()))
-    if tense == "past":
-        return max((s for s in spans if s.start <= ref), key=lambda s: s.start, default=spans[0])
-    if tense == "future":
-        today = datetime(ref.year, ref.month, ref.day)
-        return min((s for s in spans if s.end >= today), key=lambda s: s.start, default=spans[-1])
-    return min(spans, key=lambda s: abs(s.start - ref))
+    return occurrence(spans, ref, tp.tense_of(tp.clause_of(text, m.start(), m.end())))
 
 
 def _weekend(m: re.Match, text: str, ref: datetime | None) -> TimeSpan | None:

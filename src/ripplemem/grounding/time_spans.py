@@ -7,6 +7,7 @@ structural score compare them.
 from __future__ import annotations
 
 import calendar
+from collections.abc import Sequence
 from datetime import date, datetime, timedelta
 
 from ripplemem.records import TimeSpan
@@ -16,6 +17,7 @@ __all__ = [
     "day_span",
     "hull",
     "month_span",
+    "occurrence",
     "shift_months",
     "unit_span",
     "week_span",
@@ -63,3 +65,15 @@ def unit_span(reference: datetime, unit: str, offset: int) -> TimeSpan:
 
 def hull(a: TimeSpan, b: TimeSpan) -> TimeSpan:
     return TimeSpan(min(a.start, b.start), max(a.end, b.end))
+
+
+def occurrence(spans: Sequence[TimeSpan], reference: datetime, tense: str) -> TimeSpan:
+    """Of the occurrences of a time that recurs (``spans``, not empty), the one a clause's
+    ``tense`` names: the last that has begun by ``reference`` for "past", the first that has not
+    ended before its day for "future", else (or when none is) the one that starts nearest it."""
+    if tense == "past" and (begun := [s for s in spans if s.start <= reference]):
+        return max(begun, key=lambda s: s.start)
+    today = datetime(reference.year, reference.month, reference.day)
+    if tense == "future" and (ahead := [s for s in spans if s.end >= today]):
+        return min(ahead, key=lambda s: s.start)
+    return min(spans, key=lambda s: abs(s.start - reference))
