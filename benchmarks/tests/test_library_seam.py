@@ -56,10 +56,11 @@ DECLARED: dict[str, str] = {
     "ripplemem.write.clues": _STAGE + " (clue-graph updates, bench asso-speed)",
     "ripplemem.write.link": _STAGE + " (linking a batch as the store grows, bench speed/serve)",
     "ripplemem.write.pipeline": _STAGE + " (the link thresholds the write path resolves)",
+    "ripplemem.grounding.time_rules": _STAGE + " (the grounded times it returns, bench times)",
     "ripplemem.stores.vectors": _STAGE + " (the dense index alone, bench scale --index-only)",
     "ripplemem.stores.hnsw": _STAGE + " (the HNSW parameters the index is built with)",
     "ripplemem.stores.postgres.adapt": _STAGE + " (pgvector's adapters, bench knn)",
-    "ripplemem.grounding.ground_time": _STAGE + " (time grounding alone, bench bounded)",
+    "ripplemem.grounding.ground_time": _STAGE + " (time grounding alone, bench bounded and bench times)",
     "ripplemem.core.keys": "bench bounded starts `ripplemem serve` with a key it creates in the "
     "store, as `ripplemem keys create` does",
 }

@@ -18,6 +18,7 @@ from ripplemem_bench.cli.retrieval import locomo, longmemeval
 from ripplemem_bench.cli.serve import serve
 from ripplemem_bench.cli.sessions import lme_sessions
 from ripplemem_bench.cli.speed import scale, speed
+from ripplemem_bench.cli.times import times
 from ripplemem_bench.cli.updates import lme_updates, updates
 from ripplemem_bench.cli.writers import writers
 
@@ -41,6 +42,7 @@ bench_app.command(name="knn")(knn)
 bench_app.command(name="report")(report)
 bench_app.command(name="updates")(updates)
 bench_app.command(name="lme-updates")(lme_updates)
+bench_app.command(name="times")(times)
 bench_app.command(name="merge")(merge)
 bench_app.command(name="bounded")(bounded)
 bench_app.command(name="rejudge")(rejudge_command)

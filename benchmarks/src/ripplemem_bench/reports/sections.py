@@ -16,6 +16,7 @@ from ripplemem_bench.reports.retrieval import (
 )
 from ripplemem_bench.reports.serve import serve_section
 from ripplemem_bench.reports.tables import markdown_table, short_units
+from ripplemem_bench.reports.times import times_section
 from ripplemem_bench.reports.updates import lme_updates_section, updates_section
 from ripplemem_bench.reports.writers import writers_section
 from ripplemem_bench.results import (
@@ -28,6 +29,7 @@ from ripplemem_bench.results import (
     RetrievalResult,
     RetrievalVariants,
     ServeResult,
+    TimesResult,
     UpdatesResult,
     WritersResult,
 )
@@ -65,6 +67,8 @@ def section(result: Result) -> str:
             return updates_section(result)
         case LmeUpdatesResult():
             return lme_updates_section(result)
+        case TimesResult():
+            return times_section(result)
     return _other(result)
 
 
@@ -115,5 +119,8 @@ def describe(result: Result) -> tuple[str, str]:
         case LmeUpdatesResult():
             what = f"{result.question_type} ordering, {result.questions} questions, k = {result.k}"
             return what, result.split or "?"
+        case TimesResult():
+            what = f"time expressions: {result.cases} messages in {len(result.by_language) - 1} languages"
+            return what, f"{result.file or '?'} ({result.split or '?'})"
     extra = result.model_extra or {}
     return str(extra.get("benchmark") or extra.get("dataset") or "?"), "?"

@@ -5,7 +5,8 @@ any result file with :func:`load_result` (older files too: fields a record does 
 kept, fields an older file lacks take their defaults). One module per kind:
 :mod:`.retrieval` (LoCoMo, LongMemEval), :mod:`.growth` (speed, scale), :mod:`.index`
 (the dense index alone), :mod:`.service` (serve), :mod:`.writers`, :mod:`.asso` (AssoMem
-speed), :mod:`.updates` (the update suite, LongMemEval's knowledge updates) and :mod:`.knn` (PostgreSQL kNN).
+speed), :mod:`.updates` (the update suite, LongMemEval's knowledge updates), :mod:`.times` (the
+time-expression suite) and :mod:`.knn` (PostgreSQL kNN).
 """
 
 from ripplemem_bench.results.asso import AssoSpeedResult
@@ -23,6 +24,7 @@ from ripplemem_bench.results.load import (
 )
 from ripplemem_bench.results.retrieval import RecipeScores, RetrievalResult, RetrievalVariants
 from ripplemem_bench.results.service import ServeResult
+from ripplemem_bench.results.times import TimesResult
 from ripplemem_bench.results.updates import LmeUpdatesResult, UpdatesResult
 from ripplemem_bench.results.writers import WritersResult
 
@@ -42,6 +44,7 @@ __all__ = [
     "RetrievalVariants",
     "Scores",
     "ServeResult",
+    "TimesResult",
     "UpdatesResult",
     "WritersResult",
     "kind_of",

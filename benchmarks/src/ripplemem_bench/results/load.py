@@ -21,6 +21,7 @@ from ripplemem_bench.results.index import IndexScaleResult
 from ripplemem_bench.results.knn import KnnResult
 from ripplemem_bench.results.retrieval import RetrievalResult, RetrievalVariants
 from ripplemem_bench.results.service import ServeResult
+from ripplemem_bench.results.times import TimesResult
 from ripplemem_bench.results.updates import LmeUpdatesResult, UpdatesResult
 from ripplemem_bench.results.writers import WritersResult
 
@@ -42,6 +43,7 @@ Result = (
     | UpdatesResult
     | LmeUpdatesResult
     | KnnResult
+    | TimesResult
     | OtherResult
 )
 
@@ -53,6 +55,7 @@ _BENCHMARKS: dict[str, type[Result]] = {
     "writers": WritersResult,
     "asso_speed": AssoSpeedResult,
     "knn": KnnResult,
+    "times": TimesResult,
 }
 
 

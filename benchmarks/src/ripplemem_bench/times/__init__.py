@@ -1,0 +1,1 @@
+"""The time-expression suite: messages whose time expressions have known calendar spans."""
