@@ -8,24 +8,32 @@ Danish and Norwegian "her" (here), Polish "my" (we). Rewriting them puts words i
 nobody said ("Je Élodie suis installée à Lyon"). The time grounder reads a sentence's time
 expressions in its own language ("letzte Woche", "hier", "昨天": :mod:`ripplemem.grounding.ground_time`).
 
-A sentence is read as another language of the Latin alphabet when its function words say so: at
-least :data:`EVIDENCE` words of the closed classes (articles, pronouns, auxiliaries, conjunctions,
+A sentence in the Latin alphabet is read as another language by a character n-gram model
+(py3langid's naive Bayes over byte n-grams, shipped with its weights, restricted to English and
+the languages below): when it holds at least :data:`MIN_WORDS` words and the model gives another
+language a probability of at least :data:`CONFIDENCE`. N-grams see what a word list cannot:
+"Ontem à noite choveu" is Portuguese by its endings and accents though it holds no function word
+of a list, and French is no Spanish for sharing "de", "la" and "que". A shorter sentence, or one
+the model is not sure of, is another language only when its function words say so: at least
+:data:`EVIDENCE` words of the closed classes (articles, pronouns, auxiliaries, conjunctions,
 prepositions) of French, Spanish, Italian, Portuguese, German, Dutch, Danish, Norwegian, Swedish
-or Polish that are no English word, and more of them than of English function words; the
-language is the one with the most of them. Function words are the most frequent words of any
-text and a closed set per language, the oldest cue of language identification. A sentence with
-one such word, or none, stays English: a name ("Café del Mar"), a greeting ("Merci!") or a
-foreign phrase among English words changes nothing. A sentence mostly in another script is in
-that script's language (:func:`language_of`: Chinese, Japanese by its kana, Korean, Russian or
-Ukrainian by its letters, Greek, Arabic, Hebrew, Hindi, Thai); it has no English reference to
-rewrite (:func:`in_other_language` reads function words only).
+or Polish that are no English word, and more of them than of English function words. A sentence
+with one such word, or none, stays English: a name ("Café del Mar"), a greeting ("Merci!", "See
+ya later!") or a foreign phrase among English words changes nothing. A sentence mostly in another
+script is in that script's language (:func:`language_of`: Chinese, Japanese by its kana, Korean,
+Russian or Ukrainian by its letters, Greek, Arabic, Hebrew, Hindi, Thai); it has no English
+reference to rewrite.
 """
 
 from __future__ import annotations
 
 import re
+import threading
+from typing import Any
 
-__all__ = ["EVIDENCE", "FUNCTION_WORDS", "in_other_language", "language_of", "tense_in"]
+__all__ = [
+    "CONFIDENCE", "EVIDENCE", "FUNCTION_WORDS", "MIN_WORDS", "in_other_language", "language_of", "tense_in",
+]
 
 
 def _words(text: str) -> frozenset[str]:
@@ -74,9 +82,32 @@ _ENGLISH = _words(
     there which who because from about or if when
     """
 )
-#: foreign function words a sentence must hold to be read as another language
+#: foreign function words a sentence must hold to be read as another language by them
 EVIDENCE = 2
+#: the words a sentence must hold for the n-gram model to read its language ("See ya later!",
+#: "Vipassana Meditation": too little text to tell)
+MIN_WORDS = 3
+#: the probability the n-gram model must give another language than English
+CONFIDENCE = 0.9
 _WORD = re.compile(r"[^\W\d_]+")
+#: the model's codes of the languages it chooses among ("no" is its Norwegian, Bokmål here)
+_MODEL_CODES = {"en": "en", "no": "nb", **{code: code for code in FUNCTION_WORDS if code != "nb"}}
+_model: list[Any] = []
+_model_lock = threading.Lock()
+
+
+def _identifier() -> Any:
+    """py3langid's identifier over English and :data:`FUNCTION_WORDS`' languages, loaded once
+    (about 0.4 s: its weights are compressed in the package)."""
+    if not _model:
+        with _model_lock:
+            if not _model:
+                from py3langid.langid import MODEL_FILE, LanguageIdentifier
+
+                identifier = LanguageIdentifier.from_model_file(MODEL_FILE, norm_probs=True)
+                identifier.set_languages(sorted(_MODEL_CODES))
+                _model.append(identifier)
+    return _model[0]
 
 
 def in_other_language(text: str) -> bool:
@@ -88,8 +119,17 @@ def in_other_language(text: str) -> bool:
 
 
 def _latin_language(text: str) -> str:
-    """The language of the Latin alphabet ``text``'s function words say, "en" when they do not
-    say another one (see the module doc)."""
+    """The language of the Latin alphabet ``text`` is in by the n-gram model or by its function
+    words, "en" when neither says another one (see the module doc)."""
+    if len(_WORD.findall(text)) >= MIN_WORDS:
+        code, probability = _identifier().classify(text)
+        if code != "en" and probability >= CONFIDENCE:
+            return _MODEL_CODES[code]
+    return _function_words_language(text)
+
+
+def _function_words_language(text: str) -> str:
+    """The language ``text``'s function words say, "en" when they do not say another one."""
     hits = dict.fromkeys(FUNCTION_WORDS, 0)
     other = english = 0
     for match in _WORD.finditer(text):
