@@ -32,7 +32,14 @@ import threading
 from typing import Any
 
 __all__ = [
-    "CONFIDENCE", "EVIDENCE", "FUNCTION_WORDS", "MIN_WORDS", "in_other_language", "language_of", "tense_in",
+    "CONFIDENCE",
+    "EVIDENCE",
+    "FUNCTION_WORDS",
+    "MIN_WORDS",
+    "in_other_language",
+    "language_of",
+    "own_clause_in",
+    "tense_in",
 ]
 
 
@@ -272,6 +279,33 @@ def _korean_past(text: str) -> bool:
         and char != "있"
         for char in text
     )
+
+
+#: the words that make a piece of a sentence a clause of its own in each language: its subject
+#: pronouns and the present of its copula and of "have" (a closed class; a present tense shows
+#: no mark of its own)
+_OWN_CLAUSE = {
+    "de": _words("ich du er sie es wir ihr man ist sind bin bist habe hat haben hast"),
+    "fr": _words("je j tu il elle on nous vous ils elles est sont suis es ai as avons ont c"),
+    "es": _words("yo tú él ella nosotros nosotras ellos ellas es son soy eres estoy está están hay tengo tiene"),
+    "it": _words("io tu lui lei noi voi loro è sono sei ho ha hanno abbiamo c"),
+    "pt": _words("eu tu ele ela nós eles elas é são sou estou está estão tenho tem"),
+    "nl": _words("ik jij je hij zij ze wij we jullie is zijn ben bent heb heeft hebben"),
+    "sv": _words("jag du han hon vi ni de är har"),
+    "da": _words("jeg du han hun vi de er har"),
+    "nb": _words("jeg du han hun vi de er har"),
+    "pl": _words("ja ty on ona my wy oni jest są jestem mam ma"),
+}
+
+
+def own_clause_in(piece: str, language: str) -> bool:
+    """Whether ``piece`` of a sentence in ``language`` is a clause of its own: it shows a tense
+    (:func:`tense_in`), a subject pronoun or a present copula (``_OWN_CLAUSE``); a time told
+    before a comma with no verb ("Am Freitag, ...") takes its sentence's tense."""
+    if tense_in(piece, language):
+        return True
+    words = _OWN_CLAUSE.get(language)
+    return words is not None and any(m.group().lower() in words for m in _WORD.finditer(piece))
 
 
 def tense_in(clause: str, language: str) -> str:

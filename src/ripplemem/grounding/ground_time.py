@@ -35,15 +35,18 @@ from ripplemem.grounding.time_patterns import (
     DAY_ANCHOR,
     GENERIC_PLURAL,
     MONTH_RE,
+    NOT_PAST,
     ORDINAL_DAY,
     ORDINAL_ONLY,
+    PAST,
     SHORT_WEEKDAY,
     TIMEISH,
     WEEKDAYS,
+    bare_bounds,
     before,
-    clause_of,
     expand_weekdays,
     original_offset,
+    tense_clause,
     tense_of,
     tense_or_mixed,
 )
@@ -57,7 +60,7 @@ from ripplemem.grounding.time_spans import (
     week_span,
     year_span,
 )
-from ripplemem.language import FUNCTION_WORDS, language_of, tense_in
+from ripplemem.language import FUNCTION_WORDS, language_of, own_clause_in, tense_in
 from ripplemem.records import TimeSpan
 
 __all__ = [
@@ -96,7 +99,16 @@ _SENTENCE_BREAK = re.compile(
     r"(?<!(?<![\w.])\d)(?<!(?<![\w.])\d\d)"
     r"[.!?…]+[\"'”’)\]]*\s+(?=[\"'“‘(\[]?[A-Z\u00c0-\u024f]|[^\x00-\u024f])|\n+|[。！？!?]+"
 )
-_BARE_SEASON = re.compile(  # "the autumn colors", "excited about summer": not a date
+#: a season as a time of its own starts with a preposition or "the" ("in the spring", "the
+#: winter") and ends where its noun phrase does: the end, a mark, a function word or "season(s)",
+#: "month(s)" ("during the winter months"); not "winter clothes", "the summer of '21"
+_SEASON_LEAD = re.compile(r"(?:^|\b)(?:(?:in|during|for|over|through|by|at|about) |the )(?:the )?$|^(?:(?:in|during|for|over|through|by|at|about) |the )", re.IGNORECASE)
+_AFTER_SEASON = re.compile(
+    r"^(?:\s*$|\s*[,.;:!?)—–]|\s+(?:and|or|but|so|then|when|while|because|as|since|until|before|after|"
+    r"with|to|at|in|on|for|from|by|i|we|you|he|she|they|it|is|was|will|season|seasons|months?)\b)",
+    re.IGNORECASE,
+)
+_BARE_SEASON = re.compile(  # a date only by its clause's tense (TimeGrounder._season)
     r"^(?:(?:about|in|during|for|over|at|by|through) )?(?:the )?"
     r"(?:summer|winter|spring|fall|autumn)$",
     re.IGNORECASE,
@@ -119,6 +131,17 @@ _HABITUAL = re.compile(
 )
 #: a phrase that is only a number (Duckling's year), and the word after a phrase
 _BARE_NUMBER = re.compile(r"^\d{4}$")
+_THOUSANDS = re.compile(r"\d{1,3}(?:[.,’' ]\d{3})+")
+#: a time told from now ("last quarter", "this quarter"): of the calendar
+_RELATIVE = re.compile(r"^(?:(?:in|for|during|over) )?(?:the )?(?:last|this|next|previous|past|coming|current)\b", re.IGNORECASE)
+#: two numbers joined by a hyphen and no year ("7-8 hours", "a 2-2 draw"): a range of counts or a
+#: score; a numeric date is written with slashes or dots, or with its year ("2023-05-08")
+_HYPHEN_PAIR = re.compile(r"(?<![\d/.-])\d{1,2}\s?[-–]\s?\d{1,2}(?![\d/.-])")
+#: "on a Sunday afternoon": some Sunday, no particular day
+#: ("on a Sunday afternoon last month" keeps its month)
+_SOME_WEEKDAY = re.compile(
+    r"^(?:on\s+)?an?\s+(?:" + WEEKDAYS + r")(?:\s+(?:morning|afternoon|evening|night))?$", re.IGNORECASE
+)
 _NEXT_WORD = re.compile(r"\s+([^\W\d_]+)")
 #: the languages written without spaces between words: a find may touch letters on both sides
 _UNSPACED = frozenset({"zh", "ja", "th"})
@@ -397,14 +420,18 @@ class TimeGrounder:
     def _chunk_finds(
         self, original: str, ref: datetime | None, budget: _Spending
     ) -> list[Found] | None:
-        """Duckling's finds in one sentence, on the text with abbreviated weekdays spelled out,
-        mapped back; None when the budget was spent before it was parsed."""
+        """Duckling's finds in one sentence, on the text with abbreviated weekdays spelled out and
+        a bound's "by", "until" or "from" read as "on" (:func:`bare_bounds`), mapped back; None
+        when the budget was spent before it was parsed."""
         text, moves = expand_weekdays(original)
-        finds = self._duckling_finds(text, ref, budget)
-        if finds is None or not moves:
+        bare, bounds = bare_bounds(text)
+        finds = self._duckling_finds(bare, ref, budget)
+        if finds is None or not (moves or bounds):
             return finds
         mapped = []
         for start, end, item in finds:
+            # a find that starts on a bound's "on" starts after it ("until the 20th": "the 20th")
+            start = next((e + 1 for s, e in bounds if s <= start < e), start)
             start, end = original_offset(start, moves), original_offset(end, moves)
             if item is not None:
                 phrase = original[start:end].strip().rstrip(",;:.!?")
@@ -475,10 +502,11 @@ class TimeGrounder:
     def _convert_unchecked(self, result: dict, text: str, ref: datetime) -> GroundedTime | None:
         phrase = result["body"].strip().rstrip(",;:.!?")
         value = result["value"]
+        if _BARE_SEASON.match(phrase):
+            return self._season(phrase, value, text, result, ref)
         if (
             not TIMEISH.search(phrase)  # Duckling reads "boy" as a time; we do not
             or BARE_DEFINITE.match(phrase)
-            or _BARE_SEASON.match(phrase)
             or GENERIC_PLURAL.search(phrase)
             or (ORDINAL_ONLY.match(phrase) and not _day_of_month(phrase, text, result["end"]))
             or "weekend" in phrase.lower()
@@ -489,6 +517,8 @@ class TimeGrounder:
             end < len(text) and text[end].isalnum()
         ):
             return None  # part of a longer token: "K-200A" is a model name, not 2 AM
+        if (_HYPHEN_PAIR.search(phrase) and not _MONTH.search(phrase)) or _SOME_WEEKDAY.match(phrase):
+            return None  # "7-8 hours" (not "22-26 May"), "on a Sunday"
         if _HABITUAL.search(text, *before(text, result["start"])):
             return None  # "every Saturday": a habit, not a date
         if (
@@ -498,23 +528,38 @@ class TimeGrounder:
         ):
             return None  # "my Sunday group rides": a kind of event, not a date
         if value.get("type") == "interval":
-            clause = clause_of(text, result["start"], result["end"])
+            clause = tense_clause(text, result["start"], result["end"])
             weekly = self._weekly_interval(phrase, value, ref, tense_or_mixed(clause))
             return self._interval(phrase, weekly, ref, tense_of(clause))
         points = _points(value)
         if not points:
             return None
         moment, grain = points[0]
-        if grain == "quarter" and not _YEAR.search(phrase):
-            return None  # "the 4th quarter" of a game, far more often than of a year
+        if grain == "quarter" and not _YEAR.search(phrase) and not _RELATIVE.match(phrase):
+            return None  # "the 4th quarter" of a game, far more often than of a year ("last quarter": one)
         if grain in ("second", "minute", "hour"):
             if not DAY_ANCHOR.search(phrase):
                 return GroundedTime(phrase, None, "hour")  # a bare clock time: which day?
             return GroundedTime(phrase, day_span(moment.date()), "day")
         if len(points) > 1:
-            tense = tense_or_mixed(clause_of(text, result["start"], result["end"]))
+            tense = tense_or_mixed(tense_clause(text, result["start"], result["end"]))
             moment = self._pick([p for p, _ in points], grain, ref, tense)
         return GroundedTime(phrase, self._grain_span(moment, grain), grain)
+
+    def _season(self, phrase: str, value: dict, text: str, result: dict, ref: datetime) -> GroundedTime | None:
+        """A season with no word of its own ("in the spring", "the winter"): in a clause that
+        tells the past or the future, the last or the next one ("The winter was brutal", "In the
+        autumn I'm going back to university"); told in the present it is a habit or a kind ("In
+        the summer I swim in the sea", "the autumn colours"), no date."""
+        lead = phrase if _SEASON_LEAD.match(phrase) else text[max(0, result["start"] - 12) : result["start"]]
+        if not _SEASON_LEAD.search(lead) or not _AFTER_SEASON.match(text[result["end"] :]):
+            # "winter clothes", "the Summer Nights event", "the summer of '21" (its year tells
+            # which), "as spring approaches", "did the Roman Empire fall": a kind, a name or a verb
+            return None
+        tense = tense_of(tense_clause(text, result["start"], result["end"]))
+        if tense not in ("past", "future") or value.get("type") != "interval":
+            return None
+        return self._interval(phrase, _recurring_interval(value, ref, tense), ref, "")
 
     def _convert_other(self, result: dict, text: str, ref: datetime, language: str) -> GroundedTime | None:
         """A find of Duckling's in another language. Its English filters do not apply (they read
@@ -531,10 +576,14 @@ class TimeGrounder:
             (start > 0 and text[start - 1].isalnum()) or (end < len(text) and text[end].isalnum())
         ):
             return None
+        if _HYPHEN_PAIR.search(phrase) and not re.search(r"[^\W\d_]{3}", phrase):
+            return None  # "2-2": a score, "7-8": a range of counts (a month's name: a range of days)
         value = result["value"]
-        tense = tense_in(clause_of(text, start, end), language)
+        tense = tense_in(tense_clause(text, start, end, lambda piece: own_clause_in(piece, language)), language)
         if value.get("type") == "interval":
-            return self._interval(phrase, _recurring_interval(value, ref, tense), ref, "")
+            return self._interval(phrase, _recurring_interval(_one_month(value, phrase), ref, tense), ref, "")
+        if _THOUSANDS.fullmatch(phrase):
+            return None  # "1.200 Euro": a number with a thousands separator is no year
         if _BARE_NUMBER.match(phrase) and not _year_of_its_own(text, end, language):
             return None  # "2000 Euro": a count, not the year 2000
         points = _points(value)
@@ -544,8 +593,11 @@ class TimeGrounder:
         if grain == "quarter":
             return None
         if grain in ("second", "minute", "hour"):
-            if len(points) > 1:
+            days = sorted({p.date() for p, _ in points})
+            if len(days) > 1 and (days[1] - days[0]).days <= 1:
                 return GroundedTime(phrase, None, "hour")  # a bare clock time: which day?
+            # a day with its clock time ("le 12 juin à 10h": the 12 June of each year)
+            moment = self._pick([datetime(d.year, d.month, d.day) for d in days], "day", ref, tense or None)
             return GroundedTime(phrase, day_span(moment.date()), "day")
         if len(points) > 1:
             moment = self._pick([p for p, _ in points], grain, ref, tense or None)
@@ -566,13 +618,14 @@ class TimeGrounder:
     def _pick(candidates: list[datetime], grain: str, ref: datetime, tense: str | None) -> datetime:
         """Choose among the repeating occurrences Duckling lists (plus the one before them): the
         last one of a clause in the past, the next one of a clause in the future, else the
-        nearest; but a weekday in a clause with no past is the coming one ("I have a meeting on
-        Friday", "Dinner at Mum's on Saturday": a week's plans are told ahead). ``tense``
+        nearest; but a weekday or a day of the month in a clause with no past is the coming one ("I
+        have a meeting on Friday", "Dinner at Mum's on Saturday", "Payday is on the 28th": a week's
+        and a month's plans are told ahead). ``tense``
         "mixed" (a past and a future in one clause: "I want to use up what I bought on
         Wednesday") or None (not read: another language): the nearest."""
-        weekly = len(candidates) >= 2 and (candidates[1] - candidates[0]).days == 7
-        if weekly and tense == "":
-            tense = "future"
+        step = (candidates[1] - candidates[0]).days if len(candidates) >= 2 else 0
+        if (step == 7 or 28 <= step <= 31) and tense == "":
+            tense = "future"  # a weekday or a day of the month told in the present: the coming one
         if len(candidates) >= 2:
             step = candidates[1] - candidates[0]
             if step.days >= 300:  # yearly: a fixed day, or a movable one (Easter: 350-385 days)
@@ -657,6 +710,28 @@ class TimeGrounder:
         else:
             grain = "range"
         return GroundedTime(phrase, TimeSpan(begin, finish), grain)
+
+
+def _one_month(value: dict, phrase: str) -> dict:
+    """A range whose start names no month ("vom 4. bis 11. Juni", "de 7 a 11 de junho": Duckling
+    reads the 4th of this month, or 7 o'clock) in the month of its end: its listed occurrences
+    keep one end while the start recurs, or the start is no day; the first number of the phrase
+    is its first day. A range that names two months ("du 28 mai au 3 juin") is left as read."""
+    values = [v for v in value.get("values") or () if v.get("from") and v.get("to")]
+    if not values or not values[0]["to"]["value"][11:19] == "00:00:00":
+        return value  # the end is no whole day
+    first = values[0]
+    start_recurs = len(values) > 1 and values[1]["to"]["value"] == first["to"]["value"]
+    if first["from"].get("grain") == "day" and not start_recurs:
+        return value
+    number = re.search(r"\d{1,2}", phrase)
+    last = datetime.fromisoformat(first["to"]["value"][:19]) - SECOND
+    if number is None or not 1 <= int(number.group()) <= last.day:
+        return value
+    begin = last.replace(day=int(number.group()), hour=0, minute=0, second=0)
+    shifted = {**first, "from": {**first["from"], "value": begin.isoformat(), "grain": "day"}}
+    return {**value, "type": "interval", "from": shifted["from"], "to": first["to"],
+            "values": [shifted, *(_shifted(shifted, lambda m, k=k: _shift_years(m, k)) for k in (1, 2))]}
 
 
 def _recurring_interval(value: dict, ref: datetime, tense: str) -> dict:
@@ -749,8 +824,15 @@ def _easter(year: int) -> date:
 def _day_of_month(phrase: str, text: str, end: int) -> bool:
     """"on the 14th" names a day of the month when no word follows that it could describe
     ("on the 2nd floor", "on the 3rd try"): the sentence ends, or a time, a month or a clause
-    goes on ("on the 14th at 10:15", "on the 14th, so ...")."""
-    return _ON_THE_DAY.match(phrase) is not None and _AFTER_DAY.match(text[end:]) is not None
+    goes on ("on the 14th at 10:15", "on the 14th, so ..."), or a verb in the past ("the
+    results from the 2nd came back": a verb describes nothing)."""
+    if _ON_THE_DAY.match(phrase) is None:
+        return False
+    following = text[end:]
+    if _AFTER_DAY.match(following) is not None:
+        return True
+    verb = PAST.match(following.lstrip())
+    return verb is not None and (verb.group(1) is None or verb.group(1).lower() not in NOT_PAST)
 
 
 def _shift_years(moment: datetime, years: int) -> datetime:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import calendar
 import re
+from collections.abc import Callable
 
 MONTHS = {m.lower(): i for i, m in enumerate(calendar.month_name) if m}
 MONTHS.update({m.lower(): i for i, m in enumerate(calendar.month_abbr) if m})
@@ -25,7 +26,7 @@ DECADE_WORDS = {word: tens for tens, word in enumerate(DECADE_NAMES.split(), sta
 DECADE_WORDS_RE = "|".join(DECADE_WORDS)
 
 TIMEISH = re.compile(
-    r"\d|\b(?:yesterday|today|tonight|tomorrow|ago|back|weekends?|weeks?|fortnights?|months?|years?|days?|"
+    r"\d|\b(?:yesterday|today|tonight|tomorrow|ago|back|weekends?|weeks?|fortnights?|months?|quarters?|years?|days?|"
     r"morning|afternoon|evening|night|summer|winter|spring|fall|autumn|christmas|easter|"
     r"halloween|thanksgiving|recently|lately|since|while|decades?|"
     + DECADE_WORDS_RE
@@ -58,7 +59,7 @@ AGO = re.compile(
     r"\b(?P<approx>(?:about|around|almost|nearly|roughly|over|just|like) )?"
     r"(?:(?P<n>" + NUMBER_RE + r")(?: or (?P<upto>" + NUMBER_RE + r"))?"
     r"|(?P<vague>a couple of|couple of|a few|few|several)) "
-    r"(?P<unit>day|week|month|year|decade)s?(?: or (?P<or>so|" + NUMBER_RE + r"))? (?:ago|back)\b",
+    r"(?P<unit>day|week|fortnight|month|year|decade)s?(?: or (?P<or>so|" + NUMBER_RE + r"))? (?:ago|back)\b",
     re.IGNORECASE,
 )
 # "in the 1990s", "in the '90s", "in the nineties", "in the late 80s" ("in my 20s": an age)
@@ -190,8 +191,14 @@ IRREGULAR_PAST = """was were went did had got made took saw came met gave found 
     fought sought held led fell slept woke wore tore swore stole spoke chose froze forgot forgave
     became hid shook sank slid swept swung wept blew arose awoke bent bled clung crept dug fled
     flung knelt leapt sprang stung strode struck withdrew dealt"""
-PAST = re.compile(  # not a participle after "be" ("it can be prepared on Sunday")
-    r"\b(?:" + "|".join(IRREGULAR_PAST.split()) + r"|ago|been|(?<!\bbe )(\w{2,}ed))\b",
+#: the auxiliaries of a passive ("is closed", "gets connected", "can be prepared"): the
+#: participle after them tells no tense, the auxiliary does ("was closed": "was")
+PASSIVE_AUXILIARY = re.compile(
+    r"\b(?:be|is|are|am|being|get|gets|getting|['’](?:s|re|m))(?:\s+(?:\w+ly|not|just|still|already|also|all))?\s+$",
+    re.IGNORECASE,
+)
+PAST = re.compile(
+    r"\b(?:" + "|".join(IRREGULAR_PAST.split()) + r"|ago|been|(\w{2,}ed))\b",
     re.IGNORECASE,
 )
 #: the attitudinal past: "I was thinking of making lunch on Thursday", "we were hoping to" ask or
@@ -203,12 +210,38 @@ POLITE_PAST = re.compile(
 )
 #: "I've got an interview", "she's got a recital": a present possession, no past tense
 HAVE_GOT = re.compile(r"\b(?:have|has|'ve|’ve|'s|’s)\s+got\b", re.IGNORECASE)
-FUTURE = re.compile(
-    r"\b(?:will|shall|gonna|going|plan|planning|plans|next|upcoming|tomorrow|soon|"
+FUTURE = re.compile(  # not "the next day": the story's next day
+    r"\b(?:will|shall|gonna|going|plan|planning|plans|(?<!\bthe )next|upcoming|tomorrow|soon|"
     r"(?:am|'m|’m|are|'re|’re|is) \w+ing|"
     r"can't wait|cannot wait|looking forward|hope to|hoping to|want to|would like|'ll)\b|’ll",
     re.IGNORECASE,
 )
+
+
+#: "by Friday", "until the 20th", "from the 2nd" (no "to" after it): a deadline, an end or an
+#: onset names its time; Duckling reads the span up to it ("by Friday": until Thursday night)
+_BOUND = re.compile(
+    r"\b(?P<word>by|until|till|til|from)\s+(?=(?:the\s+)?(?:\d|(?:" + WEEKDAYS + "|" + MONTH_RE
+    + r"|tomorrow|tonight|next|this|end)\b))",
+    re.IGNORECASE,
+)
+#: what makes "from" the start of a range of its own ("from 3 to 7 April", "from Monday-Friday")
+_RANGE_AHEAD = re.compile(r"\b(?:to|until|till|through|thru|and)\b|[-–]")
+
+
+def bare_bounds(text: str) -> tuple[str, list[tuple[int, int]]]:
+    """``text`` with the "by", "until" or "from" before a time read as "on" (right-aligned in the
+    word's place, so every offset holds) and the places of those words: the time is read as what
+    it names (:data:`_BOUND`); "from" that starts a range keeps it ("from 3 to 7 April")."""
+    out = list(text)
+    places = []
+    for m in _BOUND.finditer(text):
+        if m.group("word").lower() == "from" and _RANGE_AHEAD.search(text, m.end(), m.end() + 30):
+            continue
+        start, end = m.start("word"), m.end("word")
+        out[start:end] = " " * (end - start - 2) + "on"
+        places.append((start, end))
+    return "".join(out), places
 
 
 #: "at the start of the year": Duckling reads "the beginning of" only
@@ -270,6 +303,45 @@ def clause_of(text: str, start: int, end: int) -> str:
     return text[left : min(rights) if rights else ceiling]
 
 
+#: where a sentence's coordinate clauses meet: a comma, a semicolon or a dash (in the Latin
+#: alphabet and in Chinese and Japanese), or "and", "but", "so" before a subject pronoun
+_CLAUSE_BREAK = re.compile(
+    r"[;,，、；]|\s[—–-]\s|\s(?=(?:and|but|so)\s+(?:I|we|you|he|she|they)\b)", re.IGNORECASE
+)
+#: the words that make a piece of an English sentence a clause of its own: a subject pronoun, or
+#: a form of "be", "have", "do" or a modal (its tense may be the present, which no mark shows)
+_OWN_CLAUSE = re.compile(
+    r"\b(?:I|we|you|he|she|they|is|are|am|was|were|has|have|had|do|does|did|will|would|can|could|"
+    r"should|must|may|might|isn't|aren't|wasn't|don't|doesn't|didn't|can't|won't)\b|['’](?:m|re|s|ve|ll|d)\b",
+    re.IGNORECASE,
+)
+
+
+def tense_clause(text: str, start: int, end: int, own: Callable[[str], bool] | None = None) -> str:
+    """The words whose tense tells the time at ``text[start:end]``: its coordinate clause (the
+    piece of its sentence between :data:`_CLAUSE_BREAK` marks) when that piece is a clause of its
+    own (``own``: by default an English subject pronoun or auxiliary, :data:`_OWN_CLAUSE`), else
+    its whole sentence ("On Friday, we went to the zoo": "On Friday" tells no tense). Each clause
+    has its tense: "My exam is on Thursday, and I studied all weekend" tells of the coming
+    Thursday."""
+    sentence = clause_of(text, start, end)
+    offset = text.find(sentence, max(0, start - len(sentence)))
+    if offset < 0 or not offset <= start <= offset + len(sentence):
+        return sentence
+    begin, finish = 0, len(sentence)
+    for mark in _CLAUSE_BREAK.finditer(sentence):
+        if mark.end() <= start - offset:
+            begin = mark.end()
+        elif mark.start() >= end - offset:
+            finish = mark.start()
+            break
+    piece = sentence[begin:finish]
+    if ";" in (sentence[begin - 1 : begin] + sentence[finish : finish + 1]).replace("；", ";"):
+        return piece  # a semicolon joins clauses
+    mine = own(piece) if own is not None else _OWN_CLAUSE.search(piece) is not None or _tenses(piece) != (False, False)
+    return piece if mine else sentence
+
+
 def before(text: str, position: int, reach: int = 40) -> tuple[int, int]:
     """``(start, end)`` bounds for a regex search of the ``reach`` characters before ``position``."""
     return max(0, position - reach), position
@@ -294,6 +366,8 @@ def _tenses(clause: str) -> tuple[bool, bool]:
     the present and the plan they are."""
     clause = POLITE_PAST.sub(" am planning ", HAVE_GOT.sub(" have ", clause))
     past = any(
-        m.group(1) is None or m.group(1).lower() not in NOT_PAST for m in PAST.finditer(clause)
+        m.group(1) is None
+        or (m.group(1).lower() not in NOT_PAST and not PASSIVE_AUXILIARY.search(clause, 0, m.start()))
+        for m in PAST.finditer(clause)
     )
     return past, bool(FUTURE.search(clause))

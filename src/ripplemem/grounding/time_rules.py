@@ -151,7 +151,7 @@ def rule_times(text: str, ref: datetime | None, day_first: bool = False) -> list
     for m in tp.IN_N.finditer(text):
         if not free(m):
             continue
-        if tp.tense_of(tp.clause_of(text, m.start(), m.end())) == "past":  # "first time in 3 years"
+        if tp.tense_of(tp.tense_clause(text, m.start(), m.end())) == "past":  # "first time in 3 years"
             taken.add(m.start(), m.end())
             found.append(Found(m.start(), m.end(), None))
         else:
@@ -289,7 +289,7 @@ def _weekday_run(m: re.Match, text: str, ref: datetime | None) -> TimeSpan | Non
         TimeSpan(day_span(begin).start, day_span(begin + timedelta(days=length)).end)
         for begin in (monday + timedelta(days=7 * shift + first) for shift in (-2, -1, 0, 1))
     ]
-    tense = tp.tense_or_mixed(tp.clause_of(text, m.start(), m.end()))
+    tense = tp.tense_or_mixed(tp.tense_clause(text, m.start(), m.end()))
     today = datetime(ref.year, ref.month, ref.day)
     if tense == "past":
         return max((r for r in runs if r.end <= ref), key=lambda r: r.start)
@@ -310,7 +310,7 @@ def _of_year(make: Callable[[int], TimeSpan | None], m: re.Match, text: str, ref
     spans = [span for span in map(make, years) if span is not None]
     if not spans or ref is None or len(spans) == 1:
         return spans[0] if spans else None
-    return occurrence(spans, ref, tp.tense_of(tp.clause_of(text, m.start(), m.end())))
+    return occurrence(spans, ref, tp.tense_of(tp.tense_clause(text, m.start(), m.end())))
 
 
 def _weekend(m: re.Match, text: str, ref: datetime | None) -> TimeSpan | None:
@@ -326,7 +326,7 @@ def _weekend(m: re.Match, text: str, ref: datetime | None) -> TimeSpan | None:
     elif m.group("this"):
         back = 0
     else:
-        tense = tp.tense_of(tp.clause_of(text, m.start(), m.end()))
+        tense = tp.tense_of(tp.tense_clause(text, m.start(), m.end()))
         if not tense:
             return None
         back = 0 if tense == "future" or ref.weekday() >= 5 else 1
@@ -351,6 +351,8 @@ def _ago(m: re.Match, ref: datetime | None) -> TimeSpan | None:
             low, high = sorted((n, tp.count_of(other)))
     if unit == "decade":  # a round number: "a decade ago" is nine to eleven years back
         unit, low, high = "year", max(10 * low - 1, 0), 10 * high + 1
+    if unit == "fortnight":  # "a fortnight ago" is "two weeks ago"
+        unit, low, high = "week", 2 * low, 2 * high
     return hull(unit_span(ref, unit, -high), unit_span(ref, unit, -low))
 
 

@@ -1,0 +1,93 @@
+"""Time grounding, written before the rules that read them (after the blind time suite's tune
+split showed the kinds): the tense of the clause that holds a time, a passive's participle, "the
+next day", a deadline's day, a season told with a tense, a relative quarter, numbers that are no
+dates, and another language's day with its clock time or in a range of one month. Session time
+Monday 8 May 2023."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import pytest
+
+from ripplemem.grounding.ground_time import ground_times
+
+REF = datetime(2023, 5, 8, 13, 56)  # a Monday
+
+
+def spans(text: str) -> dict[str, tuple[str, str]]:
+    return {
+        g.phrase: (g.span.start.date().isoformat(), g.span.end.date().isoformat())
+        for g in ground_times(text, REF) if g.span is not None
+    }
+
+
+def span_of(text: str, phrase: str) -> tuple[str, str]:
+    found = spans(text)
+    matches = [v for k, v in found.items() if phrase.lower() in k.lower()]
+    assert matches, found
+    return matches[0]
+
+
+@pytest.mark.parametrize(
+    "text, phrase, start, stop",
+    [
+        # each clause of a sentence has its own tense
+        ("My exam is on Thursday, and I studied all weekend.", "Thursday", "2023-05-11", "2023-05-11"),
+        ("Yesterday was hectic, but on Friday I'm off to Dublin.", "Friday", "2023-05-12", "2023-05-12"),
+        ("We went to Porto in April, and in June we're going to Rome.", "June", "2023-06-01", "2023-06-30"),
+        ("I moved out in March; my lease ends in September.", "September", "2023-09-01", "2023-09-30"),
+        ("Letzte Woche war ich krank, am Freitag fahre ich nach Hamburg.", "Freitag", "2023-05-12", "2023-05-12"),
+        ("Hier j'étais fatiguée, et jeudi je commence mon nouveau travail.", "jeudi", "2023-05-11", "2023-05-11"),
+        # a passive's participle carries no tense: its auxiliary does
+        ("The gym is closed on Saturday for a deep clean.", "Saturday", "2023-05-13", "2023-05-13"),
+        ("My car gets serviced on Thursday, so I'll take the bus.", "Thursday", "2023-05-11", "2023-05-11"),
+        ("The parcel is scheduled for delivery on Friday.", "Friday", "2023-05-12", "2023-05-12"),
+        # "the next day" tells of the story's next day, not of the future
+        ("I ran a half marathon on Saturday and slept most of the next day.", "Saturday", "2023-05-06", "2023-05-06"),
+        # a deadline names its day; "until" its last day
+        ("I have to finish the report by Friday.", "Friday", "2023-05-12", "2023-05-12"),
+        ("The form must be in by June 2.", "June 2", "2023-06-02", "2023-06-02"),
+        ("I'm away until the 20th, then back at my desk.", "20th", "2023-05-20", "2023-05-20"),
+        # an onset in a past clause is the last one
+        ("The blood test results from the 2nd came back fine.", "2nd", "2023-05-02", "2023-05-02"),
+        # a season told with a tense is that season (told without one, below, it is a habit)
+        ("In the autumn I'm going back to university.", "autumn", "2023-09-01", "2023-12-21"),
+        ("The winter was brutal for our heating bills.", "winter", "2022-12-01", "2023-03-20"),
+        # a relative quarter is a quarter of the calendar
+        ("Last quarter our sales doubled.", "Last quarter", "2023-01-01", "2023-03-31"),
+        # "a fortnight ago" is "two weeks ago"
+        ("I started the new pills a fortnight ago.", "a fortnight ago", "2023-04-24", "2023-04-30"),
+        # another language: a day with its clock time is that day; a range that names one month
+        ("Mon rendez-vous chez le dentiste est le 12 juin à 10h.", "12 juin", "2023-06-12", "2023-06-12"),
+        ("Mein Termin beim Zahnarzt ist am 17. Mai um 9 Uhr.", "17. Mai", "2023-05-17", "2023-05-17"),
+        ("Vom 4. bis 11. Juni sind wir mit den Kindern in Kroatien.", "bis 11. Juni", "2023-06-04", "2023-06-11"),
+        ("Vou estar em Lisboa de 7 a 11 de junho para uma formação.", "11 de junho", "2023-06-07", "2023-06-11"),
+    ],
+)
+def test_a_time_is_read_in_its_own_clause(text: str, phrase: str, start: str, stop: str) -> None:
+    # a season's span is the astronomical one Duckling reads: its start within a month
+    got = span_of(text, phrase)
+    if "autumn" in phrase or "winter" in phrase:
+        assert abs((datetime.fromisoformat(got[0]) - datetime.fromisoformat(start)).days) <= 31, got
+        assert abs((datetime.fromisoformat(got[1]) - datetime.fromisoformat(stop)).days) <= 31, got
+    else:
+        assert got == (start, stop)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "In the summer I swim in the sea most mornings.",  # a season in the simple present: a habit
+        "We drew 2-2 against the league leaders.",  # a score
+        "It finished 3-1 to us in the end.",
+        "Die Wohnung kostet 1.200 Euro warm.",  # a thousands separator: a price, no year
+        "The 4th quarter was tense, we nearly lost.",  # a game's quarter
+        "Je pars à 15h, et toi?",  # a bare clock time: which day?
+        "I need 7-8 hours of sleep or I'm useless.",  # a range of counts
+        "I remember starting it on a Sunday afternoon and getting hooked.",  # some Sunday
+        "I was late because the train was delayed by 20 minutes.",  # a delay, no deadline
+    ],
+)
+def test_no_time_here(text: str) -> None:
+    assert spans(text) == {}
