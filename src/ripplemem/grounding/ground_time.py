@@ -718,7 +718,7 @@ def _one_month(value: dict, phrase: str) -> dict:
     keep one end while the start recurs, or the start is no day; the first number of the phrase
     is its first day. A range that names two months ("du 28 mai au 3 juin") is left as read."""
     values = [v for v in value.get("values") or () if v.get("from") and v.get("to")]
-    if not values or not values[0]["to"]["value"][11:19] == "00:00:00":
+    if not values or values[0]["to"]["value"][11:19] != "00:00:00":
         return value  # the end is no whole day
     first = values[0]
     start_recurs = len(values) > 1 and values[1]["to"]["value"] == first["to"]["value"]
