@@ -63,6 +63,18 @@ def span_of(text: str, phrase: str) -> tuple[str, str]:
         ("Mein Termin beim Zahnarzt ist am 17. Mai um 9 Uhr.", "17. Mai", "2023-05-17", "2023-05-17"),
         ("Vom 4. bis 11. Juni sind wir mit den Kindern in Kroatien.", "bis 11. Juni", "2023-06-04", "2023-06-11"),
         ("Vou estar em Lisboa de 7 a 11 de junho para uma formação.", "11 de junho", "2023-06-07", "2023-06-11"),
+        # a time an arrangement is made for lies ahead, whatever the tense of the making
+        ("I booked the vet for the 11th, she needs her jabs.", "11th", "2023-05-11", "2023-05-11"),
+        ("The dentist moved my check-up to June 2nd.", "June 2nd", "2023-06-02", "2023-06-02"),
+        ("Yesterday I booked the car in for Thursday.", "Thursday", "2023-05-11", "2023-05-11"),
+        ("We booked our holiday for August, finally.", "August", "2023-08-01", "2023-08-31"),
+        ("I went home for Christmas and it was lovely.", "Christmas", "2022-12-25", "2022-12-25"),
+        # "the first time" is no day: the year before it stays
+        ("I'm hosting Christmas dinner this year for the first time.", "this year", "2023-01-01", "2023-12-31"),
+        # a calendar word typed with one letter wrong, added, dropped or swapped
+        ("I have to pick up my prescription tomorow.", "tomorow", "2023-05-09", "2023-05-09"),
+        ("Yesturday I finally painted the fence.", "Yesturday", "2023-05-07", "2023-05-07"),
+        ("My cousin arrives wedensday night, the bed isn't made.", "wedensday", "2023-05-10", "2023-05-10"),
     ],
 )
 def test_a_time_is_read_in_its_own_clause(text: str, phrase: str, start: str, stop: str) -> None:
@@ -87,6 +99,7 @@ def test_a_time_is_read_in_its_own_clause(text: str, phrase: str, start: str, st
         "I need 7-8 hours of sleep or I'm useless.",  # a range of counts
         "I remember starting it on a Sunday afternoon and getting hooked.",  # some Sunday
         "I was late because the train was delayed by 20 minutes.",  # a delay, no deadline
+        "Nothing beats a sundae on a hot afternoon.",  # no misspelt Sunday
     ],
 )
 def test_no_time_here(text: str) -> None:

@@ -21,6 +21,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
+from functools import partial
 from pathlib import Path
 
 from ripplemem import deadline
@@ -42,13 +43,15 @@ from ripplemem.grounding.time_patterns import (
     SHORT_WEEKDAY,
     TIMEISH,
     WEEKDAYS,
+    arranged_for,
     bare_bounds,
     before,
     expand_weekdays,
+    mistyped_days,
     original_offset,
+    phrase_tense,
     tense_clause,
     tense_of,
-    tense_or_mixed,
 )
 from ripplemem.grounding.time_rules import Found, GroundedTime, ground_anaphora, rule_times
 from ripplemem.grounding.time_spans import (
@@ -122,6 +125,9 @@ _SINCE = re.compile(r"(?:ever\s+)?since\b", re.IGNORECASE)
 _ONSET = re.compile(r"(?:from|starting(?:\s+(?:from|in|on))?|beginning(?:\s+(?:in|on))?|as of)\b", re.IGNORECASE)
 #: a day of the month by its ordinal ("on the 14th"), as the whole phrase
 _ON_THE_DAY = re.compile(rf"^{ORDINAL_DAY}$", re.IGNORECASE)
+#: "the 11th" after a preposition of time ("booked the vet for the 11th", "until the 20th")
+_THE_DAY = re.compile(r"^the (?:[1-9]|[12]\d|3[01])(?:st|nd|rd|th)$", re.IGNORECASE)
+_DAY_PREPOSITION = re.compile(r"\b(?:on|for|to|until|till|by|from|since|before|after)\s+$", re.IGNORECASE)
 #: what may follow such a day: the end, punctuation, a time, "of" a month, a conjunction
 _AFTER_DAY = re.compile(r"^\s*(?:$|[,.;:!?)—–-]|(?:at|of|and|or|but|so|when|in the)\b)", re.IGNORECASE)
 #: words that set a span's year themselves ("between June and August last year")
@@ -269,9 +275,10 @@ def _rules_cover(chunk: str, start: int, taken: Sequence[tuple[int, int]]) -> bo
     match of the chunk too (its word boundaries fall on the same characters, since the find
     stands apart from letters and digits; a ``_`` beside it, a word character that is neither,
     is why a chunk with one is parsed), so it overlaps one of the chunk's matches, which lies in
-    a taken span: the find would be dropped. A chunk with a short weekday ("last Wed") is parsed
-    as before (Duckling reads it spelled out, at other offsets)."""
-    if "_" in chunk or SHORT_WEEKDAY.search(chunk):
+    a taken span: the find would be dropped. A chunk with a short weekday ("last Wed") or a
+    mistyped day ("tomorow") is parsed as before (Duckling reads it spelled out, at other
+    offsets)."""
+    if "_" in chunk or SHORT_WEEKDAY.search(chunk) or mistyped_days(chunk):
         return False
     for match in TIMEISH.finditer(chunk):
         first, last = start + match.start(), start + match.end()
@@ -367,7 +374,7 @@ class TimeGrounder:
         if not text:
             return Grounding([], True)
         language = language or language_of(text)  # another language's are Duckling's to read
-        if language == "en" and not TIMEISH.search(text):
+        if language == "en" and not TIMEISH.search(text) and not mistyped_days(text):
             return Grounding([], True)
         found: list[Found] = rule_times(text, reference, day_first)
         taken = [(s, e) for s, e, _ in found]
@@ -405,8 +412,8 @@ class TimeGrounder:
         complete = True
         for start, end in sentence_chunks(text, self.chunk_chars):
             chunk = text[start:end]
-            if language == "en" and (not TIMEISH.search(chunk) or _rules_cover(chunk, start, taken)):
-                continue
+            if language == "en" and _rules_cover(chunk, start, taken):
+                continue  # (a chunk with no time word at all is covered)
             finds = (
                 self._chunk_finds(chunk, ref, budget) if language == "en"
                 else self._duckling_finds(chunk, ref, budget, language)
@@ -500,6 +507,8 @@ class TimeGrounder:
             return None
 
     def _convert_unchecked(self, result: dict, text: str, ref: datetime) -> GroundedTime | None:
+        if result["body"].lower().startswith("up to "):  # "my check-up to June 2nd": the "up" is the word's
+            result = {**result, "body": result["body"][3:], "start": result["start"] + 3}
         phrase = result["body"].strip().rstrip(",;:.!?")
         value = result["value"]
         if _BARE_SEASON.match(phrase):
@@ -508,7 +517,7 @@ class TimeGrounder:
             not TIMEISH.search(phrase)  # Duckling reads "boy" as a time; we do not
             or BARE_DEFINITE.match(phrase)
             or GENERIC_PLURAL.search(phrase)
-            or (ORDINAL_ONLY.match(phrase) and not _day_of_month(phrase, text, result["end"]))
+            or (ORDINAL_ONLY.match(phrase) and not _day_of_month(phrase, text, result["start"], result["end"]))
             or "weekend" in phrase.lower()
         ):
             return None
@@ -528,9 +537,12 @@ class TimeGrounder:
         ):
             return None  # "my Sunday group rides": a kind of event, not a date
         if value.get("type") == "interval":
-            clause = tense_clause(text, result["start"], result["end"])
-            weekly = self._weekly_interval(phrase, value, ref, tense_or_mixed(clause))
-            return self._interval(phrase, weekly, ref, tense_of(clause))
+            start, end = result["start"], result["end"]
+            goal = self._goal(phrase, value, text, start, ref)
+            if goal is not None:
+                return goal
+            weekly = self._weekly_interval(phrase, value, ref, phrase_tense(text, start, end))
+            return self._interval(phrase, weekly, ref, phrase_tense(text, start, end, mixed=False))
         points = _points(value)
         if not points:
             return None
@@ -542,9 +554,23 @@ class TimeGrounder:
                 return GroundedTime(phrase, None, "hour")  # a bare clock time: which day?
             return GroundedTime(phrase, day_span(moment.date()), "day")
         if len(points) > 1:
-            tense = tense_or_mixed(tense_clause(text, result["start"], result["end"]))
+            tense = phrase_tense(text, result["start"], result["end"])
             moment = self._pick([p for p, _ in points], grain, ref, tense)
         return GroundedTime(phrase, self._grain_span(moment, grain), grain)
+
+    def _goal(self, phrase: str, value: dict, text: str, start: int, ref: datetime) -> GroundedTime | None:
+        """"moved my check-up to June 2nd": Duckling reads a span up to the day; after a verb of
+        arranging (:func:`~ripplemem.grounding.time_patterns.arranged_for`) the day is what the
+        arrangement was made for, the next one."""
+        to = re.search(r"\bto\s+", phrase, re.IGNORECASE)
+        values = value.get("values") or ()
+        if to is None or not values or values[0].get("from") or not arranged_for(text, start + to.end()):
+            return None
+        days = [datetime.fromisoformat(v["to"]["value"][:19]) for v in values if v.get("to")]
+        if not days or any(v["to"].get("grain") != "day" for v in values if v.get("to")):
+            return None
+        moment = self._pick(days, "day", ref, "future")
+        return GroundedTime(phrase[to.end() :], day_span(moment.date()), "day")
 
     def _season(self, phrase: str, value: dict, text: str, result: dict, ref: datetime) -> GroundedTime | None:
         """A season with no word of its own ("in the spring", "the winter"): in a clause that
@@ -623,8 +649,8 @@ class TimeGrounder:
         and a month's plans are told ahead). ``tense``
         "mixed" (a past and a future in one clause: "I want to use up what I bought on
         Wednesday") or None (not read: another language): the nearest."""
-        step = (candidates[1] - candidates[0]).days if len(candidates) >= 2 else 0
-        if (step == 7 or 28 <= step <= 31) and tense == "":
+        every = (candidates[1] - candidates[0]).days if len(candidates) >= 2 else 0
+        if (every == 7 or 28 <= every <= 31) and tense == "":
             tense = "future"  # a weekday or a day of the month told in the present: the coming one
         if len(candidates) >= 2:
             step = candidates[1] - candidates[0]
@@ -731,7 +757,7 @@ def _one_month(value: dict, phrase: str) -> dict:
     begin = last.replace(day=int(number.group()), hour=0, minute=0, second=0)
     shifted = {**first, "from": {**first["from"], "value": begin.isoformat(), "grain": "day"}}
     return {**value, "type": "interval", "from": shifted["from"], "to": first["to"],
-            "values": [shifted, *(_shifted(shifted, lambda m, k=k: _shift_years(m, k)) for k in (1, 2))]}
+            "values": [shifted, *(_shifted(shifted, partial(_shift_years, years=k)) for k in (1, 2))]}
 
 
 def _recurring_interval(value: dict, ref: datetime, tense: str) -> dict:
@@ -821,12 +847,14 @@ def _easter(year: int) -> date:
     return date(year, month, day + 1)
 
 
-def _day_of_month(phrase: str, text: str, end: int) -> bool:
+def _day_of_month(phrase: str, text: str, start: int, end: int) -> bool:
     """"on the 14th" names a day of the month when no word follows that it could describe
     ("on the 2nd floor", "on the 3rd try"): the sentence ends, or a time, a month or a clause
     goes on ("on the 14th at 10:15", "on the 14th, so ..."), or a verb in the past ("the
     results from the 2nd came back": a verb describes nothing)."""
-    if _ON_THE_DAY.match(phrase) is None:
+    if _ON_THE_DAY.match(phrase) is None and not (
+        _THE_DAY.match(phrase) and _DAY_PREPOSITION.search(text, max(0, start - 12), start)
+    ):
         return False
     following = text[end:]
     if _AFTER_DAY.match(following) is not None:

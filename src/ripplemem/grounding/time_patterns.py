@@ -194,7 +194,8 @@ IRREGULAR_PAST = """was were went did had got made took saw came met gave found 
 #: the auxiliaries of a passive ("is closed", "gets connected", "can be prepared"): the
 #: participle after them tells no tense, the auxiliary does ("was closed": "was")
 PASSIVE_AUXILIARY = re.compile(
-    r"\b(?:be|is|are|am|being|get|gets|getting|['’](?:s|re|m))(?:\s+(?:\w+ly|not|just|still|already|also|all))?\s+$",
+    r"(?:\b(?:be|is|are|am|being|get|gets|getting|isn['’]t|aren['’]t)|['’](?:s|re|m))"
+    r"(?:\s+(?:\w+ly|not|just|still|already|also|all))?\s+$",
     re.IGNORECASE,
 )
 PAST = re.compile(
@@ -225,22 +226,35 @@ _BOUND = re.compile(
     + r"|tomorrow|tonight|next|this|end)\b))",
     re.IGNORECASE,
 )
-#: what makes "from" the start of a range of its own ("from 3 to 7 April", "from Monday-Friday")
-_RANGE_AHEAD = re.compile(r"\b(?:to|until|till|through|thru|and)\b|[-–]")
+#: what makes "from" the start of a range of its own, within three words of it ("from 3 to 7
+#: April", "from Dec 24 until Jan 2", "from Monday-Friday"; not "from the 8th and my iron ...")
+_RANGE_AHEAD = re.compile(r"^(?:\S+\s+){0,2}?\S*?(?:\s+(?:to|until|till|through|thru)\b|\s*[-–])", re.IGNORECASE)
+#: a "from" just before: the "until" or "by" after it ends its range ("from Dec 24 until Jan 2")
+_FROM_BEFORE = re.compile(r"\bfrom\s+(?:\S+\s+){0,2}$", re.IGNORECASE)
+
+
+#: "for the first time", "the last time I saw her": an ordinal of occasions, no day
+_ORDINAL_TIME = re.compile(r"\bthe (?:first|second|third|last|next) (?:time|one)\b", re.IGNORECASE)
 
 
 def bare_bounds(text: str) -> tuple[str, list[tuple[int, int]]]:
     """``text`` with the "by", "until" or "from" before a time read as "on" (right-aligned in the
     word's place, so every offset holds) and the places of those words: the time is read as what
-    it names (:data:`_BOUND`); "from" that starts a range keeps it ("from 3 to 7 April")."""
+    it names (:data:`_BOUND`); "from" that starts a range keeps it ("from 3 to 7 April"). An
+    ordinal of occasions ("for the first time") is blanked out."""
     out = list(text)
     places = []
     for m in _BOUND.finditer(text):
-        if m.group("word").lower() == "from" and _RANGE_AHEAD.search(text, m.end(), m.end() + 30):
+        word = m.group("word").lower()
+        if word == "from" and _RANGE_AHEAD.match(text[m.end() : m.end() + 40]):
+            continue
+        if word != "from" and _FROM_BEFORE.search(text, max(0, m.start() - 30), m.start()):
             continue
         start, end = m.start("word"), m.end("word")
         out[start:end] = " " * (end - start - 2) + "on"
         places.append((start, end))
+    for m in _ORDINAL_TIME.finditer(text):  # blanked: "this year for the first time" is this year
+        out[m.start() : m.end()] = " " * (m.end() - m.start())
     return "".join(out), places
 
 
@@ -248,15 +262,50 @@ def bare_bounds(text: str) -> tuple[str, list[tuple[int, int]]]:
 START_OF = re.compile(r"\b(?P<start>start) of (?=the |this |last |next |(?:" + MONTH_RE + r")\b)", re.IGNORECASE)
 
 
+#: the words of the days that a typo must not hide: one letter wrong, added, dropped or two
+#: swapped in a word of seven letters or more ("tomorow", "Yesturday", "wedensday"); shorter
+#: words are too near other words ("sundae")
+DAY_WORDS = ("yesterday", "tomorrow", *WEEKDAYS.split("|"))
+_LONG_WORD = re.compile(r"\b[A-Za-z]{7,}\b")
+
+
+def _one_edit(word: str, target: str) -> bool:
+    """Whether ``word`` is ``target`` with one letter changed, added, dropped, or two swapped."""
+    if word == target or abs(len(word) - len(target)) > 1:
+        return False
+    if len(word) == len(target):
+        wrong = [i for i, (a, b) in enumerate(zip(word, target, strict=True)) if a != b]
+        return len(wrong) == 1 or (
+            len(wrong) == 2 and wrong[1] == wrong[0] + 1
+            and word[wrong[0]] == target[wrong[1]] and word[wrong[1]] == target[wrong[0]]
+        )
+    short, long_ = (word, target) if len(word) < len(target) else (target, word)
+    return any(long_[:i] + long_[i + 1 :] == short for i in range(len(long_)))
+
+
+def mistyped_days(text: str) -> list[tuple[int, int, str]]:
+    """``(start, end, word)`` of each day word of ``text`` typed with one edit (:data:`DAY_WORDS`)."""
+    found = []
+    for m in _LONG_WORD.finditer(text):
+        word = m.group().lower()
+        if word.endswith("s") and word[:-1] in DAY_WORDS:
+            continue  # "Mondays": a habit, read as such
+        right = next((d for d in DAY_WORDS if _one_edit(word, d)), None)
+        if right is not None:
+            found.append((m.start(), m.end(), right))
+    return found
+
+
 def expand_weekdays(text: str) -> tuple[str, list[tuple[int, int, int, int]]]:
-    """``text`` with "last Wed" spelled "last wednesday" (Duckling reads only full names) and
-    "the start of" spelled "the beginning of", and the replacements as ``(new_start, new_end,
-    old_start, old_end)``."""
+    """``text`` with "last Wed" spelled "last wednesday" (Duckling reads only full names), a day
+    word typed with one edit spelled right ("tomorow"), "the start of" spelled "the beginning
+    of", and the replacements as ``(new_start, new_end, old_start, old_end)``."""
     parts: list[str] = []
     moves: list[tuple[int, int, int, int]] = []
     last = 0
     size = 0
     spelled = [(m.start("day"), m.end(), FULL_WEEKDAY[m.group("day").lower()]) for m in SHORT_WEEKDAY.finditer(text)]
+    spelled += mistyped_days(text)
     spelled += [(m.start("start"), m.end("start"), "beginning") for m in START_OF.finditer(text)]
     for start, end, full in sorted(spelled):
         parts.append(text[last:start])
@@ -342,6 +391,31 @@ def tense_clause(text: str, start: int, end: int, own: Callable[[str], bool] | N
     return piece if mine else sentence
 
 
+#: a time an arrangement is made for ("booked the vet for the 11th", "moved my check-up to June
+#: 2nd", "rescheduled it for Monday"): the time of the arrangement, ahead of the making; verbs of
+#: arranging a time, a closed class
+_ARRANGED = re.compile(
+    r"\b(?:book|schedul|reschedul|mov|postpon|arrang|fix|set|push\w* back|bring\w* forward|brought forward)"
+    r"\w*\b[^.;!?]{0,40}?\b(?:for|to)\s+(?:the\s+)?$",
+    re.IGNORECASE,
+)
+
+
+def arranged_for(text: str, start: int) -> bool:
+    """Whether the time at ``start`` is what an arrangement was made for (:data:`_ARRANGED`)."""
+    return _ARRANGED.search(text, max(0, start - 60), start) is not None
+
+
+def phrase_tense(text: str, start: int, end: int, *, mixed: bool = True) -> str:
+    """The tense that tells the time at ``text[start:end]``: "future" for a time an arrangement
+    was made for, else its own clause's (:func:`tense_clause`; :func:`tense_or_mixed` with
+    ``mixed``, :func:`tense_of` without)."""
+    if arranged_for(text, start):
+        return "future"
+    clause = tense_clause(text, start, end)
+    return tense_or_mixed(clause) if mixed else tense_of(clause)
+
+
 def before(text: str, position: int, reach: int = 40) -> tuple[int, int]:
     """``(start, end)`` bounds for a regex search of the ``reach`` characters before ``position``."""
     return max(0, position - reach), position
@@ -366,8 +440,11 @@ def _tenses(clause: str) -> tuple[bool, bool]:
     the present and the plan they are."""
     clause = POLITE_PAST.sub(" am planning ", HAVE_GOT.sub(" have ", clause))
     past = any(
-        m.group(1) is None
-        or (m.group(1).lower() not in NOT_PAST and not PASSIVE_AUXILIARY.search(clause, 0, m.start()))
+        m.group().lower() == "ago"
+        or (
+            (m.group(1) is None or m.group(1).lower() not in NOT_PAST)
+            and not PASSIVE_AUXILIARY.search(clause, 0, m.start())  # "isn't made": a participle
+        )
         for m in PAST.finditer(clause)
     )
     return past, bool(FUTURE.search(clause))

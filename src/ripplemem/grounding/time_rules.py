@@ -289,7 +289,7 @@ def _weekday_run(m: re.Match, text: str, ref: datetime | None) -> TimeSpan | Non
         TimeSpan(day_span(begin).start, day_span(begin + timedelta(days=length)).end)
         for begin in (monday + timedelta(days=7 * shift + first) for shift in (-2, -1, 0, 1))
     ]
-    tense = tp.tense_or_mixed(tp.tense_clause(text, m.start(), m.end()))
+    tense = tp.phrase_tense(text, m.start(), m.end())
     today = datetime(ref.year, ref.month, ref.day)
     if tense == "past":
         return max((r for r in runs if r.end <= ref), key=lambda r: r.start)
@@ -310,7 +310,7 @@ def _of_year(make: Callable[[int], TimeSpan | None], m: re.Match, text: str, ref
     spans = [span for span in map(make, years) if span is not None]
     if not spans or ref is None or len(spans) == 1:
         return spans[0] if spans else None
-    return occurrence(spans, ref, tp.tense_of(tp.tense_clause(text, m.start(), m.end())))
+    return occurrence(spans, ref, tp.phrase_tense(text, m.start(), m.end(), mixed=False))
 
 
 def _weekend(m: re.Match, text: str, ref: datetime | None) -> TimeSpan | None:
