@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import re
 import threading
+from collections.abc import Sequence
 from typing import Any
 
 __all__ = [
@@ -308,6 +309,30 @@ def own_clause_in(piece: str, language: str) -> bool:
     return words is not None and any(m.group().lower() in words for m in _WORD.finditer(piece))
 
 
+#: the Romance languages put the past participle right after its auxiliary (an adverb or a
+#: pronoun between at most: "ho già visto", "je suis bien arrivée"); German and Dutch at the
+#: clause's end ("ich bin letzte Woche nach Berlin gezogen")
+_PARTICIPLE_NEXT = frozenset({"fr", "es", "it", "pt"})
+#: what makes the word after it a noun, not a participle ("Ho la visita": I have the appointment)
+_ARTICLES = _words("la le les un une il lo l gli i el los las una uno o a os as um uma")
+
+
+def _compound_past(words: Sequence[str], language: str) -> bool:
+    """Whether ``words`` hold a compound past of ``language``: one of its auxiliaries with a past
+    participle after it, next to it in a Romance language (:data:`_PARTICIPLE_NEXT`)."""
+    auxiliaries, participle = _COMPOUND_PAST[language]
+    for at, word in enumerate(words):
+        if word not in auxiliaries:
+            continue
+        after = words[at + 1 : at + 3] if language in _PARTICIPLE_NEXT else words[at + 1 :]
+        for other in after:
+            if language in _PARTICIPLE_NEXT and other in _ARTICLES:
+                break
+            if participle.fullmatch(other):
+                return True
+    return False
+
+
 def tense_in(clause: str, language: str) -> str:
     """"past", "future", "mixed" (both) or "" (neither, or a language whose closed classes are
     not listed here) of a clause in ``language``, by its auxiliaries and copulas (see the
@@ -323,8 +348,7 @@ def tense_in(clause: str, language: str) -> str:
         return ""
     past = bool(_PAST.get(language, frozenset()).intersection(words))
     if not past and language in _COMPOUND_PAST:
-        auxiliaries, participle = _COMPOUND_PAST[language]
-        past = bool(auxiliaries.intersection(words)) and any(participle.fullmatch(w) for w in words)
+        past = _compound_past(words, language)
     ending = _FUTURE_ENDING.get(language)
     future = bool(_FUTURE.get(language, frozenset()).intersection(words)) or (
         ending is not None and any(ending.fullmatch(w) for w in words)

@@ -71,6 +71,10 @@ def span_of(text: str, phrase: str) -> tuple[str, str]:
         ("I went home for Christmas and it was lovely.", "Christmas", "2022-12-25", "2022-12-25"),
         # "the first time" is no day: the year before it stays
         ("I'm hosting Christmas dinner this year for the first time.", "this year", "2023-01-01", "2023-12-31"),
+        # a Romance compound past has its participle next to the auxiliary ("ho la visita": I
+        # have the appointment), and another language's part of a weekday goes by the tense too
+        ("Ho la visita dal cardiologo il 5 giugno, me lo ricordi?", "5 giugno", "2023-06-05", "2023-06-05"),
+        ("El sábado por la noche salimos a cenar y la cuenta fue carísima.", "sábado", "2023-05-06", "2023-05-06"),
         # a calendar word typed with one letter wrong, added, dropped or swapped
         ("I have to pick up my prescription tomorow.", "tomorow", "2023-05-09", "2023-05-09"),
         ("Yesturday I finally painted the fence.", "Yesturday", "2023-05-07", "2023-05-07"),

@@ -607,7 +607,8 @@ class TimeGrounder:
         value = result["value"]
         tense = tense_in(tense_clause(text, start, end, lambda piece: own_clause_in(piece, language)), language)
         if value.get("type") == "interval":
-            return self._interval(phrase, _recurring_interval(_one_month(value, phrase), ref, tense), ref, "")
+            weekly = self._weekly_interval(phrase, value, ref, tense or None, any_phrase=True)
+            return self._interval(phrase, _recurring_interval(_one_month(weekly, phrase), ref, tense), ref, "")
         if _THOUSANDS.fullmatch(phrase):
             return None  # "1.200 Euro": a number with a thousands separator is no year
         if _BARE_NUMBER.match(phrase) and not _year_of_its_own(text, end, language):
@@ -629,11 +630,14 @@ class TimeGrounder:
             moment = self._pick([p for p, _ in points], grain, ref, tense or None)
         return GroundedTime(phrase, self._grain_span(moment, grain), grain)
 
-    def _weekly_interval(self, phrase: str, value: dict, ref: datetime, tense: str) -> dict:
-        """A part of a weekday ("on Saturday night", "Friday evening": Duckling lists the coming
-        weeks' first) moved to the week :meth:`_pick` chooses for a weekday, by the same tense."""
+    def _weekly_interval(
+        self, phrase: str, value: dict, ref: datetime, tense: str | None, *, any_phrase: bool = False
+    ) -> dict:
+        """A part of a weekday ("on Saturday night", "Friday evening", "el sábado por la noche"
+        with ``any_phrase``: Duckling lists the coming weeks' first) moved to the week
+        :meth:`_pick` chooses for a weekday, by the same tense."""
         values = [v for v in value.get("values") or () if v.get("from")]
-        if len(values) < 2 or not _WEEKDAY_PART.match(phrase):
+        if len(values) < 2 or not (any_phrase or _WEEKDAY_PART.match(phrase)):
             return value  # "a Sunday afternoon last month": its week is told by the rest
         starts = [datetime.fromisoformat(v["from"]["value"][:19]) for v in values]
         if (starts[1] - starts[0]).days != 7:
