@@ -37,6 +37,7 @@ __all__ = [
     "EVIDENCE",
     "FUNCTION_WORDS",
     "MIN_WORDS",
+    "habitual_in",
     "in_other_language",
     "language_of",
     "own_clause_in",
@@ -297,6 +298,34 @@ _OWN_CLAUSE = {
     "nb": _words("jeg du han hun vi de er har"),
     "pl": _words("ja ty on ona my wy oni jest są jestem mam ma"),
 }
+
+
+#: each language's words that make a time a habit or a rate ("every", "each", "per"): "jeden
+#: Montag", "deux fois par semaine", "cada lunes", "ogni martedì", "每个星期六"; a closed class
+_DISTRIBUTIVE = {
+    "de": _words("jeden jede jedes jedem alle pro je"),
+    "fr": _words("chaque tous toutes par"),
+    "es": _words("cada todos todas por"),
+    "it": _words("ogni tutti tutte per"),
+    "pt": _words("cada todos todas por"),
+    "nl": _words("elke iedere ieder per"),
+    "sv": _words("varje per"),
+    "da": _words("hver hvert per"),
+    "nb": _words("hver hvert per"),
+    "pl": _words("co każdy każdą każde na"),
+}
+_DISTRIBUTIVE_MARKS = {"zh": ("每",), "ja": ("毎",), "ko": ("매",)}
+
+
+def habitual_in(before: str, language: str) -> bool:
+    """Whether the words just ``before`` a time in ``language`` make it a habit or a rate (its
+    distributive words, :data:`_DISTRIBUTIVE`; an article between: "tous les samedis")."""
+    marks = _DISTRIBUTIVE_MARKS.get(language)
+    if marks is not None:
+        return any(mark in before[-4:] for mark in marks)
+    words = [m.group().lower() for m in _WORD.finditer(before)][-3:]
+    distributive = _DISTRIBUTIVE.get(language, frozenset())
+    return bool(words) and (words[-1] in distributive or (len(words) > 1 and words[-2] in distributive and words[-1] in _ARTICLES))
 
 
 def own_clause_in(piece: str, language: str) -> bool:

@@ -104,6 +104,12 @@ def test_a_time_is_read_in_its_own_clause(text: str, phrase: str, start: str, st
         "I remember starting it on a Sunday afternoon and getting hooked.",  # some Sunday
         "I was late because the train was delayed by 20 minutes.",  # a delay, no deadline
         "Nothing beats a sundae on a hot afternoon.",  # no misspelt Sunday
+        "Ich gehe jeden Montag schwimmen.",  # another language's habits and rates
+        "Je fais du yoga deux fois par semaine.",
+        "Vado in palestra ogni martedì dopo il lavoro.",
+        "我每个星期六去游泳。",
+        "Le mardi, je vais à la piscine avec ma sœur.",  # the article before a weekday: a habit
+        "Vado in palestra il giovedì, di solito dopo il lavoro.",
     ],
 )
 def test_no_time_here(text: str) -> None:

@@ -63,7 +63,7 @@ from ripplemem.grounding.time_spans import (
     week_span,
     year_span,
 )
-from ripplemem.language import FUNCTION_WORDS, language_of, own_clause_in, tense_in
+from ripplemem.language import FUNCTION_WORDS, habitual_in, language_of, own_clause_in, tense_in
 from ripplemem.records import TimeSpan
 
 __all__ = [
@@ -135,6 +135,13 @@ _RELATIVE_YEAR = re.compile(r"\b(?:last|next|this)\s+year\b|\byears?\s+ago\b", r
 _HABITUAL = re.compile(
     r"\b(?:every|each)\s+(?:(?:other|second|third|fourth|alternate)\s+)?$", re.IGNORECASE
 )
+#: French and Italian put the definite article before a weekday for a habit ("le mardi", "il
+#: martedì": on Tuesdays; the day itself goes without it: "mardi", "martedì")
+_ARTICLE_HABIT = {
+    "fr": re.compile(r"\ble\s+\w", re.IGNORECASE),
+    "it": re.compile(r"\bil\s+\w", re.IGNORECASE),
+}
+_NEVER = re.compile(r"(?!)")
 #: a phrase that is only a number (Duckling's year), and the word after a phrase
 _BARE_NUMBER = re.compile(r"^\d{4}$")
 _THOUSANDS = re.compile(r"\d{1,3}(?:[.,’' ]\d{3})+")
@@ -604,6 +611,8 @@ class TimeGrounder:
             return None
         if _HYPHEN_PAIR.search(phrase) and not re.search(r"[^\W\d_]{3}", phrase):
             return None  # "2-2": a score, "7-8": a range of counts (a month's name: a range of days)
+        if habitual_in(text[max(0, start - 24) : start], language):
+            return None  # "jeden Montag", "deux fois par semaine": a habit, not a date
         value = result["value"]
         tense = tense_in(tense_clause(text, start, end, lambda piece: own_clause_in(piece, language)), language)
         if value.get("type") == "interval":
@@ -627,6 +636,10 @@ class TimeGrounder:
             moment = self._pick([datetime(d.year, d.month, d.day) for d in days], "day", ref, tense or None)
             return GroundedTime(phrase, day_span(moment.date()), "day")
         if len(points) > 1:
+            if (points[1][0] - points[0][0]).days == 7 and _ARTICLE_HABIT.get(language, _NEVER).search(
+                text[max(0, start - 5) : start + 4]
+            ):
+                return None  # "le mardi", "il martedì": on Tuesdays, a habit
             moment = self._pick([p for p, _ in points], grain, ref, tense or None)
         return GroundedTime(phrase, self._grain_span(moment, grain), grain)
 
