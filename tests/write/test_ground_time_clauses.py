@@ -114,3 +114,10 @@ def test_a_time_is_read_in_its_own_clause(text: str, phrase: str, start: str, st
 )
 def test_no_time_here(text: str) -> None:
     assert spans(text) == {}
+
+
+def test_a_holiday_after_from_is_its_day_and_since_a_holiday_runs_from_the_last_one() -> None:
+    (after,) = ground_times("The kids are still on a sugar high from Halloween.", datetime(2022, 11, 2, 8, 20))
+    assert after.span is not None and after.span.start == datetime(2022, 10, 31)
+    (found,) = ground_times("I haven't had a drink since Christmas.", REF)
+    assert found.span is not None and found.span.start == datetime(2022, 12, 25)

@@ -729,8 +729,8 @@ class TimeGrounder:
             and not _YEAR.search(phrase) and not _RELATIVE_YEAR.search(phrase)
         )
         if end is None:  # "since 2016": up to the reference
-            if begin > ref and yearless and _SINCE.match(phrase):
-                begin = _years_back(begin, ref)
+            if begin > ref and _SINCE.match(phrase) and (yearless or not _YEAR.search(phrase)):
+                begin = _years_back(begin, ref)  # "since Christmas": the last one
             if begin > ref and _SINCE.match(phrase):
                 return GroundedTime(phrase, None, "range")
             if begin > ref and _ONSET.match(phrase):  # "from Friday": the onset ahead, at its grain

@@ -223,7 +223,7 @@ FUTURE = re.compile(  # not "the next day": the story's next day
 #: onset names its time; Duckling reads the span up to it ("by Friday": until Thursday night)
 _BOUND = re.compile(
     r"\b(?P<word>by|until|till|til|from)\s+(?=(?:the\s+)?(?:\d|(?:" + WEEKDAYS + "|" + MONTH_RE
-    + r"|tomorrow|tonight|next|this|end)\b))",
+    + r"|tomorrow|tonight|next|this|end|christmas|easter|halloween|thanksgiving|new year)\b))",
     re.IGNORECASE,
 )
 #: what makes "from" the start of a range of its own, within three words of it ("from 3 to 7
