@@ -42,6 +42,7 @@ __all__ = [
     "language_of",
     "own_clause_in",
     "tense_in",
+    "unit_grain",
 ]
 
 
@@ -326,6 +327,31 @@ def habitual_in(before: str, language: str) -> bool:
     words = [m.group().lower() for m in _WORD.finditer(before)][-3:]
     distributive = _DISTRIBUTIVE.get(language, frozenset())
     return bool(words) and (words[-1] in distributive or (len(words) > 1 and words[-2] in distributive and words[-1] in _ARTICLES))
+
+
+#: each language's words for a week, a month and a year (a closed class), by the grain they name
+_UNIT_WORDS = {
+    "week": re.compile(
+        r"\b(?:wochen?|semaines?|semanas?|settiman[ae]|weken|week|veckan?|veckor|ugen?|uger|uken?|uker|"
+        r"tydzień|tygodni[ea]?)\b|周前|周后|週前|週後|个星期|個星期|週間",  # not 周六: Saturday
+        re.IGNORECASE,
+    ),
+    "month": re.compile(
+        r"\b(?:monate?n?|monat|mois|mes|meses|mesi|mese|maanden?|maand|månad(?:er)?|måned(?:er)?|"
+        r"miesiąc[ey]?|miesięcy)\b|个月|か月|ヶ月|カ月",
+        re.IGNORECASE,
+    ),
+    "year": re.compile(
+        r"\b(?:jahre?n?|jahr|ans?|années?|años?|anni|anno|anos?|jaren|jaar|år|rok|lat[a]?)\b|年前|年后|年後",
+        re.IGNORECASE,
+    ),
+}
+
+
+def unit_grain(phrase: str) -> str | None:
+    """The grain a count of weeks, months or years in another language names ("vor zwei Wochen",
+    "il y a trois mois", "dos años"): the unit's, as "two weeks ago" is a week in English."""
+    return next((grain for grain, words in _UNIT_WORDS.items() if words.search(phrase)), None)
 
 
 def own_clause_in(piece: str, language: str) -> bool:

@@ -75,6 +75,10 @@ def span_of(text: str, phrase: str) -> tuple[str, str]:
         # have the appointment), and another language's part of a weekday goes by the tense too
         ("Ho la visita dal cardiologo il 5 giugno, me lo ricordi?", "5 giugno", "2023-06-05", "2023-06-05"),
         ("El sábado por la noche salimos a cenar y la cuenta fue carísima.", "sábado", "2023-05-06", "2023-05-06"),
+        # a count of weeks, months or years in another language names that unit, as in English
+        ("Vor zwei Wochen bin ich nach Köln gezogen.", "Vor zwei Wochen", "2023-04-24", "2023-04-30"),
+        ("Il y a trois mois, j'ai changé de travail.", "Il y a trois mois", "2023-02-01", "2023-02-28"),
+        ("Hace dos años nos mudamos a Valencia.", "Hace dos años", "2021-01-01", "2021-12-31"),
         # a calendar word typed with one letter wrong, added, dropped or swapped
         ("I have to pick up my prescription tomorow.", "tomorow", "2023-05-09", "2023-05-09"),
         ("Yesturday I finally painted the fence.", "Yesturday", "2023-05-07", "2023-05-07"),

@@ -63,7 +63,14 @@ from ripplemem.grounding.time_spans import (
     week_span,
     year_span,
 )
-from ripplemem.language import FUNCTION_WORDS, habitual_in, language_of, own_clause_in, tense_in
+from ripplemem.language import (
+    FUNCTION_WORDS,
+    habitual_in,
+    language_of,
+    own_clause_in,
+    tense_in,
+    unit_grain,
+)
 from ripplemem.records import TimeSpan
 
 __all__ = [
@@ -142,6 +149,8 @@ _ARTICLE_HABIT = {
     "it": re.compile(r"\bil\s+\w", re.IGNORECASE),
 }
 _NEVER = re.compile(r"(?!)")
+#: the grains a count of units can widen a day to, finest first
+_COARSER = ("day", "week", "month", "year")
 #: a phrase that is only a number (Duckling's year), and the word after a phrase
 _BARE_NUMBER = re.compile(r"^\d{4}$")
 _THOUSANDS = re.compile(r"\d{1,3}(?:[.,’' ]\d{3})+")
@@ -635,6 +644,9 @@ class TimeGrounder:
             # a day with its clock time ("le 12 juin à 10h": the 12 June of each year)
             moment = self._pick([datetime(d.year, d.month, d.day) for d in days], "day", ref, tense or None)
             return GroundedTime(phrase, day_span(moment.date()), "day")
+        unit = unit_grain(phrase) if len(points) == 1 and grain in _COARSER else None
+        if unit is not None and _COARSER.index(unit) > _COARSER.index(grain):
+            grain = unit  # "vor zwei Wochen": Duckling's day two weeks back, in its week
         if len(points) > 1:
             if (points[1][0] - points[0][0]).days == 7 and _ARTICLE_HABIT.get(language, _NEVER).search(
                 text[max(0, start - 5) : start + 4]
