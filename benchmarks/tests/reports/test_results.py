@@ -19,6 +19,7 @@ from ripplemem_bench.results import (
     RetrievalResult,
     RetrievalVariants,
     ServeResult,
+    TimesResult,
     UpdatesResult,
     WritersResult,
     load_result,
@@ -60,6 +61,10 @@ KINDS = {
     "updates_small_tune.json": UpdatesResult,
     "updates_small_holdout.json": UpdatesResult,
     "lme_ku.json": LmeUpdatesResult,
+    "times_blind_tune.json": TimesResult,
+    "times_blind_holdout.json": TimesResult,
+    "times_blind_tune_baseline.json": TimesResult,
+    "times_blind_holdout_baseline.json": TimesResult,
 }
 CURRENT = [run.file for run in load_manifest(MANIFEST).runs]
 
