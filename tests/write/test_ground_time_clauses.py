@@ -69,6 +69,8 @@ def span_of(text: str, phrase: str) -> tuple[str, str]:
         ("Yesterday I booked the car in for Thursday.", "Thursday", "2023-05-11", "2023-05-11"),
         ("We booked our holiday for August, finally.", "August", "2023-08-01", "2023-08-31"),
         ("I went home for Christmas and it was lovely.", "Christmas", "2022-12-25", "2022-12-25"),
+        ("They pushed the meeting back to the 19th.", "19th", "2023-05-19", "2023-05-19"),
+        ("We watched a movie for Christmas, all of us.", "Christmas", "2022-12-25", "2022-12-25"),  # no arranging
         # "the first time" is no day: the year before it stays
         ("I'm hosting Christmas dinner this year for the first time.", "this year", "2023-01-01", "2023-12-31"),
         # a Romance compound past has its participle next to the auxiliary ("ho la visita": I

@@ -395,8 +395,10 @@ def tense_clause(text: str, start: int, end: int, own: Callable[[str], bool] | N
 #: 2nd", "rescheduled it for Monday"): the time of the arrangement, ahead of the making; verbs of
 #: arranging a time, a closed class
 _ARRANGED = re.compile(
-    r"\b(?:book|schedul|reschedul|mov|postpon|arrang|fix|set|push\w* back|bring\w* forward|brought forward)"
-    r"\w*\b[^.;!?]{0,40}?\b(?:for|to)\s+(?:the\s+)?$",
+    r"\b(?:book(?:s|ed|ing)?|(?:re)?schedul(?:e|es|ed|ing)|mov(?:e|es|ed|ing)|postpon(?:e|es|ed|ing)|"
+    r"arrang(?:e|es|ed|ing)|fix(?:es|ed|ing)?|set(?:s|ting)?|push(?:es|ed|ing)? (?:\w+ ){0,3}back|"
+    r"(?:bring(?:s|ing)?|brought) (?:\w+ ){0,3}forward)"
+    r"\b[^.;!?]{0,40}?\b(?:for|to)\s+(?:the\s+)?$",
     re.IGNORECASE,
 )
 
