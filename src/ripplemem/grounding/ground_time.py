@@ -112,7 +112,8 @@ _SENTENCE_BREAK = re.compile(
 #: a season as a time of its own starts with a preposition or "the" ("in the spring", "the
 #: winter") and ends where its noun phrase does: the end, a mark, a function word or "season(s)",
 #: "month(s)" ("during the winter months"); not "winter clothes", "the summer of '21"
-_SEASON_LEAD = re.compile(r"(?:^|\b)(?:(?:in|during|for|over|through|by|at|about) |the )(?:the )?$|^(?:(?:in|during|for|over|through|by|at|about) |the )", re.IGNORECASE)
+_SEASON_LEAD = re.compile(r"\b(?:in|during|for|over|through|by|at|about|the)\s+$", re.IGNORECASE)
+_SEASON_WORD = re.compile(r"summer|winter|spring|fall|autumn", re.IGNORECASE)
 _AFTER_SEASON = re.compile(
     r"^(?:\s*$|\s*[,.;:!?)—–]|\s+(?:and|or|but|so|then|when|while|because|as|since|until|before|after|"
     r"with|to|at|in|on|for|from|by|i|we|you|he|she|they|it|is|was|will|season|seasons|months?)\b)",
@@ -593,7 +594,8 @@ class TimeGrounder:
         tells the past or the future, the last or the next one ("The winter was brutal", "In the
         autumn I'm going back to university"); told in the present it is a habit or a kind ("In
         the summer I swim in the sea", "the autumn colours"), no date."""
-        lead = phrase if _SEASON_LEAD.match(phrase) else text[max(0, result["start"] - 12) : result["start"]]
+        word = _SEASON_WORD.search(phrase)
+        lead = text[max(0, result["start"] - 12) : result["start"]] + phrase[: word.start() if word else 0]
         if not _SEASON_LEAD.search(lead) or not _AFTER_SEASON.match(text[result["end"] :]):
             # "winter clothes", "the Summer Nights event", "the summer of '21" (its year tells
             # which), "as spring approaches", "did the Roman Empire fall": a kind, a name or a verb
