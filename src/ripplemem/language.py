@@ -313,7 +313,7 @@ _DISTRIBUTIVE = {
     "sv": _words("varje per"),
     "da": _words("hver hvert per"),
     "nb": _words("hver hvert per"),
-    "pl": _words("co każdy każdą każde na"),
+    "pl": _words("co każdy każdą każde"),
 }
 _DISTRIBUTIVE_MARKS = {"zh": ("每",), "ja": ("毎",), "ko": ("매",)}
 
