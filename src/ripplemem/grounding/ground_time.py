@@ -135,9 +135,19 @@ _ONSET = re.compile(r"(?:from|starting(?:\s+(?:from|in|on))?|beginning(?:\s+(?:i
 _ON_THE_DAY = re.compile(rf"^{ORDINAL_DAY}$", re.IGNORECASE)
 #: "the 11th" after a preposition of time ("booked the vet for the 11th", "until the 20th")
 _THE_DAY = re.compile(r"^the (?:[1-9]|[12]\d|3[01])(?:st|nd|rd|th)$", re.IGNORECASE)
-_DAY_PREPOSITION = re.compile(r"\b(?:on|for|to|until|till|by|from|since|before|after)\s+$", re.IGNORECASE)
-#: what may follow such a day: the end, punctuation, a time, "of" a month, a conjunction
-_AFTER_DAY = re.compile(r"^\s*(?:$|[,.;:!?)—–-]|(?:at|of|and|or|but|so|when|in the)\b)", re.IGNORECASE)
+_DAY_PREPOSITION = re.compile(r"\b(?:on|for|to|until|till|by|from|since|before|after|of)\s+$", re.IGNORECASE)
+#: what may follow such a day: the end, punctuation, a function word (a time, "of" a month, a
+#: conjunction, an auxiliary, a pronoun), a verb
+_AFTER_DAY = re.compile(
+    r"^\s*(?:$|[,.;:!?)—–-]|(?:at|of|and|or|but|so|when|in|on|for|to|from|until|till|by|with|before|"
+    r"after|instead|then|too|again|if|which|that|who|because|since|as|is|was|will|would|should|could|"
+    r"can|must|might|may|has|had|have|does|did|do|are|were|be|i|we|you|he|she|they|it|my|our|your|"
+    r"his|her|their|this|next|last|please)\b"
+    # or a verb in the present ("my flight on the 29th needs"): a noun an ordinal counts is one
+    # ("the 2nd floor", "the 3rd try")
+    r"|\w*[^\Ws]s\b)",
+    re.IGNORECASE,
+)
 #: words that set a span's year themselves ("between June and August last year")
 _RELATIVE_YEAR = re.compile(r"\b(?:last|next|this)\s+year\b|\byears?\s+ago\b", re.IGNORECASE)
 _HABITUAL = re.compile(
@@ -160,6 +170,7 @@ _RELATIVE = re.compile(r"^(?:(?:in|for|during|over) )?(?:the )?(?:last|this|next
 #: two numbers joined by a hyphen and no year ("7-8 hours", "a 2-2 draw"): a range of counts or a
 #: score; a numeric date is written with slashes or dots, or with its year ("2023-05-08")
 _HYPHEN_PAIR = re.compile(r"(?<![\d/.-])\d{1,2}\s?[-–]\s?\d{1,2}(?![\d/.-])")
+_PLURAL_WEEKDAY = re.compile(r"\b(?:" + WEEKDAYS + r")s\b", re.IGNORECASE)
 #: "on a Sunday afternoon": some Sunday, no particular day
 #: ("on a Sunday afternoon last month" keeps its month)
 _SOME_WEEKDAY = re.compile(
@@ -567,6 +578,13 @@ class TimeGrounder:
         if grain == "quarter" and not _YEAR.search(phrase) and not _RELATIVE.match(phrase):
             return None  # "the 4th quarter" of a game, far more often than of a year ("last quarter": one)
         if grain in ("second", "minute", "hour"):
+            days = sorted({p.date() for p, _ in points})
+            if len(days) > 1 and (days[1] - days[0]).days > 1 and not _PLURAL_WEEKDAY.search(phrase):
+                # a day with its clock time ("Valentine's Day at 8": that day of each year; "on
+                # Fridays at 6 pm" is a habit)
+                tense = phrase_tense(text, result["start"], result["end"])
+                moment = self._pick([datetime(d.year, d.month, d.day) for d in days], "day", ref, tense)
+                return GroundedTime(phrase, day_span(moment.date()), "day")
             if not DAY_ANCHOR.search(phrase):
                 return GroundedTime(phrase, None, "hour")  # a bare clock time: which day?
             return GroundedTime(phrase, day_span(moment.date()), "day")
@@ -683,8 +701,10 @@ class TimeGrounder:
         every = (candidates[1] - candidates[0]).days if len(candidates) >= 2 else 0
         if (every == 7 or 28 <= every <= 31) and tense == "":
             tense = "future"  # a weekday or a day of the month told in the present: the coming one
-        if len(candidates) >= 2:
-            step = candidates[1] - candidates[0]
+        step = candidates[1] - candidates[0] if len(candidates) >= 2 else timedelta(0)
+        # the occurrence before the listed ones, for a time that recurs at a steady step (not
+        # "Monday the 19th": June, then February)
+        if len(candidates) >= 2 and (step.days >= 300 or step.days < 63):  # ("the 31st": two months)
             if step.days >= 300:  # yearly: a fixed day, or a movable one (Easter: 350-385 days)
                 before = (
                     _year_before(candidates[0], candidates[1]) if grain == "day"

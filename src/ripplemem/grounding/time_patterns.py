@@ -150,7 +150,17 @@ SHORT_YEAR = re.compile(r"(?:(?<=\s)|^)['’](?P<yy>\d\d)\b(?!['’]?s\b)")
 # named before ("two days before the wedding" counts from an event: not this)
 COUNTED_ANAPHORA = re.compile(
     r"\b(?:(?P<n>" + NUMBER_RE + r")|a few|a couple of|several) (?P<unit>day|night|week|month|year)s? "
-    r"(?P<way>later|earlier|afterwards|after that|before that)\b",
+    r"(?P<way>later|earlier|afterwards|after that|before that"
+    # "ten days after.", "two days after it ended", "eight weeks after she was born": after the
+    # event named before (not "two days before the wedding", an event of its own)
+    r"|(?:after|before)(?=\s*(?:$|[,.;:!?)])|\s+(?:it|this|then|he|she|they|we|i|you|my|his|her|our|their)\b))\b",
+    re.IGNORECASE,
+)
+#: a weekday counted from the time named before it: "the Saturday before", "the Monday after
+#: that", "the following Tuesday", "the Friday of that week"
+WEEKDAY_ANAPHORA = re.compile(
+    r"\bthe (?:(?P<step>following|previous) (?P<a>" + WEEKDAYS + r")|(?P<b>" + WEEKDAYS
+    + r") (?P<way>before|after)(?: (?:that|it))?|(?P<c>" + WEEKDAYS + r") of that week)\b",
     re.IGNORECASE,
 )
 VAGUE = re.compile(
@@ -366,36 +376,64 @@ _OWN_CLAUSE = re.compile(
 )
 
 
+#: a verb of saying: what it reports is a clause with its own tense ("the nurse said the results
+#: will be back by Friday"), after "that" when one follows within a few words ("Mark told me on
+#: Thursday that he's moving"); a closed class
+_REPORTING = re.compile(
+    r"\b(?:said|says|say|told|tells|tell|mentioned|mentions|explained|promised|confirmed|announced|"
+    r"warned|texted|emailed|wrote|reckons|reckoned|thinks|thought|hopes|hoped|hears|heard)\b"
+    r"(?:(?P<that>[^.;!?]{0,30}?\bthat\b)|(?:\s+(?:me|us|him|her|them))?(?=\s+(?:he|she|they|we|i|you|it|the|my|his|her|our|their|its)\b))",
+    re.IGNORECASE,
+)
+
+
+def _clause_marks(sentence: str) -> list[tuple[int, int, bool]]:
+    """Where the sentence's clauses meet: ``(start, end, hard)``; a semicolon and the start of
+    what a verb of saying reports begin a clause of its own whatever it holds (``hard``)."""
+    marks = [(m.start(), m.end(), m.group() in ";；") for m in _CLAUSE_BREAK.finditer(sentence)]
+    marks += [(m.end(), m.end(), True) for m in _REPORTING.finditer(sentence)]
+    return sorted(marks)
+
+
 def tense_clause(text: str, start: int, end: int, own: Callable[[str], bool] | None = None) -> str:
     """The words whose tense tells the time at ``text[start:end]``: its coordinate clause (the
-    piece of its sentence between :data:`_CLAUSE_BREAK` marks) when that piece is a clause of its
-    own (``own``: by default an English subject pronoun or auxiliary, :data:`_OWN_CLAUSE`), else
-    its whole sentence ("On Friday, we went to the zoo": "On Friday" tells no tense). Each clause
-    has its tense: "My exam is on Thursday, and I studied all weekend" tells of the coming
-    Thursday."""
+    piece of its sentence between :func:`_clause_marks`) when that piece is a clause of its own
+    (``own``: by default an English subject pronoun or auxiliary, :data:`_OWN_CLAUSE`; always
+    after a semicolon or for what a verb of saying reports), else that piece with the clause
+    before it, or after it at the start of the sentence ("On Friday, we went to the zoo": "On
+    Friday" tells no tense; "The wedding will be next year, probably in June": "probably in
+    June" is the wedding's). Each clause has its tense: "My exam is on Thursday, and I studied
+    all weekend" tells of the coming Thursday; "Mark told me on Thursday that he's moving in
+    September", of the September ahead."""
     sentence = clause_of(text, start, end)
     offset = text.find(sentence, max(0, start - len(sentence)))
     if offset < 0 or not offset <= start <= offset + len(sentence):
         return sentence
-    begin, finish = 0, len(sentence)
-    for mark in _CLAUSE_BREAK.finditer(sentence):
-        if mark.end() <= start - offset:
-            begin = mark.end()
-        elif mark.start() >= end - offset:
-            finish = mark.start()
-            break
+    is_own = own if own is not None else (
+        lambda piece: _OWN_CLAUSE.search(piece) is not None or _tenses(piece) != (False, False)
+    )
+    bounds = [(0, 0, True), *_clause_marks(sentence), (len(sentence), len(sentence), True)]
+    pieces = [(bounds[i][1], bounds[i + 1][0], bounds[i][2]) for i in range(len(bounds) - 1)]
+    at = next((i for i, (b, f, _) in enumerate(pieces) if b <= start - offset < max(f, b + 1)), None)
+    if at is None:
+        return sentence
+    begin, finish, hard = pieces[at]
     piece = sentence[begin:finish]
-    if ";" in (sentence[begin - 1 : begin] + sentence[finish : finish + 1]).replace("；", ";"):
-        return piece  # a semicolon joins clauses
-    mine = own(piece) if own is not None else _OWN_CLAUSE.search(piece) is not None or _tenses(piece) != (False, False)
-    return piece if mine else sentence
+    if hard and at > 0 or is_own(piece):
+        return piece
+    near = at - 1 if at > 0 else at + 1  # a piece with no verb belongs to the clause before it
+    if 0 <= near < len(pieces):
+        first, last = min(begin, pieces[near][0]), max(finish, pieces[near][1])
+        if is_own(sentence[first:last]):
+            return sentence[first:last]
+    return sentence
 
 
 #: a time an arrangement is made for ("booked the vet for the 11th", "moved my check-up to June
 #: 2nd", "rescheduled it for Monday"): the time of the arrangement, ahead of the making; verbs of
 #: arranging a time, a closed class
 _ARRANGED = re.compile(
-    r"\b(?:book(?:s|ed|ing)?|(?:re)?schedul(?:e|es|ed|ing)|mov(?:e|es|ed|ing)|postpon(?:e|es|ed|ing)|"
+    r"\b(?:book(?:s|ed|ing)?|(?:re)?schedul(?:e|es|ed|ing)|mov(?:e|es|ed|ing)|postpon(?:e|es|ed|ing)|plann?(?:s|ed|ing)?|"
     r"arrang(?:e|es|ed|ing)|fix(?:es|ed|ing)?|set(?:s|ting)?|push(?:es|ed|ing)? (?:\w+ ){0,3}back|"
     r"(?:bring(?:s|ing)?|brought) (?:\w+ ){0,3}forward)"
     r"\b[^.;!?]{0,40}?\b(?:for|to)\s+(?:the\s+)?$",

@@ -127,6 +127,9 @@ def rule_times(text: str, ref: datetime | None, day_first: bool = False) -> list
     for m in tp.COUNTED_ANAPHORA.finditer(text):
         if free(m):
             add(m, None, "vague")
+    for m in tp.WEEKDAY_ANAPHORA.finditer(text):
+        if free(m):
+            add(m, None, "vague")
     for m in tp.ANAPHORA.finditer(text):
         if free(m):
             add(m, None, "vague")
@@ -421,7 +424,10 @@ def ground_anaphora(found: list[Found], before: TimeSpan | None = None) -> list[
     last = before
     for start, end, item in sorted(found, key=lambda f: f.start):
         if item is not None and item.span is None and item.grain == "vague" and last is not None:
-            counted = _count_from(item.phrase, last) or _counted_from(item.phrase, last)
+            counted = (
+                _count_from(item.phrase, last) or _counted_from(item.phrase, last)
+                or _weekday_from(item.phrase, last)
+            )
             if counted is not None:
                 item = GroundedTime(item.phrase, counted[0], counted[1])
         if item is not None and item.span is not None:
@@ -442,8 +448,46 @@ def _counted_from(phrase: str, before: TimeSpan) -> tuple[TimeSpan, str] | None:
     if before.end - before.start >= _LONGEST[unit]:
         return None
     way = m.group("way").lower()
-    count = tp.count_of(m.group("n")) * (-1 if way in ("earlier", "before that") else 1)
+    count = tp.count_of(m.group("n")) * (-1 if way in ("earlier", "before that", "before") else 1)
     return _moved(before, unit, count)
+
+
+def _weekend_from(words: list[str], before: TimeSpan) -> tuple[TimeSpan, str] | None:
+    """"the weekend after", "the following weekend": the first Saturday and Sunday after
+    ``before``; "the weekend before", "the previous weekend": the last before it; "that
+    weekend": the one of its week. None when ``before`` is longer than a week."""
+    if before.end - before.start >= _LONGEST["week"]:
+        return None
+    first, last = before.start.date(), before.end.date()
+    if words[0] == "that":
+        saturday = first + timedelta(days=5 - first.weekday())
+    elif any(_ANAPHOR_STEP.get(w, 0) < 0 for w in words):
+        saturday = first - timedelta(days=((first.weekday() - 6) % 7 or 7) + 1)  # before its Sunday
+    elif any(_ANAPHOR_STEP.get(w, 0) > 0 for w in words):
+        saturday = last + timedelta(days=(5 - last.weekday() - 1) % 7 + 1)
+    else:
+        return None
+    return TimeSpan(day_span(saturday).start, day_span(saturday + timedelta(days=1)).end), "weekend"
+
+
+def _weekday_from(phrase: str, before: TimeSpan) -> tuple[TimeSpan, str] | None:
+    """A weekday counted from ``before`` (:data:`~ripplemem.grounding.time_patterns.WEEKDAY_ANAPHORA`):
+    the first such day after it ("the Monday after", "the following Monday"), the last before it
+    ("the Saturday before"), or the one of its week ("the Friday of that week"); None when
+    ``before`` is longer than a week."""
+    m = tp.WEEKDAY_ANAPHORA.fullmatch(phrase)
+    if m is None or before.end - before.start >= _LONGEST["week"]:
+        return None
+    name = (m.group("a") or m.group("b") or m.group("c")).lower()
+    weekday = tp.WEEKDAYS.split("|").index(name)
+    first, last = before.start.date(), before.end.date()
+    if m.group("c"):
+        day = first + timedelta(days=weekday - first.weekday())
+    elif (m.group("step") or "").lower() == "previous" or (m.group("way") or "").lower() == "before":
+        day = first - timedelta(days=(first.weekday() - weekday - 1) % 7 + 1)
+    else:
+        day = last + timedelta(days=(weekday - last.weekday() - 1) % 7 + 1)
+    return day_span(day), "day"
 
 
 def _moved(span: TimeSpan, unit: str, count: int) -> tuple[TimeSpan, str]:
@@ -470,6 +514,8 @@ def _count_from(phrase: str, before: TimeSpan) -> tuple[TimeSpan, str] | None:
     """The span and grain of an anaphoric ``phrase`` counted from ``before`` (None: not one
     this counts, or ``before`` too long for its unit)."""
     words = phrase.lower().split()
+    if "weekend" in words:
+        return _weekend_from(words, before)
     if len(words) != 3 and not (len(words) == 2 and words[0] == "that"):
         return None
     if words[0] == "that" and len(words) == 2:
