@@ -150,6 +150,11 @@ def test_no_time_here(text: str) -> None:
         ("The self-assessment is due tomorrow instead of the 19th.", "the 19th", "2023-05-19", "2023-05-19"),
         ("My flight to Dublin on the 29th needs an online check-in.", "the 29th", "2023-05-29", "2023-05-29"),
         ("I booked the table for Valentine's Day at 8.", "Valentine", "2024-02-14", "2024-02-14"),
+        ("I handed in my notice on Thursday so the last day is 13 October.", "13 October", "2023-10-13", "2023-10-13"),
+        ("The cardiologist saw me yesterday, and she wants to see me on the 23rd again.", "23rd", "2023-05-23", "2023-05-23"),
+        ("I have to present the Q1 numbers next month.", "Q1", "2023-01-01", "2023-03-31"),
+        ("Our Q3 2022 sales were the best yet.", "Q3 2022", "2022-07-01", "2022-09-30"),
+        ("The move is on 20 May, which is a Saturday, and we clean the Monday after.", "the Monday after", "2023-05-22", "2023-05-22"),
         ("I start the new job on Monday the 19th.", "Monday the 19th", "2023-06-19", "2023-06-19"),
     ],
 )

@@ -170,6 +170,7 @@ _RELATIVE = re.compile(r"^(?:(?:in|for|during|over) )?(?:the )?(?:last|this|next
 #: two numbers joined by a hyphen and no year ("7-8 hours", "a 2-2 draw"): a range of counts or a
 #: score; a numeric date is written with slashes or dots, or with its year ("2023-05-08")
 _HYPHEN_PAIR = re.compile(r"(?<![\d/.-])\d{1,2}\s?[-–]\s?\d{1,2}(?![\d/.-])")
+_INDEFINITE_BEFORE = re.compile(r"\ban?\s+$", re.IGNORECASE)
 _PLURAL_WEEKDAY = re.compile(r"\b(?:" + WEEKDAYS + r")s\b", re.IGNORECASE)
 #: "on a Sunday afternoon": some Sunday, no particular day
 #: ("on a Sunday afternoon last month" keeps its month)
@@ -554,8 +555,10 @@ class TimeGrounder:
             end < len(text) and text[end].isalnum()
         ):
             return None  # part of a longer token: "K-200A" is a model name, not 2 AM
-        if (_HYPHEN_PAIR.search(phrase) and not _MONTH.search(phrase)) or _SOME_WEEKDAY.match(phrase):
-            return None  # "7-8 hours" (not "22-26 May"), "on a Sunday"
+        if (_HYPHEN_PAIR.search(phrase) and not _MONTH.search(phrase)) or _SOME_WEEKDAY.match(phrase) or (
+            _BARE_WEEKDAY.match(phrase) and _INDEFINITE_BEFORE.search(text, max(0, start - 4), start)
+        ):
+            return None  # "7-8 hours" (not "22-26 May"), "on a Sunday", "which is a Saturday"
         if _HABITUAL.search(text, *before(text, result["start"])):
             return None  # "every Saturday": a habit, not a date
         if (

@@ -146,6 +146,8 @@ DAY_RANGE = re.compile(
 )
 # "in '18", "the class of '99": a year in two digits after an apostrophe ("the '90s" is a decade)
 SHORT_YEAR = re.compile(r"(?:(?<=\s)|^)['’](?P<yy>\d\d)\b(?!['’]?s\b)")
+# "Q4", "the Q1 numbers", "Q3 2022": a quarter of the calendar (a business year is its own)
+QUARTER = re.compile(r"\bQ(?P<q>[1-4])\b(?:\s+(?:of\s+)?(?P<year>(?:19|20)\d\d)\b)?")
 # "two days later", "a week earlier", "three days after that": a count of units from the time
 # named before ("two days before the wedding" counts from an event: not this)
 COUNTED_ANAPHORA = re.compile(
@@ -224,7 +226,7 @@ HAVE_GOT = re.compile(r"\b(?:have|has|'ve|’ve|'s|’s)\s+got\b", re.IGNORECASE
 FUTURE = re.compile(  # not "the next day": the story's next day
     r"\b(?:will|shall|gonna|going|plan|planning|plans|(?<!\bthe )next|upcoming|tomorrow|soon|"
     r"(?:am|'m|’m|are|'re|’re|is) \w+ing|"
-    r"can't wait|cannot wait|looking forward|hope to|hoping to|want to|would like|'ll)\b|’ll",
+    r"can't wait|cannot wait|looking forward|hope to|hoping to|want to|wants to|would like|'ll)\b|’ll",
     re.IGNORECASE,
 )
 
@@ -365,7 +367,8 @@ def clause_of(text: str, start: int, end: int) -> str:
 #: where a sentence's coordinate clauses meet: a comma, a semicolon or a dash (in the Latin
 #: alphabet and in Chinese and Japanese), or "and", "but", "so" before a subject pronoun
 _CLAUSE_BREAK = re.compile(
-    r"[;,，、；]|\s[—–-]\s|\s(?=(?:and|but|so)\s+(?:I|we|you|he|she|they)\b)", re.IGNORECASE
+    r"[;,，、；]|\s[—–-]\s|\s(?=(?:and|but|so)\s+(?:I|we|you|he|she|they)\b)"
+    r"|\s(?=so\s+(?:the|my|our|his|her|their|this|it)\b)", re.IGNORECASE
 )
 #: the words that make a piece of an English sentence a clause of its own: a subject pronoun, or
 #: a form of "be", "have", "do" or a modal (its tense may be the present, which no mark shows)

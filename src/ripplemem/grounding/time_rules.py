@@ -109,6 +109,9 @@ def rule_times(text: str, ref: datetime | None, day_first: bool = False) -> list
         if free(m) and ref is not None:
             year = 2000 + int(m.group("yy"))
             add(m, year_span(year if year <= ref.year else year - 100), "year")
+    for m in tp.QUARTER.finditer(text):
+        if free(m):
+            add(m, _quarter(m, ref), "quarter")
     for m in tp.PART_OF_YEAR.finditer(text):
         if free(m) and (m.group("part") or not tp.COUNTED.match(text, m.end())):
             add(m, *_part_of_year(m, ref))
@@ -230,6 +233,21 @@ def _calendar_day(year: int, month: int, day: int) -> date | None:
         return date(year, month, day)
     except ValueError:
         return None
+
+
+def _quarter(m: re.Match, ref: datetime | None) -> TimeSpan | None:
+    """"Q3 2022": that quarter; "the Q1 numbers": the nearest Q1 (a quarter's numbers are told
+    around it, ahead or after), None without a reference."""
+    first = 3 * (int(m.group("q")) - 1) + 1
+
+    def quarter(year: int) -> TimeSpan:
+        return hull(month_span(year, first), month_span(year, first + 2))
+
+    if m.group("year"):
+        return quarter(int(m.group("year")))
+    if ref is None:
+        return None
+    return occurrence([quarter(ref.year + k) for k in (-1, 0, 1)], ref, "")
 
 
 def _part_of_year(m: re.Match, ref: datetime | None) -> tuple[TimeSpan | None, str]:
