@@ -256,7 +256,7 @@ _FUTURE = {
 }
 _FUTURE_ENDING = {
     "fr": re.compile(r"\w{3,}(?:rai|rons|ront)"),
-    "es": re.compile(r"\w{3,}(?:ré|rás|rá|remos|rán)"),
+    "es": re.compile(r"\w{2,}(?:[aeií]|d)(?:ré|rás|rá|remos|rán)"),  # "compraré", "tendré"; not "compré"
     "it": re.compile(r"\w{3,}(?:rò|rà|remo|ranno)"),
 }
 

@@ -81,6 +81,10 @@ def span_of(text: str, phrase: str) -> tuple[str, str]:
         ("Vor zwei Wochen bin ich nach Köln gezogen.", "Vor zwei Wochen", "2023-04-24", "2023-04-30"),
         ("Il y a trois mois, j'ai changé de travail.", "Il y a trois mois", "2023-02-01", "2023-02-28"),
         ("Hace dos años nos mudamos a Valencia.", "Hace dos años", "2021-01-01", "2021-12-31"),
+        # a month followed by an article: Duckling reads the article as the day
+        ("Wir wollen im Oktober eine Woche nach Südtirol fahren.", "Oktober", "2023-10-01", "2023-10-31"),
+        # the Spanish future's endings follow a vowel or a "d" ("compraré", "tendré"): "compré" is none
+        ("Compré las entradas el sábado, qué ilusión.", "sábado", "2023-05-06", "2023-05-06"),
         # a calendar word typed with one letter wrong, added, dropped or swapped
         ("I have to pick up my prescription tomorow.", "tomorow", "2023-05-09", "2023-05-09"),
         ("Yesturday I finally painted the fence.", "Yesturday", "2023-05-07", "2023-05-07"),

@@ -170,6 +170,7 @@ _RELATIVE = re.compile(r"^(?:(?:in|for|during|over) )?(?:the )?(?:last|this|next
 #: two numbers joined by a hyphen and no year ("7-8 hours", "a 2-2 draw"): a range of counts or a
 #: score; a numeric date is written with slashes or dots, or with its year ("2023-05-08")
 _HYPHEN_PAIR = re.compile(r"(?<![\d/.-])\d{1,2}\s?[-–]\s?\d{1,2}(?![\d/.-])")
+_ARTICLE_AS_DAY = re.compile(r"\s+(?:ein|eine|einen|einem|einer|un|une|una|uno|um|uma|een)(?:\s+paar)?$", re.IGNORECASE)
 _INDEFINITE_BEFORE = re.compile(r"\ban?\s+$", re.IGNORECASE)
 _PLURAL_WEEKDAY = re.compile(r"\b(?:" + WEEKDAYS + r")s\b", re.IGNORECASE)
 #: "on a Sunday afternoon": some Sunday, no particular day
@@ -667,6 +668,11 @@ class TimeGrounder:
             # a day with its clock time ("le 12 juin à 10h": the 12 June of each year)
             moment = self._pick([datetime(d.year, d.month, d.day) for d in days], "day", ref, tense or None)
             return GroundedTime(phrase, day_span(moment.date()), "day")
+        if grain == "day" and _ARTICLE_AS_DAY.search(phrase):
+            # "im Oktober eine Woche", "en septiembre unos días": Duckling reads the article as a
+            # day's number; the month is what is named
+            phrase = _ARTICLE_AS_DAY.sub("", phrase).strip()
+            grain = "month"
         unit = unit_grain(phrase) if len(points) == 1 and grain in _COARSER else None
         if unit is not None and _COARSER.index(unit) > _COARSER.index(grain):
             grain = unit  # "vor zwei Wochen": Duckling's day two weeks back, in its week
@@ -700,7 +706,8 @@ class TimeGrounder:
         have a meeting on Friday", "Dinner at Mum's on Saturday", "Payday is on the 28th": a week's
         and a month's plans are told ahead). ``tense``
         "mixed" (a past and a future in one clause: "I want to use up what I bought on
-        Wednesday") or None (not read: another language): the nearest."""
+        Wednesday") or None (another language's present, whose past its closed classes may not
+        show: "am Dienstag habe ich ... vergessen"): the nearest."""
         every = (candidates[1] - candidates[0]).days if len(candidates) >= 2 else 0
         if (every == 7 or 28 <= every <= 31) and tense == "":
             tense = "future"  # a weekday or a day of the month told in the present: the coming one
