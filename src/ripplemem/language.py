@@ -11,7 +11,9 @@ expressions in its own language ("letzte Woche", "hier", "昨天": :mod:`ripplem
 A sentence in the Latin alphabet is read as another language by a character n-gram model
 (py3langid's naive Bayes over byte n-grams, shipped with its weights, restricted to English and
 the languages below): when it holds at least :data:`MIN_WORDS` words and the model gives another
-language a probability of at least :data:`CONFIDENCE`. N-grams see what a word list cannot:
+language a probability of at least :data:`CONFIDENCE` (a sentence with :data:`ENGLISH_PLAIN`
+English function words and none of another language's is plainly English: the model is not
+asked, and it reads a long text's first :data:`MODEL_CHARS` characters). N-grams see what a word list cannot:
 "Ontem à noite choveu" is Portuguese by its endings and accents though it holds no function word
 of a list, and French is no Spanish for sharing "de", "la" and "que". A shorter sentence, or one
 the model is not sure of, is another language only when its function words say so: at least
@@ -34,9 +36,11 @@ from typing import Any
 
 __all__ = [
     "CONFIDENCE",
+    "ENGLISH_PLAIN",
     "EVIDENCE",
     "FUNCTION_WORDS",
     "MIN_WORDS",
+    "MODEL_CHARS",
     "habitual_in",
     "in_other_language",
     "language_of",
@@ -99,6 +103,11 @@ EVIDENCE = 2
 MIN_WORDS = 3
 #: the probability the n-gram model must give another language than English
 CONFIDENCE = 0.9
+#: English function words that make a sentence plainly English when it holds no other
+#: language's (the model is not asked)
+ENGLISH_PLAIN = 3
+#: the characters of a text the model reads: its language shows in its first sentences
+MODEL_CHARS = 600
 _WORD = re.compile(r"[^\W\d_]+")
 #: the model's codes of the languages it chooses among ("no" is its Norwegian, Bokmål here)
 _MODEL_CODES = {"en": "en", "no": "nb", **{code: code for code in FUNCTION_WORDS if code != "nb"}}
@@ -131,8 +140,12 @@ def in_other_language(text: str) -> bool:
 def _latin_language(text: str) -> str:
     """The language of the Latin alphabet ``text`` is in by the n-gram model or by its function
     words, "en" when neither says another one (see the module doc)."""
-    if len(_WORD.findall(text)) >= MIN_WORDS:
-        code, probability = _identifier().classify(text)
+    words = [m.group().lower() for m in _WORD.finditer(text)]
+    english = sum(word in _ENGLISH for word in words)
+    if english >= ENGLISH_PLAIN and not any(word in _OTHER for word in words):
+        return "en"  # plainly English: its function words, none of another language's
+    if len(words) >= MIN_WORDS:
+        code, probability = _identifier().classify(text[:MODEL_CHARS])
         if code != "en" and probability >= CONFIDENCE:
             return _MODEL_CODES[code]
     return _function_words_language(text)

@@ -67,6 +67,8 @@ KINDS = {
     "times_blind_holdout_baseline.json": TimesResult,
     "times_blind2.json": TimesResult,
     "times_blind2_baseline.json": TimesResult,
+    "times_dev3.json": TimesResult,
+    "times_dev3_baseline.json": TimesResult,
 }
 CURRENT = [run.file for run in load_manifest(MANIFEST).runs]
 

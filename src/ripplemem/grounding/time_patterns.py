@@ -6,6 +6,7 @@ the clause and tense helpers the rules' decisions look at.
 from __future__ import annotations
 
 import calendar
+import functools
 import re
 from collections.abc import Callable
 
@@ -295,17 +296,25 @@ def _one_edit(word: str, target: str) -> bool:
     return any(long_[:i] + long_[i + 1 :] == short for i in range(len(long_)))
 
 
-def mistyped_days(text: str) -> list[tuple[int, int, str]]:
+#: one edit leaves a day word its first two letters or its last two ("ruesday", "tomorow")
+_DAY_HEADS = frozenset(d[:2] for d in DAY_WORDS)
+_DAY_TAILS = frozenset(d[-2:] for d in DAY_WORDS)
+
+
+@functools.lru_cache(maxsize=2048)
+def mistyped_days(text: str) -> tuple[tuple[int, int, str], ...]:
     """``(start, end, word)`` of each day word of ``text`` typed with one edit (:data:`DAY_WORDS`)."""
     found = []
     for m in _LONG_WORD.finditer(text):
         word = m.group().lower()
+        if (word[:2] not in _DAY_HEADS and word[-2:] not in _DAY_TAILS) or len(word) > 10:
+            continue
         if word.endswith("s") and word[:-1] in DAY_WORDS:
             continue  # "Mondays": a habit, read as such
         right = next((d for d in DAY_WORDS if _one_edit(word, d)), None)
         if right is not None:
             found.append((m.start(), m.end(), right))
-    return found
+    return tuple(found)
 
 
 def expand_weekdays(text: str) -> tuple[str, list[tuple[int, int, int, int]]]:
@@ -317,7 +326,7 @@ def expand_weekdays(text: str) -> tuple[str, list[tuple[int, int, int, int]]]:
     last = 0
     size = 0
     spelled = [(m.start("day"), m.end(), FULL_WEEKDAY[m.group("day").lower()]) for m in SHORT_WEEKDAY.finditer(text)]
-    spelled += mistyped_days(text)
+    spelled += list(mistyped_days(text))
     spelled += [(m.start("start"), m.end("start"), "beginning") for m in START_OF.finditer(text)]
     for start, end, full in sorted(spelled):
         parts.append(text[last:start])
