@@ -49,6 +49,9 @@ from ripplemem.grounding.time_spans import (
     shift_months,
     unit_span,
     week_span,
+    weekday_after,
+    weekday_before,
+    weekend_span,
     year_span,
 )
 from ripplemem.records import TimeSpan
@@ -286,8 +289,7 @@ def _nth_weekend(m: re.Match, text: str, ref: datetime | None) -> TimeSpan | Non
         days = calendar.monthrange(year, month)[1]
         saturdays = [d for d in range(1, days + 1) if calendar.weekday(year, month, d) == 5]
         index = {"first": 0, "second": 1, "third": 2, "fourth": 3, "last": -1}[nth]
-        saturday = date(year, month, saturdays[index])
-        return TimeSpan(day_span(saturday).start, day_span(saturday + timedelta(days=1)).end)
+        return weekend_span(date(year, month, saturdays[index]))
 
     return _of_year(weekend, m, text, ref)
 
@@ -351,8 +353,7 @@ def _weekend(m: re.Match, text: str, ref: datetime | None) -> TimeSpan | None:
         if not tense:
             return None
         back = 0 if tense == "future" or ref.weekday() >= 5 else 1
-    saturday = ref.date() - timedelta(days=ref.weekday()) + timedelta(days=5 - 7 * back)
-    return TimeSpan(day_span(saturday).start, day_span(saturday + timedelta(days=1)).end)
+    return weekend_span(ref.date() - timedelta(days=ref.weekday()) + timedelta(days=5 - 7 * back))
 
 
 def _ago(m: re.Match, ref: datetime | None) -> TimeSpan | None:
@@ -414,8 +415,7 @@ def _two_steps(m: re.Match, ref: datetime | None) -> tuple[TimeSpan | None, str]
         if ref is None:
             return None, "weekend"
         # as in _weekend: "last weekend" is the one of the previous week, so this is one before
-        saturday = ref.date() - timedelta(days=ref.weekday()) + timedelta(days=5 + 7 * step)
-        return TimeSpan(day_span(saturday).start, day_span(saturday + timedelta(days=1)).end), unit
+        return weekend_span(ref.date() - timedelta(days=ref.weekday()) + timedelta(days=5 + 7 * step)), unit
     return (unit_span(ref, unit, step) if ref else None), unit
 
 
@@ -480,12 +480,12 @@ def _weekend_from(words: list[str], before: TimeSpan) -> tuple[TimeSpan, str] | 
     if words[0] == "that":
         saturday = first + timedelta(days=5 - first.weekday())
     elif any(_ANAPHOR_STEP.get(w, 0) < 0 for w in words):
-        saturday = first - timedelta(days=((first.weekday() - 6) % 7 or 7) + 1)  # before its Sunday
+        saturday = weekday_before(first, 6) - timedelta(days=1)  # the Saturday of the Sunday before
     elif any(_ANAPHOR_STEP.get(w, 0) > 0 for w in words):
-        saturday = last + timedelta(days=(5 - last.weekday() - 1) % 7 + 1)
+        saturday = weekday_after(last, 5)
     else:
         return None
-    return TimeSpan(day_span(saturday).start, day_span(saturday + timedelta(days=1)).end), "weekend"
+    return weekend_span(saturday), "weekend"
 
 
 def _weekday_from(phrase: str, before: TimeSpan) -> tuple[TimeSpan, str] | None:
@@ -502,9 +502,9 @@ def _weekday_from(phrase: str, before: TimeSpan) -> tuple[TimeSpan, str] | None:
     if m.group("c"):
         day = first + timedelta(days=weekday - first.weekday())
     elif (m.group("step") or "").lower() == "previous" or (m.group("way") or "").lower() == "before":
-        day = first - timedelta(days=(first.weekday() - weekday - 1) % 7 + 1)
+        day = weekday_before(first, weekday)
     else:
-        day = last + timedelta(days=(weekday - last.weekday() - 1) % 7 + 1)
+        day = weekday_after(last, weekday)
     return day_span(day), "day"
 
 

@@ -21,6 +21,9 @@ __all__ = [
     "shift_months",
     "unit_span",
     "week_span",
+    "weekday_after",
+    "weekday_before",
+    "weekend_span",
     "year_span",
 ]
 
@@ -35,6 +38,21 @@ def day_span(d: date) -> TimeSpan:
 def week_span(d: date) -> TimeSpan:
     monday = d - timedelta(days=d.weekday())
     return TimeSpan(day_span(monday).start, day_span(monday + timedelta(days=6)).end)
+
+
+def weekend_span(saturday: date) -> TimeSpan:
+    """The Saturday ``saturday`` and the Sunday after it."""
+    return TimeSpan(day_span(saturday).start, day_span(saturday + timedelta(days=1)).end)
+
+
+def weekday_after(d: date, weekday: int) -> date:
+    """The first day after ``d`` that is ``weekday`` (Monday 0)."""
+    return d + timedelta(days=(weekday - d.weekday() - 1) % 7 + 1)
+
+
+def weekday_before(d: date, weekday: int) -> date:
+    """The last day before ``d`` that is ``weekday`` (Monday 0)."""
+    return d - timedelta(days=(d.weekday() - weekday - 1) % 7 + 1)
 
 
 def month_span(year: int, month: int) -> TimeSpan:
