@@ -51,7 +51,6 @@ from ripplemem.grounding.time_patterns import (
     original_offset,
     phrase_tense,
     tense_clause,
-    tense_of,
 )
 from ripplemem.grounding.time_rules import Found, GroundedTime, ground_anaphora, rule_times
 from ripplemem.grounding.time_spans import (
@@ -159,7 +158,6 @@ _ARTICLE_HABIT = {
     "fr": re.compile(r"\ble\s+\w", re.IGNORECASE),
     "it": re.compile(r"\bil\s+\w", re.IGNORECASE),
 }
-_NEVER = re.compile(r"(?!)")
 #: the grains a count of units can widen a day to, finest first
 _COARSER = ("day", "week", "month", "year")
 #: a phrase that is only a number (Duckling's year), and the word after a phrase
@@ -171,12 +169,11 @@ _RELATIVE = re.compile(r"^(?:(?:in|for|during|over) )?(?:the )?(?:last|this|next
 #: score; a numeric date is written with slashes or dots, or with its year ("2023-05-08")
 _HYPHEN_PAIR = re.compile(r"(?<![\d/.-])\d{1,2}\s?[-–]\s?\d{1,2}(?![\d/.-])")
 _ARTICLE_AS_DAY = re.compile(r"\s+(?:ein|eine|einen|einem|einer|un|une|una|uno|um|uma|een)(?:\s+paar)?$", re.IGNORECASE)
-_INDEFINITE_BEFORE = re.compile(r"\ban?\s+$", re.IGNORECASE)
 _PLURAL_WEEKDAY = re.compile(r"\b(?:" + WEEKDAYS + r")s\b", re.IGNORECASE)
-#: "on a Sunday afternoon": some Sunday, no particular day
-#: ("on a Sunday afternoon last month" keeps its month)
+#: "on a Sunday afternoon", "which is a Saturday": some Sunday, no particular day (read on the
+#: phrase with the words before it; "on a Sunday afternoon last month" keeps its month)
 _SOME_WEEKDAY = re.compile(
-    r"^(?:on\s+)?an?\s+(?:" + WEEKDAYS + r")(?:\s+(?:morning|afternoon|evening|night))?$", re.IGNORECASE
+    r"\ban?\s+(?:" + WEEKDAYS + r")(?:\s+(?:morning|afternoon|evening|night))?$", re.IGNORECASE
 )
 _NEXT_WORD = re.compile(r"\s+([^\W\d_]+)")
 #: the languages written without spaces between words: a find may touch letters on both sides
@@ -537,8 +534,7 @@ class TimeGrounder:
             return None
 
     def _convert_unchecked(self, result: dict, text: str, ref: datetime) -> GroundedTime | None:
-        if result["body"].lower().startswith("up to "):  # "my check-up to June 2nd": the "up" is the word's
-            result = {**result, "body": result["body"][3:], "start": result["start"] + 3}
+        result = _unglued(result, text)
         phrase = result["body"].strip().rstrip(",;:.!?")
         value = result["value"]
         if _BARE_SEASON.match(phrase):
@@ -556,8 +552,8 @@ class TimeGrounder:
             end < len(text) and text[end].isalnum()
         ):
             return None  # part of a longer token: "K-200A" is a model name, not 2 AM
-        if (_HYPHEN_PAIR.search(phrase) and not _MONTH.search(phrase)) or _SOME_WEEKDAY.match(phrase) or (
-            _BARE_WEEKDAY.match(phrase) and _INDEFINITE_BEFORE.search(text, max(0, start - 4), start)
+        if (_HYPHEN_PAIR.search(phrase) and not _MONTH.search(phrase)) or _SOME_WEEKDAY.search(
+            text[max(0, start - 5) : start] + phrase
         ):
             return None  # "7-8 hours" (not "22-26 May"), "on a Sunday", "which is a Saturday"
         if _HABITUAL.search(text, *before(text, result["start"])):
@@ -573,8 +569,9 @@ class TimeGrounder:
             goal = self._goal(phrase, value, text, start, ref)
             if goal is not None:
                 return goal
-            weekly = self._weekly_interval(phrase, value, ref, phrase_tense(text, start, end))
-            return self._interval(phrase, weekly, ref, phrase_tense(text, start, end, mixed=False))
+            tense = phrase_tense(text, start, end)
+            weekly = self._weekly_interval(phrase, value, ref, tense)
+            return self._interval(phrase, weekly, ref, "" if tense == "mixed" else tense)
         points = _points(value)
         if not points:
             return None
@@ -582,13 +579,10 @@ class TimeGrounder:
         if grain == "quarter" and not _YEAR.search(phrase) and not _RELATIVE.match(phrase):
             return None  # "the 4th quarter" of a game, far more often than of a year ("last quarter": one)
         if grain in ("second", "minute", "hour"):
-            days = sorted({p.date() for p, _ in points})
-            if len(days) > 1 and (days[1] - days[0]).days > 1 and not _PLURAL_WEEKDAY.search(phrase):
-                # a day with its clock time ("Valentine's Day at 8": that day of each year; "on
-                # Fridays at 6 pm" is a habit)
+            days = _clock_days(points)
+            if days and len(days) > 1 and not _PLURAL_WEEKDAY.search(phrase):  # ("on Fridays at 6 pm": a habit)
                 tense = phrase_tense(text, result["start"], result["end"])
-                moment = self._pick([datetime(d.year, d.month, d.day) for d in days], "day", ref, tense)
-                return GroundedTime(phrase, day_span(moment.date()), "day")
+                return GroundedTime(phrase, day_span(self._pick(days, "day", ref, tense).date()), "day")
             if not DAY_ANCHOR.search(phrase):
                 return GroundedTime(phrase, None, "hour")  # a bare clock time: which day?
             return GroundedTime(phrase, day_span(moment.date()), "day")
@@ -622,7 +616,7 @@ class TimeGrounder:
             # "winter clothes", "the Summer Nights event", "the summer of '21" (its year tells
             # which), "as spring approaches", "did the Roman Empire fall": a kind, a name or a verb
             return None
-        tense = tense_of(tense_clause(text, result["start"], result["end"]))
+        tense = phrase_tense(text, result["start"], result["end"], mixed=False)
         if tense not in ("past", "future") or value.get("type") != "interval":
             return None
         return self._interval(phrase, _recurring_interval(value, ref, tense), ref, "")
@@ -662,12 +656,10 @@ class TimeGrounder:
         if grain == "quarter":
             return None
         if grain in ("second", "minute", "hour"):
-            days = sorted({p.date() for p, _ in points})
-            if len(days) > 1 and (days[1] - days[0]).days <= 1:
+            days = _clock_days(points)
+            if not days:
                 return GroundedTime(phrase, None, "hour")  # a bare clock time: which day?
-            # a day with its clock time ("le 12 juin à 10h": the 12 June of each year)
-            moment = self._pick([datetime(d.year, d.month, d.day) for d in days], "day", ref, tense or None)
-            return GroundedTime(phrase, day_span(moment.date()), "day")
+            return GroundedTime(phrase, day_span(self._pick(days, "day", ref, tense or None).date()), "day")
         if grain == "day" and _ARTICLE_AS_DAY.search(phrase):
             # "im Oktober eine Woche", "en septiembre unos días": Duckling reads the article as a
             # day's number; the month is what is named
@@ -677,9 +669,8 @@ class TimeGrounder:
         if unit is not None and _COARSER.index(unit) > _COARSER.index(grain):
             grain = unit  # "vor zwei Wochen": Duckling's day two weeks back, in its week
         if len(points) > 1:
-            if (points[1][0] - points[0][0]).days == 7 and _ARTICLE_HABIT.get(language, _NEVER).search(
-                text[max(0, start - 5) : start + 4]
-            ):
+            habit = _ARTICLE_HABIT.get(language)
+            if (points[1][0] - points[0][0]).days == 7 and habit and habit.search(text, max(0, start - 5), start + 4):
                 return None  # "le mardi", "il martedì": on Tuesdays, a habit
             moment = self._pick([p for p, _ in points], grain, ref, tense or None)
         return GroundedTime(phrase, self._grain_span(moment, grain), grain)
@@ -849,6 +840,27 @@ def _shifted(interval: dict, shift: timedelta | Callable[[datetime], datetime]) 
         return {**end, "value": (shift(moment) if callable(shift) else moment + shift).isoformat()}
 
     return {**interval, **{side: moved(interval[side]) for side in ("from", "to") if interval.get(side)}}
+
+
+def _clock_days(points: Sequence[tuple[datetime, str]]) -> list[datetime] | None:
+    """The days a clock time's listed occurrences fall on (a day with its time: "Valentine's Day
+    at 8", "le 12 juin à 10h", each year's; "due giorni fa", one day); None for a bare clock time,
+    whose occurrences follow day after day ("at 8": today, then tomorrow)."""
+    days = sorted({moment.date() for moment, _ in points})
+    if len(days) > 1 and (days[1] - days[0]).days <= 1:
+        return None
+    return [datetime(d.year, d.month, d.day) for d in days]
+
+
+def _unglued(result: dict, text: str) -> dict:
+    """A find of several words whose first is glued to the word before it by a hyphen or a slash
+    ("my check-up to June 2nd": "up to June 2nd") without that first word ("to June 2nd"); a find
+    of one token so glued stays whole, and is dropped as part of a longer token ("K-200A")."""
+    start, body = result["start"], result["body"]
+    if start > 0 and text[start - 1] in "-/" and (space := body.find(" ")) > 0:
+        rest = body[space:].lstrip()
+        return {**result, "body": rest, "start": start + len(body) - len(rest)}
+    return result
 
 
 def _points(value: dict) -> list[tuple[datetime, str]]:
