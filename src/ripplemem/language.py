@@ -1,4 +1,4 @@
-"""Which language a sentence is in: by its script, or by its function words.
+"""Which language a sentence is in: by its script, a character n-gram model, or its function words.
 
 The deterministic restatement rewrites English references: "I", "me", "my" become the speaker
 (:mod:`ripplemem.write.restate`), "she", "her", "he" a person named before
@@ -130,8 +130,8 @@ def _identifier() -> Any:
 
 
 def in_other_language(text: str) -> bool:
-    """Whether ``text`` reads as a language other than English by its function words (see the
-    module doc)."""
+    """Whether ``text`` reads as a language other than English in the Latin alphabet (the model
+    or its function words: see the module doc)."""
     if text.isascii() and " " not in text:
         return False
     return _latin_language(text) != "en"
@@ -142,29 +142,15 @@ def _latin_language(text: str) -> str:
     words, "en" when neither says another one (see the module doc)."""
     words = [m.group().lower() for m in _WORD.finditer(text)]
     english = sum(word in _ENGLISH for word in words)
-    if english >= ENGLISH_PLAIN and not any(word in _OTHER for word in words):
+    foreign = [word for word in words if word in _OTHER]
+    if english >= ENGLISH_PLAIN and not foreign:
         return "en"  # plainly English: its function words, none of another language's
     if len(words) >= MIN_WORDS:
         code, probability = _identifier().classify(text[:MODEL_CHARS])
         if code != "en" and probability >= CONFIDENCE:
             return _MODEL_CODES[code]
-    return _function_words_language(text)
-
-
-def _function_words_language(text: str) -> str:
-    """The language ``text``'s function words say, "en" when they do not say another one."""
-    hits = dict.fromkeys(FUNCTION_WORDS, 0)
-    other = english = 0
-    for match in _WORD.finditer(text):
-        word = match.group().lower()
-        if word in _OTHER:
-            other += 1
-            for code, words in FUNCTION_WORDS.items():
-                hits[code] += word in words
-        elif word in _ENGLISH:
-            english += 1
-    if other >= EVIDENCE and other > english:
-        return max(hits, key=lambda code: hits[code])
+    if len(foreign) >= EVIDENCE and len(foreign) > english:  # the function words say another
+        return max(FUNCTION_WORDS, key=lambda code: sum(word in FUNCTION_WORDS[code] for word in foreign))
     return "en"
 
 
@@ -194,8 +180,8 @@ def _script_of(char: str) -> str | None:
 
 def language_of(text: str) -> str:
     """The ISO 639-1 code of ``text``'s language: "en" unless most of its letters are of another
-    script (that script's language) or its function words say another language of the Latin
-    alphabet (see the module doc)."""
+    script (that script's language) or the n-gram model or its function words say another
+    language of the Latin alphabet (see the module doc)."""
     letters = [] if text.isascii() else [c for c in text if c.isalpha()]
     if letters:
         counts: dict[str, int] = {}
