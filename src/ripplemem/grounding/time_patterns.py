@@ -6,7 +6,6 @@ the clause and tense helpers the rules' decisions look at.
 from __future__ import annotations
 
 import calendar
-import functools
 import re
 from collections.abc import Callable
 
@@ -301,8 +300,7 @@ _DAY_HEADS = frozenset(d[:2] for d in DAY_WORDS)
 _DAY_TAILS = frozenset(d[-2:] for d in DAY_WORDS)
 
 
-@functools.lru_cache(maxsize=2048)
-def mistyped_days(text: str) -> tuple[tuple[int, int, str], ...]:
+def mistyped_days(text: str) -> list[tuple[int, int, str]]:
     """``(start, end, word)`` of each day word of ``text`` typed with one edit (:data:`DAY_WORDS`)."""
     found = []
     for m in _LONG_WORD.finditer(text):
@@ -314,7 +312,7 @@ def mistyped_days(text: str) -> tuple[tuple[int, int, str], ...]:
         right = next((d for d in DAY_WORDS if _one_edit(word, d)), None)
         if right is not None:
             found.append((m.start(), m.end(), right))
-    return tuple(found)
+    return found
 
 
 def expand_weekdays(text: str) -> tuple[str, list[tuple[int, int, int, int]]]:
@@ -326,7 +324,7 @@ def expand_weekdays(text: str) -> tuple[str, list[tuple[int, int, int, int]]]:
     last = 0
     size = 0
     spelled = [(m.start("day"), m.end(), FULL_WEEKDAY[m.group("day").lower()]) for m in SHORT_WEEKDAY.finditer(text)]
-    spelled += list(mistyped_days(text))
+    spelled += mistyped_days(text)
     spelled += [(m.start("start"), m.end("start"), "beginning") for m in START_OF.finditer(text)]
     for start, end, full in sorted(spelled):
         parts.append(text[last:start])
