@@ -138,6 +138,29 @@ def test_a_question_that_shares_only_a_name_with_the_query_brings_nothing() -> N
     assert asks_about("How has Pickle's food changed over time?", on_topic)
 
 
+
+@pytest.mark.parametrize(
+    ("query", "question", "expected"),
+    [
+        # a word the query capitalises in a title, the question writes as a common word
+        ("Did Hamid run the London Marathon for Mind?", "Bea asked: Did Hamid hear back about the marathon?", True),
+        ("Has Rosa finished the Great North Run yet?", "Tom asked: How's the training for the run going?", True),
+        ("Which Book Club pick did Ines like best?", "Ana asked: What's the club reading this month?", True),
+        # a name both write as one is still only a name
+        ("How has Pickle's food changed over time?", "Rhys asked: How's Pickle? Still terrorising the postman?", False),
+        ("Where does Hamid work now?", "Bea asked: How's Hamid doing?", False),
+        ("Is Maya still at Google?", "Sam asked: Did Maya like the Google offices?", False),
+    ],
+)
+def test_a_word_capitalised_only_in_the_query_is_a_word_the_question_may_share(
+    query: str, question: str, expected: bool
+) -> None:
+    from ripplemem.read.adjacency import asks_about
+    from ripplemem.testing.builders import make_unit
+
+    assert asks_about(query, make_unit("q", restatement=question)) is expected
+
+
 ADVICE_CHAT = [
     ("Omar", "I moved my alarm to 5:30 on weekdays so I can run before the train."),
     ("Assistant", "That leaves time for a short run and a shower."),

@@ -29,14 +29,19 @@ from ripplemem.stores.text import terms
 
 #: a word written with a capital inside a sentence: a name
 _NAME = re.compile(r"(?<=[\w,;:'’\"] )[A-Z][\w'’-]*")
+#: a word written in lower case
+_LOWER = re.compile(r"(?<![\w'’-])[a-z][\w'’-]*")
 
 
 def asks_about(query: str, unit: MemoryUnit) -> bool:
     """The unit shares a word of the query's other than a name (a word the query capitalises
-    inside it): "Sam asked: Still doing jiu-jitsu then?" asks about what "Which gym does Leo
-    train jiu-jitsu at?" asks; "How's Pickle? Still terrorising the postman?" shares only the
-    name with "How has Pickle's food changed?" (every memory of Pickle names him)."""
-    return _shares(query, unit, {t for word in _NAME.findall(query) for t in terms(word)})
+    inside it and the unit does not write in lower case): "Sam asked: Still doing jiu-jitsu
+    then?" asks about what "Which gym does Leo train jiu-jitsu at?" asks; "How's Pickle? Still
+    terrorising the postman?" shares only the name with "How has Pickle's food changed?" (every
+    memory of Pickle names him); "Did you hear back about the marathon?" shares a word with "Did
+    Hamid run the London Marathon?" (a title's word the unit says as a common one)."""
+    common = {t for word in _LOWER.findall(unit.restatement) for t in terms(word)}
+    return _shares(query, unit, {t for word in _NAME.findall(query) for t in terms(word)} - common)
 
 
 def weighs(query: str, unit: MemoryUnit) -> bool:
