@@ -414,3 +414,62 @@ def test_going_on_in_a_memory_of_what_lies_ahead_holds_nothing_now() -> None:
     assert ahead.tense == "future" and not ahead.continued and not ahead.presupposed
     (now,) = as_told(unit(said), [clause])
     assert now == clause
+
+
+def test_a_memory_speaks_of_what_the_question_or_the_best_answer_speaks_of() -> None:
+    """A word of the memory's clauses is one of the question's or the other memory's (index
+    terms: "switched" / "switch"); the people's names are no such word."""
+    from datetime import datetime
+
+    from ripplemem.read.latest_first import speaks_of
+    from ripplemem.records import MemoryUnit
+    from ripplemem.statements import clauses_of
+    from ripplemem.write.entities import EntityRecognizer
+
+    parse = EntityRecognizer().parse
+    said = [
+        "Sam switched Sam's phone contract to Giffgaff last month.",
+        "Sam drives a blue Toyota Yaris.",
+        "Sam is going to switch to Smarty.",
+    ]
+    units = [
+        MemoryUnit(
+            id=f"u{n}", namespace="t", restatement=t, vector=None, participants=("Sam",), locations=(),
+            time_span=None, episode_id=f"e{n}", turn_ids=(), session_time=None, created_at=datetime(2024, 1, 1),
+            speakers=("Sam",),
+        )
+        for n, t in enumerate(said)
+    ]
+    read = [clauses_of(doc, "Sam") for doc in parse(said)]
+    topic = speaks_of(units, read, frozenset({"which", "phone", "network", "am", "i", "on"}), ["sam"])
+    assert topic("u0", "u1")  # "phone", a word of the question
+    assert not topic("u1", "u0")  # the car: no word of the question's or the contract's
+    assert topic("u2", "u0")  # "switch", a word of the other memory's
+    names_only = speaks_of(units, read, frozenset({"sam"}), ["sam"])
+    assert not names_only("u1", "u2")  # both name Sam, which is no word of theirs
+
+
+@pytest.mark.parametrize(
+    ("said", "question", "first"),
+    [
+        # a change in words of its own fits the question about as well as the old value
+        ([("2022-02-07", "I work at the Herald as a sub-editor."),
+          ("2022-05-03", "I'm allergic to cats."),
+          ("2022-09-12", "Started on the sports desk at the Scotsman last week.")],
+         "Where does Fin work?", "Scotsman"),
+        # a later statement about something else does not answer the same thing
+        ([("2024-05-03", "I drive a blue Toyota Yaris."),
+          ("2024-05-09", "I'm allergic to penicillin."),
+          ("2024-05-14", "I switched my phone contract to Giffgaff last month."),
+          ("2024-05-20", "I take 50mg of sertraline every morning."),
+          ("2024-05-24", "Our cat Miso only eats the salmon pouches.")],
+         "Which phone network am I on?", "Giffgaff"),
+    ],
+)
+def test_a_memory_within_the_margin_answers_the_same_thing_in_shared_words_or_as_well(
+    memory: Memory, said: list[tuple[str, str]], question: str, first: str
+) -> None:
+    for day, text in said:
+        memory.add([{"speaker": "Fin", "text": text}], user_id="fin", session_time=f"{day}T10:00:00")
+    found = memory.search(question, user_id="fin")
+    assert first in found.evidence[0].unit.restatement

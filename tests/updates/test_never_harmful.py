@@ -182,12 +182,6 @@ def test_a_few_memories_of_other_things_are_not_said_alike(memory: Memory, quest
     assert _sorted_by_score(found)
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "open: in a memory of four weakly related statements every one is within the answering margin "
-    "and the 'same thing' margins of the best (absolute cosine gaps), so the car, said after the "
-    "switch's own time ('last month'), is read as the phone network said anew and leads "
-    "(measured over many such memories: benchmarks/data/updates_small.json)"
-))
 def test_a_few_memories_of_other_things_do_not_answer_the_same_thing(embedder) -> None:
     with Memory(Settings(store="memory://"), embedder=embedder) as memory:
         ids = [

@@ -13,7 +13,11 @@ from .test_round11_cases import ALL
 CASES: list[Case] = [c for i, c in enumerate(ALL) if i % 3 == 2]
 
 #: cases the read path does not pass, and why (read once, at the end of the round)
-NOT_YET: dict[str, str] = {}
+NOT_YET: dict[str, str] = {
+    "partner-sorry": "the memory of Luke is not among the answering ones and the condolence fits 'Who is "
+    "Tara's partner?' best (0.14): it leads alone and passes Luke; it passed while the margin took the "
+    "later small talk into its group and that led instead",
+}
 
 
 @pytest.mark.parametrize("case", with_reasons(CASES, NOT_YET))

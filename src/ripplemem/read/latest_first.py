@@ -68,11 +68,16 @@ from typing import Literal
 from ripplemem.records import MemoryUnit, normalise_cue, said_order
 from ripplemem.statements import Clause
 from ripplemem.statements.clauses import KIN_HE, KIN_SHE, kin, kin_forms
+from ripplemem.stores.text import terms
 
 Role = Literal["stated", "aside"]
 #: stated units answer the same thing when their answering clauses' relevance to the question is
 #: within SAME (a cosine difference) of the best one's
 SAME = 0.12
+#: a stated unit within SAME of the best that shares no word with the question or the best
+#: answers the same thing when its fit is at least OWN_WORDS of the best's: nearer the best
+#: answer's fit than nothing
+OWN_WORDS = 0.5
 #: two units speak of the same thing when one is among the other's NEAREST nearest of the lead
 NEAREST = 2
 #: the object of a clause that is the speaker ("me", "us": their lemmas; or their name)
@@ -364,6 +369,29 @@ def readings(
     return found
 
 
+def speaks_of(
+    units: Sequence[MemoryUnit], read: Sequence[Sequence[Clause]], asked: Collection[str], people: Collection[str]
+) -> Callable[[str, str], bool]:
+    """Whether unit ``a`` speaks of what the question or unit ``b`` speaks of: a word of ``a``'s
+    clauses is a word of the question's (``asked``) or of ``b``'s clauses. Words are index terms
+    (stemmed, without stop words, :func:`~ripplemem.stores.text.terms`); the names of ``people``
+    and of the units' speakers and participants are none: every memory of a person names them."""
+    names = {t for p in people for t in terms(p)} | {
+        t for unit in units for p in (*unit.speakers, *unit.participants) for t in terms(p)
+    }
+    question = {t for word in asked for t in terms(word)} - names
+    words = {
+        unit.id: {t for clause in clauses for t in terms(clause.text)} - names
+        for unit, clauses in zip(units, read, strict=True)
+    }
+
+    def topic(a: str, b: str) -> bool:
+        said = words.get(a, set())
+        return bool(said & question or said & words.get(b, set()))
+
+    return topic
+
+
 #: the subjects a memory's speaker uses for one person they named before
 _THIRD = frozenset({"he", "she"})
 
@@ -444,15 +472,19 @@ def order(
     latest: bool = True,
     kin: Callable[[str, str], bool] = lambda a, b: False,
     asides_only: bool = False,
+    topic: Callable[[str, str], bool] = lambda a, b: True,
 ) -> tuple[list[str], set[str]]:
     """``ids`` (ranked) in the order of the module doc, and the ids that moved; ``answers``:
     the units that answer but have no reading (the leader passes those said before it);
+    ``topic``: whether a unit speaks of what the question or another unit speaks of
+    (:func:`speaks_of`; a unit within a margin of the best answer that does not answers
+    something else);
     ``asides_only``: no statement moves, the best-ranked statement that answers the same thing
     leads, and the asides above it go right below it (a yes-or-no question about a past event:
     whether it happened is what the holder stated, not what they planned or someone else did)."""
     ranked, moved = _stated_in_order(
         list(ids), units, answering, relevance, alike, answers=answers, latest=latest, kin=kin,
-        asides_only=asides_only,
+        asides_only=asides_only, topic=topic,
     )
     ranked, below = _not_now_below(ranked, answering, answers)
     return ranked, moved | below
@@ -469,6 +501,7 @@ def _stated_in_order(
     latest: bool,
     kin: Callable[[str, str], bool],
     asides_only: bool,
+    topic: Callable[[str, str], bool],
 ) -> tuple[list[str], set[str]]:
     """:func:`order` up to what is not so now: the statements in order, asides below them."""
     stated = [i for i in ranked if i in answering and answering[i].role == "stated"]
@@ -478,9 +511,17 @@ def _stated_in_order(
     top = max(relevance.get(i, 0.0) for i in stated)
     # by its answering clause, or as a whole: a value said apart from the words that name what
     # it is ("my current follower count - I think I'm close to 1300 now") fits in the unit
+    # within a margin of the best answer, a memory that shares no word with the question or
+    # with it answers the same thing only in words of its own that fit the question about as
+    # well ("Started on the sports desk at the Scotsman" 0.20 beside "I work at the Herald" 0.23
+    # for "Where does Fin work?"; not "I drive a blue Toyota Yaris" 0.07 beside "I switched my
+    # phone contract to Giffgaff" 0.17 for "Which phone network am I on?")
     same = [
         i for i in stated
-        if answering[i].fit >= answering[best].fit - SAME or relevance.get(i, 0.0) >= top - SAME
+        if (
+            (answering[i].fit >= answering[best].fit - SAME or relevance.get(i, 0.0) >= top - SAME)
+            and (topic(i, best) or answering[i].fit >= OWN_WORDS * answering[best].fit)
+        )
         or alike(i, best)
     ]
     # and what states a value in the same place as one of them ("on page 200" / "now on page 220")

@@ -95,6 +95,7 @@ from ripplemem.read.latest_first import (
     named_before,
     order,
     readings,
+    speaks_of,
     states,
 )
 from ripplemem.read.rank import rescore
@@ -825,6 +826,7 @@ def _statements_first(
     ids, moved = order(
         [e.unit.id for e in ordered], {i: e.unit for i, e in items.items()}, parts, relevance,
         same, answers=set(answering), latest=latest, kin=kin, asides_only=asides_only,
+        topic=speaks_of(units, read, found.words, [found.name] if found.kin_of is None else []),
     )
     if moved:
         stated = sum(1 for r in parts.values() if r.role == "stated")
