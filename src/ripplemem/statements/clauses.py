@@ -50,7 +50,12 @@ infinitive's, a participle clause's, a gerund's after a preposition ("since movi
 ..."), but not an "it" ("Cycling to work, it's quicker": "it" is the cycling). A sentence with no
 subject at all, in a past or participle form ("Moved to Hove in March", "Been on 30mg since the
 review", "Loving the new job"), is the speaker's, as chat drops the "I"; the base form of an
-imperative ("Call me") and the third person of a dropped "it" ("Sounds good") are not.
+imperative ("Call me") and the third person of a dropped "it" ("Sounds good") are not. So is a
+sentence with neither subject nor verb ("Still at Acme.", "New deadlift PR: 102.5kg!", "Two kids
+now"), whose noun phrase at the root is its value, unless it holds another person's possessive
+("Great news about Tom's new job") or its root noun follows a person's name (a verb the tagger
+read as a noun: "Sam banks with Nationwide"). "Most of us", "the rest of us" are the speaker
+with others, as "we" is.
 
 A clause of the speaker's that goes on with a value (stay, stick with, keep, remain, continue,
 carry on: "I'll stick with Vodafone", "we'll stay fortnightly", "I'm going to keep doing yoga") is
@@ -216,6 +221,9 @@ _FINITE = frozenset({"VBZ", "VBP", "VBD", "MD"})
 #: "Loving the new job"): a past, a past participle, a present participle; not the base form of an
 #: imperative ("Call me") nor the third person of a dropped "it" ("Sounds good", "Turns out ...")
 _DROPPED_I = frozenset({"VBD", "VBN", "VBG"})
+#: the root of a sentence with neither verb nor subject that chat reads as the speaker's
+_VERBLESS = frozenset({"NOUN", "PROPN", "ADP", "ADV", "NUM"})
+_NOMINAL = frozenset({"NOUN", "PROPN", "NUM"})
 #: the participles of a non-finite clause whose subject is its governing clause's
 _PARTICIPLES = frozenset({"VBG", "VBN"})
 #: implicative verbs: the subject did what the infinitive says ("I managed to join the club",
@@ -459,11 +467,15 @@ def _clause(head: Any, me: str, mine: set[str], others: set[str], question: bool
     if commented is not None:
         subject = _subject(commented)
     kind, owner = _kind(subject, mine, others)
-    if subject is None and not question and _drops_i(commented if commented is not None else head):
-        kind = "speaker"  # "Moved to Hove in March": chat drops the "I"
+    if subject is None and not question and (
+        _drops_i(commented if commented is not None else head) or _verbless(head, mine | others)
+    ):
+        kind = "speaker"  # "Moved to Hove in March", "Still at Acme": chat drops the "I"
     if kind != "speaker" and _by_who(head):
         kind = "person"  # "my friend Tom, who moved to Berlin": "who" stands for a person
     places, named = _places(core, mine)
+    if kind == "speaker" and subject is None and head.pos_ in _NOMINAL and _verbless(head, mine | others):
+        places, named = _named_value(head, places, named, mine)  # "New car! A blue Kia Picanto"
     objects = _objects(core, mine)
     partners = _partners(subject, mine) if subject is not None else []
     if partners:  # "Emily and I got engaged": the speaker, with Emily
@@ -609,6 +621,22 @@ def _drops_i(head: Any) -> bool:
     return False
 
 
+def _verbless(head: Any, people: set[str]) -> bool:
+    """A sentence with no verb and no subject, a noun, a preposition, an adverb or a number at
+    its root ("Still at Acme.", "Back on the night shift.", "New deadlift PR: 102.5kg!", "Two
+    kids now"): the speaker's words with "I'm" or "I've got" left out, as chat writes; not a
+    person's thing or doing ("Great news about Tom's new job": a name's, or another person's,
+    possessive in it), nor a sentence whose verb the tagger took for a noun after a person's name
+    ("Sam banks with Nationwide": ``people``, the names the text's speakers go by)."""
+    if head.dep_ != "ROOT" or head.pos_ not in _VERBLESS:
+        return False
+    if any(c.dep_ in ("nsubj", "nsubjpass", "expl", "csubj") for c in head.children):
+        return False
+    if any(c.dep_ == "compound" and normalise_cue(c.text) in people for c in head.children):
+        return False
+    return not any(t.dep_ == "poss" and t.lower_ not in ("my", "our") for t in head.subtree)
+
+
 def _impersonal_subject(token: Any) -> bool:
     return any(
         c.dep_ == "expl" or (c.dep_ in ("nsubj", "nsubjpass") and c.lower_ in _IMPERSONAL)
@@ -644,7 +672,7 @@ def _kind(subject: Any | None, mine: set[str], others: set[str]) -> tuple[Subjec
     if subject is None:
         return "none", ""
     word = normalise_cue(subject.text)
-    if word in _SELF or word in mine:
+    if word in _SELF or word in mine or _of_us(subject):
         return "speaker", ""
     owner: Literal["speaker", "other", ""] = ""
     for child in _determiners(subject):
@@ -654,6 +682,17 @@ def _kind(subject: Any | None, mine: set[str], others: set[str]) -> tuple[Subjec
     if not owner and (word in _PEOPLE_PRONOUNS or (subject.pos_ == "PROPN" and word in others)):
         return "person", ""
     return "thing", owner  # "our dog Rex" is the speaker's, whatever the name
+
+
+def _of_us(subject: Any) -> bool:
+    """A part of a group the speaker is in ("most of us", "the rest of us", "a couple of us"):
+    what it does, the speaker does with them; not "none of us", "neither of us"."""
+    if subject.lower_ in ("none", "neither"):
+        return False
+    return any(
+        c.dep_ == "prep" and c.lower_ == "of" and any(g.dep_ == "pobj" and g.lower_ in ("us", "we") for g in c.children)
+        for c in subject.children
+    )
 
 
 def _definite(subject: Any) -> bool:
@@ -771,6 +810,22 @@ def _places(head: Any, mine: set[str]) -> tuple[tuple[tuple[str, frozenset[str]]
                 if found[1]:
                     named.add(found[0])
     return tuple(sorted((p, frozenset(w)) for p, w in places.items() if w)), frozenset(named)
+
+
+def _named_value(
+    head: Any, places: tuple[tuple[str, frozenset[str]], ...], named: frozenset[str], mine: set[str]
+) -> tuple[tuple[tuple[str, frozenset[str]], ...], frozenset[str]]:
+    """A verbless sentence's noun phrase at its root as the value it names ("A blue Kia
+    Picanto": what "I've got" would have as its object), beside the values hanging from it."""
+    found = [
+        word for token in head.subtree
+        if head.i in (token.i, token.head.i, token.head.head.i) and token.dep_ not in ("prep", "pobj")
+        and (word := _value_word(token, mine)) is not None
+    ]
+    if not found:
+        return places, named
+    words = frozenset(w for w, _ in found)
+    return tuple(sorted((*places, ("attr", words)))), named | frozenset(w for w, proper in found if proper)
 
 
 def _value_word(token: Any, mine: set[str]) -> tuple[str, bool] | None:
