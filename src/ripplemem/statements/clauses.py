@@ -467,14 +467,13 @@ def _clause(head: Any, me: str, mine: set[str], others: set[str], question: bool
     if commented is not None:
         subject = _subject(commented)
     kind, owner = _kind(subject, mine, others)
-    if subject is None and not question and (
-        _drops_i(commented if commented is not None else head) or _verbless(head, mine | others)
-    ):
+    verbless = subject is None and not question and _verbless(head, mine, others)
+    if verbless or (subject is None and not question and _drops_i(commented if commented is not None else head)):
         kind = "speaker"  # "Moved to Hove in March", "Still at Acme": chat drops the "I"
     if kind != "speaker" and _by_who(head):
         kind = "person"  # "my friend Tom, who moved to Berlin": "who" stands for a person
     places, named = _places(core, mine)
-    if kind == "speaker" and subject is None and head.pos_ in _NOMINAL and _verbless(head, mine | others):
+    if verbless and head.pos_ in _NOMINAL:
         places, named = _named_value(head, places, named, mine)  # "New car! A blue Kia Picanto"
     objects = _objects(core, mine)
     partners = _partners(subject, mine) if subject is not None else []
@@ -621,20 +620,23 @@ def _drops_i(head: Any) -> bool:
     return False
 
 
-def _verbless(head: Any, people: set[str]) -> bool:
+def _verbless(head: Any, mine: set[str], others: set[str]) -> bool:
     """A sentence with no verb and no subject, a noun, a preposition, an adverb or a number at
     its root ("Still at Acme.", "Back on the night shift.", "New deadlift PR: 102.5kg!", "Two
     kids now"): the speaker's words with "I'm" or "I've got" left out, as chat writes; not a
     person's thing or doing ("Great news about Tom's new job": a name's, or another person's,
     possessive in it), nor a sentence whose verb the tagger took for a noun after a person's name
-    ("Sam banks with Nationwide": ``people``, the names the text's speakers go by)."""
+    ("Sam banks with Nationwide": the names the speaker, ``mine``, and the others, ``others``, go
+    by)."""
     if head.dep_ != "ROOT" or head.pos_ not in _VERBLESS:
         return False
     if any(c.dep_ in ("nsubj", "nsubjpass", "expl", "csubj") for c in head.children):
         return False
-    if any(c.dep_ == "compound" and normalise_cue(c.text) in people for c in head.children):
+    if any(c.dep_ == "compound" and normalise_cue(c.text) in mine | others for c in head.children):
         return False
-    return not any(t.dep_ == "poss" and t.lower_ not in ("my", "our") for t in head.subtree)
+    return not any(
+        t.dep_ == "poss" and t.lower_ not in ("my", "our") and normalise_cue(t.text) not in mine for t in head.subtree
+    )
 
 
 def _impersonal_subject(token: Any) -> bool:
