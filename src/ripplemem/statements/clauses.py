@@ -634,9 +634,7 @@ def _verbless(head: Any, mine: set[str], others: set[str]) -> bool:
         return False
     if any(c.dep_ == "compound" and normalise_cue(c.text) in mine | others for c in head.children):
         return False
-    return not any(
-        t.dep_ == "poss" and t.lower_ not in ("my", "our") and normalise_cue(t.text) not in mine for t in head.subtree
-    )
+    return not any(t.dep_ == "poss" and t.lower_ not in ("my", "our") for t in head.subtree)
 
 
 def _impersonal_subject(token: Any) -> bool:
