@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Literal
 
 from ripplemem.grounding.time_patterns import WEEKDAYS
@@ -95,8 +96,14 @@ def asked_kind(question: str) -> AnswerKind | None:
 def holds(unit: MemoryUnit, kind: AnswerKind) -> bool:
     """Whether ``unit`` holds a value of ``kind``: a time it names, a number."""
     if kind == "time":
-        return unit.time_span is not None or _RECURRING.search(unit.restatement) is not None
-    return _NUMBER.search(unit.restatement) is not None
+        return unit.time_span is not None or _names(unit.restatement, "time")
+    return _names(unit.restatement, kind)
+
+
+@lru_cache(maxsize=65536)  # a unit's text is read again by every ranking of every recall it is in
+def _names(text: str, kind: AnswerKind) -> bool:
+    """Whether ``text`` names a value of ``kind`` in its words: a recurring time, a number."""
+    return (_RECURRING if kind == "time" else _NUMBER).search(text) is not None
 
 
 def prefer_the_kind(
