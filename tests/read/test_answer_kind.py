@@ -6,10 +6,20 @@ from __future__ import annotations
 from datetime import datetime
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from ripplemem import Memory, Settings
 from ripplemem.providers.local_embedder import MiniLMFloatEmbedder
-from ripplemem.read.answer_kind import KIND_TERM, asked_kind, holds, prefer_the_kind
+from ripplemem.read.answer_kind import (
+    _NUMBER,
+    _RECURRING,
+    KIND_TERM,
+    _names,
+    asked_kind,
+    holds,
+    prefer_the_kind,
+)
 from ripplemem.recipes import get_recipe
 from ripplemem.records import Evidence, TimeSpan
 from ripplemem.testing.builders import make_unit
@@ -140,3 +150,20 @@ def test_a_question_for_an_amount_lowers_the_memories_without_a_number(memory: M
     worst = next(e for e in on if "worst" in e.unit.restatement)
     assert worst.terms is not None and worst.terms.extra[KIND_TERM] == -0.35
 
+
+
+_PIECES = [
+    "at", "5", "12", "7", ":", "30", "pm", "PM", "am", "a.m.", "p.m.", "every", "Every", "other", "day",
+    "someday", "daydream", "Monday", "mondays", "weekend", "Weekends", "daily", "annually", "one",
+    "someone", "oneself", "Dozens", "dozen", "half", "halfway", "twice", "$", "camping", "family",
+    "_", "-", ",", ".", " ", "  ", "naïve", "ſeven", "K", "2020",
+]
+
+
+@given(st.lists(st.sampled_from(_PIECES), max_size=12))
+@settings(max_examples=400, deadline=None)
+def test_a_text_names_a_time_or_a_number_as_the_patterns_say(pieces: list[str]) -> None:
+    """The shortcuts for texts in ASCII answer as the two patterns do, glued or spaced."""
+    for text in ("".join(pieces), " ".join(pieces)):
+        assert _names(text, "time") == (_RECURRING.search(text) is not None)
+        assert _names(text, "number") == (_NUMBER.search(text) is not None)

@@ -853,3 +853,23 @@ def test_a_list_column_reads_back_as_it_was_written(values: tuple[str, ...]) -> 
     assert rows._strings(text) == values
     compact = json.dumps(list(values), separators=(",", ":"))  # another writer's spacing
     assert rows._strings(compact) == values
+
+
+@pytest.mark.parametrize(
+    "extra",
+    [
+        {}, {"turn_index": 3}, {"a": 1.5, "b": "x", "c": True, "d": None},
+        {"time_spans": [["x", "y"]]}, {"n": {"m": 1}},
+    ],
+)
+def test_a_units_extra_reads_back_as_it_was_written_and_as_its_own(tmp_path: Path, extra: dict) -> None:
+    """Units that share an ``extra`` text read back equal dicts, none of them another's: a change
+    to one unit's ``extra`` leaves the next read of the same text as written."""
+    with SQLiteStore(tmp_path / "m.db", unit_cache=0) as store:
+        store.add_units([replace(make_unit(f"u{i}"), extra=extra) for i in range(2)])
+        first, second = store.get_units("ns", ["u0", "u1"])
+        assert first.extra == second.extra == extra
+        assert first.extra is not second.extra
+        first.extra["added"] = 1
+        (again,) = store.get_units("ns", ["u0"])
+        assert again.extra == extra == second.extra

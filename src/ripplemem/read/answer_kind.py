@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Literal
 
 from ripplemem.grounding.time_patterns import WEEKDAYS
@@ -81,6 +82,20 @@ _NUMBER = re.compile(
     r"\d|[£$€¥]|\b(?:" + NUMBER_WORDS + r"|dozens|once|twice|half|couple|single|double|triple)\b",
     re.IGNORECASE,
 )
+#: what a text in ASCII holds wherever :data:`_RECURRING` matches it (in lower case): a word of
+#: its alternatives, or a digit and one of a clock time's marks
+_RECURRING_WORDS = (
+    *WEEKDAYS.split("|"), "weekend", "daily", "weekly", "fortnightly", "monthly", "yearly",
+    "annually", "every ",
+)
+_CLOCK_MARKS = (":", "am", "pm", "a.m.", "p.m.")
+#: the words :data:`_NUMBER` matches as whole words (runs of word characters)
+_NUMBER_WORDS = frozenset(
+    (*NUMBER_WORDS.split("|"), "dozens", "once", "twice", "half", "couple", "single", "double", "triple")
+)
+_DIGIT = re.compile(r"\d")
+#: a run of word characters in a text in ASCII, in lower case (``\w`` there)
+_ASCII_RUN = re.compile(r"[a-z0-9_]+")
 
 
 def asked_kind(question: str) -> AnswerKind | None:
@@ -95,8 +110,29 @@ def asked_kind(question: str) -> AnswerKind | None:
 def holds(unit: MemoryUnit, kind: AnswerKind) -> bool:
     """Whether ``unit`` holds a value of ``kind``: a time it names, a number."""
     if kind == "time":
-        return unit.time_span is not None or _RECURRING.search(unit.restatement) is not None
-    return _NUMBER.search(unit.restatement) is not None
+        return unit.time_span is not None or _names(unit.restatement, "time")
+    return _names(unit.restatement, kind)
+
+
+@lru_cache(maxsize=65536)  # a unit's text is read again by every ranking of every recall it is in
+def _names(text: str, kind: AnswerKind) -> bool:
+    """Whether ``text`` names a value of ``kind`` in its words: a recurring time, a number.
+
+    The patterns try each of their words at every character (6-16 us a unit's text), so a text
+    in ASCII is read without them where it can be: a number is a digit, a dollar sign or a run of
+    word characters that is one of the number words (what ``\\b(?:...)\\b`` matches there), and
+    a time is looked for only in a text that holds one of its words or a clock's digit and mark.
+    """
+    if text.isascii():
+        folded = text.lower()
+        digit = _DIGIT.search(text) is not None
+        if kind == "number":
+            return digit or "$" in text or not _NUMBER_WORDS.isdisjoint(_ASCII_RUN.findall(folded))
+        if not (digit and any(mark in folded for mark in _CLOCK_MARKS)) and not any(
+            word in folded for word in _RECURRING_WORDS
+        ):
+            return False
+    return (_RECURRING if kind == "time" else _NUMBER).search(text) is not None
 
 
 def prefer_the_kind(

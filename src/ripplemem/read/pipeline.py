@@ -276,9 +276,12 @@ class _RippleRun:
         self.lexical_scores = dict(lexical)
         with clock("cue"):
             matches = cue_matches(store, namespace, cues, depth.cue)
-        if not embedding.done():  # the lexical hits' units, read while the wait would be idle
-            with clock("fetch"):
-                store.get_units(namespace, [unit_id for unit_id, _ in lexical[: recipe.views.lexical_k]])
+        # the lexical hits' units, read while the wait would be idle: the pool's first, then the
+        # deeper ranks the final ranking reads (each part only while the vector is not there)
+        for part in (lexical[: recipe.views.lexical_k], lexical[recipe.views.lexical_k :]):
+            if part and not embedding.done():
+                with clock("fetch"):
+                    store.get_units(namespace, [unit_id for unit_id, _ in part])
         with clock("embed"):  # what is left of it to wait for
             query_vector = embedding.result()
         self.raw_query_vector = query_vector
