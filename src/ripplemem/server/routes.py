@@ -3,7 +3,9 @@ route (:func:`verb_router`); the few routes that are not a memory verb (jobs, ex
 health) are written out below. The core does the work.
 
 A verb's path parameters are fields of its arguments; the other fields are the JSON body
-(``POST``) or query parameters (``GET``, ``DELETE``).
+(``POST``, ``PUT``) or query parameters (``GET``, ``DELETE``). The caller's ids (``namespace``,
+``user_id``, ``agent_id``, ``run_id``) are query parameters of every route, a body's route too:
+there they count as the body's fields would, and one given differently in both is refused.
 """
 
 from __future__ import annotations
@@ -112,6 +114,10 @@ def _endpoint(verb: Verb):
     if rest is not None:
         where = Annotated[rest, Query()] if verb.method in ("GET", "DELETE") else rest
         params.append(inspect.Parameter("given", inspect.Parameter.KEYWORD_ONLY, annotation=where))
+    if verb.method not in ("GET", "DELETE"):  # the ids in the query of a route with a body
+        params.append(inspect.Parameter(
+            "query_ids", inspect.Parameter.KEYWORD_ONLY, annotation=Annotated[IdsQuery, Query()]
+        ))
     if verb.background:
         params.append(inspect.Parameter(
             "wait", inspect.Parameter.KEYWORD_ONLY, default=True,
@@ -121,7 +127,10 @@ def _endpoint(verb: Verb):
     async def endpoint(request: Request, access: Access, **values: Any) -> Response:
         given = values.pop("given", None)
         wait = values.pop("wait", True)
+        query_ids = values.pop("query_ids", None)
         fields = given.model_dump(exclude_unset=True) if given is not None else {}
+        if query_ids is not None:
+            fields = _with_query_ids(fields, query_ids)
         arguments = verb.arguments.model_validate({**fields, **values})
         if verb.writes:
             access.check_write()
@@ -137,6 +146,24 @@ def _endpoint(verb: Verb):
     endpoint.__signature__ = inspect.Signature(params, return_annotation=Response)  # type: ignore[attr-defined]
     endpoint.__name__ = f"{verb.name}_route"
     return endpoint
+
+
+def _with_query_ids(fields: dict[str, Any], query: IdsQuery) -> dict[str, Any]:
+    """The body's ``fields`` with the ids the query names; an id given differently in the
+    query and the body is an InvalidInputError naming both (a blank one counts as not given)."""
+    merged = dict(fields)
+    for name, value in query.model_dump(exclude_none=True).items():
+        said = fields.get(name)
+        if not value.strip():
+            continue
+        if said is None or not str(said).strip():
+            merged[name] = value
+        elif str(said).strip() != value.strip():
+            raise InvalidInputError(
+                f"{name} is {value!r} in the query and {said!r} in the body: give it in one "
+                "place (or the same in both)"
+            )
+    return merged
 
 
 def _without(model: type[BaseModel], names: list[str], *, query: bool) -> type[BaseModel] | None:
