@@ -1,12 +1,13 @@
 """MCP tools take only their own arguments, as REST bodies do: an unknown one (``namespace``, a
 misspelt ``sesion_time``) is a tool error naming it, and every input schema says
-``additionalProperties: false``."""
+``additionalProperties: false``. The /mcp URL names the namespace as a REST query does."""
 
 from __future__ import annotations
 
 import asyncio
 from pathlib import Path
 
+import httpx
 import httpx2
 from mcp import Client
 from mcp.client.streamable_http import streamable_http_client
@@ -58,6 +59,25 @@ def test_unknown_tool_arguments_are_refused_by_name(live: LiveServer) -> None:
     for key in ("alex", "bo"):
         with live.client(key) as client:
             assert client.get("/v1/memories").json()["total"] == 0
+
+
+def test_the_mcp_url_names_the_namespace_as_a_rest_query_does(live: LiveServer) -> None:
+    with live.client("alex") as alex:
+        alex.post("/v1/memories", json={"text": "I keep bees in Devon."})
+    request = {"jsonrpc": "2.0", "id": 1, "method": "tools/list", "params": {}}
+    headers = {"accept": "application/json, text/event-stream"}
+    with httpx.Client(base_url=live.url, timeout=30) as http:
+        bo = {**headers, "Authorization": f"Bearer {live.keys['bo']}"}
+        refused = http.post("/mcp?user_id=alex", json=request, headers=bo)
+        assert refused.status_code == 403, refused.text
+        narrowed = http.post("/mcp?agent_id=planner", json=request, headers=bo)
+        assert narrowed.status_code == 422
+        assert "agent_id" in narrowed.json()["error"]["message"]
+        admin = {**headers, "Authorization": f"Bearer {live.keys['admin']}"}
+        both = http.post("/mcp?namespace=alex&user_id=bo", json=request, headers=admin)
+        assert both.status_code == 422 and "namespace or user_id" in both.text
+    listed = asyncio.run(_calls(_http(live, "admin", "?user_id=alex"), [("list_memories", {})]))
+    assert listed[0][0] is False and '"total":1' in listed[0][1].replace(" ", "")
 
 
 def test_ripplemem_mcp_refusals_name_its_namespace_not_a_key(tmp_path: Path) -> None:

@@ -3,8 +3,9 @@
 :class:`Gate` turns an ``Authorization: Bearer <key>`` header into an
 :class:`~ripplemem.server.access.Access` (HTTP 401 without a valid key). :class:`McpGate` does the
 same in front of ``/mcp`` and also resolves the namespace there (the ``namespace`` query parameter
-or the ``RippleMem-Namespace`` header; a key with one namespace needs neither), leaving both in
-the request state for the tools. :class:`BodyLimit` refuses bodies over the limit with 413.
+or its synonym ``user_id``, or the ``RippleMem-Namespace`` header; a key with one namespace needs
+none), leaving both in the request state for the tools; ``agent_id`` and ``run_id`` are the
+tools' arguments, refused on the URL. :class:`BodyLimit` refuses bodies over the limit with 413.
 :class:`LoopbackHosts` (``--no-auth`` only) refuses requests whose ``Host`` is not this machine's,
 so a web page cannot rebind a hostname to the keyless server.
 """
@@ -20,6 +21,7 @@ from starlette.exceptions import HTTPException
 from starlette.responses import Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from ripplemem.core.identity import user_of
 from ripplemem.core.keys import Keys
 from ripplemem.core.lanes import WriteWatch, watching_writes
 from ripplemem.errors import InvalidInputError, RippleMemError, ShuttingDownError
@@ -91,10 +93,15 @@ class McpGate:
         headers = Headers(scope=scope)
         try:
             access = await self.gate.access(headers.get("authorization"))
-            wanted = QueryParams(scope.get("query_string", b"")).get("namespace") or headers.get(
-                NAMESPACE_HEADER
-            )
-            namespace = access.namespace(wanted)
+            query = QueryParams(scope.get("query_string", b""))
+            for name in ("agent_id", "run_id"):
+                if query.get(name):
+                    raise InvalidInputError(
+                        f"{name} is an argument of the tools, not of the /mcp URL: give it in "
+                        "each tool call (the URL names the namespace: ?namespace= or ?user_id=)"
+                    )
+            named = query.get("namespace") or headers.get(NAMESPACE_HEADER)
+            namespace = access.namespace(user_of(named, query.get("user_id")))
         except RippleMemError as error:  # every refusal is a JSON error
             await error_response(error)(scope, receive, send)
             return
