@@ -127,15 +127,19 @@ def test_export_then_import_into_another_namespace(live: LiveServer) -> None:
             u["restatement"] for u in units
         )
         assert {u["namespace"] for u in copied["memories"]} == {"bo"}
-        again = client.post("/v1/import", params={"namespace": "bo"}, content=exported.content)
+        again = client.post(
+            "/v1/import", params={"namespace": "bo"}, content=exported.content,
+            headers={"content-type": "application/jsonl"},
+        )
         assert again.json() == {"count": 0}  # idempotent
 
 
 def test_a_bad_import_is_refused_whole(live: LiveServer) -> None:
     with live.client("alex") as client:
         meta = b'{"type": "meta", "format": "ripplemem.jsonl/2", "embedder": "x", "dim": 1}'
-        response = client.post("/v1/import", content=meta + b"\nnot json\n")
-        unknown = client.post("/v1/import", content=b'{"type": "meta"}\n')
+        jsonl = {"content-type": "application/x-ndjson"}
+        response = client.post("/v1/import", content=meta + b"\nnot json\n", headers=jsonl)
+        unknown = client.post("/v1/import", content=b'{"type": "meta"}\n', headers=jsonl)
         assert client.get("/v1/memories").json()["total"] == 0
     assert response.status_code == 422
     assert response.json()["error"]["message"].startswith("the import, line 2 is not JSON")

@@ -44,6 +44,7 @@ from ripplemem.server.gate import (
     Gate,
     LoopbackHosts,
     McpGate,
+    SameOrigin,
     Writes,
     error_response,
 )
@@ -219,7 +220,8 @@ def create_app(
         )
     _handle_errors(app)
     _local_times(app)
-    if gate.open:  # no key to steal, so refuse pages that rebind a hostname to this machine
+    if gate.open:  # no key to steal: refuse pages that rebind a hostname to this machine, and
+        app.add_middleware(SameOrigin)  # writes sent by another site's page
         app.add_middleware(LoopbackHosts)
     app.add_middleware(
         BodyLimit, limit=options.max_body_bytes, limits={"/v1/import": options.max_import_bytes}
@@ -286,6 +288,14 @@ def _replace_date_times(node):
     return node
 
 
+def _is_json(content_type: str | None) -> bool:
+    """True for ``application/json`` and ``application/...+json`` (FastAPI reads only those)."""
+    if content_type is None:
+        return False
+    kind = content_type.partition(";")[0].strip().lower()
+    return kind == "application/json" or (kind.startswith("application/") and kind.endswith("+json"))
+
+
 def _allowed_methods(request: Request) -> str:
     """Every method some route serves at this path (Starlette names only the first route's)."""
     from starlette.routing import Match
@@ -305,6 +315,13 @@ def _handle_errors(app: FastAPI) -> None:
 
     @app.exception_handler(RequestValidationError)
     async def invalid_request(request: Request, error: RequestValidationError) -> Response:
+        kind = request.headers.get("content-type")
+        if not _is_json(kind) and any(item.get("loc", ())[:1] == ("body",) for item in error.errors()):
+            given = f"is {kind!r}" if kind is not None else "is missing"
+            return error_response(InvalidInputError(
+                f"the body of this request is JSON: send it with Content-Type: application/json "
+                f"(this request's Content-Type {given})"
+            ))
         details = [
             {"loc": [str(part) for part in item.get("loc", ())], "msg": str(item.get("msg", "")),
              "type": str(item.get("type", ""))}

@@ -35,6 +35,9 @@ from ripplemem.server.verbs import VERBS, Result, Verb
 __all__ = ["health_router", "job_runner", "router", "verb_router"]
 
 JSONL = "application/x-ndjson"
+#: what an import's body may be sent as: none of them is a type a web page may send to another
+#: site without a CORS preflight (which this server never grants)
+IMPORT_TYPES = (JSONL, "application/jsonl", "application/json")
 bearer = HTTPBearer(
     auto_error=False, description="an API key from `ripplemem keys create` (rmk_...)"
 )
@@ -239,7 +242,7 @@ async def export(memory: Memory, access: Caller, ids: Annotated[IdsQuery, Query(
         "requestBody": {
             "required": True,
             "description": "an export (GET /v1/export); its units go into this request's namespace",
-            "content": {JSONL: {"schema": {"type": "string"}}},
+            "content": {kind: {"schema": {"type": "string"}} for kind in IMPORT_TYPES},
         }
     },
     summary="Import a JSONL export into the namespace",
@@ -249,6 +252,13 @@ async def import_lines(
 ) -> Response:
     access.check_write()
     target = access.resolve(ids)
+    kind = request.headers.get("content-type")
+    if kind is None or kind.partition(";")[0].strip().lower() not in IMPORT_TYPES:
+        given = f"is {kind!r}" if kind is not None else "is none"
+        raise InvalidInputError(
+            f"send the export with Content-Type: {JSONL} (or application/jsonl, "
+            f"application/json); this request's Content-Type {given}"
+        )
     return _json(CountModel(count=await memory.import_lines(await request.body(), namespace=target)))
 
 
