@@ -50,7 +50,7 @@ from ripplemem.server.gate import (
 )
 from ripplemem.server.jobs import JobBoard
 from ripplemem.server.routes import health_router, job_runner, router, verb_router
-from ripplemem.server.schemas import ErrorBody, ErrorModel
+from ripplemem.server.schemas import ErrorBody, ErrorModel, nesting_refused
 from ripplemem.server.viewer_routes import ui_router, viewer_router
 
 __all__ = ["DEFAULT_BUDGET_S", "LOOPBACK_HOSTS", "ServerOptions", "create_app", "is_loopback"]
@@ -323,7 +323,8 @@ def _handle_errors(app: FastAPI) -> None:
                 f"(this request's Content-Type {given})"
             ))
         details = [
-            {"loc": [str(part) for part in item.get("loc", ())], "msg": str(item.get("msg", "")),
+            {"loc": [str(part) for part in item.get("loc", ())],
+             "msg": str(item.get("msg", "")).removeprefix("Value error, "),
              "type": str(item.get("type", ""))}
             for item in error.errors()
         ]
@@ -335,6 +336,9 @@ def _handle_errors(app: FastAPI) -> None:
 
     @app.exception_handler(HTTPException)
     async def http_error(request: Request, error: HTTPException) -> Response:
+        if error.status_code == 400 and isinstance(error.__cause__, RecursionError):
+            refused = nesting_refused("the request body nests its JSON too deep to read")
+            return error_response(InvalidInputError(refused))
         if error.status_code == 400:  # FastAPI could not decode the body (not UTF-8 JSON)
             return error_response(
                 InvalidInputError(f"the request body cannot be read ({error.detail}): send UTF-8 JSON")
