@@ -37,3 +37,24 @@ def test_json_nested_too_deep_is_refused_naming_the_limit(live: LiveServer) -> N
         deep_enough = _body('{"text": "I like black tea.", "metadata": @}', _nested(MAX_NESTING))
         kept = alex.post("/v1/memories", content=deep_enough, headers=json)
         assert kept.status_code == 200, kept.text
+
+
+def test_a_background_add_is_checked_before_it_is_queued(live: LiveServer) -> None:
+    refused = [
+        {"text": "I drive a red Volvo.", "session_time": "2024-02-30"},
+        {"text": "   "},
+        {"messages": [{"role": "user", "content": "I like tea. " * 2_000}]},
+        {"messages": [{"content": "no speaker"}]},
+        {"text": "I drive a red Volvo.", "session_id": "s\u0000"},
+        {"text": "I drive a red Volvo.", "metadata": {"note": "x" * 20_000}},
+    ]
+    with live.client("alex") as alex:
+        for body in refused:
+            waited = alex.post("/v1/memories", json=body)
+            queued = alex.post("/v1/memories", params={"wait": "false"}, json=body)
+            assert waited.status_code == 422, (body, waited.text)
+            assert (queued.status_code, queued.json()) == (422, waited.json()), body
+        assert alex.get("/healthz").json()["jobs_pending"] == 0
+        fine = alex.post("/v1/memories", params={"wait": "false"},
+                         json={"text": "I drive a green Volvo.", "session_time": "2024-02-29"})
+        assert fine.status_code == 202 and fine.json()["status"] in ("queued", "running", "done")

@@ -6,7 +6,7 @@ import time
 
 from ripplemem.records import AddResult, MemoryUnit, Recall
 
-from .live import SESSION, LiveServer
+from .live import SESSION, DownEmbedder, LiveServer
 
 
 def _add(client, namespace: str | None = None, messages=SESSION, **extra) -> dict:
@@ -96,17 +96,19 @@ def test_add_without_waiting_returns_a_job_that_reports_the_result(live: LiveSer
     assert job["finished_at"] is not None
 
 
-def test_a_failed_job_reports_the_library_error(live: LiveServer) -> None:
+def test_a_failed_job_reports_the_library_error(make_server) -> None:
+    live = make_server(embedder=DownEmbedder())
     with live.client("alex") as client:
-        bad = {"messages": [{"content": "no speaker"}]}
-        job = client.post("/v1/memories?wait=false", json=bad).json()
+        doomed = {"text": "I adopted a dog named DOWN in Lisbon."}  # passes every input check
+        job = client.post("/v1/memories?wait=false", json=doomed).json()
         deadline = time.monotonic() + 20
         while job["status"] not in ("done", "failed") and time.monotonic() < deadline:
             time.sleep(0.05)
             job = client.get(f"/v1/jobs/{job['id']}").json()
+        assert client.get("/v1/memories").json()["total"] == 0
     assert job["status"] == "failed"
-    assert job["error"]["type"] == "InvalidInputError"
-    assert "no 'role', 'name' or 'speaker'" in job["error"]["message"]
+    assert job["error"]["type"] == "ProviderUnavailableError"
+    assert job["error"]["message"] == "the embedding endpoint did not answer (a test's)"
 
 
 def test_export_then_import_into_another_namespace(live: LiveServer) -> None:

@@ -143,6 +143,8 @@ def _endpoint(verb: Verb):
         if not wait:
             if verb.size is not None:
                 budget.admit(verb.size(arguments))  # too large for the budget: 413, no job
+            if verb.check is not None:
+                await verb.check(memory, arguments)  # what the waited call would refuse: no job
             return _json(job_model(await _queue(request, verb, namespace, arguments)), 202)
         return _respond(await budget.run_verb(verb, memory, namespace, arguments))
 
