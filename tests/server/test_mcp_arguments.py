@@ -97,3 +97,11 @@ def test_ripplemem_mcp_refusals_name_its_namespace_not_a_key(tmp_path: Path) -> 
     )
     assert write == (True, "PermissionDeniedError: this server is read-only (--read-only)")
     assert extra[0] and "key" not in extra[1] and "--namespace" in extra[1], extra[1]
+
+
+def test_a_keyless_server_says_where_its_namespace_comes_from(make_server) -> None:
+    live = make_server(auth=False)
+    http = httpx2.AsyncClient(timeout=30)
+    client = Client(streamable_http_client(f"{live.url}/mcp?namespace=kim", http_client=http))
+    ((is_error, text),) = asyncio.run(_calls(client, [("list_memories", {"namespace": "x"})]))
+    assert is_error and "runs without keys" in text and "key's" not in text, text

@@ -92,6 +92,13 @@ class MemoryServer(MCPServer):
                 f"{argument} is not an argument of these tools: this server serves only namespace "
                 f"{access.namespaces[0]!r} (--namespace); agent_id and run_id narrow it"
             )
+        if access is not None and access.fallback is not None:
+            return (
+                f"{argument} is not an argument of these tools: this server runs without keys, "
+                "and the namespace comes from ?namespace= on the /mcp URL or the "
+                f"RippleMem-Namespace header ({access.fallback!r} without them); user_id names "
+                "another, and agent_id and run_id narrow it"
+            )
         return (
             f"{argument} is not an argument of these tools: a key's namespace comes from the key "
             "(or from ?namespace= on the /mcp URL, or the RippleMem-Namespace header); user_id "
