@@ -55,7 +55,7 @@ def nesting_refused(what: str) -> str:
 
 def _shallow(value: dict[str, Any]) -> dict[str, Any]:
     """``value`` if it nests at most :data:`MAX_NESTING` levels, else ValueError."""
-    reached = [(value, 1)]
+    reached: list[tuple[dict[str, Any] | list[Any], int]] = [(value, 1)]
     while reached:
         item, depth = reached.pop()
         if depth > MAX_NESTING:
