@@ -98,6 +98,19 @@ class Memory:
             metadata=metadata,
         )
 
+    def check_add(
+        self,
+        messages: Messages,
+        *,
+        session_time: datetime | str | None = None,
+        session_id: str | None = None,
+        metadata: Mapping[str, Any] | None = None,
+    ) -> None:
+        """Raise the InvalidInputError :meth:`add` would raise for this input before any work
+        (its texts, times, metadata and sizes), adding nothing: quick, it reads no store and
+        runs no model (the service checks a background add so before it queues it)."""
+        self._core.check_add(messages, session_time=session_time, session_id=session_id, metadata=metadata)
+
     def set_person(
         self,
         name: str | None,
@@ -481,6 +494,17 @@ class AsyncMemory:
             ns, self._core.add, ns, messages, session_time=session_time, session_id=session_id,
             progress=progress, metadata=metadata,
         )
+
+    async def check_add(
+        self,
+        messages: Messages,
+        *,
+        session_time: datetime | str | None = None,
+        session_id: str | None = None,
+        metadata: Mapping[str, Any] | None = None,
+    ) -> None:
+        # quick (no store, no model): run where it is called, not queued behind other work
+        self._core.check_add(messages, session_time=session_time, session_id=session_id, metadata=metadata)
 
     async def set_person(
         self,

@@ -16,6 +16,7 @@ import numpy as np
 import pytest
 import uvicorn
 
+from ripplemem.errors import ProviderUnavailableError
 from ripplemem.memory import Memory
 from ripplemem.server.app import ServerOptions, create_app
 from ripplemem.settings import Settings
@@ -42,6 +43,16 @@ class GatedEmbedder(FakeEmbedder):
             self.holding.set()
             if not self.release.wait(timeout=30):
                 raise TimeoutError("the test never released the held add")
+        return super().embed(texts, input_type=input_type)
+
+
+class DownEmbedder(FakeEmbedder):
+    """FakeEmbedder whose endpoint is down for any text containing ``DOWN``: an add that passes
+    every input check and fails in its work (a background add's job fails)."""
+
+    def embed(self, texts: Sequence[str], *, input_type="document") -> np.ndarray:
+        if any("DOWN" in text for text in texts):
+            raise ProviderUnavailableError("the embedding endpoint did not answer (a test's)")
         return super().embed(texts, input_type=input_type)
 
 

@@ -86,8 +86,9 @@ def test_request_bodies_are_bounded(make_server: MakeServer) -> None:
         medium = b'{"type": "meta", "format": "ripplemem.jsonl/1", "embedder": "x", "dim": 1}\n' + (
             b" " * 30_000
         )
-        assert client.post("/v1/import", content=medium).status_code == 200
-        assert client.post("/v1/import", content=medium * 2).status_code == 413
+        jsonl = {"content-type": "application/x-ndjson"}
+        assert client.post("/v1/import", content=medium, headers=jsonl).status_code == 200
+        assert client.post("/v1/import", content=medium * 2, headers=jsonl).status_code == 413
         mcp = client.post("/mcp", content=b"{" * 30_000, headers={"content-type": "application/json"})
         assert mcp.status_code == 413
 

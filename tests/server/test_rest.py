@@ -6,7 +6,7 @@ import time
 
 from ripplemem.records import AddResult, MemoryUnit, Recall
 
-from .live import SESSION, LiveServer
+from .live import SESSION, DownEmbedder, LiveServer
 
 
 def _add(client, namespace: str | None = None, messages=SESSION, **extra) -> dict:
@@ -96,17 +96,19 @@ def test_add_without_waiting_returns_a_job_that_reports_the_result(live: LiveSer
     assert job["finished_at"] is not None
 
 
-def test_a_failed_job_reports_the_library_error(live: LiveServer) -> None:
+def test_a_failed_job_reports_the_library_error(make_server) -> None:
+    live = make_server(embedder=DownEmbedder())
     with live.client("alex") as client:
-        bad = {"messages": [{"content": "no speaker"}]}
-        job = client.post("/v1/memories?wait=false", json=bad).json()
+        doomed = {"text": "I adopted a dog named DOWN in Lisbon."}  # passes every input check
+        job = client.post("/v1/memories?wait=false", json=doomed).json()
         deadline = time.monotonic() + 20
         while job["status"] not in ("done", "failed") and time.monotonic() < deadline:
             time.sleep(0.05)
             job = client.get(f"/v1/jobs/{job['id']}").json()
+        assert client.get("/v1/memories").json()["total"] == 0
     assert job["status"] == "failed"
-    assert job["error"]["type"] == "InvalidInputError"
-    assert "no 'role', 'name' or 'speaker'" in job["error"]["message"]
+    assert job["error"]["type"] == "ProviderUnavailableError"
+    assert job["error"]["message"] == "the embedding endpoint did not answer (a test's)"
 
 
 def test_export_then_import_into_another_namespace(live: LiveServer) -> None:
@@ -127,15 +129,19 @@ def test_export_then_import_into_another_namespace(live: LiveServer) -> None:
             u["restatement"] for u in units
         )
         assert {u["namespace"] for u in copied["memories"]} == {"bo"}
-        again = client.post("/v1/import", params={"namespace": "bo"}, content=exported.content)
+        again = client.post(
+            "/v1/import", params={"namespace": "bo"}, content=exported.content,
+            headers={"content-type": "application/jsonl"},
+        )
         assert again.json() == {"count": 0}  # idempotent
 
 
 def test_a_bad_import_is_refused_whole(live: LiveServer) -> None:
     with live.client("alex") as client:
         meta = b'{"type": "meta", "format": "ripplemem.jsonl/2", "embedder": "x", "dim": 1}'
-        response = client.post("/v1/import", content=meta + b"\nnot json\n")
-        unknown = client.post("/v1/import", content=b'{"type": "meta"}\n')
+        jsonl = {"content-type": "application/x-ndjson"}
+        response = client.post("/v1/import", content=meta + b"\nnot json\n", headers=jsonl)
+        unknown = client.post("/v1/import", content=b'{"type": "meta"}\n', headers=jsonl)
         assert client.get("/v1/memories").json()["total"] == 0
     assert response.status_code == 422
     assert response.json()["error"]["message"].startswith("the import, line 2 is not JSON")

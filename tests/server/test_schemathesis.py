@@ -35,7 +35,7 @@ CHECKS = [
     response_headers_conformance,
     response_schema_conformance,
 ]
-schemathesis.serializer.alias("application/x-ndjson", "text/plain")
+schemathesis.serializer.alias(["application/x-ndjson", "application/jsonl"], "text/plain")
 
 
 @pytest.fixture(scope="module")

@@ -122,13 +122,27 @@ class Core:
         progress: Progress | None = None,
         metadata: Mapping[str, Any] | None = None,
     ) -> AddResult:
-        if isinstance(messages, str):
-            messages = [{"role": "user", "content": messages}]
         conversation = to_conversation(
-            messages, session_time=session_time, session_id=session_id, metadata=metadata,
-            person=self.store.person(namespace),
+            _messages(messages), session_time=session_time, session_id=session_id,
+            metadata=metadata, person=self.store.person(namespace),
         )
         return self._writer.ingest(conversation, namespace, progress=progress)
+
+    def check_add(
+        self,
+        messages: Messages,
+        *,
+        session_time: datetime | str | None = None,
+        session_id: str | None = None,
+        metadata: Mapping[str, Any] | None = None,
+    ) -> None:
+        """The InvalidInputError ``add`` would raise for this input before any work (its texts,
+        times, metadata and sizes), or nothing; it reads no store and runs no model."""
+        conversation = to_conversation(
+            _messages(messages), session_time=session_time, session_id=session_id,
+            metadata=metadata,
+        )
+        self._writer.check(conversation)
 
     def set_person(self, namespace: str, name: str | None) -> None:
         """Name the person behind ``namespace`` (the speaker of its role-style ``user``
@@ -380,6 +394,13 @@ class Core:
         chosen = recipe if isinstance(recipe, RecallRecipe) else get_recipe(recipe or self.settings.recipe)
         chosen = with_settings_weights(chosen, self.settings)  # asso: the fitted weights, if named
         return chosen.with_(budget=limit) if limit else chosen
+
+
+def _messages(messages: Messages) -> Sequence[Mapping[str, Any]] | Conversation | Session:
+    """What ``add`` was given, one plain string as one message of the user."""
+    if isinstance(messages, str):
+        return [{"role": "user", "content": messages}]
+    return messages
 
 
 def _no_unit(namespace: str, unit_id: str) -> UnknownUnitError:

@@ -6,7 +6,8 @@ namespace a request names (or does not name) into the one it may use:
 
 * a key bound to one namespace needs no ``namespace``; naming another one is refused;
 * a key bound to several must name one of them;
-* an admin key (and open access) may name any, and must name one (open access: ``default``).
+* an admin key (and open access) may name any, and must name one (open access: ``default``);
+* ``ripplemem mcp --namespace NS`` has no key: it serves NS alone, and says so when refusing.
 
 A refusal never says whether the other namespace exists or holds anything. :meth:`Access.resolve`
 applies the identity rule (:mod:`ripplemem.core.identity`): the key is checked against the user
@@ -61,6 +62,9 @@ class Access:
     key_id: str | None = None
     #: what an open caller gets when it names no namespace (``--no-auth``)
     fallback: str | None = None
+    #: no key: the command line gave the one namespace (``ripplemem mcp --namespace``), so a
+    #: refusal names what the server serves rather than a key
+    pinned: bool = False
 
     @classmethod
     def of_key(cls, key: ApiKey) -> Access:
@@ -79,7 +83,7 @@ class Access:
     @classmethod
     def fixed(cls, namespace: str, *, read_only: bool = False) -> Access:
         """One namespace, for ``ripplemem mcp --namespace NS``."""
-        return cls(namespaces=(namespace,), read_only=read_only)
+        return cls(namespaces=(namespace,), read_only=read_only, pinned=True)
 
     def namespace(self, requested: str | None) -> str:
         """The namespace this request uses, or PermissionDeniedError / NamespaceRequiredError."""
@@ -99,6 +103,10 @@ class Access:
             )
         if self.any_namespace or requested in self.namespaces:
             return requested
+        if self.pinned:
+            raise PermissionDeniedError(
+                f"this server serves only namespace {self.namespaces[0]!r} (--namespace)"
+            )
         raise PermissionDeniedError("this key may not use that namespace")
 
     def resolve(self, ids: CallerIds, *, default: str | None = None) -> str:
@@ -114,5 +122,7 @@ class Access:
         return self.any_namespace or user_part(namespace) in self.namespaces
 
     def check_write(self) -> None:
+        if self.read_only and self.pinned:
+            raise PermissionDeniedError("this server is read-only (--read-only)")
         if self.read_only:
             raise PermissionDeniedError("this key is read-only: it may search and read, not write")

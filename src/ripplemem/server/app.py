@@ -44,12 +44,13 @@ from ripplemem.server.gate import (
     Gate,
     LoopbackHosts,
     McpGate,
+    SameOrigin,
     Writes,
     error_response,
 )
 from ripplemem.server.jobs import JobBoard
 from ripplemem.server.routes import health_router, job_runner, router, verb_router
-from ripplemem.server.schemas import ErrorBody, ErrorModel
+from ripplemem.server.schemas import ErrorBody, ErrorModel, nesting_refused
 from ripplemem.server.viewer_routes import ui_router, viewer_router
 
 __all__ = ["DEFAULT_BUDGET_S", "LOOPBACK_HOSTS", "ServerOptions", "create_app", "is_loopback"]
@@ -219,7 +220,8 @@ def create_app(
         )
     _handle_errors(app)
     _local_times(app)
-    if gate.open:  # no key to steal, so refuse pages that rebind a hostname to this machine
+    if gate.open:  # no key to steal: refuse pages that rebind a hostname to this machine, and
+        app.add_middleware(SameOrigin)  # writes sent by another site's page
         app.add_middleware(LoopbackHosts)
     app.add_middleware(
         BodyLimit, limit=options.max_body_bytes, limits={"/v1/import": options.max_import_bytes}
@@ -286,6 +288,14 @@ def _replace_date_times(node):
     return node
 
 
+def _is_json(content_type: str | None) -> bool:
+    """True for ``application/json`` and ``application/...+json`` (FastAPI reads only those)."""
+    if content_type is None:
+        return False
+    kind = content_type.partition(";")[0].strip().lower()
+    return kind == "application/json" or (kind.startswith("application/") and kind.endswith("+json"))
+
+
 def _allowed_methods(request: Request) -> str:
     """Every method some route serves at this path (Starlette names only the first route's)."""
     from starlette.routing import Match
@@ -305,8 +315,16 @@ def _handle_errors(app: FastAPI) -> None:
 
     @app.exception_handler(RequestValidationError)
     async def invalid_request(request: Request, error: RequestValidationError) -> Response:
+        kind = request.headers.get("content-type")
+        if not _is_json(kind) and any(item.get("loc", ())[:1] == ("body",) for item in error.errors()):
+            given = f"is {kind!r}" if kind is not None else "is missing"
+            return error_response(InvalidInputError(
+                f"the body of this request is JSON: send it with Content-Type: application/json "
+                f"(this request's Content-Type {given})"
+            ))
         details = [
-            {"loc": [str(part) for part in item.get("loc", ())], "msg": str(item.get("msg", "")),
+            {"loc": [str(part) for part in item.get("loc", ())],
+             "msg": str(item.get("msg", "")).removeprefix("Value error, "),
              "type": str(item.get("type", ""))}
             for item in error.errors()
         ]
@@ -318,6 +336,9 @@ def _handle_errors(app: FastAPI) -> None:
 
     @app.exception_handler(HTTPException)
     async def http_error(request: Request, error: HTTPException) -> Response:
+        if error.status_code == 400 and isinstance(error.__cause__, RecursionError):
+            refused = nesting_refused("the request body nests its JSON too deep to read")
+            return error_response(InvalidInputError(refused))
         if error.status_code == 400:  # FastAPI could not decode the body (not UTF-8 JSON)
             return error_response(
                 InvalidInputError(f"the request body cannot be read ({error.detail}): send UTF-8 JSON")

@@ -3,10 +3,12 @@
 :class:`Gate` turns an ``Authorization: Bearer <key>`` header into an
 :class:`~ripplemem.server.access.Access` (HTTP 401 without a valid key). :class:`McpGate` does the
 same in front of ``/mcp`` and also resolves the namespace there (the ``namespace`` query parameter
-or the ``RippleMem-Namespace`` header; a key with one namespace needs neither), leaving both in
-the request state for the tools. :class:`BodyLimit` refuses bodies over the limit with 413.
+or its synonym ``user_id``, or the ``RippleMem-Namespace`` header; a key with one namespace needs
+none), leaving both in the request state for the tools; ``agent_id`` and ``run_id`` are the
+tools' arguments, refused on the URL. :class:`BodyLimit` refuses bodies over the limit with 413.
 :class:`LoopbackHosts` (``--no-auth`` only) refuses requests whose ``Host`` is not this machine's,
-so a web page cannot rebind a hostname to the keyless server.
+so a web page cannot rebind a hostname to the keyless server, and :class:`SameOrigin` (the same)
+refuses writes whose ``Origin`` is another site, so no page the user visits can write to it.
 """
 
 from __future__ import annotations
@@ -20,10 +22,11 @@ from starlette.exceptions import HTTPException
 from starlette.responses import Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from ripplemem.core.identity import user_of
 from ripplemem.core.keys import Keys
 from ripplemem.core.lanes import WriteWatch, watching_writes
 from ripplemem.errors import InvalidInputError, RippleMemError, ShuttingDownError
-from ripplemem.server.access import Access, AuthenticationError
+from ripplemem.server.access import Access, AuthenticationError, PermissionDeniedError
 from ripplemem.server.errors import BodyTooLargeError, error_body, status_of
 
 __all__ = [
@@ -33,6 +36,7 @@ __all__ = [
     "Gate",
     "LoopbackHosts",
     "McpGate",
+    "SameOrigin",
     "Writes",
     "error_response",
 ]
@@ -91,10 +95,15 @@ class McpGate:
         headers = Headers(scope=scope)
         try:
             access = await self.gate.access(headers.get("authorization"))
-            wanted = QueryParams(scope.get("query_string", b"")).get("namespace") or headers.get(
-                NAMESPACE_HEADER
-            )
-            namespace = access.namespace(wanted)
+            query = QueryParams(scope.get("query_string", b""))
+            for name in ("agent_id", "run_id"):
+                if query.get(name):
+                    raise InvalidInputError(
+                        f"{name} is an argument of the tools, not of the /mcp URL: give it in "
+                        "each tool call (the URL names the namespace: ?namespace= or ?user_id=)"
+                    )
+            named = query.get("namespace") or headers.get(NAMESPACE_HEADER)
+            namespace = access.namespace(user_of(named, query.get("user_id")))
         except RippleMemError as error:  # every refusal is a JSON error
             await error_response(error)(scope, receive, send)
             return
@@ -173,6 +182,41 @@ class LoopbackHosts:
                 await error_response(error, status=400)(scope, receive, send)
                 return
         await self.app(scope, receive, send)
+
+
+class SameOrigin:
+    """Refuse (403, JSON) a state-changing request (any method but GET, HEAD and OPTIONS) sent
+    by another site's page: its ``Origin`` header is present and is not this server's own (the
+    scheme, host and port the request was addressed to, ``Host``). A keyless server's writes
+    are open to any page the user visits otherwise (a ``text/plain`` or form POST needs no CORS
+    preflight); scripts and command-line clients send no ``Origin`` and pass."""
+
+    SAFE = frozenset({"GET", "HEAD", "OPTIONS"})
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and scope.get("method", "GET") not in self.SAFE:
+            headers = Headers(scope=scope)
+            origin = headers.get("origin")
+            own = f"http://{headers.get('host', '')}"
+            if origin is not None and not _same_origin(origin, own):
+                error = PermissionDeniedError(
+                    "this server runs without keys (--no-auth), so it takes no writes from "
+                    f"another site's pages: this request comes from {origin!r}, not {own!r}; "
+                    "send it without an Origin header (a script, curl), or from this server's "
+                    "own pages"
+                )
+                await error_response(error)(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
+
+
+def _same_origin(origin: str, own: str) -> bool:
+    """True when ``origin`` names the host and port of ``own`` (http or https)."""
+    scheme, _, netloc = origin.strip().lower().partition("://")
+    return scheme in ("http", "https") and netloc == own.lower().partition("://")[2]
 
 
 class Writes:

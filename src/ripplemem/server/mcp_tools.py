@@ -5,19 +5,24 @@ A tool's arguments are its verb's, without ``namespace``: ``tenant(ctx)`` gives 
 rights and namespace, from the request's key (HTTP: the gate in front of ``/mcp`` resolved it)
 or from the command line (``ripplemem mcp``). ``user_id`` may name another namespace the key
 holds; ``agent_id`` and ``run_id`` narrow it (:mod:`ripplemem.core.identity`). Library errors
-and invalid arguments reach the client as tool errors in plain words.
+and invalid arguments reach the client as tool errors in plain words. A tool takes only its own
+arguments (its input schema says ``additionalProperties: false``): any other, ``namespace`` too,
+is refused by name, as a REST body's unknown field is.
 """
 
 from __future__ import annotations
 
+import contextlib
 import inspect
 from collections.abc import Callable
+from functools import partial
 from typing import Annotated, Any
 
 from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.mcpserver.exceptions import ToolError, UnexpectedToolError
+from mcp.server.mcpserver.tools.base import Tool
 from mcp.types import CallToolResult, InputRequiredResult
-from pydantic import BaseModel, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from ripplemem import __version__
 from ripplemem.errors import RippleMemError
@@ -45,8 +50,18 @@ HINTS = {"messages": "give a list of {role, content} messages, or one fact in pl
 class MemoryServer(MCPServer):
     """The SDK's server, whose tool errors are one line in plain words, the error's type first
     (``FilterError: ...``): arguments that fail a tool's input schema are an
-    ``InvalidInputError`` naming the argument (not the SDK's pydantic dump), and the SDK's
-    ``Error executing tool <name>:`` prefix is left out."""
+    ``InvalidInputError`` naming the argument (not the SDK's pydantic dump; one the tool does
+    not take, with the ones it does), and the SDK's ``Error executing tool <name>:`` prefix is
+    left out."""
+
+    def __init__(self, tenant: Tenant, tools: list[Tool]) -> None:
+        super().__init__(
+            "ripplemem", version=__version__, instructions=INSTRUCTIONS, log_level="WARNING",
+            tools=tools,
+        )
+        self.tenant = tenant
+        #: each tool's arguments, for the error that names one it does not take
+        self.takes = {tool.name: tuple(tool.parameters.get("properties", ())) for tool in tools}
 
     async def call_tool(
         self, name: str, arguments: dict[str, Any], context: Context | None = None
@@ -58,27 +73,65 @@ class MemoryServer(MCPServer):
         except ToolError as error:
             cause = error.__cause__
             if isinstance(cause, ValidationError):
-                raise ToolError(f"InvalidInputError: {_plain(cause)}") from cause
+                unknown = partial(self._unknown, name, context)
+                raise ToolError(f"InvalidInputError: {_plain(cause, unknown)}") from cause
             if isinstance(cause, ToolError):  # the tool's own words, without the SDK's prefix
                 raise ToolError(str(cause)) from cause.__cause__
             raise
+
+    def _unknown(self, tool: str, context: Context | None, argument: str) -> str:
+        """What to say of ``argument``, which ``tool`` does not take."""
+        if argument not in HIDDEN:
+            return f"{argument} is not an argument of {tool} (it takes {', '.join(self.takes[tool])})"
+        access = None
+        if context is not None:
+            with contextlib.suppress(ValueError, AttributeError):  # no request: say it generally
+                access, _ = self.tenant(context)
+        if access is not None and access.pinned:
+            return (
+                f"{argument} is not an argument of these tools: this server serves only namespace "
+                f"{access.namespaces[0]!r} (--namespace); agent_id and run_id narrow it"
+            )
+        if access is not None and access.fallback is not None:
+            return (
+                f"{argument} is not an argument of these tools: this server runs without keys, "
+                "and the namespace comes from ?namespace= on the /mcp URL or the "
+                f"RippleMem-Namespace header ({access.fallback!r} without them); user_id names "
+                "another, and agent_id and run_id narrow it"
+            )
+        return (
+            f"{argument} is not an argument of these tools: a key's namespace comes from the key "
+            "(or from ?namespace= on the /mcp URL, or the RippleMem-Namespace header); user_id "
+            "names another namespace the key holds, and agent_id and run_id narrow it"
+        )
 
 
 def build_mcp(memory: AsyncMemory, tenant: Tenant, budget: RequestBudget | None = None) -> MCPServer:
     """An MCPServer with the memory tools (``answer`` without an LLM says how to configure one);
     the bounded verbs run under ``budget`` (the server's per-request budget)."""
     budget = budget or RequestBudget(None)
-    server = MemoryServer(
-        "ripplemem", version=__version__, instructions=INSTRUCTIONS, log_level="WARNING"
-    )
-    for verb in VERBS:
-        if verb.tool is None:
-            continue
-        server.add_tool(
+    tools = [
+        _strict(Tool.from_function(
             _tool(verb, memory, tenant, budget), name=verb.tool, description=verb.description,
             annotations=verb.annotations, structured_output=True,
-        )
-    return server
+        ))
+        for verb in VERBS
+        if verb.tool is not None
+    ]
+    return MemoryServer(tenant, tools)
+
+
+def _strict(tool: Tool) -> Tool:
+    """``tool`` refusing arguments it does not take, its input schema saying so
+    (``additionalProperties: false``), as the SDK's own argument model does not."""
+    loose = tool.fn_metadata.arg_model
+
+    class Strict(loose):  # type: ignore[valid-type, misc]
+        model_config = ConfigDict(extra="forbid", title=loose.__name__)
+
+    tool.fn_metadata.arg_model = Strict
+    tool.parameters = Strict.model_json_schema(by_alias=True)
+    return tool
 
 
 def _tool(verb: Verb, memory: AsyncMemory, tenant: Tenant, budget: RequestBudget) -> Callable[..., Any]:
@@ -128,14 +181,18 @@ def _arguments(verb: Verb) -> list[tuple[str, Any, Any]]:
     return found
 
 
-def _plain(error: ValidationError) -> str:
-    """A pydantic error in a sentence: which argument, and what is wrong with it."""
+def _plain(error: ValidationError, unknown: Callable[[str], str] | None = None) -> str:
+    """A pydantic error in a sentence: which argument, and what is wrong with it; ``unknown``
+    says what to say of an argument the tool does not take."""
     parts = []
     for item in error.errors()[:3]:
-        where = ".".join(str(part) for part in item.get("loc", ()))
+        loc = item.get("loc", ())
+        where = ".".join(str(part) for part in loc)
         kind = item.get("type")
         if kind == "missing":
             parts.append(f"{where} is required")
+        elif kind == "extra_forbidden" and len(loc) == 1 and unknown is not None:
+            parts.append(unknown(where))
         elif kind == "extra_forbidden":
             parts.append(f"{where} is not a field this tool knows")
         else:

@@ -3,7 +3,9 @@ route (:func:`verb_router`); the few routes that are not a memory verb (jobs, ex
 health) are written out below. The core does the work.
 
 A verb's path parameters are fields of its arguments; the other fields are the JSON body
-(``POST``) or query parameters (``GET``, ``DELETE``).
+(``POST``, ``PUT``) or query parameters (``GET``, ``DELETE``). The caller's ids (``namespace``,
+``user_id``, ``agent_id``, ``run_id``) are query parameters of every route, a body's route too:
+there they count as the body's fields would, and one given differently in both is refused.
 """
 
 from __future__ import annotations
@@ -33,6 +35,9 @@ from ripplemem.server.verbs import VERBS, Result, Verb
 __all__ = ["health_router", "job_runner", "router", "verb_router"]
 
 JSONL = "application/x-ndjson"
+#: what an import's body may be sent as: none of them is a type a web page may send to another
+#: site without a CORS preflight (which this server never grants)
+IMPORT_TYPES = (JSONL, "application/jsonl", "application/json")
 bearer = HTTPBearer(
     auto_error=False, description="an API key from `ripplemem keys create` (rmk_...)"
 )
@@ -112,6 +117,10 @@ def _endpoint(verb: Verb):
     if rest is not None:
         where = Annotated[rest, Query()] if verb.method in ("GET", "DELETE") else rest
         params.append(inspect.Parameter("given", inspect.Parameter.KEYWORD_ONLY, annotation=where))
+    if verb.method not in ("GET", "DELETE"):  # the ids in the query of a route with a body
+        params.append(inspect.Parameter(
+            "query_ids", inspect.Parameter.KEYWORD_ONLY, annotation=Annotated[IdsQuery, Query()]
+        ))
     if verb.background:
         params.append(inspect.Parameter(
             "wait", inspect.Parameter.KEYWORD_ONLY, default=True,
@@ -121,7 +130,10 @@ def _endpoint(verb: Verb):
     async def endpoint(request: Request, access: Access, **values: Any) -> Response:
         given = values.pop("given", None)
         wait = values.pop("wait", True)
+        query_ids = values.pop("query_ids", None)
         fields = given.model_dump(exclude_unset=True) if given is not None else {}
+        if query_ids is not None:
+            fields = _with_query_ids(fields, query_ids)
         arguments = verb.arguments.model_validate({**fields, **values})
         if verb.writes:
             access.check_write()
@@ -131,12 +143,32 @@ def _endpoint(verb: Verb):
         if not wait:
             if verb.size is not None:
                 budget.admit(verb.size(arguments))  # too large for the budget: 413, no job
+            if verb.check is not None:
+                await verb.check(memory, arguments)  # what the waited call would refuse: no job
             return _json(job_model(await _queue(request, verb, namespace, arguments)), 202)
         return _respond(await budget.run_verb(verb, memory, namespace, arguments))
 
     endpoint.__signature__ = inspect.Signature(params, return_annotation=Response)  # type: ignore[attr-defined]
     endpoint.__name__ = f"{verb.name}_route"
     return endpoint
+
+
+def _with_query_ids(fields: dict[str, Any], query: IdsQuery) -> dict[str, Any]:
+    """The body's ``fields`` with the ids the query names; an id given differently in the
+    query and the body is an InvalidInputError naming both (a blank one counts as not given)."""
+    merged = dict(fields)
+    for name, value in query.model_dump(exclude_none=True).items():
+        said = fields.get(name)
+        if not value.strip():
+            continue
+        if said is None or not str(said).strip():
+            merged[name] = value
+        elif str(said).strip() != value.strip():
+            raise InvalidInputError(
+                f"{name} is {value!r} in the query and {said!r} in the body: give it in one "
+                "place (or the same in both)"
+            )
+    return merged
 
 
 def _without(model: type[BaseModel], names: list[str], *, query: bool) -> type[BaseModel] | None:
@@ -212,7 +244,7 @@ async def export(memory: Memory, access: Caller, ids: Annotated[IdsQuery, Query(
         "requestBody": {
             "required": True,
             "description": "an export (GET /v1/export); its units go into this request's namespace",
-            "content": {JSONL: {"schema": {"type": "string"}}},
+            "content": {kind: {"schema": {"type": "string"}} for kind in IMPORT_TYPES},
         }
     },
     summary="Import a JSONL export into the namespace",
@@ -222,6 +254,13 @@ async def import_lines(
 ) -> Response:
     access.check_write()
     target = access.resolve(ids)
+    kind = request.headers.get("content-type")
+    if kind is None or kind.partition(";")[0].strip().lower() not in IMPORT_TYPES:
+        given = f"is {kind!r}" if kind is not None else "is none"
+        raise InvalidInputError(
+            f"send the export with Content-Type: {JSONL} (or application/jsonl, "
+            f"application/json); this request's Content-Type {given}"
+        )
     return _json(CountModel(count=await memory.import_lines(await request.body(), namespace=target)))
 
 

@@ -13,12 +13,13 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated, Any, Literal, Self
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
 
 from ripplemem.core.neighbourhood import MAX_NODES
 from ripplemem.records.wire import AddResultModel, EdgeModel, UnitModel
 
 __all__ = [
+    "MAX_NESTING",
     "AddRequest",
     "AnswerRequest",
     "ErrorBody",
@@ -39,6 +40,34 @@ __all__ = [
     "UnitRequest",
     "UpdateRequest",
 ]
+
+#: how deep a JSON object a request carries (metadata, filters) may nest objects and lists
+MAX_NESTING = 32
+
+
+def nesting_refused(what: str) -> str:
+    """The message for JSON nested too deep; ``what`` says what nests how deep."""
+    return (
+        f"{what}: objects and lists may nest at most {MAX_NESTING} levels deep (metadata and "
+        "filters are labels, not documents)"
+    )
+
+
+def _shallow(value: dict[str, Any]) -> dict[str, Any]:
+    """``value`` if it nests at most :data:`MAX_NESTING` levels, else ValueError."""
+    reached: list[tuple[dict[str, Any] | list[Any], int]] = [(value, 1)]
+    while reached:
+        item, depth = reached.pop()
+        if depth > MAX_NESTING:
+            raise ValueError(nesting_refused(f"this object nests over {MAX_NESTING} levels"))
+        children = item.values() if isinstance(item, dict) else item
+        reached.extend((child, depth + 1) for child in children if isinstance(child, dict | list))
+    return value
+
+
+#: a JSON object of the caller's, nested at most MAX_NESTING levels deep
+JsonObject = Annotated[dict[str, Any], AfterValidator(_shallow)]
+
 
 class _Request(BaseModel):
     model_config = ConfigDict(extra="forbid")
@@ -82,7 +111,7 @@ class MessageModel(_Request):
     text: str | None = None
     turn_id: str | None = Field(default=None, max_length=200)
     caption: str | None = Field(default=None, description="a shared image's caption")
-    metadata: dict[str, Any] | None = Field(
+    metadata: JsonObject | None = Field(
         default=None, description="this message's own metadata (a JSON object; its keys win)"
     )
 
@@ -105,7 +134,7 @@ class AddRequest(Ids):
         default=None, max_length=200,
         description="the session's id (default: derived from its messages, so re-adding them is a no-op)",
     )
-    metadata: dict[str, Any] | None = Field(
+    metadata: JsonObject | None = Field(
         default=None,
         description="a JSON object stored with every memory of this add (search filters read it)",
         examples=[{"topic": "pets"}],
@@ -149,7 +178,7 @@ class SearchRequest(Ids):
         default=None, max_length=100,
         description="when the question is asked (ISO 8601); grounds words like 'last week'",
     )
-    filters: dict[str, Any] | None = Field(
+    filters: JsonObject | None = Field(
         default=None,
         description="keep to the memories that match, before any ranking cut: metadata values "
         '({"topic": "food"}, {"topic": ["food", "travel"]} for any of them), "speaker", and '

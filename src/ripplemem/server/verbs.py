@@ -87,6 +87,9 @@ class Verb:
     bounded: bool = False
     #: the characters of text it brings, checked against the budget before any work
     size: Callable[[Any], int] | None = None
+    #: the checks of its input that need no work, run before it is queued (``wait=false``), so
+    #: a call the waited path refuses is refused the same way at once, not as a failed job
+    check: Callable[[AsyncMemory, Any], Awaitable[None]] | None = None
 
 
 def _add_size(a: AddRequest) -> int:
@@ -109,6 +112,12 @@ async def _add(memory: AsyncMemory, ns: str, a: AddRequest) -> Result:
         metadata=a.metadata,
     )
     return added.to_model()
+
+
+async def _check_add(memory: AsyncMemory, a: AddRequest) -> None:
+    await memory.check_add(
+        a.conversation(), session_time=a.session_time, session_id=a.session_id, metadata=a.metadata
+    )
 
 
 async def _search(memory: AsyncMemory, ns: str, a: SearchRequest) -> Result:
@@ -192,6 +201,7 @@ VERBS: tuple[Verb, ...] = (
     Verb(
         "add", "Add a conversation session", AddRequest, AddResultModel, _add, writes=True,
         method="POST", path="/v1/memories", background=True, bounded=True, size=_add_size,
+        check=_check_add,
         tool="add_memory", annotations=WRITES,
         description="Remember the messages of a conversation session ([{role, content}, ...]), or "
         "one fact as text. session_time is when it took place (ISO 8601). metadata (a JSON "

@@ -162,6 +162,13 @@ class WritePipeline:
         )
         self.statements = statements
 
+    def check(self, conversation: Conversation) -> Conversation:
+        """``conversation`` as :meth:`ingest` takes it (times cleaned), or the InvalidInputError
+        it would raise, naming the first problem; nothing runs, nothing is stored."""
+        conversation = clean_conversation(conversation)
+        validate_conversation(conversation, max_message_chars=self.settings.max_message_chars)
+        return conversation
+
     def ingest(
         self,
         conversation: Conversation,
@@ -183,8 +190,7 @@ class WritePipeline:
         then: Then | None = None,
     ) -> AddResult:
         started = time.perf_counter()
-        conversation = clean_conversation(conversation)
-        validate_conversation(conversation, max_message_chars=self.settings.max_message_chars)
+        conversation = self.check(conversation)
         result = AddResult()
         clock = Stopwatch(result.timings_ms)
         with clock("segment"):
