@@ -71,23 +71,23 @@ def unit_from_columns(
      turn_ids, session_time, created_at, time_phrases, keywords, extra, speakers,
      metadata) = columns  # fmt: skip
     span = TimeSpan(_moment(t_start), _moment(t_end)) if t_start is not None else None
-    return MemoryUnit(  # the fields in their order, not by name (a hundred units a search)
-        unit_id,
-        namespace,
-        restatement,
-        vector,
-        from_list(participants),
-        from_list(locations),
-        span,
-        episode_id,
-        from_list(turn_ids),
-        _moment(session_time) if session_time else None,
-        _moment(created_at),
-        from_list(time_phrases),
-        from_list(keywords),
-        from_list(speakers),
-        _json_dict(metadata),
-        _json_dict(extra),
+    return MemoryUnit(
+        id=unit_id,
+        namespace=namespace,
+        restatement=restatement,
+        vector=vector,
+        participants=from_list(participants),
+        locations=from_list(locations),
+        time_span=span,
+        episode_id=episode_id,
+        turn_ids=from_list(turn_ids),
+        session_time=_moment(session_time) if session_time else None,
+        created_at=_moment(created_at),
+        time_phrases=from_list(time_phrases),
+        keywords=from_list(keywords),
+        speakers=from_list(speakers),
+        metadata=_json_dict(metadata),
+        extra=_json_dict(extra),
     )
 
 
