@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Self
 
 from ripplemem.core.engine import Core, Messages, Progress
-from ripplemem.core.identity import namespace_of, user_of
+from ripplemem.core.identity import namespace_of, namespace_to_forget, user_of
 from ripplemem.core.keys import Keys
 from ripplemem.core.lanes import Lanes
 from ripplemem.providers.base import ChatModel, Embedder
@@ -164,7 +164,7 @@ class Memory:
         run_id: str | None = None,
     ) -> None:
         """Forget one unit: its edges, index entries and clue memberships go with it."""
-        self._core.delete(namespace_of(namespace, user_id, agent_id, run_id), unit_id)
+        self._core.delete(self._to_forget(namespace, user_id, agent_id, run_id), unit_id)
 
     def delete_all(
         self,
@@ -174,8 +174,15 @@ class Memory:
         agent_id: str | None = None,
         run_id: str | None = None,
     ) -> int:
-        """Forget every unit of the namespace; how many there were."""
-        return self._core.delete_all(namespace_of(namespace, user_id, agent_id, run_id))
+        """Forget every unit of the namespace; how many there were. Any namespace
+        :meth:`namespaces` lists can be named, even one an import wrote under a name ``add``
+        refuses."""
+        return self._core.delete_all(self._to_forget(namespace, user_id, agent_id, run_id))
+
+    def _to_forget(
+        self, namespace: str | None, user_id: str | None, agent_id: str | None, run_id: str | None
+    ) -> str:
+        return namespace_to_forget(namespace, user_id, agent_id, run_id, held=self._core.namespaces)
 
     def flush_erasure(self, timeout: float | None = None) -> bool:
         """Wait until no deleted unit's text or vector is left in the store's files (a delete
@@ -540,7 +547,7 @@ class AsyncMemory:
         agent_id: str | None = None,
         run_id: str | None = None,
     ) -> None:
-        ns = namespace_of(namespace, user_id, agent_id, run_id)
+        ns = self.sync._to_forget(namespace, user_id, agent_id, run_id)
         await self._lanes.write(ns, self._core.delete, ns, unit_id)
 
     async def delete_all(
@@ -551,7 +558,7 @@ class AsyncMemory:
         agent_id: str | None = None,
         run_id: str | None = None,
     ) -> int:
-        ns = namespace_of(namespace, user_id, agent_id, run_id)
+        ns = self.sync._to_forget(namespace, user_id, agent_id, run_id)
         return await self._lanes.write(ns, self._core.delete_all, ns)
 
     async def flush_erasure(self, timeout: float | None = None) -> bool:

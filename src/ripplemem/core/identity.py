@@ -15,13 +15,22 @@ key against ``<user>`` only, so a key for ``alex`` may use every agent and run o
 
 from __future__ import annotations
 
-from ripplemem.errors import ConfigurationError, InvalidInputError
-from ripplemem.write.input_checks import check_text
+from collections.abc import Callable, Iterable
 
-__all__ = ["DEFAULT_NAMESPACE", "MAX_NAMESPACE_CHARS", "namespace_of", "scoped", "user_of", "user_part"]
+from ripplemem.errors import ConfigurationError, InvalidInputError
+from ripplemem.write.input_checks import MAX_NAMESPACE_CHARS, check_text
+
+__all__ = [
+    "DEFAULT_NAMESPACE",
+    "MAX_NAMESPACE_CHARS",
+    "namespace_of",
+    "namespace_to_forget",
+    "scoped",
+    "user_of",
+    "user_part",
+]
 
 DEFAULT_NAMESPACE = "default"
-MAX_NAMESPACE_CHARS = 200
 
 
 def user_of(namespace: str | None, user_id: str | None) -> str | None:
@@ -76,6 +85,32 @@ def namespace_of(
 ) -> str:
     """The namespace a call with these ids works in (the rule in this module's docstring)."""
     return scoped(user_of(namespace, user_id) or default, agent_id, run_id)
+
+
+def namespace_to_forget(
+    namespace: str | None,
+    user_id: str | None,
+    agent_id: str | None,
+    run_id: str | None,
+    *,
+    held: Callable[[], Iterable[str]],
+) -> str:
+    """The namespace a delete works in: :func:`namespace_of`'s, except when the one id given
+    (``namespace`` or ``user_id``, no agent or run) is, exactly as written, a namespace the store
+    holds (``held()``) that these rules refuse or would change (over the length limit, holding a
+    NUL, spaces at its ends): then that one, so a namespace an older import wrote can be
+    deleted."""
+    given = {value for value in (namespace, user_id) if value is not None}
+    exact = next(iter(given)) if len(given) == 1 and agent_id is None and run_id is None else None
+    try:
+        resolved = namespace_of(namespace, user_id, agent_id, run_id)
+    except InvalidInputError:
+        if isinstance(exact, str) and exact in set(held()):
+            return exact
+        raise
+    if isinstance(exact, str) and exact != resolved and exact in set(held()):
+        return exact
+    return resolved
 
 
 def _part(value: object, what: str) -> str:

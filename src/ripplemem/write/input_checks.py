@@ -10,6 +10,9 @@
   date arithmetic on it (decades back, weeks ahead) cannot overflow.
 * Metadata (``add(..., metadata=...)``, a message's ``metadata``) must be a JSON object with text
   keys, at most :data:`MAX_METADATA_BYTES` as JSON; it is stored as that JSON.
+* Names: a namespace is text, not blank, without spaces at its ends, of at most
+  :data:`MAX_NAMESPACE_CHARS` characters; a person's name (``set_person``) of at most
+  :data:`MAX_PERSON_CHARS`. An import checks the names its file holds by the same rules.
 """
 
 from __future__ import annotations
@@ -26,6 +29,11 @@ MIN_TIME = datetime(1000, 1, 1)
 MAX_TIME = datetime(8999, 12, 31, 23, 59, 59)
 _FORBIDDEN = re.compile("[\x00\ud800-\udfff]")
 MAX_METADATA_BYTES = 16 * 1024
+MAX_NAMESPACE_CHARS = 200
+#: the largest limit or offset a call takes: far beyond any store's size, and far below the
+#: largest integer SQLite and PostgreSQL hold (2**63 - 1), whatever a stage multiplies it by
+MAX_COUNT = 1_000_000_000
+MAX_PERSON_CHARS = 200
 
 
 def check_text(value: object, what: str) -> str:
@@ -42,6 +50,35 @@ def check_text(value: object, what: str) -> str:
             "text.encode('utf-8', 'replace').decode())"
         )
     return value
+
+
+def check_namespace_name(value: object, what: str = "the namespace") -> str:
+    """``value`` if it can name a namespace (see the module notes), else InvalidInputError."""
+    name = check_text(value, what)
+    if not name.strip():
+        raise InvalidInputError(f"{what} is empty")
+    if name != name.strip():
+        raise InvalidInputError(f"{what} {name!r} starts or ends with spaces: remove them")
+    if len(name) > MAX_NAMESPACE_CHARS:
+        raise InvalidInputError(
+            f"{what} {name[:40]!r}... is {len(name)} characters, over the limit of "
+            f"{MAX_NAMESPACE_CHARS}: use shorter ids"
+        )
+    return name
+
+
+def check_person_name(value: object, what: str = "the person's name") -> str:
+    """A person's name without the spaces at its ends: text, not blank, at most
+    :data:`MAX_PERSON_CHARS` characters; else InvalidInputError."""
+    name = check_text(value, what).strip()
+    if not name:
+        raise InvalidInputError(f"{what} is empty: give the person's name")
+    if len(name) > MAX_PERSON_CHARS:
+        raise InvalidInputError(
+            f"{what} is {len(name)} characters, over the limit of {MAX_PERSON_CHARS}: give a "
+            "shorter name"
+        )
+    return name
 
 
 def check_query(query: object, max_chars: int) -> str:
