@@ -11,6 +11,12 @@ the service (REST and MCP) and the ``--namespace`` of ``ripplemem mcp``. ``agent
 ``default/agent:planner/run:r1``. Memories of one namespace never show in another: a search
 with ``user_id="alex"`` does not see ``alex/agent:planner``'s memories. The service checks the
 key against ``<user>`` only, so a key for ``alex`` may use every agent and run of ``alex``.
+
+Only ``None`` means "not given": an id that is empty or only spaces is refused
+(:class:`~ripplemem.errors.InvalidInputError`), never read as the default, so a blank form field
+cannot put one user's memories in a namespace others share. A delete
+(:func:`namespace_to_forget`) also reaches a namespace a store holds under a name these rules
+refuse (one an older import wrote): what is stored can always be deleted.
 """
 
 from __future__ import annotations
@@ -43,7 +49,7 @@ def user_of(namespace: str | None, user_id: str | None) -> str | None:
         raise ConfigurationError(
             f"give either namespace or user_id, not two different values ({namespace!r} and {user_id!r})"
         )
-    return namespace or user_id or None
+    return namespace or user_id
 
 
 def scoped(user: str, agent_id: str | None = None, run_id: str | None = None) -> str:
@@ -53,8 +59,6 @@ def scoped(user: str, agent_id: str | None = None, run_id: str | None = None) ->
         if value is None:
             continue
         value = _part(value, f"{kind}_id")
-        if not value:
-            continue
         if "/" in value:
             raise InvalidInputError(f"{kind}_id {value!r} holds a '/': use an id without one")
         parts.append(f"{kind}:{value}")
@@ -114,4 +118,10 @@ def namespace_to_forget(
 
 
 def _part(value: object, what: str) -> str:
-    return check_text(value, what).strip()
+    """An id as given, without the spaces at its ends; a blank one is refused."""
+    text = check_text(value, what).strip()
+    if not text:
+        raise InvalidInputError(
+            f"{what} is empty: give an id, or leave it out (None) for the default"
+        )
+    return text

@@ -92,13 +92,22 @@ def check_query(query: object, max_chars: int) -> str:
     return text
 
 
+def check_count(value: object, name: str, least: int, most: int = MAX_COUNT) -> int:
+    """``value`` if it is a whole number from ``least`` to ``most``, else InvalidInputError
+    naming ``name`` and the range."""
+    if not isinstance(value, int) or isinstance(value, bool) or not least <= value <= most:
+        raise InvalidInputError(
+            f"{name} must be a whole number from {least} to {most:,}, got {value!r}"
+        )
+    return value
+
+
 def check_page(limit: object, offset: object) -> None:
-    """A page of a listing: ``limit`` a whole number >= 1 or None, ``offset`` one >= 0."""
-    for name, value, least, optional in (("limit", limit, 1, True), ("offset", offset, 0, False)):
-        if value is None and optional:
-            continue
-        if not isinstance(value, int) or isinstance(value, bool) or value < least:
-            raise InvalidInputError(f"{name} must be a whole number >= {least}, got {value!r}")
+    """A page of a listing: ``limit`` a whole number from 1 to :data:`MAX_COUNT` or None,
+    ``offset`` one from 0."""
+    if limit is not None:
+        check_count(limit, "limit", 1)
+    check_count(offset, "offset", 0)
 
 
 def clean_time(value: datetime, what: str) -> datetime:
