@@ -7,6 +7,10 @@ messages that name only the caller's namespace). ``AsyncMemory`` offers the same
 same signatures, as coroutines: it runs the same core in worker threads under
 :class:`~ripplemem.core.lanes.Lanes` (thread limits, per-namespace write turns, the search
 workers' hook); the service, the MCP tools and the viewer use it.
+
+``Memory.open(store, **settings)`` and ``Memory()`` read the settings the call does not give from
+the ``RIPPLEMEM_*`` environment variables (:meth:`Settings.from_env`, as the command line and the
+service do); a :class:`Settings` passed in is used as it is.
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ from ripplemem.core.engine import Core, Messages, Progress
 from ripplemem.core.identity import namespace_of, namespace_to_forget, user_of
 from ripplemem.core.keys import Keys
 from ripplemem.core.lanes import Lanes
+from ripplemem.errors import ConfigurationError
 from ripplemem.providers.base import ChatModel, Embedder
 from ripplemem.recipes import RecallRecipe
 from ripplemem.records import AddResult, Answer, Edge, MemoryUnit, Recall, Version
@@ -48,13 +53,18 @@ class Memory:
         embedder: Embedder | None = None,
         chat: ChatModel | None = None,
     ) -> None:
-        self._core = Core(settings or Settings(), store=store, embedder=embedder, chat=chat)
+        chosen = settings if settings is not None else Settings.from_env()
+        self._core = Core(chosen, store=store, embedder=embedder, chat=chat)
         self.settings = self._core.settings
 
     @classmethod
-    def open(cls, store: str | Path, **settings: Any) -> Memory:
-        """A memory over the store at ``store`` (a path or URL); ``settings`` as :class:`Settings`."""
-        return cls(Settings(store=str(store), **settings))
+    def open(
+        cls, store: str | Path, *, env: Mapping[str, str] | None = None, **settings: Any
+    ) -> Memory:
+        """A memory over the store at ``store`` (a path or URL); ``settings`` as :class:`Settings`.
+        A setting not given comes from the ``RIPPLEMEM_*`` variables of ``env`` (default: this
+        process's environment), as the command line reads them; ``env={}`` reads none."""
+        return cls(_settings(store, env, settings))
 
     @property
     def store(self) -> MemoryStore:
@@ -442,9 +452,11 @@ class AsyncMemory:
         self._lanes = lanes or Lanes()
 
     @classmethod
-    def open(cls, store: str | Path, **settings: Any) -> AsyncMemory:
-        """A memory over the store at ``store`` (a path or URL); ``settings`` as :class:`Settings`."""
-        return cls(Settings(store=str(store), **settings))
+    def open(
+        cls, store: str | Path, *, env: Mapping[str, str] | None = None, **settings: Any
+    ) -> AsyncMemory:
+        """A memory over the store at ``store`` (a path or URL), as :meth:`Memory.open`."""
+        return cls(_settings(store, env, settings))
 
     @property
     def settings(self) -> Settings:
@@ -765,6 +777,18 @@ class AsyncMemory:
 
     async def __aexit__(self, *exc: object) -> None:
         await self.close()
+
+
+def _settings(store: object, env: Mapping[str, str] | None, given: dict[str, Any]) -> Settings:
+    """The settings ``open`` builds: ``store`` and ``given``, the rest from ``env``."""
+    if isinstance(store, Path):
+        store = str(store)
+    if not isinstance(store, str):
+        raise ConfigurationError(
+            f"store must be a path or URL string, got {type(store).__name__}: e.g. "
+            'Memory.open("memory.db") or Memory.open("memory://")'
+        )
+    return Settings.from_env(env, store=store, **given)
 
 
 def _recall(text: str) -> Recall:
