@@ -81,9 +81,9 @@ def explain(error: BaseException) -> NoReturn:
 
 
 def fail(message: str, code: int = EXIT_USAGE) -> NoReturn:
-    from rich.markup import escape
+    from ripplemem.cli.render import for_terminal
 
-    error_console().print(f"[bold red]error:[/] [red]{escape(message)}[/]")
+    error_console().print(f"[bold red]error:[/] [red]{for_terminal(message)}[/]")
     raise typer.Exit(code=code)
 
 
@@ -111,10 +111,12 @@ def open_memory(store: str | Path | None, *, existing: bool = False) -> Memory:
     overrides = {"store": str(store)} if store is not None else {}
     settings = Settings.from_env(None, **overrides)
     if existing and (missing := missing_store(settings.store)) is not None:
+        from ripplemem.cli.render import for_terminal
+
         error_console().print(
-            f"[yellow]no store at {missing}:[/] nothing was remembered there yet (this command "
-            f"only reads and creates none); add memories with: ripplemem ingest FILE --store "
-            f"{missing}",
+            f"[yellow]no store at {for_terminal(missing)}:[/] nothing was remembered there yet "
+            f"(this command only reads and creates none); add memories with: ripplemem ingest "
+            f"FILE --store {for_terminal(missing)}",
             soft_wrap=True,
         )
         settings = settings.model_copy(update={"store": "memory://"})
