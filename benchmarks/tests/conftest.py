@@ -4,11 +4,19 @@ from __future__ import annotations
 
 import json
 import lzma
+import os
 from pathlib import Path
 
 import pytest
 
+from ripplemem.settings import VARIABLES
+
 from .synthetic import lme_item, locomo_sample
+
+# hermetic: the harness builds its settings from the RIPPLEMEM_* variables (Settings.from_env),
+# so a developer's own must not reach the tests; a test that needs one passes it
+for name in VARIABLES:
+    os.environ.pop(name, None)
 
 
 @pytest.fixture

@@ -62,14 +62,15 @@ def _turn(
     person: str | None = None,
     metadata: Mapping | None = None,
 ) -> Turn:
+    number = index + 1  # messages are named from 1, as the errors of later checks name them
     if not isinstance(message, Mapping):
         raise InvalidInputError(
-            f"message {index} is a {type(message).__name__}; pass dicts like "
+            f"message {number} is a {type(message).__name__}; pass dicts like "
             "{'role': 'user', 'content': '...'} or {'speaker': 'Maya', 'text': '...'}"
         )
     for key in ("name", "speaker", "role", "caption", "image_caption", "blip_caption"):
         if message.get(key) is not None:
-            check_text(message[key], f"the {key!r} of message {index}")
+            check_text(message[key], f"the {key!r} of message {number}")
     speaker = message.get("name") or message.get("speaker")
     if not speaker:
         role = message.get("role")
@@ -77,20 +78,20 @@ def _turn(
             speaker = person
         else:
             speaker = ROLE_NAMES.get(role.lower(), role) if role else None
-    own = check_metadata(message.get("metadata"), f"the metadata of message {index}")
+    own = check_metadata(message.get("metadata"), f"the metadata of message {number}")
     text = message.get("content", message.get("text"))
     if not speaker:
-        raise InvalidInputError(f"message {index} has no 'role', 'name' or 'speaker'")
+        raise InvalidInputError(f"message {number} has no 'role', 'name' or 'speaker'")
     if text is None or not isinstance(text, str):
-        raise InvalidInputError(f"message {index} has no text: give it a 'content' or 'text' string")
-    check_text(text, f"the text of message {index}")
+        raise InvalidInputError(f"message {number} has no text: give it a 'content' or 'text' string")
+    check_text(text, f"the text of message {number}")
     caption = message.get("caption") or message.get("image_caption") or message.get("blip_caption")
     raw_id = message.get("turn_id") or message.get("id")
     if raw_id is not None and not isinstance(raw_id, (str, int)):
         raise InvalidInputError(
-            f"the id of message {index} must be a string or a number, got {type(raw_id).__name__}"
+            f"the id of message {number} must be a string or a number, got {type(raw_id).__name__}"
         )
-    turn_id = check_text(str(raw_id or f"{session_id}:{index + 1}"), f"the id of message {index}")
+    turn_id = check_text(str(raw_id or f"{session_id}:{index + 1}"), f"the id of message {number}")
     return Turn(
         turn_id=turn_id, speaker=str(speaker), text=text, caption=caption,
         metadata={**(metadata or {}), **own},

@@ -7,6 +7,10 @@ messages that name only the caller's namespace). ``AsyncMemory`` offers the same
 same signatures, as coroutines: it runs the same core in worker threads under
 :class:`~ripplemem.core.lanes.Lanes` (thread limits, per-namespace write turns, the search
 workers' hook); the service, the MCP tools and the viewer use it.
+
+``Memory.open(store, **settings)`` and ``Memory()`` read the settings the call does not give from
+the ``RIPPLEMEM_*`` environment variables (:meth:`Settings.from_env`, as the command line and the
+service do); a :class:`Settings` passed in is used as it is.
 """
 
 from __future__ import annotations
@@ -18,9 +22,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Self
 
 from ripplemem.core.engine import Core, Messages, Progress
-from ripplemem.core.identity import namespace_of, user_of
+from ripplemem.core.identity import namespace_of, namespace_to_forget, user_of
 from ripplemem.core.keys import Keys
 from ripplemem.core.lanes import Lanes
+from ripplemem.errors import ConfigurationError
 from ripplemem.providers.base import ChatModel, Embedder
 from ripplemem.recipes import RecallRecipe
 from ripplemem.records import AddResult, Answer, Edge, MemoryUnit, Recall, Version
@@ -48,13 +53,18 @@ class Memory:
         embedder: Embedder | None = None,
         chat: ChatModel | None = None,
     ) -> None:
-        self._core = Core(settings or Settings(), store=store, embedder=embedder, chat=chat)
+        chosen = settings if settings is not None else Settings.from_env()
+        self._core = Core(chosen, store=store, embedder=embedder, chat=chat)
         self.settings = self._core.settings
 
     @classmethod
-    def open(cls, store: str | Path, **settings: Any) -> Memory:
-        """A memory over the store at ``store`` (a path or URL); ``settings`` as :class:`Settings`."""
-        return cls(Settings(store=str(store), **settings))
+    def open(
+        cls, store: str | Path, *, env: Mapping[str, str] | None = None, **settings: Any
+    ) -> Memory:
+        """A memory over the store at ``store`` (a path or URL); ``settings`` as :class:`Settings`.
+        A setting not given comes from the ``RIPPLEMEM_*`` variables of ``env`` (default: this
+        process's environment), as the command line reads them; ``env={}`` reads none."""
+        return cls(_settings(store, env, settings))
 
     @property
     def store(self) -> MemoryStore:
@@ -177,7 +187,7 @@ class Memory:
         run_id: str | None = None,
     ) -> None:
         """Forget one unit: its edges, index entries and clue memberships go with it."""
-        self._core.delete(namespace_of(namespace, user_id, agent_id, run_id), unit_id)
+        self._core.delete(self._to_forget(namespace, user_id, agent_id, run_id), unit_id)
 
     def delete_all(
         self,
@@ -187,8 +197,15 @@ class Memory:
         agent_id: str | None = None,
         run_id: str | None = None,
     ) -> int:
-        """Forget every unit of the namespace; how many there were."""
-        return self._core.delete_all(namespace_of(namespace, user_id, agent_id, run_id))
+        """Forget every unit of the namespace; how many there were. Any namespace
+        :meth:`namespaces` lists can be named, even one an import wrote under a name ``add``
+        refuses."""
+        return self._core.delete_all(self._to_forget(namespace, user_id, agent_id, run_id))
+
+    def _to_forget(
+        self, namespace: str | None, user_id: str | None, agent_id: str | None, run_id: str | None
+    ) -> str:
+        return namespace_to_forget(namespace, user_id, agent_id, run_id, held=self._core.namespaces)
 
     def flush_erasure(self, timeout: float | None = None) -> bool:
         """Wait until no deleted unit's text or vector is left in the store's files (a delete
@@ -448,9 +465,11 @@ class AsyncMemory:
         self._lanes = lanes or Lanes()
 
     @classmethod
-    def open(cls, store: str | Path, **settings: Any) -> AsyncMemory:
-        """A memory over the store at ``store`` (a path or URL); ``settings`` as :class:`Settings`."""
-        return cls(Settings(store=str(store), **settings))
+    def open(
+        cls, store: str | Path, *, env: Mapping[str, str] | None = None, **settings: Any
+    ) -> AsyncMemory:
+        """A memory over the store at ``store`` (a path or URL), as :meth:`Memory.open`."""
+        return cls(_settings(store, env, settings))
 
     @property
     def settings(self) -> Settings:
@@ -564,7 +583,7 @@ class AsyncMemory:
         agent_id: str | None = None,
         run_id: str | None = None,
     ) -> None:
-        ns = namespace_of(namespace, user_id, agent_id, run_id)
+        ns = self.sync._to_forget(namespace, user_id, agent_id, run_id)
         await self._lanes.write(ns, self._core.delete, ns, unit_id)
 
     async def delete_all(
@@ -575,7 +594,7 @@ class AsyncMemory:
         agent_id: str | None = None,
         run_id: str | None = None,
     ) -> int:
-        ns = namespace_of(namespace, user_id, agent_id, run_id)
+        ns = self.sync._to_forget(namespace, user_id, agent_id, run_id)
         return await self._lanes.write(ns, self._core.delete_all, ns)
 
     async def flush_erasure(self, timeout: float | None = None) -> bool:
@@ -782,6 +801,18 @@ class AsyncMemory:
 
     async def __aexit__(self, *exc: object) -> None:
         await self.close()
+
+
+def _settings(store: object, env: Mapping[str, str] | None, given: dict[str, Any]) -> Settings:
+    """The settings ``open`` builds: ``store`` and ``given``, the rest from ``env``."""
+    if isinstance(store, Path):
+        store = str(store)
+    if not isinstance(store, str):
+        raise ConfigurationError(
+            f"store must be a path or URL string, got {type(store).__name__}: e.g. "
+            'Memory.open("memory.db") or Memory.open("memory://")'
+        )
+    return Settings.from_env(env, store=store, **given)
 
 
 def _recall(text: str) -> Recall:

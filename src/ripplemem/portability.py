@@ -11,6 +11,13 @@ the store are kept as they are; the graph of a namespace is imported only for un
 
 Format ``ripplemem.jsonl/3``; files of format 1 (units and edges only) and 2 (no person, no
 speakers or metadata) still import. An imported person names a namespace that has none.
+
+An import checks what ``add`` checks (:mod:`ripplemem.write.input_checks`): every namespace is a
+name ``add`` would accept, every text and id is text without NUL characters or lone surrogates, a
+unit's restatement is not empty, metadata is a JSON object, a person's name is one ``set_person``
+takes; and every vector has the ``dim`` the meta line gives. One line that breaks a rule refuses
+the whole file, naming the line: nothing is imported. A file may start with a UTF-8 byte-order
+mark; a UTF-16 file is refused with what to do.
 """
 
 from __future__ import annotations
@@ -21,12 +28,19 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
+from ripplemem.datasets.encoding import check_utf8
 from ripplemem.errors import FileAccessError, InvalidInputError
 from ripplemem.providers.base import Embedder
 from ripplemem.records import Clue, Edge, Membership, MemoryUnit
 from ripplemem.records.wire import vector_from_json, vector_to_json
 from ripplemem.stores.base import MemoryStore
 from ripplemem.stores.clues_base import clue_sessions
+from ripplemem.write.input_checks import (
+    check_metadata,
+    check_namespace_name,
+    check_person_name,
+    check_text,
+)
 
 FORMAT = "ripplemem.jsonl/3"
 READABLE = ("ripplemem.jsonl/1", "ripplemem.jsonl/2", FORMAT)
@@ -89,6 +103,8 @@ def _namespace_rows(store: MemoryStore, ns: str) -> Iterator[dict[str, Any]]:
 @dataclass
 class _Dump:
     same_embedder: bool = False
+    #: the vectors' length the meta line gives (None: it gives none)
+    dim: int | None = None
     units: list[MemoryUnit] = field(default_factory=list)
     edges: list[Edge] = field(default_factory=list)
     clues: list[tuple[Clue, list[str]]] = field(default_factory=list)
@@ -102,7 +118,9 @@ def import_jsonl(store: MemoryStore, embedder: Embedder, path: Path) -> int:
     if not path.exists():
         raise InvalidInputError(f"{path} does not exist: give the path of a file written by export")
     try:
-        with path.open(encoding="utf-8") as lines:
+        with path.open("rb") as raw:
+            check_utf8(raw.read(4096), str(path), after="nothing was imported")
+        with path.open(encoding="utf-8-sig") as lines:
             return import_lines(store, embedder, lines, source=str(path))
     except UnicodeDecodeError as error:
         raise InvalidInputError(
@@ -146,8 +164,9 @@ def import_lines(
     that namespace (the lines must hold one namespace). Every line is checked before anything is
     written."""
     if isinstance(lines, bytes | bytearray):
+        check_utf8(bytes(lines[:4096]), source, after="nothing was imported")
         try:
-            lines = bytes(lines).decode("utf-8").splitlines()
+            lines = bytes(lines).decode("utf-8-sig").splitlines()
         except UnicodeDecodeError as error:
             raise InvalidInputError(
                 f"{source} is not UTF-8 text ({error}); send an export file; nothing was imported"
@@ -224,9 +243,9 @@ def _read(lines: Iterable[str], embedder: Embedder, into: str | None, source: st
                 if isinstance(row.get("namespace"), str):
                     sources.add(row["namespace"])
                 row["namespace"] = into
-            meta = _row(row, dump, embedder, source) or meta
-        except InvalidInputError:
-            raise
+            meta = _row(row, dump, embedder) or meta
+        except InvalidInputError as error:
+            raise InvalidInputError(f"{where}: {error}; nothing was imported") from None
         except (KeyError, ValueError, TypeError, AttributeError) as error:
             raise InvalidInputError(
                 f"{where}: not a ripplemem export line ({error}); nothing was imported"
@@ -241,34 +260,83 @@ def _read(lines: Iterable[str], embedder: Embedder, into: str | None, source: st
             f"{source} holds {len(sources)} namespaces; import the export of one namespace at a "
             "time into a namespace of its own; nothing was imported"
         )
+    _check_dims(dump, source)
     return dump
 
 
-def _row(row: dict, dump: _Dump, embedder: Embedder, source: str) -> bool:
+def _check_dims(dump: _Dump, source: str) -> None:
+    """Every vector has the length the meta line gives."""
+    if dump.dim is None:
+        return
+    vectors = [(f"unit {u.id!r}", u.vector) for u in dump.units]
+    vectors += [(f"clue {c.id!r}", c.vector) for c, _ in dump.clues]
+    for what, vector in vectors:
+        if vector is not None and vector.shape != (dump.dim,):
+            raise InvalidInputError(
+                f"{source}: {what} has a vector of {vector.size} values but the meta line says "
+                f"dim {dump.dim}: the file was edited or damaged; export it again; nothing was "
+                "imported"
+            )
+
+
+def _row(row: dict, dump: _Dump, embedder: Embedder) -> bool:
     """Add one line's record to ``dump``; True for the meta line."""
     kind = row.pop("type")
     if kind == "meta":
         if row.get("format") not in READABLE:
-            raise InvalidInputError(f"{source}: unknown format {row.get('format')!r}; nothing was imported")
-        dump.same_embedder = (row.get("embedder"), row.get("dim")) == (embedder.name, embedder.dim)
+            raise InvalidInputError(f"unknown format {row.get('format')!r}")
+        dim = row.get("dim")
+        if dim is not None and (not isinstance(dim, int) or isinstance(dim, bool) or dim < 1):
+            raise InvalidInputError(f"the meta line's dim {dim!r} is not a vector length")
+        dump.dim = dim
+        dump.same_embedder = (row.get("embedder"), dim) == (embedder.name, embedder.dim)
         return True
+    check_namespace_name(row["namespace"])
     if kind == "person":
-        dump.people[str(row["namespace"])] = str(row["name"])
+        dump.people[row["namespace"]] = check_person_name(row["name"])
     elif kind == "unit":
-        dump.units.append(MemoryUnit.from_json(row))
+        dump.units.append(_unit(MemoryUnit.from_json(row)))
     elif kind == "edge":
-        dump.edges.append(Edge(row["namespace"], row["src"], row["dst"], row["kind"], float(row["weight"])))
+        src, dst = _id(row["src"]), _id(row["dst"])
+        dump.edges.append(Edge(row["namespace"], src, dst, row["kind"], float(row["weight"])))
     elif kind == "clue":
         vector = vector_from_json(row["vector"])
-        clue = Clue(row["id"], row["namespace"], str(row["text"]), vector, row["source"])  # type: ignore[arg-type]
-        dump.clues.append((clue, [str(s) for s in row["sessions"]]))
+        text = check_text(row["text"], "the clue's text")
+        clue = Clue(_id(row["id"]), row["namespace"], text, vector, row["source"])  # type: ignore[arg-type]
+        dump.clues.append((clue, [_id(s, "a session id") for s in row["sessions"]]))
     elif kind == "member":
-        dump.members.append((row["namespace"], Membership(row["unit"], row["clue"], float(row["weight"]))))
+        membership = Membership(_id(row["unit"]), _id(row["clue"]), float(row["weight"]))
+        dump.members.append((row["namespace"], membership))
     elif kind == "link":
-        dump.links.append((row["namespace"], row["src"], row["dst"], float(row["weight"])))
+        dump.links.append((row["namespace"], _id(row["src"]), _id(row["dst"]), float(row["weight"])))
     else:
         raise ValueError(f"unknown line type {kind!r}")
     return False
+
+
+def _id(value: object, what: str = "an id") -> str:
+    """An id of the file: text ``add`` could have made, not empty."""
+    text = check_text(value, what)
+    if not text:
+        raise InvalidInputError(f"{what} is empty")
+    return text
+
+
+def _unit(unit: MemoryUnit) -> MemoryUnit:
+    """``unit`` if every text of it is one ``add`` could have stored, else InvalidInputError."""
+    _id(unit.id, "the unit's id")
+    if not check_text(unit.restatement, "the unit's restatement").strip():
+        raise InvalidInputError(f"unit {unit.id!r} has an empty restatement")
+    check_text(unit.episode_id, "the unit's episode_id")
+    for name, values in (
+        ("turn_ids", unit.turn_ids), ("participants", unit.participants),
+        ("locations", unit.locations), ("speakers", unit.speakers),
+        ("time_phrases", unit.time_phrases), ("keywords", unit.keywords),
+    ):
+        for value in values:
+            check_text(value, f"a value of the unit's {name}")
+    check_metadata(unit.metadata, "the unit's metadata")
+    return unit
 
 
 def _reembed(dump: _Dump, embedder: Embedder) -> None:

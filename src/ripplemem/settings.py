@@ -1,5 +1,6 @@
 """Typed settings, validated once. Nothing is read from the environment at import time:
-call :meth:`Settings.from_env` at the edge (CLI, server) to read ``RIPPLEMEM_*`` variables."""
+:meth:`Settings.from_env` reads the ``RIPPLEMEM_*`` variables at the edge (the command line, the
+service, ``Memory.open`` and ``Memory()``), for the settings the caller does not give."""
 
 from __future__ import annotations
 
@@ -19,6 +20,20 @@ from pydantic import (
 )
 
 from ripplemem.errors import ConfigurationError
+
+#: the environment variables :meth:`Settings.from_env` reads
+VARIABLES = (
+    "RIPPLEMEM_STORE",
+    "RIPPLEMEM_EMBEDDER",
+    "RIPPLEMEM_RECIPE",
+    "RIPPLEMEM_DATE_ORDER",
+    "RIPPLEMEM_ASSO_WEIGHTS",
+    "RIPPLEMEM_LLM_BASE_URL",
+    "RIPPLEMEM_LLM_MODEL",
+    "RIPPLEMEM_LLM_API_KEY",
+    "RIPPLEMEM_LLM_TIMEOUT_S",
+    "OPENAI_API_KEY",
+)
 
 #: ``auto``: the LLM path when an LLM is configured, else the deterministic one.
 PathChoice = Literal["auto", "deterministic", "llm"]
@@ -129,7 +144,8 @@ class WriteSettings(_Frozen):
 class Settings(_Frozen):
     """Everything a :class:`~ripplemem.memory.Memory` is built from, validated once."""
 
-    #: where the memory lives: a SQLite file path, ``sqlite:///path``, ``memory://`` or a
+    #: where the memory lives: a SQLite file path (or ``sqlite:///relative/path``,
+    #: ``sqlite:////absolute/path``), ``memory://`` or a
     #: ``postgresql://`` URL (:func:`ripplemem.stores.registry.open_store`)
     store: str = ".ripplemem/memory.db"
     embedder: str = "minilm-q7"  # see ripplemem.providers.factory
@@ -178,7 +194,10 @@ class Settings(_Frozen):
     def _location(cls, value: Any) -> Any:
         if isinstance(value, Path):
             return str(value)
-        if isinstance(value, str) and not value.strip():
+        if not isinstance(value, str):
+            # a ValueError: pydantic reports it as this field's error (a TypeError escapes it)
+            raise ValueError(f"store must be a path or URL string, got {type(value).__name__}")  # noqa: TRY004
+        if not value.strip():
             raise ValueError("the store location is empty: give a file path or a URL")
         return value
 
@@ -193,6 +212,8 @@ class Settings(_Frozen):
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None, **overrides: Any) -> Settings:
+        """Settings from the :data:`VARIABLES` of ``env`` (default: this process's environment);
+        ``overrides`` (Settings fields, ``llm_timeout_s``) win over them."""
         env = os.environ if env is None else env
         values: dict[str, Any] = {}
         if env.get("RIPPLEMEM_STORE"):

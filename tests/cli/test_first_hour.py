@@ -39,7 +39,7 @@ def test_read_commands_never_create_a_store(
 ) -> None:
     monkeypatch.chdir(tmp_path)  # export writes out.jsonl here
     store = tmp_path / "nested" / "memory.db"
-    for given in (str(store), f"sqlite://{store}"):  # sqlite:///tmp/...
+    for given in (str(store), f"sqlite:///{store}"):  # sqlite:////tmp/...: an absolute path
         result = runner.invoke(app, [*command, "--store", given])
         assert result.exit_code == code, result.output
         said = " ".join(result.stderr.split())

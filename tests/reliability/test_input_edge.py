@@ -95,7 +95,7 @@ def test_the_store_still_serves_after_the_fuzzing(memory):
 
 
 def test_a_nul_next_to_a_time_expression_is_refused_with_the_field_named(memory):
-    with pytest.raises(InvalidInputError, match="text of message 0 holds a NUL"):
+    with pytest.raises(InvalidInputError, match="text of message 1 holds a NUL"):
         memory.add([{"speaker": "A", "text": "next friday\x00 at 5pm"}], namespace="fuzz")
     with pytest.raises(InvalidInputError, match="query holds a lone surrogate"):
         memory.search("hello \udc00 yesterday")

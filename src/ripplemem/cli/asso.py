@@ -92,7 +92,7 @@ def export_finetune(
     seed: Annotated[int, typer.Option(help="Random seed (same seed, same file).")] = 13,
     copies: Annotated[int, typer.Option(min=1, help="Shuffled, subsampled copies per question.")] = 6,
     top: Annotated[int, typer.Option(min=0, help="Retrieved units added to the gold turns.")] = 6,
-    recipe: Annotated[str | None, typer.Option(help="Retrieval recipe [default: asso, else ripple].")] = None,
+    recipe: Annotated[str | None, typer.Option(help="Retrieval recipe \\[default: asso, else ripple].")] = None,
     half: HalfOption = None,
     limit: LimitOption = None,
     store: StoreOption = "sqlite",

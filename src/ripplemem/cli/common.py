@@ -81,9 +81,9 @@ def explain(error: BaseException) -> NoReturn:
 
 
 def fail(message: str, code: int = EXIT_USAGE) -> NoReturn:
-    from rich.markup import escape
+    from ripplemem.cli.render import for_terminal
 
-    error_console().print(f"[bold red]error:[/] [red]{escape(message)}[/]")
+    error_console().print(f"[bold red]error:[/] [red]{for_terminal(message)}[/]")
     raise typer.Exit(code=code)
 
 
@@ -104,16 +104,19 @@ def open_memory(store: str | Path | None, *, existing: bool = False) -> Memory:
     (or deletes) never creates a store: where a SQLite path holds none, it says so on stderr and
     reads an empty one in memory instead (no file, no folder is made), so a search answers no
     evidence, a list an empty page, and an id is unknown."""
+    from ripplemem.core.location import missing_store
     from ripplemem.memory import Memory
     from ripplemem.settings import Settings
 
     overrides = {"store": str(store)} if store is not None else {}
     settings = Settings.from_env(None, **overrides)
-    if existing and (missing := _missing_store(settings.store)) is not None:
+    if existing and (missing := missing_store(settings.store)) is not None:
+        from ripplemem.cli.render import for_terminal
+
         error_console().print(
-            f"[yellow]no store at {missing}:[/] nothing was remembered there yet (this command "
-            f"only reads and creates none); add memories with: ripplemem ingest FILE --store "
-            f"{missing}",
+            f"[yellow]no store at {for_terminal(missing)}:[/] nothing was remembered there yet "
+            f"(this command only reads and creates none); add memories with: ripplemem ingest "
+            f"FILE --store {for_terminal(missing)}",
             soft_wrap=True,
         )
         settings = settings.model_copy(update={"store": "memory://"})
@@ -144,16 +147,6 @@ def warm(memory: Memory, *, after_s: float = 1.0) -> None:
     finally:
         timer.cancel()
     stop_if_interrupted()  # a Ctrl-C a library's import swallowed still stops before any write
-
-
-def _missing_store(location: str) -> str | None:
-    """The path of a SQLite store that does not exist, else None (a server's store, one in
-    memory, or a file that is there)."""
-    sqlite = location.lower().startswith("sqlite://") or "://" not in location
-    if not sqlite or location == ":memory:":
-        return None
-    path = location[len("sqlite://") :] if location.lower().startswith("sqlite://") else location
-    return None if Path(path).expanduser().exists() else path
 
 
 @contextmanager

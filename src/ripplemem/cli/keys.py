@@ -21,12 +21,14 @@ keys_app = typer.Typer(
 
 
 @contextmanager
-def _keys(store: str | None) -> Iterator[Keys]:
+def _keys(store: str | None, *, existing: bool = False) -> Iterator[Keys]:
+    """The keys of the store; ``existing``: the command only reads or revokes, so a store that
+    is not there is refused, not created."""
     from ripplemem.core.keys import open_keys
     from ripplemem.settings import Settings
 
     overrides = {"store": store} if store else {}
-    with open_keys(Settings.from_env(None, **overrides).store) as keys:
+    with open_keys(Settings.from_env(None, **overrides).store, existing=existing) as keys:
         yield keys
 
 
@@ -47,12 +49,21 @@ def create(
 
     if not namespace and not admin:
         raise InvalidInputError("name at least one --namespace for the key (or give --admin)")
+    if namespace and admin:
+        raise InvalidInputError(
+            "--admin gives the key every namespace, so --namespace would mean nothing: give "
+            "either --admin or the key's --namespace values"
+        )
     with _keys(store) as keys:
         key, secret = keys.create(namespace or [], read_only=read_only, admin=admin, label=label)
+    from ripplemem.cli.render import for_terminal
+
     scope = "every namespace" if admin else ", ".join(key.namespaces)
     rights = "read-only" if read_only else "read-write"
     typer.echo(secret)  # alone on stdout: KEY=$(ripplemem keys create ...)
-    error_console().print(f"{key.id}: {rights}, {scope}. Keep the secret above: it is not stored.")
+    error_console().print(
+        for_terminal(f"{key.id}: {rights}, {scope}. Keep the secret above: it is not stored.")
+    )
 
 
 @keys_app.command(name="list")
@@ -61,18 +72,31 @@ def list_keys(store: StoreUrl = None) -> None:
     """List the keys (ids and rights; secrets are never stored)."""
     from rich.table import Table
 
-    with _keys(store) as store_keys:
+    from ripplemem.cli.render import for_terminal
+
+    with _keys(store, existing=True) as store_keys:
         keys = store_keys.list()
+    # the id is what `keys revoke` takes: it is never cut; the other columns fold or go first
+    revoked = any(key.revoked_at for key in keys)
     table = Table(title=f"{len(keys)} keys")
-    for column in ("id", "namespaces", "rights", "label", "created", "revoked"):
-        table.add_column(column)
+    table.add_column("id", no_wrap=True, min_width=max((len(key.id) for key in keys), default=2))
+    table.add_column("namespaces", overflow="fold")
+    table.add_column("rights", overflow="fold")
+    table.add_column("label", overflow="fold")
+    table.add_column("created", overflow="fold")
+    if revoked:
+        table.add_column("revoked", overflow="fold")
     for key in keys:
         rights = ("admin " if key.admin else "") + ("read-only" if key.read_only else "read-write")
-        table.add_row(
-            key.id, ", ".join(key.namespaces) or ("*" if key.admin else "-"), rights, key.label,
-            key.created_at.isoformat(sep=" "),
-            key.revoked_at.isoformat(sep=" ") if key.revoked_at else "",
-        )
+        # an admin key uses every namespace; a key bound to a namespace named "*" shows its name
+        scope = "every namespace" if key.admin else ", ".join(key.namespaces) or "-"
+        row = [
+            for_terminal(key.id), for_terminal(scope), rights, for_terminal(key.label),
+            key.created_at.isoformat(sep=" ", timespec="minutes"),
+        ]
+        if revoked:
+            row.append(key.revoked_at.isoformat(sep=" ", timespec="minutes") if key.revoked_at else "")
+        table.add_row(*row)
     console().print(table)
 
 
@@ -83,6 +107,8 @@ def revoke(
     store: StoreUrl = None,
 ) -> None:
     """Revoke a key: requests with it get 401 from then on."""
-    with _keys(store) as keys:
+    with _keys(store, existing=True) as keys:
         keys.revoke(key_id)
-    console().print(f"revoked {key_id}")
+    from ripplemem.cli.render import for_terminal
+
+    console().print(for_terminal(f"revoked {key_id}"))

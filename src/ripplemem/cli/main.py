@@ -110,11 +110,11 @@ StoreOption = Annotated[
     typer.Option(
         "--store",
         help="SQLite store file or store URL (postgresql://...) "
-        "[default: $RIPPLEMEM_STORE or .ripplemem/memory.db]",
+        "\\[default: $RIPPLEMEM_STORE or .ripplemem/memory.db]",
     ),
 ]
 NamespaceOption = Annotated[
-    str | None, typer.Option("--namespace", "-n", help="Namespace (user id) to use [default: default].")
+    str | None, typer.Option("--namespace", "-n", help="Namespace (user id) to use \\[default: default].")
 ]
 UserOption = Annotated[str | None, typer.Option("--user-id", help="A synonym of --namespace.")]
 AgentOption = Annotated[
@@ -134,7 +134,7 @@ def ingest(
     file: Annotated[Path, typer.Argument(exists=True, dir_okay=False, help="Conversation file.")],
     format: Annotated[
         str | None,
-        typer.Option("--format", "-f", help="locomo, longmemeval or jsonl [default: detected]"),
+        typer.Option("--format", "-f", help="locomo, longmemeval or jsonl \\[default: detected]"),
     ] = None,
     limit: Annotated[int | None, typer.Option(help="Ingest only the first N conversations.", min=1)] = None,
     split: Annotated[
@@ -152,6 +152,7 @@ def ingest(
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
     from ripplemem.cli.inputs import load_conversations
+    from ripplemem.cli.render import for_terminal
     from ripplemem.core.identity import namespace_of, user_of
 
     user = user_of(namespace, user_id) or "default"
@@ -181,8 +182,10 @@ def ingest(
             units, edges, seconds = units + len(result.units), edges + result.edges, seconds + result.seconds
     where = f"namespaces {user}/<conversation id>" if split else f"namespace {namespace_of(user, None, agent_id, run_id)!r}"
     out.print(
-        f"ingested {len(conversations)} conversation(s) into {where}: "
-        f"{units} units, {edges} edges, {seconds:.1f} s"
+        for_terminal(
+            f"ingested {len(conversations)} conversation(s) into {where}: "
+            f"{units} units, {edges} edges, {seconds:.1f} s"
+        )
     )
 
 
@@ -223,7 +226,7 @@ def search(
 @friendly
 def answer(
     question: Annotated[str, typer.Argument(help="The question to answer from memory.")],
-    recipe: Annotated[str | None, typer.Option(help="Recall recipe [default: ripple].")] = None,
+    recipe: Annotated[str | None, typer.Option(help="Recall recipe \\[default: ripple].")] = None,
     question_time: Annotated[
         str | None, typer.Option("--time", help="When the question is asked (ISO 8601).")
     ] = None,
@@ -243,19 +246,22 @@ def answer(
     if as_json:
         _echo_json(result.to_model().model_dump_json())
         return
-    from rich.markup import escape
+    from ripplemem.cli.render import for_terminal
 
     out = console()
-    out.print(escape(result.text))
+    out.print(for_terminal(result.text))
     for number, item in zip(result.citations, result.cited):
         unit = item.unit
         said = f"{unit.session_time:%Y-%m-%d}" if unit.session_time else "date unknown"
-        out.print(f"  [cyan][{number}][/] {escape(unit.restatement)} [dim]({said}, {unit.id})[/]")
+        out.print(
+            f"  [cyan][{number}][/] {for_terminal(unit.restatement)} [dim]({said}, "
+            f"{for_terminal(unit.id)})[/]"
+        )
     if result.uncited:
         out.print("[yellow]uncited: the answer names no memory it rests on[/]")
     out.print(
         f"[dim]{len(result.cited)} of {len(result.evidence)} memories cited, "
-        f"{result.tokens} LLM tokens, {result.model}[/]"
+        f"{result.tokens} LLM tokens, {for_terminal(result.model)}[/]"
     )
 
 
@@ -271,8 +277,9 @@ def show(
     run_id: RunOption = None,
 ) -> None:
     """Show one memory unit and its edges."""
-    from rich.markup import escape
     from rich.table import Table
+
+    from ripplemem.cli.render import for_terminal
 
     ids = _ids(namespace, user_id, agent_id, run_id)
     with open_memory(store, existing=True) as memory:
@@ -288,14 +295,17 @@ def show(
                 "turn_ids", "session_time", "keywords"):
         value = data.get(key)
         shown = ", ".join(value) if isinstance(value, list) else value
-        out.print(f"[bold]{key:>13}[/] {escape(str(shown if shown not in (None, '') else '-'))}")
+        out.print(f"[bold]{key:>13}[/] {for_terminal(shown if shown not in (None, '') else '-')}")
     table = Table(title=f"{len(edges)} edges")
     for column in ("kind", "weight", "unit", "restatement"):
         table.add_column(column)
     for edge in sorted(edges, key=lambda e: (e.kind, -e.weight)):
         other_id = edge.dst if edge.dst != unit_id else edge.src
         other = others.get(other_id)
-        table.add_row(edge.kind, f"{edge.weight:.3f}", other_id, other.restatement if other else "?")
+        table.add_row(
+            edge.kind, f"{edge.weight:.3f}", for_terminal(other_id),
+            for_terminal(other.restatement) if other else "?",
+        )
     out.print(table)
 
 
@@ -350,7 +360,9 @@ def person(
         if name is not None or forget:
             memory.set_person(None if forget else name, **ids)
         current = memory.person(**ids)
-    console().print(current if current is not None else "no person named (role user: \"User\")")
+    from ripplemem.cli.render import for_terminal
+
+    console().print(for_terminal(current) if current is not None else 'no person named (role user: "User")')
 
 
 @app.command(name="list")
@@ -368,6 +380,7 @@ def list_units(
     """List memory units of a namespace."""
     from rich.table import Table
 
+    from ripplemem.cli.render import for_terminal
     from ripplemem.core.identity import namespace_of
     from ripplemem.records.wire import UnitPageModel
 
@@ -379,11 +392,11 @@ def list_units(
             _echo_json(UnitPageModel.of(units, total, limit, offset).model_dump_json())
             return
         name = namespace_of(**ids)
-        table = Table(title=f"namespace {name!r}: {total} units")
+        table = Table(title=f"namespace {for_terminal(repr(name))}: {total} units")
         for column in ("id", "memory", "session", "turns"):
             table.add_column(column)
         for unit in units:
-            table.add_row(unit.id, unit.restatement, unit.episode_id, ",".join(unit.turn_ids))
+            table.add_row(*map(for_terminal, (unit.id, unit.restatement, unit.episode_id, ",".join(unit.turn_ids))))
         console().print(table)
         _hint_if_empty(memory, name)
 
@@ -404,7 +417,9 @@ def delete(
     ids = _ids(namespace, user_id, agent_id, run_id)
     with open_memory(store, existing=True) as memory:
         memory.delete(unit_id, **ids)
-    console().print(f"deleted {unit_id} from namespace {namespace_of(**ids)!r}")
+    from ripplemem.cli.render import for_terminal
+
+    console().print(for_terminal(f"deleted {unit_id} from namespace {namespace_of(**ids)!r}"))
 
 
 @app.command(name="export")
@@ -413,13 +428,15 @@ def export_units(
     file: Annotated[Path, typer.Argument(dir_okay=False, help="JSONL file to write.")],
     store: StoreOption = None,
     namespace: Annotated[
-        str | None, typer.Option("--namespace", "-n", help="Only this namespace [default: all].")
+        str | None, typer.Option("--namespace", "-n", help="Only this namespace \\[default: all].")
     ] = None,
 ) -> None:
     """Export memory units (with vectors) to a JSONL file."""
     with open_memory(store, existing=True) as memory:
         count = memory.export_jsonl(file, namespace=namespace)
-    console().print(f"exported {count} records to {file}")
+    from ripplemem.cli.render import for_terminal
+
+    console().print(for_terminal(f"exported {count} records to {file}"))
 
 
 @app.command(name="import")
@@ -431,7 +448,9 @@ def import_units(
     """Import memory units from a JSONL export (namespaces are kept)."""
     with open_memory(store) as memory:
         count = memory.import_jsonl(file)
-    console().print(f"imported {count} records from {file}")
+    from ripplemem.cli.render import for_terminal
+
+    console().print(for_terminal(f"imported {count} records from {file}"))
 
 
 @app.command()
@@ -467,9 +486,13 @@ def _hint_if_empty(memory, namespace: str) -> None:
     command line is the store owner's tool, so it may list them (the service never does)."""
     if memory.count(namespace=namespace):
         return
+    from ripplemem.cli.render import for_terminal
+
     known = memory.namespaces()
     where = f"namespaces in this store: {', '.join(known)}" if known else "the store is empty"
-    error_console().print(f"[yellow]namespace {namespace!r} holds no memory yet[/] ({where})")
+    error_console().print(
+        f"[yellow]namespace {for_terminal(repr(namespace))} holds no memory yet[/] ({for_terminal(where)})"
+    )
 
 
 def main() -> None:

@@ -21,15 +21,20 @@ def migrate(
     """Copy a store to another backend (SQLite <-> PostgreSQL), then check the copy."""
     from rich.table import Table
 
+    from ripplemem.cli.render import for_terminal
     from ripplemem.core.copy import migrate as copy
 
     out = console()
-    done = copy(source, target, sample=sample, progress=lambda message: out.print(message, style="dim"))
-    table = Table(title=f"{done.source} -> {done.target}")
+    done = copy(
+        source, target, sample=sample,
+        progress=lambda message: out.print(for_terminal(message), style="dim"),
+    )
+    table = Table(title=for_terminal(f"{done.source} -> {done.target}"))
     for column in ("namespace", "units", "edges", "clues", "links"):
         table.add_column(column, justify="left" if column == "namespace" else "right")
     for namespace, counts in done.report.namespaces.items():
-        table.add_row(namespace, *(str(v) for v in (counts.units, counts.edges, counts.clues, counts.links)))
+        counted = (counts.units, counts.edges, counts.clues, counts.links)
+        table.add_row(for_terminal(namespace), *(str(v) for v in counted))
     out.print(table)
     checked = done.verification
     out.print(

@@ -13,7 +13,7 @@ if TYPE_CHECKING:
 
 StoreUrl = Annotated[
     str | None,
-    typer.Option("--store", help="Store path or URL [default: $RIPPLEMEM_STORE or .ripplemem/memory.db]"),
+    typer.Option("--store", help="Store path or URL \\[default: $RIPPLEMEM_STORE or .ripplemem/memory.db]"),
 ]
 
 

@@ -34,9 +34,11 @@ def describe_hits(recall: Recall) -> list[tuple[str, str, str, str]]:
 def render_provenance(console: Console, recall: Recall) -> None:
     from rich.table import Table
 
+    from ripplemem.cli.render import for_terminal
+
     table = Table(title="provenance: view hits (rank, raw score) and score terms", expand=True)
     for column in ("#", "unit", "found by", "score terms"):
         table.add_column(column)
     for row in describe_hits(recall):
-        table.add_row(*row)
+        table.add_row(*(for_terminal(cell) for cell in row))
     console.print(table)

@@ -235,9 +235,13 @@ def copy_and_verify(
 def migrate(
     source: str, target: str, *, sample: int = SAMPLE, progress: Progress | None = None
 ) -> Migration:
-    """Copy the store at ``source`` (a path or URL) into the new store at ``target``, then check
-    it (no models are loaded: the vectors are copied as they are)."""
+    """Copy the store at ``source`` (a path or URL; a SQLite file that is not there is refused,
+    not created) into the new store at ``target``, then check it (no models are loaded: the
+    vectors are copied as they are)."""
     from contextlib import closing
 
+    from ripplemem.core.location import refuse_missing
+
+    refuse_missing(source, "a migration only reads its source and creates none")
     with closing(open_store(source)) as src, closing(open_store(target)) as dst:
         return copy_and_verify(src, dst, sample=sample, progress=progress)

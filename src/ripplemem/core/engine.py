@@ -55,7 +55,13 @@ from ripplemem.records import (
 from ripplemem.records.filters import SearchFilter, parse_filters
 from ripplemem.settings import Settings
 from ripplemem.stores.base import MemoryStore
-from ripplemem.write.input_checks import check_page, check_query, check_text
+from ripplemem.write.input_checks import (
+    check_count,
+    check_page,
+    check_person_name,
+    check_query,
+    check_text,
+)
 from ripplemem.write.pipeline import WritePipeline
 
 if TYPE_CHECKING:
@@ -148,15 +154,19 @@ class Core:
         """Name the person behind ``namespace`` (the speaker of its role-style ``user``
         messages); a different name for a namespace with memories is refused."""
         if name is not None:
-            name = check_text(name, "the person's name").strip()
-            if not name:
-                raise InvalidInputError("the person's name is empty: give a name, or None")
+            name = check_person_name(name)
         current = self.store.person(namespace)
         if name != current and current is not None and self.store.count(namespace):
+            change = (
+                f"forgetting it would make two people of one (its memories say {current!r}, "
+                "new ones would say 'User')"
+                if name is None
+                else f"renaming it {name!r} would make two people of one (its memories say "
+                f"{current!r})"
+            )
             raise ConfigurationError(
-                f"namespace {namespace!r} already names its person {current!r}, and its "
-                f"memories say so; a new name would make two people of one. Keep {current!r}, "
-                "or delete_all() the namespace first"
+                f"namespace {namespace!r} names its person {current!r}; {change}. Keep "
+                f"{current!r}, or delete_all() the namespace first"
             )
         self.store.set_person(namespace, name)
 
@@ -320,7 +330,15 @@ class Core:
     ) -> Neighbourhood:
         from ripplemem.core.neighbourhood import MAX_NODES, neighbourhood
 
-        return neighbourhood(self.store, namespace, ids, hops=hops, max_nodes=max_nodes or MAX_NODES)
+        if isinstance(ids, str | bytes) or not isinstance(ids, Sequence):
+            raise InvalidInputError(
+                f"ids must be a list of unit ids, got {type(ids).__name__}: e.g. [unit.id]"
+            )
+        seeds = [check_text(unit_id, "a unit id of ids") for unit_id in ids]
+        check_count(hops, "hops", 0)
+        if max_nodes is not None:
+            check_count(max_nodes, "max_nodes", 1)  # more than MAX_NODES is MAX_NODES
+        return neighbourhood(self.store, namespace, seeds, hops=hops, max_nodes=max_nodes or MAX_NODES)
 
     def timeline(
         self,
@@ -332,8 +350,11 @@ class Core:
         limit: int = 200,
         offset: int = 0,
     ) -> Timeline:
-        from ripplemem.core.timeline import timeline
+        from ripplemem.core.timeline import MAX_BINS, timeline
 
+        check_count(bins, "bins", 1, MAX_BINS)
+        check_count(limit, "limit", 1)
+        check_count(offset, "offset", 0)
         return timeline(
             self.store, namespace, start=_moment(start, "start"), end=_moment(end, "end"),
             bins=bins, limit=limit, offset=offset,
@@ -389,8 +410,8 @@ class Core:
             raise InvalidInputError(
                 f"recipe must be a recipe name or a RecallRecipe, got {type(recipe).__name__}"
             )
-        if limit is not None and (not isinstance(limit, int) or isinstance(limit, bool) or limit < 1):
-            raise InvalidInputError(f"limit must be a whole number >= 1, got {limit!r}")
+        if limit is not None:
+            check_count(limit, "limit", 1)
         chosen = recipe if isinstance(recipe, RecallRecipe) else get_recipe(recipe or self.settings.recipe)
         chosen = with_settings_weights(chosen, self.settings)  # asso: the fitted weights, if named
         return chosen.with_(budget=limit) if limit else chosen

@@ -11,17 +11,32 @@ the service (REST and MCP) and the ``--namespace`` of ``ripplemem mcp``. ``agent
 ``default/agent:planner/run:r1``. Memories of one namespace never show in another: a search
 with ``user_id="alex"`` does not see ``alex/agent:planner``'s memories. The service checks the
 key against ``<user>`` only, so a key for ``alex`` may use every agent and run of ``alex``.
+
+Only ``None`` means "not given": an id that is empty or only spaces is refused
+(:class:`~ripplemem.errors.InvalidInputError`), never read as the default, so a blank form field
+cannot put one user's memories in a namespace others share. A delete
+(:func:`namespace_to_forget`) also reaches a namespace a store holds under a name these rules
+refuse (one an older import wrote): what is stored can always be deleted.
 """
 
 from __future__ import annotations
 
-from ripplemem.errors import ConfigurationError, InvalidInputError
-from ripplemem.write.input_checks import check_text
+from collections.abc import Callable, Iterable
 
-__all__ = ["DEFAULT_NAMESPACE", "MAX_NAMESPACE_CHARS", "namespace_of", "scoped", "user_of", "user_part"]
+from ripplemem.errors import ConfigurationError, InvalidInputError
+from ripplemem.write.input_checks import MAX_NAMESPACE_CHARS, check_text
+
+__all__ = [
+    "DEFAULT_NAMESPACE",
+    "MAX_NAMESPACE_CHARS",
+    "namespace_of",
+    "namespace_to_forget",
+    "scoped",
+    "user_of",
+    "user_part",
+]
 
 DEFAULT_NAMESPACE = "default"
-MAX_NAMESPACE_CHARS = 200
 
 
 def user_of(namespace: str | None, user_id: str | None) -> str | None:
@@ -34,7 +49,7 @@ def user_of(namespace: str | None, user_id: str | None) -> str | None:
         raise ConfigurationError(
             f"give either namespace or user_id, not two different values ({namespace!r} and {user_id!r})"
         )
-    return namespace or user_id or None
+    return namespace or user_id
 
 
 def scoped(user: str, agent_id: str | None = None, run_id: str | None = None) -> str:
@@ -44,8 +59,6 @@ def scoped(user: str, agent_id: str | None = None, run_id: str | None = None) ->
         if value is None:
             continue
         value = _part(value, f"{kind}_id")
-        if not value:
-            continue
         if "/" in value:
             raise InvalidInputError(f"{kind}_id {value!r} holds a '/': use an id without one")
         parts.append(f"{kind}:{value}")
@@ -78,5 +91,37 @@ def namespace_of(
     return scoped(user_of(namespace, user_id) or default, agent_id, run_id)
 
 
+def namespace_to_forget(
+    namespace: str | None,
+    user_id: str | None,
+    agent_id: str | None,
+    run_id: str | None,
+    *,
+    held: Callable[[], Iterable[str]],
+) -> str:
+    """The namespace a delete works in: :func:`namespace_of`'s, except when the one id given
+    (``namespace`` or ``user_id``, no agent or run) is, exactly as written, a namespace the store
+    holds (``held()``) that these rules refuse or would change (over the length limit, holding a
+    NUL, spaces at its ends): then that one, so a namespace an older import wrote can be
+    deleted."""
+    given = {value for value in (namespace, user_id) if value is not None}
+    exact = next(iter(given)) if len(given) == 1 and agent_id is None and run_id is None else None
+    try:
+        resolved = namespace_of(namespace, user_id, agent_id, run_id)
+    except InvalidInputError:
+        if isinstance(exact, str) and exact in set(held()):
+            return exact
+        raise
+    if isinstance(exact, str) and exact != resolved and exact in set(held()):
+        return exact
+    return resolved
+
+
 def _part(value: object, what: str) -> str:
-    return check_text(value, what).strip()
+    """An id as given, without the spaces at its ends; a blank one is refused."""
+    text = check_text(value, what).strip()
+    if not text:
+        raise InvalidInputError(
+            f"{what} is empty: give an id, or leave it out (None) for the default"
+        )
+    return text

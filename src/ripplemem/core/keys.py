@@ -147,11 +147,16 @@ class Keys:
 
 
 @contextmanager
-def open_keys(location: str | None) -> Iterator[Keys]:
+def open_keys(location: str | None, *, existing: bool = False) -> Iterator[Keys]:
     """The keys of the store at ``location`` (a path or URL), without loading any model; the
-    store is closed when the block ends."""
+    store is closed when the block ends. ``existing``: only read them, so a SQLite file that is
+    not there is refused (ConfigurationError), not created."""
     from ripplemem.stores.registry import open_store
 
+    if existing and location is not None:
+        from ripplemem.core.location import refuse_missing
+
+        refuse_missing(location, "this command only reads and creates none")
     store = open_store(location)
     try:
         yield Keys(key_store_of(store), where=store.url)

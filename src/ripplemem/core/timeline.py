@@ -14,9 +14,11 @@ from datetime import datetime, timedelta
 from ripplemem.records import MemoryUnit
 from ripplemem.stores.base import MemoryStore
 
-__all__ = ["Placed", "Timeline", "TimelineBin", "TimelineUnit", "timeline"]
+__all__ = ["MAX_BINS", "Placed", "Timeline", "TimelineBin", "TimelineUnit", "timeline"]
 
 PAGE = 2_000
+#: the most bins a timeline is cut into
+MAX_BINS = 10_000
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,7 +2,8 @@
 
 ``detect_format`` guesses a file's format from its content: ``"locomo"``, ``"longmemeval"`` or
 ``"jsonl"`` (see :mod:`ripplemem.datasets.jsonl_chat`). The loaders need only the standard
-library and :mod:`ripplemem.records`.
+library and :mod:`ripplemem.records`; they read UTF-8 with or without a byte-order mark and refuse
+UTF-16 with what to do (:mod:`ripplemem.datasets.encoding`).
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 import lzma
 from pathlib import Path
 
+from ripplemem.datasets.encoding import check_utf8
 from ripplemem.datasets.jsonl_chat import load_jsonl_chat
 from ripplemem.datasets.locomo import (
     ANSWERABLE_CATEGORIES,
@@ -30,11 +32,13 @@ def detect_format(path: str | Path) -> str:
     path = Path(path)
     try:
         if path.suffix == ".xz":
-            with lzma.open(path, "rt", encoding="utf-8") as handle:
+            with lzma.open(path, "rt", encoding="utf-8-sig") as handle:
                 head = handle.read(_PEEK)
         else:
-            with path.open(encoding="utf-8", errors="replace") as handle:
-                head = handle.read(_PEEK)
+            with path.open("rb") as raw:
+                data = raw.read(_PEEK)
+            check_utf8(data, str(path))
+            head = data.decode("utf-8-sig", errors="replace")
     except (OSError, lzma.LZMAError, EOFError) as error:
         raise InvalidInputError(f"cannot read {path}: {error}") from error
     start = head.lstrip()

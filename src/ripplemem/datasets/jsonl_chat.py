@@ -20,6 +20,7 @@ import json
 from datetime import datetime
 from pathlib import Path
 
+from ripplemem.datasets.encoding import read_utf8
 from ripplemem.errors import InvalidInputError
 from ripplemem.records import Conversation, Session, Turn
 
@@ -31,7 +32,7 @@ def load_jsonl_chat(path: str | Path, *, conversation_id: str | None = None) -> 
     """Read a JSONL chat file into one conversation (named after the file unless given)."""
     path = Path(path)
     try:
-        lines = path.read_text(encoding="utf-8").splitlines()
+        lines = read_utf8(path).splitlines()
     except (OSError, UnicodeDecodeError) as error:
         raise InvalidInputError(f"cannot read chat file {path}: {error}") from error
     return parse_jsonl_chat(lines, conversation_id=conversation_id or path.stem, where=str(path))

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
+from ripplemem.datasets.encoding import read_utf8
 from ripplemem.errors import InvalidInputError
 from ripplemem.records import Conversation, Session, Turn
 
@@ -65,9 +66,8 @@ def load_locomo(path: str | Path) -> list[LocomoSample]:
     """Read a LoCoMo JSON file (a list of conversations) into records."""
     path = Path(path)
     try:
-        with path.open(encoding="utf-8") as handle:
-            data = json.load(handle)
-    except OSError as error:
+        data = json.loads(read_utf8(path))
+    except (OSError, UnicodeDecodeError) as error:
         raise InvalidInputError(f"cannot read LoCoMo file {path}: {error}") from error
     except json.JSONDecodeError as error:
         raise InvalidInputError(

@@ -93,7 +93,7 @@ def load_longmemeval(path: str | Path) -> Iterator[LmeSample]:
     path = Path(path)
     opener = lzma.open if path.suffix == ".xz" else open
     try:
-        handle = opener(path, "rt", encoding="utf-8")
+        handle = opener(path, "rt", encoding="utf-8-sig")
     except OSError as error:
         raise InvalidInputError(f"cannot read LongMemEval file {path}: {error}") from error
     with handle:

@@ -1,7 +1,7 @@
 """The store seam: one small Protocol every backend implements, with its parts and capabilities.
 
 Backends: :class:`ripplemem.stores.memory.InMemoryStore` (``memory://``),
-:class:`ripplemem.stores.sqlite.SQLiteStore` (a path or ``sqlite:///path``) and any backend a
+:class:`ripplemem.stores.sqlite.SQLiteStore` (a path or a ``sqlite:///`` URL) and any backend a
 package registers under the ``ripplemem.stores`` entry-point group (:mod:`ripplemem.stores.registry`).
 Each must pass the contract suites of :mod:`ripplemem.testing.contracts`.
 

@@ -2,7 +2,11 @@
 
 A location is a path (a SQLite file) or a URL whose scheme names a backend::
 
-    memory.db, ./data/alex.db, sqlite:///abs/path/memory.db   -> SQLiteStore
+    memory.db, ./data/alex.db, /abs/path/memory.db             -> SQLiteStore
+    sqlite:///data/alex.db, sqlite:////abs/path/memory.db      -> SQLiteStore (as SQLAlchemy:
+                                                                  three slashes and a path
+                                                                  relative to the working
+                                                                  folder, four for an absolute)
     memory://  (or ":memory:")                                 -> InMemoryStore (gone on close)
     postgresql://user@host/db  (postgres:// too)               -> the PostgreSQL store
 
@@ -27,7 +31,15 @@ from urllib.parse import urlsplit, urlunsplit
 from ripplemem.errors import ConfigurationError, StoreError
 from ripplemem.stores.base import MemoryStore
 
-__all__ = ["StoreOpener", "known_schemes", "open_store", "redact", "register_store", "scheme_of"]
+__all__ = [
+    "StoreOpener",
+    "known_schemes",
+    "open_store",
+    "redact",
+    "register_store",
+    "scheme_of",
+    "sqlite_path",
+]
 
 StoreOpener = Callable[..., MemoryStore]
 ENTRY_POINT_GROUP = "ripplemem.stores"
@@ -62,6 +74,29 @@ def scheme_of(location: str | Path) -> str:
         return "sqlite"
     scheme = text.split("://", 1)[0].lower()
     return ALIASES.get(scheme, scheme)
+
+
+def sqlite_path(location: str | Path) -> Path | None:
+    """The file a SQLite location names, None for another backend's. A plain path is that path;
+    a URL reads as SQLAlchemy's: ``sqlite:///memory.db`` is ``memory.db`` in the working folder,
+    ``sqlite:////srv/memory.db`` is ``/srv/memory.db``."""
+    text = str(location)
+    if scheme_of(text) != "sqlite":
+        return None
+    if "://" not in text:
+        return Path(text).expanduser()
+    rest = text.split("://", 1)[1]
+    if rest and not rest.startswith("/"):
+        raise ConfigurationError(
+            f"{text!r} names a host, which a SQLite file has not: write sqlite:///{rest} (a path "
+            f"relative to the working folder) or sqlite:////{rest} (an absolute path)"
+        )
+    if not rest[1:]:  # sqlite:// (SQLAlchemy's database in memory: here memory://) or sqlite:///
+        raise ConfigurationError(
+            "sqlite:/// needs a path: sqlite:///memory.db (in the working folder) or "
+            "sqlite:////srv/memory.db (absolute)"
+        )
+    return Path(rest[1:]).expanduser()
 
 
 def open_store(location: str | Path | None = None, **options: Any) -> MemoryStore:
@@ -122,15 +157,13 @@ def open_memory(location: str = "memory://", **options: Any) -> MemoryStore:
 
 
 def open_sqlite(location: str | Path, **options: Any) -> MemoryStore:
-    """The ``sqlite`` opener: a plain path or ``sqlite:///path``. Missing parent folders are made."""
+    """The ``sqlite`` opener: a plain path or a ``sqlite:///`` URL (:func:`sqlite_path`). Missing
+    parent folders are made."""
     from ripplemem.stores.sqlite import SQLiteStore
 
-    text = str(location)
-    if text.lower().startswith("sqlite://"):
-        text = text[len("sqlite://") :]
-        if not text:
-            raise ConfigurationError("sqlite:// needs a path: sqlite:///path/to/memory.db")
-    target = Path(text).expanduser()
+    target = sqlite_path(location)
+    if target is None:
+        raise ConfigurationError(f"{redact(str(location))!r} is not a SQLite location")
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
     except OSError as error:

@@ -10,6 +10,9 @@
   date arithmetic on it (decades back, weeks ahead) cannot overflow.
 * Metadata (``add(..., metadata=...)``, a message's ``metadata``) must be a JSON object with text
   keys, at most :data:`MAX_METADATA_BYTES` as JSON; it is stored as that JSON.
+* Names: a namespace is text, not blank, without spaces at its ends, of at most
+  :data:`MAX_NAMESPACE_CHARS` characters; a person's name (``set_person``) of at most
+  :data:`MAX_PERSON_CHARS`. An import checks the names its file holds by the same rules.
 """
 
 from __future__ import annotations
@@ -26,6 +29,11 @@ MIN_TIME = datetime(1000, 1, 1)
 MAX_TIME = datetime(8999, 12, 31, 23, 59, 59)
 _FORBIDDEN = re.compile("[\x00\ud800-\udfff]")
 MAX_METADATA_BYTES = 16 * 1024
+MAX_NAMESPACE_CHARS = 200
+#: the largest limit or offset a call takes: far beyond any store's size, and far below the
+#: largest integer SQLite and PostgreSQL hold (2**63 - 1), whatever a stage multiplies it by
+MAX_COUNT = 1_000_000_000
+MAX_PERSON_CHARS = 200
 
 
 def check_text(value: object, what: str) -> str:
@@ -44,6 +52,35 @@ def check_text(value: object, what: str) -> str:
     return value
 
 
+def check_namespace_name(value: object, what: str = "the namespace") -> str:
+    """``value`` if it can name a namespace (see the module notes), else InvalidInputError."""
+    name = check_text(value, what)
+    if not name.strip():
+        raise InvalidInputError(f"{what} is empty")
+    if name != name.strip():
+        raise InvalidInputError(f"{what} {name!r} starts or ends with spaces: remove them")
+    if len(name) > MAX_NAMESPACE_CHARS:
+        raise InvalidInputError(
+            f"{what} {name[:40]!r}... is {len(name)} characters, over the limit of "
+            f"{MAX_NAMESPACE_CHARS}: use shorter ids"
+        )
+    return name
+
+
+def check_person_name(value: object, what: str = "the person's name") -> str:
+    """A person's name without the spaces at its ends: text, not blank, at most
+    :data:`MAX_PERSON_CHARS` characters; else InvalidInputError."""
+    name = check_text(value, what).strip()
+    if not name:
+        raise InvalidInputError(f"{what} is empty: give the person's name")
+    if len(name) > MAX_PERSON_CHARS:
+        raise InvalidInputError(
+            f"{what} is {len(name)} characters, over the limit of {MAX_PERSON_CHARS}: give a "
+            "shorter name"
+        )
+    return name
+
+
 def check_query(query: object, max_chars: int) -> str:
     """A search query: text (as :func:`check_text`) of at most ``max_chars`` characters."""
     text = check_text(query, "the query")
@@ -55,13 +92,22 @@ def check_query(query: object, max_chars: int) -> str:
     return text
 
 
+def check_count(value: object, name: str, least: int, most: int = MAX_COUNT) -> int:
+    """``value`` if it is a whole number from ``least`` to ``most``, else InvalidInputError
+    naming ``name`` and the range."""
+    if not isinstance(value, int) or isinstance(value, bool) or not least <= value <= most:
+        raise InvalidInputError(
+            f"{name} must be a whole number from {least} to {most:,}, got {value!r}"
+        )
+    return value
+
+
 def check_page(limit: object, offset: object) -> None:
-    """A page of a listing: ``limit`` a whole number >= 1 or None, ``offset`` one >= 0."""
-    for name, value, least, optional in (("limit", limit, 1, True), ("offset", offset, 0, False)):
-        if value is None and optional:
-            continue
-        if not isinstance(value, int) or isinstance(value, bool) or value < least:
-            raise InvalidInputError(f"{name} must be a whole number >= {least}, got {value!r}")
+    """A page of a listing: ``limit`` a whole number from 1 to :data:`MAX_COUNT` or None,
+    ``offset`` one from 0."""
+    if limit is not None:
+        check_count(limit, "limit", 1)
+    check_count(offset, "offset", 0)
 
 
 def clean_time(value: datetime, what: str) -> datetime:

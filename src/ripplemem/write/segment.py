@@ -65,10 +65,8 @@ def validate_conversation(
                 f"session {session.session_id!r} of conversation {cid!r} has no turns: "
                 "drop the empty session or add its messages"
             )
-        for turn in session.turns:
-            where = (
-                f"turn {turn.turn_id!r} (session {session.session_id!r}, speaker {turn.speaker!r})"
-            )
+        for position, turn in enumerate(session.turns, 1):
+            where = _message(conversation, session, position)
             if not turn.turn_id:
                 raise InvalidInputError(
                     f"a turn of session {session.session_id!r} has no turn_id: give every turn an "
@@ -76,15 +74,15 @@ def validate_conversation(
                 )
             if turn.turn_id in seen:
                 raise InvalidInputError(
-                    f"{where} repeats the id already used in session {seen[turn.turn_id]!r}: "
-                    "turn ids must be unique within a conversation"
+                    f"{where} repeats the id {turn.turn_id!r} already used in session "
+                    f"{seen[turn.turn_id]!r}: turn ids must be unique within a conversation"
                 )
             seen[turn.turn_id] = session.session_id
             if not turn.speaker or not turn.speaker.strip():
                 raise InvalidInputError(f"{where} has no speaker: name who said it")
             if not turn.text.strip() and not (turn.caption and turn.caption.strip()):
                 raise InvalidInputError(
-                    f"{where} has empty text and no image caption: drop the turn or give it text"
+                    f"{where} has empty text and no image caption: give it text, or leave it out"
                 )
             size = len(turn.text) + len(turn.caption or "")
             if size > max_message_chars:
@@ -93,3 +91,16 @@ def validate_conversation(
                     "split the message into several turns or raise "
                     "WriteSettings.max_message_chars"
                 )
+
+
+def _message(conversation: Conversation, session: Session, position: int) -> str:
+    """How a message error names the turn at ``position`` (1 = the first) of ``session``: by its
+    place, with its session when there are several, and its id and speaker when the caller gave
+    the id (an id ripplemem derived, ``<session>:<position>``, means nothing to the caller)."""
+    where = f"message {position}"
+    if len(conversation.sessions) > 1:
+        where += f" of session {session.session_id!r}"
+    turn = session.turns[position - 1]
+    if turn.turn_id != f"{session.session_id}:{position}":
+        where += f" (turn {turn.turn_id!r}, speaker {turn.speaker!r})"
+    return where

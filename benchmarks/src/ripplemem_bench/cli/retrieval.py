@@ -38,7 +38,7 @@ StoreKindOption = Annotated[
 ]
 BudgetOption = Annotated[
     int | None,
-    typer.Option("--k", min=1, help="Evidence items per search, K [default: the recipe's, 30]."),
+    typer.Option("--k", min=1, help="Evidence items per search, K \\[default: the recipe's, 30]."),
 ]
 KeepOption = Annotated[
     Path | None,
@@ -59,13 +59,13 @@ AnswerOption = Annotated[
 LlmBaseUrlOption = Annotated[
     str | None,
     typer.Option("--llm-base-url", help="OpenAI-compatible endpoint for answers and the judge "
-                 "[default: RIPPLEMEM_LLM_BASE_URL]."),
+                 "\\[default: RIPPLEMEM_LLM_BASE_URL]."),
 ]
 LlmModelOption = Annotated[
-    str | None, typer.Option("--llm-model", help="Answer model [default: RIPPLEMEM_LLM_MODEL].")
+    str | None, typer.Option("--llm-model", help="Answer model \\[default: RIPPLEMEM_LLM_MODEL].")
 ]
 JudgeModelOption = Annotated[
-    str | None, typer.Option("--judge-model", help="Judge model on the same endpoint [default: the answer model].")
+    str | None, typer.Option("--judge-model", help="Judge model on the same endpoint \\[default: the answer model].")
 ]
 ProfileOption = Annotated[
     bool, typer.Option("--profile/--no-profile", help="Apply the paper's per-dataset windows and view sizes.")
@@ -114,7 +114,7 @@ def locomo(
     llm_timeout: Annotated[
         float | None,
         typer.Option("--llm-timeout", min=1, help="Seconds one answer or judge call may take "
-                     "[default: RIPPLEMEM_LLM_TIMEOUT_S, else 60, or 1800 for a local endpoint]."),
+                     "\\[default: RIPPLEMEM_LLM_TIMEOUT_S, else 60, or 1800 for a local endpoint]."),
     ] = None,
 ) -> None:
     """LoCoMo turn-level evidence recall@K, all@K and context tokens (categories 1-4)."""

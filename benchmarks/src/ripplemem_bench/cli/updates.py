@@ -33,10 +33,10 @@ def updates(
     llm_base_url: Annotated[
         str | None,
         typer.Option("--llm-base-url", help="An OpenAI-compatible endpoint for the write path's update "
-                     "judge (extraction and planning stay deterministic) [default: no LLM]."),
+                     "judge (extraction and planning stay deterministic) \\[default: no LLM]."),
     ] = None,
     llm_model: Annotated[
-        str | None, typer.Option("--llm-model", help="The judge's model [default: RIPPLEMEM_LLM_MODEL].")
+        str | None, typer.Option("--llm-model", help="The judge's model \\[default: RIPPLEMEM_LLM_MODEL].")
     ] = None,
 ) -> None:
     """Share of current-value questions won by the latest value (top 3, above every stale
