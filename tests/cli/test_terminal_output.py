@@ -156,3 +156,12 @@ def test_a_chat_file_with_a_byte_order_mark_is_read_and_utf16_is_named(
         assert _flat("is UTF-16 text, not UTF-8: save it as UTF-8") in _flat(refused.stderr)
     listed = json.loads(_run(runner, "list", "--store", store, "-n", "bom", "--json").stdout)
     assert [u["restatement"] for u in listed["memories"]] == ["Ann keeps Ann's kayak at the harbour in Bergen."]
+
+
+@pytest.mark.parametrize("name", ["", "   "])
+def test_mcp_refuses_a_blank_namespace_and_creates_no_store(tmp_path: Path, name: str) -> None:
+    store = tmp_path / "never.db"
+    result = CliRunner(env=CLEAN_ENV).invoke(app, ["mcp", "--namespace", name, "--store", str(store)])
+    assert result.exit_code == 2
+    assert "namespace is empty" in result.output
+    assert not store.exists()

@@ -33,7 +33,10 @@ def mcp(
         from ripplemem.errors import missing_extra
 
         raise missing_extra("mcp", "server") from error
+    from ripplemem.core.identity import namespace_of
+
     logging.basicConfig(level=logging.WARNING)  # stderr; stdout carries the protocol only
+    namespace = namespace_of(namespace)  # a blank name is refused here, as by every verb
     access = Access.fixed(namespace, read_only=read_only)
     memory = open_for_server(store)
     server = build_mcp(AsyncMemory(over=memory), lambda ctx: (access, namespace))

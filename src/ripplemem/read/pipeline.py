@@ -604,6 +604,6 @@ class _RippleRun:
         from_deeper = sum(1 for i in deeper if i in kept)
         self.trace.notes.append(
             f"final ranking: {len(evidence)} of {len(pool.items) + len(deeper)} candidates kept; "
-            f"{from_deeper} from deeper view ranks, {dropped} of C left out"
+            f"{from_deeper} from deeper view ranks, {dropped} of the recalled and expanded candidates left out"
         )
         return evidence
