@@ -87,7 +87,8 @@ class UnitModel(_Model):
 
 
 class EdgeModel(_Model):
-    """An undirected weighted edge between two units of one namespace."""
+    """A weighted edge between two units of one namespace: undirected, but a ``supersedes`` edge
+    runs new -> old (``src`` replaces ``dst``)."""
 
     namespace: str
     src: str

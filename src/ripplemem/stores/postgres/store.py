@@ -48,7 +48,7 @@ from ripplemem.stores.checks import (
     check_parses,
     check_units,
 )
-from ripplemem.stores.graph import edge_changes
+from ripplemem.stores.graph import edge_changes, oriented
 from ripplemem.stores.hnsw import HNSW_EF_SEARCH
 from ripplemem.stores.lexical import LEXICAL_POSTING_BUDGET, LEXICAL_RERANK_DEPTH
 from ripplemem.stores.postgres import adapt, dense, graph, lexical, lookups, writes
@@ -558,7 +558,8 @@ class PostgresStore:
         return self._read(lambda db: graph.neighbours(db, namespace, ids, kind))
 
     def edges_of(self, namespace: str, unit_id: str) -> list[Edge]:
-        return self._read(lambda db: graph.edges_of(db, namespace, unit_id))
+        found = self._read(lambda db: graph.edges_of(db, namespace, unit_id))
+        return oriented(found, lambda ids: self.get_units(namespace, ids, with_vectors=False))
 
     def flush_erasure(self, timeout: float | None = None) -> bool:
         """Nothing ripplemem can wait for: the server keeps dead tuples until VACUUM and its WAL

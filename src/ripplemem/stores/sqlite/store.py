@@ -41,7 +41,7 @@ from ripplemem.stores.checks import (
     check_parses,
     check_units,
 )
-from ripplemem.stores.graph import edge_changes
+from ripplemem.stores.graph import edge_changes, oriented
 from ripplemem.stores.lexical import LEXICAL_POSTING_BUDGET, LEXICAL_RERANK_DEPTH
 from ripplemem.stores.sqlite import ann_cache, lexical, lookups, rows, writes
 from ripplemem.stores.sqlite.clues import SQLiteClueStore
@@ -430,7 +430,8 @@ class SQLiteStore:
     def edges_of(self, namespace: str, unit_id: str) -> list[Edge]:
         with self._lock:
             self._check_open()
-            return self._graph.edges_of(namespace, unit_id)
+            found = self._graph.edges_of(namespace, unit_id)
+            return oriented(found, lambda ids: self.get_units(namespace, ids, with_vectors=False))
 
     def index_stats(self, namespace: str) -> dict[str, object]:
         """Diagnostics of the namespace's dense index (loads it): see ``VectorIndex.stats``."""
