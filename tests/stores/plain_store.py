@@ -205,6 +205,11 @@ class PlainStore:
         return len(self._state.units.get(namespace, {}))
 
     @_open
+    def last_said(self, namespace: str) -> datetime | None:
+        units = self._state.units.get(namespace, {}).values()
+        return max((u.session_time or u.created_at for u in units), default=None)
+
+    @_open
     def namespaces(self) -> list[str]:
         return sorted(ns for ns, units in self._state.units.items() if units)
 

@@ -1,8 +1,11 @@
 """``Memory.update`` orders by its edge, not by clocks: the unit written by ``update`` comes after
 the unit it updates in ``history`` and in search (``superseded_by``, which unit leads), whatever
-the session times or the one-second creation clock say."""
+the session times or the one-second creation clock say; an update without ``session_time`` is
+said one second after the newest memory of its namespace."""
 
 from __future__ import annotations
+
+from datetime import datetime, timedelta
 
 from ripplemem import Memory
 
@@ -59,3 +62,40 @@ def test_search_reads_an_earlier_timed_update_as_the_current_value(memory: Memor
     assert {e.unit.id: e.superseded_by for e in now} == {old.id: new.id, new.id: None}
     before = memory.search("Where did I work before?", user_id="b").evidence
     assert [e.unit.id for e in before][:2] == [old.id, new.id]  # the earlier value, then its successor
+
+
+MAYA = [
+    ([{"speaker": "Maya", "text": "I've been renting a flat in Leeds for three years."}], "2023-02-10"),
+    ([{"speaker": "Maya", "text": "I moved to Bristol last month!"}], "2023-06-03"),
+]
+
+
+def test_an_update_without_a_time_is_the_newest_value_of_its_namespace(memory: Memory) -> None:
+    """docs/updates.md's example: the explicit correction leads, said after Bristol."""
+    for messages, when in MAYA:
+        memory.add(messages, user_id="maya", session_time=when)
+    leeds = next(u.id for u in memory.list(user_id="maya") if "Leeds" in u.restatement)
+    cardiff = memory.update(leeds, "I live in Cardiff now.", user_id="maya").units[0]
+    assert cardiff.session_time == datetime(2023, 6, 3, 0, 0, 1)  # Bristol's time, one second on
+    found = memory.search("Where does Maya live now?", user_id="maya").evidence
+    assert found[0].unit.id == cardiff.id
+    assert [v.unit.id for v in memory.history(leeds, user_id="maya")] == [leeds, cardiff.id]
+
+
+def test_an_update_without_a_time_follows_the_newest_creation_time(memory: Memory) -> None:
+    """Memories without a session time are said when they were stored."""
+    old = memory.add("I drive a Ford Focus.", user_id="d", session_time="2021-05-01").units[0]
+    later = memory.add("I play chess on Sundays.", user_id="d").units[0]  # said when stored
+    new = memory.update(old.id, "I drive a Honda Civic now.", user_id="d").units[0]
+    assert later.session_time is None
+    assert new.session_time == later.created_at + timedelta(seconds=1)
+
+
+def test_a_retried_update_keeps_its_time_and_stores_nothing(memory: Memory) -> None:
+    old = memory.add("I live in Leeds.", user_id="r", session_time="2023-01-01").units[0]
+    first = memory.update(old.id, "I live in Bristol now.", user_id="r")
+    memory.add("I adopted a cat called Miso.", user_id="r", session_time="2025-01-01")
+    again = memory.update(old.id, "I live in Bristol now.", user_id="r")
+    assert (again.units, again.skipped, again.edges) == ([], len(first.units), 0)
+    assert first.units[0].session_time == datetime(2023, 1, 1, 0, 0, 1)
+    assert [v.unit.id for v in memory.history(old.id, user_id="r")] == [old.id, first.units[0].id]

@@ -26,7 +26,7 @@ from datetime import datetime
 import numpy as np
 
 from ripplemem.errors import InvalidInputError, StoreError, UnknownUnitError
-from ripplemem.records import Cues, Edge, EdgeKind, MemoryUnit, normalise_cue
+from ripplemem.records import Cues, Edge, EdgeKind, MemoryUnit, normalise_cue, said_at
 from ripplemem.records.filters import SearchFilter
 from ripplemem.stores import cuekeys
 from ripplemem.stores.base import StoreCapabilities
@@ -154,6 +154,12 @@ class InMemoryStore:
             self._check_open()
             space = self._spaces.get(namespace)
             return len(space.units) if space else 0
+
+    def last_said(self, namespace: str) -> datetime | None:
+        with self._lock:
+            self._check_open()
+            space = self._spaces.get(namespace)
+            return max((said_at(u) for u in space.units.values()), default=None) if space else None
 
     # --- units ---------------------------------------------------------------------------------
 

@@ -52,6 +52,7 @@ from ripplemem.stores.sqlite.keys import SQLiteKeyStore
 from ripplemem.stores.sqlite.schema import migrate
 from ripplemem.stores.text import terms
 from ripplemem.stores.unit_cache import UNIT_CACHE, UnitCache
+from ripplemem.stores.unit_row import moment_column
 from ripplemem.stores.vectors import ANN_THRESHOLD, VectorIndex
 
 __all__ = ["SQLiteStore"]
@@ -173,6 +174,15 @@ class SQLiteStore:
         with self._lock:
             self._check_open()
             return lexical.unit_count(self._db, namespace)  # O(1), not a scan of the namespace
+
+    def last_said(self, namespace: str) -> datetime | None:
+        with self._lock:
+            self._check_open()
+            (latest,) = self._db.execute(  # ISO texts of one form: their order is the times'
+                "SELECT max(coalesce(session_time, created_at)) FROM unit WHERE namespace = ?",
+                (namespace,),
+            ).fetchone()
+            return moment_column(latest)
 
     # --- units ---------------------------------------------------------------------------------
 
