@@ -137,7 +137,8 @@ class Memory:
         session_time: datetime | str | None = None,
     ) -> AddResult:
         """Write ``text`` as a new memory that supersedes unit ``unit_id`` (both are kept; the old
-        one gets ``superseded_by`` and ``valid_until`` in :meth:`history` and search evidence)."""
+        one gets ``superseded_by`` and ``valid_until`` in :meth:`history` and search evidence).
+        A ``text`` that yields no memory ("yes") raises ``InvalidInputError`` and stores nothing."""
         ns = namespace_of(namespace, user_id, agent_id, run_id)
         return self._core.update(ns, unit_id, text, session_time=session_time)
 

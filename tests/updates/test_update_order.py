@@ -1,13 +1,17 @@
 """``Memory.update`` orders by its edge, not by clocks: the unit written by ``update`` comes after
 the unit it updates in ``history`` and in search (``superseded_by``, which unit leads), whatever
 the session times or the one-second creation clock say; an update without ``session_time`` is
-said one second after the newest memory of its namespace."""
+said one second after the newest memory of its namespace; an update whose text holds no
+statement is refused and stores nothing."""
 
 from __future__ import annotations
 
 from datetime import datetime, timedelta
 
+import pytest
+
 from ripplemem import Memory
+from ripplemem.errors import InvalidInputError
 
 #: enough updates that a 50/50 tie broken by the one-second clock and the ids cannot pass by luck
 UPDATES = 8
@@ -99,3 +103,16 @@ def test_a_retried_update_keeps_its_time_and_stores_nothing(memory: Memory) -> N
     assert (again.units, again.skipped, again.edges) == ([], len(first.units), 0)
     assert first.units[0].session_time == datetime(2023, 1, 1, 0, 0, 1)
     assert [v.unit.id for v in memory.history(old.id, user_id="r")] == [old.id, first.units[0].id]
+
+
+def test_an_update_that_holds_no_statement_is_refused_and_stores_nothing(memory: Memory) -> None:
+    old = memory.add("I live in Leeds.", user_id="y", session_time="2023-01-01").units[0]
+    before = [(u.id, u.restatement) for u in memory.list(user_id="y")]
+    with pytest.raises(InvalidInputError, match="holds no statement to store: give the new fact in a sentence"):
+        memory.update(old.id, "yes", user_id="y")
+    assert [(u.id, u.restatement) for u in memory.list(user_id="y")] == before
+    assert memory.edges(old.id, user_id="y") == []
+    # a retry of an update that was stored answers as a repeated add does
+    first = memory.update(old.id, "I live in Bristol now.", user_id="y")
+    again = memory.update(old.id, "I live in Bristol now.", user_id="y")
+    assert len(first.units) == 1 and (again.units, again.skipped) == ([], 1)

@@ -235,7 +235,8 @@ VERBS: tuple[Verb, ...] = (
         bounded=True, size=_update_size,
         tool="update_memory", annotations=WRITES,
         description="Record that a fact changed: text (e.g. 'I moved to Bristol') becomes a new "
-        "memory that supersedes memory unit_id; both are kept.",
+        "memory that supersedes memory unit_id; both are kept. A text that states nothing (e.g. "
+        "'yes') is refused.",
     ),
     Verb(
         "delete", "Delete one memory and its edges", UnitRequest, CountModel, _delete, writes=True,

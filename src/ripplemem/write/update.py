@@ -3,7 +3,8 @@
 ``update(old, text)`` adds ``text`` as a one-turn session said by ``old``'s first participant and
 joins each unit it yields to ``old`` by a ``supersedes`` edge (new -> old), in **one write
 block**: the units, their edges, their clue graph and the supersedes edges are stored together or
-not at all.
+not at all. A text that yields no unit ("yes") is refused (``InvalidInputError``) and nothing is
+stored.
 
 It is idempotent like ``add``: the session id is derived from the namespace, ``old``'s id and the
 text (never from a time), so a retry of the same update yields the same unit ids and stores
@@ -23,7 +24,7 @@ from __future__ import annotations
 import hashlib
 from datetime import datetime, timedelta
 
-from ripplemem.errors import UnknownUnitError
+from ripplemem.errors import InvalidInputError, UnknownUnitError
 from ripplemem.records import AddResult, Conversation, Edge, MemoryUnit, Session, Turn, said_at
 from ripplemem.write.input_checks import check_text
 from ripplemem.write.pipeline import WritePipeline
@@ -33,6 +34,8 @@ __all__ = ["inherited_time", "update_unit"]
 
 #: how long after the newest memory of its namespace an update without a session time is said
 AFTER_LATEST = timedelta(seconds=1)
+#: what an update whose text yields no memory is told
+NO_STATEMENT = "the update's text holds no statement to store: give the new fact in a sentence"
 
 
 def inherited_time(writer: WritePipeline, old: MemoryUnit, session_id: str) -> datetime:
@@ -64,6 +67,8 @@ def update_unit(
 
     def link(fresh: list[MemoryUnit], known: list[str]) -> int:
         """In the add's write block: each unit of the update supersedes ``old``."""
+        if not fresh and not known:  # nothing to store: refused, and the block stores nothing
+            raise InvalidInputError(NO_STATEMENT)
         if not store.get_units(namespace, [old.id], with_vectors=False):
             raise UnknownUnitError(  # deleted since it was read: nothing of the update is stored
                 f"no unit {old.id!r} in namespace {namespace!r} any more; nothing was updated"
