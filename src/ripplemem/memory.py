@@ -151,8 +151,9 @@ class Memory:
         agent_id: str | None = None,
         run_id: str | None = None,
     ) -> builtins.list[Version]:
-        """The supersession chain ``unit_id`` belongs to, earliest first (a unit nothing
-        replaced and that replaced nothing is a chain of one)."""
+        """The supersession chain ``unit_id`` belongs to, oldest value first: each unit after the
+        units it supersedes, whatever their times (a unit nothing replaced and that replaced
+        nothing is a chain of one)."""
         return self._core.history(namespace_of(namespace, user_id, agent_id, run_id), unit_id)
 
     def delete(
@@ -285,6 +286,8 @@ class Memory:
         agent_id: str | None = None,
         run_id: str | None = None,
     ) -> builtins.list[Edge]:
+        """``unit_id``'s edges; a ``supersedes`` edge runs new -> old (``src`` replaced ``dst``)
+        whichever end is asked."""
         return self._core.edges(namespace_of(namespace, user_id, agent_id, run_id), unit_id)
 
     def namespaces(self) -> builtins.list[str]:

@@ -68,6 +68,15 @@ def test_search_reads_an_earlier_timed_update_as_the_current_value(memory: Memor
     assert [e.unit.id for e in before][:2] == [old.id, new.id]  # the earlier value, then its successor
 
 
+def test_edges_report_the_update_new_to_old_from_either_end(memory: Memory) -> None:
+    for n, when in enumerate(("2020-01-01", None)):  # said before the old memory, or after it
+        old = memory.add("I live in Leeds.", user_id=f"e{n}", session_time="2024-01-01").units[0]
+        new = memory.update(old.id, "I live in Cardiff now.", user_id=f"e{n}", session_time=when).units[0]
+        for end in (old.id, new.id):
+            found = [(e.src, e.dst) for e in memory.edges(end, user_id=f"e{n}") if e.kind == "supersedes"]
+            assert found == [(new.id, old.id)]
+
+
 MAYA = [
     ([{"speaker": "Maya", "text": "I've been renting a flat in Leeds for three years."}], "2023-02-10"),
     ([{"speaker": "Maya", "text": "I moved to Bristol last month!"}], "2023-06-03"),

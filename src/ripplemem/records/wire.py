@@ -260,7 +260,7 @@ class VersionModel(_Model):
 
 
 class HistoryModel(_Model):
-    """A supersession chain, earliest first (``history``)."""
+    """A supersession chain, oldest value first: each version after the one it replaced (``history``)."""
 
     unit_id: str
     versions: list[VersionModel]

@@ -223,11 +223,12 @@ VERBS: tuple[Verb, ...] = (
         path="/v1/memories/{unit_id}/edges", statuses=(404,),
     ),
     Verb(
-        "history", "A memory's supersession chain, earliest first", UnitRequest, HistoryModel,
+        "history", "A memory's supersession chain, oldest value first", UnitRequest, HistoryModel,
         _history, method="GET", path="/v1/memories/{unit_id}/history", statuses=(404,),
         tool="memory_history",
         description="The versions of a fact: the memories this one replaced or was replaced by, "
-        "earliest first, each with superseded_by and valid_until.",
+        "oldest value first (each after the memory it replaced), each with superseded_by and "
+        "valid_until.",
     ),
     Verb(
         "update", "Write a new memory that supersedes this one", UpdateRequest, AddResultModel,
