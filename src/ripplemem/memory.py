@@ -160,7 +160,8 @@ class Memory:
         session_time: datetime | str | None = None,
     ) -> AddResult:
         """Write ``text`` as a new memory that supersedes unit ``unit_id`` (both are kept; the old
-        one gets ``superseded_by`` and ``valid_until`` in :meth:`history` and search evidence)."""
+        one gets ``superseded_by`` and ``valid_until`` in :meth:`history` and search evidence).
+        A ``text`` that yields no memory ("yes") raises ``InvalidInputError`` and stores nothing."""
         ns = namespace_of(namespace, user_id, agent_id, run_id)
         return self._core.update(ns, unit_id, text, session_time=session_time)
 
@@ -173,8 +174,9 @@ class Memory:
         agent_id: str | None = None,
         run_id: str | None = None,
     ) -> builtins.list[Version]:
-        """The supersession chain ``unit_id`` belongs to, earliest first (a unit nothing
-        replaced and that replaced nothing is a chain of one)."""
+        """The supersession chain ``unit_id`` belongs to, oldest value first: each unit after the
+        units it supersedes, whatever their times (a unit nothing replaced and that replaced
+        nothing is a chain of one)."""
         return self._core.history(namespace_of(namespace, user_id, agent_id, run_id), unit_id)
 
     def delete(
@@ -314,6 +316,8 @@ class Memory:
         agent_id: str | None = None,
         run_id: str | None = None,
     ) -> builtins.list[Edge]:
+        """``unit_id``'s edges; a ``supersedes`` edge runs new -> old (``src`` replaced ``dst``)
+        whichever end is asked."""
         return self._core.edges(namespace_of(namespace, user_id, agent_id, run_id), unit_id)
 
     def namespaces(self) -> builtins.list[str]:

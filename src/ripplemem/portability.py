@@ -9,8 +9,11 @@ embedder the units' and clues' vectors are embedded again from their texts (memb
 their weights). An import is one write block: all of the file, or nothing. Units already in
 the store are kept as they are; the graph of a namespace is imported only for units it adds.
 
-Format ``ripplemem.jsonl/3``; files of format 1 (units and edges only) and 2 (no person, no
-speakers or metadata) still import. An imported person names a namespace that has none.
+Format ``ripplemem.jsonl/4``: each edge once, a ``supersedes`` edge new -> old (``src``
+supersedes ``dst``). Files of format 1 (units and edges only), 2 (no person, no speakers or
+metadata) and 3 still import; their ``supersedes`` edges carry no direction, and the unit said
+later supersedes (:func:`~ripplemem.records.said_order`). An imported person names a namespace
+that has none.
 
 An import checks what ``add`` checks (:mod:`ripplemem.write.input_checks`): every namespace is a
 name ``add`` would accept, every text and id is text without NUL characters or lone surrogates, a
@@ -31,7 +34,7 @@ from typing import Any, TextIO
 from ripplemem.datasets.encoding import check_utf8
 from ripplemem.errors import FileAccessError, InvalidInputError
 from ripplemem.providers.base import Embedder
-from ripplemem.records import Clue, Edge, Membership, MemoryUnit
+from ripplemem.records import Clue, Edge, Membership, MemoryUnit, said_order
 from ripplemem.records.wire import vector_from_json, vector_to_json
 from ripplemem.stores.base import MemoryStore
 from ripplemem.stores.clues_base import clue_sessions
@@ -42,8 +45,10 @@ from ripplemem.write.input_checks import (
     check_text,
 )
 
-FORMAT = "ripplemem.jsonl/3"
-READABLE = ("ripplemem.jsonl/1", "ripplemem.jsonl/2", FORMAT)
+FORMAT = "ripplemem.jsonl/4"
+READABLE = ("ripplemem.jsonl/1", "ripplemem.jsonl/2", "ripplemem.jsonl/3", FORMAT)
+#: the formats whose ``supersedes`` edges say which unit is the newer
+DIRECTED = (FORMAT,)
 PAGE = 500
 
 
@@ -81,7 +86,8 @@ def _namespace_rows(store: MemoryStore, ns: str) -> Iterator[dict[str, Any]]:
             episodes[unit.episode_id] = None
             yield {"type": "unit", **unit.to_json()}
             for edge in store.edges_of(ns, unit.id):
-                if edge.src < edge.dst:  # each undirected edge once
+                # each edge once: a supersedes edge from its newer end, any other from its first
+                if edge.src == unit.id and (edge.kind == "supersedes" or edge.src < edge.dst):
                     yield {"type": "edge", "namespace": ns, "src": edge.src, "dst": edge.dst,
                            "kind": edge.kind, "weight": edge.weight}
     clues = store.clues
@@ -105,6 +111,8 @@ class _Dump:
     same_embedder: bool = False
     #: the vectors' length the meta line gives (None: it gives none)
     dim: int | None = None
+    #: the file says which end of a supersedes edge is the newer (format 4)
+    directed: bool = True
     units: list[MemoryUnit] = field(default_factory=list)
     edges: list[Edge] = field(default_factory=list)
     clues: list[tuple[Clue, list[str]]] = field(default_factory=list)
@@ -194,10 +202,33 @@ def import_lines(
                 imported += len(fresh)
             added.update((ns, u.id) for u in fresh)
         edges = [e for e in dump.edges if (e.namespace, e.src) in added or (e.namespace, e.dst) in added]
+        if not dump.directed:
+            edges = _newer_first(store, dump, edges)
         if edges:
             store.change_edges(add=edges)
         _import_clues(store, dump, added)
     return imported
+
+
+def _newer_first(store: MemoryStore, dump: _Dump, edges: list[Edge]) -> list[Edge]:
+    """``edges`` of a file written before the direction of a supersedes edge was kept, each
+    supersedes edge turned so that the unit said later supersedes (as it was read then)."""
+    units = {(u.namespace, u.id): u for u in dump.units}
+    wanted: dict[str, set[str]] = {}
+    for edge in edges:
+        if edge.kind == "supersedes":
+            wanted.setdefault(edge.namespace, set()).update(
+                i for i in (edge.src, edge.dst) if (edge.namespace, i) not in units
+            )
+    for ns, ids in wanted.items():  # an end the store held already
+        units.update(((ns, u.id), u) for u in store.get_units(ns, sorted(ids), with_vectors=False))
+    out = []
+    for edge in edges:
+        src, dst = units.get((edge.namespace, edge.src)), units.get((edge.namespace, edge.dst))
+        if edge.kind == "supersedes" and src is not None and dst is not None and said_order(src) < said_order(dst):
+            edge = Edge(edge.namespace, edge.dst, edge.src, edge.kind, edge.weight)
+        out.append(edge)
+    return out
 
 
 def _import_clues(store: MemoryStore, dump: _Dump, added: set[tuple[str, str]]) -> None:
@@ -290,6 +321,7 @@ def _row(row: dict, dump: _Dump, embedder: Embedder) -> bool:
             raise InvalidInputError(f"the meta line's dim {dim!r} is not a vector length")
         dump.dim = dim
         dump.same_embedder = (row.get("embedder"), dim) == (embedder.name, embedder.dim)
+        dump.directed = row.get("format") in DIRECTED
         return True
     check_namespace_name(row["namespace"])
     if kind == "person":

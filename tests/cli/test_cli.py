@@ -73,6 +73,22 @@ def test_ingest_search_show_trace_delete_export_import(
     assert unit_id in _ok(runner, "show", unit_id, "--store", fresh, "-n", "maya").output
 
 
+def test_show_says_which_way_a_supersedes_edge_runs(runner: CliRunner, tmp_path: Path) -> None:
+    from ripplemem import Memory
+
+    store = str(tmp_path / "m.db")
+    with Memory.open(store) as memory:
+        old = memory.add("I live in Leeds.", user_id="maya", session_time="2024-01-01").units[0].id
+        new = memory.update(old, "I live in Cardiff now.", user_id="maya", session_time="2023-01-01").units[0].id
+    rows = {
+        unit_id: [line for line in _ok(runner, "show", unit_id, "--store", store, "-n", "maya").output.splitlines()
+                  if "supersede" in line]
+        for unit_id in (old, new)
+    }
+    assert len(rows[old]) == 1 and "superseded by" in rows[old][0] and new in rows[old][0]
+    assert len(rows[new]) == 1 and "superseded by" not in rows[new][0] and old in rows[new][0]
+
+
 def test_bad_input_exits_2_with_a_helpful_message(runner: CliRunner, tmp_path: Path) -> None:
     bad = tmp_path / "bad.jsonl"
     bad.write_text('{"speaker": "A", "text": "fine"}\n{not json\n', encoding="utf-8")

@@ -96,3 +96,28 @@ def test_an_import_into_a_store_holding_part_of_it_completes_multi_session_clues
         assert copy.import_jsonl(partial) == len(units)
         copy.import_jsonl(dump)
         assert snapshot(copy)["demo"] == expected  # both sessions map to the shared clue
+
+
+def test_supersedes_edges_keep_their_direction_through_export_and_import(embedder, tmp_path):
+    """Format 4 writes a supersedes edge once, new -> old, even for an update said (by its given
+    time) before the memory it replaced; a file of format 3 says no direction, and the unit said
+    later supersedes, as it was read then."""
+    dump = tmp_path / "dump.jsonl"
+    with Memory(Settings(store=str(tmp_path / "source.db")), embedder=embedder) as memory:
+        old = memory.add("I work at Acme.", user_id="b", session_time="2024-03-01").units[0]
+        new = memory.update(old.id, "I work at Beta.", user_id="b", session_time="2020-01-01").units[0]
+        memory.export_jsonl(dump)
+    rows = [json.loads(line) for line in dump.read_text().splitlines()]
+    assert rows[0]["format"] == "ripplemem.jsonl/4"
+    assert [(r["src"], r["dst"]) for r in rows if r["type"] == "edge" and r["kind"] == "supersedes"] == [
+        (new.id, old.id)
+    ]
+    three = tmp_path / "three.jsonl"
+    rows[0]["format"] = "ripplemem.jsonl/3"  # the same edge line, new -> old, read without direction
+    three.write_text("".join(json.dumps(row) + "\n" for row in rows))
+    for file, expected in ((dump, (new.id, old.id)), (three, (old.id, new.id))):  # format 3: by time
+        with Memory(Settings(store=str(tmp_path / f"{file.stem}.db")), embedder=embedder) as copy:
+            copy.import_jsonl(file)
+            for end in (old.id, new.id):
+                found = [(e.src, e.dst) for e in copy.edges(end, user_id="b") if e.kind == "supersedes"]
+                assert found == [expected]

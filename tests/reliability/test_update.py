@@ -1,6 +1,6 @@
 """``update`` is one write block and idempotent: a kill between storing the new unit and linking
 it leaves nothing, a retry of the same update stores nothing twice (as a repeated ``add``), and a
-missing ``session_time`` comes from the unit's own timeline, never the wall clock."""
+missing ``session_time`` comes from the namespace's newest memory, never the wall clock."""
 
 from __future__ import annotations
 
@@ -76,7 +76,7 @@ def test_the_session_time_is_given_or_inherited_never_the_wall_clock(store, embe
     with Memory(Settings(store=str(path)), embedder=embedder) as memory:
         given = memory.update(old.id, "I moved to York.", user_id="maya", session_time="2024-01-05")
         assert given.units[0].session_time == datetime(2024, 1, 5)
-        # inherited: one second after the latest version of the chain (York, 2024-01-05)
+        # inherited: one second after the namespace's newest memory (York, 2024-01-05)
         inherited = memory.update(old.id, "I moved to Bath.", user_id="maya")
         assert inherited.units[0].session_time == datetime(2024, 1, 5) + timedelta(seconds=1)
         chain = [v.unit.id for v in memory.history(old.id, user_id="maya")]

@@ -217,6 +217,36 @@ def test_ripplemem_mcp_over_stdio(tmp_path: Path) -> None:
     _check(seen, "kim")
 
 
+async def _update_with_nothing_to_store(client: Client) -> dict:
+    added = await client.call_tool("add_memory", {"text": "I live in Leeds.", "session_time": "2024-05-08"})
+    old = added.structured_content["units"][0]["id"]
+    refused = await client.call_tool("update_memory", {"unit_id": old, "text": "yes"})
+    listed = await client.call_tool("list_memories", {})
+    stored = await client.call_tool("update_memory", {"unit_id": old, "text": "I moved to Bristol."})
+    again = await client.call_tool("update_memory", {"unit_id": old, "text": "I moved to Bristol."})
+    return {
+        "refused": (refused.is_error, refused.content[0].text),
+        "listed": listed.structured_content["total"],
+        "stored": (stored.is_error, len(stored.structured_content["units"])),
+        "again": (again.is_error, again.structured_content["units"], again.structured_content["skipped"]),
+    }
+
+
+def test_an_mcp_update_that_holds_no_statement_is_a_tool_error(tmp_path: Path) -> None:
+    memory = Memory(Settings(store=str(tmp_path / "m.db")), embedder=FakeEmbedder())
+    server = build_mcp(AsyncMemory(over=memory), lambda ctx: (Access.fixed("kim"), "kim"))
+    try:
+        seen = _run(_session(Client(server), _update_with_nothing_to_store))
+    finally:
+        memory.close()
+    assert seen["refused"] == (
+        True,
+        "InvalidInputError: the update's text holds no statement to store: give the new fact in a sentence",
+    )
+    assert seen["listed"] == 1  # nothing stored
+    assert seen["stored"] == (False, 1) and seen["again"] == (False, [], 1)
+
+
 async def _describe_and_refuse(client: Client) -> dict:
     tools = (await client.list_tools()).tools
     texts = {t.name: t.description for t in tools}

@@ -79,6 +79,9 @@ def test_update_then_history(live: LiveServer) -> None:
         assert chain["versions"][0]["valid_until"].startswith("2024-06-01")
         assert client.get("/v1/memories/nope/history").status_code == 404
         assert client.post("/v1/memories/nope/update", json={"text": "x"}).status_code == 404
+        for end in (old["id"], new.id):  # the supersedes edge runs new -> old, whichever end is asked
+            edges = client.get(f"/v1/memories/{end}/edges").json()["edges"]
+            assert [(e["src"], e["dst"]) for e in edges if e["kind"] == "supersedes"] == [(new.id, old["id"])]
 
 
 def test_add_without_waiting_returns_a_job_that_reports_the_result(live: LiveServer) -> None:

@@ -22,3 +22,26 @@ def test_a_retried_rest_update_stores_nothing_twice(live: LiveServer) -> None:
         assert len(links) == 1
         new = first.json()["units"][0]
         assert new["session_time"] == "2024-05-08T13:56:01"  # the old unit's time, one second on
+
+
+def test_a_rest_update_that_holds_no_statement_is_refused(live: LiveServer) -> None:
+    """"yes" yields no memory: a 422 that says what to send, and nothing stored; a retry of an
+    update that was stored still answers as a repeated add."""
+    with live.client("alex") as client:
+        added = client.post(
+            "/v1/memories",
+            json={"messages": [{"speaker": "Alex", "text": "I live in Leeds."}], "session_time": "2024-05-08T13:56"},
+        ).json()
+        old = added["units"][0]["id"]
+        refused = client.post(f"/v1/memories/{old}/update", json={"text": "yes"})
+        assert refused.status_code == 422
+        assert refused.json()["error"] == {
+            "type": "InvalidInputError",
+            "message": "the update's text holds no statement to store: give the new fact in a sentence",
+        }
+        assert client.get("/v1/memories").json()["total"] == 1
+        assert client.get(f"/v1/memories/{old}/edges").json()["edges"] == []
+        first = client.post(f"/v1/memories/{old}/update", json={"text": "I moved to Bristol."})
+        again = client.post(f"/v1/memories/{old}/update", json={"text": "I moved to Bristol."})
+        assert first.status_code == again.status_code == 200
+        assert again.json()["units"] == [] and again.json()["skipped"] == 1

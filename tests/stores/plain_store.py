@@ -64,6 +64,8 @@ class _State:
     seqs: dict[str, dict[str, int]] = field(default_factory=dict)  # ns -> id -> insertion number
     postings: dict[str, Postings] = field(default_factory=dict)
     edges: dict[tuple[str, str], dict[str, dict[str, float]]] = field(default_factory=dict)
+    #: the direction of each supersedes edge: (namespace, newer, older)
+    newer: set[tuple[str, str, str]] = field(default_factory=set)
     people: dict[str, str] = field(default_factory=dict)
     parses: dict[str, dict[str, bytes]] = field(default_factory=dict)  # ns -> id -> parse
     embedder: tuple[str, int] | None = None
@@ -203,6 +205,11 @@ class PlainStore:
         return len(self._state.units.get(namespace, {}))
 
     @_open
+    def last_said(self, namespace: str) -> datetime | None:
+        units = self._state.units.get(namespace, {}).values()
+        return max((u.session_time or u.created_at for u in units), default=None)
+
+    @_open
     def namespaces(self) -> list[str]:
         return sorted(ns for ns, units in self._state.units.items() if units)
 
@@ -340,6 +347,9 @@ class PlainStore:
                 graph = self._state.edges.setdefault((edge.namespace, edge.kind), {})
                 graph.setdefault(edge.src, {})[edge.dst] = edge.weight
                 graph.setdefault(edge.dst, {})[edge.src] = edge.weight
+                if edge.kind == "supersedes":  # the one kind that keeps its direction
+                    self._state.newer.discard((edge.namespace, edge.dst, edge.src))
+                    self._state.newer.add((edge.namespace, edge.src, edge.dst))
 
     @_open
     def neighbours(
@@ -354,11 +364,14 @@ class PlainStore:
 
     @_open
     def edges_of(self, namespace: str, unit_id: str) -> list[Edge]:
-        return sorted(
-            (
-                Edge(namespace, unit_id, other, kind, weight)  # type: ignore[arg-type]
-                for kind in EDGE_KINDS
-                for other, weight in self._state.edges.get((namespace, kind), {}).get(unit_id, {}).items()
-            ),
-            key=lambda edge: (edge.kind, edge.dst),
-        )
+        found = [
+            (kind, other, weight)
+            for kind in EDGE_KINDS
+            for other, weight in self._state.edges.get((namespace, kind), {}).get(unit_id, {}).items()
+        ]
+        return [
+            Edge(namespace, other, unit_id, kind, weight)  # type: ignore[arg-type]
+            if (namespace, other, unit_id) in self._state.newer and kind == "supersedes"
+            else Edge(namespace, unit_id, other, kind, weight)  # type: ignore[arg-type]
+            for kind, other, weight in sorted(found)
+        ]

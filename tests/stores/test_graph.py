@@ -1,4 +1,5 @@
-"""GraphIndex (stores/graph.py): the in-memory edges of a namespace, against a dict model."""
+"""GraphIndex (stores/graph.py): the in-memory edges of a namespace, against a dict model; a
+``supersedes`` edge keeps its direction (the older end's row holds the negative weight)."""
 
 from __future__ import annotations
 
@@ -6,9 +7,10 @@ import random
 
 import pytest
 
-from ripplemem.stores.graph import GraphIndex
+from ripplemem.records import Edge
+from ripplemem.stores.graph import GraphIndex, stored_edge
 
-KINDS = ("semantic", "structural")
+KINDS = ("semantic", "structural", "supersedes")
 
 
 class Model:
@@ -19,18 +21,22 @@ class Model:
 
     def apply(self, changes: list) -> None:
         for kind, a, b, weight in changes:
-            for this, other in ((a, b), (b, a)):
+            for this, other, sign in ((a, b, 1), (b, a, -1 if kind == "supersedes" else 1)):
                 row = self.rows[kind].setdefault(this, {})
                 if weight is None:
                     row.pop(other, None)
                 else:
-                    row[other] = weight
+                    row[other] = sign * weight
 
     def neighbours(self, ids: list[str], kind: str) -> dict[str, list[tuple[str, float]]]:
         return {
-            i: sorted(self.rows[kind].get(i, {}).items(), key=lambda e: (-e[1], e[0]))
+            i: sorted(((o, abs(w)) for o, w in self.rows[kind].get(i, {}).items()), key=lambda e: (-e[1], e[0]))
             for i in dict.fromkeys(ids)
         }
+
+    def supersedes(self, unit_id: str) -> list[tuple[str, str]]:
+        """(newer, older) of each supersedes edge of ``unit_id``."""
+        return sorted((unit_id, o) if w > 0 else (o, unit_id) for o, w in self.rows["supersedes"].get(unit_id, {}).items())
 
     def entries(self) -> int:
         return sum(len(row) for rows in self.rows.values() for row in rows.values())
@@ -50,6 +56,10 @@ def same(graph: GraphIndex, model: Model, nodes: int) -> None:
     for kind in KINDS:
         assert graph.neighbours(ids, kind) == model.neighbours(ids, kind)
     assert graph.entries == model.entries()
+    for unit_id in ids[::7]:
+        read = [stored_edge("ns", unit_id, *entry) for entry in graph.edges_of(unit_id)]
+        assert all(known for _, known in read)
+        assert sorted((e.src, e.dst) for e, _ in read if e.kind == "supersedes") == model.supersedes(unit_id)
 
 
 def test_changes_read_back_in_both_directions_strongest_first() -> None:
@@ -63,15 +73,37 @@ def test_changes_read_back_in_both_directions_strongest_first() -> None:
         "x": [],
     }
     assert graph.edges_of("a") == [
-        ("semantic", "b", 0.5),
-        ("semantic", "c", 0.95),
-        ("structural", "d", 0.7),
+        ("semantic", "b", 0.5, 0.5),
+        ("semantic", "c", 0.95, 0.95),
+        ("structural", "d", 0.7, 0.7),
     ]
     graph.apply([("semantic", "c", "a", None), ("semantic", "x", "y", None)])  # x-y: not there
     assert graph.neighbours(["a", "c"], "semantic") == {"a": [("b", 0.5)], "c": []}
     assert not graph.has_edges("c") and graph.has_edges("d") and not graph.has_edges("x")
     assert graph.entries == 4
     assert graph.removals("a") == [("semantic", "a", "b", None), ("structural", "a", "d", None)]
+
+
+def test_a_supersedes_edge_is_read_new_to_old_from_either_end() -> None:
+    graph = GraphIndex()
+    graph.apply([("supersedes", "new", "old", 1.0), ("semantic", "old", "new", 0.8)])
+    assert graph.neighbours(["new", "old"], "supersedes") == {"new": [("old", 1.0)], "old": [("new", 1.0)]}
+    for unit_id in ("new", "old"):
+        read = [stored_edge("ns", unit_id, *entry) for entry in graph.edges_of(unit_id)]
+        assert (Edge("ns", "new", "old", "supersedes", 1.0), True) in read
+    restored = GraphIndex.from_snapshot(graph.snapshot())  # kept on disk
+    assert restored.edges_of("old") == graph.edges_of("old")
+    assert GraphIndex.from_edges([("supersedes", "new", "old", 1.0)]).edges_of("old") == [
+        ("supersedes", "new", -1.0, 1.0)
+    ]
+    graph.apply([("supersedes", "old", "new", 1.0)])  # the same edge the other way round
+    assert stored_edge("ns", "new", *graph.edges_of("new")[1]) == (Edge("ns", "old", "new", "supersedes", 1.0), True)
+
+
+def test_a_supersedes_edge_stored_without_its_direction_is_read_as_such() -> None:
+    """Rows both positive: an edge stored before the direction was kept."""
+    entry = ("supersedes", "b", 1.0, 1.0)
+    assert stored_edge("ns", "a", *entry) == (Edge("ns", "a", "b", "supersedes", 1.0), False)
 
 
 def test_many_changes_fold_into_arrays_and_still_read_like_the_model() -> None:

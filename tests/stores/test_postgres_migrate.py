@@ -40,6 +40,11 @@ def _fill(path: Path, embedder: Any) -> None:
             for day, chat in enumerate(CHATS):
                 memory.add(chat, namespace=namespace, session_time=f"2024-05-2{day}T10:00",
                            metadata={"day": day, "tags": ["chat", namespace]})
+        for namespace in ("maya", "sam"):  # updates said (their given times) before what they replaced
+            latest = next(u for u in memory.list(namespace=namespace) if "Berlin" in u.restatement).id
+            for month, city in enumerate(("Munich", "Vienna", "Hamburg", "Zurich"), 1):
+                latest = memory.update(latest, f"Lena is moving to {city} now.", namespace=namespace,
+                                       session_time=f"2024-0{5 - month}-01").units[0].id
         memory.store.keys.add_key(ApiKey("k1", "hash-1", ("maya",), datetime(2026, 1, 1)))
 
 
@@ -53,6 +58,10 @@ def _everything(location: str) -> dict[str, Any]:
             out[namespace] = {
                 "units": [u.to_json() for u in units],
                 "edges": {k: store.neighbours(namespace, ids, k) for k in ("semantic", "structural")},
+                "supersedes": sorted(
+                    (e.src, e.dst, e.weight) for i in ids for e in store.edges_of(namespace, i)
+                    if e.kind == "supersedes"
+                ),
                 "clues": [(c.id, c.text, c.sessions, c.vector.tolist()) for c in store.clues.get_clues(namespace, clue_ids)],
                 "members": store.clues.members(namespace, clue_ids),
                 "links": store.clues.links(namespace, ids),
@@ -85,6 +94,7 @@ def test_sqlite_to_postgres_and_back_keeps_everything(
     assert expected["maya"]["clues"] and expected["keys"]
     assert expected["maya"]["person"] == "Maya" and expected["sam"]["person"] is None
     assert expected["maya"]["day 1"] and expected["maya"]["said by Sam after"]
+    assert len(expected["maya"]["supersedes"]) == 8  # the updates' edges, read from both ends
     assert expected["maya"]["units"][0]["metadata"]["tags"] == ["chat", "maya"]
     assert sorted(expected["maya"]["parses"]) == sorted(u["id"] for u in expected["maya"]["units"])
     assert _everything(middle) == expected

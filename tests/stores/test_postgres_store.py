@@ -374,3 +374,33 @@ def test_a_store_from_before_the_filter_index_is_upgraded(
         assert said == 2  # may and new: the deleted unit's row went with it
     with open_store(url) as store:
         assert store.person("ns") == "Ann"
+
+
+def test_a_supersedes_edge_stored_without_its_direction_is_read_by_time(
+    postgres_store_url: StoreUrl, postgres_url: str
+) -> None:
+    """Both rows of the edge positive (written before its direction was kept): the unit said
+    later supersedes, read the same from either end; an edge written now keeps its direction."""
+    from datetime import datetime
+
+    url = postgres_store_url("undirected")
+    with open_store(url) as store:
+        store.add_units([
+            make_unit("early", session_time=datetime(2024, 1, 1)),
+            make_unit("late", session_time=datetime(2024, 6, 1)),
+            make_unit("other", session_time=datetime(2023, 1, 1)),
+        ])
+    schema = parse_location(url).schema
+    with psycopg.connect(postgres_url, autocommit=True) as db:
+        db.execute(f'SET search_path TO "{schema}"')
+        db.execute(
+            "INSERT INTO edge (namespace, src, kind, dst, weight) VALUES "
+            "('ns', 'early', 'supersedes', 'late', 1.0), ('ns', 'late', 'supersedes', 'early', 1.0)"
+        )
+    with open_store(url) as store:
+        for end in ("early", "late"):
+            assert store.edges_of("ns", end) == [Edge("ns", "late", "early", "supersedes", 1.0)]
+        assert store.neighbours("ns", ["early"], "supersedes") == {"early": [("late", 1.0)]}
+        add_edges(store, [Edge("ns", "other", "late", "supersedes", 1.0)])  # said before, yet newer
+        assert Edge("ns", "other", "late", "supersedes", 1.0) in store.edges_of("ns", "late")
+        assert store.edges_of("ns", "other") == [Edge("ns", "other", "late", "supersedes", 1.0)]

@@ -682,6 +682,46 @@ def test_an_edge_table_is_migrated_into_snapshots(tmp_path: Path) -> None:
     raw.close()
 
 
+def test_a_supersedes_edge_stored_without_its_direction_is_read_by_time(tmp_path: Path) -> None:
+    """A snapshot whose supersedes rows are both positive (written before the direction was
+    kept): the unit said later supersedes, read the same from either end; an edge written now
+    keeps its direction."""
+    import io
+
+    from ripplemem.stores.graph import GraphIndex
+
+    path = tmp_path / "memory.db"
+    with SQLiteStore(path) as store:
+        store.add_units([
+            make_unit("early", session_time=datetime(2024, 1, 1)),
+            make_unit("late", session_time=datetime(2024, 6, 1)),
+            make_unit("other", session_time=datetime(2023, 1, 1)),
+        ])
+        add_edges(store, [Edge("ns", "early", "late", "structural", 1.0)])
+    # the same rows as one undirected supersedes edge, as a snapshot of before
+    built = GraphIndex.from_edges([("structural", "early", "late", 1.0)]).snapshot()
+    with np.load(io.BytesIO(built)) as data:
+        arrays = {name: data[name] for name in data.files}
+    for part in ("indptr", "neighbour", "weight"):
+        arrays[f"supersedes_{part}"], arrays[f"structural_{part}"] = (
+            arrays[f"structural_{part}"], arrays[f"supersedes_{part}"]
+        )
+    blob = io.BytesIO()
+    np.savez(blob, **arrays)
+    raw = sqlite3.connect(path, isolation_level=None)
+    raw.execute("DELETE FROM edge_journal")
+    raw.execute("DELETE FROM edge_snapshot")
+    raw.execute("INSERT INTO edge_snapshot (namespace, part, blob) VALUES ('ns', 0, ?)", (blob.getvalue(),))
+    raw.execute("UPDATE edge_state SET snapshot_n = journal_n, pending = 0, token = token + 1")
+    raw.close()
+    with SQLiteStore(path) as store:
+        for end in ("early", "late"):
+            assert store.edges_of("ns", end) == [Edge("ns", "late", "early", "supersedes", 1.0)]
+        assert store.neighbours("ns", ["early"], "supersedes") == {"early": [("late", 1.0)]}
+        add_edges(store, [Edge("ns", "other", "late", "supersedes", 1.0)])  # said before, yet newer
+        assert store.edges_of("ns", "other") == [Edge("ns", "other", "late", "supersedes", 1.0)]
+
+
 def test_vectors_load_from_one_snapshot_while_another_process_writes(tmp_path: Path) -> None:
     """A reader (a server's search worker) loads the vectors while another connection adds some
     between its statements: it sees one consistent snapshot, never a count the rows outgrow."""

@@ -60,6 +60,19 @@ def test_hops_reach_further_and_every_edge_inside_is_returned_once(store) -> Non
     assert not two.truncated
 
 
+def test_a_supersedes_edge_runs_new_to_old_whichever_end_is_the_seed(store) -> None:
+    with store.write(["ns"]):
+        store.add_units([make_unit("old"), make_unit("new"), make_unit("near")])
+        store.change_edges(add=[
+            Edge("ns", "new", "old", "supersedes", 1.0), Edge("ns", "near", "old", "semantic", 0.8),
+        ])
+    for seed in ("old", "new"):
+        found = neighbourhood(store, "ns", [seed], hops=2)
+        assert {u.id for u in found.units} == {"old", "new", "near"}
+        assert [(e.src, e.dst) for e in found.edges if e.kind == "supersedes"] == [("new", "old")]
+        assert [{e.src, e.dst} for e in found.edges if e.kind == "semantic"] == [{"old", "near"}]
+
+
 def test_the_cap_keeps_the_strongest_and_says_it_cut(store) -> None:
     star(store, "ns", 8)
     capped = neighbourhood(store, "ns", ["c"], hops=1, max_nodes=4)

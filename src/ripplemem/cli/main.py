@@ -302,8 +302,10 @@ def show(
     for edge in sorted(edges, key=lambda e: (e.kind, -e.weight)):
         other_id = edge.dst if edge.dst != unit_id else edge.src
         other = others.get(other_id)
+        # a supersedes edge runs new -> old: seen from the old unit, it was superseded by the other
+        kind = "superseded by" if edge.kind == "supersedes" and edge.dst == unit_id else edge.kind
         table.add_row(
-            edge.kind, f"{edge.weight:.3f}", for_terminal(other_id),
+            kind, f"{edge.weight:.3f}", for_terminal(other_id),
             for_terminal(other.restatement) if other else "?",
         )
     out.print(table)

@@ -117,7 +117,12 @@ def _copy_namespace(source: MemoryStore, target: MemoryStore, namespace: str) ->
                     Edge(namespace, a, b, kind, weight)
                     for a, near in found.items()
                     for b, weight in near
-                    if a < b
+                    if a < b and kind != "supersedes"
+                ] + [  # a supersedes edge keeps its direction: from its newer end
+                    edge
+                    for a, near in found.items() if near and kind == "supersedes"
+                    for edge in source.edges_of(namespace, a)
+                    if edge.kind == "supersedes" and edge.src == a
                 ]
                 target.change_edges(add=edges)
                 counts.edges += len(edges)

@@ -3,7 +3,8 @@
 Starting from seed units (a search's evidence, its anchors and the units on its expansion
 paths), :func:`neighbourhood` walks ``hops`` steps along every edge kind, strongest edges
 first, and stops adding units at ``max_nodes``: the viewer never loads the whole store. The
-edges returned are every edge whose both ends are among the units returned, each once.
+edges returned are every edge whose both ends are among the units returned, each once; a
+``supersedes`` edge runs new -> old, as the store reports it.
 """
 
 from __future__ import annotations
@@ -46,15 +47,15 @@ def neighbourhood(
     known = {u.id: u for u in store.get_units(namespace, wanted[:budget], with_vectors=False)}
     hop = {unit_id: 0 for unit_id in wanted[:budget] if unit_id in known}
     frontier = list(hop)
-    edges_of: dict[str, list[Edge]] = {}
+    edges_of: dict[str, list[tuple[str, Edge]]] = {}
     for step in range(1, hops + 1):
         if not frontier:
             break
         strongest: dict[str, float] = {}
         for unit_id in frontier:
-            for edge in _edges(store, namespace, unit_id, edges_of):
-                if edge.dst not in hop and edge.weight > strongest.get(edge.dst, float("-inf")):
-                    strongest[edge.dst] = edge.weight
+            for other, edge in _edges(store, namespace, unit_id, edges_of):
+                if other not in hop and edge.weight > strongest.get(other, float("-inf")):
+                    strongest[other] = edge.weight
         ranked = sorted(strongest, key=lambda other: (-strongest[other], other))
         room = budget - len(hop)
         truncated = truncated or len(ranked) > room
@@ -68,8 +69,8 @@ def neighbourhood(
     seen: set[tuple[str, str, str]] = set()
     edges: list[Edge] = []
     for unit in units:
-        for edge in _edges(store, namespace, unit.id, edges_of):
-            if edge.dst not in inside:
+        for other, edge in _edges(store, namespace, unit.id, edges_of):
+            if other not in inside:
                 continue
             low, high = sorted((edge.src, edge.dst))
             if (low, high, edge.kind) in seen:
@@ -79,12 +80,19 @@ def neighbourhood(
     return Neighbourhood(units, edges, {u.id: hop[u.id] for u in units}, truncated)
 
 
-def _edges(store: MemoryStore, namespace: str, unit_id: str, cache: dict[str, list[Edge]]) -> list[Edge]:
-    """``unit_id``'s edges, each with ``unit_id`` as its ``src``."""
+def _edges(
+    store: MemoryStore, namespace: str, unit_id: str, cache: dict[str, list[tuple[str, Edge]]]
+) -> list[tuple[str, Edge]]:
+    """``unit_id``'s edges, each with its other end: a ``supersedes`` edge as the store reports
+    it (new -> old), any other with ``unit_id`` as its ``src``."""
     found = cache.get(unit_id)
     if found is None:
         found = cache[unit_id] = [
-            edge if edge.src == unit_id else Edge(edge.namespace, unit_id, edge.src, edge.kind, edge.weight)
+            (
+                edge.dst if edge.src == unit_id else edge.src,
+                edge if edge.src == unit_id or edge.kind == "supersedes"
+                else Edge(edge.namespace, unit_id, edge.src, edge.kind, edge.weight),
+            )
             for edge in store.edges_of(namespace, unit_id)
         ]
     return found

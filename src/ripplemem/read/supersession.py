@@ -48,7 +48,10 @@ Then, in this order:
    latest unit takes the place of its best-ranked older member (pulled in along the edges when
    the ranking did not find it) and passes the units less relevant than the chain's best, when
    the chain is about the holder; for an earlier value the unit a found unit replaced is pulled
-   in (or moved up) right after it;
+   in (or moved up) right after it. A chain is ordered by its edges (a unit after the units it
+   supersedes: :func:`~ripplemem.records.chain_order`), never by when its units were said, and
+   after step 2 (which orders by when each was said) the members of a chain it read take their
+   places in chain order (:func:`_chains_in_order`);
 2. the answering units' readings (:mod:`ripplemem.read.latest_first`): the clause of each that
    fits the question best (the cosine of its own words with the question's, both without the
    names of the people it asks about) says whether the holder asserts the answer (``stated``)
@@ -106,6 +109,7 @@ from ripplemem.records import (
     ExpansionPath,
     Hit,
     MemoryUnit,
+    chain_order,
     normalise_cue,
     said_at,
     said_order,
@@ -113,7 +117,7 @@ from ripplemem.records import (
 )
 from ripplemem.statements import Clause, Parse, StatementReader, counts, frequency, same_place
 from ripplemem.statements.clauses import DURATION_UNITS, kin, person_noun
-from ripplemem.stores.base import MemoryStore
+from ripplemem.stores.base import MemoryStore, supersedes_of
 
 #: the question asks for the value before a change
 _EARLIER_VALUE = re.compile(
@@ -408,39 +412,52 @@ def nameless_query(query: str, cues: Cues | None) -> str:
 
 @dataclass(slots=True)
 class _Chains:
-    """The ``supersedes`` neighbours of units, fetched as needed (one store call per step)."""
+    """The ``supersedes`` edges of units, fetched as needed (one store call per step): ``links``
+    both ways, ``newer`` the units that supersede one, ``older`` those it supersedes. A chain is
+    ordered by its edges, never by clocks (:func:`~ripplemem.records.chain_order`)."""
 
     store: MemoryStore
     namespace: str
     units: dict[str, MemoryUnit]
     links: dict[str, list[str]] = field(default_factory=dict)
+    newer: dict[str, list[str]] = field(default_factory=dict)
+    older: dict[str, list[str]] = field(default_factory=dict)
 
     def load(self, ids: Sequence[str]) -> None:
-        asked = [i for i in ids if i not in self.links]
+        asked = [i for i in dict.fromkeys(ids) if i not in self.links]
         if not asked:
             return
-        found = self.store.neighbours(self.namespace, asked, "supersedes")
+        found = supersedes_of(self.store, self.namespace, asked)
         for unit_id in asked:
-            self.links[unit_id] = [other for other, _ in found.get(unit_id, [])]
+            self.newer[unit_id], self.older[unit_id] = found.get(unit_id, ([], []))
+            self.links[unit_id] = [*self.newer[unit_id], *self.older[unit_id]]
         missing = list(dict.fromkeys(o for i in asked for o in self.links[i] if o not in self.units))
         if missing:
             for unit in self.store.get_units(self.namespace, missing, with_vectors=False):
                 self.units[unit.id] = unit
 
+    def _in_order(self, ids: Sequence[str]) -> list[MemoryUnit]:
+        """The loaded units of ``ids`` in chain order (their edges among them read first)."""
+        units = [self.units[i] for i in ids if i in self.units]
+        if len(units) < 2:
+            return units
+        self.load([u.id for u in units])
+        among = {u.id for u in units}
+        return chain_order(units, {u.id: [o for o in self.older.get(u.id, []) if o in among] for u in units})
+
     def successor(self, unit_id: str) -> MemoryUnit | None:
-        unit = self.units[unit_id]
-        later = [self.units[o] for o in self.links.get(unit_id, []) if o in self.units]
-        later = [u for u in later if said_order(u) > said_order(unit)]
-        return min(later, key=said_order) if later else None
+        """The first of the units that supersede ``unit_id``."""
+        later = self._in_order(self.newer.get(unit_id, []))
+        return later[0] if later else None
 
     def predecessor(self, unit_id: str) -> MemoryUnit | None:
-        unit = self.units[unit_id]
-        earlier = [self.units[o] for o in self.links.get(unit_id, []) if o in self.units]
-        earlier = [u for u in earlier if said_order(u) < said_order(unit)]
-        return max(earlier, key=said_order) if earlier else None
+        """The last of the units ``unit_id`` supersedes."""
+        earlier = self._in_order(self.older.get(unit_id, []))
+        return earlier[-1] if earlier else None
 
     def members(self, unit_id: str) -> list[MemoryUnit]:
-        """The unit and the chain after it, up to :data:`_CHAIN_DEPTH` steps, earliest first."""
+        """The unit and the chain after it, up to :data:`_CHAIN_DEPTH` steps each way, in chain
+        order (its last member is the latest)."""
         found, current = [self.units[unit_id]], unit_id
         for _ in range(_CHAIN_DEPTH):
             self.load([current])
@@ -544,6 +561,9 @@ def apply_supersession(
             counted=noun, asked=value_kind(query, noun), asides_only=polar,
         )
         moved |= stated
+        if not polar:  # step 2 orders by when each was said; within a chain its edges decide
+            ordered, kept = _chains_in_order(ordered, chains, read, latest=mode == "present")
+            moved |= kept
     marked = [_mark(e, chains) for e in rescore(ordered[:budget], moved, "supersession")]
     if moved:
         notes.append(
@@ -761,7 +781,7 @@ def _chain_first(
         present = [u for u in group if u.id in answering]
         if not present:
             continue  # no member answers the question: its chain is not what is asked about
-        latest = max(group, key=said_order)
+        latest = group[-1]  # the chain's last: what replaced every other member
         reach = max(relevance.get(u.id, -np.inf) for u in present)
         about = named is None or any(normalise_cue(p) == named for u in group for p in u.participants)
         placed = _move_up(ordered, latest, group, reach if about else -np.inf, relevance, moved)
@@ -819,8 +839,7 @@ def _statements_first(
     for unit in units:  # a recorded update of a stated unit states its new value
         reading = parts.get(unit.id)
         if reading is not None and reading.role != "stated" and any(
-            parts.get(o, _NONE).role == "stated" and said_order(chains.units[o]) < said_order(unit)
-            for o in chains.links.get(unit.id, []) if o in chains.units
+            parts.get(o, _NONE).role == "stated" for o in chains.older.get(unit.id, [])
         ):
             parts[unit.id] = Reading("stated", reading.fit)
     ids, moved = order(
@@ -922,6 +941,30 @@ def _chain_groups(lead: Sequence[Evidence], chains: _Chains) -> list[list[Memory
     return groups
 
 
+def _chains_in_order(
+    ordered: list[Evidence], chains: _Chains, read: Collection[str], *, latest: bool
+) -> tuple[list[Evidence], set[str]]:
+    """The members of each chain of the lead with a member step 2 read (``read``) take the
+    places they hold among ``ordered`` in chain order: the latest in the first of them for the
+    present (``latest``), the earliest for an earlier value. Step 2 orders statements by when
+    they were said; an update may be said (given a session time) before the memory it replaced,
+    and its edge says which is newer."""
+    ids = [e.unit.id for e in ordered]
+    place = {unit_id: at for at, unit_id in enumerate(ids)}
+    out = list(ordered)
+    moved: set[str] = set()
+    for group in _chain_groups(ordered[:LEAD], chains):
+        if not any(u.id in read for u in group):
+            continue  # a chain step 2 did not read keeps the order step 1 gave it
+        present = [u for u in group if u.id in place]
+        wanted = present[::-1] if latest else present
+        for at, unit in zip(sorted(place[u.id] for u in present), wanted, strict=True):
+            if ids[at] != unit.id:
+                out[at] = ordered[place[unit.id]]
+                moved.add(unit.id)
+    return out, moved
+
+
 def _move_up(
     ordered: list[Evidence],
     latest: MemoryUnit,
@@ -930,11 +973,11 @@ def _move_up(
     relevance: dict[str, float],
     moved: set[str],
 ) -> list[Evidence] | None:
-    """``ordered`` with ``latest`` at the place of its group's best-ranked older member, then up
-    past the units less relevant than ``reach``, not past a unit another group moved
-    (``reach`` ``-inf``: no further); None when it stays where it is."""
+    """``ordered`` with ``latest`` (the last of its chain ``group``) at the place of its group's
+    best-ranked older member, then up past the units less relevant than ``reach``, not past a
+    unit another group moved (``reach`` ``-inf``: no further); None when it stays where it is."""
     ids = [e.unit.id for e in ordered]
-    older = {u.id for u in group if said_order(u) < said_order(latest)}
+    older = {u.id for u in group if u.id != latest.id}
     places = [i for i, unit_id in enumerate(ids) if unit_id in older]
     if not places:
         return None

@@ -23,7 +23,7 @@ from ripplemem.records.extraction import ExtractionFallback, WindowDrafts
 from ripplemem.records.jobs import Job, JobStatus
 from ripplemem.records.keys import ApiKey
 from ripplemem.records.results import INSERT_STAGES, AddResult, Answer
-from ripplemem.records.supersession import Version, said_at, said_order, successor_of
+from ripplemem.records.supersession import Version, chain_order, said_at, said_order
 from ripplemem.records.time import TimeSpan
 from ripplemem.records.unit import Edge, EdgeKind, MemoryUnit, UnitDraft, named_times, normalise_cue
 
@@ -58,10 +58,10 @@ __all__ = [
     "Version",
     "Window",
     "WindowDrafts",
+    "chain_order",
     "named_times",
     "normalise_cue",
     "said_at",
     "said_order",
     "shares_a_photo",
-    "successor_of",
 ]

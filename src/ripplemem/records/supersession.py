@@ -1,13 +1,18 @@
 """Supersession: a later unit that restates a value an earlier unit stated replaces it.
 
-A ``supersedes`` edge (:data:`~ripplemem.records.unit.EdgeKind`) joins the two; edges are stored
-undirected, and the successor is the end said later (:func:`said_order`: the session time, then
-the turn's place in its session, then when the unit was stored). Both units are kept: the earlier
-one is *superseded*, valid until its successor was said.
+A ``supersedes`` edge (:data:`~ripplemem.records.unit.EdgeKind`) runs from the new unit to the old
+one, and the store keeps its direction. Both units are kept: the old one is *superseded*, valid
+until its successor was said. A chain is ordered by its edges (:func:`chain_order`): a unit comes
+after every unit it supersedes, whatever the clocks say (an update may be given an earlier
+session time than the memory it updates); only units the edges leave unordered (two branches of
+one chain) are ordered by :func:`said_order` (the session time, then the turn's place in its
+session, then when the unit was stored).
 """
 
 from __future__ import annotations
 
+import heapq
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -48,7 +53,31 @@ class Version:
         return self.to_model().model_dump(mode="json")
 
 
-def successor_of(unit: MemoryUnit, linked: list[MemoryUnit]) -> MemoryUnit | None:
-    """The earliest unit of ``linked`` (its supersedes neighbours) said after ``unit``."""
-    later = [u for u in linked if said_order(u) > said_order(unit)]
-    return min(later, key=said_order) if later else None
+def chain_order(units: Iterable[MemoryUnit], older: Mapping[str, Collection[str]]) -> list[MemoryUnit]:
+    """``units`` in the order their values held: each after every unit of them it supersedes
+    (``older``: the ids each unit supersedes), and of the units the edges leave unordered, the
+    one said first (:func:`said_order`) first. A cycle (edges written both ways by hand) is
+    broken at its unit said first."""
+    members = {u.id: u for u in units}
+    waiting = {i: {o for o in older.get(i, ()) if o in members and o != i} for i in members}
+    after: dict[str, list[str]] = {}
+    for unit_id, before in waiting.items():
+        for other in before:
+            after.setdefault(other, []).append(unit_id)
+    ready = [(said_order(members[i]), i) for i, before in waiting.items() if not before]
+    heapq.heapify(ready)
+    placed: dict[str, MemoryUnit] = {}
+    while len(placed) < len(members):
+        if not ready:  # a cycle: its unit said first goes on
+            rest = min((u for i, u in members.items() if i not in placed), key=said_order)
+            waiting[rest.id] = set()
+            ready = [(said_order(rest), rest.id)]
+        _, unit_id = heapq.heappop(ready)
+        if unit_id in placed:
+            continue
+        placed[unit_id] = members[unit_id]
+        for later in after.get(unit_id, ()):
+            waiting[later].discard(unit_id)
+            if not waiting[later] and later not in placed:
+                heapq.heappush(ready, (said_order(members[later]), later))
+    return list(placed.values())

@@ -12,8 +12,8 @@ import numpy as np
 from ripplemem.records.time import TimeSpan
 from ripplemem.records.wire import EdgeModel, UnitModel, vector_from_json, vector_to_json
 
-#: ``supersedes`` joins a unit to an earlier one whose value it replaces (the later-said end is
-#: the successor; :mod:`ripplemem.records.supersession`)
+#: ``supersedes`` runs from a unit to the one whose value it replaces (new -> old, a direction
+#: the store keeps; :mod:`ripplemem.records.supersession`)
 EdgeKind = Literal["semantic", "structural", "supersedes"]
 
 
@@ -129,7 +129,8 @@ class MemoryUnit:
 
 @dataclass(frozen=True, slots=True)
 class Edge:
-    """An undirected weighted edge, stored once per direction."""
+    """A weighted edge, stored once per direction: undirected, but a ``supersedes`` edge keeps its
+    direction (``src`` replaces ``dst``)."""
 
     namespace: str
     src: str

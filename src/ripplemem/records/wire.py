@@ -87,7 +87,8 @@ class UnitModel(_Model):
 
 
 class EdgeModel(_Model):
-    """An undirected weighted edge between two units of one namespace."""
+    """A weighted edge between two units of one namespace: undirected, but a ``supersedes`` edge
+    runs new -> old (``src`` replaces ``dst``)."""
 
     namespace: str
     src: str
@@ -259,7 +260,7 @@ class VersionModel(_Model):
 
 
 class HistoryModel(_Model):
-    """A supersession chain, earliest first (``history``)."""
+    """A supersession chain, oldest value first: each version after the one it replaced (``history``)."""
 
     unit_id: str
     versions: list[VersionModel]

@@ -163,7 +163,8 @@ class UpdateRequest(UnitRequest):
         examples=["I moved to Bristol."],
     )
     session_time: str | None = Field(
-        default=None, max_length=100, description="when it was said (ISO 8601; default: one second after the latest version of the memory)"
+        default=None, max_length=100,
+        description="when it was said (ISO 8601; default: one second after the newest memory of the namespace)",
     )
 
 

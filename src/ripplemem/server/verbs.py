@@ -233,11 +233,12 @@ VERBS: tuple[Verb, ...] = (
         path="/v1/memories/{unit_id}/edges", statuses=(404,),
     ),
     Verb(
-        "history", "A memory's supersession chain, earliest first", UnitRequest, HistoryModel,
+        "history", "A memory's supersession chain, oldest value first", UnitRequest, HistoryModel,
         _history, method="GET", path="/v1/memories/{unit_id}/history", statuses=(404,),
         tool="memory_history",
         description="The versions of a fact: the memories this one replaced or was replaced by, "
-        "earliest first, each with superseded_by and valid_until.",
+        "oldest value first (each after the memory it replaced), each with superseded_by and "
+        "valid_until.",
     ),
     Verb(
         "update", "Write a new memory that supersedes this one", UpdateRequest, AddResultModel,
@@ -245,7 +246,8 @@ VERBS: tuple[Verb, ...] = (
         bounded=True, size=_update_size,
         tool="update_memory", annotations=WRITES,
         description="Record that a fact changed: text (e.g. 'I moved to Bristol') becomes a new "
-        "memory that supersedes memory unit_id; both are kept.",
+        "memory that supersedes memory unit_id; both are kept. A text that states nothing (e.g. "
+        "'yes') is refused.",
     ),
     Verb(
         "delete", "Delete one memory and its edges", UnitRequest, CountModel, _delete, writes=True,

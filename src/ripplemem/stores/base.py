@@ -51,7 +51,11 @@ Contract notes shared by all backends:
   of a namespace (used to ground names in queries). Served from an index, not a scan of units.
 * Edges are undirected and stored in both directions; ``change_edges(remove=..., add=...)`` takes
   one direction of each edge, removes then adds, all or nothing. ``neighbours`` returns, per asked
-  id, its (neighbour id, weight) list of that kind (strongest first, ties by id).
+  id, its (neighbour id, weight) list of that kind (strongest first, ties by id). A ``supersedes``
+  edge also keeps its direction: ``Edge(new, old, "supersedes", w)``, ``w`` positive, says ``new``
+  replaces ``old``, and ``edges_of`` reports it so whichever end is asked (by kind, then other
+  end); adding the edge the other way round turns it. :func:`supersedes_of` reads the directions
+  of many units.
 * ``delete_unit`` removes the unit, its vector, its cue and lexical entries, its parse, every edge
   touching it and its place in the clue graph. Deleting an unknown id returns False.
 * ``add_parses(namespace, {unit_id: bytes})`` keeps each unit's parse (what
@@ -93,6 +97,7 @@ __all__ = [
     "ViewStore",
     "add_edges",
     "search_dense",
+    "supersedes_of",
 ]
 
 
@@ -128,6 +133,9 @@ class UnitStore(Protocol):
         self, namespace: str, *, limit: int | None = None, offset: int = 0
     ) -> list[MemoryUnit]: ...
     def count(self, namespace: str) -> int: ...
+    # when the namespace's newest unit was said: the latest session time, or creation time of a
+    # unit without one (None: no unit); read from the rows, not a decoding of every unit
+    def last_said(self, namespace: str) -> datetime | None: ...
     def namespaces(self) -> list[str]: ...
     # a delete also removes the unit's edges and its place in the clue graph
     def delete_unit(self, namespace: str, unit_id: str) -> bool: ...
@@ -207,3 +215,23 @@ def search_dense(
 def add_edges(store: MemoryStore, edges: Iterable[Edge]) -> None:
     """Add edges (one direction of each given; both stored), all or nothing."""
     store.change_edges(add=edges)
+
+
+def supersedes_of(
+    store: MemoryStore, namespace: str, ids: Sequence[str]
+) -> dict[str, tuple[list[str], list[str]]]:
+    """Per id, the ids of the units that supersede it and of those it supersedes (the direction
+    ``edges_of`` reports): one ``neighbours`` call, then ``edges_of`` for the ids that have a
+    ``supersedes`` edge, keeping the ends ``neighbours`` answers (a filtered store's own)."""
+    linked = store.neighbours(namespace, list(dict.fromkeys(ids)), "supersedes")
+    out: dict[str, tuple[list[str], list[str]]] = {}
+    for unit_id, near in linked.items():
+        ends = {other for other, _ in near}
+        edges = [
+            e for e in store.edges_of(namespace, unit_id) if e.kind == "supersedes"
+        ] if ends else []
+        out[unit_id] = (
+            [e.src for e in edges if e.dst == unit_id and e.src in ends],
+            [e.dst for e in edges if e.src == unit_id and e.dst in ends],
+        )
+    return out

@@ -122,6 +122,10 @@ def check_edges(edges: Iterable[Edge]) -> list[Edge]:
             raise InvalidInputError(f"edge from {edge.src!r} to itself; self-edges are not stored")
         if not math.isfinite(edge.weight):
             raise InvalidInputError(f"edge {edge.src!r}-{edge.dst!r} has a non-finite weight")
+        if edge.kind == "supersedes" and edge.weight <= 0:
+            raise InvalidInputError(
+                f"supersedes edge {edge.src!r}-{edge.dst!r} has weight {edge.weight}: give it a positive weight"
+            )
         out.append(edge)
     return out
 

@@ -1,7 +1,11 @@
 """The edges of one namespace in memory: compact arrays, a dict overlay, and a snapshot format.
 
-:class:`GraphIndex` holds both edge kinds of a namespace as an undirected weighted graph.
-Nodes are unit ids interned to dense integers. Each kind keeps a *base* in compressed sparse
+:class:`GraphIndex` holds the edge kinds of a namespace as an undirected weighted graph, and
+keeps the direction of a ``supersedes`` edge (:data:`DIRECTED`): the row of the newer unit holds
+the weight, the row of the older one its negative (:func:`back_weight`; :func:`stored_edge`
+reads a row entry back as an :class:`~ripplemem.records.Edge` new -> old). A ``supersedes`` edge
+whose two rows both hold a positive weight was stored before the direction was kept: the end said
+later supersedes (:func:`oriented`). Nodes are unit ids interned to dense integers. Each kind keeps a *base* in compressed sparse
 row form (``indptr``, neighbour, weight arrays: 12 bytes per directed entry) and an *overlay*,
 ``node -> {neighbour: weight}``, for the nodes changed since the base was built. A change copies
 its two endpoints' rows into the overlay and edits them there; once the overlay holds a quarter
@@ -19,16 +23,16 @@ from __future__ import annotations
 
 import io
 import zipfile
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from itertools import chain
 
 import numpy as np
 
-from ripplemem.records import Edge, EdgeKind
+from ripplemem.records import Edge, EdgeKind, MemoryUnit, said_order
 from ripplemem.stores.checks import EDGE_KINDS
 
-__all__ = ["Change", "GraphIndex", "edge_changes"]
+__all__ = ["DIRECTED", "Change", "GraphIndex", "back_weight", "edge_changes", "oriented", "stored_edge"]
 
 #: One edge change: (kind, one end, the other end, the new weight or None to remove it).
 Change = tuple[EdgeKind, str, str, float | None]
@@ -44,6 +48,47 @@ def edge_changes(remove: Sequence[Edge], add: Sequence[Edge]) -> dict[str, list[
             (edge.kind, edge.src, edge.dst, float(edge.weight))
         )
     return changes
+
+
+#: The kinds whose edges keep their direction: ``supersedes`` runs from the newer unit to the older.
+DIRECTED: frozenset[str] = frozenset({"supersedes"})
+
+
+def back_weight(kind: str, weight: float) -> float:
+    """What the row of an edge's ``dst`` holds: the weight, negated for a :data:`DIRECTED` kind."""
+    return -weight if kind in DIRECTED else weight
+
+
+def stored_edge(
+    namespace: str, unit_id: str, kind: EdgeKind, other: str, weight: float, back: float | None
+) -> tuple[Edge, bool]:
+    """The edge that ``unit_id``'s row holds toward ``other`` (``weight``; ``back``: what
+    ``other``'s row holds toward it), and whether its direction is known: a ``supersedes`` edge
+    new -> old, with a positive weight; one whose rows are both positive was stored without its
+    direction (``False``: reported from ``unit_id``, :func:`oriented` turns it)."""
+    if kind not in DIRECTED or (weight > 0 and back is not None and back < 0):
+        return Edge(namespace, unit_id, other, kind, weight), True
+    if weight < 0:
+        return Edge(namespace, other, unit_id, kind, -weight), True
+    return Edge(namespace, unit_id, other, kind, weight), False
+
+
+def oriented(
+    found: Sequence[tuple[Edge, bool]], units: Callable[[list[str]], list[MemoryUnit]]
+) -> list[Edge]:
+    """The edges of :func:`stored_edge`, each stored without its direction turned so that the end
+    said later (:func:`~ripplemem.records.said_order`) supersedes; ``units`` reads the ends."""
+    unknown = [edge for edge, known in found if not known]
+    if not unknown:
+        return [edge for edge, _ in found]
+    ends = {u.id: u for u in units(list(dict.fromkeys(i for e in unknown for i in (e.src, e.dst))))}
+    out: list[Edge] = []
+    for edge, known in found:
+        src, dst = ends.get(edge.src), ends.get(edge.dst)
+        if not known and src is not None and dst is not None and said_order(src) < said_order(dst):
+            edge = Edge(edge.namespace, edge.dst, edge.src, edge.kind, edge.weight)
+        out.append(edge)
+    return out
 
 
 #: Overlay nodes (per kind) below which a fold is never worth it.
@@ -99,18 +144,19 @@ class GraphIndex:
             if unit_id in out:
                 continue
             node = self._node.get(unit_id)
-            found = [] if node is None else [(self._ids[m], w) for m, w in self._row(kind, node)]
+            found = [] if node is None else [(self._ids[m], abs(w)) for m, w in self._row(kind, node)]
             found.sort(key=lambda edge: (-edge[1], edge[0]))
             out[unit_id] = found
         return out
 
-    def edges_of(self, unit_id: str) -> list[tuple[EdgeKind, str, float]]:
-        """``unit_id``'s (kind, other end, weight) edges, by kind then other end."""
+    def edges_of(self, unit_id: str) -> list[tuple[EdgeKind, str, float, float | None]]:
+        """``unit_id``'s edges as (kind, other end, what its row holds, what the other end's row
+        holds: :func:`stored_edge` reads them), by kind then other end."""
         node = self._node.get(unit_id)
         if node is None:
             return []
         return sorted(
-            (kind, self._ids[m], w)
+            (kind, self._ids[m], w, dict(self._row(kind, m)).get(node) if kind in DIRECTED else w)
             for kind in EDGE_KINDS
             for m, w in self._row(kind, node)
         )
@@ -133,31 +179,34 @@ class GraphIndex:
     # --- writes ----------------------------------------------------------------------------
 
     def apply(self, changes: Iterable[Change]) -> None:
-        """Apply changes in order; each sets (or, for None, removes) both directions."""
+        """Apply changes in order; each sets (or, for None, removes) both directions (the second
+        to :func:`back_weight`: a ``supersedes`` edge ``a`` -> ``b`` says ``a`` is the newer)."""
         for kind, a, b, weight in changes:
             if weight is None and (a not in self._node or b not in self._node):
                 continue  # removing an edge that is not there
             ends = (self._intern(a), self._intern(b))
-            for this, other in (ends, ends[::-1]):
+            values = (None, None) if weight is None else (float(weight), back_weight(kind, float(weight)))
+            for (this, other), value in zip((ends, ends[::-1]), values, strict=True):
                 row = self._editable(kind, this)
-                if weight is None:
+                if value is None:
                     self.entries -= row.pop(other, None) is not None
                 else:
                     self.entries += other not in row
-                    row[other] = float(weight)
+                    row[other] = value
         for edge_kind in EDGE_KINDS:
             if len(self._overlay[edge_kind]) > max(_FOLD_MIN, len(self._ids) // 4):
                 self._fold(edge_kind)
 
     def removals(self, unit_id: str) -> list[Change]:
         """The changes that remove every edge of ``unit_id`` (not applied)."""
-        return [(kind, unit_id, other, None) for kind, other, _ in self.edges_of(unit_id)]
+        return [(kind, unit_id, other, None) for kind, other, _, _ in self.edges_of(unit_id)]
 
     # --- the on-disk form ----------------------------------------------------------------------
 
     @classmethod
     def from_edges(cls, edges: Iterable[tuple[str, str, str, float]]) -> GraphIndex:
-        """A graph of ``(kind, a, b, weight)`` edges (both directions each), built in bulk."""
+        """A graph of ``(kind, a, b, weight)`` edges (both directions each, the second to
+        :func:`back_weight`), built in bulk."""
         graph = cls()
         columns: dict[str, tuple[list[int], list[int], list[float]]] = {
             kind: ([], [], []) for kind in EDGE_KINDS
@@ -171,7 +220,7 @@ class GraphIndex:
         for kind, (ends, neighbours, weights) in columns.items():
             src = np.array(ends + neighbours, np.int64)  # both directions
             dst = np.array(neighbours + ends, np.int64)
-            weight = np.array(weights + weights, np.float64)
+            weight = np.array(weights + [back_weight(kind, w) for w in weights], np.float64)
             position = np.tile(np.arange(len(ends)), 2)  # an edge's two directions: one position
             order = np.lexsort((position, dst, src))  # by end, then input order: the last wins
             src, dst, weight = src[order], dst[order], weight[order]

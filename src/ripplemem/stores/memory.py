@@ -26,7 +26,7 @@ from datetime import datetime
 import numpy as np
 
 from ripplemem.errors import InvalidInputError, StoreError, UnknownUnitError
-from ripplemem.records import Cues, Edge, EdgeKind, MemoryUnit, normalise_cue
+from ripplemem.records import Cues, Edge, EdgeKind, MemoryUnit, normalise_cue, said_at
 from ripplemem.records.filters import SearchFilter
 from ripplemem.stores import cuekeys
 from ripplemem.stores.base import StoreCapabilities
@@ -41,6 +41,7 @@ from ripplemem.stores.checks import (
     unknown_unit,
 )
 from ripplemem.stores.clues_base import InMemoryClueStore
+from ripplemem.stores.graph import back_weight, oriented, stored_edge
 from ripplemem.stores.keys_base import InMemoryKeyStore
 from ripplemem.stores.lexical import LEXICAL_POSTING_BUDGET, LEXICAL_RERANK_DEPTH
 from ripplemem.stores.postings import Postings
@@ -153,6 +154,12 @@ class InMemoryStore:
             self._check_open()
             space = self._spaces.get(namespace)
             return len(space.units) if space else 0
+
+    def last_said(self, namespace: str) -> datetime | None:
+        with self._lock:
+            self._check_open()
+            space = self._spaces.get(namespace)
+            return max((said_at(u) for u in space.units.values()), default=None) if space else None
 
     # --- units ---------------------------------------------------------------------------------
 
@@ -267,7 +274,7 @@ class InMemoryStore:
                 adjacency = target.edges[kind]
                 adjacency[unit.id] = dict(others)
                 for other, weight in others.items():
-                    adjacency.setdefault(other, {})[unit.id] = weight
+                    adjacency.setdefault(other, {})[unit.id] = back_weight(kind, weight)
 
         return restore
 
@@ -427,7 +434,7 @@ class InMemoryStore:
             for edge in new:
                 adjacency = self._spaces[edge.namespace].edges[edge.kind]
                 adjacency.setdefault(edge.src, {})[edge.dst] = float(edge.weight)
-                adjacency.setdefault(edge.dst, {})[edge.src] = float(edge.weight)
+                adjacency.setdefault(edge.dst, {})[edge.src] = back_weight(edge.kind, float(edge.weight))
 
     def _edge_restorer(self, edges: Sequence[Edge]) -> Callable[[], None]:
         """How to put back the weights (or absence) these edges have now."""
@@ -435,20 +442,19 @@ class InMemoryStore:
         for edge in edges:
             space = self._spaces.get(edge.namespace)
             adjacency = space.edges[edge.kind] if space else {}
-            key = (edge.namespace, edge.kind, *sorted((edge.src, edge.dst)))
-            before.setdefault(key, adjacency.get(edge.src, {}).get(edge.dst))  # type: ignore[arg-type]
+            for x, y in ((edge.src, edge.dst), (edge.dst, edge.src)):  # each end's row
+                before.setdefault((edge.namespace, edge.kind, x, y), adjacency.get(x, {}).get(y))
 
         def restore() -> None:
-            for (namespace, kind, a, b), weight in before.items():
+            for (namespace, kind, x, y), weight in before.items():
                 space = self._spaces.get(namespace)
                 if space is None:
                     continue
                 adjacency = space.edges[kind]
-                for x, y in ((a, b), (b, a)):
-                    if weight is None:
-                        adjacency.get(x, {}).pop(y, None)
-                    else:
-                        adjacency.setdefault(x, {})[y] = weight
+                if weight is None:
+                    adjacency.get(x, {}).pop(y, None)
+                else:
+                    adjacency.setdefault(x, {})[y] = weight
 
         return restore
 
@@ -461,7 +467,10 @@ class InMemoryStore:
             space = self._spaces.get(namespace)
             adjacency = space.edges[kind] if space else {}
             return {
-                unit_id: sorted(adjacency.get(unit_id, {}).items(), key=lambda e: (-e[1], e[0]))
+                unit_id: sorted(
+                    ((other, abs(weight)) for other, weight in adjacency.get(unit_id, {}).items()),
+                    key=lambda e: (-e[1], e[0]),
+                )
                 for unit_id in ids
             }
 
@@ -471,11 +480,12 @@ class InMemoryStore:
             space = self._spaces.get(namespace)
             if space is None:
                 return []
-            return [
-                Edge(namespace, unit_id, other, kind, weight)  # type: ignore[arg-type]
+            found = [
+                stored_edge(namespace, unit_id, kind, other, weight, adjacency.get(other, {}).get(unit_id))  # type: ignore[arg-type]
                 for kind, adjacency in space.edges.items()
                 for other, weight in sorted(adjacency.get(unit_id, {}).items())
             ]
+            return oriented(found, lambda ids: self.get_units(namespace, ids, with_vectors=False))
 
     def flush_erasure(self, timeout: float | None = None) -> bool:
         """Nothing to wait for: a deleted unit is gone from memory when ``delete_unit`` returns."""

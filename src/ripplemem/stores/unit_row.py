@@ -17,7 +17,7 @@ import numpy as np
 from ripplemem.errors import InvalidInputError
 from ripplemem.records import MemoryUnit, TimeSpan
 
-__all__ = ["unit_columns", "unit_from_columns"]
+__all__ = ["moment_column", "unit_columns", "unit_from_columns"]
 
 
 def unit_columns(unit: MemoryUnit, as_list: Callable[[tuple[str, ...]], Any]) -> tuple[Any, ...]:
@@ -89,6 +89,11 @@ def unit_from_columns(
         metadata=_json_dict(metadata),
         extra=_json_dict(extra),
     )
+
+
+def moment_column(text: str | None) -> datetime | None:
+    """A time column as the unit reads it (None for NULL)."""
+    return _moment(text) if text else None
 
 
 @lru_cache(maxsize=8192)

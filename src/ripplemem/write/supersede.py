@@ -37,10 +37,18 @@ from typing import Protocol
 
 import numpy as np
 
-from ripplemem.records import Edge, MemoryUnit, Version, normalise_cue, said_at, said_order
+from ripplemem.records import (
+    Edge,
+    MemoryUnit,
+    Version,
+    chain_order,
+    normalise_cue,
+    said_at,
+    said_order,
+)
 from ripplemem.statements import Clause, StatementReader
 from ripplemem.statements.surface import values_in
-from ripplemem.stores.base import MemoryStore
+from ripplemem.stores.base import MemoryStore, supersedes_of
 
 #: weight of a supersedes edge (the kind, not the weight, carries its meaning)
 SUPERSEDES_WEIGHT = 1.0
@@ -272,27 +280,33 @@ def parallel(new: Clause, old: Clause) -> bool:
 
 
 def chain_of(store: MemoryStore, unit: MemoryUnit, *, limit: int = 100) -> list[Version]:
-    """Every unit joined to ``unit`` by ``supersedes`` edges, earliest first, each with the
-    unit said next after it among its links (``superseded_by``) and that unit's time."""
+    """Every unit joined to ``unit`` by ``supersedes`` edges in the order their values held (each
+    after the units it supersedes: :func:`~ripplemem.records.chain_order`), each with the first
+    of the units that supersede it (``superseded_by``) and the time that unit was said."""
     namespace = unit.namespace
     units = {unit.id: unit}
-    links: dict[str, list[str]] = {}
+    older: dict[str, set[str]] = {}
     todo = [unit.id]
     while todo and len(units) < limit:
-        found = store.neighbours(namespace, todo, "supersedes")
+        found = supersedes_of(store, namespace, todo)
         fresh: list[str] = []
-        for unit_id in todo:
-            links[unit_id] = [other for other, _ in found.get(unit_id, [])]
-            fresh.extend(o for o in links[unit_id] if o not in units and o not in fresh)
+        for newer_ids, older_ids in (found.get(i, ([], [])) for i in todo):
+            fresh.extend(o for o in (*newer_ids, *older_ids) if o not in units and o not in fresh)
+        for unit_id in todo:  # each edge from both its ends: one end may be left unread
+            newer_ids, older_ids = found.get(unit_id, ([], []))
+            older.setdefault(unit_id, set()).update(older_ids)
+            for other in newer_ids:
+                older.setdefault(other, set()).add(unit_id)
         if fresh:
             for got in store.get_units(namespace, fresh, with_vectors=False):
                 units[got.id] = got
         todo = [o for o in fresh if o in units]
+    order = chain_order(units.values(), older)
+    place = {member.id: at for at, member in enumerate(order)}
     versions = []
-    for member in sorted(units.values(), key=said_order):
-        later = [units[o] for o in links.get(member.id, []) if o in units]
-        later = [u for u in later if said_order(u) > said_order(member)]
-        after = min(later, key=said_order) if later else None
+    for member in order:
+        later = [o for o, before in older.items() if member.id in before and o in units]
+        after = units[min(later, key=place.__getitem__)] if later else None
         versions.append(
             Version(member, after.id if after else None, said_at(after) if after else None)
         )
@@ -301,19 +315,14 @@ def chain_of(store: MemoryStore, unit: MemoryUnit, *, limit: int = 100) -> list[
 
 def delete_in_chain(store: MemoryStore, namespace: str, unit_id: str) -> bool:
     """Delete a unit; a unit it stood between in a chain is joined to its neighbours, so the
-    units said after it supersede the ones said before it. False when there is no such unit."""
+    units that superseded it supersede the ones it superseded. False when there is no such unit."""
     with store.write([namespace]):
-        found = store.get_units(namespace, [unit_id], with_vectors=False)
-        if not found:
+        if not store.get_units(namespace, [unit_id], with_vectors=False):
             return False
-        unit = found[0]
-        linked_ids = [o for o, _ in store.neighbours(namespace, [unit_id], "supersedes")[unit_id]]
-        linked = store.get_units(namespace, linked_ids, with_vectors=False) if linked_ids else []
-        before = [u for u in linked if said_order(u) < said_order(unit)]
-        after = [u for u in linked if said_order(u) > said_order(unit)]
+        after, before = supersedes_of(store, namespace, [unit_id])[unit_id]
         deleted = store.delete_unit(namespace, unit_id)
         bridges = [
-            Edge(namespace, new.id, old.id, "supersedes", SUPERSEDES_WEIGHT)
+            Edge(namespace, new, old, "supersedes", SUPERSEDES_WEIGHT)
             for new in after
             for old in before
         ]

@@ -1,18 +1,22 @@
 """Stage: update a memory, an explicit supersession (``Memory.update``).
 
 ``update(old, text)`` adds ``text`` as a one-turn session said by ``old``'s first participant and
-joins each unit it yields to ``old`` by a ``supersedes`` edge, in **one write block**: the units,
-their edges, their clue graph and the supersedes edges are stored together or not at all.
+joins each unit it yields to ``old`` by a ``supersedes`` edge (new -> old), in **one write
+block**: the units, their edges, their clue graph and the supersedes edges are stored together or
+not at all. A text that yields no unit ("yes") is refused (``InvalidInputError``) and nothing is
+stored.
 
 It is idempotent like ``add``: the session id is derived from the namespace, ``old``'s id and the
 text (never from a time), so a retry of the same update yields the same unit ids and stores
 nothing again (``units == []``, ``skipped`` counts them, as for a repeated ``add``); a unit of it
 stored without its edge (by an earlier version) gets the edge.
 
-The session time is the one given, else inherited from ``old``'s timeline: one second after the
-latest version of its supersession chain was said (so the update is said after everything it
-replaces, and its chain orders it last). When that version has no session time, neither has the
-update (its storage time orders it). Never the wall clock.
+The session time is the one given, else one second after the newest memory of the namespace was
+said (:meth:`~ripplemem.stores.base.UnitStore.last_said`: the latest session time, or creation
+time of a memory without one), or after the latest version of ``old``'s chain if that is later:
+the update is the namespace's newest value. Never the wall clock; a retry of an update that was
+stored keeps the time it was stored with. Which value replaced which is the edge's to say, not
+the time's: an update given an earlier time still comes after ``old`` in its chain.
 """
 
 from __future__ import annotations
@@ -20,22 +24,30 @@ from __future__ import annotations
 import hashlib
 from datetime import datetime, timedelta
 
-from ripplemem.errors import UnknownUnitError
-from ripplemem.records import AddResult, Conversation, Edge, MemoryUnit, Session, Turn
+from ripplemem.errors import InvalidInputError, UnknownUnitError
+from ripplemem.records import AddResult, Conversation, Edge, MemoryUnit, Session, Turn, said_at
 from ripplemem.write.input_checks import check_text
 from ripplemem.write.pipeline import WritePipeline
 from ripplemem.write.supersede import SUPERSEDES_WEIGHT, chain_of
 
 __all__ = ["inherited_time", "update_unit"]
 
-#: how long after the latest version of its chain an update without a session time is said
+#: how long after the newest memory of its namespace an update without a session time is said
 AFTER_LATEST = timedelta(seconds=1)
+#: what an update whose text yields no memory is told
+NO_STATEMENT = "the update's text holds no statement to store: give the new fact in a sentence"
 
 
-def inherited_time(writer: WritePipeline, old: MemoryUnit) -> datetime | None:
-    """One second after the latest version of ``old``'s chain was said (None: it has no time)."""
-    latest = chain_of(writer.store, old)[-1].unit
-    return latest.session_time + AFTER_LATEST if latest.session_time is not None else None
+def inherited_time(writer: WritePipeline, old: MemoryUnit, session_id: str) -> datetime:
+    """When an update of ``old`` without a session time is said (see the module docstring);
+    ``session_id``: the update's, whose units a stored attempt left in ``old``'s chain."""
+    chain = [version.unit for version in chain_of(writer.store, old)]
+    for unit in chain:
+        if unit.episode_id == session_id and unit.session_time is not None:
+            return unit.session_time  # stored before: a retry keeps its time
+    latest = max(said_at(unit) for unit in chain)
+    newest = writer.store.last_said(old.namespace)
+    return max(latest, newest if newest is not None else latest) + AFTER_LATEST
 
 
 def update_unit(
@@ -44,9 +56,9 @@ def update_unit(
     """Store ``text`` as a successor of ``old`` (see the module docstring)."""
     check_text(text, "the text of the update")
     store, namespace = writer.store, old.namespace
-    when = session_time if session_time is not None else inherited_time(writer, old)
     key = f"{namespace}\x00{old.id}\x00{text}".encode()
     session_id = f"u-{hashlib.sha1(key).hexdigest()[:12]}"
+    when = session_time if session_time is not None else inherited_time(writer, old, session_id)
     speaker = old.participants[0] if old.participants else "user"
     turn = Turn(turn_id=f"{session_id}:1", speaker=speaker, text=text)
     conversation = Conversation(
@@ -55,6 +67,8 @@ def update_unit(
 
     def link(fresh: list[MemoryUnit], known: list[str]) -> int:
         """In the add's write block: each unit of the update supersedes ``old``."""
+        if not fresh and not known:  # nothing to store: refused, and the block stores nothing
+            raise InvalidInputError(NO_STATEMENT)
         if not store.get_units(namespace, [old.id], with_vectors=False):
             raise UnknownUnitError(  # deleted since it was read: nothing of the update is stored
                 f"no unit {old.id!r} in namespace {namespace!r} any more; nothing was updated"

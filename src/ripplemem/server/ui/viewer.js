@@ -638,7 +638,8 @@ function renderDetails(unit, found) {
     edges.length
       ? el("ul", { class: "edges-list", "data-testid": "detail-edges" }, edges.map((e) =>
           el("li", { "data-kind": e.kind },
-            el("span", { class: `chip ${e.kind}` }, e.kind),
+            // a supersedes edge runs new -> old: from the old unit it reads "superseded by"
+            el("span", { class: `chip ${e.kind}` }, e.kind === "supersedes" && e.dst === unit.id ? "superseded by" : e.kind),
             el("span", { class: "meta" }, ` ${fmt(e.weight, 2)} `),
             el("button", { type: "button", class: "link", onclick: () => select(e.other) },
               short((others.get(e.other) || { restatement: e.other }).restatement, 90)))))

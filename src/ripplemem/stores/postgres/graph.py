@@ -1,4 +1,6 @@
-"""The PostgreSQL store's edges: one row per direction in ``edge`` (namespace, src, kind, dst).
+"""The PostgreSQL store's edges: one row per direction in ``edge`` (namespace, src, kind, dst);
+the row of a ``supersedes`` edge's older end holds the negative weight
+(:func:`~ripplemem.stores.graph.back_weight`).
 
 Every write runs in the caller's transaction: checked ends, removals, then additions as one
 upsert (the last weight given for an edge wins).
@@ -12,7 +14,7 @@ import psycopg
 
 from ripplemem.errors import UnknownUnitError
 from ripplemem.records import Edge, EdgeKind
-from ripplemem.stores.graph import Change
+from ripplemem.stores.graph import Change, back_weight, stored_edge
 
 __all__ = ["apply_changes", "edges_of", "neighbours", "remove_unit_edges"]
 
@@ -43,7 +45,7 @@ def _apply(db: psycopg.Connection, namespace: str, batch: Sequence[Change]) -> N
     final: dict[tuple[str, str, str], float | None] = {}
     for kind, a, b, weight in batch:
         final[(a, kind, b)] = weight
-        final[(b, kind, a)] = weight
+        final[(b, kind, a)] = None if weight is None else back_weight(kind, weight)
     gone = [key for key, weight in final.items() if weight is None]
     kept = sorted((key, weight) for key, weight in final.items() if weight is not None)
     if gone:
@@ -96,16 +98,22 @@ def neighbours(
             (namespace, asked, kind),
         )
         for src, dst, weight in rows:
-            found[src].append((dst, float(weight)))
+            found[src].append((dst, abs(float(weight))))
     for edges in found.values():
         edges.sort(key=lambda edge: (-edge[1], edge[0]))
     return found
 
 
-def edges_of(db: psycopg.Connection, namespace: str, unit_id: str) -> list[Edge]:
-    """``unit_id``'s edges, by kind then other end."""
+def edges_of(db: psycopg.Connection, namespace: str, unit_id: str) -> list[tuple[Edge, bool]]:
+    """``unit_id``'s edges, by kind then other end, and whether each one's direction is known
+    (:func:`~ripplemem.stores.graph.stored_edge`)."""
     rows = db.execute(
-        "SELECT kind, dst, weight FROM edge WHERE namespace = %s AND src = %s ORDER BY kind, dst",
+        "SELECT e.kind, e.dst, e.weight, b.weight FROM edge AS e LEFT JOIN edge AS b "
+        "ON b.namespace = e.namespace AND b.src = e.dst AND b.kind = e.kind AND b.dst = e.src "
+        "WHERE e.namespace = %s AND e.src = %s ORDER BY e.kind, e.dst",
         (namespace, unit_id),
     )
-    return [Edge(namespace, unit_id, dst, kind, float(weight)) for kind, dst, weight in rows]
+    return [
+        stored_edge(namespace, unit_id, kind, dst, float(weight), None if back is None else float(back))
+        for kind, dst, weight, back in rows
+    ]

@@ -48,7 +48,7 @@ from ripplemem.stores.checks import (
     check_parses,
     check_units,
 )
-from ripplemem.stores.graph import edge_changes
+from ripplemem.stores.graph import edge_changes, oriented
 from ripplemem.stores.hnsw import HNSW_EF_SEARCH
 from ripplemem.stores.lexical import LEXICAL_POSTING_BUDGET, LEXICAL_RERANK_DEPTH
 from ripplemem.stores.postgres import adapt, dense, graph, lexical, lookups, writes
@@ -64,6 +64,7 @@ from ripplemem.stores.postgres.rows import SELECT_UNITS, unit_from_row
 from ripplemem.stores.postgres.schema import fix_dimension, lock_key, migrate, search_path
 from ripplemem.stores.text import terms
 from ripplemem.stores.unit_cache import UNIT_CACHE, UnitCache
+from ripplemem.stores.unit_row import moment_column
 from ripplemem.stores.vector_search import normalised_queries
 from ripplemem.stores.vectors import ANN_THRESHOLD
 
@@ -255,6 +256,17 @@ class PostgresStore:
     def count(self, namespace: str) -> int:
         state = self._state(namespace)
         return 0 if state is None else state.units
+
+    def last_said(self, namespace: str) -> datetime | None:
+        sql_text = (  # ISO texts of one form, compared byte by byte: their order is the times'
+            'SELECT max(coalesce(session_time, created_at) COLLATE "C") FROM unit WHERE namespace = %s'
+        )
+
+        def read(db: psycopg.Connection) -> datetime | None:
+            row = db.execute(sql_text, (namespace,)).fetchone()
+            return moment_column(row[0]) if row else None
+
+        return self._read(read)
 
     # --- one atomic write ----------------------------------------------------------------------
 
@@ -558,7 +570,8 @@ class PostgresStore:
         return self._read(lambda db: graph.neighbours(db, namespace, ids, kind))
 
     def edges_of(self, namespace: str, unit_id: str) -> list[Edge]:
-        return self._read(lambda db: graph.edges_of(db, namespace, unit_id))
+        found = self._read(lambda db: graph.edges_of(db, namespace, unit_id))
+        return oriented(found, lambda ids: self.get_units(namespace, ids, with_vectors=False))
 
     def flush_erasure(self, timeout: float | None = None) -> bool:
         """Nothing ripplemem can wait for: the server keeps dead tuples until VACUUM and its WAL

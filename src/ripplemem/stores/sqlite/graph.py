@@ -33,7 +33,7 @@ from dataclasses import dataclass
 
 from ripplemem.errors import StoreError
 from ripplemem.records import Edge, EdgeKind
-from ripplemem.stores.graph import Change, GraphIndex
+from ripplemem.stores.graph import Change, GraphIndex, stored_edge
 
 __all__ = ["COMPACT_MIN", "TABLES", "SQLiteGraph", "migrate_edge_table"]
 
@@ -86,10 +86,12 @@ class SQLiteGraph:
         with self._lock:
             return self._current(namespace).graph.neighbours(ids, kind)
 
-    def edges_of(self, namespace: str, unit_id: str) -> list[Edge]:
+    def edges_of(self, namespace: str, unit_id: str) -> list[tuple[Edge, bool]]:
+        """``unit_id``'s edges and whether each one's direction is known
+        (:func:`~ripplemem.stores.graph.stored_edge`)."""
         with self._lock:
             graph = self._current(namespace).graph
-            return [Edge(namespace, unit_id, o, k, w) for k, o, w in graph.edges_of(unit_id)]
+            return [stored_edge(namespace, unit_id, k, o, w, b) for k, o, w, b in graph.edges_of(unit_id)]
 
     def removals(self, namespace: str, unit_id: str) -> list[Change]:
         with self._lock:

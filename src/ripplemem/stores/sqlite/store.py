@@ -41,7 +41,7 @@ from ripplemem.stores.checks import (
     check_parses,
     check_units,
 )
-from ripplemem.stores.graph import edge_changes
+from ripplemem.stores.graph import edge_changes, oriented
 from ripplemem.stores.lexical import LEXICAL_POSTING_BUDGET, LEXICAL_RERANK_DEPTH
 from ripplemem.stores.sqlite import ann_cache, lexical, lookups, rows, writes
 from ripplemem.stores.sqlite.clues import SQLiteClueStore
@@ -52,6 +52,7 @@ from ripplemem.stores.sqlite.keys import SQLiteKeyStore
 from ripplemem.stores.sqlite.schema import migrate
 from ripplemem.stores.text import terms
 from ripplemem.stores.unit_cache import UNIT_CACHE, UnitCache
+from ripplemem.stores.unit_row import moment_column
 from ripplemem.stores.vectors import ANN_THRESHOLD, VectorIndex
 
 __all__ = ["SQLiteStore"]
@@ -173,6 +174,15 @@ class SQLiteStore:
         with self._lock:
             self._check_open()
             return lexical.unit_count(self._db, namespace)  # O(1), not a scan of the namespace
+
+    def last_said(self, namespace: str) -> datetime | None:
+        with self._lock:
+            self._check_open()
+            (latest,) = self._db.execute(  # ISO texts of one form: their order is the times'
+                "SELECT max(coalesce(session_time, created_at)) FROM unit WHERE namespace = ?",
+                (namespace,),
+            ).fetchone()
+            return moment_column(latest)
 
     # --- units ---------------------------------------------------------------------------------
 
@@ -430,7 +440,8 @@ class SQLiteStore:
     def edges_of(self, namespace: str, unit_id: str) -> list[Edge]:
         with self._lock:
             self._check_open()
-            return self._graph.edges_of(namespace, unit_id)
+            found = self._graph.edges_of(namespace, unit_id)
+            return oriented(found, lambda ids: self.get_units(namespace, ids, with_vectors=False))
 
     def index_stats(self, namespace: str) -> dict[str, object]:
         """Diagnostics of the namespace's dense index (loads it): see ``VectorIndex.stats``."""

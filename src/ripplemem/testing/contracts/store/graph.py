@@ -1,5 +1,5 @@
 """The store contract, part: the unit graph: edges in both directions, by kind, changed all or
-nothing. It uses the fixtures of :class:`~ripplemem.testing.contracts.store.StoreContract`."""
+nothing; a ``supersedes`` edge keeps its direction (new -> old). It uses the fixtures of :class:`~ripplemem.testing.contracts.store.StoreContract`."""
 
 from __future__ import annotations
 
@@ -48,6 +48,31 @@ class GraphContract:
         store.delete_unit("ns", "b")
         assert store.neighbours("ns", ["a", "c"], "supersedes") == {"a": [], "c": []}
 
+    def test_a_supersedes_edge_keeps_its_direction(self, store: MemoryStore) -> None:
+        """``edges_of`` reports a ``supersedes`` edge new -> old from either end (the other kinds
+        from the unit asked about); adding it the other way round turns it; ``neighbours``
+        answers both ends alike."""
+        store.add_units([make_unit(u) for u in "abc"])
+        add_edges(store, [Edge("ns", "b", "a", "supersedes", 1.0), Edge("ns", "b", "c", "supersedes", 1.0)])
+        add_edges(store, [Edge("ns", "a", "b", "semantic", 0.8)])
+        assert store.edges_of("ns", "a") == [
+            Edge("ns", "a", "b", "semantic", 0.8), Edge("ns", "b", "a", "supersedes", 1.0),
+        ]
+        assert store.edges_of("ns", "b") == [
+            Edge("ns", "b", "a", "semantic", 0.8),
+            Edge("ns", "b", "a", "supersedes", 1.0),
+            Edge("ns", "b", "c", "supersedes", 1.0),
+        ]
+        assert store.edges_of("ns", "c") == [Edge("ns", "b", "c", "supersedes", 1.0)]
+        assert store.neighbours("ns", ["a", "b"], "supersedes") == {
+            "a": [("b", 1.0)], "b": [("a", 1.0), ("c", 1.0)],
+        }
+        add_edges(store, [Edge("ns", "c", "b", "supersedes", 0.5)])  # the same edge, turned
+        assert store.edges_of("ns", "c") == [Edge("ns", "c", "b", "supersedes", 0.5)]
+        assert [e for e in store.edges_of("ns", "b") if e.dst == "b"] == [Edge("ns", "c", "b", "supersedes", 0.5)]
+        store.change_edges(remove=[Edge("ns", "a", "b", "supersedes", 1.0)])  # either way removes it
+        assert [e.kind for e in store.edges_of("ns", "a")] == ["semantic"]
+
     def test_neighbours_of_many_ids_at_once(self, store: MemoryStore) -> None:
         """More ids than one SQL IN list holds; unknown and repeated ids; ties ordered by id."""
         store.add_units([make_unit("hub"), *(make_unit(f"n{i:03d}") for i in range(600))])
@@ -93,4 +118,6 @@ class GraphContract:
             store.neighbours("ns", ["a"], "lexical")
         with pytest.raises(InvalidInputError, match="itself"):
             add_edges(store, [Edge("ns", "a", "a", "semantic", 0.9)])
+        with pytest.raises(InvalidInputError, match="positive weight"):
+            add_edges(store, [Edge("ns", "a", "b", "supersedes", 0.0)])
         assert store.edges_of("ns", "a") == []

@@ -29,6 +29,7 @@ class PersistenceContract:
         first.check_embedder("model", DIM)
         add_docs(first)
         add_edges(first, [Edge("ns", "book", "adopt", "semantic", 0.9)])
+        add_edges(first, [Edge("ns", "adopt", "book", "supersedes", 1.0)])
         first.clues.add_clue(clue("c1", 0), "s1")
         first.clues.attach("ns", [Membership("book", "c1", 0.5)])
         expected = (
@@ -42,6 +43,8 @@ class PersistenceContract:
         assert [u.to_json() for u in again.list_units("ns")] == expected[0]
         assert again.search_lexical("ns", "adoption", 5) == expected[1]
         assert again.neighbours("ns", ["book"], "semantic") == expected[2]
+        for end in ("book", "adopt"):  # a supersedes edge keeps its direction
+            assert Edge("ns", "adopt", "book", "supersedes", 1.0) in again.edges_of("ns", end)
         assert again.clues.members("ns", ["c1"]) == {"c1": [("book", 0.5)]}
 
     def test_a_second_connection_sees_every_write_of_the_first(

@@ -43,6 +43,21 @@ class UnitContract:
         assert store.edges_of("ns", "a") == []
         assert store.delete_unit("ns", "a") is False and store.delete_namespace("ns") == 0
 
+    def test_last_said_is_the_newest_session_or_creation_time(self, store: MemoryStore) -> None:
+        """A unit without a session time was said when it was stored (``created_at``)."""
+        assert store.last_said("ns") is None
+        store.add_units([
+            make_unit("early", session_time=T0),
+            make_unit("late", session_time=T0 + timedelta(days=40, microseconds=5)),
+            make_unit("other", namespace="other", session_time=T0 + timedelta(days=400)),
+        ])
+        assert store.last_said("ns") == T0 + timedelta(days=40, microseconds=5)
+        stored = replace(make_unit("stored"), created_at=T0 + timedelta(days=41))  # no session time
+        store.add_units([stored, make_unit("older", session_time=T0 + timedelta(days=2))])
+        assert store.last_said("ns") == T0 + timedelta(days=41)
+        store.delete_unit("ns", "stored")
+        assert store.last_said("ns") == T0 + timedelta(days=40, microseconds=5)
+
     def test_units_round_trip_with_every_field(self, store: MemoryStore) -> None:
         unit = make_unit(
             "u1",

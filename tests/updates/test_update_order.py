@@ -1,0 +1,127 @@
+"""``Memory.update`` orders by its edge, not by clocks: the unit written by ``update`` comes after
+the unit it updates in ``history`` and in search (``superseded_by``, which unit leads), whatever
+the session times or the one-second creation clock say; an update without ``session_time`` is
+said one second after the newest memory of its namespace; an update whose text holds no
+statement is refused and stores nothing."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+import pytest
+
+from ripplemem import Memory
+from ripplemem.errors import InvalidInputError
+
+#: enough updates that a 50/50 tie broken by the one-second clock and the ids cannot pass by luck
+UPDATES = 8
+
+
+def _order(memory: Memory, unit_id: str, user: str) -> list[tuple[str, str | None]]:
+    return [(v.unit.id, v.superseded_by) for v in memory.history(unit_id, user_id=user)]
+
+
+def test_an_update_of_a_memory_added_without_a_time_comes_after_it(memory: Memory) -> None:
+    """The mem0 way: no ``session_time`` anywhere; ``created_at`` ties within its second."""
+    for n in range(UPDATES):
+        user = f"a{n}"
+        old = memory.add("I am allergic to shellfish.", user_id=user).units[0]
+        new = memory.update(old.id, "I am no longer allergic to shellfish.", user_id=user).units[0]
+        assert _order(memory, old.id, user) == [(old.id, new.id), (new.id, None)]
+        assert _order(memory, new.id, user) == [(old.id, new.id), (new.id, None)]
+        found = memory.search("Am I allergic to shellfish?", user_id=user).evidence
+        marks = {e.unit.id: e.superseded_by for e in found}
+        assert marks == {old.id: new.id, new.id: None}
+        assert found[0].unit.id == new.id  # the present: the update leads
+
+
+def test_a_chain_of_updates_without_times_keeps_the_order_they_were_made(memory: Memory) -> None:
+    values = ["I live in Leeds.", *(f"I live in {city} now." for city in
+                                    ("York", "Bath", "Derby", "Hull", "Ely", "Wells", "Truro", "Ripon"))]
+    ids = [memory.add(values[0], user_id="c").units[0].id]
+    for text in values[1:]:
+        ids.append(memory.update(ids[-1], text, user_id="c").units[0].id)
+    expected = [(unit_id, after) for unit_id, after in zip(ids, [*ids[1:], None], strict=True)]
+    assert _order(memory, ids[0], "c") == expected
+    assert _order(memory, ids[4], "c") == expected
+
+
+def test_an_update_given_an_earlier_session_time_still_comes_after(memory: Memory) -> None:
+    """The caller says when the update was said; the edge says which value replaced which."""
+    old = memory.add("I work at Acme.", user_id="b", session_time="2024-03-01").units[0]
+    ids = [old.id]
+    for year, firm in zip(range(2020, 2020 - UPDATES, -1), "BCDEFGHI", strict=False):
+        ids.append(memory.update(ids[-1], f"I work at {firm}eta now.", user_id="b",
+                                 session_time=f"{year}-01-01").units[0].id)
+    expected = [(unit_id, after) for unit_id, after in zip(ids, [*ids[1:], None], strict=True)]
+    assert _order(memory, ids[0], "b") == expected
+    assert _order(memory, ids[-1], "b") == expected
+
+
+def test_search_reads_an_earlier_timed_update_as_the_current_value(memory: Memory) -> None:
+    old = memory.add("I work at Acme.", user_id="b", session_time="2024-03-01").units[0]
+    new = memory.update(old.id, "I work at Beta.", user_id="b", session_time="2020-01-01").units[0]
+    now = memory.search("Where do I work now?", user_id="b").evidence
+    assert [e.unit.id for e in now][:2] == [new.id, old.id]
+    assert {e.unit.id: e.superseded_by for e in now} == {old.id: new.id, new.id: None}
+    before = memory.search("Where did I work before?", user_id="b").evidence
+    assert [e.unit.id for e in before][:2] == [old.id, new.id]  # the earlier value, then its successor
+
+
+def test_edges_report_the_update_new_to_old_from_either_end(memory: Memory) -> None:
+    for n, when in enumerate(("2020-01-01", None)):  # said before the old memory, or after it
+        old = memory.add("I live in Leeds.", user_id=f"e{n}", session_time="2024-01-01").units[0]
+        new = memory.update(old.id, "I live in Cardiff now.", user_id=f"e{n}", session_time=when).units[0]
+        for end in (old.id, new.id):
+            found = [(e.src, e.dst) for e in memory.edges(end, user_id=f"e{n}") if e.kind == "supersedes"]
+            assert found == [(new.id, old.id)]
+
+
+MAYA = [
+    ([{"speaker": "Maya", "text": "I've been renting a flat in Leeds for three years."}], "2023-02-10"),
+    ([{"speaker": "Maya", "text": "I moved to Bristol last month!"}], "2023-06-03"),
+]
+
+
+def test_an_update_without_a_time_is_the_newest_value_of_its_namespace(memory: Memory) -> None:
+    """docs/updates.md's example: the explicit correction leads, said after Bristol."""
+    for messages, when in MAYA:
+        memory.add(messages, user_id="maya", session_time=when)
+    leeds = next(u.id for u in memory.list(user_id="maya") if "Leeds" in u.restatement)
+    cardiff = memory.update(leeds, "I live in Cardiff now.", user_id="maya").units[0]
+    assert cardiff.session_time == datetime(2023, 6, 3, 0, 0, 1)  # Bristol's time, one second on
+    found = memory.search("Where does Maya live now?", user_id="maya").evidence
+    assert found[0].unit.id == cardiff.id
+    assert [v.unit.id for v in memory.history(leeds, user_id="maya")] == [leeds, cardiff.id]
+
+
+def test_an_update_without_a_time_follows_the_newest_creation_time(memory: Memory) -> None:
+    """Memories without a session time are said when they were stored."""
+    old = memory.add("I drive a Ford Focus.", user_id="d", session_time="2021-05-01").units[0]
+    later = memory.add("I play chess on Sundays.", user_id="d").units[0]  # said when stored
+    new = memory.update(old.id, "I drive a Honda Civic now.", user_id="d").units[0]
+    assert later.session_time is None
+    assert new.session_time == later.created_at + timedelta(seconds=1)
+
+
+def test_a_retried_update_keeps_its_time_and_stores_nothing(memory: Memory) -> None:
+    old = memory.add("I live in Leeds.", user_id="r", session_time="2023-01-01").units[0]
+    first = memory.update(old.id, "I live in Bristol now.", user_id="r")
+    memory.add("I adopted a cat called Miso.", user_id="r", session_time="2025-01-01")
+    again = memory.update(old.id, "I live in Bristol now.", user_id="r")
+    assert (again.units, again.skipped, again.edges) == ([], len(first.units), 0)
+    assert first.units[0].session_time == datetime(2023, 1, 1, 0, 0, 1)
+    assert [v.unit.id for v in memory.history(old.id, user_id="r")] == [old.id, first.units[0].id]
+
+
+def test_an_update_that_holds_no_statement_is_refused_and_stores_nothing(memory: Memory) -> None:
+    old = memory.add("I live in Leeds.", user_id="y", session_time="2023-01-01").units[0]
+    before = [(u.id, u.restatement) for u in memory.list(user_id="y")]
+    with pytest.raises(InvalidInputError, match="holds no statement to store: give the new fact in a sentence"):
+        memory.update(old.id, "yes", user_id="y")
+    assert [(u.id, u.restatement) for u in memory.list(user_id="y")] == before
+    assert memory.edges(old.id, user_id="y") == []
+    # a retry of an update that was stored answers as a repeated add does
+    first = memory.update(old.id, "I live in Bristol now.", user_id="y")
+    again = memory.update(old.id, "I live in Bristol now.", user_id="y")
+    assert len(first.units) == 1 and (again.units, again.skipped) == ([], 1)
