@@ -171,3 +171,41 @@ def test_a_holiday_after_from_is_its_day_and_since_a_holiday_runs_from_the_last_
     assert after.span is not None and after.span.start == datetime(2022, 10, 31)
     (found,) = ground_times("I haven't had a drink since Christmas.", REF)
     assert found.span is not None and found.span.start == datetime(2022, 12, 25)
+
+
+# anaphora in other languages: a count of units later or earlier, and the day, week or weekend
+# before or after, counted from the time named before them as in English (said 10 May 2023)
+@pytest.mark.parametrize(
+    "text, phrase, start, stop",
+    [
+        ("Nous sommes arrivés le 3 mai et trois jours plus tard nous sommes repartis.", "trois jours plus tard",
+         "2023-05-06", "2023-05-06"),
+        ("Le mariage était le 6 mai, et la veille on a tout décoré.", "la veille", "2023-05-05", "2023-05-05"),
+        ("Wir sind am 2. Mai angekommen und zwei Tage später weitergefahren.", "zwei Tage später",
+         "2023-05-04", "2023-05-04"),
+        ("Die Operation war am 3. Mai, am Tag davor war ich sehr nervös.", "am Tag davor", "2023-05-02", "2023-05-02"),
+        ("La boda fue el 6 de mayo y al día siguiente volamos a Roma.", "al día siguiente", "2023-05-07", "2023-05-07"),
+        ("Empecé el 1 de mayo y dos días antes, firmé el contrato.", "dos días antes", "2023-04-29", "2023-04-29"),
+        ("Sono partito il 4 maggio e il giorno dopo ho visto il Colosseo.", "il giorno dopo", "2023-05-05", "2023-05-05"),
+        ("Chegamos no dia 2 de maio e três dias depois fomos a Sintra.", "três dias depois", "2023-05-05", "2023-05-05"),
+        ("We verhuisden op 2 mei en de dag ervoor was het chaos.", "de dag ervoor", "2023-05-01", "2023-05-01"),
+        ("Op 1 mei begon ik, het weekend daarna gingen we weg.", "het weekend daarna", "2023-05-06", "2023-05-07"),
+    ],
+)
+def test_anaphora_in_other_languages(text: str, phrase: str, start: str, stop: str) -> None:
+    assert span_of(text, phrase) == (start, stop)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Deux jours avant le mariage, il pleuvait.",  # before an event of its own, named
+        "Dos días antes de la boda se puso enfermo.",
+        "Drei Tage vor der Hochzeit war sie krank.",
+        "Due giorni prima della partenza ho chiuso casa.",
+    ],
+)
+def test_a_count_before_a_named_event_is_no_anaphor(text: str) -> None:
+    from ripplemem.grounding.foreign_anaphora import FOREIGN_ANAPHORA
+
+    assert FOREIGN_ANAPHORA.search(text) is None

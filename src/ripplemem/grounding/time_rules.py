@@ -41,6 +41,7 @@ from datetime import date, datetime, timedelta
 from typing import Literal, NamedTuple
 
 from ripplemem.grounding import time_patterns as tp
+from ripplemem.grounding.foreign_anaphora import FOREIGN_ANAPHORA, english_anaphor
 from ripplemem.grounding.time_spans import (
     day_span,
     hull,
@@ -137,6 +138,9 @@ def rule_times(text: str, ref: datetime | None, day_first: bool = False) -> list
         if free(m):
             add(m, None, "vague")
     for m in tp.ANAPHORA.finditer(text):
+        if free(m):
+            add(m, None, "vague")
+    for m in FOREIGN_ANAPHORA.finditer(text):  # "trois jours plus tard", "la veille": read as English
         if free(m):
             add(m, None, "vague")
     for m in tp.VAGUE.finditer(text):
@@ -442,10 +446,8 @@ def ground_anaphora(found: list[Found], before: TimeSpan | None = None) -> list[
     last = before
     for start, end, item in sorted(found, key=lambda f: f.start):
         if item is not None and item.span is None and item.grain == "vague" and last is not None:
-            counted = (
-                _count_from(item.phrase, last) or _counted_from(item.phrase, last)
-                or _weekday_from(item.phrase, last)
-            )
+            said = english_anaphor(item.phrase) or item.phrase  # "la veille": "the day before"
+            counted = _count_from(said, last) or _counted_from(said, last) or _weekday_from(said, last)
             if counted is not None:
                 item = GroundedTime(item.phrase, counted[0], counted[1])
         if item is not None and item.span is not None:
