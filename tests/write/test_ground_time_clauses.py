@@ -190,6 +190,10 @@ def test_a_holiday_after_from_is_its_day_and_since_a_holiday_runs_from_the_last_
         ("Chegamos no dia 2 de maio e três dias depois fomos a Sintra.", "três dias depois", "2023-05-05", "2023-05-05"),
         ("We verhuisden op 2 mei en de dag ervoor was het chaos.", "de dag ervoor", "2023-05-01", "2023-05-01"),
         ("Op 1 mei begon ik, het weekend daarna gingen we weg.", "het weekend daarna", "2023-05-06", "2023-05-07"),
+        ("La cena fue el 2 de mayo y el sábado siguiente fuimos al cine.", "el sábado siguiente",
+         "2023-05-06", "2023-05-06"),
+        ("Le concert était le 4 mai. Le lundi précédent j'ai acheté les billets.", "le lundi précédent",
+         "2023-05-01", "2023-05-01"),
     ],
 )
 def test_anaphora_in_other_languages(text: str, phrase: str, start: str, stop: str) -> None:

@@ -96,6 +96,29 @@ _FIXED = {
     r"het weekend (?:erna|daarna|daarop)": "the weekend after", r"het weekend (?:ervoor|daarvoor)": "the weekend before",
     r"de maand (?:erna|daarna)": "the month after", r"het jaar (?:erna|daarna)": "the year after",
 }
+#: the weekdays in each language, Monday first: "le samedi suivant", "am Samstag darauf", "el
+#: sábado siguiente", "il sabato dopo", "o sábado seguinte", "de zaterdag erna"
+_WEEKDAYS = [
+    "lundi montag lunes lunedì segunda maandag", "mardi dienstag martes martedì terça dinsdag",
+    "mercredi mittwoch miércoles mercoledì quarta woensdag",
+    "jeudi donnerstag jueves giovedì quinta donderdag", "vendredi freitag viernes venerdì sexta vrijdag",
+    "samedi samstag sábado sabato zaterdag", "dimanche sonntag domingo domenica zondag",
+]
+_ENGLISH_DAYS = "monday tuesday wednesday thursday friday saturday sunday".split()
+_WEEKDAY_OF = {word: _ENGLISH_DAYS[n] for n, words in enumerate(_WEEKDAYS) for word in words.split()}
+_WEEKDAY = "|".join(sorted(_WEEKDAY_OF, key=len, reverse=True))
+_FIXED |= {
+    r"l[ea] (?P<wa>" + _WEEKDAY + r") (?:suivant|d'après)": "after",
+    r"l[ea] (?P<wb>" + _WEEKDAY + r") (?:précédent|d'avant)": "before",
+    r"(?:am|den) (?P<wc>" + _WEEKDAY + r") (?:darauf|danach)": "after",
+    r"(?:am|den) (?P<wd>" + _WEEKDAY + r") (?:davor|vorher)": "before",
+    r"el (?P<we>" + _WEEKDAY + r") (?:siguiente|después)": "after", r"el (?P<wf>" + _WEEKDAY + r") anterior": "before",
+    r"il (?P<wg>" + _WEEKDAY + r") (?:dopo|seguente|successivo)": "after",
+    r"il (?P<wh>" + _WEEKDAY + r") (?:prima|precedente)": "before",
+    r"(?:o|no|a|na) (?P<wi>" + _WEEKDAY + r")(?:-feira)? (?:seguinte|depois)": "after",
+    r"(?:o|no|a|na) (?P<wj>" + _WEEKDAY + r")(?:-feira)? anterior": "before",
+    r"de (?P<wk>" + _WEEKDAY + r") (?:erna|daarna|daarop)": "after", r"de (?P<wl>" + _WEEKDAY + r") (?:ervoor|daarvoor)": "before",
+}
 _FIXED_RE = [(re.compile(pattern + r"$", re.IGNORECASE), english) for pattern, english in _FIXED.items()]
 #: French nouns of a period whose "suivant(e)" / "précédent(e)" names one unit after or before
 _FRENCH_UNIT = {"jour": "day", "soir": "day", "nuit": "day", "semaine": "week", "mois": "month",
@@ -106,7 +129,8 @@ _COUNTED = (
     r"(?:(?P<later>" + _LATER + r")|(?P<earlier>" + _EARLIER + r"))" + _OWN_EVENT
 )
 FOREIGN_ANAPHORA = re.compile(
-    r"(?<![\w'])(?:" + _COUNTED + "|" + "|".join(f"(?:{p})" for p in _FIXED) + r")(?![\w'-])",
+    r"(?<![\w'])(?:" + _COUNTED + "|" + "|".join(f"(?:{re.sub(r'[?]P<w.>', ':', p)})" for p in _FIXED)
+    + r")(?![\w'-])",
     re.IGNORECASE,
 )
 _COUNTED_RE = re.compile(_COUNTED + r"$", re.IGNORECASE)
@@ -125,7 +149,10 @@ def english_anaphor(phrase: str) -> str | None:
             return None
         return f"{count} {unit}s {'later' if m.group('later') else 'earlier'}"
     for pattern, english in _FIXED_RE:
-        if pattern.match(phrase):
+        if (found := pattern.match(phrase)) is not None:
+            day = next((v for k, v in found.groupdict().items() if k.startswith("w") and v), None)
+            if day is not None:  # "el sábado siguiente": "the Saturday after"
+                return f"the {_WEEKDAY_OF[day.lower()]} {english}"
             if english in ("next", "previous"):  # French: "la semaine suivante"
                 noun = phrase.split()[1].lower()
                 return f"the {english} {_FRENCH_UNIT[noun]}"
