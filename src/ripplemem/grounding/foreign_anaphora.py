@@ -104,7 +104,7 @@ _WEEKDAYS = [
     "jeudi donnerstag jueves giovedì quinta donderdag", "vendredi freitag viernes venerdì sexta vrijdag",
     "samedi samstag sábado sabato zaterdag", "dimanche sonntag domingo domenica zondag",
 ]
-_ENGLISH_DAYS = "monday tuesday wednesday thursday friday saturday sunday".split()
+_ENGLISH_DAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
 _WEEKDAY_OF = {word: _ENGLISH_DAYS[n] for n, words in enumerate(_WEEKDAYS) for word in words.split()}
 _WEEKDAY = "|".join(sorted(_WEEKDAY_OF, key=len, reverse=True))
 _FIXED |= {
