@@ -100,3 +100,13 @@ def test_the_openapi_document_declares_the_ids_on_every_route_that_takes_them(li
         parameters = paths[path][method.lower()].get("parameters", [])
         in_query = {p["name"] for p in parameters if p["in"] == "query"}
         assert set(IDS) <= in_query, (method, path, in_query)
+
+
+def test_a_blank_id_in_the_query_or_the_body_is_refused_not_read_as_the_keys_namespace(live: LiveServer) -> None:
+    with live.client("alex") as alex:
+        for name in IDS:
+            by_query = alex.post("/v1/memories", params={name: "  "}, json={"text": "I book the flights."})
+            assert by_query.status_code == 422, (name, by_query.text)
+            by_body = alex.post("/v1/search", json={"query": "flights", name: ""})
+            assert by_body.status_code == 422, (name, by_body.text)
+        assert alex.get("/v1/memories").json()["total"] == 0  # nothing was written

@@ -155,13 +155,12 @@ def _endpoint(verb: Verb):
 
 def _with_query_ids(fields: dict[str, Any], query: IdsQuery) -> dict[str, Any]:
     """The body's ``fields`` with the ids the query names; an id given differently in the
-    query and the body is an InvalidInputError naming both (a blank one counts as not given)."""
+    query and the body is an InvalidInputError naming both (a blank one is given too, and
+    refused as the library refuses it: never read as the key's namespace)."""
     merged = dict(fields)
     for name, value in query.model_dump(exclude_none=True).items():
         said = fields.get(name)
-        if not value.strip():
-            continue
-        if said is None or not str(said).strip():
+        if said is None:
             merged[name] = value
         elif str(said).strip() != value.strip():
             raise InvalidInputError(
