@@ -118,6 +118,7 @@ def test_a_question_about_an_unrelated_memory_never_gets_a_chain_member_first(
     question = f"Where does {name} live now?" if asks_home else f"Where does {name} work these days?"
     found = memory.search(question, user_id=user)
     assert _sorted_by_score(found)
+    assert len(set(_ids(found))) == len(found.evidence)  # each unit once
     assert found.evidence[0].unit.id not in chain
     # and the stage only ever lifts a chain's later units: nothing else changes places
     plain = memory.search(question, user_id=user, recipe="ripple-no-supersession")
@@ -195,3 +196,26 @@ def test_a_few_memories_of_other_things_do_not_answer_the_same_thing(embedder) -
         ]
         found = memory.search("Which phone network am I on?", user_id="sam", question_time="2024-06-01T12:00:00")
         assert found.evidence[0].unit.id == ids[2]
+
+
+def test_a_chain_the_write_path_linked_keeps_each_unit_once_and_the_others_in_place(embedder) -> None:
+    """A home said four times ("I live in Malaga." ... "I live in Lyon now.", linked by the write
+    path, which can link one value to two before it) and three friends in one city: putting the
+    chain's members in their edges' order permutes only their own places (found by the property
+    test above: a unit was returned twice and another lost)."""
+    with Memory(Settings(store="memory://"), embedder=embedder) as memory:
+        chain: list[str] = []
+        for step, city in enumerate(["Malaga", "Tallinn", "Porto", "Lyon"]):
+            text = f"I live in {city}." if step == 0 else f"I live in {city} now."
+            added = memory.add([{"speaker": "Alex", "text": text}], user_id="alex",
+                               session_time=datetime(2024, 1, 1) + timedelta(days=30 * step))
+            chain.extend(u.id for u in added.units)
+        for offset, name in enumerate(["Priya", "Aoife", "Ingrid"]):
+            memory.add([{"speaker": "Alex", "text": f"My friend {name} lives in Porto and works at a bakery."}],
+                       user_id="alex", session_time=datetime(2024, 1, 16) + timedelta(days=20 * offset))
+        for question in ("Where does Priya live now?", "Where does Priya work these days?"):
+            found = memory.search(question, user_id="alex")
+            plain = memory.search(question, user_id="alex", recipe="ripple-no-supersession")
+            assert len(set(_ids(found))) == len(found.evidence)
+            assert set(_ids(found)) == set(_ids(plain))
+            assert [i for i in _ids(found) if i not in chain] == [i for i in _ids(plain) if i not in chain]

@@ -949,18 +949,20 @@ def _chains_in_order(
     present (``latest``), the earliest for an earlier value. Step 2 orders statements by when
     they were said; an update may be said (given a session time) before the memory it replaced,
     and its edge says which is newer."""
-    ids = [e.unit.id for e in ordered]
-    place = {unit_id: at for at, unit_id in enumerate(ids)}
     out = list(ordered)
     moved: set[str] = set()
     for group in _chain_groups(ordered[:LEAD], chains):
         if not any(u.id in read for u in group):
             continue  # a chain step 2 did not read keeps the order step 1 gave it
-        present = [u for u in group if u.id in place]
+        # read from the order as it is now: two groups may share a unit (a chain that branches),
+        # and each permutes only the places its own members hold
+        place = {e.unit.id: at for at, e in enumerate(out)}
+        items = {e.unit.id: e for e in out}
+        present = [u for u in dict((u.id, u) for u in group).values() if u.id in place]
         wanted = present[::-1] if latest else present
         for at, unit in zip(sorted(place[u.id] for u in present), wanted, strict=True):
-            if ids[at] != unit.id:
-                out[at] = ordered[place[unit.id]]
+            if out[at].unit.id != unit.id:
+                out[at] = items[unit.id]
                 moved.add(unit.id)
     return out, moved
 
