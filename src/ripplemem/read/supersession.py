@@ -958,7 +958,7 @@ def _chains_in_order(
         # and each permutes only the places its own members hold
         place = {e.unit.id: at for at, e in enumerate(out)}
         items = {e.unit.id: e for e in out}
-        present = [u for u in dict((u.id, u) for u in group).values() if u.id in place]
+        present = [u for u in {u.id: u for u in group}.values() if u.id in place]
         wanted = present[::-1] if latest else present
         for at, unit in zip(sorted(place[u.id] for u in present), wanted, strict=True):
             if out[at].unit.id != unit.id:
