@@ -202,6 +202,9 @@ def create_app(
         lifespan=lifespan,
         docs_url=None,  # FastAPI's own pages load Swagger UI from a CDN: ours are local
         redoc_url=None,
+        # no redirect from "/v1/memories/" to "/v1/memories": a DELETE with an empty id would be
+        # sent on to the route that deletes the whole namespace by a client that follows it
+        redirect_slashes=False,
     )
     add_api_docs(app)
     app.state.memory, app.state.lanes, app.state.jobs, app.state.gate = verbs, lanes, jobs, gate
