@@ -1,8 +1,10 @@
 """Stage: update a memory, an explicit supersession (``Memory.update``).
 
 ``update(old, text)`` adds ``text`` as a one-turn session said by ``old``'s first participant and
-joins each unit it yields to ``old`` by a ``supersedes`` edge (new -> old), in **one write
-block**: the units, their edges, their clue graph and the supersedes edges are stored together or
+joins each unit it yields by a ``supersedes`` edge (new -> current) to the current value of
+``old``'s chain: ``old`` itself, or, when ``old`` was updated before (the same id updated twice, an
+old version from ``history``), the chain's latest version; so a chain stays linear and the update
+is its one current value. All in **one write block**: the units, their edges, their clue graph and the supersedes edges are stored together or
 not at all. A text that yields no unit ("yes") is refused (``InvalidInputError``) and nothing is
 stored.
 
@@ -26,6 +28,7 @@ from datetime import datetime, timedelta
 
 from ripplemem.errors import InvalidInputError, UnknownUnitError
 from ripplemem.records import AddResult, Conversation, Edge, MemoryUnit, Session, Turn, said_at
+from ripplemem.stores.base import supersedes_of
 from ripplemem.write.input_checks import check_text
 from ripplemem.write.pipeline import WritePipeline
 from ripplemem.write.supersede import SUPERSEDES_WEIGHT, chain_of
@@ -74,11 +77,18 @@ def update_unit(
                 f"no unit {old.id!r} in namespace {namespace!r} any more; nothing was updated"
             )
         ids = [u.id for u in fresh if u.id != old.id] + [i for i in known if i != old.id]
-        linked = store.neighbours(namespace, ids, "supersedes") if ids else {}
+        if not ids:
+            return 0
+        mine = set(ids)
+        chain = [v.unit.id for v in chain_of(store, old) if v.unit.id not in mine]
+        head = chain[-1] if chain else old.id  # the chain's current value
+        older = {i: set(before) for i, (_, before) in supersedes_of(store, namespace, ids).items()}
         edges = [
-            Edge(namespace, unit_id, old.id, "supersedes", SUPERSEDES_WEIGHT)
+            Edge(namespace, unit_id, head, "supersedes", SUPERSEDES_WEIGHT)
             for unit_id in ids
-            if all(other != old.id for other, _ in linked.get(unit_id, []))
+            # a retry's unit already in the chain keeps its place; a fresh one follows the head
+            if head not in older.get(unit_id, set())
+            and (unit_id not in known or not older.get(unit_id, set()) & set(chain))
         ]
         if edges:
             store.change_edges(add=edges)
