@@ -158,12 +158,15 @@ class Memory:
         agent_id: str | None = None,
         run_id: str | None = None,
         session_time: datetime | str | None = None,
+        metadata: Mapping[str, Any] | None = None,
     ) -> AddResult:
         """Write ``text`` as a new memory that supersedes unit ``unit_id`` (both are kept; the old
         one gets ``superseded_by`` and ``valid_until`` in :meth:`history` and search evidence).
-        A ``text`` that yields no memory ("yes") raises ``InvalidInputError`` and stores nothing."""
+        The new memory keeps the old one's metadata; ``metadata`` (a JSON object) is merged into
+        it: its keys override the old memory's, the other old keys are kept. A ``text`` that
+        yields no memory ("yes") raises ``InvalidInputError`` and stores nothing."""
         ns = namespace_of(namespace, user_id, agent_id, run_id)
-        return self._core.update(ns, unit_id, text, session_time=session_time)
+        return self._core.update(ns, unit_id, text, session_time=session_time, metadata=metadata)
 
     def history(
         self,
@@ -562,9 +565,12 @@ class AsyncMemory:
         agent_id: str | None = None,
         run_id: str | None = None,
         session_time: datetime | str | None = None,
+        metadata: Mapping[str, Any] | None = None,
     ) -> AddResult:
         ns = namespace_of(namespace, user_id, agent_id, run_id)
-        return await self._lanes.write(ns, self._core.update, ns, unit_id, text, session_time=session_time)
+        return await self._lanes.write(
+            ns, self._core.update, ns, unit_id, text, session_time=session_time, metadata=metadata
+        )
 
     async def history(
         self,

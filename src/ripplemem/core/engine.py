@@ -57,6 +57,7 @@ from ripplemem.settings import Settings
 from ripplemem.stores.base import MemoryStore
 from ripplemem.write.input_checks import (
     check_count,
+    check_metadata,
     check_page,
     check_person_name,
     check_query,
@@ -174,14 +175,21 @@ class Core:
         return self.store.person(namespace)
 
     def update(
-        self, namespace: str, unit_id: str, text: str, *, session_time: datetime | str | None = None
+        self,
+        namespace: str,
+        unit_id: str,
+        text: str,
+        *,
+        session_time: datetime | str | None = None,
+        metadata: Mapping[str, Any] | None = None,
     ) -> AddResult:
-        """One write block, a retry is a no-op, the time given or inherited
-        (:mod:`ripplemem.write.update`)."""
+        """One write block, a retry is a no-op, the time given or inherited, the old unit's
+        metadata kept under ``metadata`` (:mod:`ripplemem.write.update`)."""
         from ripplemem.write.update import update_unit
 
         when = parse_time(session_time, what="session_time")
-        return update_unit(self._writer, self.get(namespace, unit_id), text, when)
+        given = check_metadata(metadata, "the update's metadata")
+        return update_unit(self._writer, self.get(namespace, unit_id), text, when, metadata=given)
 
     def delete(self, namespace: str, unit_id: str) -> None:
         from ripplemem.write.forget import ClueRewriter, forget_unit

@@ -166,6 +166,12 @@ class UpdateRequest(UnitRequest):
         default=None, max_length=100,
         description="when it was said (ISO 8601; default: one second after the newest memory of the namespace)",
     )
+    metadata: JsonObject | None = Field(
+        default=None,
+        description="a JSON object merged into the old memory's metadata, which the new memory keeps "
+        "(its keys override the old ones)",
+        examples=[{"source": "email"}],
+    )
 
 
 class SearchRequest(Ids):

@@ -152,7 +152,9 @@ async def _history(memory: AsyncMemory, ns: str, a: UnitRequest) -> Result:
 
 
 async def _update(memory: AsyncMemory, ns: str, a: UpdateRequest) -> Result:
-    updated = await memory.update(a.unit_id, a.text, namespace=ns, session_time=a.session_time)
+    updated = await memory.update(
+        a.unit_id, a.text, namespace=ns, session_time=a.session_time, metadata=a.metadata
+    )
     return updated.to_model()
 
 

@@ -17,14 +17,20 @@ The session time is the one given, else one second after the newest memory of th
 said (:meth:`~ripplemem.stores.base.UnitStore.last_said`: the latest session time, or creation
 time of a memory without one), or after the latest version of ``old``'s chain if that is later:
 the update is the namespace's newest value. Never the wall clock; a retry of an update that was
-stored keeps the time it was stored with. Which value replaced which is the edge's to say, not
+stored keeps the time it was stored with.
+
+The new units keep ``old``'s metadata; the ``metadata`` given is merged into it (its keys
+override ``old``'s, the other keys are kept). Like an add's labels, it is no part of the session
+id: the same update retried with other metadata stores nothing. Which value replaced which is the edge's to say, not
 the time's: an update given an earlier time still comes after ``old`` in its chain.
 """
 
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Mapping
 from datetime import datetime, timedelta
+from typing import Any
 
 from ripplemem.errors import InvalidInputError, UnknownUnitError
 from ripplemem.records import AddResult, Conversation, Edge, MemoryUnit, Session, Turn, said_at
@@ -54,7 +60,12 @@ def inherited_time(writer: WritePipeline, old: MemoryUnit, session_id: str) -> d
 
 
 def update_unit(
-    writer: WritePipeline, old: MemoryUnit, text: str, session_time: datetime | None = None
+    writer: WritePipeline,
+    old: MemoryUnit,
+    text: str,
+    session_time: datetime | None = None,
+    *,
+    metadata: Mapping[str, Any] | None = None,
 ) -> AddResult:
     """Store ``text`` as a successor of ``old`` (see the module docstring)."""
     check_text(text, "the text of the update")
@@ -63,7 +74,9 @@ def update_unit(
     session_id = f"u-{hashlib.sha1(key).hexdigest()[:12]}"
     when = session_time if session_time is not None else inherited_time(writer, old, session_id)
     speaker = old.participants[0] if old.participants else "user"
-    turn = Turn(turn_id=f"{session_id}:1", speaker=speaker, text=text)
+    turn = Turn(
+        turn_id=f"{session_id}:1", speaker=speaker, text=text, metadata={**old.metadata, **(metadata or {})}
+    )
     conversation = Conversation(
         conversation_id=session_id, sessions=(Session(session_id=session_id, time=when, turns=(turn,)),)
     )
