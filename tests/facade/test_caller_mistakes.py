@@ -120,3 +120,19 @@ def test_set_person_says_what_the_refused_call_would_do(memory: Memory) -> None:
         memory.set_person("A" * 300, user_id="other")
     memory.set_person("A" * 200, user_id="other")  # the service's limit too
     assert memory.person(user_id="p") == "Alex"
+
+
+def test_a_timeline_window_is_a_time_converted_to_utc_and_in_order() -> None:
+    with Memory(Settings(store="memory://"), embedder=FakeEmbedder()) as memory:
+        memory.add("I went to Rome.", user_id="x", session_time="2024-01-02T02:00:00")
+        # 2024-01-01 22:00 UTC: placed on the day 2024-01-01, 00:00 UTC
+        memory.add("I went to Lima.", user_id="x", session_time="2024-01-02T03:00:00+05:00")
+        lima = memory.search("Lima", user_id="x", limit=1).evidence[0].unit.id
+        window = memory.timeline(  # 2023-12-31 23:00 to 2024-01-01 00:00 UTC
+            user_id="x", start="2024-01-01T04:00:00+05:00", end="2024-01-01T05:00:00+05:00", bins=1
+        )
+        assert window.in_window == 1 and [u.unit.id for u in window.units] == [lima]
+        with pytest.raises(InvalidInputError, match=r"start must be a datetime or an ISO 8601 string, got int"):
+            memory.timeline(user_id="x", start=5)  # type: ignore[arg-type]
+        with pytest.raises(InvalidInputError, match="start 2024-03-01T00:00:00 is after end 2024-01-01T00:00:00"):
+            memory.timeline(user_id="x", start="2024-03-01", end="2024-01-01")

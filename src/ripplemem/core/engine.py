@@ -62,6 +62,7 @@ from ripplemem.write.input_checks import (
     check_person_name,
     check_query,
     check_text,
+    clean_time,
 )
 from ripplemem.write.pipeline import WritePipeline
 
@@ -363,10 +364,12 @@ class Core:
         check_count(bins, "bins", 1, MAX_BINS)
         check_count(limit, "limit", 1)
         check_count(offset, "offset", 0)
-        return timeline(
-            self.store, namespace, start=_moment(start, "start"), end=_moment(end, "end"),
-            bins=bins, limit=limit, offset=offset,
-        )
+        low, high = _moment(start, "start"), _moment(end, "end")
+        if low is not None and high is not None and low > high:
+            raise InvalidInputError(
+                f"start {low.isoformat()} is after end {high.isoformat()}: give the earlier time as start"
+            )
+        return timeline(self.store, namespace, start=low, end=high, bins=bins, limit=limit, offset=offset)
 
     # -- the store as a whole ------------------------------------------------------------------
     def copy_to(
@@ -437,13 +440,16 @@ def _no_unit(namespace: str, unit_id: str) -> UnknownUnitError:
 
 
 def _moment(value: datetime | str | None, name: str) -> datetime | None:
-    if value is None or isinstance(value, datetime):
-        return value.replace(tzinfo=None) if value is not None else None
+    """A timeline bound: an ISO 8601 time, an offset converted to UTC as ``add`` converts it;
+    blank: no bound."""
+    if not isinstance(value, str):
+        return parse_time(value, what=name)  # a datetime, None, or a type it names
     if not value.strip():
         return None
     try:
-        return datetime.fromisoformat(value.strip()).replace(tzinfo=None)
+        moment = datetime.fromisoformat(value.strip())
     except ValueError:
         raise InvalidInputError(
             f"{name}={value!r} is not an ISO 8601 time: write it as 2024-05-08 or 2024-05-08T13:56"
         ) from None
+    return clean_time(moment, name)
