@@ -5,9 +5,9 @@ service, ``Memory.open`` and ``Memory()``), for the settings the caller does not
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 from pydantic import (
     BaseModel,
@@ -215,25 +215,31 @@ class Settings(_Frozen):
         """Settings from the :data:`VARIABLES` of ``env`` (default: this process's environment);
         ``overrides`` (Settings fields, ``llm_timeout_s``) win over them."""
         env = os.environ if env is None else env
-        values: dict[str, Any] = {}
-        if env.get("RIPPLEMEM_STORE"):
-            values["store"] = env["RIPPLEMEM_STORE"]
-        if env.get("RIPPLEMEM_EMBEDDER"):
-            values["embedder"] = env["RIPPLEMEM_EMBEDDER"]
-        if env.get("RIPPLEMEM_RECIPE"):
-            values["recipe"] = env["RIPPLEMEM_RECIPE"]
-        if env.get("RIPPLEMEM_DATE_ORDER"):
-            values["date_order"] = env["RIPPLEMEM_DATE_ORDER"]
-        if env.get("RIPPLEMEM_ASSO_WEIGHTS"):
-            values["asso_weights"] = Path(env["RIPPLEMEM_ASSO_WEIGHTS"])
+        if not isinstance(env, Mapping):
+            raise ConfigurationError(
+                "env must be a mapping of environment variables (such as os.environ or {} for "
+                f"none), got {type(env).__name__}"
+            )
+        # a setting the call gives is not read from env: its variable, even an invalid one, is unused
+        read = {
+            field: variable for field, variable in _VARIABLE_OF.items()
+            if env.get(variable) and field not in overrides
+            and not (field == "store" and "store_path" in overrides)
+        }
+        values: dict[str, Any] = {field: env[variable] for field, variable in read.items()}
+        if "asso_weights" in values:
+            values["asso_weights"] = Path(values["asso_weights"])
         base_url = env.get("RIPPLEMEM_LLM_BASE_URL")
-        if base_url:
+        if base_url and "llm" not in overrides:
             key = env.get("RIPPLEMEM_LLM_API_KEY") or env.get("OPENAI_API_KEY")
-            values["llm"] = LLMSettings(
-                base_url=base_url,
-                model=env.get("RIPPLEMEM_LLM_MODEL", "gpt-4.1-mini"),
-                api_key=SecretStr(key) if key else None,
-                timeout_s=_seconds(env.get("RIPPLEMEM_LLM_TIMEOUT_S"), "RIPPLEMEM_LLM_TIMEOUT_S"),
+            timeout = None if overrides.get("llm_timeout_s") is not None else env.get("RIPPLEMEM_LLM_TIMEOUT_S")
+            model = env.get("RIPPLEMEM_LLM_MODEL", "gpt-4.1-mini")
+            values["llm"] = _named(
+                lambda: LLMSettings(
+                    base_url=base_url, model=model, api_key=SecretStr(key) if key else None,
+                    timeout_s=_seconds(timeout, "RIPPLEMEM_LLM_TIMEOUT_S"),
+                ),
+                {"base_url": ("RIPPLEMEM_LLM_BASE_URL", base_url), "model": ("RIPPLEMEM_LLM_MODEL", model)},
             )
         llm_timeout = overrides.pop("llm_timeout_s", None)
         if llm_timeout is not None:
@@ -245,10 +251,43 @@ class Settings(_Frozen):
                 )
             values["llm"] = llm.model_copy(update={"timeout_s": float(llm_timeout)})
             overrides.pop("llm", None)
-        if "store_path" in overrides:
-            values.pop("store", None)
-        values.update(overrides)
-        return cls(**values)
+        sources = {field: (variable, values[field]) for field, variable in read.items()}
+        return _named(lambda: cls(**{**values, **overrides}), sources)
+
+
+T = TypeVar("T")
+
+#: the Settings field each plain RIPPLEMEM_* variable sets
+_VARIABLE_OF = {
+    "store": "RIPPLEMEM_STORE",
+    "embedder": "RIPPLEMEM_EMBEDDER",
+    "recipe": "RIPPLEMEM_RECIPE",
+    "date_order": "RIPPLEMEM_DATE_ORDER",
+    "asso_weights": "RIPPLEMEM_ASSO_WEIGHTS",
+}
+
+
+def _named(build: Callable[[], T], sources: Mapping[str, tuple[str, object]]) -> T:
+    """``build()``; its invalid fields that came from environment variables (``sources``: field
+    -> variable and value) are reported by the variable's name."""
+    try:
+        return build()
+    except ConfigurationError as error:
+        cause = error.__cause__
+        if not isinstance(cause, ValidationError):
+            raise
+        named = [
+            (sources[str(item["loc"][0])], str(item["msg"]).removeprefix("Value error, "))
+            for item in cause.errors()
+            if item["loc"] and str(item["loc"][0]) in sources
+        ]
+        if not named:
+            raise
+        said = "; ".join(f"{variable}={str(value)!r}: {message}" for (variable, value), message in named)
+        raise ConfigurationError(
+            f"{said}: fix the environment variable or unset it (a setting given to the call is "
+            "not read from the environment)"
+        ) from cause
 
 
 def _seconds(value: str | None, name: str) -> float | None:

@@ -13,6 +13,7 @@ import pytest
 
 from ripplemem import AsyncMemory, Memory, Settings
 from ripplemem.errors import ConfigurationError
+from ripplemem.settings import LLMSettings
 from ripplemem.stores.registry import sqlite_path
 
 
@@ -103,3 +104,26 @@ def test_settings_not_given_come_from_the_environment(tmp_path: Path) -> None:
         f"day-first {tmp_path / 'env.db'} {tmp_path / 'env.db'}",
         "month-first",  # Settings given as an object are used as they are
     ]
+
+
+def test_an_env_that_is_not_a_mapping_is_refused() -> None:
+    for open_ in (Memory.open, AsyncMemory.open):
+        with pytest.raises(ConfigurationError, match=r"env must be a mapping .*such as os\.environ or \{\}.*got int"):
+            open_("memory://", env=5)  # type: ignore[arg-type]
+
+
+def test_an_invalid_variable_is_named_unless_the_call_gives_that_setting() -> None:
+    with pytest.raises(ConfigurationError, match=r"RIPPLEMEM_DATE_ORDER='sideways': .*month-first.*unset"):
+        Memory.open("memory://", env={"RIPPLEMEM_DATE_ORDER": "sideways"})
+    with pytest.raises(ConfigurationError, match=r"RIPPLEMEM_RECIPE='bogus': .*no recipe named"):
+        Memory.open("memory://", env={"RIPPLEMEM_RECIPE": "bogus"})
+    with Memory.open("memory://", env={"RIPPLEMEM_DATE_ORDER": "sideways"}, date_order="day-first") as memory:
+        assert memory.settings.date_order == "day-first"  # the call's own setting: the env's is not read
+    bad_llm = {"RIPPLEMEM_LLM_BASE_URL": "http://127.0.0.1:9/v1", "RIPPLEMEM_LLM_TIMEOUT_S": "abc"}
+    with pytest.raises(ConfigurationError, match="RIPPLEMEM_LLM_TIMEOUT_S"):
+        Memory.open("memory://", env=bad_llm)
+    own = LLMSettings(base_url="http://127.0.0.1:9/v1", model="m")
+    with Memory.open("memory://", env=bad_llm, llm=own) as memory:
+        assert memory.settings.llm == own
+    with Memory.open("memory://", env=bad_llm, llm=None) as memory:
+        assert not memory.can_answer
