@@ -88,7 +88,6 @@ def test_an_empty_message_is_named_by_its_place_not_by_internal_ids(memory: Memo
     for call in (
         lambda: memory.add("", user_id="x"),
         lambda: memory.add("   ", user_id="x"),
-        lambda: memory.update(memory.list(user_id="x")[0].id, "", user_id="x"),
     ):
         with pytest.raises(InvalidInputError) as raised:
             call()
@@ -136,3 +135,18 @@ def test_a_timeline_window_is_a_time_converted_to_utc_and_in_order() -> None:
             memory.timeline(user_id="x", start=5)  # type: ignore[arg-type]
         with pytest.raises(InvalidInputError, match="start 2024-03-01T00:00:00 is after end 2024-01-01T00:00:00"):
             memory.timeline(user_id="x", start="2024-03-01", end="2024-01-01")
+
+
+def test_an_empty_update_and_a_missing_id_say_what_is_wrong(memory: Memory) -> None:
+    unit_id = memory.list(user_id="x")[0].id
+    for text in ("", "   "):
+        with pytest.raises(InvalidInputError, match="the update's text is empty: give the new fact in a sentence"):
+            memory.update(unit_id, text, user_id="x")
+    for call in (memory.get, memory.history, memory.delete):
+        with pytest.raises(InvalidInputError, match="the unit id must be a string"):
+            call(None, user_id="x")  # type: ignore[arg-type]
+    with pytest.raises(InvalidInputError) as raised:
+        memory.list(user_id=" ")
+    assert "give an id, or leave it out for the default" in str(raised.value)
+    assert "None" not in str(raised.value)  # the message is shared with REST, MCP and the CLI
+    assert len(memory.list(user_id="x")) == 2

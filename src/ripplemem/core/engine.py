@@ -196,7 +196,7 @@ class Core:
         from ripplemem.write.forget import ClueRewriter, forget_unit
 
         rewriter = ClueRewriter(self.store, self.parts.embedder, self.parts.clue_writer)
-        if not forget_unit(self.store, rewriter, namespace, unit_id):
+        if not forget_unit(self.store, rewriter, namespace, check_text(unit_id, "the unit id")):
             raise _no_unit(namespace, unit_id)
 
     def delete_all(self, namespace: str) -> int:

@@ -122,6 +122,6 @@ def _part(value: object, what: str) -> str:
     text = check_text(value, what).strip()
     if not text:
         raise InvalidInputError(
-            f"{what} is empty: give an id, or leave it out (None) for the default"
+            f"{what} is empty: give an id, or leave it out for the default"
         )
     return text

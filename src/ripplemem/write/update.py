@@ -43,6 +43,8 @@ __all__ = ["inherited_time", "update_unit"]
 
 #: how long after the newest memory of its namespace an update without a session time is said
 AFTER_LATEST = timedelta(seconds=1)
+#: what an update with an empty text is told
+EMPTY = "the update's text is empty: give the new fact in a sentence"
 #: what an update whose text yields no memory is told
 NO_STATEMENT = "the update's text holds no statement to store: give the new fact in a sentence"
 
@@ -68,7 +70,8 @@ def update_unit(
     metadata: Mapping[str, Any] | None = None,
 ) -> AddResult:
     """Store ``text`` as a successor of ``old`` (see the module docstring)."""
-    check_text(text, "the text of the update")
+    if not check_text(text, "the text of the update").strip():
+        raise InvalidInputError(EMPTY)
     store, namespace = writer.store, old.namespace
     key = f"{namespace}\x00{old.id}\x00{text}".encode()
     session_id = f"u-{hashlib.sha1(key).hexdigest()[:12]}"
