@@ -97,12 +97,14 @@ class McpGate:
             access = await self.gate.access(headers.get("authorization"))
             query = QueryParams(scope.get("query_string", b""))
             for name in ("agent_id", "run_id"):
-                if query.get(name):
+                if name in query:
                     raise InvalidInputError(
                         f"{name} is an argument of the tools, not of the /mcp URL: give it in "
                         "each tool call (the URL names the namespace: ?namespace= or ?user_id=)"
                     )
-            named = query.get("namespace") or headers.get(NAMESPACE_HEADER)
+            # a given id counts even when blank: user_of refuses it rather than the key's
+            # namespace standing in for it
+            named = query["namespace"] if "namespace" in query else headers.get(NAMESPACE_HEADER)
             namespace = access.namespace(user_of(named, query.get("user_id")))
         except RippleMemError as error:  # every refusal is a JSON error
             await error_response(error)(scope, receive, send)
