@@ -615,10 +615,22 @@ async function select(id) {
     clear(panel).append(el("h2", { id: "details-title" }, "Memory"), el("p", { class: "error" }, `no memory ${id} in this namespace`));
     return;
   }
-  renderDetails(node.unit, found);
+  const version = await versionOf(id, found.namespace);
+  if (state.selected !== id) return;
+  renderDetails(node.unit, found, version);
 }
 
-function renderDetails(unit, found) {
+async function versionOf(id, namespace) {
+  // what replaced the unit and until when it held: its entry in its update chain (if any)
+  try {
+    const history = await api(`/v1/memories/${encodeURIComponent(id)}/history`, { params: { namespace } });
+    return history.versions.find((v) => v.unit.id === id) || null;
+  } catch (error) {
+    return null; // the details stand without it
+  }
+}
+
+function renderDetails(unit, found, version = null) {
   const panel = clear($("details"));
   const others = new Map(found.nodes.map((n) => [n.unit.id, n.unit]));
   const edges = found.edges
@@ -637,9 +649,11 @@ function renderDetails(unit, found) {
     ["keywords", unit.keywords.join(", ")],
   ];
   for (const field of UPDATE_FIELDS) {
-    const value = unit[field] !== undefined ? unit[field] : (unit.extra || {})[field];
+    const value = version && version[field] ? version[field]
+      : unit[field] !== undefined ? unit[field] : (unit.extra || {})[field];
     if (value !== undefined && value !== null && value !== "") {
-      rows.push([field.replace("_", " "), Array.isArray(value) ? value.join(", ") : String(value)]);
+      const shown = Array.isArray(value) ? value.join(", ") : field.startsWith("valid_") ? when(String(value)) : String(value);
+      rows.push([field.replace("_", " "), shown]);
     }
   }
   panel.append(...[
