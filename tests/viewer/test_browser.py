@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import replace
+from itertools import pairwise
 from pathlib import Path
 from urllib.parse import quote
 
@@ -352,7 +353,7 @@ DRAWN_LEFT_EDGES = """([selector, needle]) => {
 def _reads_left_to_right(page, selector: str, needle: str) -> bool:
     edges = page.evaluate(DRAWN_LEFT_EDGES, [selector, needle])
     assert edges is not None, (selector, needle, page.locator(selector).inner_text())
-    return all(a < b for a, b in zip(edges, edges[1:], strict=False))
+    return all(a < b for a, b in pairwise(edges))
 
 
 def test_a_bidi_override_in_a_memory_cannot_mirror_the_delete_dialogs_id_or_namespace(browser, demo: Demo) -> None:
