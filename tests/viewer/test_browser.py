@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import replace
+from itertools import pairwise
 from pathlib import Path
 from urllib.parse import quote
 
@@ -43,7 +44,10 @@ def demo(tmp_path_factory) -> Iterator[Demo]:
     demo_store(path)
     with open_store(str(path)) as store:
         add_updated_unit(store)
+        add_bidi_unit(store)
         keys = {
+            "bidi": create_key(store.keys, [BIDI_NAMESPACE])[1],
+            "updates": create_key(store.keys, ["updates"])[1],
             "writer": create_key(store.keys, ["demo"])[1],
             "reader": create_key(store.keys, ["demo"], read_only=True)[1],
             "other": create_key(store.keys, ["someone-else"])[1],
@@ -71,6 +75,17 @@ def add_updated_unit(store) -> None:
     older = replace(older, extra={"superseded_by": NEWER, "valid_until": "2026-03-01T00:00:00"})
     with store.write(["demo"]):
         store.add_units([older, newer])
+
+
+BIDI_NAMESPACE, BIDI_ID = "spoof", "d0eccc8822dc6ced"
+#: a right-to-left override left open: in the page's own text it would mirror what follows it
+BIDI_TEXT = "User paid the invoice \u202eKCATTA to account 12345"
+
+
+def add_bidi_unit(store) -> None:
+    unit = make_unit(BIDI_ID, namespace=BIDI_NAMESPACE, restatement=BIDI_TEXT, time_span=day_span(3))
+    with store.write([BIDI_NAMESPACE]):
+        store.add_units([unit])
 
 
 def open_page(browser, demo: Demo, path: str = "/ui", *, key: str | None = "writer", width=1280, height=800):
@@ -310,4 +325,64 @@ def test_a_unit_link_opens_it_with_what_superseded_it(browser, demo: Demo) -> No
     assert link.get_attribute("data-unit") == NEWER
     link.click()
     expect(page.locator("[data-testid=detail-restatement]")).to_have_text(newer["restatement"])
+    assert errors == []
+
+
+#: the left edge of each character of ``needle`` as drawn inside ``selector`` (in text order)
+DRAWN_LEFT_EDGES = """([selector, needle]) => {
+  const root = document.querySelector(selector);
+  const nodes = [];
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  while (walker.nextNode()) nodes.push(walker.currentNode);
+  const text = nodes.map((n) => n.data).join("");
+  const start = text.indexOf(needle);
+  if (start < 0) return null;
+  const edges = [];
+  for (let i = start; i < start + needle.length; i++) {
+    let offset = i;
+    const node = nodes.find((n) => (offset < n.data.length ? true : ((offset -= n.data.length), false)));
+    const range = document.createRange();
+    range.setStart(node, offset);
+    range.setEnd(node, offset + 1);
+    edges.push(range.getBoundingClientRect().left);
+  }
+  return edges;
+}"""
+
+
+def _reads_left_to_right(page, selector: str, needle: str) -> bool:
+    edges = page.evaluate(DRAWN_LEFT_EDGES, [selector, needle])
+    assert edges is not None, (selector, needle, page.locator(selector).inner_text())
+    return all(a < b for a, b in pairwise(edges))
+
+
+def test_a_bidi_override_in_a_memory_cannot_mirror_the_delete_dialogs_id_or_namespace(browser, demo: Demo) -> None:
+    page, errors = open_page(browser, demo, f"/ui?namespace={BIDI_NAMESPACE}&unit={BIDI_ID}", key="bidi")
+    page.wait_for_selector("#delete-button")
+    assert "\\u202eKCATTA" in page.locator("[data-testid=detail-restatement]").inner_text()
+    assert _reads_left_to_right(page, "[data-testid=detail-restatement]", "KCATTA")
+    assert _reads_left_to_right(page, "#details .meta.id", BIDI_ID)
+    assert _reads_left_to_right(page, "#details .meta.id", BIDI_NAMESPACE)
+    page.click("#delete-button")
+    assert page.locator("#confirm-delete").is_visible()
+    for needle in (BIDI_ID, BIDI_NAMESPACE, "KCATTA"):  # the stored text reads as stored too
+        assert _reads_left_to_right(page, "#confirm-text", needle), needle
+    page.screenshot(path=str(artifact("bidi_dialog.png")))
+    page.click("#confirm-cancel")
+    assert errors == []
+
+
+def test_an_updated_memory_shows_what_replaced_it_and_until_when_it_held(browser, demo: Demo) -> None:
+    with demo.api("updates") as client:
+        old = client.post("/v1/memories", json={"text": "I work at Acme.", "session_time": "2024-05-01"})
+        old_id = old.json()["units"][0]["id"]
+        new = client.post(f"/v1/memories/{old_id}/update", json={"text": "I work at Beta.", "session_time": "2024-09-01"})
+        new_id = new.json()["units"][0]["id"]
+        versions = client.get(f"/v1/memories/{old_id}/history").json()["versions"]
+    held = next(v for v in versions if v["unit"]["id"] == old_id)
+    assert held["superseded_by"] == new_id and held["valid_until"]
+    page, errors = open_page(browser, demo, f"/ui?namespace=updates&unit={old_id}", key="updates")
+    page.wait_for_selector("[data-field='valid until']")
+    assert held["valid_until"][:10] in page.locator("[data-field='valid until'] dd").inner_text()
+    assert page.locator("[data-field='superseded by'] button").get_attribute("data-unit") == new_id
     assert errors == []

@@ -209,6 +209,7 @@ def create_app(
     add_api_docs(app)
     app.state.memory, app.state.lanes, app.state.jobs, app.state.gate = verbs, lanes, jobs, gate
     app.state.budget = budget
+    app.state.declared_query = {}  # (path, method) -> its query parameters (server/query.py)
     app.state.backend = memory.backend
     app.state.search_processes = 0 if pool is None else pool.processes
     app.state.ready = False  # live at once, ready once the models are loaded (warm())

@@ -28,6 +28,7 @@ from ripplemem.core.lanes import WriteWatch, watching_writes
 from ripplemem.errors import InvalidInputError, RippleMemError, ShuttingDownError
 from ripplemem.server.access import Access, AuthenticationError, PermissionDeniedError
 from ripplemem.server.errors import BodyTooLargeError, error_body, status_of
+from ripplemem.server.query import check_query_names
 
 __all__ = [
     "NAMESPACE_HEADER",
@@ -44,6 +45,8 @@ __all__ = [
 NAMESPACE_HEADER = "ripplemem-namespace"
 #: where McpGate leaves the caller for the tools (``request.state``)
 STATE_ACCESS, STATE_NAMESPACE = "ripplemem_access", "ripplemem_namespace"
+#: the query parameters of the /mcp URL (agent_id and run_id only to be refused in plain words)
+MCP_QUERY = dict.fromkeys(("namespace", "user_id", "agent_id", "run_id"), False)
 
 
 def error_response(error: Exception, *, status: int | None = None) -> Response:
@@ -96,13 +99,16 @@ class McpGate:
         try:
             access = await self.gate.access(headers.get("authorization"))
             query = QueryParams(scope.get("query_string", b""))
+            check_query_names(query, MCP_QUERY)
             for name in ("agent_id", "run_id"):
-                if query.get(name):
+                if name in query:
                     raise InvalidInputError(
                         f"{name} is an argument of the tools, not of the /mcp URL: give it in "
                         "each tool call (the URL names the namespace: ?namespace= or ?user_id=)"
                     )
-            named = query.get("namespace") or headers.get(NAMESPACE_HEADER)
+            # a given id counts even when blank: user_of refuses it rather than the key's
+            # namespace standing in for it
+            named = query["namespace"] if "namespace" in query else headers.get(NAMESPACE_HEADER)
             namespace = access.namespace(user_of(named, query.get("user_id")))
         except RippleMemError as error:  # every refusal is a JSON error
             await error_response(error)(scope, receive, send)

@@ -29,6 +29,7 @@ from ripplemem.records.wire import CountModel
 from ripplemem.server.access import Access
 from ripplemem.server.errors import NotFoundError
 from ripplemem.server.jobs import Runner
+from ripplemem.server.query import check_query
 from ripplemem.server.schemas import ErrorBody, ErrorModel, HealthModel, IdsQuery, JobModel
 from ripplemem.server.verbs import VERBS, Result, Verb
 
@@ -56,7 +57,9 @@ async def caller(
     credentials: Annotated[HTTPAuthorizationCredentials | None, Security(bearer)],
 ) -> Access:
     header = f"Bearer {credentials.credentials}" if credentials else request.headers.get("authorization")
-    return await request.app.state.gate.access(header)
+    access = await request.app.state.gate.access(header)
+    check_query(request)  # after the key: a caller without one learns nothing of the routes
+    return access
 
 
 Memory = Annotated[AsyncMemory, Depends(memory_of)]

@@ -1,6 +1,8 @@
 // The ripplemem memory viewer: plain JavaScript, no build step, no dependency.
 // Everything it shows comes from this server's JSON API (/v1, /v1/viewer) with the key the user
-// entered; text from the store is only ever set as text (never parsed as HTML).
+// entered; text from the store is only ever set as text (never parsed as HTML), with its bidi
+// controls shown as escapes (\u202e, as the CLI shows them) so none can reorder what the page
+// draws after it, and user-supplied strings set beside other text are isolated (<bdi>).
 "use strict";
 
 const KEY_STORAGE = "ripplemem.viewer.key";
@@ -25,12 +27,24 @@ const state = {
 // -- small DOM helpers -----------------------------------------------------------------------
 const $ = (id) => document.getElementById(id);
 
+// the characters that change the direction of the text after them (the CLI escapes the same)
+const BIDI_CONTROLS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+const ESCAPED_ATTRIBUTES = new Set(["title", "aria-label", "placeholder", "alt"]);
+
+/** ``text`` with its bidi controls written out (``\u202e``): what the page draws as text. */
+function visible(text) {
+  return String(text).replace(BIDI_CONTROLS, (c) => "\\u" + c.charCodeAt(0).toString(16).padStart(4, "0"));
+}
+
+/** A user-supplied string set among other words: its own direction, isolated from theirs. */
+const iso = (text) => el("bdi", {}, text);
+
 function el(tag, attrs, ...children) {
   const node = document.createElement(tag);
   setAttrs(node, attrs);
   for (const child of children.flat()) {
     if (child === null || child === undefined || child === false) continue;
-    node.append(child instanceof Node ? child : String(child));
+    node.append(child instanceof Node ? child : visible(child));
   }
   return node;
 }
@@ -40,7 +54,7 @@ function svg(tag, attrs, ...children) {
   setAttrs(node, attrs);
   for (const child of children.flat()) {
     if (child === null || child === undefined) continue;
-    node.append(child instanceof Node ? child : String(child));
+    node.append(child instanceof Node ? child : visible(child));
   }
   return node;
 }
@@ -50,6 +64,7 @@ function setAttrs(node, attrs) {
     if (value === null || value === undefined || value === false) continue;
     if (name === "class") node.setAttribute("class", value);
     else if (name.startsWith("on")) node.addEventListener(name.slice(2), value);
+    else if (ESCAPED_ATTRIBUTES.has(name)) node.setAttribute(name, visible(value));
     else node.setAttribute(name, value === true ? "" : String(value));
   }
 }
@@ -61,7 +76,7 @@ function clear(node) {
 
 function status(text, kind) {
   const node = $("status");
-  node.textContent = text;
+  node.textContent = visible(text);
   node.className = "status" + (kind ? " " + kind : "");
 }
 
@@ -172,9 +187,9 @@ async function loadWho() {
   $("forget-key").hidden = !state.auth;
   const rights = who.read_only ? "read-only" : "read and write";
   const scope = who.any_namespace ? "any namespace" : who.namespaces.join(", ");
-  $("who-text").textContent = state.auth
+  $("who-text").textContent = visible(state.auth
     ? `key ${who.key_id}: ${scope} (${rights})`
-    : `no keys (--no-auth): ${scope}`;
+    : `no keys (--no-auth): ${scope}`);
   const list = clear($("namespaces"));
   for (const name of who.namespaces) list.append(el("option", { value: name }));
   const input = $("namespace");
@@ -600,10 +615,22 @@ async function select(id) {
     clear(panel).append(el("h2", { id: "details-title" }, "Memory"), el("p", { class: "error" }, `no memory ${id} in this namespace`));
     return;
   }
-  renderDetails(node.unit, found);
+  const version = await versionOf(id, found.namespace);
+  if (state.selected !== id) return;
+  renderDetails(node.unit, found, version);
 }
 
-function renderDetails(unit, found) {
+async function versionOf(id, namespace) {
+  // what replaced the unit and until when it held: its entry in its update chain (if any)
+  try {
+    const history = await api(`/v1/memories/${encodeURIComponent(id)}/history`, { params: { namespace } });
+    return history.versions.find((v) => v.unit.id === id) || null;
+  } catch (error) {
+    return null; // the details stand without it
+  }
+}
+
+function renderDetails(unit, found, version = null) {
   const panel = clear($("details"));
   const others = new Map(found.nodes.map((n) => [n.unit.id, n.unit]));
   const edges = found.edges
@@ -622,9 +649,11 @@ function renderDetails(unit, found) {
     ["keywords", unit.keywords.join(", ")],
   ];
   for (const field of UPDATE_FIELDS) {
-    const value = unit[field] !== undefined ? unit[field] : (unit.extra || {})[field];
+    const value = version && version[field] ? version[field]
+      : unit[field] !== undefined ? unit[field] : (unit.extra || {})[field];
     if (value !== undefined && value !== null && value !== "") {
-      rows.push([field.replace("_", " "), Array.isArray(value) ? value.join(", ") : String(value)]);
+      const shown = Array.isArray(value) ? value.join(", ") : field.startsWith("valid_") ? when(String(value)) : String(value);
+      rows.push([field.replace("_", " "), shown]);
     }
   }
   panel.append(...[
@@ -644,7 +673,7 @@ function renderDetails(unit, found) {
             el("button", { type: "button", class: "link", onclick: () => select(e.other) },
               short((others.get(e.other) || { restatement: e.other }).restatement, 90)))))
       : el("p", { class: "hint" }, "No edges."),
-    el("p", { class: "meta id" }, `id ${unit.id} · namespace ${unit.namespace} · stored ${when(unit.created_at)}`),
+    el("p", { class: "meta id" }, "id ", iso(unit.id), " · namespace ", iso(unit.namespace), ` · stored ${when(unit.created_at)}`),
   ].filter(Boolean));
   if (state.who && !state.who.read_only) {
     panel.append(el("button", { type: "button", class: "danger", id: "delete-button", onclick: () => confirmDelete(unit) }, "Delete this memory…"));
@@ -664,7 +693,8 @@ function linkIds(name, value, others) {
 
 function confirmDelete(unit) {
   const dialog = $("confirm-delete");
-  $("confirm-text").textContent = `“${short(unit.restatement, 200)}” (id ${unit.id}, namespace ${unit.namespace})`;
+  clear($("confirm-text")).append(
+    "“", iso(short(unit.restatement, 200)), "” (id ", iso(unit.id), ", namespace ", iso(unit.namespace), ")");
   dialog.returnValue = "";
   dialog.onclose = async () => {
     if (dialog.returnValue !== "delete") {
@@ -723,11 +753,11 @@ async function loadTimeline(window_, offset = 0) {
 }
 
 function renderTimeline(found, append) {
-  $("timeline-summary").textContent =
+  $("timeline-summary").textContent = visible(
     `${found.total} units in ${found.namespace}` +
     (found.first ? `, from ${when(found.first)} to ${when(found.last)}` : "") +
     (found.undated ? `; ${found.undated} without a time` : "") +
-    `; ${found.in_window} in this window.`;
+    `; ${found.in_window} in this window.`);
   const chart = clear($("timeline"));
   const most = Math.max(1, ...found.bins.map((b) => b.count));
   const width = 1000 / Math.max(1, found.bins.length);
