@@ -127,3 +127,14 @@ def test_an_invalid_variable_is_named_unless_the_call_gives_that_setting() -> No
         assert memory.settings.llm == own
     with Memory.open("memory://", env=bad_llm, llm=None) as memory:
         assert not memory.can_answer
+
+
+@pytest.mark.parametrize("location", ["sqlite:///memory.db?mode=ro", "sqlite:memory.db", "SQLITE:memory.db"])
+def test_a_sqlite_location_that_would_name_a_stray_file_is_refused(location: str) -> None:
+    from ripplemem.errors import ConfigurationError
+
+    with pytest.raises(ConfigurationError, match="sqlite:///memory.db"):
+        sqlite_path(location)
+    with pytest.raises(ConfigurationError):
+        Memory.open(location)
+    assert not list(Path.cwd().glob("*mode=ro*")) and not Path(location).exists()

@@ -84,8 +84,18 @@ def sqlite_path(location: str | Path) -> Path | None:
     if scheme_of(text) != "sqlite":
         return None
     if "://" not in text:
+        if text.lower().startswith("sqlite:"):  # "sqlite:memory.db" would be a file of that name
+            raise ConfigurationError(
+                f"{text!r} is neither a path nor a URL: write sqlite:///{text[7:].lstrip('/')} (a "
+                "path relative to the working folder) or the path alone"
+            )
         return Path(text).expanduser()
     rest = text.split("://", 1)[1]
+    if "?" in rest:  # "sqlite:///memory.db?mode=ro" would be a file of that name
+        raise ConfigurationError(
+            f"{text!r} gives options ({rest.split('?', 1)[1]!r}), which a ripplemem store URL does "
+            "not take: give the file alone (a store is opened for reading and writing)"
+        )
     if rest and not rest.startswith("/"):
         raise ConfigurationError(
             f"{text!r} names a host, which a SQLite file has not: write sqlite:///{rest} (a path "
