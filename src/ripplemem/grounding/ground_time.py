@@ -403,7 +403,7 @@ class TimeGrounder:
         language = language or language_of(text)  # another language's are Duckling's to read
         if language == "en" and not TIMEISH.search(text) and not mistyped_days(text):
             return Grounding([], True)
-        found: list[Found] = rule_times(text, reference, day_first)
+        found: list[Found] = rule_times(text, reference, day_first, language)
         taken = [(s, e) for s, e, _ in found]
         parsed, complete = self._from_duckling(text, reference, taken, language)
         for start, end, item in parsed:

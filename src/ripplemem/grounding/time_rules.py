@@ -77,10 +77,14 @@ class Found(NamedTuple):
 # -- rules --------------------------------------------------------------------------------------
 
 
-def rule_times(text: str, ref: datetime | None, day_first: bool = False) -> list[Found]:
+def rule_times(
+    text: str, ref: datetime | None, day_first: bool = False, language: str | None = None
+) -> list[Found]:
     """Our rules' matches, in rule order; an entry with ``item=None`` masks a span that is not
     a time ("my first time in 3 years"). ``day_first``: a slash date both orders make a day
-    ("03/04/2023") is read day first when the text shows no order of its own."""
+    ("03/04/2023") is read day first when the text shows no order of its own. ``language``:
+    the text's (ISO 639-1; None: not known); an English text is not searched for another
+    language's anaphora."""
     found: list[Found] = []
 
     def add(match: re.Match, span: TimeSpan | None, grain: str) -> None:
@@ -140,7 +144,7 @@ def rule_times(text: str, ref: datetime | None, day_first: bool = False) -> list
     for m in tp.ANAPHORA.finditer(text):
         if free(m):
             add(m, None, "vague")
-    for m in FOREIGN_ANAPHORA.finditer(text):  # "trois jours plus tard", "la veille": read as English
+    for m in FOREIGN_ANAPHORA.finditer(text) if language != "en" else ():  # "la veille": read as English
         if free(m):
             add(m, None, "vague")
     for m in tp.VAGUE.finditer(text):
