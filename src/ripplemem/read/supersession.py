@@ -5,7 +5,7 @@ It runs after the final ranking and only reorders units that answer the question
 the holder's name** (centred on the namespace like the dense view's query): every memory of a
 person names them, and a ranking that reads the name favours short chit-chat naming them over
 the memory that answers. The units that *answer* are those of the first :data:`LEAD` of the
-ranking within :data:`MARGIN` of the most relevant one that is not a question nor words the
+ranking (with the further pieces of their source turns, which the ranking spread lower) within :data:`MARGIN` of the most relevant one that is not a question nor words the
 ranking lowered as not the asked person's (an assistant's advice in the question's own words,
 a partner's reply: they may answer, but set no bar), never a shared
 image's caption (an image captioner's description, not its speaker's words); a question
@@ -505,7 +505,7 @@ def apply_supersession(
     polar = mode == "past" and _POLAR_PAST.match(_last_question(query)) is not None
     if mode == "past" and not polar:
         return [_mark(e, chains) for e in evidence]  # a time of its own ("in August 2023")
-    lead = list(evidence[:LEAD])
+    lead = _lead(evidence)
     scores = relevance([e.unit for e in lead]) if relevance is not None else [0.0] * len(lead)
     by_id = {e.unit.id: r for e, r in zip(lead, scores, strict=True)}
     answering = (
@@ -572,6 +572,15 @@ def apply_supersession(
             + (f" ({', '.join(pulled)})" if pulled else "")
         )
     return marked
+
+
+def _lead(evidence: Sequence[Evidence]) -> list[Evidence]:
+    """The first :data:`LEAD` units and the further pieces of their source turns: the ranking
+    spreads a turn's pieces (:mod:`~ripplemem.read.rank_spread`), and the piece that holds a
+    turn's place may be its question while the piece that answers waits lower down."""
+    lead = list(evidence[:LEAD])
+    turns = {t for e in lead for t in e.unit.turn_ids}
+    return lead + [e for e in evidence[LEAD:] if turns.intersection(e.unit.turn_ids)]
 
 
 _MODES = {"present": "the present", "earlier": "an earlier value", "polar": "whether something happened"}
