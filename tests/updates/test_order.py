@@ -132,3 +132,15 @@ def test_for_a_yes_or_no_question_what_is_not_so_now_goes_below_an_unread_answer
         answers={"unread", "stated", "near-miss"}, asides_only=True,
     )
     assert ranked.index("unread") < ranked.index("near-miss")
+
+
+def test_a_statement_passes_the_units_the_stage_did_not_weigh() -> None:
+    """A piece of a lead turn waiting below the lead (the ranking spread it) passes the units
+    between, which the stage never weighed (no relevance): they lay below every unit it read,
+    and a relevance they were never given (0.0, above a group of negative centred cosines)
+    held the latest value back."""
+    answering = {"old": STATED, "new-b": STATED}
+    relevance = {"old": -0.2, "new-b": -0.15}
+    ranked, moved = order(["old", "other", "new-b"], UNITS, answering, relevance, _alike)
+    assert ranked == ["new-b", "old", "other"]
+    assert moved == {"new-b"}

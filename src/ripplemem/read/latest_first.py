@@ -80,6 +80,9 @@ SAME = 0.12
 OWN_WORDS = 0.5
 #: two units speak of the same thing when one is among the other's NEAREST nearest of the lead
 NEAREST = 2
+#: the relevance of a unit the stage did not weigh (below its lead: the ranking put it under
+#: every unit the stage reads), which a statement moving up passes
+_BELOW = float("-inf")
 #: the object of a clause that is the speaker ("me", "us": their lemmas; or their name)
 _SPEAKER_OBJECTS = frozenset({"i", "we"})
 #: the places of a clause's value that say where something goes, not when ("moved it to June")
@@ -541,7 +544,7 @@ def _stated_in_order(
         return _asides_below(ranked, leader, answering, moved)
 
     def passes(other: str, member: str) -> bool:
-        if other in answering or relevance.get(other, 0.0) < reach:
+        if other in answering or relevance.get(other, _BELOW) < reach:
             return True
         return other in answers and said_order(units[other]) < said_order(units[member])
 
