@@ -164,7 +164,8 @@ class Memory:
         one gets ``superseded_by`` and ``valid_until`` in :meth:`history` and search evidence).
         The new memory keeps the old one's metadata; ``metadata`` (a JSON object) is merged into
         it: its keys override the old memory's, the other old keys are kept. A ``text`` that
-        yields no memory ("yes") raises ``InvalidInputError`` and stores nothing."""
+        yields no memory ("yes"), or a ``session_time`` before the memory it replaces was said,
+        raises ``InvalidInputError`` and stores nothing."""
         ns = namespace_of(namespace, user_id, agent_id, run_id)
         return self._core.update(ns, unit_id, text, session_time=session_time, metadata=metadata)
 

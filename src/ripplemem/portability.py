@@ -18,8 +18,9 @@ that has none.
 An import checks what ``add`` checks (:mod:`ripplemem.write.input_checks`): every namespace is a
 name ``add`` would accept, every text and id is text without NUL characters or lone surrogates, a
 unit's restatement is not empty, metadata is a JSON object, a person's name is one ``set_person``
-takes; and every vector has the ``dim`` the meta line gives. One line that breaks a rule refuses
-the whole file, naming the line: nothing is imported. A file may start with a UTF-8 byte-order
+takes; every vector has the ``dim`` the meta line gives; and every unit an edge, link or member
+line names is a unit of the file or of the store (an edge to a unit neither holds would dangle).
+One line that breaks a rule refuses the whole file, naming the line: nothing is imported. A file may start with a UTF-8 byte-order
 mark; a UTF-16 file is refused with what to do.
 """
 
@@ -119,6 +120,8 @@ class _Dump:
     members: list[tuple[str, Membership]] = field(default_factory=list)
     links: list[tuple[str, str, str, float]] = field(default_factory=list)
     people: dict[str, str] = field(default_factory=dict)
+    #: each unit an edge, link or member line names: (namespace, unit id, where the line is)
+    named: list[tuple[str, str, str]] = field(default_factory=list)
 
 
 def import_jsonl(store: MemoryStore, embedder: Embedder, path: Path) -> int:
@@ -189,6 +192,7 @@ def import_lines(
         namespaces = [into]
     imported = 0
     with store.write(namespaces):
+        _check_named(store, dump)
         for ns, name in dump.people.items():
             if store.person(ns) is None:
                 store.set_person(ns, name)
@@ -274,7 +278,7 @@ def _read(lines: Iterable[str], embedder: Embedder, into: str | None, source: st
                 if isinstance(row.get("namespace"), str):
                     sources.add(row["namespace"])
                 row["namespace"] = into
-            meta = _row(row, dump, embedder) or meta
+            meta = _row(row, dump, embedder, where) or meta
         except InvalidInputError as error:
             raise InvalidInputError(f"{where}: {error}; nothing was imported") from None
         except (KeyError, ValueError, TypeError, AttributeError) as error:
@@ -310,8 +314,30 @@ def _check_dims(dump: _Dump, source: str) -> None:
             )
 
 
-def _row(row: dict, dump: _Dump, embedder: Embedder) -> bool:
-    """Add one line's record to ``dump``; True for the meta line."""
+def _check_named(store: MemoryStore, dump: _Dump) -> None:
+    """Every unit an edge, link or member line names is a unit of the file or of the store,
+    else InvalidInputError naming the first such line (read in the import's write block, so a
+    unit deleted meanwhile counts as missing)."""
+    in_file = {(u.namespace, u.id) for u in dump.units}
+    wanted: dict[str, set[str]] = {}
+    for ns, unit_id, _ in dump.named:
+        if (ns, unit_id) not in in_file:
+            wanted.setdefault(ns, set()).add(unit_id)
+    held = {
+        (ns, u.id) for ns, ids in wanted.items() for u in store.get_units(ns, sorted(ids), with_vectors=False)
+    }
+    for ns, unit_id, where in dump.named:
+        if (ns, unit_id) not in in_file and (ns, unit_id) not in held:
+            raise InvalidInputError(
+                f"{where}: unit {unit_id!r} is neither in the file nor in namespace {ns!r}: an "
+                "edge, link or member line may only name units the file or the store holds; give "
+                "the whole export the line came from, or leave the line out; nothing was imported"
+            )
+
+
+def _row(row: dict, dump: _Dump, embedder: Embedder, where: str) -> bool:
+    """Add one line's record (``where``: the line, for messages) to ``dump``; True for the
+    meta line."""
     kind = row.pop("type")
     if kind == "meta":
         if row.get("format") not in READABLE:
@@ -331,6 +357,7 @@ def _row(row: dict, dump: _Dump, embedder: Embedder) -> bool:
     elif kind == "edge":
         src, dst = _id(row["src"]), _id(row["dst"])
         dump.edges.append(Edge(row["namespace"], src, dst, row["kind"], float(row["weight"])))
+        dump.named += [(row["namespace"], src, where), (row["namespace"], dst, where)]
     elif kind == "clue":
         vector = vector_from_json(row["vector"])
         text = check_text(row["text"], "the clue's text")
@@ -339,8 +366,11 @@ def _row(row: dict, dump: _Dump, embedder: Embedder) -> bool:
     elif kind == "member":
         membership = Membership(_id(row["unit"]), _id(row["clue"]), float(row["weight"]))
         dump.members.append((row["namespace"], membership))
+        dump.named.append((row["namespace"], membership.unit_id, where))
     elif kind == "link":
-        dump.links.append((row["namespace"], _id(row["src"]), _id(row["dst"]), float(row["weight"])))
+        src, dst = _id(row["src"]), _id(row["dst"])
+        dump.links.append((row["namespace"], src, dst, float(row["weight"])))
+        dump.named += [(row["namespace"], src, where), (row["namespace"], dst, where)]
     else:
         raise ValueError(f"unknown line type {kind!r}")
     return False

@@ -10,8 +10,9 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from ripplemem.cli.main import app
-from ripplemem.records import MemoryUnit, Recall
+from ripplemem.records import Edge, MemoryUnit, Recall
 from ripplemem.testing import FakeEmbedder
+from ripplemem.write.supersede import SUPERSEDES_WEIGHT
 
 
 def _ok(runner: CliRunner, *args: str):
@@ -79,7 +80,10 @@ def test_show_says_which_way_a_supersedes_edge_runs(runner: CliRunner, tmp_path:
     store = str(tmp_path / "m.db")
     with Memory.open(store) as memory:
         old = memory.add("I live in Leeds.", user_id="maya", session_time="2024-01-01").units[0].id
-        new = memory.update(old, "I live in Cardiff now.", user_id="maya", session_time="2023-01-01").units[0].id
+        # said before Leeds, so only the edge tells which replaced which (an imported edge:
+        # ``update`` refuses such a time)
+        new = memory.add("I live in Cardiff now.", user_id="maya", session_time="2023-01-01").units[0].id
+        memory.store.change_edges(add=[Edge("maya", new, old, "supersedes", SUPERSEDES_WEIGHT)])
     rows = {
         unit_id: [line for line in _ok(runner, "show", unit_id, "--store", store, "-n", "maya").output.splitlines()
                   if "supersede" in line]

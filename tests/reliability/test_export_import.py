@@ -10,7 +10,9 @@ import pytest
 from ripplemem import Memory
 from ripplemem.demo import load_demo
 from ripplemem.errors import InvalidInputError
+from ripplemem.records import Edge
 from ripplemem.settings import Settings
+from ripplemem.write.supersede import SUPERSEDES_WEIGHT
 
 from .conftest import DINNER, TRIP
 from .scenario import snapshot
@@ -99,13 +101,15 @@ def test_an_import_into_a_store_holding_part_of_it_completes_multi_session_clues
 
 
 def test_supersedes_edges_keep_their_direction_through_export_and_import(embedder, tmp_path):
-    """Format 4 writes a supersedes edge once, new -> old, even for an update said (by its given
-    time) before the memory it replaced; a file of format 3 says no direction, and the unit said
-    later supersedes, as it was read then."""
+    """Format 4 writes a supersedes edge once, new -> old, even for a successor said before the
+    memory it replaced (an edge an older version, or a hand, wrote: ``update`` refuses such a
+    time); a file of format 3 says no direction, and the unit said later supersedes, as it was
+    read then."""
     dump = tmp_path / "dump.jsonl"
     with Memory(Settings(store=str(tmp_path / "source.db")), embedder=embedder) as memory:
         old = memory.add("I work at Acme.", user_id="b", session_time="2024-03-01").units[0]
-        new = memory.update(old.id, "I work at Beta.", user_id="b", session_time="2020-01-01").units[0]
+        new = memory.add("I work at Beta.", user_id="b", session_time="2020-01-01").units[0]
+        memory.store.change_edges(add=[Edge("b", new.id, old.id, "supersedes", SUPERSEDES_WEIGHT)])
         memory.export_jsonl(dump)
     rows = [json.loads(line) for line in dump.read_text().splitlines()]
     assert rows[0]["format"] == "ripplemem.jsonl/4"

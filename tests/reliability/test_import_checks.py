@@ -140,3 +140,66 @@ def test_a_namespace_stored_under_a_refused_name_can_be_deleted(memory: Memory) 
 
 async def _delete_all(memory: Memory, namespace: str) -> int:
     return await AsyncMemory(over=memory).delete_all(namespace=namespace)
+
+
+def _edge(src: str, dst: str, namespace: str = "seed", kind: str = "supersedes") -> dict:
+    return {"type": "edge", "namespace": namespace, "src": src, "dst": dst, "kind": kind, "weight": 1.0}
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        _edge("fresh", "nope"),  # one end in the file, the other nowhere
+        _edge("nope", "fresh", kind="semantic"),
+        _edge("nope", "gone"),  # neither end anywhere: not skipped, refused
+        {"type": "link", "namespace": "seed", "src": "fresh", "dst": "nope", "weight": 0.5},
+        {"type": "member", "namespace": "seed", "unit": "nope", "clue": "c1", "weight": 0.5},
+    ],
+)
+def test_a_line_naming_a_unit_neither_the_file_nor_the_store_holds_imports_nothing(
+    memory: Memory, export: tuple[dict, dict], tmp_path: Path, line: dict
+) -> None:
+    meta, unit = export
+    fresh = {**unit, "id": "fresh", "restatement": "User lives in Paris."}
+    rows = (meta, fresh, {"type": "person", "namespace": "seed", "name": "Ola"}, line)
+    path = _write(tmp_path / "edge.jsonl", *rows)
+    stored = [(u.id, u.restatement) for u in memory.list(user_id="seed")]
+    with pytest.raises(InvalidInputError) as raised:
+        memory.import_jsonl(path)
+    said = str(raised.value)
+    assert said.startswith(f"{path}, line 4: ") and "nothing was imported" in said
+    assert "'nope'" in said and "namespace 'seed'" in said
+    assert [(u.id, u.restatement) for u in memory.list(user_id="seed")] == stored  # nothing lost, nothing added
+    assert memory.person(user_id="seed") is None
+    with pytest.raises(InvalidInputError, match="the import, line 4: .*'nope'"):  # POST /v1/import's bytes
+        memory.import_lines("\n".join(json.dumps(row) for row in rows).encode())
+
+
+def test_an_edge_to_a_unit_the_store_holds_imports(
+    memory: Memory, export: tuple[dict, dict], tmp_path: Path
+) -> None:
+    meta, unit = export
+    fresh = {**unit, "id": "fresh", "restatement": "User lives in Paris now."}
+    path = _write(tmp_path / "edge.jsonl", meta, fresh, _edge("fresh", unit["id"]))
+    assert memory.import_jsonl(path) == 1
+    assert [v.unit.id for v in memory.history(unit["id"], user_id="seed")] == [unit["id"], "fresh"]
+    assert memory.import_jsonl(path) == 0  # both ends held: nothing to add, nothing refused
+
+
+def test_the_command_line_names_the_line(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from ripplemem.cli.main import app
+
+    store = tmp_path / "cli.db"
+    with Memory.open(str(store)) as memory:
+        memory.add("I live in Oslo.", user_id="seed")
+        memory.export_jsonl(tmp_path / "x.jsonl")
+        before = [u.id for u in memory.list(user_id="seed")]
+    rows = [json.loads(line) for line in (tmp_path / "x.jsonl").read_text().splitlines()]
+    path = _write(tmp_path / "bad.jsonl", *rows, _edge(before[0], "nope"))
+    result = CliRunner().invoke(app, ["import", str(path), "--store", str(store)])
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    assert f"line {len(rows) + 1}" in result.output and "'nope'" in " ".join(result.output.split())
+    with Memory.open(str(store)) as memory:
+        assert [u.id for u in memory.list(user_id="seed")] == before

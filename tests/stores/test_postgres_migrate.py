@@ -14,9 +14,10 @@ from typer.testing import CliRunner
 from ripplemem import Memory, Settings
 from ripplemem.cli.main import app
 from ripplemem.core.copy import copy_store, verify_copy
-from ripplemem.records import ApiKey
+from ripplemem.records import ApiKey, Edge
 from ripplemem.records.filters import parse_filters
 from ripplemem.stores.registry import open_store
+from ripplemem.write.supersede import SUPERSEDES_WEIGHT
 
 CHATS = [
     [
@@ -40,11 +41,15 @@ def _fill(path: Path, embedder: Any) -> None:
             for day, chat in enumerate(CHATS):
                 memory.add(chat, namespace=namespace, session_time=f"2024-05-2{day}T10:00",
                            metadata={"day": day, "tags": ["chat", namespace]})
-        for namespace in ("maya", "sam"):  # updates said (their given times) before what they replaced
+        # successors said before what they replaced, as an import's edges may say (``update``
+        # refuses such times): only the edges say which is newer
+        for namespace in ("maya", "sam"):
             latest = next(u for u in memory.list(namespace=namespace) if "Berlin" in u.restatement).id
             for month, city in enumerate(("Munich", "Vienna", "Hamburg", "Zurich"), 1):
-                latest = memory.update(latest, f"Lena is moving to {city} now.", namespace=namespace,
-                                       session_time=f"2024-0{5 - month}-01").units[0].id
+                new = memory.add(f"Lena is moving to {city} now.", namespace=namespace,
+                                 session_time=f"2024-0{5 - month}-01").units[0].id
+                memory.store.change_edges(add=[Edge(namespace, new, latest, "supersedes", SUPERSEDES_WEIGHT)])
+                latest = new
         memory.store.keys.add_key(ApiKey("k1", "hash-1", ("maya",), datetime(2026, 1, 1)))
 
 

@@ -37,13 +37,15 @@ def test_updating_the_same_old_memory_twice_leaves_one_current_value(store_memor
     assert [(v.unit.id, v.superseded_by) for v in m.history(gamma.id, user_id="u")] == chain
 
 
-def test_updating_an_old_version_with_earlier_times_still_makes_the_new_text_current(
+def test_updating_an_old_version_at_the_current_values_time_makes_the_new_text_current(
     store_memory: Memory,
 ) -> None:
+    """Gamma is said after Acme, the version updated, and at Beta's time, the value it replaces
+    (an earlier time is refused: test_update_dated_before.py)."""
     m = store_memory
     acme = m.add("I work at Acme.", user_id="t", session_time="2024-01-01").units[0]
     beta = m.update(acme.id, "I work at Beta.", user_id="t", session_time="2024-03-01").units[0]
-    gamma = m.update(acme.id, "I work at Gamma.", user_id="t", session_time="2024-02-01").units[0]
+    gamma = m.update(acme.id, "I work at Gamma.", user_id="t", session_time="2024-03-01").units[0]
     chain = [(v.unit.id, v.superseded_by) for v in m.history(beta.id, user_id="t")]
     assert chain == [(acme.id, beta.id), (beta.id, gamma.id), (gamma.id, None)]
     found = m.search("Where do I work?", user_id="t").evidence

@@ -1,8 +1,10 @@
-"""``Memory.update`` orders by its edge, not by clocks: the unit written by ``update`` comes after
+"""A chain is ordered by its edges, not by clocks: the unit written by ``update`` comes after
 the unit it updates in ``history`` and in search (``superseded_by``, which unit leads), whatever
-the session times or the one-second creation clock say; an update without ``session_time`` is
-said one second after the newest memory of its namespace; an update whose text holds no
-statement is refused and stores nothing."""
+the one-second creation clock says, and a ``supersedes`` edge from a unit said earlier (an
+import keeps the edges a hand or an older version wrote; ``update`` refuses such a time:
+test_update_dated_before.py) still reads new -> old; an update without ``session_time`` is said
+one second after the newest memory of its namespace; an update whose text holds no statement is
+refused and stores nothing."""
 
 from __future__ import annotations
 
@@ -12,6 +14,8 @@ import pytest
 
 from ripplemem import Memory
 from ripplemem.errors import InvalidInputError
+from ripplemem.records import Edge
+from ripplemem.write.supersede import SUPERSEDES_WEIGHT
 
 #: enough updates that a 50/50 tie broken by the one-second clock and the ids cannot pass by luck
 UPDATES = 8
@@ -46,35 +50,47 @@ def test_a_chain_of_updates_without_times_keeps_the_order_they_were_made(memory:
     assert _order(memory, ids[4], "c") == expected
 
 
-def test_an_update_given_an_earlier_session_time_still_comes_after(memory: Memory) -> None:
-    """The caller says when the update was said; the edge says which value replaced which."""
+def _said_earlier(memory: Memory, old: str, text: str, user: str, when: str) -> str:
+    """A memory said at ``when`` and an edge that says it supersedes ``old`` (as an import of a
+    hand-written edge stores them)."""
+    new = memory.add(text, user_id=user, session_time=when).units[0].id
+    memory.store.change_edges(add=[Edge(user, new, old, "supersedes", SUPERSEDES_WEIGHT)])
+    return new
+
+
+def test_a_successor_said_earlier_still_comes_after(memory: Memory) -> None:
+    """The edge says which value replaced which, whatever the times say."""
     old = memory.add("I work at Acme.", user_id="b", session_time="2024-03-01").units[0]
     ids = [old.id]
     for year, firm in zip(range(2020, 2020 - UPDATES, -1), "BCDEFGHI", strict=False):
-        ids.append(memory.update(ids[-1], f"I work at {firm}eta now.", user_id="b",
-                                 session_time=f"{year}-01-01").units[0].id)
+        ids.append(_said_earlier(memory, ids[-1], f"I work at {firm}eta now.", "b", f"{year}-01-01"))
     expected = [(unit_id, after) for unit_id, after in zip(ids, [*ids[1:], None], strict=True)]
     assert _order(memory, ids[0], "b") == expected
     assert _order(memory, ids[-1], "b") == expected
 
 
-def test_search_reads_an_earlier_timed_update_as_the_current_value(memory: Memory) -> None:
+def test_search_reads_a_successor_said_earlier_as_the_current_value(memory: Memory) -> None:
     old = memory.add("I work at Acme.", user_id="b", session_time="2024-03-01").units[0]
-    new = memory.update(old.id, "I work at Beta.", user_id="b", session_time="2020-01-01").units[0]
+    new = _said_earlier(memory, old.id, "I work at Beta.", "b", "2020-01-01")
     now = memory.search("Where do I work now?", user_id="b").evidence
-    assert [e.unit.id for e in now][:2] == [new.id, old.id]
-    assert {e.unit.id: e.superseded_by for e in now} == {old.id: new.id, new.id: None}
+    assert [e.unit.id for e in now][:2] == [new, old.id]
+    assert {e.unit.id: e.superseded_by for e in now} == {old.id: new, new: None}
     before = memory.search("Where did I work before?", user_id="b").evidence
-    assert [e.unit.id for e in before][:2] == [old.id, new.id]  # the earlier value, then its successor
+    assert [e.unit.id for e in before][:2] == [old.id, new]  # the earlier value, then its successor
 
 
 def test_edges_report_the_update_new_to_old_from_either_end(memory: Memory) -> None:
-    for n, when in enumerate(("2020-01-01", None)):  # said before the old memory, or after it
-        old = memory.add("I live in Leeds.", user_id=f"e{n}", session_time="2024-01-01").units[0]
-        new = memory.update(old.id, "I live in Cardiff now.", user_id=f"e{n}", session_time=when).units[0]
-        for end in (old.id, new.id):
-            found = [(e.src, e.dst) for e in memory.edges(end, user_id=f"e{n}") if e.kind == "supersedes"]
-            assert found == [(new.id, old.id)]
+    for n, when in enumerate(("2020-01-01", "2024-01-01", None)):  # said before the old memory (an
+        # imported edge), at its time, or after it
+        user = f"e{n}"
+        old = memory.add("I live in Leeds.", user_id=user, session_time="2024-01-01").units[0]
+        if when == "2020-01-01":
+            new = _said_earlier(memory, old.id, "I live in Cardiff now.", user, when)
+        else:
+            new = memory.update(old.id, "I live in Cardiff now.", user_id=user, session_time=when).units[0].id
+        for end in (old.id, new):
+            found = [(e.src, e.dst) for e in memory.edges(end, user_id=user) if e.kind == "supersedes"]
+            assert found == [(new, old.id)]
 
 
 MAYA = [

@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import replace
 from datetime import datetime
 from typing import cast
 
@@ -57,6 +58,7 @@ from ripplemem.read.rank import Candidate, rank
 from ripplemem.read.rank_spread import spread_turns
 from ripplemem.read.speaker import prefer_asker, prefer_speaker
 from ripplemem.read.speech_acts import prefer_reports
+from ripplemem.read.superseded import mark_superseded
 from ripplemem.read.supersession import apply_supersession, nameless_query
 from ripplemem.read.unit_cache import RecallUnits
 from ripplemem.read.views import (
@@ -185,11 +187,13 @@ def recall(
             found.trace.notes.insert(
                 0, f"filters {where.to_json()}: {len(filtered.allowed)} units match"
             )
-            return found
-        return _recall(
-            query, store, namespace, embedder, recipe, planner, recognizer, reference_time,
-            statements, day_first,
-        )
+        else:
+            found = _recall(
+                query, store, namespace, embedder, recipe, planner, recognizer, reference_time,
+                statements, day_first,
+            )
+        # the store's edges, not the filtered view's: a successor the filter leaves out marks too
+        return replace(found, evidence=tuple(mark_superseded(found.evidence, store, namespace, where)))
 
 
 def _recall(

@@ -88,6 +88,11 @@ class SearchFilter:
                 return False
         return True
 
+    def before_bound(self, moment: datetime) -> bool:
+        """Whether ``moment`` comes before the ``before`` bound (always, without one): a unit's
+        successor said then had replaced it as of the time the filter asks about."""
+        return self.said_before is None or _naive(moment) < self.said_before
+
     def to_json(self) -> dict[str, Any]:
         """The dict form :func:`parse_filters` reads back (keys left out when unused)."""
         out: dict[str, Any] = {}

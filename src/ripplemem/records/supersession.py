@@ -3,8 +3,8 @@
 A ``supersedes`` edge (:data:`~ripplemem.records.unit.EdgeKind`) runs from the new unit to the old
 one, and the store keeps its direction. Both units are kept: the old one is *superseded*, valid
 until its successor was said. A chain is ordered by its edges (:func:`chain_order`): a unit comes
-after every unit it supersedes, whatever the clocks say (an update may be given an earlier
-session time than the memory it updates); only units the edges leave unordered (two branches of
+after every unit it supersedes, whatever the clocks say (an update said in the same second as
+the memory it updates, a successor said earlier that an imported edge names); only units the edges leave unordered (two branches of
 one chain) are ordered by :func:`said_order` (the session time, then the turn's place in its
 session, then when the unit was stored).
 """

@@ -164,7 +164,8 @@ class UpdateRequest(UnitRequest):
     )
     session_time: str | None = Field(
         default=None, max_length=100,
-        description="when it was said (ISO 8601; default: one second after the newest memory of the namespace)",
+        description="when it was said (ISO 8601; default: one second after the newest memory of the "
+        "namespace); not before the memory it replaces was said (else 422)",
     )
     metadata: JsonObject | None = Field(
         default=None,

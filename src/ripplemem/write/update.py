@@ -21,8 +21,14 @@ stored keeps the time it was stored with.
 
 The new units keep ``old``'s metadata; the ``metadata`` given is merged into it (its keys
 override ``old``'s, the other keys are kept). Like an add's labels, it is no part of the session
-id: the same update retried with other metadata stores nothing. Which value replaced which is the edge's to say, not
-the time's: an update given an earlier time still comes after ``old`` in its chain.
+id: the same update retried with other metadata stores nothing.
+
+An update is a later value of what it replaces, so it is never dated before it: a session time
+given earlier than when the chain's current value was said (its session time, or for a memory
+added without one its creation time) is refused (``InvalidInputError`` saying the time to give)
+and nothing is stored, so no memory is valid until before it was said. The same time is taken.
+Which value replaced which is still the edge's to say, not the time's: of two memories said in
+the same second, the update comes after ``old`` in its chain.
 """
 
 from __future__ import annotations
@@ -61,6 +67,23 @@ def inherited_time(writer: WritePipeline, old: MemoryUnit, session_id: str) -> d
     return max(latest, newest if newest is not None else latest) + AFTER_LATEST
 
 
+def _check_not_before(when: datetime, current: MemoryUnit, old: MemoryUnit) -> None:
+    """InvalidInputError when an update said at ``when`` would replace ``current`` (the value of
+    ``old``'s chain it supersedes) before ``current`` was said: its ``valid_until`` would come
+    before it was said. Read in the write block, so a value stored meanwhile counts."""
+    said = said_at(current)
+    if when >= said:
+        return
+    which = repr(old.id) if current.id == old.id else f"{current.id!r}, the current value of {old.id!r}"
+    raise InvalidInputError(
+        f"the update is dated {when.isoformat()}, before the memory it replaces ({which}) was said "
+        f"({said.isoformat()}): an update is a later value of that memory; give a session_time at "
+        f"or after {said.isoformat()}, or leave it out (the update is then said just after the "
+        "newest memory); to correct a memory that was wrong when it was said, delete it and add "
+        "the right one; nothing was updated"
+    )
+
+
 def update_unit(
     writer: WritePipeline,
     old: MemoryUnit,
@@ -96,8 +119,10 @@ def update_unit(
         if not ids:
             return 0
         mine = set(ids)
-        chain = [v.unit.id for v in chain_of(store, old) if v.unit.id not in mine]
-        head = chain[-1] if chain else old.id  # the chain's current value
+        versions = [v.unit for v in chain_of(store, old) if v.unit.id not in mine]
+        chain = [unit.id for unit in versions]
+        current = versions[-1] if versions else old
+        head = current.id  # the chain's current value
         older = {i: set(before) for i, (_, before) in supersedes_of(store, namespace, ids).items()}
         edges = [
             Edge(namespace, unit_id, head, "supersedes", SUPERSEDES_WEIGHT)
@@ -107,6 +132,7 @@ def update_unit(
             and (unit_id not in known or not older.get(unit_id, set()) & set(chain))
         ]
         if edges:
+            _check_not_before(when, current, old)
             store.change_edges(add=edges)
         return len(edges)
 

@@ -1,0 +1,89 @@
+"""An update is a later value of the memory it replaces, so it is never dated before it: an
+``update`` given a ``session_time`` earlier than when the replaced memory (the chain's current
+value) was said is refused with the time to give, and stores nothing, so no memory is ever valid
+until before it was said. A time equal to it, or none, is taken; a retry of a stored update
+still stores nothing. On memory://, a SQLite file and PostgreSQL (REST and MCP:
+tests/server/test_update_dated_before.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import datetime
+from pathlib import Path
+
+import pytest
+
+from ripplemem import Memory, Settings
+from ripplemem.errors import InvalidInputError
+from ripplemem.records import said_at
+
+
+@pytest.fixture(params=["memory", "sqlite", "postgres"])
+def memory(request, tmp_path: Path, embedder) -> Iterator[Memory]:
+    if request.param == "memory":
+        url = "memory://"
+    elif request.param == "sqlite":
+        url = str(tmp_path / "m.db")
+    else:
+        url = request.getfixturevalue("postgres_store_url")("dated")
+    with Memory(Settings(store=url), embedder=embedder) as opened:
+        yield opened
+
+
+def _state(memory: Memory, user: str) -> tuple[list, list]:
+    units = [(u.id, u.session_time) for u in memory.list(user_id=user)]
+    edges = sorted((e.src, e.dst, e.kind) for u in memory.list(user_id=user) for e in memory.edges(u.id, user_id=user))
+    return units, edges
+
+
+def _never_valid_before_said(memory: Memory, unit_id: str, user: str) -> None:
+    chain = memory.history(unit_id, user_id=user)
+    assert all(v.valid_until is None or v.valid_until >= said_at(v.unit) for v in chain)
+
+
+def test_an_update_dated_before_the_memory_it_replaces_is_refused(memory: Memory) -> None:
+    old = memory.add("I work at Acme.", user_id="a", session_time="2024-05-01").units[0]
+    before = _state(memory, "a")
+    for when in ("2024-01-01", datetime(2024, 4, 30, 23, 59, 59), "2024-05-01T01:00:00+05:00"):  # 20:00 UTC the day before
+        with pytest.raises(InvalidInputError) as refused:
+            memory.update(old.id, "I work at Beta.", user_id="a", session_time=when)
+        said = str(refused.value)
+        assert "before the memory it replaces" in said and repr(old.id) in said
+        assert "give a session_time at or after 2024-05-01T00:00:00, or leave it out" in said
+        assert _state(memory, "a") == before  # nothing stored: no unit, no edge
+    assert [v.valid_until for v in memory.history(old.id, user_id="a")] == [None]
+    same = memory.update(old.id, "I work at Beta.", user_id="a", session_time="2024-05-01").units[0]
+    assert [(v.unit.id, v.superseded_by) for v in memory.history(old.id, user_id="a")] == [(old.id, same.id), (same.id, None)]
+    _never_valid_before_said(memory, old.id, "a")
+
+
+def test_an_update_of_an_old_version_is_dated_after_the_current_value(memory: Memory) -> None:
+    """It replaces the chain's current value, so that is the time it may not precede."""
+    acme = memory.add("I work at Acme.", user_id="v", session_time="2024-01-01").units[0]
+    beta = memory.update(acme.id, "I work at Beta.", user_id="v", session_time="2024-03-01").units[0]
+    before = _state(memory, "v")
+    with pytest.raises(InvalidInputError, match=rf"'{beta.id}', the current value of '{acme.id}'.*at or after 2024-03-01T00:00:00"):
+        memory.update(acme.id, "I work at Gamma.", user_id="v", session_time="2024-02-01")
+    assert _state(memory, "v") == before
+    gamma = memory.update(acme.id, "I work at Gamma.", user_id="v", session_time="2024-03-02").units[0]
+    chain = [(v.unit.id, v.superseded_by) for v in memory.history(acme.id, user_id="v")]
+    assert chain == [(acme.id, beta.id), (beta.id, gamma.id), (gamma.id, None)]
+    _never_valid_before_said(memory, acme.id, "v")
+
+
+def test_a_memory_added_without_a_time_was_said_when_stored(memory: Memory) -> None:
+    old = memory.add("I live in Leeds.", user_id="n").units[0]
+    with pytest.raises(InvalidInputError, match=f"at or after {old.created_at.isoformat()}"):
+        memory.update(old.id, "I live in York now.", user_id="n", session_time="2020-01-01")
+    new = memory.update(old.id, "I live in York now.", user_id="n").units[0]  # inherited: after it
+    assert new.session_time is not None and new.session_time > old.created_at
+    _never_valid_before_said(memory, old.id, "n")
+
+
+def test_a_retry_of_a_stored_update_stores_nothing_whatever_came_after(memory: Memory) -> None:
+    acme = memory.add("I work at Acme.", user_id="r", session_time="2024-01-01").units[0]
+    first = memory.update(acme.id, "Beta hired me.", user_id="r", session_time="2024-03-01")
+    memory.update(acme.id, "Gamma hired me.", user_id="r", session_time="2024-06-01")
+    again = memory.update(acme.id, "Beta hired me.", user_id="r", session_time="2024-03-01")
+    assert (again.units, again.skipped, again.edges) == ([], len(first.units), 0)
+    _never_valid_before_said(memory, acme.id, "r")
