@@ -296,7 +296,11 @@ class Memory:
         limit: int | None = None,
         offset: int = 0,
     ) -> builtins.list[MemoryUnit]:
-        """The namespace's units in the order they were stored (none for an empty namespace)."""
+        """The namespace's units in the order they were stored (none for an empty namespace):
+        the first stored first, not sorted by ``session_time`` or ``created_at`` (an import, or
+        adds from several threads or processes, can store an earlier conversation later); a page
+        keeps its place as memories are added. :meth:`timeline` and the ``after`` / ``before``
+        filters read by when memories were said."""
         ns = namespace_of(namespace, user_id, agent_id, run_id)
         return self._core.list(ns, limit=limit, offset=offset)
 

@@ -133,3 +133,34 @@ def test_cross_fit_refuses_skip(runner: CliRunner, tmp_path: Path) -> None:
     result = runner.invoke(app, ["bench", "longmemeval", str(data), "--cross-fit", "--skip", "5",
                                  "--store", "memory"])
     assert result.exit_code == 2 and "--cross-fit reads the whole file; drop --skip" in result.output
+
+
+def test_a_suite_of_the_other_kind_is_named_with_the_command_that_reads_it(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    data = Path(__file__).parents[2] / "data"
+    times, updates = data / "times_dev3.json", data / "updates_small.json"
+    for command, path, said in (
+        ("updates", times, (f"is a time-expression suite, not an update suite (it has 'cases', not "
+                           f"'conversations'); run it with: ripplemem bench times {times}")),
+        ("times", updates, (f"is an update suite, not a time-expression suite (it has 'conversations', "
+                           f"not 'cases'); run it with: ripplemem bench updates {updates}")),
+    ):
+        result = _fails(runner, "bench", command, str(path), "--split", "all")
+        assert _flat(f"error: {path} {said}") == _flat(result.output), result.output
+    broken = tmp_path / "broken.json"
+    suite = json.loads(updates.read_text(encoding="utf-8"))
+    suite["conversations"][1]["sessions"][0]["time"] = "soon"
+    broken.write_text(json.dumps(suite), encoding="utf-8")
+    result = _fails(runner, "bench", "updates", str(broken))
+    assert _flat(f"{broken} is not an update suite: conversations.1.sessions.0.time: ") in _flat(result.output)
+    assert "␊" not in result.output and "pydantic" not in result.output
+    broken.write_text("{not json", encoding="utf-8")
+    result = _fails(runner, "bench", "times", str(broken))
+    assert _flat(f"{broken} is not JSON (Expecting property name enclosed in double quotes at line 1, "
+                 "column 2)") in _flat(result.output)
+
+
+def _flat(text: str) -> str:
+    """``text`` without white space: the terminal wraps a long line anywhere."""
+    return "".join(text.split())

@@ -379,7 +379,8 @@ def list_units(
     agent_id: AgentOption = None,
     run_id: RunOption = None,
 ) -> None:
-    """List memory units of a namespace."""
+    """List memory units of a namespace in the order they were stored (not by when they were
+    said: search's --filters "after" / "before" and the viewer's timeline read that)."""
     from rich.table import Table
 
     from ripplemem.cli.render import for_terminal

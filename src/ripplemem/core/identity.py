@@ -10,7 +10,9 @@ the service (REST and MCP) and the ``--namespace`` of ``ripplemem mcp``. ``agent
 ``alex/agent:planner``, ``agent_id="planner", run_id="r1"`` alone is
 ``default/agent:planner/run:r1``. Memories of one namespace never show in another: a search
 with ``user_id="alex"`` does not see ``alex/agent:planner``'s memories. The service checks the
-key against ``<user>`` only, so a key for ``alex`` may use every agent and run of ``alex``.
+key against ``<user>`` only, so a key for ``alex`` may use every agent and run of ``alex``, named
+with ``agent_id`` / ``run_id`` or in full as the units report it (``namespace="alex/run:r1"``:
+:func:`lies_within`).
 
 Only ``None`` means "not given": an id that is empty or only spaces is refused
 (:class:`~ripplemem.errors.InvalidInputError`), never read as the default, so a blank form field
@@ -29,11 +31,11 @@ from ripplemem.write.input_checks import MAX_NAMESPACE_CHARS, check_text
 __all__ = [
     "DEFAULT_NAMESPACE",
     "MAX_NAMESPACE_CHARS",
+    "lies_within",
     "namespace_of",
     "namespace_to_forget",
     "scoped",
     "user_of",
-    "user_part",
 ]
 
 DEFAULT_NAMESPACE = "default"
@@ -71,12 +73,16 @@ def scoped(user: str, agent_id: str | None = None, run_id: str | None = None) ->
     return name
 
 
-def user_part(namespace: str) -> str:
-    """The ``<user>`` a namespace was narrowed from (``alex/agent:planner/run:r1`` -> ``alex``)."""
-    parts = namespace.split("/")
-    while len(parts) > 1 and parts[-1].startswith(("agent:", "run:")):
-        parts.pop()
-    return "/".join(parts)
+def lies_within(namespace: str, scope: str) -> bool:
+    """True when ``namespace`` is ``scope`` or ``scope`` narrowed by agents and runs
+    (``alex/run:r1`` and ``alex/agent:p/run:r1`` lie within ``alex``; ``alexa``, ``alex/bob`` and
+    ``bob/run:r1`` do not): what ``agent_id`` and ``run_id`` reach from ``scope``, written in full."""
+    if namespace == scope:
+        return True
+    if not namespace.startswith(scope + "/"):
+        return False
+    rest = namespace[len(scope) + 1 :].split("/")
+    return all(part.startswith(("agent:", "run:")) and len(part) > part.index(":") + 1 for part in rest)
 
 
 def namespace_of(

@@ -230,7 +230,7 @@ class AnswerModel(_Model):
 
 
 class UnitPageModel(_Model):
-    """A page of a namespace's memories, oldest first (``list``)."""
+    """A page of a namespace's memories in the order they were stored (``list``)."""
 
     memories: list[UnitModel]
     total: int = Field(description="units in the namespace")

@@ -4,7 +4,8 @@
 ``--no-auth``, or the fixed namespace of ``ripplemem mcp``). :meth:`Access.namespace` turns the
 namespace a request names (or does not name) into the one it may use:
 
-* a key bound to one namespace needs no ``namespace``; naming another one is refused;
+* a key bound to one namespace needs no ``namespace``; naming another one is refused (an agent
+  or run of its own, written in full as the units report it, ``alex/run:r1``, is its own);
 * a key bound to several must name one of them;
 * an admin key (and open access) may name any, and must name one (open access: ``default``);
 * ``ripplemem mcp --namespace NS`` has no key: it serves NS alone, and says so when refusing.
@@ -19,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Protocol
 
-from ripplemem.core.identity import scoped, user_of, user_part
+from ripplemem.core.identity import lies_within, scoped, user_of
 from ripplemem.errors import UsageError
 from ripplemem.records.keys import ApiKey
 
@@ -101,7 +102,7 @@ class Access:
             raise NamespaceRequiredError(
                 "this key holds several namespaces; name one of: " + ", ".join(self.namespaces)
             )
-        if self.any_namespace or requested in self.namespaces:
+        if self.may_use(requested):
             return requested
         if self.pinned:
             raise PermissionDeniedError(
@@ -118,8 +119,9 @@ class Access:
         return scoped(base, ids.agent_id, ids.run_id)
 
     def may_use(self, namespace: str) -> bool:
-        """True when this caller may use ``namespace`` (a narrowed one: when it may use its user)."""
-        return self.any_namespace or user_part(namespace) in self.namespaces
+        """True when this caller may use ``namespace``: one of its own, or one of them narrowed by
+        agents and runs (:func:`~ripplemem.core.identity.lies_within`)."""
+        return self.any_namespace or any(lies_within(namespace, own) for own in self.namespaces)
 
     def check_write(self) -> None:
         if self.read_only and self.pinned:

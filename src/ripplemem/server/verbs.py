@@ -226,9 +226,9 @@ VERBS: tuple[Verb, ...] = (
         description="One memory by its id.",
     ),
     Verb(
-        "list", "List memories, oldest first", ListRequest, UnitPageModel, _list, method="GET",
+        "list", "List memories in the order stored", ListRequest, UnitPageModel, _list, method="GET",
         path="/v1/memories", tool="list_memories",
-        description="Memories in the order they were stored, a page at a time.",
+        description="Memories in the order they were stored (not by session_time), a page at a time.",
     ),
     Verb(
         "edges", "A memory's edges", UnitRequest, EdgesModel, _edges, method="GET",

@@ -47,6 +47,9 @@ Progress = Callable[[int, int], None]
 #: a last step inside an add's write block (``ingest(..., then=...)``): it gets the units the add
 #: stored and the ids of those it found stored already, and returns the edges it added
 Then = Callable[[list[MemoryUnit], list[str]], int]
+#: a first step inside an add's write block (``ingest(..., first=...)``), before anything is stored:
+#: what it raises ends the add with nothing stored (an update whose time another writer moved)
+First = Callable[[], None]
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,11 +179,13 @@ class WritePipeline:
         *,
         progress: Progress | None = None,
         then: Then | None = None,
+        first: First | None = None,
     ) -> AddResult:
-        """Add ``conversation`` to ``namespace``, all of it or nothing; ``then`` runs last in the
-        same write block (an update's supersedes edges)."""
+        """Add ``conversation`` to ``namespace``, all of it or nothing; ``first`` runs first in
+        the write block, before anything is stored (an update's check that its time still holds),
+        ``then`` last (an update's supersedes edges)."""
         with single_threaded_blas():
-            return self._ingest(conversation, namespace, progress, then)
+            return self._ingest(conversation, namespace, progress, then, first)
 
     def _ingest(
         self,
@@ -188,6 +193,7 @@ class WritePipeline:
         namespace: str,
         progress: Progress | None,
         then: Then | None = None,
+        first: First | None = None,
     ) -> AddResult:
         started = time.perf_counter()
         conversation = self.check(conversation)
@@ -204,6 +210,8 @@ class WritePipeline:
         # 2. one atomic write: the units and every edge and clue they bring, or none of them
         dialogue = DialogueLinker(self.store, self.settings.dialogue_reach)
         with self.store.write([namespace]):
+            if first is not None:
+                first()
             before = self.store.count(namespace)
             known: list[str] = []
             for batch in batches:

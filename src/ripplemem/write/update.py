@@ -17,7 +17,11 @@ The session time is the one given, else one second after the newest memory of th
 said (:meth:`~ripplemem.stores.base.UnitStore.last_said`: the latest session time, or creation
 time of a memory without one), or after the latest version of ``old``'s chain if that is later:
 the update is the namespace's newest value. Never the wall clock; a retry of an update that was
-stored keeps the time it was stored with.
+stored keeps the time it was stored with. That time holds when the update is stored: it is read
+again in the namespace's write block (SQLite's write transaction, PostgreSQL's advisory lock), and
+when another writer stored a newer memory meanwhile (another process updating the same namespace)
+the update is made again inside the block, a second after that one; so concurrent updates are
+said a second apart each, never at the same time.
 
 The new units keep ``old``'s metadata; the ``metadata`` given is merged into it (its keys
 override ``old``'s, the other keys are kept). Like an add's labels, it is no part of the session
@@ -53,6 +57,11 @@ AFTER_LATEST = timedelta(seconds=1)
 EMPTY = "the update's text is empty: give the new fact in a sentence"
 #: what an update whose text yields no memory is told
 NO_STATEMENT = "the update's text holds no statement to store: give the new fact in a sentence"
+
+
+class _Moved(Exception):
+    """In an update's write block: another writer stored a memory that changes the update's
+    inherited time since it was read; the block stores nothing and the update is made again."""
 
 
 def inherited_time(writer: WritePipeline, old: MemoryUnit, session_id: str) -> datetime:
@@ -103,9 +112,16 @@ def update_unit(
     turn = Turn(
         turn_id=f"{session_id}:1", speaker=speaker, text=text, metadata={**old.metadata, **(metadata or {})}
     )
-    conversation = Conversation(
-        conversation_id=session_id, sessions=(Session(session_id=session_id, time=when, turns=(turn,)),)
-    )
+
+    def said(at: datetime) -> Conversation:
+        return Conversation(
+            conversation_id=session_id, sessions=(Session(session_id=session_id, time=at, turns=(turn,)),)
+        )
+
+    def still_newest() -> None:
+        """First in the write block: the inherited time read before still holds."""
+        if inherited_time(writer, old, session_id) != when:
+            raise _Moved
 
     def link(fresh: list[MemoryUnit], known: list[str]) -> int:
         """In the add's write block: each unit of the update supersedes ``old``."""
@@ -136,4 +152,12 @@ def update_unit(
             store.change_edges(add=edges)
         return len(edges)
 
-    return writer.ingest(conversation, namespace, then=link)
+    if session_time is not None:
+        return writer.ingest(said(when), namespace, then=link)
+    try:  # the model work outside the lock, as for an add
+        return writer.ingest(said(when), namespace, then=link, first=still_newest)
+    except _Moved:
+        pass
+    with store.write([namespace]):  # another writer moved the time: it is read, and kept, here
+        when = inherited_time(writer, old, session_id)
+        return writer.ingest(said(when), namespace, then=link)

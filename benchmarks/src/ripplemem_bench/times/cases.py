@@ -6,7 +6,6 @@ Each case is one message, when it was said and the calendar span of every time e
 
 from __future__ import annotations
 
-import json
 from datetime import date, datetime
 from pathlib import Path
 from typing import Literal
@@ -14,6 +13,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from ripplemem.errors import InvalidInputError
+from ripplemem_bench.suites import format_problem, read_suite
 
 __all__ = ["Expected", "TimeCase", "TimeSuite", "load_time_cases"]
 
@@ -64,12 +64,9 @@ class TimeSuite(_Model):
 def load_time_cases(path: str | Path, *, split: str = "all") -> list[TimeCase]:
     """The cases of the suite at ``path`` in ``split`` (``all``: every case), or a clear error."""
     try:
-        suite = TimeSuite.model_validate(json.loads(Path(path).read_text(encoding="utf-8")))
-    except (OSError, ValueError, ValidationError) as error:
-        raise InvalidInputError(
-            f"{path} is not a time-expression suite ({type(error).__name__}: {str(error)[:300]}); "
-            "see benchmarks/data/times_blind.json for the format"
-        ) from None
+        suite = TimeSuite.model_validate(read_suite(path, "times"))
+    except ValidationError as error:
+        raise format_problem(path, "times", error) from None
     cases = [c for c in suite.cases if split == "all" or c.split == split]
     if not cases:
         splits = sorted({c.split for c in suite.cases})

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -12,6 +11,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from ripplemem.errors import InvalidInputError
 from ripplemem.records import Conversation, Session, Turn
+from ripplemem_bench.suites import format_problem, read_suite
 
 QuestionKind = Literal["current", "history", "control"]
 
@@ -82,12 +82,9 @@ class UpdateCase:
 def load_cases(path: Path, *, split: str | None = None) -> list[UpdateCase]:
     """The cases of the suite at ``path`` (only ``split``'s when given), checked."""
     try:
-        suite = SuiteModel.model_validate(json.loads(path.read_text(encoding="utf-8")))
-    except (OSError, json.JSONDecodeError, ValidationError) as error:
-        raise InvalidInputError(
-            f"{path} is not an update suite ({error.__class__.__name__}: {error}); "
-            "see benchmarks/data/updates_dev.json for the format"
-        ) from None
+        suite = SuiteModel.model_validate(read_suite(path, "updates"))
+    except ValidationError as error:
+        raise format_problem(path, "updates", error) from None
     cases = [UpdateCase(c) for c in suite.conversations if split in (None, "all", c.split)]
     for case in cases:
         turns = {t.turn_id for s in case.model.sessions for t in s.turns}

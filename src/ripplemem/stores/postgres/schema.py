@@ -34,6 +34,7 @@ __all__ = [
     "MIGRATIONS",
     "SCHEMA_VERSION",
     "fix_dimension",
+    "has_store_tables",
     "lock_key",
     "migrate",
 ]
@@ -341,6 +342,18 @@ def migrate(connection: psycopg.Connection, schema: str, url: str) -> str:
                 (number, datetime.now(UTC).isoformat(timespec="seconds")),
             )
     return extension_schema
+
+
+def has_store_tables(connection: psycopg.Connection, schema: str) -> bool:
+    """Whether ``schema`` holds a ripplemem store's version table (read only: a schema that is
+    not there holds none). Read from the catalog, which shows every table whatever this user may
+    read (``information_schema`` shows only those)."""
+    found = connection.execute(
+        "SELECT 1 FROM pg_catalog.pg_class AS c JOIN pg_catalog.pg_namespace AS n "
+        "ON n.oid = c.relnamespace WHERE n.nspname = %s AND c.relname = 'schema_version'",
+        (schema,),
+    ).fetchone()
+    return found is not None
 
 
 def fix_dimension(connection: psycopg.Connection, schema: str, dim: int) -> int:

@@ -59,16 +59,22 @@ from ripplemem.stores.postgres.clues import (
 )
 from ripplemem.stores.postgres.jobs import PostgresJobStore
 from ripplemem.stores.postgres.keys import PostgresKeyStore
-from ripplemem.stores.postgres.location import parse_location
+from ripplemem.stores.postgres.location import Location, parse_location
 from ripplemem.stores.postgres.rows import SELECT_UNITS, unit_from_row
-from ripplemem.stores.postgres.schema import fix_dimension, lock_key, migrate, search_path
+from ripplemem.stores.postgres.schema import (
+    fix_dimension,
+    has_store_tables,
+    lock_key,
+    migrate,
+    search_path,
+)
 from ripplemem.stores.text import terms
 from ripplemem.stores.unit_cache import UNIT_CACHE, UnitCache
 from ripplemem.stores.unit_row import moment_column
 from ripplemem.stores.vector_search import normalised_queries
 from ripplemem.stores.vectors import ANN_THRESHOLD
 
-__all__ = ["PostgresStore"]
+__all__ = ["PostgresStore", "holds_store"]
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -180,14 +186,7 @@ class PostgresStore:
         self._indexed: set[str] = set()  # namespaces whose HNSW index this store saw built
         self._cue_values: dict[tuple[str, str], tuple[int, list[str]]] = {}
         self._closed = True
-        try:
-            first = psycopg.connect(where.conninfo, autocommit=True)
-        except psycopg.Error as error:
-            raise StoreError(
-                f"cannot connect to the PostgreSQL store at {self.url} ({_first_line(error)}); "
-                "check that the server is running and reachable from here (host and port), and "
-                "that the user, password and database in the URL are right"
-            ) from error
+        first = connect(where)
         try:
             with first:
                 self._extension_schema = migrate(first, self.schema, self.url)
@@ -816,6 +815,29 @@ class PostgresStore:
             raise StoreError(
                 f"the {action} at {self.url} failed and was rolled back: {_first_line(error)}"
             ) from error
+
+
+def connect(where: Location) -> psycopg.Connection:
+    """A connection (autocommit) to the server of ``where``; StoreError saying what to check."""
+    try:
+        return psycopg.connect(where.conninfo, autocommit=True)
+    except psycopg.Error as error:
+        raise StoreError(
+            f"cannot connect to the PostgreSQL store at {where.url} ({_first_line(error)}); "
+            "check that the server is running and reachable from here (host and port), and "
+            "that the user, password and database in the URL are right"
+        ) from error
+
+
+def holds_store(location: str) -> bool:
+    """Whether the schema ``location`` names holds a ripplemem store, found without creating
+    anything (no schema, no table, no extension): what only reads asks first."""
+    where = parse_location(location)
+    with connect(where) as db:
+        try:
+            return has_store_tables(db, where.schema)
+        except psycopg.Error as error:
+            raise StoreError(f"cannot read the store at {where.url}: {_first_line(error)}") from error
 
 
 def _first_line(error: BaseException) -> str:
