@@ -309,3 +309,19 @@ def test_an_older_postgres_store_is_reindexed_with_the_new_terms(
             assert raw.execute(f"SELECT count(*) FROM {table}").fetchone() == (0,), table
         tokens = raw.execute("SELECT coalesce(sum(tokens), 0) FROM namespace_state").fetchone()
         assert tokens == (0,)
+
+
+def test_a_question_in_french_ranks_its_memory_first_among_other_languages(tmp_path: Path, embedder) -> None:
+    """QA3 Q3-6: the memories in French and Spanish were read with English grammar as one
+    speaker's values of one thing and ordered by when they were said, so the exact match of
+    "Comment s'appelle mon chat ?" came third; another language's words state nothing."""
+    facts = (
+        "我养了一只猫，叫小白。", "我在北京的一家银行工作。", "我的妹妹住在上海。",
+        "Je travaille chez Airbus à Toulouse.", "Mi hermano vive en Sevilla.",
+        "J'ai un chat qui s'appelle Minou.", "I have a dog called Rex.",
+    )
+    with Memory(Settings(store=str(tmp_path / "m.db")), embedder=embedder) as memory:
+        for text in facts:
+            memory.add([{"speaker": "Li", "text": text}], user_id="z", session_time="2024-03-01")
+        found = memory.search("Comment s'appelle mon chat ?", user_id="z", limit=3)
+        assert "Minou" in found.evidence[0].unit.restatement
