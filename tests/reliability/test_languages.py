@@ -325,3 +325,26 @@ def test_a_question_in_french_ranks_its_memory_first_among_other_languages(tmp_p
             memory.add([{"speaker": "Li", "text": text}], user_id="z", session_time="2024-03-01")
         found = memory.search("Comment s'appelle mon chat ?", user_id="z", limit=3)
         assert "Minou" in found.evidence[0].unit.restatement
+
+
+def test_a_one_character_question_ranks_its_lexical_match_above_the_dense_view_alone(
+    tmp_path: Path, embedder
+) -> None:
+    """QA3 Q3-6: for "猫" the English MiniLM put the memory of a dog first by its cosine of
+    subword pieces, above the Chinese memory the lexical view found; for a question in a
+    language the embedder was not trained on, rho's alignment is the lexical view's. An English
+    question keeps the English share (the trace says which)."""
+    facts = (
+        "我养了一只猫，叫小白。", "我在北京的一家银行工作。", "我的妹妹住在上海。",
+        "Je travaille chez Airbus à Toulouse.", "Mi hermano vive en Sevilla.",
+        "J'ai un chat qui s'appelle Minou.", "I have a dog called Rex.",
+    )
+    with Memory(Settings(store=str(tmp_path / "m.db")), embedder=embedder) as memory:
+        for text in facts:
+            memory.add([{"speaker": "Li", "text": text}], user_id="z", session_time="2024-03-01")
+        found = memory.search("猫", user_id="z", limit=3)
+        assert "小白" in found.evidence[0].unit.restatement
+        assert any(note.startswith("language: the question is in zh") for note in found.trace.notes)
+        english = memory.search("What is my dog called?", user_id="z", limit=3)
+        assert "Rex" in english.evidence[0].unit.restatement
+        assert not any(note.startswith("language:") for note in english.trace.notes)
