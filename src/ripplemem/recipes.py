@@ -69,6 +69,11 @@ class RankParams(_Part):
     #: share of the BM25 score (min-max over the candidates) blended into the alignment term
     #: a(q, m); the paper's cosine-only a(q, m) assumes a strong embedder (``ripple-paper``: 0)
     lexical_alignment: float = Field(default=0.25, ge=0.0, le=1.0)
+    #: that share for a question in a language the embedder was not trained on (its
+    #: ``languages``, :mod:`ripplemem.providers.base`): its cosine reads the question's subword
+    #: pieces, not what they say, so the alignment rests on the lexical view (the cosine alone
+    #: when no candidate is a lexical hit); ``ripple-one-language`` keeps ``lexical_alignment``
+    lexical_alignment_other_language: float = Field(default=1.0, ge=0.0, le=1.0)
     #: exchange-aware alignment (read/rank.py): a <- (a + g * a_nb) / (1 + g), a_nb the best
     #: alignment of the turn just before / after in its episode (``ripple-paper``: 0)
     exchange_alignment: float = Field(default=0.2, ge=0.0)
@@ -275,11 +280,13 @@ RECIPES: dict[str, RecallRecipe] = {
     "ripple-no-answers": recipe("ripple-no-answers", rank={"answers_follow": 0}),
     "ripple-no-time": recipe("ripple-no-time", rank={"time_penalty": 0.0}),
     "ripple-no-kind": recipe("ripple-no-kind", rank={"kind_penalty": 0.0}),
+    "ripple-one-language": recipe("ripple-one-language", rank={"lexical_alignment_other_language": 0.25}),
     "ripple-paper": recipe(
         "ripple-paper",
         views={"centred_query": False},
         rank={
             "weight_lexical": 0.75, "provenance": "max", "lexical_alignment": 0.0,
+            "lexical_alignment_other_language": 0.0,
             "exchange_alignment": 0.0, "supersession": False, "spread_turns": False,
             "coverage": 0.0, "ask_penalty": 0.0, "asker_penalty": 0.0, "answers_follow": 0,
             "time_penalty": 0.0, "kind_penalty": 0.0,

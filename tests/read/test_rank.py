@@ -145,6 +145,31 @@ def test_alignment_blends_the_lexical_score_by_the_recipe_share(units, query_vec
     assert {e.unit.id: e.terms.alignment for e in plain} == pytest.approx(cosine_only)
 
 
+def test_a_question_in_another_language_aligns_by_the_lexical_view(units, query_vector):
+    """The embedder's cosine of a question in a language it was not trained on reads subword
+    pieces: the alignment is the lexical view's BM25 alone (the cosine alone without it)."""
+    candidates = [Candidate(u, [Hit("dense", i, 0.5)]) for i, u in enumerate(units.values())]
+    recipe = RECIPE.with_(rank={"exchange_alignment": 0.0})
+    assert recipe.rank.lexical_alignment_other_language == 1.0
+    cosine_only = {e.unit.id: e.terms.alignment for e in rank(
+        candidates, query_vector=query_vector, anchors=(), recipe=get_recipe("ripple-paper"))}
+    far = min(cosine_only, key=cosine_only.get)
+    lexical = {far: 9.0, "e1": 3.0}
+    other = rank(candidates, query_vector=query_vector, anchors=(), lexical=lexical, recipe=recipe,
+                 other_language=True)
+    assert {e.unit.id: e.terms.alignment for e in other} == pytest.approx(
+        {i: {far: 1.0, "e1": 3.0 / 9.0}.get(i, 0.0) for i in cosine_only}
+    )
+    assert other[0].unit.id == far  # the lexical view's best, which the cosine liked least
+    plain = rank(candidates, query_vector=query_vector, anchors=(), recipe=recipe, other_language=True)
+    assert {e.unit.id: e.terms.alignment for e in plain} == pytest.approx(cosine_only)
+    kept = rank(candidates, query_vector=query_vector, anchors=(), lexical=lexical,
+                recipe=get_recipe("ripple-one-language").with_(rank={"exchange_alignment": 0.0}),
+                other_language=True)  # the share of an English question
+    english = rank(candidates, query_vector=query_vector, anchors=(), lexical=lexical, recipe=recipe)
+    assert [(e.unit.id, e.score) for e in kept] == [(e.unit.id, e.score) for e in english]
+
+
 def test_exchange_alignment_lends_a_neighbouring_turn_part_of_its_alignment(units):
     from dataclasses import replace
 

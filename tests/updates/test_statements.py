@@ -491,3 +491,26 @@ def test_going_on_for_a_further_length_is_no_stay(recognizer, text: str, bounded
 def test_a_change_that_acts_on_the_speaker_or_their_own_thing(recognizer, text: str, predicate: str, acts: bool) -> None:
     (clause,) = [c for c in _clauses(recognizer, text, people=("Tom", "Okafor")) if c.predicate == predicate]
     assert clause.acts_on_speaker is acts
+
+
+def test_words_in_another_language_state_nothing(recognizer) -> None:
+    """The parse is English: read with its grammar, "J'ai un chat qui s'appelle Minou" gave a
+    subject "J'ai" and a value "Minou", and units of different things were one speaker's values
+    of one thing. Another language's words give no clause; English words beside them do."""
+    reader = StatementReader(recognizer.parse)
+
+    def unit(uid: str, text: str) -> MemoryUnit:
+        return MemoryUnit(
+            uid, "ns", text, None, ("Li", "Tom"), (), None, "s1", ("s1:1",), None, datetime(2024, 1, 1)
+        )
+
+    foreign = [
+        unit("fr", "Li said: J'ai un chat qui s'appelle Minou."),
+        unit("es", "Li said: Mi hermano vive en Sevilla."),
+        unit("de", "Li said: Ich habe einen Hund namens Bello."),
+        unit("zh", "Li said: 我养了一只猫，叫小白。"),
+    ]
+    assert reader.clauses(foreign) == [[], [], [], []]
+    assert reader.parsed == 0
+    (mixed,) = reader.clauses([unit("mix", "Tom asked: Où habites-tu ? Li said: I live in Leeds.")])
+    assert [(c.speaker, c.predicate) for c in mixed] == [("li", "live")]

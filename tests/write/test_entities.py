@@ -239,3 +239,32 @@ def test_a_closed_memory_hands_its_pipeline_to_the_next_even_while_something_kee
     recognizer.release()  # twice: nothing handed back twice
     assert len(entities._IDLE[entities.DEFAULT_MODEL]) == 2
     entities._IDLE[entities.DEFAULT_MODEL].clear()
+
+
+@pytest.mark.parametrize(
+    "text, people",
+    [
+        # QA3 Q3-10: read by the English model, "J'ai" and "Lyon" were people
+        ("Je suis allée à Lyon mardi dernier avec Caroline.", ("Caroline",)),
+        ("J'ai aussi un chat, Minou, et un chien qui s'appelle Rex.", ()),
+        ("Seit letztem Sommer. J'ai aussi un chat, Minou.", ()),  # a sentence in each language
+        ("Gestern habe ich Jürgen in Berlin getroffen, sagt Melanie.", ("Melanie",)),
+        ("先週の金曜日に東京で田中さんに会いました。", ()),
+    ],
+)
+def test_another_language_gives_the_known_names_only(
+    recognizer: EntityRecognizer, text: str, people: tuple
+) -> None:
+    """The model is English: in a sentence of another language the known names (the speakers',
+    the lexicon's) are its people and it names no place."""
+    found = find_one(recognizer, text)
+    assert (found.people, found.places) == (people, ())
+
+
+def test_an_english_sentence_beside_another_language_is_read_by_the_model() -> None:
+    recognizer = EntityRecognizer()
+    (found,) = recognizer.find(
+        ["J'ai aussi un chat, Minou. Yesterday I met my friend Jordan Lee in Paris."], people=SPEAKERS
+    )
+    assert found.people == ("Jordan Lee",) and found.places == ("Paris",)
+    assert "Minou" not in recognizer.known_people  # nothing learned from the French sentence

@@ -23,7 +23,11 @@ class Embedder(Protocol):
     by a semantic edge, when it was calibrated for the model; None leaves the paper's 0.85.
     An embedder whose vector of a text depends on the other texts of the same call (activations
     quantised per batch) says so with an attribute ``batch_dependent = True``; the read path then
-    embeds the texts whose vectors it keeps one per call."""
+    embeds the texts whose vectors it keeps one per call. An embedder trained on some languages
+    only names them with an attribute ``languages`` (ISO 639-1 codes, as
+    :func:`ripplemem.language.language_of` gives them; none: any language); for a question in
+    another language the read path rests rho's alignment on the lexical view
+    (``recipe.rank.lexical_alignment_other_language``)."""
 
     @property
     def name(self) -> str: ...

@@ -81,6 +81,9 @@ class MiniLMFloatEmbedder:
     #: Qwen3-Embedding; with this model only ~11 % of LoCoMo units have any neighbour at 0.85,
     #: ~63 % at 0.75 (about 4 per unit, under the cap of 6), so 0.75 keeps the channel alive.
     semantic_edge_threshold: float = 0.75
+    #: all-MiniLM-L6-v2 was trained on English sentence pairs: another language's text is read
+    #: as subword pieces (the README's "a question finds memories in its own language best")
+    languages: frozenset[str] = frozenset({"en"})
 
     def __init__(
         self,

@@ -41,6 +41,7 @@ import numpy as np
 
 from ripplemem.background import in_background
 from ripplemem.blas import single_threaded_blas
+from ripplemem.language import language_of
 from ripplemem.providers.base import Embedder
 from ripplemem.read.adjacency import answers_follow
 from ripplemem.read.answer_kind import prefer_the_kind
@@ -252,6 +253,18 @@ class _RippleRun:
         self._nameless: dict[str, np.ndarray] = {}  # the question without its people, embedded
         self.raw_query_vector: np.ndarray | None = None  # the query's vector, not centred
         self.day_first = False  # how the question's slash dates read (Settings.date_order)
+        # the question is in a language the embedder was not trained on: rho's alignment rests
+        # on the lexical view (recipe.rank.lexical_alignment_other_language)
+        self.language = language = language_of(query)
+        languages = getattr(embedder, "languages", None)
+        self.other_language = False
+        if languages is not None:
+            self.other_language = language not in languages
+            if self.other_language and recipe.rank.lexical_alignment_other_language != recipe.rank.lexical_alignment:
+                self.trace.notes.append(
+                    f"language: the question is in {language}, which the embedder was not trained on "
+                    f"({', '.join(sorted(languages))}); rho's alignment rests on the lexical view"
+                )
 
     def recall(
         self,
@@ -394,6 +407,7 @@ class _RippleRun:
             anchors=self.anchors,
             recipe=recipe,
             lexical=self.lexical_scores,
+            other_language=self.other_language,
         )
         if deterministic is not None and decision is not None:
             return deterministic.anchored(decision, cues, current, recipe=recipe)
@@ -418,7 +432,7 @@ class _RippleRun:
         with self.clock("rank"):
             ranked = rank(
                 candidates, query_vector=query_vector, anchors=self.anchors, recipe=recipe,
-                lexical=self.lexical_scores,
+                lexical=self.lexical_scores, other_language=self.other_language,
             )
         note = ""
         if recipe.asso.terms:
@@ -596,12 +610,16 @@ class _RippleRun:
                     evidence = cover_episodes(evidence, recipe.rank.coverage)
                 self.trace.notes.append(f"coverage: the head covers distinct episodes ({reason})")
         if recipe.rank.supersession:
+            # the units' statements and the question are read with English grammar, and their
+            # relevance with the embedder: a question in another language is served by the
+            # supersedes chains alone (language-free), not by readings of it
+            english = self.language == "en"
             with self.clock("supersession"):
                 evidence = apply_supersession(
                     evidence, store=self.store, namespace=self.namespace, query=self.query,
                     cues=self.trace.cues, reference_time=self.reference_time,
-                    notes=self.trace.notes, relevance=self._relevance(query_vector),
-                    statements=self.statements, fit=self._fit,
+                    notes=self.trace.notes, relevance=self._relevance(query_vector) if english else None,
+                    statements=self.statements if english else None, fit=self._fit if english else None,
                 )
         kept = {e.unit.id for e in evidence}
         dropped = sum(1 for i in pool.items if i not in kept)

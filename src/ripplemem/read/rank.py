@@ -207,15 +207,18 @@ def rank(
     recipe: RecallRecipe,
     limit: int | None = None,
     lexical: Mapping[str, float] | None = None,
+    other_language: bool = False,
 ) -> list[Evidence]:
     """Score every candidate with rho, best first (ties: provenance, then id). ``lexical``: the
-    query's BM25 scores by unit id (the lexical view), blended into ``a`` as the recipe says."""
+    query's BM25 scores by unit id (the lexical view), blended into ``a`` as the recipe says:
+    with ``recipe.rank.lexical_alignment_other_language`` when the query is in a language the
+    embedder was not trained on (``other_language``)."""
     pool = list(merge(candidates).values())
     aligned = lexical_blend(
         alignments([c.unit for c in pool], query_vector),
         [c.unit.id for c in pool],
         lexical,
-        recipe.rank.lexical_alignment,
+        recipe.rank.lexical_alignment_other_language if other_language else recipe.rank.lexical_alignment,
     )
     aligned, partners = exchange_blend([c.unit for c in pool], aligned, recipe.rank.exchange_alignment)
     scored: list[Evidence] = []

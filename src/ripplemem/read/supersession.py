@@ -87,7 +87,6 @@ from typing import Any
 
 import numpy as np
 
-from ripplemem.language import language_of
 from ripplemem.read.latest_first import (
     NEAREST,
     Fit,
@@ -517,12 +516,7 @@ def apply_supersession(
     words = question_words(query, cues)
     said = {e.unit.id: e.unit.episode_id for e in lead}
     # a later value needs a later session: answers all said in one sit still (nothing to order)
-    # the statement reader parses English: a question in another language is read by its chains
-    # alone, and a memory in another language has no reading (:func:`_english`)
-    reads = (
-        statements is not None and fit is not None and relevance is not None and len(set(said.values())) > 1
-        and _english(_last_question(query))
-    )
+    reads = statements is not None and fit is not None and relevance is not None and len(set(said.values())) > 1
     read = answering
     noun: str | None = None  # the thing the question counts
     if reads:
@@ -535,8 +529,6 @@ def apply_supersession(
         if (noun := counted(query, parse)) is not None:
             read += [i for i in counting_anew(lead, answering, statements, noun) if i not in read]
         read += [i for i in saying_alike(lead, answering, alike, statements, before=polar) if i not in read]
-        texts = {e.unit.id: e.unit.restatement for e in lead}
-        read = [i for i in read if i not in texts or _english(texts[i])]
         reads = len({said[i] for i in read if i in said}) > 1
     if not reads and not any(chains.links.get(e.unit.id) for e in evidence):
         # no chain and no readings to order: nothing moves, and whom the question is about is
@@ -580,13 +572,6 @@ def apply_supersession(
             + (f" ({', '.join(pulled)})" if pulled else "")
         )
     return marked
-
-
-def _english(text: str) -> bool:
-    """Whether ``text`` is English (:func:`~ripplemem.language.language_of`): the statement
-    reader's parse and its word classes are English, and read on another language they take
-    "Lundi, je suis allée chez le dentiste" for an asserted statement of the present."""
-    return language_of(text) == "en"
 
 
 def _lead(evidence: Sequence[Evidence]) -> list[Evidence]:

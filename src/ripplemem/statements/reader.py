@@ -10,6 +10,12 @@ a verb, "Rory lives in Galway" as an adjective before the noun "lives", and the 
 subject. The participants' names are therefore parsed as names the tagger knows (:data:`STAND_INS`,
 one per participant, none that the words already hold) and read back as the participants'.
 
+The parse is English (spaCy's ``en_core_web_sm``): the words of a speaker in another language
+(:func:`~ripplemem.language.language_of`: "J'ai un chat qui s'appelle Minou.", "我养了一只猫")
+are not parsed and state nothing, as the restatement keeps them as said. Read with English
+grammar they gave clauses all the same ("J'ai" a subject, "Minou" a value), which made units of
+different things one speaker's values of one thing to order by when they were said.
+
 The write path and the read path share one reader (:class:`~ripplemem.components.Components`),
 so a unit parsed as a new memory is not parsed again when a search reads it.
 """
@@ -25,6 +31,7 @@ from typing import Any, TypeVar
 
 import numpy as np
 
+from ripplemem.language import language_of
 from ripplemem.records import MemoryUnit, normalise_cue
 from ripplemem.statements.answers import affirms, declarative, fragment
 from ripplemem.statements.clauses import Clause, Parse, clauses_of
@@ -184,7 +191,8 @@ class StatementReader:
         for index, unit in enumerate(units):
             speaker = unit.participants[0] if unit.participants else ""
             for who, words in speaker_parts(unit.restatement, speaker):
-                pieces.append((index, who, words, unit.participants))
+                if language_of(words) == "en":  # the parse is English: another language's
+                    pieces.append((index, who, words, unit.participants))  # words state nothing
         names = [stand_ins(words, (who, *people)) for _, who, words, people in pieces]
         texts = [_swap(words, n) for (_, _, words, _), n in zip(pieces, names, strict=True)]
         docs = self._docs(texts, [p[0] for p in pieces], kept, made) if pieces else []

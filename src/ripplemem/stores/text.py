@@ -7,12 +7,19 @@ Thai or decomposed accents stay whole words), clitics split off at the apostroph
 the Porter (1980) suffix stemmer on ASCII words. Chinese, Japanese and Korean (and Thai, Lao,
 Myanmar, Khmer), written without spaces between words, are cut into overlapping character bigrams (``北京见了`` -> ``北京``,
 ``京见``, ``见了``; a lone character stays a term), as Lucene's CJK analyser does: a query's
-bigrams meet a text's whatever its word boundaries. Pure Python and deterministic; stems are
-cached because the same words recur constantly.
+bigrams meet a text's whatever its word boundaries. A Han character or a Hangul syllable is also
+a term of its own (``北``, ``京``, ...: the unigrams of Lucene's ``outputUnigrams``): either
+can be a word alone (猫 cat, 家 home, 집 house), which no bigram of the text it is said in
+spells, so a question naming it would meet nothing. Kana, and the letters of Thai, Lao,
+Myanmar and Khmer, spell sounds, not words: alone they are no term (a one-kana word is a
+particle, が, は, の). Pure Python and deterministic; stems are cached because the same words
+recur constantly.
 
 The tokeniser is part of the stores' file format (a unit's terms are re-derived to delete it):
-schema 8 of SQLite (``stores/sqlite/schema.py``) and PostgreSQL re-index the units whose terms
-:func:`legacy_terms` (the tokeniser before bigrams and marks) gave differently.
+schema 8 of SQLite (``stores/sqlite/schema.py``) and 3 of PostgreSQL re-index the units whose
+terms :func:`legacy_terms` (the tokeniser before bigrams and marks) gave differently, schema 12
+of SQLite and 8 of PostgreSQL those whose terms :func:`bigram_terms` (bigrams only) gave
+differently.
 """
 
 from __future__ import annotations
@@ -22,7 +29,16 @@ import unicodedata
 from collections.abc import Iterable
 from functools import lru_cache
 
-__all__ = ["STOPWORDS", "document_terms", "legacy_terms", "reindexed_by_scripts", "stem", "terms"]
+__all__ = [
+    "STOPWORDS",
+    "bigram_terms",
+    "document_terms",
+    "legacy_terms",
+    "reindexed_by_scripts",
+    "reindexed_by_unigrams",
+    "stem",
+    "terms",
+]
 
 _LEGACY_TOKEN = re.compile(r"[^\W_]+(?:'[^\W_]+)*")
 #: :func:`_token_pattern` on an ASCII text: there a word character other than ``_`` is a letter
@@ -37,6 +53,10 @@ _CJK_RANGES = (
     "\uf900-\ufaff\uff66-\uff9f\U00020000-\U0003134f"
 )
 _CJK = re.compile(f"[{_CJK_RANGES}]+")
+# the characters of those scripts that can be a word alone, a term of their own: Han (with its
+# extensions and compatibility ideographs) and Hangul syllables
+_UNIGRAM_RANGES = "\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\U00020000-\U0003134f"
+_UNIGRAM = re.compile(f"[{_UNIGRAM_RANGES}]")
 _APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'", "`": "'"})
 # What follows an apostrophe in a contraction or possessive; the head word is kept.
 _CLITICS = frozenset({"s", "ll", "re", "ve", "d", "m", "t"})
@@ -63,6 +83,16 @@ STOPWORDS: frozenset[str] = frozenset(_STOPWORD_TEXT.split())
 
 def terms(text: str) -> list[str]:
     """Index / query terms of ``text``, in order, with repeats (BM25 counts them)."""
+    return _terms(text, unigrams=True)
+
+
+def bigram_terms(text: str) -> list[str]:
+    """The terms of the tokeniser before Han and Hangul unigrams (what stores of SQLite schema
+    8 to 11 and PostgreSQL 3 to 7 indexed; their migration re-derives a unit's old terms)."""
+    return _terms(text, unigrams=False)
+
+
+def _terms(text: str, *, unigrams: bool) -> list[str]:
     out: list[str] = []
     folded = text.translate(_APOSTROPHES).casefold()
     if folded.isascii():  # no CJK in any token; a word without an apostrophe read in line
@@ -74,7 +104,7 @@ def terms(text: str) -> list[str]:
         return out
     for token in _token_pattern().findall(folded):
         if _CJK.search(token):
-            _split_cjk(token, out)
+            _split_cjk(token, out, unigrams)
         else:
             _add_word(token, out)
     return out
@@ -95,6 +125,12 @@ def reindexed_by_scripts(text: str) -> bool:
     return bool(_CJK.search(text) or _marks().search(text))
 
 
+def reindexed_by_unigrams(text: str) -> bool:
+    """Whether :func:`terms` and :func:`bigram_terms` may differ on ``text``: it holds a Han
+    character or a Hangul syllable."""
+    return bool(_UNIGRAM.search(text))
+
+
 def _add_word(token: str, out: list[str]) -> None:
     if "'" in token:
         token = _strip_clitic(token)
@@ -105,8 +141,10 @@ def _add_word(token: str, out: list[str]) -> None:
     out.append(stem(token))
 
 
-def _split_cjk(token: str, out: list[str]) -> None:
-    """A token holding CJK: the runs of other letters are words, each CJK run its bigrams."""
+def _split_cjk(token: str, out: list[str], unigrams: bool) -> None:
+    """A token holding CJK: the runs of other letters are words, each CJK run its bigrams and,
+    with ``unigrams``, each of its Han characters and Hangul syllables (each before the bigram
+    it starts)."""
     position = 0
     for run in _CJK.finditer(token):
         if run.start() > position:
@@ -114,6 +152,12 @@ def _split_cjk(token: str, out: list[str]) -> None:
         chars = run.group()
         if len(chars) == 1:
             out.append(chars)
+        elif unigrams and _UNIGRAM.search(chars):
+            for i, char in enumerate(chars):
+                if _UNIGRAM.match(char):
+                    out.append(char)
+                if i + 1 < len(chars):
+                    out.append(chars[i : i + 2])
         else:
             out.extend(chars[i : i + 2] for i in range(len(chars) - 1))
         position = run.end()

@@ -22,6 +22,14 @@ Places are GPE, LOC and FAC entities, plus any run of Title-case words ending in
 ("Harbor Grill", "Riverside Cafe", "Lincoln High School": a regular expression, since the small
 model often calls them people). Other ORG entities are not places: in dialogue they are mostly brands,
 bands and mislabelled words. A one-word GPE/LOC right after "with" ("dinner with Maya") is a person.
+
+The model, the venue nouns and the contexts of the gazetteer are English. A sentence in another
+language (:func:`~ripplemem.language.language_of`, sentence by sentence) is read for the names
+already known only (the speakers' and the lexicon's, matched as written): read by the English
+model, "J'ai" in "J'ai aussi un chat" and "Lyon" in "Je suis allée à Lyon avec Claire" were
+people, and Chinese and Japanese places were none. Its people are the known names it says, its
+places none; what it says is stored as said and found by its words. A text all in another
+language is not given to the model.
 """
 
 from __future__ import annotations
@@ -29,13 +37,14 @@ from __future__ import annotations
 import re
 import threading
 import weakref
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
 from ripplemem import deadline
 from ripplemem.errors import MissingExtraError
+from ripplemem.language import language_of
 from ripplemem.statements.kept import TokenRows
 from ripplemem.write.first_names import uncommon_first_names
 from ripplemem.write.lexicon import Lexicon, lower_words
@@ -253,7 +262,11 @@ class EntityRecognizer:
             # names given for this call count as known (learning adds them to the lexicon)
             given = {token for name in people for token in name.split()}
             extra = () if learn else tuple(people)
-            needs_model = [self._needs_model(text, given, lex) for text in texts]
+            foreign = [_other_language(text) for text in texts]  # not the model's language
+            needs_model = [
+                self._needs_model(text, given, lex) and not _all_of(text, spans)
+                for text, spans in zip(texts, foreign, strict=True)
+            ]
             docs: list[Any] = [None] * len(texts)
             modelled = [i for i, flag in enumerate(needs_model) if flag]
             marked = (self._mark_names(self._nlp.make_doc(texts[i]), lex, extra) for i in modelled)
@@ -266,7 +279,10 @@ class EntityRecognizer:
                 if not flag:
                     docs[i] = self._mark_names(self._nlp.make_doc(texts[i]), lex, extra)
             speakers = [" ".join(p.split()) for p in people if p.strip()]
-            return [self._entities(doc, speakers, learn, lex) for doc in docs]
+            return [
+                self._entities(doc, speakers, learn, lex, spans)
+                for doc, spans in zip(docs, foreign, strict=True)
+            ]
 
     def parse(self, texts: Sequence[str]) -> list[Any]:
         """spaCy docs of ``texts`` with part-of-speech tags, lemmas and the dependency parse (no
@@ -468,11 +484,17 @@ class EntityRecognizer:
         return True
 
     def _entities(
-        self, doc: Any, speakers: Sequence[str], learn: bool, lex: Lexicon
+        self, doc: Any, speakers: Sequence[str], learn: bool, lex: Lexicon,
+        foreign: Sequence[tuple[int, int]] = (),
     ) -> Entities:
+        """People and places of ``doc``; in its ``foreign`` spans (sentences in another
+        language) the known names only (those :meth:`_mark_names` set)."""
         places: dict[str, None] = {}
         text = doc.text
         speaking = {s.casefold() for s in speakers}  # people of this call, learned or not
+
+        def other(at: int) -> bool:
+            return any(start <= at < end for start, end in foreign)
 
         def place_name(place: str) -> str:  # the first-seen casing of a place
             if learn:
@@ -481,15 +503,19 @@ class EntityRecognizer:
 
         venues = []
         for match in _VENUE.finditer(text):
+            if other(match.start()):
+                continue
             span = doc.char_span(match.start(), match.end(), alignment_mode="expand")
             place, start = self._clean(span) if span is not None else ("", 0)
             if len(place.split()) >= 2 and self._plausible(place, text, start, lex, person=False):
                 venues.append((match.start(), match.end()))
                 places.setdefault(place_name(place), None)
-        people = self._gazetteer_people(doc, venues, learn, lex)  # name -> where first mentioned
+        people = self._gazetteer_people(doc, venues, learn, lex, other)  # name -> where first said
         for ent in doc.ents:
             if any(ent.start_char < e and s < ent.end_char for s, e in venues):
                 continue  # "Harbor Grill" is a place, whatever the model said
+            if not ent.ent_id_ and other(ent.start_char):
+                continue  # the English model's reading of another language
             label = ent.label_
             after_with = ent.start > 0 and doc[ent.start - 1].lower_ == "with"
             if label in ("GPE", "LOC") and len(ent) == 1 and after_with:
@@ -518,7 +544,8 @@ class EntityRecognizer:
         return Entities(people=tuple(sorted(people, key=people.__getitem__)), places=tuple(places))
 
     def _gazetteer_people(
-        self, doc: Any, venues: list[tuple[int, int]], learn: bool, lex: Lexicon
+        self, doc: Any, venues: list[tuple[int, int]], learn: bool, lex: Lexicon,
+        other: Callable[[int], bool] = lambda at: False,
     ) -> dict[str, int]:
         """Uncommon first names (:mod:`ripplemem.write.first_names`) the model left out or
         mislabelled, each with where it starts: a lone Title-case word that no person, venue or
@@ -538,7 +565,7 @@ class EntityRecognizer:
         text = doc.text
         for i, token in enumerate(doc):
             word = token.text  # the tokenizer splits off a possessive: "Priya" "'s"
-            if word not in self._first_names or _base(word) in lex.lower:
+            if word not in self._first_names or _base(word) in lex.lower or other(token.idx):
                 continue
             if word.casefold() in lex.places:
                 continue
@@ -559,6 +586,27 @@ class EntityRecognizer:
             for name in found:
                 lex.add_name(name)
         return found
+
+
+#: a sentence: up to its end mark (and the marks after it), a line break or the text's end
+_SENTENCE = re.compile(r"[^.!?。！？\n]+(?:[.!?。！？]+|\n|$)")
+
+
+def _other_language(text: str) -> list[tuple[int, int]]:
+    """The spans of ``text``'s sentences in another language than English."""
+    return [
+        (match.start(), match.end())
+        for match in _SENTENCE.finditer(text)
+        if match.group().strip() and language_of(match.group()) != "en"
+    ]
+
+
+def _all_of(text: str, spans: Sequence[tuple[int, int]]) -> bool:
+    """Whether ``spans`` hold every letter of ``text``."""
+    if not spans:
+        return False
+    covered = sum(1 for start, end in spans for char in text[start:end] if char.isalpha())
+    return covered == sum(1 for char in text if char.isalpha())
 
 
 def _bounded_runs(text: str) -> str:

@@ -27,7 +27,13 @@ from psycopg import sql
 
 from ripplemem.errors import StoreError
 from ripplemem.stores.cuekeys import stored_span_rows
-from ripplemem.stores.text import legacy_terms, reindexed_by_scripts, terms
+from ripplemem.stores.text import (
+    bigram_terms,
+    legacy_terms,
+    reindexed_by_scripts,
+    reindexed_by_unigrams,
+    terms,
+)
 
 __all__ = [
     "FORMAT",
@@ -67,7 +73,25 @@ def _named_times(connection: psycopg.Connection) -> None:
 
 def _retokenise(connection: psycopg.Connection) -> None:
     """3: the tokeniser cuts CJK into bigrams and keeps combining marks in words
-    (:mod:`ripplemem.stores.text`): the units whose terms change are indexed again."""
+    (:mod:`ripplemem.stores.text`): the units whose terms change are indexed again (with the
+    terms of schemas 3 to 7, :func:`~ripplemem.stores.text.bigram_terms`: 8 goes on from them)."""
+    _reindex(connection, reindexed_by_scripts, legacy_terms, bigram_terms)
+
+
+def _unigrams(connection: psycopg.Connection) -> None:
+    """8: Han characters and Hangul syllables are terms of their own too
+    (:mod:`ripplemem.stores.text`): the units that hold one are indexed again."""
+    _reindex(connection, reindexed_by_unigrams, bigram_terms, terms)
+
+
+def _reindex(
+    connection: psycopg.Connection,
+    affected: Callable[[str], bool],
+    old_terms: Callable[[str], list[str]],
+    new_terms: Callable[[str], list[str]],
+) -> None:
+    """Index again the units whose document terms ``new_terms`` gives otherwise than
+    ``old_terms`` (only units whose text is ``affected`` can differ), and count their lengths."""
     from ripplemem.stores.postgres import lexical
 
     rows = connection.execute(  # only text with a character outside ASCII can change
@@ -77,9 +101,9 @@ def _retokenise(connection: psycopg.Connection) -> None:
     ).fetchall()
     for namespace, seq, restatement, keywords in rows:
         text = " ".join((restatement, *keywords))
-        if not reindexed_by_scripts(text):
+        if not affected(text):
             continue
-        old, new = legacy_terms(text), terms(text)
+        old, new = old_terms(text), new_terms(text)
         if old == new:
             continue
         lexical.unindex_terms(connection, namespace, seq, old)
@@ -290,6 +314,8 @@ MIGRATIONS: tuple[str | Callable[[psycopg.Connection], None], ...] = (
     """,
     # 7: a unit of several times (extra["time_spans"]) in the time index for each of them
     _named_times,
+    # 8: Han characters and Hangul syllables as terms of their own: affected units indexed again
+    _unigrams,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -19,7 +19,13 @@ from ripplemem.stores.sqlite import lexical
 from ripplemem.stores.sqlite.failures import not_a_store
 from ripplemem.stores.sqlite.graph import migrate_edge_table
 from ripplemem.stores.sqlite.keys import TABLE as API_KEY_TABLE
-from ripplemem.stores.text import legacy_terms, reindexed_by_scripts, terms
+from ripplemem.stores.text import (
+    bigram_terms,
+    legacy_terms,
+    reindexed_by_scripts,
+    reindexed_by_unigrams,
+    terms,
+)
 
 __all__ = ["MIGRATIONS", "SCHEMA_VERSION", "migrate"]
 
@@ -65,13 +71,31 @@ _LEXICAL_TABLES = (
 
 def _retokenise(connection: sqlite3.Connection) -> None:
     """8: the tokeniser cuts CJK into bigrams and keeps combining marks in words
-    (:mod:`ripplemem.stores.text`): the units whose terms change are indexed again."""
+    (:mod:`ripplemem.stores.text`): the units whose terms change are indexed again (with the
+    terms of schemas 8 to 11, :func:`~ripplemem.stores.text.bigram_terms`: 12 goes on from them)."""
+    _reindex(connection, reindexed_by_scripts, legacy_terms, bigram_terms)
+
+
+def _unigrams(connection: sqlite3.Connection) -> None:
+    """12: Han characters and Hangul syllables are terms of their own too
+    (:mod:`ripplemem.stores.text`): the units that hold one are indexed again."""
+    _reindex(connection, reindexed_by_unigrams, bigram_terms, terms)
+
+
+def _reindex(
+    connection: sqlite3.Connection,
+    affected: Callable[[str], bool],
+    old_terms: Callable[[str], list[str]],
+    new_terms: Callable[[str], list[str]],
+) -> None:
+    """Index again the units whose document terms ``new_terms`` gives otherwise than
+    ``old_terms`` (only units whose text is ``affected`` can differ)."""
     rows = connection.execute("SELECT namespace, seq, restatement, keywords FROM unit").fetchall()
     for namespace, seq, restatement, keywords in rows:
         text = " ".join((restatement, *json.loads(keywords)))
-        if not reindexed_by_scripts(text):
+        if not affected(text):
             continue
-        old, new = legacy_terms(text), terms(text)
+        old, new = old_terms(text), new_terms(text)
         if old != new:
             lexical.unindex_terms(connection, namespace, seq, old)
             lexical.index_units(connection, [(namespace, seq, new)])
@@ -282,6 +306,8 @@ MIGRATIONS: tuple[str | Callable[[sqlite3.Connection], None], ...] = (
     """,
     # 11: a unit of several times (extra["time_spans"]) in the time index for each of them
     _named_times,
+    # 12: Han characters and Hangul syllables as terms of their own: affected units indexed again
+    _unigrams,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)
