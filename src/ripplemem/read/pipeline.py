@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import Future
 from datetime import datetime
 from typing import cast
 
@@ -57,7 +58,13 @@ from ripplemem.read.rank import Candidate, rank
 from ripplemem.read.rank_spread import spread_turns
 from ripplemem.read.speaker import prefer_asker, prefer_speaker
 from ripplemem.read.speech_acts import prefer_reports
-from ripplemem.read.supersession import apply_supersession, nameless_query
+from ripplemem.read.supersession import (
+    QuestionReading,
+    apply_supersession,
+    nameless_query,
+    read_question,
+    weighs_relevance,
+)
 from ripplemem.read.unit_cache import RecallUnits
 from ripplemem.read.views import (
     centre_query,
@@ -246,6 +253,8 @@ class _RippleRun:
         self.lexical_scores: dict[str, float] = {}  # the lexical view's BM25 scores, for rho
         self.statements: StatementReader | None = None
         self._nameless: dict[str, np.ndarray] = {}  # the question without its people, embedded
+        self._nameless_soon: dict[str, Future[np.ndarray]] = {}  # ... being embedded
+        self.question: QuestionReading | None = None  # the supersession stage's reading of it
         self.raw_query_vector: np.ndarray | None = None  # the query's vector, not centred
         self.day_first = False  # how the question's slash dates read (Settings.date_order)
 
@@ -276,6 +285,9 @@ class _RippleRun:
         self.lexical_scores = dict(lexical)
         with clock("cue"):
             matches = cue_matches(store, namespace, cues, depth.cue)
+        if recipe.rank.supersession:  # what that stage reads of the question alone
+            with clock("question"):
+                self.question = read_question(self.query, cues, reference_time, self.statements)
         # the lexical hits' units, read while the wait would be idle: the pool's first, then the
         # deeper ranks the final ranking reads (each part only while the vector is not there)
         for part in (lexical[: recipe.views.lexical_k], lexical[recipe.views.lexical_k :]):
@@ -285,6 +297,8 @@ class _RippleRun:
         with clock("embed"):  # what is left of it to wait for
             query_vector = embedding.result()
         self.raw_query_vector = query_vector
+        if self.question is not None and weighs_relevance(self.query, self.question[1]):
+            self._embed_nameless_soon(nameless_query(self.query, cues))
         if recipe.views.centred_query:
             with clock("centre"):
                 query_vector = centre_query(query_vector, store.centroid(namespace))
@@ -476,13 +490,33 @@ class _RippleRun:
             if not found:
                 vector = query_vector
                 if text and text != self.query:
-                    vector = self._nameless[text] = self.embedder.embed([text], input_type="query")[0]
+                    vector = self._nameless_vector(text)
                     if self.recipe.views.centred_query:
                         vector = centre_query(vector, self.store.centroid(self.namespace))
                 found.append(vector)
             return [float(np.dot(found[0], u.vector)) if u.vector is not None else -1.0 for u in units]
 
         return relevance
+
+    def _embed_nameless_soon(self, text: str) -> None:
+        """Start embedding the question without its people's names (``text``) on the query's
+        thread, free once the query's vector is there, while the stages before the supersession
+        stage, which reads it, run."""
+        if text and text != self.query and text not in self._nameless_soon:
+            self._nameless_soon[text] = in_background(
+                lambda: self.embedder.embed([text], input_type="query")[0],
+                name="ripplemem-query-embedding",
+            )
+
+    def _nameless_vector(self, text: str) -> np.ndarray:
+        """The vector of the question without its people's names (``text``), embedded once."""
+        if text not in self._nameless:
+            soon = self._nameless_soon.get(text)
+            self._nameless[text] = (
+                soon.result() if soon is not None
+                else self.embedder.embed([text], input_type="query")[0]
+            )
+        return self._nameless[text]
 
     def _embed_clauses(self, texts: list[str]) -> np.ndarray:
         """The vectors of clause texts, kept by the statement reader across searches: with an
@@ -516,9 +550,7 @@ class _RippleRun:
         if text == self.query and self.raw_query_vector is not None:
             question = self.raw_query_vector  # a question that names nobody: its own vector
         else:
-            if text not in self._nameless:
-                self._nameless[text] = self.embedder.embed([text], input_type="query")[0]
-            question = self._nameless[text]
+            question = self._nameless_vector(text)
         vectors = np.asarray(self.statements.vectors(
             [" ".join(nameless_query(t, cues).split()[:_CLAUSE_WORDS]) for t in texts],
             self._embed_clauses,
@@ -597,7 +629,7 @@ class _RippleRun:
                     evidence, store=self.store, namespace=self.namespace, query=self.query,
                     cues=self.trace.cues, reference_time=self.reference_time,
                     notes=self.trace.notes, relevance=self._relevance(query_vector),
-                    statements=self.statements, fit=self._fit,
+                    statements=self.statements, fit=self._fit, question=self.question,
                 )
         kept = {e.unit.id for e in evidence}
         dropped = sum(1 for i in pool.items if i not in kept)
