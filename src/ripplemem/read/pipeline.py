@@ -254,6 +254,7 @@ class _RippleRun:
         self.statements: StatementReader | None = None
         self._nameless: dict[str, np.ndarray] = {}  # the question without its people, embedded
         self._nameless_soon: dict[str, Future[np.ndarray]] = {}  # ... being embedded
+        self._nameless_of: str | None = None  # the question without its people's names
         self.question: QuestionReading | None = None  # the supersession stage's reading of it
         self.raw_query_vector: np.ndarray | None = None  # the query's vector, not centred
         self.day_first = False  # how the question's slash dates read (Settings.date_order)
@@ -298,7 +299,7 @@ class _RippleRun:
             query_vector = embedding.result()
         self.raw_query_vector = query_vector
         if self.question is not None and weighs_relevance(self.query, self.question[1]):
-            self._embed_nameless_soon(nameless_query(self.query, cues))
+            self._embed_nameless_soon(self._nameless_text())
         if recipe.views.centred_query:
             with clock("centre"):
                 query_vector = centre_query(query_vector, store.centroid(namespace))
@@ -483,12 +484,11 @@ class _RippleRun:
         """Each unit's relevance to the question without the names of the people it asks about
         (:func:`~ripplemem.read.supersession.nameless_query`): the cosine with that question's
         vector, centred like the query's; embedded on first use only."""
-        text = nameless_query(self.query, self.trace.cues)
         found: list[np.ndarray] = []
 
         def relevance(units: Sequence[MemoryUnit]) -> list[float]:
             if not found:
-                vector = query_vector
+                vector, text = query_vector, self._nameless_text()
                 if text and text != self.query:
                     vector = self._nameless_vector(text)
                     if self.recipe.views.centred_query:
@@ -497,6 +497,13 @@ class _RippleRun:
             return [float(np.dot(found[0], u.vector)) if u.vector is not None else -1.0 for u in units]
 
         return relevance
+
+    def _nameless_text(self) -> str:
+        """The question without the names of the people it asks about, read once (only the
+        stages that weigh it read it)."""
+        if self._nameless_of is None:
+            self._nameless_of = nameless_query(self.query, self.trace.cues)
+        return self._nameless_of
 
     def _embed_nameless_soon(self, text: str) -> None:
         """Start embedding the question without its people's names (``text``) on the query's
@@ -546,7 +553,7 @@ class _RippleRun:
         if not texts or self.statements is None:
             return [0.0] * len(texts)
         cues = self.trace.cues
-        text = nameless_query(self.query, cues)
+        text = self._nameless_text()
         if text == self.query and self.raw_query_vector is not None:
             question = self.raw_query_vector  # a question that names nobody: its own vector
         else:
