@@ -21,8 +21,11 @@ diffusion is blind (ranked by path strength), with the same budget.
 Baseline kinds (bm25, dense, hybrid) are dispatched to :mod:`ripplemem.read.baselines`.
 
 The query's vector is computed on a thread of its own (:mod:`ripplemem.background`) while
-the query cues, the lexical view and the cue index are read; the stages that need it wait for it
-there (the ``embed`` timing is that wait). The baselines do the same with their lexical view.
+the query cues, the lexical view, the cue index and the supersession stage's reading of the
+question (``question``: its tense, from the one parse of it) are read; the stages that need it wait
+for it there (the ``embed`` timing is that wait). Once it is there, a question the supersession
+stage weighs the units' relevance to has its words without its people's names embedded on that
+thread, beside the stages before it. The baselines do the same with their lexical view.
 
 Every recall returns its :class:`RecallTrace`: cues, the initial list of each view, each plan,
 each expansion path, per-stage timings in ms and notes. The goal restatement is embedded only
