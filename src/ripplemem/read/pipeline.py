@@ -21,8 +21,11 @@ diffusion is blind (ranked by path strength), with the same budget.
 Baseline kinds (bm25, dense, hybrid) are dispatched to :mod:`ripplemem.read.baselines`.
 
 The query's vector is computed on a thread of its own (:mod:`ripplemem.background`) while
-the query cues, the lexical view and the cue index are read; the stages that need it wait for it
-there (the ``embed`` timing is that wait). The baselines do the same with their lexical view.
+the query cues, the lexical view, the cue index and the supersession stage's reading of the
+question (``question``: its tense, from the one parse of it) are read; the stages that need it wait
+for it there (the ``embed`` timing is that wait). Once it is there, a question the supersession
+stage weighs the units' relevance to has its words without its people's names embedded on that
+thread, beside the stages before it. The baselines do the same with their lexical view.
 
 Every recall returns its :class:`RecallTrace`: cues, the initial list of each view, each plan,
 each expansion path, per-stage timings in ms and notes. The goal restatement is embedded only
@@ -33,6 +36,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import Future
 from dataclasses import replace
 from datetime import datetime
 from typing import cast
@@ -60,7 +64,13 @@ from ripplemem.read.rank_spread import spread_turns
 from ripplemem.read.speaker import prefer_asker, prefer_speaker
 from ripplemem.read.speech_acts import prefer_reports
 from ripplemem.read.superseded import mark_superseded
-from ripplemem.read.supersession import apply_supersession, nameless_query
+from ripplemem.read.supersession import (
+    QuestionReading,
+    apply_supersession,
+    nameless_query,
+    read_question,
+    weighs_relevance,
+)
 from ripplemem.read.unit_cache import RecallUnits
 from ripplemem.read.views import (
     centre_query,
@@ -251,6 +261,9 @@ class _RippleRun:
         self.lexical_scores: dict[str, float] = {}  # the lexical view's BM25 scores, for rho
         self.statements: StatementReader | None = None
         self._nameless: dict[str, np.ndarray] = {}  # the question without its people, embedded
+        self._nameless_soon: dict[str, Future[np.ndarray]] = {}  # ... being embedded
+        self._nameless_of: str | None = None  # the question without its people's names
+        self.question: QuestionReading | None = None  # the supersession stage's reading of it
         self.raw_query_vector: np.ndarray | None = None  # the query's vector, not centred
         self.day_first = False  # how the question's slash dates read (Settings.date_order)
         # the question is in a language the embedder was not trained on: rho's alignment rests
@@ -293,6 +306,9 @@ class _RippleRun:
         self.lexical_scores = dict(lexical)
         with clock("cue"):
             matches = cue_matches(store, namespace, cues, depth.cue)
+        if recipe.rank.supersession:  # what that stage reads of the question alone
+            with clock("question"):
+                self.question = read_question(self.query, cues, reference_time, self.statements)
         # the lexical hits' units, read while the wait would be idle: the pool's first, then the
         # deeper ranks the final ranking reads (each part only while the vector is not there)
         for part in (lexical[: recipe.views.lexical_k], lexical[recipe.views.lexical_k :]):
@@ -302,6 +318,8 @@ class _RippleRun:
         with clock("embed"):  # what is left of it to wait for
             query_vector = embedding.result()
         self.raw_query_vector = query_vector
+        if self.question is not None and weighs_relevance(self.query, self.question[1]):
+            self._embed_nameless_soon(self._nameless_text())
         if recipe.views.centred_query:
             with clock("centre"):
                 query_vector = centre_query(query_vector, store.centroid(namespace))
@@ -487,20 +505,46 @@ class _RippleRun:
         """Each unit's relevance to the question without the names of the people it asks about
         (:func:`~ripplemem.read.supersession.nameless_query`): the cosine with that question's
         vector, centred like the query's; embedded on first use only."""
-        text = nameless_query(self.query, self.trace.cues)
         found: list[np.ndarray] = []
 
         def relevance(units: Sequence[MemoryUnit]) -> list[float]:
             if not found:
-                vector = query_vector
+                vector, text = query_vector, self._nameless_text()
                 if text and text != self.query:
-                    vector = self._nameless[text] = self.embedder.embed([text], input_type="query")[0]
+                    vector = self._nameless_vector(text)
                     if self.recipe.views.centred_query:
                         vector = centre_query(vector, self.store.centroid(self.namespace))
                 found.append(vector)
             return [float(np.dot(found[0], u.vector)) if u.vector is not None else -1.0 for u in units]
 
         return relevance
+
+    def _nameless_text(self) -> str:
+        """The question without the names of the people it asks about, read once (only the
+        stages that weigh it read it)."""
+        if self._nameless_of is None:
+            self._nameless_of = nameless_query(self.query, self.trace.cues)
+        return self._nameless_of
+
+    def _embed_nameless_soon(self, text: str) -> None:
+        """Start embedding the question without its people's names (``text``) on the query's
+        thread, free once the query's vector is there, while the stages before the supersession
+        stage, which reads it, run."""
+        if text and text != self.query and text not in self._nameless_soon:
+            self._nameless_soon[text] = in_background(
+                lambda: self.embedder.embed([text], input_type="query")[0],
+                name="ripplemem-query-embedding",
+            )
+
+    def _nameless_vector(self, text: str) -> np.ndarray:
+        """The vector of the question without its people's names (``text``), embedded once."""
+        if text not in self._nameless:
+            soon = self._nameless_soon.get(text)
+            self._nameless[text] = (
+                soon.result() if soon is not None
+                else self.embedder.embed([text], input_type="query")[0]
+            )
+        return self._nameless[text]
 
     def _embed_clauses(self, texts: list[str]) -> np.ndarray:
         """The vectors of clause texts, kept by the statement reader across searches: with an
@@ -530,13 +574,11 @@ class _RippleRun:
         if not texts or self.statements is None:
             return [0.0] * len(texts)
         cues = self.trace.cues
-        text = nameless_query(self.query, cues)
+        text = self._nameless_text()
         if text == self.query and self.raw_query_vector is not None:
             question = self.raw_query_vector  # a question that names nobody: its own vector
         else:
-            if text not in self._nameless:
-                self._nameless[text] = self.embedder.embed([text], input_type="query")[0]
-            question = self._nameless[text]
+            question = self._nameless_vector(text)
         vectors = np.asarray(self.statements.vectors(
             [" ".join(nameless_query(t, cues).split()[:_CLAUSE_WORDS]) for t in texts],
             self._embed_clauses,
@@ -620,6 +662,7 @@ class _RippleRun:
                     cues=self.trace.cues, reference_time=self.reference_time,
                     notes=self.trace.notes, relevance=self._relevance(query_vector) if english else None,
                     statements=self.statements if english else None, fit=self._fit if english else None,
+                    question=self.question if english else None,
                 )
         kept = {e.unit.id for e in evidence}
         dropped = sum(1 for i in pool.items if i not in kept)

@@ -489,19 +489,20 @@ def apply_supersession(
     relevance: Relevance | None = None,
     statements: StatementReader | None = None,
     fit: Fit | None = None,
+    question: QuestionReading | None = None,
 ) -> list[Evidence]:
     """Mark superseded evidence and reorder it for what the question asks (see the module doc).
 
     ``relevance``: each unit's relevance to the question without its holder's name (None: the
     chains alone, with the first unit's place as the only answer); ``statements``: reads the
     units' clauses and ``fit`` the relevance of their words to that question (None: the chains
-    alone)."""
+    alone); ``question``: the question read beforehand (:func:`read_question`, with the same
+    arguments), or None to read it here."""
     if not evidence:
         return list(evidence)
     chains = _Chains(store, namespace, {e.unit.id: e.unit for e in evidence})
     chains.load([e.unit.id for e in evidence])
-    parse = _once(statements.parse) if statements is not None else None
-    mode = asks_for(query, cues, reference_time, parse=parse)
+    parse, mode = question or read_question(query, cues, reference_time, statements)
     polar = mode == "past" and _POLAR_PAST.match(_last_question(query)) is not None
     if mode == "past" and not polar:
         return [_mark(e, chains) for e in evidence]  # a time of its own ("in August 2023")
@@ -581,6 +582,25 @@ def _lead(evidence: Sequence[Evidence]) -> list[Evidence]:
     lead = list(evidence[:LEAD])
     turns = {t for e in lead for t in e.unit.turn_ids}
     return lead + [e for e in evidence[LEAD:] if turns.intersection(e.unit.turn_ids)]
+
+
+#: the question's parse (each text parsed once) and what it asks for (:func:`asks_for`)
+QuestionReading = tuple[Parse | None, Mode]
+
+
+def read_question(
+    query: str, cues: Cues | None, reference_time: datetime | None, statements: StatementReader | None
+) -> QuestionReading:
+    """What :func:`apply_supersession` reads of the question alone, before any evidence: a
+    caller may read it while the query's vector is computed."""
+    parse = _once(statements.parse) if statements is not None else None
+    return parse, asks_for(query, cues, reference_time, parse=parse)
+
+
+def weighs_relevance(query: str, mode: Mode) -> bool:
+    """Whether :func:`apply_supersession` reads the units' relevance to a question it reads as
+    ``mode`` (not for a past event with a time of its own)."""
+    return mode != "past" or _POLAR_PAST.match(_last_question(query)) is not None
 
 
 _MODES = {"present": "the present", "earlier": "an earlier value", "polar": "whether something happened"}
