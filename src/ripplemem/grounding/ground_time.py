@@ -31,8 +31,10 @@ from ripplemem.grounding.duckling_process import (
     NativeParserError,
     Parsed,
 )
+from ripplemem.grounding.foreign_anaphora import weekday_language
 from ripplemem.grounding.time_patterns import (
     BARE_DEFINITE,
+    COMPLEMENTIZER,
     DAY_ANCHOR,
     GENERIC_PLURAL,
     MONTH_RE,
@@ -40,6 +42,7 @@ from ripplemem.grounding.time_patterns import (
     ORDINAL_DAY,
     ORDINAL_ONLY,
     PAST,
+    PRESENT,
     SHORT_WEEKDAY,
     TIMEISH,
     WEEKDAYS,
@@ -64,9 +67,11 @@ from ripplemem.grounding.time_spans import (
 )
 from ripplemem.language import (
     FUNCTION_WORDS,
+    english_words,
     habitual_in,
     language_of,
     own_clause_in,
+    present_in,
     tense_in,
     unit_grain,
 )
@@ -176,6 +181,16 @@ _SOME_WEEKDAY = re.compile(
     r"\ban?\s+(?:" + WEEKDAYS + r")(?:\s+(?:morning|afternoon|evening|night))?$", re.IGNORECASE
 )
 _NEXT_WORD = re.compile(r"\s+([^\W\d_]+)")
+#: another language's preposition of a goal right before a time ("la cita para el martes", "den
+#: Termin auf Donnerstag verschoben", "pour lundi", "per lunedì", "naar maandag"): a time something
+#: is meant or moved for, ahead whatever the clause's tense (as English "moved it to" does:
+#: :func:`~ripplemem.grounding.time_patterns.arranged_for`)
+_GOAL = re.compile(
+    r"(?<!\w)(?:para|pra|pour|per|auf|für|naar)\s+(?:(?:el|la|le|il|lo|o|a|den|die|das)\s+)?(?:$|\s)", re.IGNORECASE
+)
+#: "que viene" (that comes) after a Spanish weekday: "el próximo martes", next week's
+_COMING = re.compile(r"\bque viene$", re.IGNORECASE)
+_DIGIT = re.compile(r"\d")
 #: the languages written without spaces between words: a find may touch letters on both sides
 _UNSPACED = frozenset({"zh", "ja", "th"})
 #: punctuation that closes a phrase, in any script
@@ -402,7 +417,11 @@ class TimeGrounder:
             return Grounding([], True)
         language = language or language_of(text)  # another language's are Duckling's to read
         if language == "en" and not TIMEISH.search(text) and not mistyped_days(text):
-            return Grounding([], True)
+            # a text too short for its language to show ("Iré a Madrid el lunes") names its
+            # weekday in its own language, when it holds no English function word
+            language = weekday_language(text) if not english_words(text) else None
+            if language is None:
+                return Grounding([], True)
         found: list[Found] = rule_times(text, reference, day_first, language)
         taken = [(s, e) for s, e, _ in found]
         parsed, complete = self._from_duckling(text, reference, taken, language)
@@ -588,7 +607,8 @@ class TimeGrounder:
             return GroundedTime(phrase, day_span(moment.date()), "day")
         if len(points) > 1:
             tense = phrase_tense(text, result["start"], result["end"])
-            moment = self._pick([p for p, _ in points], grain, ref, tense)
+            dated = _DIGIT.search(phrase) is not None and PRESENT.search(tense_clause(text, start, end)) is not None
+            moment = self._pick([p for p, _ in points], grain, ref, tense, dated=dated)
         return GroundedTime(phrase, self._grain_span(moment, grain), grain)
 
     def _goal(self, phrase: str, value: dict, text: str, start: int, ref: datetime) -> GroundedTime | None:
@@ -641,9 +661,12 @@ class TimeGrounder:
         if habitual_in(text[max(0, start - 24) : start], language):
             return None  # "jeden Montag", "deux fois par semaine": a habit, not a date
         value = result["value"]
-        tense = tense_in(tense_clause(text, start, end, lambda piece: own_clause_in(piece, language)), language)
+        subordinate = None if language in _UNSPACED else COMPLEMENTIZER
+        clause = tense_clause(text, start, end, lambda piece: own_clause_in(piece, language), subordinate)
+        goal = _GOAL.search(text[max(0, start - 16) : start] + " ") or _GOAL.match(phrase + " ")
+        tense = "future" if goal else tense_in(clause, language)
         if value.get("type") == "interval":
-            weekly = self._weekly_interval(phrase, value, ref, tense or None, any_phrase=True)
+            weekly = self._weekly_interval(phrase, value, ref, tense or "", any_phrase=True)
             return self._interval(phrase, _recurring_interval(_one_month(weekly, phrase), ref, tense), ref, "")
         if _THOUSANDS.fullmatch(phrase):
             return None  # "1.200 Euro": a number with a thousands separator is no year
@@ -659,7 +682,7 @@ class TimeGrounder:
             days = _clock_days(points)
             if not days:
                 return GroundedTime(phrase, None, "hour")  # a bare clock time: which day?
-            return GroundedTime(phrase, day_span(self._pick(days, "day", ref, tense or None).date()), "day")
+            return GroundedTime(phrase, day_span(self._pick(days, "day", ref, tense or "").date()), "day")
         if grain == "day" and _ARTICLE_AS_DAY.search(phrase):
             # "im Oktober eine Woche", "en septiembre unos días": Duckling reads the article as a
             # day's number; the month is what is named
@@ -672,7 +695,11 @@ class TimeGrounder:
             habit = _ARTICLE_HABIT.get(language)
             if (points[1][0] - points[0][0]).days == 7 and habit and habit.search(text, max(0, start - 5), start + 4):
                 return None  # "le mardi", "il martedì": on Tuesdays, a habit
-            moment = self._pick([p for p, _ in points], grain, ref, tense or None)
+            dated = _DIGIT.search(phrase) is not None and present_in(clause, language)
+            moment = self._pick([p for p, _ in points], grain, ref, tense or "", dated=dated)
+        if grain == "day" and _COMING.search(phrase) and week_span(moment.date() - timedelta(days=7)).start > ref:
+            # "el martes que viene" is "el próximo martes", next week's (Duckling reads a week on)
+            moment -= timedelta(days=7)
         return GroundedTime(phrase, self._grain_span(moment, grain), grain)
 
     def _weekly_interval(
@@ -690,18 +717,21 @@ class TimeGrounder:
         return _shifted(values[0], self._pick(starts, "day", ref, tense) - starts[0])
 
     @staticmethod
-    def _pick(candidates: list[datetime], grain: str, ref: datetime, tense: str | None) -> datetime:
+    def _pick(
+        candidates: list[datetime], grain: str, ref: datetime, tense: str | None, *, dated: bool = False
+    ) -> datetime:
         """Choose among the repeating occurrences Duckling lists (plus the one before them): the
         last one of a clause in the past, the next one of a clause in the future, else the
-        nearest; but a weekday or a day of the month in a clause with no past is the coming one ("I
-        have a meeting on Friday", "Dinner at Mum's on Saturday", "Payday is on the 28th": a week's
-        and a month's plans are told ahead). ``tense``
+        nearest; but a weekday, a day of the month or a date in numbers in a clause with a present
+        verb (``dated``) and no past is the coming one ("I have a meeting on Friday", "Dinner at Mum's on
+        Saturday", "Payday is on the 28th", "The meeting is on 12/06": plans are told ahead; a
+        holiday is told after it as much as before: "a sugar high from Halloween"). ``tense``
         "mixed" (a past and a future in one clause: "I want to use up what I bought on
         Wednesday") or None (another language's present, whose past its closed classes may not
         show: "am Dienstag habe ich ... vergessen"): the nearest."""
         every = (candidates[1] - candidates[0]).days if len(candidates) >= 2 else 0
-        if (every == 7 or 28 <= every <= 31) and tense == "":
-            tense = "future"  # a weekday or a day of the month told in the present: the coming one
+        if (every == 7 or 28 <= every <= 31 or (every >= 300 and grain == "day" and dated)) and tense == "":
+            tense = "future"  # a weekday, a day of the month or a date told in the present: the coming one
         step = candidates[1] - candidates[0] if len(candidates) >= 2 else timedelta(0)
         # the occurrence before the listed ones, for a time that recurs at a steady step (not
         # "Monday the 19th": June, then February)
@@ -720,13 +750,17 @@ class TimeGrounder:
             else:
                 before = candidates[0] - step
             candidates = [before, *candidates]
+        day_start = datetime(ref.year, ref.month, ref.day)
+        # a weekday named on that weekday is not the day it is said ("today" names that): "Am
+        # Donnerstag war ich im Kino" said on a Thursday is of the Thursday before, "I'm flying
+        # on Thursday" of the one ahead
+        today = every == 7 and grain == "day" and any(c.date() == ref.date() for c in candidates)
         if tense == "past":
-            past = [c for c in candidates if c <= ref]
+            past = [c for c in candidates if (c < day_start if today else c <= ref)]
             if past:
                 return max(past)
         if tense == "future":
-            day_start = datetime(ref.year, ref.month, ref.day)
-            future = [c for c in candidates if c >= day_start]
+            future = [c for c in candidates if (c >= day_start + timedelta(days=1) if today else c >= day_start)]
             if future:
                 return min(future)
         return min(candidates, key=lambda c: abs(c - ref))

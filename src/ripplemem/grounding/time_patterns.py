@@ -231,6 +231,16 @@ FUTURE = re.compile(  # not "the next day": the story's next day
 )
 
 
+#: the present of "be", "have" and "do": a clause that holds one tells the present, which no
+#: other mark shows ("The meeting is on 12/06"; not "On 2 May my car broke down", whose past
+#: verb is one the past tense's closed class leaves out)
+PRESENT = re.compile(
+    r"\b(?:is|are|am|isn['’]t|aren['’]t|has|have|hasn['’]t|haven['’]t|do|does|don['’]t|doesn['’]t)\b"
+    r"|\b(?:it|he|she|that|there|what|who|here|I|we|you|they)['’](?:s|re|m|ve)\b",
+    re.IGNORECASE,
+)
+
+
 #: "by Friday", "until the 20th", "from the 2nd" (no "to" after it): a deadline, an end or an
 #: onset names its time; Duckling reads the span up to it ("by Friday": until Thursday night)
 _BOUND = re.compile(
@@ -397,22 +407,35 @@ _REPORTING = re.compile(
 )
 
 
-def _clause_marks(sentence: str) -> list[tuple[int, int, bool]]:
+def _clause_marks(sentence: str, subordinate: re.Pattern[str] | None = None) -> list[tuple[int, int, bool]]:
     """Where the sentence's clauses meet: ``(start, end, hard)``; a semicolon and the start of
-    what a verb of saying reports begin a clause of its own whatever it holds (``hard``)."""
+    what a verb of saying reports begin a clause of its own whatever it holds (``hard``), and so
+    does each match of ``subordinate`` (another language's complementizer: "que", "dass")."""
     marks = [(m.start(), m.end(), m.group() in ";；") for m in _CLAUSE_BREAK.finditer(sentence)]
-    marks += [(m.end(), m.end(), True) for m in _REPORTING.finditer(sentence)]
+    if subordinate is None:
+        marks += [(m.end(), m.end(), True) for m in _REPORTING.finditer(sentence)]
+    else:
+        marks += [(m.start(), m.start(), True) for m in subordinate.finditer(sentence)]
     return sorted(marks)
 
 
-def tense_clause(text: str, start: int, end: int, own: Callable[[str], bool] | None = None) -> str:
+#: the complementizers of French, Spanish, Portuguese, Italian, German and Dutch: each starts a
+#: clause with a verb and a tense of its own ("dijo ayer que mi tía llega el jueves"); a closed class
+COMPLEMENTIZER = re.compile(r"(?<![\w'’])(?:(?:que|dass|daß|che|dat)(?![\w'’])|qu['’](?=\w))", re.IGNORECASE)
+
+
+def tense_clause(
+    text: str, start: int, end: int, own: Callable[[str], bool] | None = None,
+    subordinate: re.Pattern[str] | None = None,
+) -> str:
     """The words whose tense tells the time at ``text[start:end]``: its coordinate clause (the
     piece of its sentence between :func:`_clause_marks`) when that piece is a clause of its own
     (``own``: by default an English subject pronoun or auxiliary, :data:`_OWN_CLAUSE`; always
     after a semicolon or for what a verb of saying reports), else that piece with the clause
     before it, or after it at the start of the sentence ("On Friday, we went to the zoo": "On
     Friday" tells no tense; "The wedding will be next year, probably in June": "probably in
-    June" is the wedding's). Each clause has its tense: "My exam is on Thursday, and I studied
+    June" is the wedding's). Another language's ``subordinate`` clauses start at its
+    complementizers (:data:`COMPLEMENTIZER`), as English reported speech does after its verb. Each clause has its tense: "My exam is on Thursday, and I studied
     all weekend" tells of the coming Thursday; "Mark told me on Thursday that he's moving in
     September", of the September ahead."""
     sentence = clause_of(text, start, end)
@@ -422,7 +445,7 @@ def tense_clause(text: str, start: int, end: int, own: Callable[[str], bool] | N
     is_own = own if own is not None else (
         lambda piece: _OWN_CLAUSE.search(piece) is not None or _tenses(piece) != (False, False)
     )
-    bounds = [(0, 0, True), *_clause_marks(sentence), (len(sentence), len(sentence), True)]
+    bounds = [(0, 0, True), *_clause_marks(sentence, subordinate), (len(sentence), len(sentence), True)]
     pieces = [(bounds[i][1], bounds[i + 1][0], bounds[i][2]) for i in range(len(bounds) - 1)]
     at = next((i for i, (b, f, _) in enumerate(pieces) if b <= start - offset < max(f, b + 1)), None)
     if at is None:
