@@ -117,6 +117,11 @@ _LANGUAGE_OF_DAY = {word: language for language, words in _DAYS_OF.items() for w
 _A_DAY = re.compile(r"(?<![\w'-])(?:" + "|".join(_LANGUAGE_OF_DAY) + r")(?![\w'-])", re.IGNORECASE)
 
 
+def named_weekday(text: str) -> re.Match[str] | None:
+    """The first weekday ``text`` names in French, German, Spanish, Italian or Dutch."""
+    return _A_DAY.search(text)
+
+
 def weekday_language(text: str) -> str | None:
     """The language whose weekday ``text`` names ("Je partirai à Rome lundi": French), None when
     it names none or the weekdays of two languages."""

@@ -31,7 +31,7 @@ from ripplemem.grounding.duckling_process import (
     NativeParserError,
     Parsed,
 )
-from ripplemem.grounding.foreign_anaphora import weekday_language
+from ripplemem.grounding.foreign_anaphora import named_weekday, weekday_language
 from ripplemem.grounding.time_patterns import (
     BARE_DEFINITE,
     COMPLEMENTIZER,
@@ -191,6 +191,7 @@ _GOAL = re.compile(
 #: "que viene" (that comes) after a Spanish weekday: "el próximo martes", next week's
 _COMING = re.compile(r"\bque viene$", re.IGNORECASE)
 _DIGIT = re.compile(r"\d")
+_WEEKDAY_WORD = re.compile(r"\b(?:" + WEEKDAYS + r")\b", re.IGNORECASE)
 #: the languages written without spaces between words: a find may touch letters on both sides
 _UNSPACED = frozenset({"zh", "ja", "th"})
 #: punctuation that closes a phrase, in any script
@@ -428,7 +429,7 @@ class TimeGrounder:
         for start, end, item in parsed:
             if not any(start < e and s < end for s, e in taken):
                 found.append(Found(start, end, item))
-        return Grounding(self._collect(found, before), complete)
+        return Grounding(self._collect(_in_apposition(found, text), before), complete)
 
     @staticmethod
     def _collect(found: list[Found], before: TimeSpan | None = None) -> list[GroundedTime]:
@@ -605,6 +606,10 @@ class TimeGrounder:
             if not DAY_ANCHOR.search(phrase):
                 return GroundedTime(phrase, None, "hour")  # a bare clock time: which day?
             return GroundedTime(phrase, day_span(moment.date()), "day")
+        if len(points) == 1 and grain == "day" and _WEEKDAY_WORD.search(phrase) and _DIGIT.search(phrase) and not _YEAR.search(phrase):
+            month = _MONTH.search(phrase) is not None or "/" in phrase
+            tense = phrase_tense(text, start, end)
+            return self._weekday_date(phrase, moment, ref, tense, month=month, present=PRESENT.search(tense_clause(text, start, end)) is not None)
         if len(points) > 1:
             tense = phrase_tense(text, result["start"], result["end"])
             dated = _DIGIT.search(phrase) is not None and PRESENT.search(tense_clause(text, start, end)) is not None
@@ -691,6 +696,12 @@ class TimeGrounder:
         unit = unit_grain(phrase) if len(points) == 1 and grain in _COARSER else None
         if unit is not None and _COARSER.index(unit) > _COARSER.index(grain):
             grain = unit  # "vor zwei Wochen": Duckling's day two weeks back, in its week
+        if len(points) == 1 and grain == "day" and _DIGIT.search(phrase) and not _YEAR.search(phrase) and (
+            day := named_weekday(phrase)
+        ):
+            rest = phrase[: day.start()] + phrase[day.end() :]
+            month = re.search(r"[^\W\d_]{3,}", rest) is not None  # a month's name beside the day's number
+            return self._weekday_date(phrase, moment, ref, tense, month=month, present=present_in(clause, language))
         if len(points) > 1:
             habit = _ARTICLE_HABIT.get(language)
             if (points[1][0] - points[0][0]).days == 7 and habit and habit.search(text, max(0, start - 5), start + 4):
@@ -715,6 +726,23 @@ class TimeGrounder:
         if (starts[1] - starts[0]).days != 7:
             return value
         return _shifted(values[0], self._pick(starts, "day", ref, tense) - starts[0])
+
+    def _weekday_date(
+        self, phrase: str, moment: datetime, ref: datetime, tense: str, *, month: bool, present: bool
+    ) -> GroundedTime:
+        """A weekday with a date ("on Thursday, March 7", "Thursday the 7th", "le jeudi 7 mars"),
+        of which Duckling reads the next day that is both, years away when they disagree: the
+        date wins, and is the occurrence its clause's tense names (:meth:`_pick`), of the year
+        (``month``: the phrase names one) or of the month."""
+        candidates = []
+        for step in (-1, 0, 1):
+            year, number = (ref.year + step, moment.month) if month else shift_months(ref.date(), step)
+            try:
+                candidates.append(datetime(year, number, moment.day))
+            except ValueError:  # 29 February, or a 31st the month has not
+                continue
+        day = self._pick(candidates, "day", ref, "" if tense == "mixed" else tense, dated=present)
+        return GroundedTime(phrase, day_span(day.date()), "day")
 
     @staticmethod
     def _pick(
@@ -822,6 +850,28 @@ class TimeGrounder:
         else:
             grain = "range"
         return GroundedTime(phrase, TimeSpan(begin, finish), grain)
+
+
+#: what stands between a weekday and the date it is in apposition with ("Donnerstag, dem 7. März")
+_APPOSITION = re.compile(r"^\s*,?\s*(?:(?:the|dem|den|der|le|el|il|de|o)\s+)?$", re.IGNORECASE)
+
+
+def _in_apposition(found: list[Found], text: str) -> list[Found]:
+    """``found`` without a weekday that a date follows in apposition ("Am Donnerstag, dem 7. März",
+    "el jueves, 7 de marzo"): the date names the day (a date wins over its weekday)."""
+    ordered = sorted(found, key=lambda f: f.start)
+    out = []
+    for at, (start, end, item) in enumerate(ordered):
+        after = ordered[at + 1] if at + 1 < len(ordered) else None
+        if (
+            item is not None and after is not None and after.item is not None and item.grain == "day"
+            and after.item.grain == "day" and after.item.span is not None
+            and (_WEEKDAY_WORD.search(item.phrase) or named_weekday(item.phrase))
+            and not _DIGIT.search(item.phrase) and after.start >= end and _APPOSITION.match(text[end : after.start])
+        ):
+            continue
+        out.append(Found(start, end, item))
+    return out
 
 
 def _one_month(value: dict, phrase: str) -> dict:
