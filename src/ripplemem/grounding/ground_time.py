@@ -201,12 +201,30 @@ _CLOSING = ",;:.!?。，、！？"
 _BARE_WEEKDAY = re.compile(
     r"^(?:" + WEEKDAYS + r")(?: (?:morning|afternoon|evening|night))?$", re.IGNORECASE
 )
-_DETERMINER_BEFORE = re.compile(  # a possessive is a determiner too ("Rachel's Thursday morning class")
-    r"(?:\b(?:my|your|his|her|our|their|its|the|a|an|usual|regular|weekly)|\w['’]s)\s+$", re.IGNORECASE
+_DETERMINER_BEFORE = re.compile(  # a possessive is a determiner too ("Rachel's Thursday morning class";
+    # not a pronoun's "is": "it's Tuesday")
+    r"(?:\b(?:my|your|his|her|our|their|its|the|a|an|usual|regular|weekly)"
+    r"|\b(?!(?:it|that|what|there|here|he|she|who|where|when|today|tomorrow)['’]s)\w+['’]s)\s+$",
+    re.IGNORECASE,
 )
 _NOUN_AFTER = re.compile(
-    r"^\s+(?!(?:before|after|of|when|that|and|or|i|we|you|he|she|they)\b)[a-z]", re.IGNORECASE
+    r"^\s+(?!(?:before|after|of|when|that|and|or|not|but|instead|i|we|you|he|she|they)\b)[a-z]", re.IGNORECASE
 )
+#: a time its sentence says it is not ("it's Tuesday not Monday", "nicht am Montag, sondern am
+#: Dienstag", "pas lundi mais mardi", "no el lunes sino el martes"): each language's negation
+#: right before it, a preposition or an article between at most (not "not until Monday": a bound)
+_NEGATION = {  # with the copula after it where the negation goes before the verb ("no es el lunes")
+    "en": r"not|isn['’]t|wasn['’]t|aren['’]t", "de": "nicht|kein|keinen", "fr": "pas|non",
+    "es": r"no(?:\s+(?:es|era|fue|será))?", "it": r"non(?:\s+(?:è|era|sarà))?",
+    "pt": r"não(?:\s+(?:é|era|foi|será))?", "nl": "niet|geen",
+}  # (Portuguese "no" is "in the": "no ano passado")
+_NEGATED = {
+    language: re.compile(
+        rf"(?<![\w'’])(?:{words})\s+(?:(?:on|in|at|the|am|im|an|le|la|les|au|à|en|el|il|lo|op|de|em|no|na)\s+)?$",
+        re.IGNORECASE,
+    )
+    for language, words in _NEGATION.items()
+}
 # a weekday's part of the day and nothing else ("on Saturday night", "lunch on Thursday"): the
 # parts of the day Duckling's English reads as spans of hours
 _WEEKDAY_PART = re.compile(
@@ -429,7 +447,8 @@ class TimeGrounder:
         for start, end, item in parsed:
             if not any(start < e and s < end for s, e in taken):
                 found.append(Found(start, end, item))
-        return Grounding(self._collect(_in_apposition(found, text), before), complete)
+        found = _in_apposition(_not_negated(found, text, language), text)
+        return Grounding(self._collect(found, before), complete)
 
     @staticmethod
     def _collect(found: list[Found], before: TimeSpan | None = None) -> list[GroundedTime]:
@@ -854,6 +873,19 @@ class TimeGrounder:
 
 #: what stands between a weekday and the date it is in apposition with ("Donnerstag, dem 7. März")
 _APPOSITION = re.compile(r"^\s*,?\s*(?:(?:the|dem|den|der|le|el|il|de|o)\s+)?$", re.IGNORECASE)
+
+
+def _not_negated(found: list[Found], text: str, language: str) -> list[Found]:
+    """``found`` with each time its sentence negates masked (:data:`_NEGATED`, in the text's
+    ``language``): it is the time the memory is not of ("Scratch that, it's Tuesday not Monday")."""
+    negated = _NEGATED.get(language)
+    if negated is None:
+        return found
+    return [
+        Found(start, end, None) if item is not None and negated.search(text, max(0, start - 24), start) else
+        Found(start, end, item)
+        for start, end, item in found
+    ]
 
 
 def _in_apposition(found: list[Found], text: str) -> list[Found]:
