@@ -191,6 +191,8 @@ _GOAL = re.compile(
 #: "que viene" (that comes) after a Spanish weekday: "el próximo martes", next week's
 _COMING = re.compile(r"\bque viene$", re.IGNORECASE)
 _DIGIT = re.compile(r"\d")
+_HIRAGANA = re.compile(r"[\u3040-\u309f]")
+_KANJI = re.compile(r"[\u4e00-\u9fff]")
 _WEEKDAY_WORD = re.compile(r"\b(?:" + WEEKDAYS + r")\b", re.IGNORECASE)
 #: the languages written without spaces between words: a find may touch letters on both sides
 _UNSPACED = frozenset({"zh", "ja", "th"})
@@ -680,6 +682,8 @@ class TimeGrounder:
             (start > 0 and text[start - 1].isalnum()) or (end < len(text) and text[end].isalnum())
         ):
             return None
+        if language == "ja" and start > 0 and _HIRAGANA.match(phrase) and _KANJI.match(text[start - 1]):
+            return None  # "会いました": a verb's kana after its kanji (okurigana), not "いま" (now)
         if _HYPHEN_PAIR.search(phrase) and not re.search(r"[^\W\d_]{3}", phrase):
             return None  # "2-2": a score, "7-8": a range of counts (a month's name: a range of days)
         if habitual_in(text[max(0, start - 24) : start], language):

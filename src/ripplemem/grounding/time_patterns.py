@@ -62,6 +62,24 @@ AGO = re.compile(
     r"(?P<unit>day|week|fortnight|month|year|decade)s?(?: or (?P<or>so|" + NUMBER_RE + r"))? (?:ago|back)\b",
     re.IGNORECASE,
 )
+# "3 weeks ago last Friday", "a week ago yesterday", "two weeks ago Tuesday": a count back from
+# the day named after it, not from the moment said
+AGO_FROM_DAY = re.compile(
+    r"\b(?P<n>" + NUMBER_RE + r") (?P<unit>day|week|month|year)s? ago,? "
+    r"(?:(?P<yesterday>yesterday)|(?:last |on )?(?P<weekday>" + WEEKDAYS + r"))\b",
+    re.IGNORECASE,
+)
+# "先週の金曜日", "来週の月曜日" (Japanese), "上周五", "下个星期一" (Chinese): a weekday of the week
+# named before it (the words for the weeks and the days, closed classes)
+CJK_WEEK_DAY = re.compile(
+    r"(?P<week>先々週|先週|今週|再来週|来週|上上个?(?:星期|周|週|礼拜)|上个?(?:星期|周|週|礼拜)"
+    r"|这个?(?:星期|周|礼拜)|這個?(?:星期|週|禮拜)|本(?:星期|周|週)|下下个?(?:星期|周|週|礼拜)|下个?(?:星期|周|週|礼拜))"
+    r"(?:の(?P<ja>[月火水木金土日])曜日?|(?P<zh>[一二三四五六日天]))"
+)
+CJK_WEEK_STEP = {"先々": -2, "先": -1, "今": 0, "来": 1, "再来": 2, "上上": -2, "上": -1, "这": 0, "這": 0,
+                 "本": 0, "下下": 2, "下": 1}
+CJK_DAY = {**{day: n for n, day in enumerate("月火水木金土日")}, **{day: n for n, day in enumerate("一二三四五六日")},
+           "天": 6}
 # "in the 1990s", "in the '90s", "in the nineties", "in the late 80s" ("in my 20s": an age)
 DECADE = re.compile(  # after "in" / "during" / "since" ...: "a book from the 1900s" is its age
     r"\b(?P<lead>(?:back )?in|during|through|throughout|since|until|till|by) "
@@ -98,6 +116,11 @@ FROM_NOW = re.compile(  # "two days from now": Duckling leaves it at the hour, u
 NUMERIC_DATE = re.compile(
     r"(?<![\w/.-])(?P<a>\d{1,2})(?P<sep>[/.])(?P<b>\d{1,2})(?P=sep)(?P<year>\d{4}|\d{2})(?![\w/]|\.\d)"
 )
+# "2024/03/07", "2024.3.7": a date in numbers with its year first, which is always followed by
+# the month (ISO 8601's order; "2024-03-07" is Duckling's)
+YEAR_FIRST_DATE = re.compile(
+    r"(?<![\w/.-])(?P<year>(?:19|20)\d\d)(?P<sep>[/.])(?P<month>\d{1,2})(?P=sep)(?P<day>\d{1,2})(?![\w/]|\.\d)"
+)
 MONTH_YEAR = re.compile(
     r"\b(?:in |of )?(?P<month>" + MONTH_RE + r")\.?,? (?:of )?(?P<year>(?:19|20)\d\d)\b",
     re.IGNORECASE,
@@ -122,12 +145,12 @@ YEAR_RANGE = re.compile(  # also "in 2019 and 2020": Duckling reads only "in 201
 YEAR_THEN_MONTH = re.compile(
     rf"\b(?P<which>last|next|this) year,? (?:in|during) (?P<month>{MONTH_RE})\b", re.IGNORECASE
 )
-# "the day before yesterday", "the week before last", "the Friday before last", "the month after
-# next": two steps from the reference (before the anaphora rule, which would read "the week before")
+# "the day before yesterday", "the week before last", "the Friday before last", "the Tuesday after
+# next", "the month after next": two steps from the reference (before the anaphora rule, which would read "the week before")
 TWO_STEPS = re.compile(
     r"\b(?:the )?(?:day (?P<day>before yesterday|after tomorrow)"
     r"|(?P<unit>week|weekend|month|year) (?P<way>before last|after next)"
-    r"|(?P<weekday>" + WEEKDAYS + r") before last)\b",
+    r"|(?P<weekday>" + WEEKDAYS + r") before last|(?P<ahead>" + WEEKDAYS + r") after next)\b",
     re.IGNORECASE,
 )
 ANAPHORA = re.compile(
