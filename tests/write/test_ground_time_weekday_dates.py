@@ -39,5 +39,9 @@ def test_a_weekday_in_apposition_with_a_date_is_that_date() -> None:
     assert days("Am Donnerstag, dem 7. März, bin ich nach Graz geflogen.") == ["2024-03-07"]
 
 
+def test_weekdays_in_a_list_are_each_a_day() -> None:
+    assert days("I'll do yoga on Monday, Wednesday, and Friday.") == ["2024-05-20", "2024-05-22", "2024-05-17"]
+
+
 def test_a_holiday_on_a_weekday_keeps_its_day() -> None:
     assert days("We're going to my grandparents' for Easter Sunday.") == ["2025-04-20"]

@@ -801,17 +801,15 @@ class TimeGrounder:
             else:
                 before = candidates[0] - step
             candidates = [before, *candidates]
-        day_start = datetime(ref.year, ref.month, ref.day)
-        # a weekday named on that weekday is not the day it is said ("today" names that): "Am
-        # Donnerstag war ich im Kino" said on a Thursday is of the Thursday before, "I'm flying
-        # on Thursday" of the one ahead
-        today = every == 7 and grain == "day" and any(c.date() == ref.date() for c in candidates)
+        # (a weekday said on that weekday is that day in either tense: "which made Thursday
+        # morning a struggle", "my class on Friday", said on a Thursday, a Friday)
         if tense == "past":
-            past = [c for c in candidates if (c < day_start if today else c <= ref)]
+            past = [c for c in candidates if c <= ref]
             if past:
                 return max(past)
         if tense == "future":
-            future = [c for c in candidates if (c >= day_start + timedelta(days=1) if today else c >= day_start)]
+            day_start = datetime(ref.year, ref.month, ref.day)
+            future = [c for c in candidates if c >= day_start]
             if future:
                 return min(future)
         return min(candidates, key=lambda c: abs(c - ref))
@@ -901,7 +899,7 @@ def _in_apposition(found: list[Found], text: str) -> list[Found]:
         after = ordered[at + 1] if at + 1 < len(ordered) else None
         if (
             item is not None and after is not None and after.item is not None and item.grain == "day"
-            and after.item.grain == "day" and after.item.span is not None
+            and after.item.grain == "day" and after.item.span is not None and _DIGIT.search(after.item.phrase)
             and (_WEEKDAY_WORD.search(item.phrase) or named_weekday(item.phrase))
             and not _DIGIT.search(item.phrase) and after.start >= end and _APPOSITION.match(text[end : after.start])
         ):
