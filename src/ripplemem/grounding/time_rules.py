@@ -110,9 +110,9 @@ def rule_times(
         if m.group("sep") == "." and len(m.group("month") + m.group("day")) < 4:
             continue  # "2024.1.2": a version, as "1.5.10" is
         if free(m):
-            day = _calendar_day(int(m.group("year")), int(m.group("month")), int(m.group("day")))
+            written = _calendar_day(int(m.group("year")), int(m.group("month")), int(m.group("day")))
             taken.add(m.start(), m.end())  # no calendar day ("2024/13/45"): no time
-            found.append(Found(m.start(), m.end(), GroundedTime(m.group(), day_span(day), "day") if day else None))
+            found.append(Found(m.start(), m.end(), GroundedTime(m.group(), day_span(written), "day") if written else None))
     for m in tp.MONTH_YEAR.finditer(text):
         if not tp.DAY_BEFORE.search(text, *tp.before(text, m.start())):  # "8 May 2023": a day
             add(m, month_span(int(m.group("year")), tp.MONTHS[m.group("month").lower()]), "month")
@@ -170,11 +170,8 @@ def rule_times(
         if free(m):
             add(m, _weekend(m, text, ref), "weekend")
     for m in tp.CJK_WEEK_DAY.finditer(text) if language in ("ja", "zh") else ():
-        if free(m) and ref is not None:
-            week = m.group("week")
-            step = next(v for k, v in sorted(tp.CJK_WEEK_STEP.items(), key=lambda kv: -len(kv[0])) if week.startswith(k))
-            day = tp.CJK_DAY[m.group("ja") or m.group("zh")]
-            add(m, day_span(ref.date() - timedelta(days=ref.weekday()) + timedelta(days=7 * step + day)), "day")
+        if free(m):
+            add(m, _weekday_of_week(m, ref), "day")
     for m in tp.AGO_FROM_DAY.finditer(text):
         if free(m):
             add(m, _ago_from_day(m, ref), "day")
@@ -403,6 +400,16 @@ def _ago(m: re.Match, ref: datetime | None) -> TimeSpan | None:
     if unit == "fortnight":  # "a fortnight ago" is "two weeks ago"
         unit, low, high = "week", 2 * low, 2 * high
     return hull(unit_span(ref, unit, -high), unit_span(ref, unit, -low))
+
+
+def _weekday_of_week(m: re.Match, ref: datetime | None) -> TimeSpan | None:
+    """"先週の金曜日", "下个星期一": the weekday of the week its words count from the week said."""
+    if ref is None:
+        return None
+    week = m.group("week")
+    step = next(v for k, v in sorted(tp.CJK_WEEK_STEP.items(), key=lambda kv: -len(kv[0])) if week.startswith(k))
+    weekday = tp.CJK_DAY[m.group("ja") or m.group("zh")]
+    return day_span(ref.date() - timedelta(days=ref.weekday()) + timedelta(days=7 * step + weekday))
 
 
 def _ago_from_day(m: re.Match, ref: datetime | None) -> TimeSpan | None:
