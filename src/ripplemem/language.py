@@ -46,7 +46,6 @@ __all__ = [
     "in_other_language",
     "language_of",
     "own_clause_in",
-    "present_in",
     "tense_in",
     "unit_grain",
 ]
@@ -391,24 +390,6 @@ _OWN_CLAUSE = {
     "nb": _words("jeg du han hun vi de er har"),
     "pl": _words("ja ty on ona my wy oni jest są jestem mam ma"),
 }
-
-
-#: the present of each language's copula and of "have" (a closed class): a clause that holds one
-#: tells the present, which no other mark shows
-_PRESENT = {
-    "de": _words("ist sind bin bist habe hat haben hast"),
-    "fr": _words("est sont suis es ai as a avons ont"),
-    "es": _words("es son soy eres está están estoy tengo tiene hay"),
-    "it": _words("è sono sei ho ha hanno abbiamo c"),
-    "pt": _words("é são sou estou está estão tenho tem"),
-    "nl": _words("is zijn ben bent heb heeft hebben"),
-}
-
-
-def present_in(clause: str, language: str) -> bool:
-    """Whether ``clause`` in ``language`` holds the present of its copula or of "have"."""
-    words = _PRESENT.get(language)
-    return words is not None and any(m.group().lower() in words for m in _WORD.finditer(clause))
 
 
 #: each language's words that make a time a habit or a rate ("every", "each", "per"): "jeden

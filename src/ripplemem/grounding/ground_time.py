@@ -42,7 +42,6 @@ from ripplemem.grounding.time_patterns import (
     ORDINAL_DAY,
     ORDINAL_ONLY,
     PAST,
-    PRESENT,
     SHORT_WEEKDAY,
     TIMEISH,
     WEEKDAYS,
@@ -71,7 +70,6 @@ from ripplemem.language import (
     habitual_in,
     language_of,
     own_clause_in,
-    present_in,
     tense_in,
     unit_grain,
 )
@@ -191,6 +189,20 @@ _GOAL = re.compile(
 #: "que viene" (that comes) after a Spanish weekday: "el próximo martes", next week's
 _COMING = re.compile(r"\bque viene$", re.IGNORECASE)
 _DIGIT = re.compile(r"\d")
+#: a present copula right before a time (a word between at most, and a preposition or an article):
+#: the time is what its subject is on ("The meeting is on 12/06", "Ma soutenance est prévue le
+#: 21 novembre", "Der Termin ist am 7. März")
+_COPULA_BEFORE = re.compile(
+    r"(?:\b(?:is|are|ist|sind|est|sont|es|son|è|sono|é|são|zijn)|\b(?:it|that|this|he|she|there|which|who)['’]s|['’]re)"
+    r"\s+(?:[^\W\d_]+\s+)?"
+    r"(?:(?:on|for|am|le|la|el|il|lo|o|a|op|de|em|no|na|für|pour|para|per)\s+)?$",
+    re.IGNORECASE,
+)
+
+
+def _predicated(text: str, start: int) -> bool:
+    """Whether the time at ``start`` is what a present copula says its subject is on (:data:`_COPULA_BEFORE`)."""
+    return _COPULA_BEFORE.search(text, max(0, start - 40), start) is not None
 _HIRAGANA = re.compile(r"[\u3040-\u309f]")
 _KANJI = re.compile(r"[\u4e00-\u9fff]")
 _WEEKDAY_WORD = re.compile(r"\b(?:" + WEEKDAYS + r")\b", re.IGNORECASE)
@@ -630,10 +642,10 @@ class TimeGrounder:
         if len(points) == 1 and grain == "day" and _WEEKDAY_WORD.search(phrase) and _DIGIT.search(phrase) and not _YEAR.search(phrase):
             month = _MONTH.search(phrase) is not None or "/" in phrase
             tense = phrase_tense(text, start, end)
-            return self._weekday_date(phrase, moment, ref, tense, month=month, present=PRESENT.search(tense_clause(text, start, end)) is not None)
+            return self._weekday_date(phrase, moment, ref, tense, month=month, present=_predicated(text, start))
         if len(points) > 1:
             tense = phrase_tense(text, result["start"], result["end"])
-            dated = _DIGIT.search(phrase) is not None and PRESENT.search(tense_clause(text, start, end)) is not None
+            dated = _DIGIT.search(phrase) is not None and _predicated(text, start)
             moment = self._pick([p for p, _ in points], grain, ref, tense, dated=dated)
         return GroundedTime(phrase, self._grain_span(moment, grain), grain)
 
@@ -724,12 +736,12 @@ class TimeGrounder:
         ):
             rest = phrase[: day.start()] + phrase[day.end() :]
             month = re.search(r"[^\W\d_]{3,}", rest) is not None  # a month's name beside the day's number
-            return self._weekday_date(phrase, moment, ref, tense, month=month, present=present_in(clause, language))
+            return self._weekday_date(phrase, moment, ref, tense, month=month, present=_predicated(text, start))
         if len(points) > 1:
             habit = _ARTICLE_HABIT.get(language)
             if (points[1][0] - points[0][0]).days == 7 and habit and habit.search(text, max(0, start - 5), start + 4):
                 return None  # "le mardi", "il martedì": on Tuesdays, a habit
-            dated = _DIGIT.search(phrase) is not None and present_in(clause, language)
+            dated = _DIGIT.search(phrase) is not None and _predicated(text, start)
             moment = self._pick([p for p, _ in points], grain, ref, tense or "", dated=dated)
         if grain == "day" and _COMING.search(phrase) and week_span(moment.date() - timedelta(days=7)).start > ref:
             # "el martes que viene" is "el próximo martes", next week's (Duckling reads a week on)
@@ -773,10 +785,12 @@ class TimeGrounder:
     ) -> datetime:
         """Choose among the repeating occurrences Duckling lists (plus the one before them): the
         last one of a clause in the past, the next one of a clause in the future, else the
-        nearest; but a weekday, a day of the month or a date in numbers in a clause with a present
-        verb (``dated``) and no past is the coming one ("I have a meeting on Friday", "Dinner at Mum's on
-        Saturday", "Payday is on the 28th", "The meeting is on 12/06": plans are told ahead; a
-        holiday is told after it as much as before: "a sugar high from Halloween"). ``tense``
+        nearest; but a weekday or a day of the month in a clause with no past is the coming one,
+        and so is a date in numbers a present copula says a thing is on (``dated``: "I have a
+        meeting on Friday", "Dinner at Mum's on Saturday", "Payday is on the 28th", "The meeting
+        is on 12/06": plans are told ahead; a date told otherwise in the present is as often of the
+        past, "the productions I've seen: March 25th", and a holiday is told after it as much as
+        before, "a sugar high from Halloween"). ``tense``
         "mixed" (a past and a future in one clause: "I want to use up what I bought on
         Wednesday") or None (another language's present, whose past its closed classes may not
         show: "am Dienstag habe ich ... vergessen"): the nearest."""

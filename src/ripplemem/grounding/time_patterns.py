@@ -254,16 +254,6 @@ FUTURE = re.compile(  # not "the next day": the story's next day
 )
 
 
-#: the present of "be", "have" and "do": a clause that holds one tells the present, which no
-#: other mark shows ("The meeting is on 12/06"; not "On 2 May my car broke down", whose past
-#: verb is one the past tense's closed class leaves out)
-PRESENT = re.compile(
-    r"\b(?:is|are|am|isn['’]t|aren['’]t|has|have|hasn['’]t|haven['’]t|do|does|don['’]t|doesn['’]t)\b"
-    r"|\b(?:it|he|she|that|there|what|who|here|I|we|you|they)['’](?:s|re|m|ve)\b",
-    re.IGNORECASE,
-)
-
-
 #: "by Friday", "until the 20th", "from the 2nd" (no "to" after it): a deadline, an end or an
 #: onset names its time; Duckling reads the span up to it ("by Friday": until Thursday night)
 _BOUND = re.compile(
