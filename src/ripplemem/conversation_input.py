@@ -34,7 +34,7 @@ def parse_time(value: datetime | str | None, *, what: str = "session_time") -> d
             f"{what} must be a datetime or an ISO 8601 string, got {type(value).__name__}"
         )
     text = check_text(value, what).strip()
-    for parse in (datetime.fromisoformat, _locomo_time, _longmemeval_time):
+    for parse in (datetime.fromisoformat, _locomo_time, _longmemeval_time, _dotted_time):
         try:
             parsed = parse(text)
         except ValueError:
@@ -42,12 +42,21 @@ def parse_time(value: datetime | str | None, *, what: str = "session_time") -> d
         return clean_time(parsed, what)
     raise InvalidInputError(
         f"cannot parse {what} {value!r}: use ISO 8601 such as '2023-05-08T13:56' "
-        "(or '1:56 pm on 8 May, 2023', or '2023/05/08 (Mon) 13:56')"
+        "(or '1:56 pm on 8 May, 2023', '2023/05/08 (Mon) 13:56', or '08.05.2023 13:56')"
     )
 
 
 def _locomo_time(text: str) -> datetime:
     return datetime.strptime(text, "%I:%M %p on %d %B, %Y")
+
+
+def _dotted_time(text: str) -> datetime:
+    """"16.05.2024", "16.05.2024 14:30": a date with dots is day first, as the time grounding
+    reads it in a message (ripplemem.grounding.time_rules)."""
+    try:
+        return datetime.strptime(text, "%d.%m.%Y %H:%M")
+    except ValueError:
+        return datetime.strptime(text, "%d.%m.%Y")
 
 
 def _longmemeval_time(text: str) -> datetime:

@@ -41,6 +41,7 @@ __all__ = [
     "FUNCTION_WORDS",
     "MIN_WORDS",
     "MODEL_CHARS",
+    "english_words",
     "habitual_in",
     "in_other_language",
     "language_of",
@@ -129,6 +130,11 @@ def _identifier() -> Any:
     return _model[0]
 
 
+def english_words(text: str) -> int:
+    """How many English function words ``text`` holds (:data:`_ENGLISH`)."""
+    return sum(m.group().lower() in _ENGLISH for m in _WORD.finditer(text))
+
+
 def in_other_language(text: str) -> bool:
     """Whether ``text`` reads as a language other than English in the Latin alphabet (the model
     or its function words: see the module doc)."""
@@ -201,32 +207,62 @@ def language_of(text: str) -> str:
 
 # -- tense ---------------------------------------------------------------------------------------
 
-#: each language's past told by its closed classes: the past of its copula and auxiliaries
+#: each language's past told by its closed classes: the past of its copula and auxiliaries, its
+#: modal verbs and its common irregular verbs (their simple past is no regular ending: "ging",
+#: "fiz", "kwam"), and its word for yesterday (as "tomorrow" tells a future: :data:`_FUTURE`)
 _PAST = {
-    "de": _words("war waren warst wart hatte hatten hattest hattet wurde wurden"),
-    "nl": _words("was waren had hadden werd werden"),
-    "fr": _words("était étais étaient étions étiez avait avais avaient avions aviez fut furent fus"),
+    "de": _words(
+        """war waren warst wart hatte hatten hattest hattet wurde wurden gestern musste mussten
+        konnte konnten wollte wollten sollte sollten durfte durften mochte ging gingen kam kamen
+        fuhr fuhren flog flogen sah sahen traf trafen gab gaben nahm nahmen blieb blieben lief
+        fand saß stand sprach schrieb rief fiel hielt wusste dachte brachte kannte begann begannen"""
+    ),
+    "nl": _words(
+        """was waren had hadden werd werden gisteren moest moesten kon konden wilde wilden mocht
+        ging gingen kwam kwamen zag zagen deed deden zei zeiden vond kocht kochten liep vloog
+        reed bleef gaf nam kreeg sprak schreef begon begonnen"""
+    ),
+    "fr": _words("était étais étaient étions étiez avait avais avaient avions aviez fut furent fus hier"),
     "es": _words(
         """fue fui fuiste fuimos fueron era eras éramos eran estaba estabas estábamos estaban
-        estuve estuvo estuvimos estuvieron había habías habíamos habían tuve tuvo hice hizo"""
+        estuve estuvo estuvimos estuvieron había habías habíamos habían tuve tuvo hice hizo ayer
+        dije dijo vi vio di dio pude pudo puse puso quise quiso vine vino supe supo traje trajo"""
     ),
-    "it": _words("ero eri era eravamo eravate erano fui fu fummo furono avevo avevi aveva avevamo avevano"),
-    "pt": _words("foi fui fomos foram era eras éramos eram estava estavas estávamos estavam tinha tinham"),
-    "sv": _words("var hade"),
-    "da": _words("var havde"),
-    "nb": _words("var hadde"),
-    "pl": _words("był była było byli były byłem byłam byłeś byłaś byliśmy byłyśmy"),
-    "ru": _words("был была было были"),
-    "uk": _words("був була було були"),
+    "it": _words("ero eri era eravamo eravate erano fui fu fummo furono avevo avevi aveva avevamo avevano ieri"),
+    "pt": _words(
+        """foi fui fomos foram era eras éramos eram estava estavas estávamos estavam tinha tinham
+        ontem fiz fez fizemos fizeram tive teve tivemos tiveram estive esteve estivemos estiveram
+        disse disseram vi viu vimos viram vim veio vieram dei deu deram pude pôde quis soube pus
+        pôs trouxe"""
+    ),
+    "sv": _words("var hade igår"),
+    "da": _words("var havde igår"),
+    "nb": _words("var hadde igår"),
+    "pl": _words("był była było byli były byłem byłam byłeś byłaś byliśmy byłyśmy wczoraj"),
+    "ru": _words("был была было были вчера"),
+    "uk": _words("був була було були вчора"),
 }
 #: a compound past: one of the auxiliaries with a past participle in the same clause ("ich bin
 #: ... gezogen", "je suis allée", "sono andato", "he visto")
 _COMPOUND_PAST = {
-    "de": (_words("habe hast hat haben habt bin bist ist sind seid"), re.compile(r"ge\w{2,}(?:t|en)")),
-    "nl": (_words("heb hebt heeft hebben ben bent is zijn"), re.compile(r"ge\w{2,}(?:d|t|en)")),
+    # "ge-", after a separable prefix too ("angerufen", "opgebeld"; "gegaan", "getan")
+    "de": (
+        _words("habe hast hat haben habt bin bist ist sind seid"),
+        re.compile(r"(?:ab|an|auf|aus|bei|ein|mit|nach|vor|weg|zurück|los|fest|her|hin)?ge\w{2,}(?:t|n)"),
+    ),
+    "nl": (
+        _words("heb hebt heeft hebben ben bent is zijn"),
+        re.compile(r"(?:af|aan|op|uit|in|mee|na|terug|weg|toe)?ge\w{2,}(?:d|t|n)"),
+    ),
     "fr": (
         _words("ai as a avons avez ont suis es est sommes êtes sont"),
-        re.compile(r"\w{2,}(?:é|ée|és|ées)|fait|faite|pris|mis|vu|vue|eu|été|dit|venu|venue|parti|partie"),
+        # the participles of the "-er", "-re" and "-indre" verbs ("allée", "rendu", "repeint"),
+        # and the irregular ones
+        re.compile(
+            r"\w{2,}(?:é|ée|és|ées)|\w+[^\Waeo](?:u|ue|us|ues)|\w+[aeo]int(?:e|s|es)?|fait|faite|pris|mis|vu|vue|eu|été|dit|venu|venue|parti|partie|"
+            r"fini|finie|choisi|sorti|sortie|dormi|suivi|servi|réussi|écrit|conduit|construit|"
+            r"ouvert|offert|découvert|souffert|appris|compris|promis|permis|mort|morte|née?"
+        ),
     ),
     "es": (
         _words("he has ha hemos habéis han"),
@@ -237,13 +273,42 @@ _COMPOUND_PAST = {
         re.compile(r"\w{2,}(?:at[oaie]|it[oaie]|ut[oaie])|fatto|detto|visto|preso|messo|stato|stata"),
     ),
 }
+#: French and Italian form the past of a closed class of verbs (of motion and change of state)
+#: and of the reflexive ones with "be"; with any other participle "be" is a passive, a present
+#: ("est prévue", "è previsto": is planned): the "be" auxiliaries and those verbs' participles
+_BE_PAST = {
+    "fr": (
+        _words("suis es est sommes êtes sont"),
+        re.compile(
+            r"(?:all|arriv|rest|tomb|entr|rentr|mont|retourn|pass)(?:é|ée|és|ées)|(?:re|de|par)?venue?s?"
+            r"|partie?s?|sortie?s?|née?s?|morte?s?|descendue?s?"
+        ),
+        _words("me m te t se s nous vous"),
+    ),
+    "it": (
+        _words("sono sei è siamo siete"),
+        re.compile(r"(?:andat|venut|partit|arrivat|nat|mort|stat|rimast|tornat|ritornat|uscit|entrat|rientrat|"
+                   r"cadut|diventat|success|salit|sces)[oaie]"),
+        _words("mi ti si ci vi"),
+    ),
+}
+#: German and Dutch participles with no "ge-": an inseparable prefix ("vergessen", "besucht",
+#: "vergaderd") or a verb in "-ieren" ("telefoniert"); such a word is a participle only where the
+#: participle stands, at the clause's end ("ich habe den Schlüssel vergessen"; not "ich habe
+#: bestimmt Zeit"), or before a conjunction that starts the next clause
+_PARTICIPLE_AT_END = {
+    "de": (re.compile(r"(?:be|ver|er|ent|zer|emp|miss)\w{2,}(?:t|n)|\w{3,}iert"),
+           _words("und aber oder denn weil dass als wenn nachdem bevor obwohl sondern")),
+    "nl": (re.compile(r"(?:be|ver|ont|her|er)\w{2,}(?:d|t|n)"),
+           _words("en maar of want omdat dat toen als nadat voordat hoewel")),
+}
 #: each language's future: its future auxiliaries and its word for tomorrow, and where the
 #: future is a verb ending, that ending
 _FUTURE = {
     "de": _words("werde wirst wird werden werdet morgen"),
     "nl": _words("zal zult zullen morgen"),
     "fr": _words("vais vas allons allez vont demain"),
-    "es": _words("voy vas vamos van mañana"),
+    "es": _words("voy vas vamos van mañana iré irás irá iremos iréis irán haré harás hará haremos harán"),
     "it": _words("domani"),
     "pt": _words("vou vai vamos vão amanhã"),
     "sv": _words("ska kommer imorgon"),
@@ -257,13 +322,40 @@ _FUTURE_ENDING = {
     "fr": re.compile(r"\w{3,}(?:rai|rons|ront)"),
     "es": re.compile(r"\w{2,}(?:[aeií]|d)(?:ré|rás|rá|remos|rán)"),  # "compraré", "tendré"; not "compré"
     "it": re.compile(r"\w{3,}(?:rò|rà|remo|ranno)"),
+    "pt": re.compile(r"\w{2,}[aei](?:rei|rás|rá|remos|rão)"),  # "comprarei"; not "comprei"
 }
+
+
+#: the regular simple past of Spanish and Portuguese by its endings: the accented first and third
+#: person singular ("compré", "llegó", "salió") and the plural ("llegaron", "comieron") in
+#: Spanish; "-ei" and "-ou" ("comprei", "chegou"; not the future "-rei") and "-aram", "-eram",
+#: "-iram" in Portuguese. A word after an article is a noun ("un café"); the present of "estar",
+#: "ser", "ir" and "dar" ("estou", "sou", "vou", "dou") ends in "-ou" too
+_PAST_ENDING = {
+    "es": re.compile(r"\w{3,}(?:é|ó|aste|iste)|\w{2,}(?:aron|ieron)"),
+    "pt": re.compile(r"\w{2,}(?:ei|ou|aram|eram|iram)"),
+}
+_PRESENT_IN_OU = _words("estou sou vou dou")
+
+
+def _simple_past(words: Sequence[str], language: str) -> bool:
+    """Whether ``words`` hold a simple past of ``language`` told by its ending (:data:`_PAST_ENDING`)."""
+    ending = _PAST_ENDING.get(language)
+    future = _FUTURE_ENDING.get(language)
+    return ending is not None and any(
+        ending.fullmatch(word) and not (future is not None and future.fullmatch(word))
+        and word not in _PRESENT_IN_OU and not (at > 0 and words[at - 1] in _ARTICLES)
+        for at, word in enumerate(words)
+    )
 
 
 #: the marks of the past and the future in the scripts written without spaces, read inside the
 #: text: Chinese aspect particles and auxiliaries, Japanese polite and plain past and the polite
 #: non-past, Korean's future forms (its past is a syllable closed by ㅆ: :func:`_korean_past`)
-_PAST_MARKS = {"zh": ("了", "过"), "ja": ("ました", "でした", "かった", "った", "んだ", "した", "いた")}
+_PAST_MARKS = {"zh": ("了", "过", "昨天"), "ja": ("ました", "でした", "かった", "った", "んだ", "した", "いた", "昨日")}
+#: the Japanese plain past: "た" after a verb's continuative form, which ends in a kana of the
+#: i- or e-row ("行ってきた", "食べた", "見た"; not "また", "あなた")
+_JAPANESE_PAST = re.compile(r"[いきしちにひみりぎじびぴえけせてねへめれげぜでべぺ]た")
 _FUTURE_MARKS = {
     "zh": ("要", "会", "将", "打算", "明天"),
     "ja": ("ます", "明日", "予定", "つもり"),
@@ -375,14 +467,25 @@ def _compound_past(words: Sequence[str], language: str) -> bool:
     """Whether ``words`` hold a compound past of ``language``: one of its auxiliaries with a past
     participle after it, next to it in a Romance language (:data:`_PARTICIPLE_NEXT`)."""
     auxiliaries, participle = _COMPOUND_PAST[language]
+    be = _BE_PAST.get(language)
     for at, word in enumerate(words):
         if word not in auxiliaries:
             continue
+        if be is not None and word in be[0] and not (at > 0 and words[at - 1] in be[2]):
+            after = words[at + 1 : at + 3]  # "je suis allée"; "elle est prévue": a passive
+            if any(be[1].fullmatch(other) for other in after):
+                return True
+            continue
         after = words[at + 1 : at + 3] if language in _PARTICIPLE_NEXT else words[at + 1 :]
-        for other in after:
+        at_end = _PARTICIPLE_AT_END.get(language)
+        for place, other in enumerate(after, start=at + 1):
             if language in _PARTICIPLE_NEXT and other in _ARTICLES:
                 break
-            if participle.fullmatch(other):
+            if participle.fullmatch(other) and words[place - 1] != "zu":  # "zu gehen": an infinitive
+                return True
+            if at_end is not None and at_end[0].fullmatch(other) and (
+                place + 1 == len(words) or words[place + 1] in at_end[1]
+            ):
                 return True
     return False
 
@@ -394,7 +497,7 @@ def tense_in(clause: str, language: str) -> str:
     if language in ("zh", "ja", "ko"):
         past = any(mark in clause for mark in _PAST_MARKS.get(language, ())) or (
             language == "ko" and _korean_past(clause)
-        )
+        ) or (language == "ja" and _JAPANESE_PAST.search(clause) is not None)
         future = any(mark in clause for mark in _FUTURE_MARKS[language])
         return "mixed" if past and future else "past" if past else "future" if future else ""
     words = [m.group().lower() for m in _WORD.finditer(clause)]
@@ -403,6 +506,7 @@ def tense_in(clause: str, language: str) -> str:
     past = bool(_PAST.get(language, frozenset()).intersection(words))
     if not past and language in _COMPOUND_PAST:
         past = _compound_past(words, language)
+    past = past or _simple_past(words, language)
     ending = _FUTURE_ENDING.get(language)
     future = bool(_FUTURE.get(language, frozenset()).intersection(words)) or (
         ending is not None and any(ending.fullmatch(w) for w in words)

@@ -104,6 +104,31 @@ _WEEKDAYS = [
     "jeudi donnerstag jueves giovedì quinta donderdag", "vendredi freitag viernes venerdì sexta vrijdag",
     "samedi samstag sábado sabato zaterdag", "dimanche sonntag domingo domenica zondag",
 ]
+#: the weekdays' names by language (Portuguese's "segunda" ... "sexta" are ordinals too, and
+#: "sábado", "domingo" Spanish as well: left out), for a text too short to tell its language
+_DAYS_OF = {
+    "fr": "lundi mardi mercredi jeudi vendredi samedi dimanche",
+    "de": "montag dienstag mittwoch donnerstag freitag samstag sonntag",
+    "es": "lunes martes miércoles jueves viernes sábado domingo",
+    "it": "lunedì martedì mercoledì giovedì venerdì sabato domenica",
+    "nl": "maandag dinsdag woensdag donderdag vrijdag zaterdag zondag",
+}
+_LANGUAGE_OF_DAY = {word: language for language, words in _DAYS_OF.items() for word in words.split()}
+_A_DAY = re.compile(r"(?<![\w'-])(?:" + "|".join(_LANGUAGE_OF_DAY) + r")(?![\w'-])", re.IGNORECASE)
+
+
+def named_weekday(text: str) -> re.Match[str] | None:
+    """The first weekday ``text`` names in French, German, Spanish, Italian or Dutch."""
+    return _A_DAY.search(text)
+
+
+def weekday_language(text: str) -> str | None:
+    """The language whose weekday ``text`` names ("Je partirai à Rome lundi": French), None when
+    it names none or the weekdays of two languages."""
+    languages = {_LANGUAGE_OF_DAY[m.group().lower()] for m in _A_DAY.finditer(text)}
+    return languages.pop() if len(languages) == 1 else None
+
+
 _ENGLISH_DAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
 _WEEKDAY_OF = {word: _ENGLISH_DAYS[n] for n, words in enumerate(_WEEKDAYS) for word in words.split()}
 _WEEKDAY = "|".join(sorted(_WEEKDAY_OF, key=len, reverse=True))

@@ -31,8 +31,10 @@ from ripplemem.grounding.duckling_process import (
     NativeParserError,
     Parsed,
 )
+from ripplemem.grounding.foreign_anaphora import named_weekday, weekday_language
 from ripplemem.grounding.time_patterns import (
     BARE_DEFINITE,
+    COMPLEMENTIZER,
     DAY_ANCHOR,
     GENERIC_PLURAL,
     MONTH_RE,
@@ -64,6 +66,7 @@ from ripplemem.grounding.time_spans import (
 )
 from ripplemem.language import (
     FUNCTION_WORDS,
+    english_words,
     habitual_in,
     language_of,
     own_clause_in,
@@ -176,6 +179,33 @@ _SOME_WEEKDAY = re.compile(
     r"\ban?\s+(?:" + WEEKDAYS + r")(?:\s+(?:morning|afternoon|evening|night))?$", re.IGNORECASE
 )
 _NEXT_WORD = re.compile(r"\s+([^\W\d_]+)")
+#: another language's preposition of a goal right before a time ("la cita para el martes", "den
+#: Termin auf Donnerstag verschoben", "pour lundi", "per lunedì", "naar maandag"): a time something
+#: is meant or moved for, ahead whatever the clause's tense (as English "moved it to" does:
+#: :func:`~ripplemem.grounding.time_patterns.arranged_for`)
+_GOAL = re.compile(
+    r"(?<!\w)(?:para|pra|pour|per|auf|für|naar)\s+(?:(?:el|la|le|il|lo|o|a|den|die|das)\s+)?(?:$|\s)", re.IGNORECASE
+)
+#: "que viene" (that comes) after a Spanish weekday: "el próximo martes", next week's
+_COMING = re.compile(r"\bque viene$", re.IGNORECASE)
+_DIGIT = re.compile(r"\d")
+#: a present copula right before a time (a word between at most, and a preposition or an article):
+#: the time is what its subject is on ("The meeting is on 12/06", "Ma soutenance est prévue le
+#: 21 novembre", "Der Termin ist am 7. März")
+_COPULA_BEFORE = re.compile(
+    r"(?:\b(?:is|are|ist|sind|est|sont|es|son|è|sono|é|são|zijn)|\b(?:it|that|this|he|she|there|which|who)['’]s|['’]re)"
+    r"\s+(?:[^\W\d_]+\s+)?"
+    r"(?:(?:on|for|am|le|la|el|il|lo|o|a|op|de|em|no|na|für|pour|para|per)\s+)?$",
+    re.IGNORECASE,
+)
+
+
+def _predicated(text: str, start: int) -> bool:
+    """Whether the time at ``start`` is what a present copula says its subject is on (:data:`_COPULA_BEFORE`)."""
+    return _COPULA_BEFORE.search(text, max(0, start - 40), start) is not None
+_HIRAGANA = re.compile(r"[\u3040-\u309f]")
+_KANJI = re.compile(r"[\u4e00-\u9fff]")
+_WEEKDAY_WORD = re.compile(r"\b(?:" + WEEKDAYS + r")\b", re.IGNORECASE)
 #: the languages written without spaces between words: a find may touch letters on both sides
 _UNSPACED = frozenset({"zh", "ja", "th"})
 #: punctuation that closes a phrase, in any script
@@ -185,12 +215,30 @@ _CLOSING = ",;:.!?。，、！？"
 _BARE_WEEKDAY = re.compile(
     r"^(?:" + WEEKDAYS + r")(?: (?:morning|afternoon|evening|night))?$", re.IGNORECASE
 )
-_DETERMINER_BEFORE = re.compile(  # a possessive is a determiner too ("Rachel's Thursday morning class")
-    r"(?:\b(?:my|your|his|her|our|their|its|the|a|an|usual|regular|weekly)|\w['’]s)\s+$", re.IGNORECASE
+_DETERMINER_BEFORE = re.compile(  # a possessive is a determiner too ("Rachel's Thursday morning class";
+    # not a pronoun's "is": "it's Tuesday")
+    r"(?:\b(?:my|your|his|her|our|their|its|the|a|an|usual|regular|weekly)"
+    r"|\b(?!(?:it|that|what|there|here|he|she|who|where|when|today|tomorrow)['’]s)\w+['’]s)\s+$",
+    re.IGNORECASE,
 )
 _NOUN_AFTER = re.compile(
-    r"^\s+(?!(?:before|after|of|when|that|and|or|i|we|you|he|she|they)\b)[a-z]", re.IGNORECASE
+    r"^\s+(?!(?:before|after|of|when|that|and|or|not|but|instead|i|we|you|he|she|they)\b)[a-z]", re.IGNORECASE
 )
+#: a time its sentence says it is not ("it's Tuesday not Monday", "nicht am Montag, sondern am
+#: Dienstag", "pas lundi mais mardi", "no el lunes sino el martes"): each language's negation
+#: right before it, a preposition or an article between at most (not "not until Monday": a bound)
+_NEGATION = {  # with the copula after it where the negation goes before the verb ("no es el lunes")
+    "en": r"not|isn['’]t|wasn['’]t|aren['’]t", "de": "nicht|kein|keinen", "fr": "pas|non",
+    "es": r"no(?:\s+(?:es|era|fue|será))?", "it": r"non(?:\s+(?:è|era|sarà))?",
+    "pt": r"não(?:\s+(?:é|era|foi|será))?", "nl": "niet|geen",
+}  # (Portuguese "no" is "in the": "no ano passado")
+_NEGATED = {
+    language: re.compile(
+        rf"(?<![\w'’])(?:{words})\s+(?:(?:on|in|at|the|am|im|an|le|la|les|au|à|en|el|il|lo|op|de|em|no|na)\s+)?$",
+        re.IGNORECASE,
+    )
+    for language, words in _NEGATION.items()
+}
 # a weekday's part of the day and nothing else ("on Saturday night", "lunch on Thursday"): the
 # parts of the day Duckling's English reads as spans of hours
 _WEEKDAY_PART = re.compile(
@@ -402,13 +450,18 @@ class TimeGrounder:
             return Grounding([], True)
         language = language or language_of(text)  # another language's are Duckling's to read
         if language == "en" and not TIMEISH.search(text) and not mistyped_days(text):
-            return Grounding([], True)
+            # a text too short for its language to show ("Iré a Madrid el lunes") names its
+            # weekday in its own language, when it holds no English function word
+            language = weekday_language(text) if not english_words(text) else None
+            if language is None:
+                return Grounding([], True)
         found: list[Found] = rule_times(text, reference, day_first, language)
         taken = [(s, e) for s, e, _ in found]
         parsed, complete = self._from_duckling(text, reference, taken, language)
         for start, end, item in parsed:
             if not any(start < e and s < end for s, e in taken):
                 found.append(Found(start, end, item))
+        found = _in_apposition(_not_negated(found, text, language), text)
         return Grounding(self._collect(found, before), complete)
 
     @staticmethod
@@ -586,9 +639,14 @@ class TimeGrounder:
             if not DAY_ANCHOR.search(phrase):
                 return GroundedTime(phrase, None, "hour")  # a bare clock time: which day?
             return GroundedTime(phrase, day_span(moment.date()), "day")
+        if len(points) == 1 and grain == "day" and _WEEKDAY_WORD.search(phrase) and _DIGIT.search(phrase) and not _YEAR.search(phrase):
+            month = _MONTH.search(phrase) is not None or "/" in phrase
+            tense = phrase_tense(text, start, end)
+            return self._weekday_date(phrase, moment, ref, tense, month=month, present=_predicated(text, start))
         if len(points) > 1:
             tense = phrase_tense(text, result["start"], result["end"])
-            moment = self._pick([p for p, _ in points], grain, ref, tense)
+            dated = _DIGIT.search(phrase) is not None and _predicated(text, start)
+            moment = self._pick([p for p, _ in points], grain, ref, tense, dated=dated)
         return GroundedTime(phrase, self._grain_span(moment, grain), grain)
 
     def _goal(self, phrase: str, value: dict, text: str, start: int, ref: datetime) -> GroundedTime | None:
@@ -636,14 +694,19 @@ class TimeGrounder:
             (start > 0 and text[start - 1].isalnum()) or (end < len(text) and text[end].isalnum())
         ):
             return None
+        if language == "ja" and start > 0 and _HIRAGANA.match(phrase) and _KANJI.match(text[start - 1]):
+            return None  # "会いました": a verb's kana after its kanji (okurigana), not "いま" (now)
         if _HYPHEN_PAIR.search(phrase) and not re.search(r"[^\W\d_]{3}", phrase):
             return None  # "2-2": a score, "7-8": a range of counts (a month's name: a range of days)
         if habitual_in(text[max(0, start - 24) : start], language):
             return None  # "jeden Montag", "deux fois par semaine": a habit, not a date
         value = result["value"]
-        tense = tense_in(tense_clause(text, start, end, lambda piece: own_clause_in(piece, language)), language)
+        subordinate = None if language in _UNSPACED else COMPLEMENTIZER
+        clause = tense_clause(text, start, end, lambda piece: own_clause_in(piece, language), subordinate)
+        goal = _GOAL.search(text[max(0, start - 16) : start] + " ") or _GOAL.match(phrase + " ")
+        tense = "future" if goal else tense_in(clause, language)
         if value.get("type") == "interval":
-            weekly = self._weekly_interval(phrase, value, ref, tense or None, any_phrase=True)
+            weekly = self._weekly_interval(phrase, value, ref, tense or "", any_phrase=True)
             return self._interval(phrase, _recurring_interval(_one_month(weekly, phrase), ref, tense), ref, "")
         if _THOUSANDS.fullmatch(phrase):
             return None  # "1.200 Euro": a number with a thousands separator is no year
@@ -659,7 +722,7 @@ class TimeGrounder:
             days = _clock_days(points)
             if not days:
                 return GroundedTime(phrase, None, "hour")  # a bare clock time: which day?
-            return GroundedTime(phrase, day_span(self._pick(days, "day", ref, tense or None).date()), "day")
+            return GroundedTime(phrase, day_span(self._pick(days, "day", ref, tense or "").date()), "day")
         if grain == "day" and _ARTICLE_AS_DAY.search(phrase):
             # "im Oktober eine Woche", "en septiembre unos días": Duckling reads the article as a
             # day's number; the month is what is named
@@ -668,11 +731,21 @@ class TimeGrounder:
         unit = unit_grain(phrase) if len(points) == 1 and grain in _COARSER else None
         if unit is not None and _COARSER.index(unit) > _COARSER.index(grain):
             grain = unit  # "vor zwei Wochen": Duckling's day two weeks back, in its week
+        if len(points) == 1 and grain == "day" and _DIGIT.search(phrase) and not _YEAR.search(phrase) and (
+            day := named_weekday(phrase)
+        ):
+            rest = phrase[: day.start()] + phrase[day.end() :]
+            month = re.search(r"[^\W\d_]{3,}", rest) is not None  # a month's name beside the day's number
+            return self._weekday_date(phrase, moment, ref, tense, month=month, present=_predicated(text, start))
         if len(points) > 1:
             habit = _ARTICLE_HABIT.get(language)
             if (points[1][0] - points[0][0]).days == 7 and habit and habit.search(text, max(0, start - 5), start + 4):
                 return None  # "le mardi", "il martedì": on Tuesdays, a habit
-            moment = self._pick([p for p, _ in points], grain, ref, tense or None)
+            dated = _DIGIT.search(phrase) is not None and _predicated(text, start)
+            moment = self._pick([p for p, _ in points], grain, ref, tense or "", dated=dated)
+        if grain == "day" and _COMING.search(phrase) and week_span(moment.date() - timedelta(days=7)).start > ref:
+            # "el martes que viene" is "el próximo martes", next week's (Duckling reads a week on)
+            moment -= timedelta(days=7)
         return GroundedTime(phrase, self._grain_span(moment, grain), grain)
 
     def _weekly_interval(
@@ -689,19 +762,41 @@ class TimeGrounder:
             return value
         return _shifted(values[0], self._pick(starts, "day", ref, tense) - starts[0])
 
+    def _weekday_date(
+        self, phrase: str, moment: datetime, ref: datetime, tense: str, *, month: bool, present: bool
+    ) -> GroundedTime:
+        """A weekday with a date ("on Thursday, March 7", "Thursday the 7th", "le jeudi 7 mars"),
+        of which Duckling reads the next day that is both, years away when they disagree: the
+        date wins, and is the occurrence its clause's tense names (:meth:`_pick`), of the year
+        (``month``: the phrase names one) or of the month."""
+        candidates = []
+        for step in (-1, 0, 1):
+            year, number = (ref.year + step, moment.month) if month else shift_months(ref.date(), step)
+            try:
+                candidates.append(datetime(year, number, moment.day))
+            except ValueError:  # 29 February, or a 31st the month has not
+                continue
+        day = self._pick(candidates, "day", ref, "" if tense == "mixed" else tense, dated=present)
+        return GroundedTime(phrase, day_span(day.date()), "day")
+
     @staticmethod
-    def _pick(candidates: list[datetime], grain: str, ref: datetime, tense: str | None) -> datetime:
+    def _pick(
+        candidates: list[datetime], grain: str, ref: datetime, tense: str | None, *, dated: bool = False
+    ) -> datetime:
         """Choose among the repeating occurrences Duckling lists (plus the one before them): the
         last one of a clause in the past, the next one of a clause in the future, else the
-        nearest; but a weekday or a day of the month in a clause with no past is the coming one ("I
-        have a meeting on Friday", "Dinner at Mum's on Saturday", "Payday is on the 28th": a week's
-        and a month's plans are told ahead). ``tense``
+        nearest; but a weekday or a day of the month in a clause with no past is the coming one,
+        and so is a date in numbers a present copula says a thing is on (``dated``: "I have a
+        meeting on Friday", "Dinner at Mum's on Saturday", "Payday is on the 28th", "The meeting
+        is on 12/06": plans are told ahead; a date told otherwise in the present is as often of the
+        past, "the productions I've seen: March 25th", and a holiday is told after it as much as
+        before, "a sugar high from Halloween"). ``tense``
         "mixed" (a past and a future in one clause: "I want to use up what I bought on
         Wednesday") or None (another language's present, whose past its closed classes may not
         show: "am Dienstag habe ich ... vergessen"): the nearest."""
         every = (candidates[1] - candidates[0]).days if len(candidates) >= 2 else 0
-        if (every == 7 or 28 <= every <= 31) and tense == "":
-            tense = "future"  # a weekday or a day of the month told in the present: the coming one
+        if (every == 7 or 28 <= every <= 31 or (every >= 300 and grain == "day" and dated)) and tense == "":
+            tense = "future"  # a weekday, a day of the month or a date told in the present: the coming one
         step = candidates[1] - candidates[0] if len(candidates) >= 2 else timedelta(0)
         # the occurrence before the listed ones, for a time that recurs at a steady step (not
         # "Monday the 19th": June, then February)
@@ -720,6 +815,8 @@ class TimeGrounder:
             else:
                 before = candidates[0] - step
             candidates = [before, *candidates]
+        # (a weekday said on that weekday is that day in either tense: "which made Thursday
+        # morning a struggle", "my class on Friday", said on a Thursday, a Friday)
         if tense == "past":
             past = [c for c in candidates if c <= ref]
             if past:
@@ -788,6 +885,41 @@ class TimeGrounder:
         else:
             grain = "range"
         return GroundedTime(phrase, TimeSpan(begin, finish), grain)
+
+
+#: what stands between a weekday and the date it is in apposition with ("Donnerstag, dem 7. März")
+_APPOSITION = re.compile(r"^\s*,?\s*(?:(?:the|dem|den|der|le|el|il|de|o)\s+)?$", re.IGNORECASE)
+
+
+def _not_negated(found: list[Found], text: str, language: str) -> list[Found]:
+    """``found`` with each time its sentence negates masked (:data:`_NEGATED`, in the text's
+    ``language``): it is the time the memory is not of ("Scratch that, it's Tuesday not Monday")."""
+    negated = _NEGATED.get(language)
+    if negated is None:
+        return found
+    return [
+        Found(start, end, None) if item is not None and negated.search(text, max(0, start - 24), start) else
+        Found(start, end, item)
+        for start, end, item in found
+    ]
+
+
+def _in_apposition(found: list[Found], text: str) -> list[Found]:
+    """``found`` without a weekday that a date follows in apposition ("Am Donnerstag, dem 7. März",
+    "el jueves, 7 de marzo"): the date names the day (a date wins over its weekday)."""
+    ordered = sorted(found, key=lambda f: f.start)
+    out = []
+    for at, (start, end, item) in enumerate(ordered):
+        after = ordered[at + 1] if at + 1 < len(ordered) else None
+        if (
+            item is not None and after is not None and after.item is not None and item.grain == "day"
+            and after.item.grain == "day" and after.item.span is not None and _DIGIT.search(after.item.phrase)
+            and (_WEEKDAY_WORD.search(item.phrase) or named_weekday(item.phrase))
+            and not _DIGIT.search(item.phrase) and after.start >= end and _APPOSITION.match(text[end : after.start])
+        ):
+            continue
+        out.append(Found(start, end, item))
+    return out
 
 
 def _one_month(value: dict, phrase: str) -> dict:

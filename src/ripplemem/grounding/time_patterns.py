@@ -62,6 +62,24 @@ AGO = re.compile(
     r"(?P<unit>day|week|fortnight|month|year|decade)s?(?: or (?P<or>so|" + NUMBER_RE + r"))? (?:ago|back)\b",
     re.IGNORECASE,
 )
+# "3 weeks ago last Friday", "a week ago yesterday", "two weeks ago Tuesday": a count back from
+# the day named after it, not from the moment said
+AGO_FROM_DAY = re.compile(
+    r"\b(?P<n>" + NUMBER_RE + r") (?P<unit>day|week|month|year)s? ago,? "
+    r"(?:(?P<yesterday>yesterday)|(?:last |on )?(?P<weekday>" + WEEKDAYS + r"))\b",
+    re.IGNORECASE,
+)
+# "先週の金曜日", "来週の月曜日" (Japanese), "上周五", "下个星期一" (Chinese): a weekday of the week
+# named before it (the words for the weeks and the days, closed classes)
+CJK_WEEK_DAY = re.compile(
+    r"(?P<week>先々週|先週|今週|再来週|来週|上上个?(?:星期|周|週|礼拜)|上个?(?:星期|周|週|礼拜)"
+    r"|这个?(?:星期|周|礼拜)|這個?(?:星期|週|禮拜)|本(?:星期|周|週)|下下个?(?:星期|周|週|礼拜)|下个?(?:星期|周|週|礼拜))"
+    r"(?:の(?P<ja>[月火水木金土日])曜日?|(?P<zh>[一二三四五六日天]))"
+)
+CJK_WEEK_STEP = {"先々": -2, "先": -1, "今": 0, "来": 1, "再来": 2, "上上": -2, "上": -1, "这": 0, "這": 0,
+                 "本": 0, "下下": 2, "下": 1}
+CJK_DAY = {**{day: n for n, day in enumerate("月火水木金土日")}, **{day: n for n, day in enumerate("一二三四五六日")},
+           "天": 6}
 # "in the 1990s", "in the '90s", "in the nineties", "in the late 80s" ("in my 20s": an age)
 DECADE = re.compile(  # after "in" / "during" / "since" ...: "a book from the 1900s" is its age
     r"\b(?P<lead>(?:back )?in|during|through|throughout|since|until|till|by) "
@@ -98,6 +116,11 @@ FROM_NOW = re.compile(  # "two days from now": Duckling leaves it at the hour, u
 NUMERIC_DATE = re.compile(
     r"(?<![\w/.-])(?P<a>\d{1,2})(?P<sep>[/.])(?P<b>\d{1,2})(?P=sep)(?P<year>\d{4}|\d{2})(?![\w/]|\.\d)"
 )
+# "2024/03/07", "2024.3.7": a date in numbers with its year first, which is always followed by
+# the month (ISO 8601's order; "2024-03-07" is Duckling's)
+YEAR_FIRST_DATE = re.compile(
+    r"(?<![\w/.-])(?P<year>(?:19|20)\d\d)(?P<sep>[/.])(?P<month>\d{1,2})(?P=sep)(?P<day>\d{1,2})(?![\w/]|\.\d)"
+)
 MONTH_YEAR = re.compile(
     r"\b(?:in |of )?(?P<month>" + MONTH_RE + r")\.?,? (?:of )?(?P<year>(?:19|20)\d\d)\b",
     re.IGNORECASE,
@@ -122,12 +145,12 @@ YEAR_RANGE = re.compile(  # also "in 2019 and 2020": Duckling reads only "in 201
 YEAR_THEN_MONTH = re.compile(
     rf"\b(?P<which>last|next|this) year,? (?:in|during) (?P<month>{MONTH_RE})\b", re.IGNORECASE
 )
-# "the day before yesterday", "the week before last", "the Friday before last", "the month after
-# next": two steps from the reference (before the anaphora rule, which would read "the week before")
+# "the day before yesterday", "the week before last", "the Friday before last", "the Tuesday after
+# next", "the month after next": two steps from the reference (before the anaphora rule, which would read "the week before")
 TWO_STEPS = re.compile(
     r"\b(?:the )?(?:day (?P<day>before yesterday|after tomorrow)"
     r"|(?P<unit>week|weekend|month|year) (?P<way>before last|after next)"
-    r"|(?P<weekday>" + WEEKDAYS + r") before last)\b",
+    r"|(?P<weekday>" + WEEKDAYS + r") before last|(?P<ahead>" + WEEKDAYS + r") after next)\b",
     re.IGNORECASE,
 )
 ANAPHORA = re.compile(
@@ -397,22 +420,35 @@ _REPORTING = re.compile(
 )
 
 
-def _clause_marks(sentence: str) -> list[tuple[int, int, bool]]:
+def _clause_marks(sentence: str, subordinate: re.Pattern[str] | None = None) -> list[tuple[int, int, bool]]:
     """Where the sentence's clauses meet: ``(start, end, hard)``; a semicolon and the start of
-    what a verb of saying reports begin a clause of its own whatever it holds (``hard``)."""
+    what a verb of saying reports begin a clause of its own whatever it holds (``hard``), and so
+    does each match of ``subordinate`` (another language's complementizer: "que", "dass")."""
     marks = [(m.start(), m.end(), m.group() in ";；") for m in _CLAUSE_BREAK.finditer(sentence)]
-    marks += [(m.end(), m.end(), True) for m in _REPORTING.finditer(sentence)]
+    if subordinate is None:
+        marks += [(m.end(), m.end(), True) for m in _REPORTING.finditer(sentence)]
+    else:
+        marks += [(m.start(), m.start(), True) for m in subordinate.finditer(sentence)]
     return sorted(marks)
 
 
-def tense_clause(text: str, start: int, end: int, own: Callable[[str], bool] | None = None) -> str:
+#: the complementizers of French, Spanish, Portuguese, Italian, German and Dutch: each starts a
+#: clause with a verb and a tense of its own ("dijo ayer que mi tía llega el jueves"); a closed class
+COMPLEMENTIZER = re.compile(r"(?<![\w'’])(?:(?:que|dass|daß|che|dat)(?![\w'’])|qu['’](?=\w))", re.IGNORECASE)
+
+
+def tense_clause(
+    text: str, start: int, end: int, own: Callable[[str], bool] | None = None,
+    subordinate: re.Pattern[str] | None = None,
+) -> str:
     """The words whose tense tells the time at ``text[start:end]``: its coordinate clause (the
     piece of its sentence between :func:`_clause_marks`) when that piece is a clause of its own
     (``own``: by default an English subject pronoun or auxiliary, :data:`_OWN_CLAUSE`; always
     after a semicolon or for what a verb of saying reports), else that piece with the clause
     before it, or after it at the start of the sentence ("On Friday, we went to the zoo": "On
     Friday" tells no tense; "The wedding will be next year, probably in June": "probably in
-    June" is the wedding's). Each clause has its tense: "My exam is on Thursday, and I studied
+    June" is the wedding's). Another language's ``subordinate`` clauses start at its
+    complementizers (:data:`COMPLEMENTIZER`), as English reported speech does after its verb. Each clause has its tense: "My exam is on Thursday, and I studied
     all weekend" tells of the coming Thursday; "Mark told me on Thursday that he's moving in
     September", of the September ahead."""
     sentence = clause_of(text, start, end)
@@ -422,7 +458,7 @@ def tense_clause(text: str, start: int, end: int, own: Callable[[str], bool] | N
     is_own = own if own is not None else (
         lambda piece: _OWN_CLAUSE.search(piece) is not None or _tenses(piece) != (False, False)
     )
-    bounds = [(0, 0, True), *_clause_marks(sentence), (len(sentence), len(sentence), True)]
+    bounds = [(0, 0, True), *_clause_marks(sentence, subordinate), (len(sentence), len(sentence), True)]
     pieces = [(bounds[i][1], bounds[i + 1][0], bounds[i][2]) for i in range(len(bounds) - 1)]
     at = next((i for i, (b, f, _) in enumerate(pieces) if b <= start - offset < max(f, b + 1)), None)
     if at is None:

@@ -3,6 +3,8 @@
 
 * weekends: "last weekend", "two weekends ago", "this weekend", "over the weekend" (by tense) ->
   Saturday 00:00 .. Sunday 23:59:59 (Duckling's weekend is Friday 18:00 .. Monday 00:00);
+* "3 weeks ago last Friday", "a week ago yesterday" -> that day counted back;
+* "先週の金曜日", "下个星期一" -> that weekday of the week named (Japanese, Chinese);
 * "N days / weeks / months / years ago|back" -> that whole day / Monday..Sunday week / month / year;
   "a few / a couple of / several <units> ago" and "about N <units> ago" -> a small range of units;
 * "in N <units>" -> that unit ahead, unless the sentence is in the past ("first time in 3 years");
@@ -12,6 +14,7 @@
   or a first number above 12; Duckling's English reads "28/02/2025" as nothing) or where the
   text's other dates show that order ("12/06/2019 ... 25/06/2019"), and nothing for numbers no
   order makes a day ("31/02/2025");
+* "2024/03/07", "2024.3.7" -> that day (the year first is followed by the month);
 * "May 2023" -> the month (Duckling only reads it after "in");
 * "from 2015 to 2017", "in 2019 and 2020" -> both years; "early / mid / late 2020" -> four
   months of it ("since early 2020": up to the reference); "around 2015" -> the year; "last year
@@ -103,6 +106,13 @@ def rule_times(
         if read is not False:  # a calendar day, or no time at all ("31/02/2025"); else Duckling's
             taken.add(m.start(), m.end())
             found.append(Found(m.start(), m.end(), GroundedTime(m.group(), day_span(read), "day") if read else None))
+    for m in tp.YEAR_FIRST_DATE.finditer(text):
+        if m.group("sep") == "." and len(m.group("month") + m.group("day")) < 4:
+            continue  # "2024.1.2": a version, as "1.5.10" is
+        if free(m):
+            written = _calendar_day(int(m.group("year")), int(m.group("month")), int(m.group("day")))
+            taken.add(m.start(), m.end())  # no calendar day ("2024/13/45"): no time
+            found.append(Found(m.start(), m.end(), GroundedTime(m.group(), day_span(written), "day") if written else None))
     for m in tp.MONTH_YEAR.finditer(text):
         if not tp.DAY_BEFORE.search(text, *tp.before(text, m.start())):  # "8 May 2023": a day
             add(m, month_span(int(m.group("year")), tp.MONTHS[m.group("month").lower()]), "month")
@@ -159,6 +169,12 @@ def rule_times(
     for m in tp.WEEKEND.finditer(text):
         if free(m):
             add(m, _weekend(m, text, ref), "weekend")
+    for m in tp.CJK_WEEK_DAY.finditer(text) if language in ("ja", "zh") else ():
+        if free(m):
+            add(m, _weekday_of_week(m, ref), "day")
+    for m in tp.AGO_FROM_DAY.finditer(text):
+        if free(m):
+            add(m, _ago_from_day(m, ref), "day")
     for m in tp.AGO.finditer(text):
         if free(m):
             unit = m.group("unit").lower()
@@ -386,6 +402,32 @@ def _ago(m: re.Match, ref: datetime | None) -> TimeSpan | None:
     return hull(unit_span(ref, unit, -high), unit_span(ref, unit, -low))
 
 
+def _weekday_of_week(m: re.Match, ref: datetime | None) -> TimeSpan | None:
+    """"先週の金曜日", "下个星期一": the weekday of the week its words count from the week said."""
+    if ref is None:
+        return None
+    week = m.group("week")
+    step = next(v for k, v in sorted(tp.CJK_WEEK_STEP.items(), key=lambda kv: -len(kv[0])) if week.startswith(k))
+    weekday = tp.CJK_DAY[m.group("ja") or m.group("zh")]
+    return day_span(ref.date() - timedelta(days=ref.weekday()) + timedelta(days=7 * step + weekday))
+
+
+def _ago_from_day(m: re.Match, ref: datetime | None) -> TimeSpan | None:
+    """"3 weeks ago last Friday": the day named (yesterday, or the last such weekday before the
+    day said) moved back that many units."""
+    if ref is None:
+        return None
+    if m.group("yesterday"):
+        anchor = ref.date() - timedelta(days=1)
+    else:
+        anchor = weekday_before(ref.date(), tp.WEEKDAYS.split("|").index(m.group("weekday").lower()))
+    unit, count = m.group("unit").lower(), tp.count_of(m.group("n"))
+    if unit in ("day", "week"):
+        return day_span(anchor - timedelta(days=count * (7 if unit == "week" else 1)))
+    year, month = shift_months(anchor, -count * (12 if unit == "year" else 1))
+    return day_span(date(year, month, min(anchor.day, calendar.monthrange(year, month)[1])))
+
+
 def _decade(m: re.Match, ref: datetime | None) -> TimeSpan | None:
     years = 10
     if m.group("full"):
@@ -411,6 +453,11 @@ def _two_steps(m: re.Match, ref: datetime | None) -> tuple[TimeSpan | None, str]
     if m.group("day"):
         step = -2 if m.group("day").lower().startswith("before") else 2
         return (unit_span(ref, "day", step) if ref else None), "day"
+    if m.group("ahead"):  # the week after next week's
+        if ref is None:
+            return None, "day"
+        weekday = tp.WEEKDAYS.split("|").index(m.group("ahead").lower())
+        return day_span(ref.date() - timedelta(days=ref.weekday()) + timedelta(days=14 + weekday)), "day"
     if m.group("weekday"):
         if ref is None:
             return None, "day"

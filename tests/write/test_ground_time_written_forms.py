@@ -1,0 +1,61 @@
+"""Dates in the forms people write them: the year first with slashes or dots, "the Tuesday after
+next", a count back from a named day ("3 weeks ago last Friday"), a weekday of a named week in
+Japanese and Chinese, a date in numbers told in the present (the next one; month first, as the
+README says), and a session time written with dots. Session time Thursday 16 May 2024 (QA3 Q3-8)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import pytest
+
+from ripplemem import Memory
+from ripplemem.grounding.ground_time import ground_times
+
+THURSDAY = datetime(2024, 5, 16, 10, 0)
+
+
+def spans(text: str) -> list[tuple[str, str]]:
+    return [
+        (g.span.start.date().isoformat(), g.span.end.date().isoformat())
+        for g in ground_times(text, THURSDAY) if g.span is not None
+    ]
+
+
+@pytest.mark.parametrize(
+    "text, day",
+    [
+        ("I flew to Kiev on 2024/03/07.", "2024-03-07"),
+        ("I flew to Kiev on 2024/3/7.", "2024-03-07"),
+        ("I flew to Graz on 2024.03.07.", "2024-03-07"),
+        ("I have a dentist appointment the Tuesday after next.", "2024-05-28"),
+        ("I met Tom 3 weeks ago last Friday.", "2024-04-19"),
+        ("I met Tom a week ago yesterday.", "2024-05-08"),
+        ("先週の金曜日に東京で田中さんに会いました。", "2024-05-10"),  # no "いま" read inside "会いました"
+        ("下个星期一我去上海。", "2024-05-20"),  # a day, not its week
+        ("The meeting is on 12/06.", "2024-12-06"),  # the next one; month first
+        ("The meeting was on 12/06.", "2023-12-06"),
+    ],
+)
+def test_a_written_date_is_its_day(text: str, day: str) -> None:
+    assert spans(text) == [(day, day)]
+
+
+@pytest.mark.parametrize("text", ["Version 2024.1.2 is out.", "I flew to Graz on 2024.13.07."])
+def test_numbers_that_are_no_date(text: str) -> None:
+    assert spans(text) == []
+
+
+def test_a_past_date_told_with_a_verb_the_past_class_leaves_out_is_the_nearest() -> None:
+    # "broke" is left out of the irregular past (an adjective too): no present verb, the nearest
+    assert spans("On 2 May my car broke down.") == [("2024-05-02", "2024-05-02")]
+
+
+def test_a_session_time_with_dots_is_day_first() -> None:
+    memory = Memory.open("memory://")
+    added = memory.add([{"speaker": "Ann", "text": "I flew to Graz yesterday."}], user_id="d", session_time="16.05.2024")
+    span = added.units[0].time_span
+    assert span is not None and span.start == datetime(2024, 5, 15)
+    added = memory.add([{"speaker": "Ann", "text": "I met Tom today."}], user_id="d", session_time="16.05.2024 14:30")
+    span = added.units[0].time_span
+    assert span is not None and span.start == datetime(2024, 5, 16)
