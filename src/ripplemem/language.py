@@ -41,11 +41,13 @@ __all__ = [
     "FUNCTION_WORDS",
     "MIN_WORDS",
     "MODEL_CHARS",
+    "QUERY_STOPWORDS",
     "english_words",
     "habitual_in",
     "in_other_language",
     "language_of",
     "own_clause_in",
+    "searched_words",
     "tense_in",
     "unit_grain",
 ]
@@ -88,6 +90,42 @@ FUNCTION_WORDS: dict[str, frozenset[str]] = {
     ),
 }
 _OTHER = frozenset().union(*FUNCTION_WORDS.values())
+#: the words of each language's closed classes a search looks past, as the lexical index looks
+#: past English "my", "the", "in" (:func:`searched_words`): its function words above, and those
+#: spelt like an English word, which a text already read as that language cannot mean
+#: (articles, possessive determiners, personal pronouns, auxiliaries, prepositions, conjunctions)
+QUERY_STOPWORDS: dict[str, frozenset[str]] = {
+    language: words | _words(extra)
+    for language, words, extra in (
+        ("fr", FUNCTION_WORDS["fr"], """le la l un de des à au en sur son sa ton ta mon ma nos
+            vos notre votre ne on y se me te lui ai as a ont es que quel quelle quels quelles"""),
+        ("es", FUNCTION_WORDS["es"], """la lo un de a con al tu se me te es son era ha he han
+            hay que yo tú mí sin sobre nuestro nuestra vuestro"""),
+        ("it", FUNCTION_WORDS["it"], """la le lo i un uno di da in con su per tra fra al del ma
+            e o mi ti si ci vi tu lui lei noi voi loro mia tuo tua ho hai ha hanno non"""),
+        ("pt", FUNCTION_WORDS["pt"], """o a os as um de do da dos das em no na nos nas por para
+            e ou mas que se me te eu tu ele ela nós vós eles elas seu sua meus minhas é são"""),
+        ("de", FUNCTION_WORDS["de"], """die den er es an in im am um so also was war bin hat
+            haben mich mir dich dir uns euch meinen meinem meiner deine ihr ihrem ihren"""),
+        ("nl", FUNCTION_WORDS["nl"], """de en in op te van met voor aan is was we je ze mij me
+            haar ons jullie dat die dit deze of om"""),
+    )
+}
+
+
+def searched_words(text: str, language: str) -> str:
+    """``text`` without the closed-class words of ``language`` (:data:`QUERY_STOPWORDS`; an
+    English text, or one in a language without a list, as it is): what a lexical search of it
+    looks for. In a small memory "meine" of "Wie heißt meine Katze?" weighs as much as "Katze",
+    and "Meine Schwester wohnt in Hamburg" came first."""
+    words = QUERY_STOPWORDS.get(language)
+    if not words:
+        return text
+    return _LETTERS.sub(lambda m: " " if m.group().casefold() in words else m.group(), text)
+
+
+_LETTERS = re.compile(r"[^\W\d_]+")
+
 #: English function words (the lexical index's stopwords that no language above spells the same
 #: way but "i" and "at", Scandinavian words too)
 _ENGLISH = _words(

@@ -45,7 +45,7 @@ import numpy as np
 
 from ripplemem.background import in_background
 from ripplemem.blas import single_threaded_blas
-from ripplemem.language import language_of
+from ripplemem.language import language_of, searched_words
 from ripplemem.providers.base import Embedder
 from ripplemem.read.adjacency import answers_follow
 from ripplemem.read.answer_kind import prefer_the_kind
@@ -302,7 +302,8 @@ class _RippleRun:
         self.trace.cues = cues
         depth = view_depths(recipe)
         with clock("lexical"):
-            lexical = lexical_view(store, namespace, self.query, depth.lexical)
+            # its words, not its language's closed classes (English ones are the index's stopwords)
+            lexical = lexical_view(store, namespace, searched_words(self.query, self.language), depth.lexical)
         self.lexical_scores = dict(lexical)
         with clock("cue"):
             matches = cue_matches(store, namespace, cues, depth.cue)
