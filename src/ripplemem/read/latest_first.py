@@ -372,6 +372,46 @@ def readings(
     return found
 
 
+#: a contrastive negation that puts one word in another's place: "Tuesday, not Monday", "not
+#: Monday but Tuesday" (a preposition before either word is passed)
+_CONTRAST = re.compile(
+    r"\b(?P<new>[^\W\d_][\w-]*),?\s+(?:and\s+)?not\s+(?:(?:on|at|in|to)\s+)?(?:the\s+)?(?P<old>[^\W\d_][\w-]*)"
+    r"|\bnot\s+(?:(?:on|at|in|to)\s+)?(?:the\s+)?(?P<old2>[^\W\d_][\w-]*),?\s+but\s+(?:(?:on|at|in|to)\s+)?(?:the\s+)?"
+    r"(?P<new2>[^\W\d_][\w-]*)",
+    re.IGNORECASE,
+)
+
+
+def corrections(units: Sequence[MemoryUnit], parts: Mapping[str, Reading]) -> dict[str, Reading]:
+    """The units that take back a word of a statement their speaker made before and put another
+    in its place ("Scratch that, it's Tuesday not Monday" after "My dentist appointment is on
+    Monday"): the word negated in a contrast is one of that statement's and the word set beside
+    it is not. Such a unit says that statement again with the new value, whatever its own
+    subject ("it", "that"): it reads as stated, with that statement's fit. A contrast that
+    names no word of an earlier statement ("I said the blue one, not the red") is left as read."""
+    stated = [u for u in units if u.id in parts and parts[u.id].role == "stated"]
+    found: dict[str, Reading] = {}
+    for unit in units:
+        if unit.id in parts and parts[unit.id].role == "stated":
+            continue
+        for match in _CONTRAST.finditer(unit.restatement):
+            new = (match.group("new") or match.group("new2")).casefold()
+            old = (match.group("old") or match.group("old2")).casefold()
+            for earlier in stated:
+                words = {w.casefold() for w in _WORD.findall(earlier.restatement)}
+                if (
+                    earlier.speakers == unit.speakers and said_order(earlier) < said_order(unit)
+                    and old in words and new not in words and old not in _NEGATED_NOTHING
+                ):
+                    found[unit.id] = Reading("stated", parts[earlier.id].fit)
+    return found
+
+
+#: words a contrast may negate that name no value ("not really", "not only", "not just")
+_NEGATED_NOTHING = frozenset({"really", "only", "just", "yet", "now", "sure", "quite", "much", "that", "this", "it"})
+_WORD = re.compile(r"[^\W\d_][\w-]*")
+
+
 def speaks_of(
     units: Sequence[MemoryUnit], read: Sequence[Sequence[Clause]], asked: Collection[str], people: Collection[str]
 ) -> Callable[[str, str], bool]:

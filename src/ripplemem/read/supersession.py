@@ -93,6 +93,7 @@ from ripplemem.read.latest_first import (
     Holder,
     Reading,
     as_told,
+    corrections,
     given,
     holder_of,
     named_before,
@@ -854,6 +855,7 @@ def _statements_first(
     )
     read = [named_before(u, clauses, found, before.get(u.id)) for u, clauses in zip(units, read, strict=True)]
     parts = readings(units, read, found, fit, asked)
+    parts.update(corrections(units, parts))  # "Scratch that, it's Tuesday not Monday"
     stating = {u.id: [c for c in clauses if states(c, found)] for u, clauses in zip(units, read, strict=True)}
 
     def kin(a: str, b: str) -> bool:  # a value in the same grammatical place, or a new count
