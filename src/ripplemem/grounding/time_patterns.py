@@ -121,6 +121,11 @@ NUMERIC_DATE = re.compile(
 YEAR_FIRST_DATE = re.compile(
     r"(?<![\w/.-])(?P<year>(?:19|20)\d\d)(?P<sep>[/.])(?P<month>\d{1,2})(?P=sep)(?P<day>\d{1,2})(?![\w/]|\.\d)"
 )
+# "2024/3/7-2024/3/9": two such dates joined by a hyphen or a dash, a range from the first to the second
+YEAR_FIRST_RANGE = re.compile(
+    r"(?<![\w/.-])(?P<year>(?:19|20)\d\d)(?P<sep>[/.])(?P<month>\d{1,2})(?P=sep)(?P<day>\d{1,2})\s?[-–]\s?"
+    r"(?P<year2>(?:19|20)\d\d)(?P=sep)(?P<month2>\d{1,2})(?P=sep)(?P<day2>\d{1,2})(?![\w/]|\.\d)"
+)
 MONTH_YEAR = re.compile(
     r"\b(?:in |of )?(?P<month>" + MONTH_RE + r")\.?,? (?:of )?(?P<year>(?:19|20)\d\d)\b",
     re.IGNORECASE,
