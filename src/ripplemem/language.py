@@ -48,6 +48,7 @@ __all__ = [
     "language_of",
     "own_clause_in",
     "searched_words",
+    "since_in",
     "tense_in",
     "unit_grain",
 ]
@@ -456,6 +457,53 @@ def habitual_in(before: str, language: str) -> bool:
     words = [m.group().lower() for m in _WORD.finditer(before)][-3:]
     distributive = _DISTRIBUTIVE.get(language, frozenset())
     return bool(words) and (words[-1] in distributive or (len(words) > 1 and words[-2] in distributive and words[-1] in _ARTICLES))
+
+
+#: each language's prepositions of a span that began in the past and runs up to now ("seit
+#: Montag", "depuis lundi", "sinds maandag"): the time they govern is behind, whatever the
+#: clause's tense (a closed class)
+_SINCE = {"de": _words("seit"), "fr": _words("depuis"), "nl": _words("sinds")}
+#: the prepositions that open a span either way, since or from ("desde el lunes", "da lunedì"):
+#: since in a clause not told in the future and with no end after it ("Estaré aquí desde el lunes",
+#: "desde el lunes hasta el viernes", "dal 15 al 20": from), with each language's ends of a span
+_SINCE_OR_FROM = {
+    "es": (_words("desde"), _words("hasta a al")),
+    "pt": (_words("desde"), _words("até a ao à")),
+    "it": (_words("da dal dalla dall dallo"), _words("a al alla all allo fino")),
+}
+#: what may stand between such a preposition and its time, in the time's noun phrase: an article
+#: or a word for "last" ("seit letztem Montag", "desde el lunes"; not "dal cardiologo il 5 giugno")
+_NOUN_PHRASE_LEAD = {
+    "de": _words("dem der den letztem letzter letzten vergangenem vergangener vorigem voriger"),
+    "fr": _words("le la les l dernier"),
+    "nl": _words("de het vorige afgelopen"),
+    "es": _words("el la los las pasado pasada"),
+    "pt": _words("o a os as último última passado passada"),
+    "it": _words("il lo la l scorso scorsa"),
+}
+
+
+def since_in(before: str, phrase: str, after: str, language: str, tense: str) -> bool:
+    """Whether a time (``phrase``, with the text ``before`` and ``after`` it) is governed by a
+    preposition of ``language`` that opens a span in the past up to now (:data:`_SINCE`, and
+    :data:`_SINCE_OR_FROM` in a clause whose ``tense`` is no future, with no end after the time):
+    the preposition starts the phrase or stands before it, with one word of its noun phrase
+    between at most (an article, or a word for "last": :data:`_NOUN_PHRASE_LEAD`)."""
+    since = _SINCE.get(language)
+    either = _SINCE_OR_FROM.get(language)
+    if either is not None:
+        ends = either[1]
+        next_word = [m.group().lower() for m in _WORD.finditer(after)][:1]
+        if tense in ("future", "mixed") or (next_word and next_word[0] in ends):
+            return False
+        since = either[0]
+    if since is None:
+        return False
+    lead = [m.group().lower() for m in _WORD.finditer(phrase)][:1]
+    prior = [m.group().lower() for m in _WORD.finditer(before)][-2:]
+    return bool(
+        (lead and lead[0] in since) or (prior and prior[-1] in since) or (len(prior) == 2 and prior[0] in since and prior[1] in _NOUN_PHRASE_LEAD.get(language, ()))
+    )
 
 
 #: each language's words for a week, a month and a year (a closed class), by the grain they name

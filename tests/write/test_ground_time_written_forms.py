@@ -59,3 +59,11 @@ def test_a_session_time_with_dots_is_day_first() -> None:
     added = memory.add([{"speaker": "Ann", "text": "I met Tom today."}], user_id="d", session_time="16.05.2024 14:30")
     span = added.units[0].time_span
     assert span is not None and span.start == datetime(2024, 5, 16)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["I was away 2024/3/7-2024/3/9.", "I was away 2024.03.07 – 2024.03.09.", "I was away 2024/3/7 - 2024/3/9."],
+)
+def test_two_year_first_dates_joined_by_a_dash_are_a_range(text: str) -> None:
+    assert spans(text) == [("2024-03-07", "2024-03-09")]

@@ -70,6 +70,7 @@ from ripplemem.language import (
     habitual_in,
     language_of,
     own_clause_in,
+    since_in,
     tense_in,
     unit_grain,
 )
@@ -705,6 +706,12 @@ class TimeGrounder:
         clause = tense_clause(text, start, end, lambda piece: own_clause_in(piece, language), subordinate)
         goal = _GOAL.search(text[max(0, start - 16) : start] + " ") or _GOAL.match(phrase + " ")
         tense = "future" if goal else tense_in(clause, language)
+        closed = value.get("type") == "interval" and value.get("to") is not None
+        since = not goal and not closed and since_in(text[max(0, start - 24) : start], phrase, text[end:], language, tense)
+        if since:
+            tense = "past"  # "seit Montag", "depuis lundi": the span began behind, up to now
+        if value.get("type") == "interval" and not closed and (onset := self._open_start(value, ref, tense, since)):
+            return GroundedTime(phrase, *onset)
         if value.get("type") == "interval":
             weekly = self._weekly_interval(phrase, value, ref, tense or "", any_phrase=True)
             return self._interval(phrase, _recurring_interval(_one_month(weekly, phrase), ref, tense), ref, "")
@@ -747,6 +754,26 @@ class TimeGrounder:
             # "el martes que viene" is "el próximo martes", next week's (Duckling reads a week on)
             moment -= timedelta(days=7)
         return GroundedTime(phrase, self._grain_span(moment, grain), grain)
+
+    def _open_start(
+        self, value: dict, ref: datetime, tense: str, since: bool
+    ) -> tuple[TimeSpan, str] | None:
+        """A span Duckling reads with a start and no end ("da lunedì", "ab Montag"), listing the
+        coming occurrences of its start: the one its clause's ``tense`` names (:meth:`_pick`);
+        ``since`` or a start behind, the span from it up to ``ref``; else the onset ahead, at its grain."""
+        starts = [v["from"] for v in value.get("values") or () if v.get("from") and not v.get("to")]
+        if not starts:
+            return None
+        grain = starts[0].get("grain", "day")
+        if grain not in _COARSER:
+            return None  # a clock time: which day?
+        moments = [datetime.fromisoformat(v["value"][:19]) for v in starts]
+        begin = self._pick(moments, grain, ref, tense) if len(moments) > 1 else moments[0]
+        if since and begin > ref:
+            return None
+        if since or begin <= ref:
+            return TimeSpan(begin, ref), "range"
+        return self._grain_span(begin, grain), grain
 
     def _weekly_interval(
         self, phrase: str, value: dict, ref: datetime, tense: str | None, *, any_phrase: bool = False
@@ -862,7 +889,15 @@ class TimeGrounder:
         )
         if end is None:  # "since 2016": up to the reference
             if begin > ref and _SINCE.match(phrase) and (yearless or not _YEAR.search(phrase)):
-                begin = _years_back(begin, ref)  # "since Christmas": the last one
+                # "since Monday", "since the 20th", "since Christmas": the last one, of the
+                # occurrences Duckling lists (each week's, month's, year's) and the one before
+                starts = [datetime.fromisoformat(v["from"]["value"][:19]) for v in value.get("values") or () if v.get("from")]
+                begin = (
+                    TimeGrounder._pick(starts, start.get("grain", "day"), ref, "past") if len(starts) > 1
+                    else _years_back(begin, ref)
+                )
+                if begin > ref:
+                    begin = _years_back(begin, ref)
             if begin > ref and _SINCE.match(phrase):
                 return GroundedTime(phrase, None, "range")
             if begin > ref and _ONSET.match(phrase):  # "from Friday": the onset ahead, at its grain

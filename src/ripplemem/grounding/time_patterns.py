@@ -121,6 +121,11 @@ NUMERIC_DATE = re.compile(
 YEAR_FIRST_DATE = re.compile(
     r"(?<![\w/.-])(?P<year>(?:19|20)\d\d)(?P<sep>[/.])(?P<month>\d{1,2})(?P=sep)(?P<day>\d{1,2})(?![\w/]|\.\d)"
 )
+# "2024/3/7-2024/3/9": two such dates joined by a hyphen or a dash, a range from the first to the second
+YEAR_FIRST_RANGE = re.compile(
+    r"(?<![\w/.-])(?P<year>(?:19|20)\d\d)(?P<sep>[/.])(?P<month>\d{1,2})(?P=sep)(?P<day>\d{1,2})\s?[-–]\s?"
+    r"(?P<year2>(?:19|20)\d\d)(?P=sep)(?P<month2>\d{1,2})(?P=sep)(?P<day2>\d{1,2})(?![\w/]|\.\d)"
+)
 MONTH_YEAR = re.compile(
     r"\b(?:in |of )?(?P<month>" + MONTH_RE + r")\.?,? (?:of )?(?P<year>(?:19|20)\d\d)\b",
     re.IGNORECASE,
@@ -249,7 +254,7 @@ HAVE_GOT = re.compile(r"\b(?:have|has|'ve|’ve|'s|’s)\s+got\b", re.IGNORECASE
 FUTURE = re.compile(  # not "the next day": the story's next day
     r"\b(?:will|shall|gonna|going|plan|planning|plans|(?<!\bthe )next|upcoming|tomorrow|soon|"
     r"(?:am|'m|’m|are|'re|’re|is) \w+ing|"
-    r"can't wait|cannot wait|looking forward|hope to|hoping to|want to|wants to|would like|'ll)\b|’ll",
+    r"can['’]t wait|can\s?not wait|looking forward|hope to|hoping to|want to|wants to|would like|'ll)\b|’ll",
     re.IGNORECASE,
 )
 
@@ -520,11 +525,27 @@ def tense_or_mixed(clause: str) -> str:
     return "mixed" if past and future else "past" if past else "future" if future else ""
 
 
+#: an auxiliary with the negation "n't" cliticised to it ("didn't", "wasn't", "won't"; written
+#: without the apostrophe too: "didnt"): a closed class; "will", "can" and "shall" change their
+#: stem ("wo", "ca", "sha")
+_NEGATIVE_CLITIC = re.compile(
+    r"\b(did|does|do|was|were|had|has|have|is|are|could|would|should|must|might|need|wo|ca|sha)n['’]?t\b",
+    re.IGNORECASE,
+)
+_CHANGED_STEM = {"wo": "will", "ca": "can", "sha": "shall"}
+
+
+def _uncontracted(clause: str) -> str:
+    """``clause`` with each auxiliary's "n't" written out ("didn't": "did not", "won't": "will
+    not"): the auxiliary carries its tense either way."""
+    return _NEGATIVE_CLITIC.sub(lambda m: f"{_CHANGED_STEM.get(m.group(1).lower(), m.group(1))} not", clause)
+
+
 def _tenses(clause: str) -> tuple[bool, bool]:
     """Whether the clause holds a past (a past tense, or a word of the past: "ago") and a future;
     a present possession ("I've got") and the attitudinal past ("I was wondering if") are read as
-    the present and the plan they are."""
-    clause = POLITE_PAST.sub(" am planning ", HAVE_GOT.sub(" have ", clause))
+    the present and the plan they are, and a contracted negation as written out (:func:`_uncontracted`)."""
+    clause = POLITE_PAST.sub(" am planning ", HAVE_GOT.sub(" have ", _uncontracted(clause)))
     past = any(
         m.group().lower() == "ago"
         or (

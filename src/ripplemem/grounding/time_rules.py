@@ -106,6 +106,13 @@ def rule_times(
         if read is not False:  # a calendar day, or no time at all ("31/02/2025"); else Duckling's
             taken.add(m.start(), m.end())
             found.append(Found(m.start(), m.end(), GroundedTime(m.group(), day_span(read), "day") if read else None))
+    for m in tp.YEAR_FIRST_RANGE.finditer(text):
+        if m.group("sep") == "." and min(len(m.group("month") + m.group("day")), len(m.group("month2") + m.group("day2"))) < 4:
+            continue  # "2024.1.2-2024.1.5": versions, as below
+        opening = _calendar_day(int(m.group("year")), int(m.group("month")), int(m.group("day")))
+        closing = _calendar_day(int(m.group("year2")), int(m.group("month2")), int(m.group("day2")))
+        if opening and closing and opening <= closing and free(m):
+            add(m, hull(day_span(opening), day_span(closing)), "range")
     for m in tp.YEAR_FIRST_DATE.finditer(text):
         if m.group("sep") == "." and len(m.group("month") + m.group("day")) < 4:
             continue  # "2024.1.2": a version, as "1.5.10" is
