@@ -237,3 +237,14 @@ def test_answer_prints_the_cited_memories(runner: CliRunner, chat_file: Path, tm
     assert "uncited" not in result.output
     assert uncited.exit_code == 0 and "No idea." in uncited.output
     assert "uncited: the answer names no memory" in uncited.output
+
+
+def test_a_namespace_outside_the_grammar_is_refused_on_the_command_line(runner: CliRunner, tmp_path) -> None:
+    store = str(tmp_path / "m.db")
+    nested = _fails(runner, "list", "--store", store, "-n", "alex/run:r", "--agent-id", "q")
+    assert "give namespace 'alex/agent:q/run:r'" in " ".join(nested.output.split())
+    empty = _fails(runner, "search", "tea", "--store", store, "--user-id", "alex/run:")
+    assert "empty run id" in " ".join(empty.output.split())
+    key = _fails(runner, "keys", "create", "--store", store, "-n", "carl/agent:a/agent:b")
+    assert "the key's namespace 'carl/agent:a/agent:b' is outside the grammar" in " ".join(key.output.split())
+    assert not (tmp_path / "m.db").exists() or "carl" not in _ok(runner, "keys", "list", "--store", store).output
