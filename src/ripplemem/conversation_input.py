@@ -15,7 +15,7 @@ import hashlib
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from ripplemem.errors import InvalidInputError
 from ripplemem.records import Conversation, Session, Turn
@@ -44,6 +44,18 @@ def parse_time(value: datetime | str | None, *, what: str = "session_time") -> d
         f"cannot parse {what} {value!r}: use ISO 8601 such as '2023-05-08T13:56' "
         "(or '1:56 pm on 8 May, 2023', '2023/05/08 (Mon) 13:56', or '08.05.2023 13:56')"
     )
+
+
+def offset_of(value: datetime | str | None) -> timedelta | None:
+    """The UTC offset a time was given with (``"...T12:00+05:00"``: 5 hours; ``Z``: 0), None for
+    a time without one: what a message about the time says it in (:func:`parse_time` keeps the
+    instant, in UTC)."""
+    if isinstance(value, str):
+        try:
+            value = datetime.fromisoformat(value.strip())
+        except ValueError:
+            return None
+    return value.utcoffset() if isinstance(value, datetime) else None
 
 
 def _locomo_time(text: str) -> datetime:

@@ -16,10 +16,13 @@ later supersedes (:func:`~ripplemem.records.said_order`). An imported person nam
 that has none.
 
 An import checks what ``add`` checks (:mod:`ripplemem.write.input_checks`): every namespace is a
-name ``add`` would accept, every text and id is text without NUL characters or lone surrogates, a
+name :func:`~ripplemem.write.input_checks.check_namespace_name` accepts (not blank, no spaces at its
+ends, not too long; a name an older version wrote outside the agent and run grammar of
+:mod:`ripplemem.core.identity` is kept, so every export imports back), every text and id is text without NUL characters or lone surrogates, a
 unit's restatement is not empty, metadata is a JSON object, a person's name is one ``set_person``
 takes; every vector has the ``dim`` the meta line gives; and every unit an edge, link or member
-line names is a unit of the file or of the store (an edge to a unit neither holds would dangle).
+line names is a unit of the file or of the store, and every clue a member line names a clue of
+either (an edge to a unit neither holds would dangle, a membership would be dropped).
 One line that breaks a rule refuses the whole file, naming the line: nothing is imported. A file may start with a UTF-8 byte-order
 mark; a UTF-16 file is refused with what to do.
 """
@@ -122,6 +125,8 @@ class _Dump:
     people: dict[str, str] = field(default_factory=dict)
     #: each unit an edge, link or member line names: (namespace, unit id, where the line is)
     named: list[tuple[str, str, str]] = field(default_factory=list)
+    #: each clue a member line names: (namespace, clue id, where the line is)
+    named_clues: list[tuple[str, str, str]] = field(default_factory=list)
 
 
 def import_jsonl(store: MemoryStore, embedder: Embedder, path: Path) -> int:
@@ -315,8 +320,9 @@ def _check_dims(dump: _Dump, source: str) -> None:
 
 
 def _check_named(store: MemoryStore, dump: _Dump) -> None:
-    """Every unit an edge, link or member line names is a unit of the file or of the store,
-    else InvalidInputError naming the first such line (read in the import's write block, so a
+    """Every unit an edge, link or member line names is a unit of the file or of the store, and
+    every clue a member line names a clue of either, else InvalidInputError naming the first such
+    line (read in the import's write block, so a
     unit deleted meanwhile counts as missing)."""
     in_file = {(u.namespace, u.id) for u in dump.units}
     wanted: dict[str, set[str]] = {}
@@ -332,6 +338,14 @@ def _check_named(store: MemoryStore, dump: _Dump) -> None:
                 f"{where}: unit {unit_id!r} is neither in the file nor in namespace {ns!r}: an "
                 "edge, link or member line may only name units the file or the store holds; give "
                 "the whole export the line came from, or leave the line out; nothing was imported"
+            )
+    clues_in_file = {(clue.namespace, clue.id) for clue, _ in dump.clues}
+    for ns, clue_id, where in dump.named_clues:
+        if (ns, clue_id) not in clues_in_file and not store.clues.get_clues(ns, [clue_id]):
+            raise InvalidInputError(
+                f"{where}: clue {clue_id!r} is neither in the file nor in namespace {ns!r}: a "
+                "member line may only name clues the file or the store holds; give the whole "
+                "export the line came from, or leave the line out; nothing was imported"
             )
 
 
@@ -367,6 +381,7 @@ def _row(row: dict, dump: _Dump, embedder: Embedder, where: str) -> bool:
         membership = Membership(_id(row["unit"]), _id(row["clue"]), float(row["weight"]))
         dump.members.append((row["namespace"], membership))
         dump.named.append((row["namespace"], membership.unit_id, where))
+        dump.named_clues.append((row["namespace"], membership.clue_id, where))
     elif kind == "link":
         src, dst = _id(row["src"]), _id(row["dst"])
         dump.links.append((row["namespace"], src, dst, float(row["weight"])))

@@ -237,3 +237,46 @@ def test_answer_prints_the_cited_memories(runner: CliRunner, chat_file: Path, tm
     assert "uncited" not in result.output
     assert uncited.exit_code == 0 and "No idea." in uncited.output
     assert "uncited: the answer names no memory" in uncited.output
+
+
+def test_a_namespace_outside_the_grammar_is_refused_on_the_command_line(runner: CliRunner, tmp_path) -> None:
+    store = str(tmp_path / "m.db")
+    nested = _fails(runner, "list", "--store", store, "-n", "alex/run:r", "--agent-id", "q")
+    assert "give namespace 'alex/agent:q/run:r'" in " ".join(nested.output.split())
+    empty = _fails(runner, "search", "tea", "--store", store, "--user-id", "alex/run:")
+    assert "empty run id" in " ".join(empty.output.split())
+    key = _fails(runner, "keys", "create", "--store", store, "-n", "carl/agent:a/agent:b")
+    assert "the key's namespace 'carl/agent:a/agent:b' is outside the grammar" in " ".join(key.output.split())
+    assert not (tmp_path / "m.db").exists() or "carl" not in _ok(runner, "keys", "list", "--store", store).output
+
+
+def test_a_refused_import_makes_no_store_and_names_a_member_line_of_a_missing_clue(
+    runner: CliRunner, chat_file, tmp_path
+) -> None:
+    source = str(tmp_path / "a.db")
+    _ok(runner, "ingest", str(chat_file), "--store", source, "-n", "ana")
+    export = tmp_path / "x.jsonl"
+    _ok(runner, "export", str(export), "--store", source)
+    lines = export.read_text(encoding="utf-8").splitlines()
+    assert any('"type": "member"' in line for line in lines)
+    without_clues = tmp_path / "no_clues.jsonl"
+    without_clues.write_text("\n".join(line for line in lines if '"type": "clue"' not in line) + "\n", encoding="utf-8")
+    first_member = next(n for n, line in enumerate(without_clues.read_text().splitlines(), 1) if '"member"' in line)
+    target = tmp_path / "new.db"
+    refused = _fails(runner, "import", str(without_clues), "--store", str(target))
+    said = " ".join(refused.output.split())
+    assert f"line {first_member}: clue " in said and "is neither in the file nor in namespace 'ana'" in said
+    assert not target.exists()  # refused: no store is made
+    _ok(runner, "import", str(export), "--store", str(target))
+    assert target.exists()
+
+
+def test_a_read_only_command_on_a_missing_store_says_so_once_and_writes_no_file(runner: CliRunner, tmp_path) -> None:
+    missing = str(tmp_path / "nope.db")
+    listed = _ok(runner, "list", "--store", missing, "-n", "ana")
+    assert "no store at" in listed.output and "the store is empty" not in listed.output
+    assert "holds no memory yet" not in listed.output
+    export = tmp_path / "x.jsonl"
+    exported = _ok(runner, "export", str(export), "--store", missing)
+    assert "was not written" in " ".join(exported.output.split())
+    assert not export.exists() and not (tmp_path / "nope.db").exists()

@@ -175,6 +175,22 @@ def test_a_line_naming_a_unit_neither_the_file_nor_the_store_holds_imports_nothi
         memory.import_lines("\n".join(json.dumps(row) for row in rows).encode())
 
 
+def test_a_member_line_naming_a_clue_neither_the_file_nor_the_store_holds_imports_nothing(
+    memory: Memory, export: tuple[dict, dict], tmp_path: Path
+) -> None:
+    meta, unit = export
+    fresh = {**unit, "id": "fresh", "restatement": "User lives in Paris."}
+    member = {"type": "member", "namespace": "seed", "unit": "fresh", "clue": "no-clue", "weight": 0.5}
+    path = _write(tmp_path / "member.jsonl", meta, fresh, {"type": "person", "namespace": "seed", "name": "Ola"}, member)
+    stored = [u.id for u in memory.list(user_id="seed")]
+    with pytest.raises(InvalidInputError) as raised:
+        memory.import_jsonl(path)
+    said = str(raised.value)
+    assert said.startswith(f"{path}, line 4: clue 'no-clue' is neither in the file nor in namespace 'seed'")
+    assert said.endswith("nothing was imported")
+    assert [u.id for u in memory.list(user_id="seed")] == stored and memory.person(user_id="seed") is None
+
+
 def test_an_edge_to_a_unit_the_store_holds_imports(
     memory: Memory, export: tuple[dict, dict], tmp_path: Path
 ) -> None:

@@ -56,7 +56,7 @@ def test_a_key_reaches_its_own_run_written_in_full_on_every_route(live: LiveServ
 
 
 @pytest.mark.parametrize("other", [
-    "bo/run:conc", "alexa/run:conc", "alex/bob", "alex/run:conc/bob", "alex/run:", "bo", "alex/../bo",
+    "bo/run:conc", "alexa/run:conc", "alex/bob", "bo", "alex/../bo", "alex/bob/run:conc",
 ])
 def test_another_users_namespace_is_refused_however_written(live: LiveServer, other: str) -> None:
     with live.client("alex") as alex:
@@ -96,6 +96,9 @@ def test_what_lies_within_a_namespace() -> None:
     assert lies_within("alex", "alex")
     for inside in ("alex/run:r1", "alex/agent:p", "alex/agent:p/run:r1"):
         assert lies_within(inside, "alex"), inside
-    for outside in ("alexa", "alexa/run:r1", "alex/bob", "alex/run:", "alex/agent:p/x", "bo/run:r1", "al"):
+    for outside in ("alexa", "alexa/run:r1", "alex/bob", "alex/run:", "alex/agent:p/x", "bo/run:r1", "al",
+                    "alex/run:r/agent:p", "alex/run:r/run:s"):
         assert not lies_within(outside, "alex"), outside
     assert lies_within("team/agent:p/run:1", "team/agent:p")
+    assert not lies_within("team/run:1", "team/agent:p") and not lies_within("team/agent:q", "team/agent:p")
+    assert not lies_within("team/agent:p", "team/agent:p/run:1")

@@ -23,6 +23,12 @@ def test_rest_and_mcp_refuse_an_update_dated_before_the_memory(live: LiveServer)
         assert refused.status_code == 422
         assert refused.json()["error"]["type"] == "InvalidInputError" and TIME in refused.json()["error"]["message"]
         assert client.get("/v1/memories").json()["total"] == 1
+        offset = client.post(f"/v1/memories/{old}/update",
+                             json={"text": "I work at Beta.", "session_time": "2024-05-01T03:00:00+05:00"})
+        assert "give a session_time at or after 2024-05-01T05:00:00+05:00" in offset.json()["error"]["message"]
+        taken = client.post(f"/v1/memories/{old}/update",
+                            json={"text": "I work at Beta.", "session_time": "2024-05-01T05:00:00+05:00"})
+        assert taken.status_code == 200 and len(taken.json()["units"]) == 1
 
     async def run() -> tuple[bool, str]:
         http = httpx2.AsyncClient(headers={"Authorization": f"Bearer {live.keys['alex']}"}, timeout=30)
@@ -34,4 +40,4 @@ def test_rest_and_mcp_refuse_an_update_dated_before_the_memory(live: LiveServer)
 
     is_error, said = asyncio.run(run())
     assert is_error and TIME in said
-    assert [v.valid_until for v in live.memory.history(old, user_id="alex")] == [None]
+    assert [v.valid_until is None for v in live.memory.history(old, user_id="alex")] == [False, True]

@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from ripplemem.memory import Memory
+    from ripplemem.settings import Settings
 
 F = TypeVar("F", bound=Callable)
 
@@ -99,17 +100,23 @@ def error_console() -> Console:
     return Console(stderr=True, highlight=False)
 
 
+def store_settings(store: str | Path | None) -> Settings:
+    """The settings of a command: the environment's, with ``--store`` when given."""
+    from ripplemem.settings import Settings
+
+    overrides = {"store": str(store)} if store is not None else {}
+    return Settings.from_env(None, **overrides)
+
+
 def open_memory(store: str | Path | None, *, existing: bool = False) -> Memory:
     """The memory at ``store`` (or the settings' store). ``existing``: a command that only reads
     (or deletes) never creates a store: where a SQLite path holds none, it says so on stderr and
     reads an empty one in memory instead (no file, no folder is made), so a search answers no
-    evidence, a list an empty page, and an id is unknown."""
+    evidence, a list an empty page, and an id is unknown (a :class:`~ripplemem.cli.absent.NoStore`)."""
     from ripplemem.core.location import missing_store
     from ripplemem.memory import Memory
-    from ripplemem.settings import Settings
 
-    overrides = {"store": str(store)} if store is not None else {}
-    settings = Settings.from_env(None, **overrides)
+    settings = store_settings(store)
     if existing and (missing := missing_store(settings.store)) is not None:
         from ripplemem.cli.render import for_terminal
 
@@ -119,7 +126,9 @@ def open_memory(store: str | Path | None, *, existing: bool = False) -> Memory:
             f"FILE --store {for_terminal(missing)}",
             soft_wrap=True,
         )
-        settings = settings.model_copy(update={"store": "memory://"})
+        from ripplemem.cli.absent import NoStore
+
+        return NoStore(settings, missing)
     return Memory(settings)
 
 

@@ -23,7 +23,15 @@ from typing import Annotated
 import typer
 
 from ripplemem.cli import asso as asso_commands
-from ripplemem.cli.common import console, error_console, explain, friendly, open_memory, warm
+from ripplemem.cli.common import (
+    console,
+    error_console,
+    explain,
+    friendly,
+    open_memory,
+    store_settings,
+    warm,
+)
 from ripplemem.cli.interrupts import stop_if_interrupted, watch
 from ripplemem.cli.keys import keys_app
 from ripplemem.cli.mcp import mcp
@@ -435,10 +443,14 @@ def export_units(
     ] = None,
 ) -> None:
     """Export memory units (with vectors) to a JSONL file."""
-    with open_memory(store, existing=True) as memory:
-        count = memory.export_jsonl(file, namespace=namespace)
+    from ripplemem.cli.absent import NoStore
     from ripplemem.cli.render import for_terminal
 
+    with open_memory(store, existing=True) as memory:
+        if isinstance(memory, NoStore):  # open_memory said so: no file for a store not there
+            console().print(for_terminal(f"exported 0 records: {file} was not written"))
+            return
+        count = memory.export_jsonl(file, namespace=namespace)
     console().print(for_terminal(f"exported {count} records to {file}"))
 
 
@@ -449,6 +461,13 @@ def import_units(
     store: StoreOption = None,
 ) -> None:
     """Import memory units from a JSONL export (namespaces are kept)."""
+    from ripplemem.cli.absent import NoStore
+    from ripplemem.core.location import missing_store
+
+    settings = store_settings(store)
+    if (missing := missing_store(settings.store)) is not None:
+        with NoStore(settings, missing) as trial:  # a new store is made only for a file it takes
+            trial.import_jsonl(file)
     with open_memory(store) as memory:
         count = memory.import_jsonl(file)
     from ripplemem.cli.render import for_terminal
@@ -487,8 +506,10 @@ def _echo_json(text: str) -> None:
 def _hint_if_empty(memory, namespace: str) -> None:
     """Say so when ``namespace`` holds nothing (a typo?), naming this store's namespaces: the
     command line is the store owner's tool, so it may list them (the service never does)."""
-    if memory.count(namespace=namespace):
-        return
+    from ripplemem.cli.absent import NoStore
+
+    if isinstance(memory, NoStore) or memory.count(namespace=namespace):
+        return  # no store: open_memory said so already
     from ripplemem.cli.render import for_terminal
 
     known = memory.namespaces()

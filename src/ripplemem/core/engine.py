@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ripplemem.components import Components, build_components
-from ripplemem.conversation_input import parse_time, to_conversation
+from ripplemem.conversation_input import offset_of, parse_time, to_conversation
 from ripplemem.core.keys import Keys, key_store_of
 from ripplemem.errors import (
     NO_LLM,
@@ -190,7 +190,10 @@ class Core:
 
         when = parse_time(session_time, what="session_time")
         given = check_metadata(metadata, "the update's metadata")
-        return update_unit(self._writer, self.get(namespace, unit_id), text, when, metadata=given)
+        return update_unit(
+            self._writer, self.get(namespace, unit_id), text, when, metadata=given,
+            offset=offset_of(session_time),
+        )
 
     def delete(self, namespace: str, unit_id: str) -> None:
         from ripplemem.write.forget import ClueRewriter, forget_unit

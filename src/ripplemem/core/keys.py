@@ -19,6 +19,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from datetime import datetime
 
+from ripplemem.core.identity import parts_of
 from ripplemem.errors import ConfigurationError, InvalidInputError
 from ripplemem.records.keys import ApiKey
 from ripplemem.stores.base import MemoryStore
@@ -62,6 +63,8 @@ def create_key(
     wanted = tuple(dict.fromkeys(ns.strip() for ns in namespaces))
     if any(not ns for ns in wanted):
         raise InvalidInputError("a namespace name cannot be empty")
+    for namespace in wanted:
+        parts_of(namespace, "the key's namespace")
     secret = SECRET_PREFIX + secrets.token_urlsafe(32)
     key = ApiKey(
         id=f"key_{secrets.token_hex(4)}",

@@ -31,6 +31,9 @@ An update is a later value of what it replaces, so it is never dated before it: 
 given earlier than when the chain's current value was said (its session time, or for a memory
 added without one its creation time) is refused (``InvalidInputError`` saying the time to give)
 and nothing is stored, so no memory is valid until before it was said. The same time is taken.
+The time is checked first, whatever the text (a repeat of the current value too), except for a
+retry of a stored update at the time it was stored with. A time given with a UTC offset is an
+instant (a stored time without one counts as UTC), and a refusal says the times in that offset.
 Which value replaced which is still the edge's to say, not the time's: of two memories said in
 the same second, the update comes after ``old`` in its chain.
 """
@@ -39,7 +42,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Mapping
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta, timezone
 from typing import Any
 
 from ripplemem.errors import InvalidInputError, UnknownUnitError
@@ -76,21 +79,37 @@ def inherited_time(writer: WritePipeline, old: MemoryUnit, session_id: str) -> d
     return max(latest, newest if newest is not None else latest) + AFTER_LATEST
 
 
-def _check_not_before(when: datetime, current: MemoryUnit, old: MemoryUnit) -> None:
+def _check_not_before(
+    when: datetime, current: MemoryUnit, old: MemoryUnit, offset: timedelta | None
+) -> None:
     """InvalidInputError when an update said at ``when`` would replace ``current`` (the value of
     ``old``'s chain it supersedes) before ``current`` was said: its ``valid_until`` would come
-    before it was said. Read in the write block, so a value stored meanwhile counts."""
+    before it was said. Read in the write block, so a value stored meanwhile counts. Times given
+    with a UTC ``offset`` are compared as instants (a stored time without one is UTC, as
+    :func:`~ripplemem.write.input_checks.clean_time` stores them) and told in that offset."""
     said = said_at(current)
     if when >= said:
         return
     which = repr(old.id) if current.id == old.id else f"{current.id!r}, the current value of {old.id!r}"
     raise InvalidInputError(
-        f"the update is dated {when.isoformat()}, before the memory it replaces ({which}) was said "
-        f"({said.isoformat()}): an update is a later value of that memory; give a session_time at "
-        f"or after {said.isoformat()}, or leave it out (the update is then said just after the "
-        "newest memory); to correct a memory that was wrong when it was said, delete it and add "
-        "the right one; nothing was updated"
+        f"the update is dated {_told(when, offset)}, before the memory it replaces ({which}) was "
+        f"said ({_told(said, offset)}{_stored_as(said, offset)}): an update is a later value of that memory; give a "
+        f"session_time at or after {_told(said, offset)}, or leave it out (the update is then "
+        "said just after the newest memory); to correct a memory that was wrong when it was "
+        "said, delete it and add the right one; nothing was updated"
     )
+
+
+def _stored_as(said: datetime, offset: timedelta | None) -> str:
+    """Where the caller gave an offset: the stored time, without one, and that it counts as UTC."""
+    return "" if offset is None else f"; stored as {said.isoformat()} without an offset, read as UTC"
+
+
+def _told(moment: datetime, offset: timedelta | None) -> str:
+    """A stored (naive) time as the caller wrote theirs: with their UTC offset, or without one."""
+    if offset is None:
+        return moment.isoformat()
+    return moment.replace(tzinfo=UTC).astimezone(timezone(offset)).isoformat()
 
 
 def update_unit(
@@ -100,8 +119,10 @@ def update_unit(
     session_time: datetime | None = None,
     *,
     metadata: Mapping[str, Any] | None = None,
+    offset: timedelta | None = None,
 ) -> AddResult:
-    """Store ``text`` as a successor of ``old`` (see the module docstring)."""
+    """Store ``text`` as a successor of ``old`` (see the module docstring); ``offset``: the UTC
+    offset ``session_time`` was given with, for a refusal to say the times in."""
     if not check_text(text, "the text of the update").strip():
         raise InvalidInputError(EMPTY)
     store, namespace = writer.store, old.namespace
@@ -117,6 +138,15 @@ def update_unit(
         return Conversation(
             conversation_id=session_id, sessions=(Session(session_id=session_id, time=at, turns=(turn,)),)
         )
+
+    def not_before() -> None:
+        """First in the write block, whatever the text (a repeat of the current value too):
+        the time given is not before the chain's current value, unless this very update is
+        stored with this very time (a retry, a no-op whatever came after it)."""
+        chain = [version.unit for version in chain_of(store, old)]
+        if any(unit.episode_id == session_id and unit.session_time == when for unit in chain):
+            return
+        _check_not_before(when, chain[-1], old, offset)
 
     def still_newest() -> None:
         """First in the write block: the inherited time read before still holds."""
@@ -148,12 +178,12 @@ def update_unit(
             and (unit_id not in known or not older.get(unit_id, set()) & set(chain))
         ]
         if edges:
-            _check_not_before(when, current, old)
+            _check_not_before(when, current, old, offset)
             store.change_edges(add=edges)
         return len(edges)
 
     if session_time is not None:
-        return writer.ingest(said(when), namespace, then=link)
+        return writer.ingest(said(when), namespace, then=link, first=not_before)
     try:  # the model work outside the lock, as for an add
         return writer.ingest(said(when), namespace, then=link, first=still_newest)
     except _Moved:
