@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -25,6 +26,24 @@ def round_memory(request: pytest.FixtureRequest, embedder) -> Iterator[Memory]:
         yield opened
 
 
+#: the stores a test over ``memory_on_every_backend`` runs on
+BACKENDS = ["memory", "sqlite", "postgres"]
+
+
+@pytest.fixture(params=BACKENDS)
+def memory_on_every_backend(request: pytest.FixtureRequest, tmp_path: Path, embedder) -> Iterator[Memory]:
+    """A memory of each backend in turn (in memory, a SQLite file, the real PostgreSQL's schema
+    of this test), with the shipped embedder."""
+    if request.param == "memory":
+        url = "memory://"
+    elif request.param == "sqlite":
+        url = str(tmp_path / "m.db")
+    else:
+        url = request.getfixturevalue("postgres_store_url")()
+    with Memory(Settings(store=url), embedder=embedder) as opened:
+        yield opened
+
+
 @pytest.fixture
 def memory(embedder) -> Iterator[Memory]:
     """An empty in-memory store with the shipped embedder, one per test."""
@@ -32,4 +51,4 @@ def memory(embedder) -> Iterator[Memory]:
         yield opened
 
 
-__all__ = ["embedder", "memory", "round_memory"]
+__all__ = ["BACKENDS", "embedder", "memory", "memory_on_every_backend", "round_memory"]

@@ -8,7 +8,6 @@ after it. On every backend (memory://, a SQLite file, PostgreSQL) and through ``
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterator
 from datetime import datetime
 from pathlib import Path
 
@@ -22,16 +21,9 @@ QUESTION = "Where do I work?"
 RECIPES = ["ripple", "ripple-no-supersession", "hybrid", "bm25", "dense", "asso"]
 
 
-@pytest.fixture(params=["memory", "sqlite", "postgres"])
-def memory(request, tmp_path: Path, embedder) -> Iterator[Memory]:
-    if request.param == "memory":
-        url = "memory://"
-    elif request.param == "sqlite":
-        url = str(tmp_path / "m.db")
-    else:
-        url = request.getfixturevalue("postgres_store_url")("marks")
-    with Memory(Settings(store=url), embedder=embedder) as opened:
-        yield opened
+@pytest.fixture
+def memory(memory_on_every_backend: Memory) -> Memory:
+    return memory_on_every_backend
 
 
 def _marks(found: Recall) -> dict[str, tuple[str | None, datetime | None]]:

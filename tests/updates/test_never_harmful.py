@@ -5,9 +5,7 @@ from __future__ import annotations
 
 import itertools
 import uuid
-from collections.abc import Iterator
 from datetime import datetime, timedelta
-from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -16,19 +14,10 @@ from hypothesis import strategies as st
 from ripplemem import Memory, Settings
 from ripplemem.records import Recall
 
-BACKENDS = ["memory", "sqlite", "postgres"]
 
-
-@pytest.fixture(params=BACKENDS)
-def memory(request, tmp_path: Path, embedder) -> Iterator[Memory]:
-    if request.param == "memory":
-        url = "memory://"
-    elif request.param == "sqlite":
-        url = str(tmp_path / "m.db")
-    else:
-        url = request.getfixturevalue("postgres_store_url")("harm")
-    with Memory(Settings(store=url), embedder=embedder) as opened:
-        yield opened
+@pytest.fixture
+def memory(memory_on_every_backend: Memory) -> Memory:
+    return memory_on_every_backend
 
 
 def _ids(found: Recall) -> list[str]:

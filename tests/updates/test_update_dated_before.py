@@ -7,27 +7,18 @@ tests/server/test_update_dated_before.py)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import datetime
-from pathlib import Path
 
 import pytest
 
-from ripplemem import Memory, Settings
+from ripplemem import Memory
 from ripplemem.errors import InvalidInputError
 from ripplemem.records import said_at
 
 
-@pytest.fixture(params=["memory", "sqlite", "postgres"])
-def memory(request, tmp_path: Path, embedder) -> Iterator[Memory]:
-    if request.param == "memory":
-        url = "memory://"
-    elif request.param == "sqlite":
-        url = str(tmp_path / "m.db")
-    else:
-        url = request.getfixturevalue("postgres_store_url")("dated")
-    with Memory(Settings(store=url), embedder=embedder) as opened:
-        yield opened
+@pytest.fixture
+def memory(memory_on_every_backend: Memory) -> Memory:
+    return memory_on_every_backend
 
 
 def _state(memory: Memory, user: str) -> tuple[list, list]:
