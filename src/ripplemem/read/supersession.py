@@ -73,15 +73,15 @@ Then, in this order:
 
 Every moved unit gets the score of its place (:func:`~ripplemem.read.rank.rescore`, term
 ``supersession``), the budget is kept (a unit pulled in pushes the last one out), and the trace
-notes the moves. Every evidence unit a later unit superseded is marked with ``superseded_by`` /
-``valid_until``.
+notes the moves. The marks of what a later unit replaced (``superseded_by`` / ``valid_until``)
+are the store's, put on every recipe's evidence after it (:mod:`ripplemem.read.superseded`).
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable, Collection, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -112,7 +112,6 @@ from ripplemem.records import (
     MemoryUnit,
     chain_order,
     normalise_cue,
-    said_at,
     said_order,
     shares_a_photo,
 )
@@ -506,7 +505,7 @@ def apply_supersession(
     parse, mode = question or read_question(query, cues, reference_time, statements)
     polar = mode == "past" and _POLAR_PAST.match(_last_question(query)) is not None
     if mode == "past" and not polar:
-        return [_mark(e, chains) for e in evidence]  # a time of its own ("in August 2023")
+        return list(evidence)  # a time of its own ("in August 2023")
     lead = _lead(evidence)
     scores = relevance([e.unit for e in lead]) if relevance is not None else [0.0] * len(lead)
     by_id = {e.unit.id: r for e, r in zip(lead, scores, strict=True)}
@@ -535,7 +534,7 @@ def apply_supersession(
     if not reads and not any(chains.links.get(e.unit.id) for e in evidence):
         # no chain and no readings to order: nothing moves, and whom the question is about is
         # not read (its tense was read above, from the one parse of it)
-        return [_mark(e, chains) for e in rescore(evidence, (), "supersession")]
+        return rescore(evidence, (), "supersession")
     # "How often do I see Dr. Smith?": about the one who asks, whoever else it names; "Where
     # does Priya, my sister, work?": about Priya
     first_person = asks_the_asker(query, parse)
@@ -566,7 +565,7 @@ def apply_supersession(
         if not polar:  # step 2 orders by when each was said; within a chain its edges decide
             ordered, kept = _chains_in_order(ordered, chains, read, latest=mode == "present")
             moved |= kept
-    marked = [_mark(e, chains) for e in rescore(ordered[:budget], moved, "supersession")]
+    marked = rescore(ordered[:budget], moved, "supersession")
     if moved:
         notes.append(
             f"supersession: the question asks about {_MODES['polar' if polar else mode]}; {len(moved)} units moved, "
@@ -1051,11 +1050,3 @@ def _with_predecessors(evidence: Sequence[Evidence], chains: _Chains) -> tuple[l
             placed.add(before.id)
             moved.add(before.id)
     return out, moved
-
-
-def _mark(item: Evidence, chains: _Chains) -> Evidence:
-    chains.load([item.unit.id])
-    after = chains.successor(item.unit.id)
-    if after is None:
-        return item
-    return replace(item, superseded_by=after.id, valid_until=said_at(after))
