@@ -4,17 +4,9 @@ negated past clause is the last one. Session time Thursday 16 May 2024 (QA4 Q4-2
 
 from __future__ import annotations
 
-from datetime import datetime
-
 import pytest
 
-from ripplemem.grounding.ground_time import ground_times
-
-THURSDAY = datetime(2024, 5, 16, 10, 0)
-
-
-def starts(text: str) -> list[str]:
-    return [g.span.start.date().isoformat() for g in ground_times(text, THURSDAY) if g.span is not None]
+from .grounded import days as starts
 
 
 @pytest.mark.parametrize(

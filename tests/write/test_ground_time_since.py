@@ -6,20 +6,9 @@ Q4-3)."""
 
 from __future__ import annotations
 
-from datetime import datetime
-
 import pytest
 
-from ripplemem.grounding.ground_time import ground_times
-
-THURSDAY = datetime(2024, 5, 16, 10, 0)
-
-
-def spans(text: str) -> list[tuple[str, str]]:
-    return [
-        (g.span.start.date().isoformat(), g.span.end.date().isoformat())
-        for g in ground_times(text, THURSDAY) if g.span is not None
-    ]
+from .grounded import spans
 
 
 @pytest.mark.parametrize(
