@@ -58,7 +58,7 @@ from ripplemem.read.empty import empty_recall
 from ripplemem.read.filtered import restrict
 from ripplemem.read.focus import focus_sessions
 from ripplemem.read.planner import DeterministicPlanner, Planner, asks_for_several
-from ripplemem.read.query_cues import Recogniser, derive_cues
+from ripplemem.read.query_cues import Recogniser, derive_cues, question_times
 from ripplemem.read.rank import Candidate, rank
 from ripplemem.read.rank_spread import spread_turns
 from ripplemem.read.speaker import prefer_asker, prefer_speaker
@@ -68,6 +68,7 @@ from ripplemem.read.supersession import (
     QuestionReading,
     apply_supersession,
     nameless_query,
+    parse_once,
     read_question,
     weighs_relevance,
 )
@@ -91,9 +92,10 @@ from ripplemem.records import (
     Recall,
     RecallPlan,
     RecallTrace,
+    TimeSpan,
 )
 from ripplemem.records.filters import SearchFilter
-from ripplemem.statements import StatementReader
+from ripplemem.statements import Parse, StatementReader
 from ripplemem.stopwatch import Stopwatch
 from ripplemem.stores.base import MemoryStore
 
@@ -266,6 +268,8 @@ class _RippleRun:
         self.question: QuestionReading | None = None  # the supersession stage's reading of it
         self.raw_query_vector: np.ndarray | None = None  # the query's vector, not centred
         self.day_first = False  # how the question's slash dates read (Settings.date_order)
+        self.parse: Parse | None = None  # the question's parse, each text once, for every stage
+        self.times: list[tuple[str, TimeSpan]] = []  # the question's grounded times
         # the question is in a language the embedder was not trained on: rho's alignment rests
         # on the lexical view (recipe.rank.lexical_alignment_other_language)
         self.language = language = language_of(query)
@@ -290,10 +294,14 @@ class _RippleRun:
         embedding = in_background(
             lambda: self.embedder.embed([self.query], input_type="query")[0], name="ripplemem-query-embedding"
         )
+        if self.statements is not None:
+            self.parse = parse_once(self.statements.parse)
         with clock("cues"):
+            self.times, phrases = question_times(self.query, reference_time, day_first=self.day_first)
             cues = derive_cues(
                 self.query,
                 reference_time=reference_time,
+                times=(self.times, phrases),
                 people_vocabulary=store.cue_values(namespace, "P"),
                 place_vocabulary=store.cue_values(namespace, "L"),
                 recognizer=recognizer,
@@ -309,7 +317,7 @@ class _RippleRun:
             matches = cue_matches(store, namespace, cues, depth.cue)
         if recipe.rank.supersession:  # what that stage reads of the question alone
             with clock("question"):
-                self.question = read_question(self.query, cues, reference_time, self.statements)
+                self.question = read_question(self.query, cues, reference_time, self.statements, self.parse)
         # the lexical hits' units, read while the wait would be idle: the pool's first, then the
         # deeper ranks the final ranking reads (each part only while the vector is not there)
         for part in (lexical[: recipe.views.lexical_k], lexical[recipe.views.lexical_k :]):

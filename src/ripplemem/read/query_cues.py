@@ -100,14 +100,26 @@ def query_time(
 
     With ``reference_time=None`` time grounding grounds absolute expressions only; ``day_first``:
     ``Settings.date_order``."""
+    return _hull(*question_times(query, reference_time, day_first=day_first))
+
+
+def question_times(
+    query: str, reference_time: datetime | None, *, day_first: bool = False
+) -> tuple[list[tuple[str, TimeSpan]], list[str]]:
+    """Each grounded time expression of the query that is not a bound of the time it asks
+    about, as (phrase, span), and every time phrase found (see :func:`query_time`)."""
     from ripplemem.grounding.ground_time import query_grounder
 
     found = query_grounder().ground(query, reference_time, day_first=day_first)
-    spans = [g.span for g in found if g.span is not None and not _boundary(query, g.phrase)]
-    phrases = [g.phrase for g in found]
-    if not spans:
+    times = [(g.phrase, g.span) for g in found if g.span is not None and not _boundary(query, g.phrase)]
+    return times, [g.phrase for g in found]
+
+
+def _hull(times: Sequence[tuple[str, TimeSpan]], phrases: list[str]) -> tuple[TimeSpan | None, list[str]]:
+    """The hull of ``times`` (None without one), and the phrases as they are."""
+    if not times:
         return None, phrases
-    return TimeSpan(min(s.start for s in spans), max(s.end for s in spans)), phrases
+    return TimeSpan(min(s.start for _, s in times), max(s.end for _, s in times)), phrases
 
 
 #: words that make the time after them a boundary of the time asked about, not that time
@@ -131,9 +143,13 @@ def derive_cues(
     place_vocabulary: Sequence[str],
     recognizer: Recogniser | None = None,
     day_first: bool = False,
+    times: tuple[Sequence[tuple[str, TimeSpan]], list[str]] | None = None,
 ) -> Cues:
-    """Ground the query's who / where / when / what. Empty fields mean "not asked for"."""
-    time_span, time_phrases = query_time(query, reference_time, day_first=day_first)
+    """Ground the query's who / where / when / what. Empty fields mean "not asked for".
+    ``times``: the query's :func:`question_times` when the caller has them already."""
+    time_span, time_phrases = (
+        _hull(*times) if times is not None else query_time(query, reference_time, day_first=day_first)
+    )
     participants = mentioned(query, people_vocabulary)
     locations = mentioned(query, place_vocabulary)
     if recognizer is not None and query.strip():

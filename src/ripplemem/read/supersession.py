@@ -171,7 +171,7 @@ Relevance = Callable[[Sequence[MemoryUnit]], list[float]]
 Mode = str  # "present", "earlier" or "past" (a time of its own, before the question)
 
 
-def _last_question(query: str) -> str:
+def last_question(query: str) -> str:
     asked = [q for q in re.split(r"(?<=\?)\s+", query.strip()) if q.strip()] or [query]
     return asked[-1]
 
@@ -255,7 +255,7 @@ def question_subject(query: str, parse: Parse) -> str | None:
     complement of "is") of its root, or the name in apposition to a subject that says how the
     person is related to someone ("Where does Arjun's brother Vikram live?": Vikram, not Arjun);
     None for "I", a thing, a relation without a name or no name."""
-    (doc,) = parse([_last_question(query)])
+    (doc,) = parse([last_question(query)])
     for sentence in doc.sents:
         for child in sentence.root.children:
             if child.dep_ not in ("nsubj", "nsubjpass", "attr"):
@@ -276,7 +276,7 @@ def question_relation(query: str, parse: Parse) -> tuple[str, str] | None:
     :func:`~ripplemem.statements.clauses.kin`); None when a name
     stands beside it ("Arjun's brother Vikram": :func:`question_subject`), for a thing ("Ines's
     job") or a person noun nobody's ("the coach")."""
-    (doc,) = parse([_last_question(query)])
+    (doc,) = parse([last_question(query)])
     for sentence in doc.sents:
         root = sentence.root
         if root.lemma_ == "be" and any(c.lower_ in ("who", "whom") for c in root.children):
@@ -303,7 +303,7 @@ def asks_the_asker(query: str, parse: Parse | None) -> bool:
     Priya?": about the one who asks)."""
     if parse is None:
         return bool(question_words(query, None) & _FIRST_PERSON)
-    (doc,) = parse([_last_question(query)])
+    (doc,) = parse([last_question(query)])
     return any(t.lower_ in _FIRST_PERSON and not _describes_a_name(t) for t in doc)
 
 
@@ -321,9 +321,9 @@ def _describes_a_name(token: Any) -> bool:
 def counted(query: str, parse: Parse | None) -> str | None:
     """The thing a question counts: the lemma of the noun of its "how many" ("How many bird
     species has Gus seen?": "specie", as the parse lemmatises it); None without one or a parse."""
-    if parse is None or not _COUNT.search(_last_question(query)):
+    if parse is None or not _COUNT.search(last_question(query)):
         return None
-    (doc,) = parse([_last_question(query)])
+    (doc,) = parse([last_question(query)])
     for token in doc:
         if token.lower_ == "many" and token.i > 0 and doc[token.i - 1].lower_ == "how":
             noun = token.head
@@ -336,7 +336,7 @@ def value_kind(query: str, counted: str | None) -> Callable[[Clause], bool] | No
     """Whether a clause gives a value of the kind the question asks for, when its words say
     which: a frequency for "how often" (:func:`~ripplemem.statements.frequency`), a number of
     the thing a "how many" counts (:func:`counted`); None for any other question."""
-    if _HOW_OFTEN.search(_last_question(query)):
+    if _HOW_OFTEN.search(last_question(query)):
         return frequency
     if counted is not None:
         return lambda clause: bool(counts(clause, counted))
@@ -350,7 +350,7 @@ def asks_for(
     counts, and of a present and an earlier-value word in it the first ("What was my previous
     status before I got the current one?": an earlier value); with ``parse``, an earlier-value
     word counts only where it sets the question's own time (:func:`_sets_time`)."""
-    last = _last_question(query)
+    last = last_question(query)
     present = _PRESENT.search(last)
     earlier = _earlier_word(last, parse)
     span = cues.time_span if cues is not None else None
@@ -384,7 +384,7 @@ def question_words(query: str, cues: Cues | None) -> frozenset[str]:
 def lemmas(query: str, parse: Parse, cues: Cues | None) -> frozenset[str]:
     """The lemmas of the (last) question's inflected nouns but the names of the people it asks
     about, case-folded: an irregular plural's singular ("children", "women", "wives")."""
-    (doc,) = parse([_last_question(query)])
+    (doc,) = parse([last_question(query)])
     found = {t.lemma_.casefold() for t in doc if t.pos_ == "NOUN" and t.lemma_.casefold() != t.lower_}
     return frozenset(found - _asked_names(cues))
 
@@ -503,7 +503,7 @@ def apply_supersession(
     chains = _Chains(store, namespace, {e.unit.id: e.unit for e in evidence})
     chains.load([e.unit.id for e in evidence])
     parse, mode = question or read_question(query, cues, reference_time, statements)
-    polar = mode == "past" and _POLAR_PAST.match(_last_question(query)) is not None
+    polar = mode == "past" and _POLAR_PAST.match(last_question(query)) is not None
     if mode == "past" and not polar:
         return list(evidence)  # a time of its own ("in August 2023")
     lead = _lead(evidence)
@@ -589,24 +589,30 @@ QuestionReading = tuple[Parse | None, Mode]
 
 
 def read_question(
-    query: str, cues: Cues | None, reference_time: datetime | None, statements: StatementReader | None
+    query: str,
+    cues: Cues | None,
+    reference_time: datetime | None,
+    statements: StatementReader | None,
+    parse: Parse | None = None,
 ) -> QuestionReading:
     """What :func:`apply_supersession` reads of the question alone, before any evidence: a
-    caller may read it while the query's vector is computed."""
-    parse = _once(statements.parse) if statements is not None else None
+    caller may read it while the query's vector is computed. ``parse``: the search's parse of
+    its question, shared with the stages that read it too (:func:`parse_once`)."""
+    if parse is None:
+        parse = parse_once(statements.parse) if statements is not None else None
     return parse, asks_for(query, cues, reference_time, parse=parse)
 
 
 def weighs_relevance(query: str, mode: Mode) -> bool:
     """Whether :func:`apply_supersession` reads the units' relevance to a question it reads as
     ``mode`` (not for a past event with a time of its own)."""
-    return mode != "past" or _POLAR_PAST.match(_last_question(query)) is not None
+    return mode != "past" or _POLAR_PAST.match(last_question(query)) is not None
 
 
 _MODES = {"present": "the present", "earlier": "an earlier value", "polar": "whether something happened"}
 
 
-def _once(parse: Parse) -> Parse:
+def parse_once(parse: Parse) -> Parse:
     """``parse`` that parses each text once (the question is read twice)."""
     done: dict[str, Any] = {}
 
@@ -721,7 +727,7 @@ def asked_things(query: str, parse: Parse | None) -> frozenset[str]:
     rent; "What dose of sertraline am I on?": dose, sertraline); none without a parse."""
     if parse is None:
         return frozenset()
-    (doc,) = parse([_last_question(query)])
+    (doc,) = parse([last_question(query)])
     return frozenset(str(t.lemma_).casefold() for t in doc if t.pos_ == "NOUN" and len(t.text) > 2)
 
 
