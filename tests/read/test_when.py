@@ -72,7 +72,8 @@ def test_the_recipe_lowers_the_memories_of_another_day(memory: Memory) -> None:
 
     on, off = ranked("ripple"), ranked("ripple-no-time")
     rome = next(e for e in on if "Rome" in e.unit.restatement)
-    assert rome.terms is not None and rome.terms.extra.get("time") == -0.6  # April 3-7 is another day
+    # April 3-7 is another day: 0.6 lower, and below the memory of the day that answers
+    assert rome.terms is not None and rome.terms.extra.get("time", 0.0) <= -0.6
     dentist = next(e for e in on if "dentist" in e.unit.restatement)  # "on the 3rd" of May
     assert dentist.terms is not None and "time" not in dentist.terms.extra
     gap = {name: next(e.score for e in items if "Rome" in e.unit.restatement)

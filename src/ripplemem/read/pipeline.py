@@ -81,7 +81,13 @@ from ripplemem.read.views import (
     lexical_view,
     view_depths,
 )
-from ripplemem.read.when import prefer_the_time
+from ripplemem.read.when import (
+    AskedTime,
+    asked_time,
+    asks_more_than_its_time,
+    prefer_the_time,
+    time_first,
+)
 from ripplemem.recipes import RecallRecipe
 from ripplemem.records import (
     Cues,
@@ -270,6 +276,7 @@ class _RippleRun:
         self.day_first = False  # how the question's slash dates read (Settings.date_order)
         self.parse: Parse | None = None  # the question's parse, each text once, for every stage
         self.times: list[tuple[str, TimeSpan]] = []  # the question's grounded times
+        self._asked: list[AskedTime | None] = []  # the time its own clause names, read once
         # the question is in a language the embedder was not trained on: rho's alignment rests
         # on the lexical view (recipe.rank.lexical_alignment_other_language)
         self.language = language = language_of(query)
@@ -488,6 +495,15 @@ class _RippleRun:
             said = "time: the units of another time than the question's score lower" if outside else ""
             if said and said not in self.trace.notes:
                 self.trace.notes.append(said)
+            if recipe.rank.time_first and span is not None:
+                with self.clock("time"):
+                    ranked, moved = time_first(
+                        ranked, self._asked_time(), answers=recipe.rank.time_answers,
+                        content=asks_more_than_its_time(self.trace.cues or Cues()),
+                    )
+                said = "time: the units of the question's own time that answer come first" if moved else ""
+                if said and said not in self.trace.notes:
+                    self.trace.notes.append(said)
         if recipe.rank.kind_penalty > 0:
             with self.clock("kind"):
                 ranked, kind = prefer_the_kind(ranked, self.query, recipe.rank.kind_penalty)
@@ -509,6 +525,13 @@ class _RippleRun:
         if recipe.rank.spread_turns:
             ranked = spread_turns(ranked)
         return ranked, note
+
+    def _asked_time(self) -> AskedTime | None:
+        """The time the question's own clause names (:func:`~ripplemem.read.when.asked_time`),
+        read once per search."""
+        if not self._asked:
+            self._asked.append(asked_time(self.query, self.times, self.parse))
+        return self._asked[0]
 
     def _relevance(self, query_vector: np.ndarray) -> Callable[[Sequence[MemoryUnit]], list[float]]:
         """Each unit's relevance to the question without the names of the people it asks about
