@@ -170,6 +170,11 @@ def test_a_value_the_sentence_takes_as_given_leads(memory: Memory, user, questio
         ("I live in Leeds.", "I work in Bristol.", False),  # another predicate
         ("I'm on page 200.", "I'm on page 200 again.", False),  # the same value
         ("My rent is 900 euros.", "My car is 9000 euros.", False),  # another thing of theirs
+        ("I drive a Honda Jazz.", "I drive a Tesla now.", True),  # names alone: one kind of thing
+        # names of two kinds of thing had, not one thing's two values
+        ("I had a job interview at Spire hospital today.", "We have a cat called Miso.", False),
+        ("I have a dog called Rex.", "I have a parrot called Kiwi.", False),
+        ("I have two kids.", "I have three kids now.", True),
     ],
 )
 def test_two_statements_of_one_thing_give_a_value_in_the_same_place(recognizer, first, second, same) -> None:

@@ -362,7 +362,11 @@ def same_place(a: Clause, b: Clause) -> bool:
         if place not in there:
             continue
         one, two = there[place] & a.named, words & b.named
-        if one - two and two - one:
+        # the names differ but name one kind of thing: the place's other words agree, where
+        # both have some ("page 200" / "page 220"; not "a job interview at Spire" / "a cat
+        # called Miso": two things had, not one thing's two values)
+        kinds = there[place] - a.named, words - b.named
+        if one - two and two - one and (not all(kinds) or kinds[0] & kinds[1]):
             return True
     return False
 
