@@ -183,3 +183,27 @@ def test_the_recipe_without_the_time_term_keeps_the_order(memory: Memory) -> Non
     assert "bike" in on[0].unit.restatement
     assert all(e.terms is None or "time" not in e.terms.extra for e in off)
     assert get_recipe("ripple-no-time").rank.time_penalty == 0
+
+
+#: Noor's memories, told in May; one is of June
+AHEAD = [
+    ("2024-05-06T19:00", "I went climbing with Tom at the Castle."),
+    ("2024-05-08T10:00", "I went to the dentist for a filling."),
+    ("2024-05-09T18:00", "I bought a second-hand road bike."),
+    ("2024-05-12T11:00", "My cousin's wedding is on the 8th of June in Porto."),
+    ("2024-05-21T20:00", "We adopted a cat from the shelter."),
+]
+
+
+@pytest.mark.parametrize(
+    "question", ["What is coming up next month?", "What have I got on in June?", "What's happening next month?"]
+)
+def test_a_time_ahead_of_its_own_is_no_question_about_the_present(tmp_path, question: str) -> None:
+    """A question about a time ahead of it asks what that time holds, not the latest of the
+    holder's values: the supersession stage keeps the ranking the time stage made."""
+    with Memory.open(tmp_path / "ahead.db") as memory:
+        memory.set_person("Noor", user_id="noor")
+        for when, text in AHEAD:
+            memory.add([{"role": "user", "content": text}], user_id="noor", session_time=when)
+        found = memory.search(question, user_id="noor", question_time="2024-05-25T12:00").evidence
+    assert "wedding" in found[0].unit.restatement, [e.unit.restatement for e in found]

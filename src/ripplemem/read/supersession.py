@@ -29,8 +29,8 @@ What the question asks for is read from its words:
   "previously", "earlier", "first") unless it also says "now", "currently", "these days", ...;
   with a parse, only such a word that sets the question's own time counts (not one inside an
   apposition, a relative or noun clause, or the "than" of a comparison: :func:`_sets_time`);
-* a **past time of its own** ("in August 2023", "last summer": a time span that ended before
-  the question) or a question about a past event ("When did Caroline go to the support
+* a **time of its own** that is not now ("in August 2023", "last summer": a time span that
+  ended before the question; "next month", "in June": one that begins after it) or a question about a past event ("When did Caroline go to the support
   group?", "What was the dog called?": the main clause in the past tense, no present word)
   keeps the ranking — but for a yes-or-no question about a past event ("Did I switch to
   Octopus?", "Did Maya move to Bristol?") what the holder did not assert (a plan, a stay, a
@@ -158,7 +158,7 @@ _NAME = re.compile(r"\b[A-Z][a-z'’-]+\b")
 _FIRST_PERSON = frozenset({"i", "me", "my", "mine", "we", "us", "our", "ours"})
 #: the places in a question's parse where a word describes something else than its time
 _ELSEWHERE = frozenset({"appos", "relcl", "acl"})
-#: a question's time span that ended this long before the question asks about the past
+#: a question's time span that ended this long before the question, or begins this long after it, is a time of its own
 _PAST_MARGIN = timedelta(days=1)
 _CHAIN_DEPTH = 4
 #: only units among the first LEAD of the ranking answer the question (and only they move)
@@ -168,7 +168,7 @@ LEAD = 10
 MARGIN = 0.25
 
 Relevance = Callable[[Sequence[MemoryUnit]], list[float]]
-Mode = str  # "present", "earlier" or "past" (a time of its own, before the question)
+Mode = str  # "present", "earlier" or "past" (a time of its own that is not now: before the question or ahead)
 
 
 def last_question(query: str) -> str:
@@ -355,8 +355,10 @@ def asks_for(
     earlier = _earlier_word(last, parse)
     span = cues.time_span if cues is not None else None
     now = reference_time or datetime.now(span.end.tzinfo if span and span.end else None)
-    if not present and span is not None and span.end is not None and span.end < now - _PAST_MARGIN:
-        return "past"
+    if not present and span is not None and span.end is not None and (
+        span.end < now - _PAST_MARGIN or span.start > now + _PAST_MARGIN
+    ):
+        return "past"  # a time of its own, before the question or ahead of it ("next month")
     if earlier and (not present or earlier.start() < present.start()):
         return "earlier"
     if not present and not _COUNT.search(last) and _in_the_past(last, parse):
