@@ -15,9 +15,9 @@ def days(text: str, ref: datetime = THURSDAY) -> list[str]:
     return [g.span.start.date().isoformat() for g in ground_times(text, ref) if g.span is not None]
 
 
-def spans(text: str) -> list[tuple[str, str]]:
-    """The first and last day of each time ``text`` names, said on :data:`THURSDAY`."""
+def spans(text: str, ref: datetime = THURSDAY) -> list[tuple[str, str]]:
+    """The first and last day of each time ``text`` names, said at ``ref``."""
     return [
         (g.span.start.date().isoformat(), g.span.end.date().isoformat())
-        for g in ground_times(text, THURSDAY) if g.span is not None
+        for g in ground_times(text, ref) if g.span is not None
     ]

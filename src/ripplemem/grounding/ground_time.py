@@ -35,7 +35,9 @@ from ripplemem.grounding.foreign_anaphora import named_weekday, weekday_language
 from ripplemem.grounding.time_patterns import (
     BARE_DEFINITE,
     COMPLEMENTIZER,
+    COUNT_BEFORE_EVENT,
     DAY_ANCHOR,
+    EVENT_WORDS,
     GENERIC_PLURAL,
     MONTH_RE,
     NOT_PAST,
@@ -48,13 +50,14 @@ from ripplemem.grounding.time_patterns import (
     arranged_for,
     bare_bounds,
     before,
+    count_of,
     expand_weekdays,
     mistyped_days,
     original_offset,
     phrase_tense,
     tense_clause,
 )
-from ripplemem.grounding.time_rules import Found, GroundedTime, ground_anaphora, rule_times
+from ripplemem.grounding.time_rules import Found, GroundedTime, ground_anaphora, offset_from, rule_times
 from ripplemem.grounding.time_spans import (
     SECOND,
     day_span,
@@ -463,6 +466,8 @@ class TimeGrounder:
             if not any(start < e and s < end for s, e in taken):
                 found.append(Found(start, end, item))
         found = _in_apposition(_not_negated(found, text, language), text)
+        if language == "en":
+            found = _offset_from_event(found, text)
         return Grounding(self._collect(found, before), complete)
 
     @staticmethod
@@ -780,13 +785,17 @@ class TimeGrounder:
     ) -> dict:
         """A part of a weekday ("on Saturday night", "Friday evening", "el sábado por la noche"
         with ``any_phrase``: Duckling lists the coming weeks' first) moved to the week
-        :meth:`_pick` chooses for a weekday, by the same tense."""
+        :meth:`_pick` chooses for a weekday, by the same tense; and a span of a day of the month
+        ("the evening of the 14th", "between the 6th and the 12th": Duckling lists the coming
+        months' first) moved to the month :meth:`_pick` chooses for a bare ordinal day."""
         values = [v for v in value.get("values") or () if v.get("from")]
-        if len(values) < 2 or not (any_phrase or _WEEKDAY_PART.match(phrase)):
-            return value  # "a Sunday afternoon last month": its week is told by the rest
-        starts = [datetime.fromisoformat(v["from"]["value"][:19]) for v in values]
-        if (starts[1] - starts[0]).days != 7:
+        if len(values) < 2:
             return value
+        starts = [datetime.fromisoformat(v["from"]["value"][:19]) for v in values]
+        every = (starts[1] - starts[0]).days
+        monthly = 28 <= every <= 31 and not _MONTH.search(phrase)
+        if not monthly and (every != 7 or not (any_phrase or _WEEKDAY_PART.match(phrase))):
+            return value  # "a Sunday afternoon last month": its week is told by the rest
         return _shifted(values[0], self._pick(starts, "day", ref, tense) - starts[0])
 
     def _weekday_date(
@@ -937,6 +946,31 @@ def _not_negated(found: list[Found], text: str, language: str) -> list[Found]:
         Found(start, end, item)
         for start, end, item in found
     ]
+
+
+def _offset_from_event(found: list[Found], text: str) -> list[Found]:
+    """``found`` with each count of units before or after an event whose date follows the event
+    ("three days before my birthday on June 20", "two days after the wedding, on May 4":
+    :data:`~ripplemem.grounding.time_patterns.COUNT_BEFORE_EVENT`) read as one time, that date
+    moved; the date alone is the event's, not what the sentence tells of."""
+    ordered = sorted(found, key=lambda f: f.start)
+    for head in COUNT_BEFORE_EVENT.finditer(text):
+        date_at = next((f for f in ordered if f.start >= head.end() and f.item is not None), None)
+        if (
+            date_at is None or date_at.item is None or date_at.item.span is None
+            or not EVENT_WORDS.match(text[head.end() : date_at.start])
+        ):
+            continue
+        unit, count = head.group("unit").lower(), count_of(head.group("n"))
+        moved = offset_from(date_at.item.span, unit, -count if head.group("way").lower() == "before" else count)
+        if moved is None:
+            continue
+        start, end = head.start(), date_at.end
+        phrase = text[start:end].strip().rstrip(",;:.!?")
+        ordered = [f for f in ordered if f.end <= start or f.start >= end]
+        ordered.append(Found(start, end, GroundedTime(phrase, *moved)))
+        ordered.sort(key=lambda f: f.start)
+    return ordered
 
 
 def _in_apposition(found: list[Found], text: str) -> list[Found]:

@@ -93,8 +93,32 @@ TEMPERATURE = re.compile(  # not "cool": "a super cool book" is slang
     re.IGNORECASE,
 )
 DECADE_PARTS = {"early": (0, 3), "mid": (4, 6), "late": (7, 9)}
+#: "in 3 days", "in a couple of weeks", "in a few days": that unit ahead, or a few of them (as
+#: "a few days ago" is a few back: :data:`VAGUE_COUNTS`)
 IN_N = re.compile(
-    r"\bin (?P<n>" + NUMBER_RE + r") (?P<unit>day|week|fortnight|month|year)s?\b", re.IGNORECASE
+    r"\bin (?:(?P<n>" + NUMBER_RE + r")|(?P<vague>a couple of|a few|several)) "
+    r"(?P<unit>day|week|fortnight|month|year)s?\b",
+    re.IGNORECASE,
+)
+#: "a week from Friday", "a week on Friday", "two weeks from Monday", "three days from tomorrow":
+#: that day moved (not "a week on Friday's report", nor "a week from Monday to Friday": a span)
+COUNT_FROM_DAY = re.compile(
+    r"\b(?P<n>" + NUMBER_RE + r") (?P<unit>day|week|fortnight)s? (?:from|on) (?:this )?"
+    r"(?P<day>" + WEEKDAYS + r"|tomorrow)\b(?!['’]s\b|\s*[-–]|\s+(?:to|until|till|through|thru)\b)",
+    re.IGNORECASE,
+)
+#: "three days before my birthday on June 20", "two days after the wedding, on May 4": a count
+#: of units before or after an event, whose date follows the event's few words (the date is read
+#: on its own; :func:`~ripplemem.grounding.ground_time.TimeGrounder` moves it)
+COUNT_BEFORE_EVENT = re.compile(
+    r"\b(?P<n>" + NUMBER_RE + r") (?P<unit>day|week|fortnight|month|year)s? (?P<way>before|after)\s+", re.IGNORECASE
+)
+#: the words of the event between such a count and its date: a noun phrase or a short clause of
+#: one to four words (no conjunction that starts another clause), then "on", "in" or a comma
+EVENT_WORDS = re.compile(
+    r"^(?:(?!(?:and|but|so|or|then|because|while|although|though|until|till|unless|when)\b)"
+    r"[^\W\d_][\w'’-]*\s+){1,4}?(?:(?:on|in)\s+|,\s*)?$",
+    re.IGNORECASE,
 )
 # "from Friday to Sunday", "Tuesday to Thursday next week": a run of weekdays
 WEEKDAY_RANGE = re.compile(

@@ -8,6 +8,8 @@
 * "N days / weeks / months / years ago|back" -> that whole day / Monday..Sunday week / month / year;
   "a few / a couple of / several <units> ago" and "about N <units> ago" -> a small range of units;
 * "in N <units>" -> that unit ahead, unless the sentence is in the past ("first time in 3 years");
+  "in a couple of / a few <units>" -> a few of them ahead (as "a few days ago" is a few back);
+  "a week from Friday", "two weeks on Monday" -> that day moved;
   "N <units> from now" -> that unit ahead; "two or three weeks ago", "a month or two ago" -> the
   range, "a week or so ago" -> about one week;
 * "28/02/2025", "03.04.2023", "17/11/24" -> that day, read day first where only that can be (dots,
@@ -179,6 +181,9 @@ def rule_times(
     for m in tp.CJK_WEEK_DAY.finditer(text) if language in ("ja", "zh") else ():
         if free(m):
             add(m, _weekday_of_week(m, ref), "day")
+    for m in tp.COUNT_FROM_DAY.finditer(text):
+        if free(m):
+            add(m, _count_from_day(m, text, ref), "day")
     for m in tp.AGO_FROM_DAY.finditer(text):
         if free(m):
             add(m, _ago_from_day(m, ref), "day")
@@ -194,6 +199,12 @@ def rule_times(
         if tp.tense_of(tp.tense_clause(text, m.start(), m.end())) == "past":  # "first time in 3 years"
             taken.add(m.start(), m.end())
             found.append(Found(m.start(), m.end(), None))
+        elif m.group("vague"):  # "in a couple of days": one to three days ahead
+            unit = m.group("unit").lower()
+            low, high = tp.VAGUE_COUNTS[next(k for k in tp.VAGUE_COUNTS if k in m.group("vague").lower())]
+            if unit == "fortnight":
+                unit, low, high = "week", 2 * low, 2 * high
+            add(m, hull(unit_span(ref, unit, low), unit_span(ref, unit, high)) if ref else None, "range")
         else:
             unit, count = m.group("unit").lower(), tp.count_of(m.group("n"))
             if unit == "fortnight":  # "in a fortnight": two weeks ahead
@@ -433,6 +444,38 @@ def _ago_from_day(m: re.Match, ref: datetime | None) -> TimeSpan | None:
         return day_span(anchor - timedelta(days=count * (7 if unit == "week" else 1)))
     year, month = shift_months(anchor, -count * (12 if unit == "year" else 1))
     return day_span(date(year, month, min(anchor.day, calendar.monthrange(year, month)[1])))
+
+
+def _count_from_day(m: re.Match, text: str, ref: datetime | None) -> TimeSpan | None:
+    """"a week from Friday", "two weeks on Monday": the day named (tomorrow, or the weekday its
+    clause's tense names: the last one of a past clause, else the coming one; today when said on
+    it) moved on that many units."""
+    if ref is None:
+        return None
+    today = ref.date()
+    day = m.group("day").lower()
+    if day == "tomorrow":
+        anchor = today + timedelta(days=1)
+    else:
+        weekday = tp.WEEKDAYS.split("|").index(day)
+        if today.weekday() == weekday:
+            anchor = today
+        elif tp.phrase_tense(text, m.start(), m.end()) == "past":
+            anchor = weekday_before(today, weekday)
+        else:
+            anchor = weekday_after(today, weekday)
+    unit, count = m.group("unit").lower(), tp.count_of(m.group("n"))
+    return day_span(anchor + timedelta(days=count * {"day": 1, "week": 7, "fortnight": 14}[unit]))
+
+
+def offset_from(span: TimeSpan, unit: str, count: int) -> tuple[TimeSpan, str] | None:
+    """A day ``span`` moved ``count`` units ("three days before my birthday on June 20"), at the
+    day's grain; None for a span longer than a day (which day of "June"?)."""
+    if span.end - span.start >= _LONGEST["day"]:
+        return None
+    if unit == "fortnight":
+        unit, count = "week", 2 * count
+    return _moved(span, unit, count)
 
 
 def _decade(m: re.Match, ref: datetime | None) -> TimeSpan | None:
