@@ -204,6 +204,37 @@ _COPULA_BEFORE = re.compile(
 )
 
 
+#: a dash between two days, months or years ("6–12 May", "6th—12th May", "6.–12. Mai",
+#: "2019–2021", "Monday–Friday"): a range, as Duckling reads one joined by a hyphen
+_RANGE_DASH = re.compile(r"(?<=\S)(\s?)[–—](\s?)(?=\S)")
+_DAY_NUMBER_END = re.compile(r"\d(?:st|nd|rd|th|\.)?$", re.IGNORECASE)
+_TIME_NAME = re.compile(r"(?:" + WEEKDAYS + "|" + MONTH_RE + r")\.?$", re.IGNORECASE)
+#: German articles between "zwischen", "und", "bis" and a day's number ("zwischen dem 6. und dem
+#: 12. Mai"): Duckling reads the range without them
+_GERMAN_DAY_ARTICLE = re.compile(
+    r"(?:(?<=\bzwischen\s)|(?<=\d\.\sund\s)|(?<=\d\.\sbis\s))(?:dem|den|zum)\s(?=\d)", re.IGNORECASE
+)
+
+
+def _for_parser(text: str, language: str) -> str:
+    """``text`` as Duckling reads its ranges, each character in its place: a dash between two
+    times as a hyphen (:data:`_RANGE_DASH`), German articles before a range's days blanked."""
+    def hyphen(m: re.Match[str]) -> str:
+        left = text[max(0, m.start() - 12) : m.start()].split()
+        right = text[m.end() : m.end() + 12].split()
+        if not left or not right:
+            return m.group()
+        digits = _DAY_NUMBER_END.search(left[-1]) is not None and right[0][:1].isdigit()
+        names = _TIME_NAME.match(left[-1]) is not None and _TIME_NAME.match(right[0].rstrip(",.;:!?")) is not None
+        return m.group(1) + "-" + m.group(2) if digits or names else m.group()
+
+    if "–" in text or "—" in text:
+        text = _RANGE_DASH.sub(hyphen, text)
+    if language == "de":
+        text = _GERMAN_DAY_ARTICLE.sub(lambda m: " " * len(m.group()), text)
+    return text
+
+
 def _predicated(text: str, start: int) -> bool:
     """Whether the time at ``start`` is what a present copula says its subject is on (:data:`_COPULA_BEFORE`)."""
     return _COPULA_BEFORE.search(text, max(0, start - 40), start) is not None
@@ -541,12 +572,18 @@ class TimeGrounder:
             return None
         # the parser's CPU, not the wall time: waiting for the parser (another thread's sentence,
         # a busy machine) spends nothing, so what is stored does not depend on the load
-        found = self._parse(text, ref, timeout, language)
+        readable = _for_parser(text, language)
+        found = self._parse(readable, ref, timeout, language)
         budget.spend(found.cpu_s)
         parsed = found.results
         if parsed is None:
             log.info("a sentence of %d characters ran past the time parser's deadline", len(text))
             budget.short()
+        elif readable != text:  # each find's words as written ("6–12 May", not "6-12 May")
+            parsed = [
+                {**r, "body": text[r["start"] : r["end"]]} if readable[r["start"] : r["end"]] != text[r["start"] : r["end"]] else r
+                for r in parsed
+            ]
         return parsed
 
     def _duckling_finds(
@@ -793,7 +830,9 @@ class TimeGrounder:
             return value
         starts = [datetime.fromisoformat(v["from"]["value"][:19]) for v in values]
         every = (starts[1] - starts[0]).days
-        monthly = 28 <= every <= 31 and not _MONTH.search(phrase)
+        # (a span whose end stays while its start recurs, "zwischen 6. und 12. Mai", is a month's:
+        # :func:`_one_month`)
+        monthly = 28 <= every <= 31 and not _MONTH.search(phrase) and values[1].get("to") != values[0].get("to")
         if not monthly and (every != 7 or not (any_phrase or _WEEKDAY_PART.match(phrase))):
             return value  # "a Sunday afternoon last month": its week is told by the rest
         return _shifted(values[0], self._pick(starts, "day", ref, tense) - starts[0])
