@@ -49,6 +49,7 @@ __all__ = [
     "own_clause_in",
     "searched_words",
     "since_in",
+    "span_prepositions",
     "tense_in",
     "unit_grain",
 ]
@@ -395,6 +396,9 @@ _PAST_MARKS = {"zh": ("了", "过", "昨天"), "ja": ("ました", "でした", 
 #: the Japanese plain past: "た" after a verb's continuative form, which ends in a kana of the
 #: i- or e-row ("行ってきた", "食べた", "見た"; not "また", "あなた")
 _JAPANESE_PAST = re.compile(r"[いきしちにひみりぎじびぴえけせてねへめれげぜでべぺ]た")
+#: the Japanese progressive or state, "ている" in its polite forms ("勉強しています", "住んでいます"):
+#: its "ます" tells the present
+_JAPANESE_STATE = re.compile(r"[てで]い(?:ます|ません)")
 _FUTURE_MARKS = {
     "zh": ("要", "会", "将", "打算", "明天"),
     "ja": ("ます", "明日", "予定", "つもり"),
@@ -483,12 +487,40 @@ _NOUN_PHRASE_LEAD = {
 }
 
 
+#: the postpositions of a span from a time in the languages that put them after it: Japanese
+#: "以来" (since) and "から" (from, since in a clause that tells no future: "三月から勉強しています"),
+#: and the words of its end ("まで": "月曜から金曜まで" is a range)
+_SINCE_AFTER = {"ja": (("以来",), ("から",), ("まで",))}
+
+
+def span_prepositions(language: str) -> frozenset[str]:
+    """``language``'s prepositions of a span from a time ("seit", "depuis", "desde", "da"): words
+    of its closed classes, as its :data:`FUNCTION_WORDS` are."""
+    either = _SINCE_OR_FROM.get(language)
+    return _SINCE.get(language, frozenset()) | (either[0] if either else frozenset())
+
+
+def _since_after(phrase: str, after: str, language: str, tense: str) -> bool:
+    """:func:`since_in` for a language of postpositions (:data:`_SINCE_AFTER`)."""
+    since, either, ends = _SINCE_AFTER[language]
+    tail = phrase[-3:] + after[:3]
+    if any(mark in tail for mark in since):
+        return True
+    return (
+        tense not in ("future", "mixed") and any(mark in tail for mark in either)
+        and not any(end in after[:12] for end in ends)
+    )
+
+
 def since_in(before: str, phrase: str, after: str, language: str, tense: str) -> bool:
     """Whether a time (``phrase``, with the text ``before`` and ``after`` it) is governed by a
     preposition of ``language`` that opens a span in the past up to now (:data:`_SINCE`, and
     :data:`_SINCE_OR_FROM` in a clause whose ``tense`` is no future, with no end after the time):
     the preposition starts the phrase or stands before it, with one word of its noun phrase
-    between at most (an article, or a word for "last": :data:`_NOUN_PHRASE_LEAD`)."""
+    between at most (an article, or a word for "last": :data:`_NOUN_PHRASE_LEAD`); in Japanese,
+    its postposition ends the phrase or follows it (:data:`_SINCE_AFTER`)."""
+    if language in _SINCE_AFTER:
+        return _since_after(phrase, after, language, tense)
     since = _SINCE.get(language)
     either = _SINCE_OR_FROM.get(language)
     if either is not None:
@@ -584,7 +616,9 @@ def tense_in(clause: str, language: str) -> str:
         past = any(mark in clause for mark in _PAST_MARKS.get(language, ())) or (
             language == "ko" and _korean_past(clause)
         ) or (language == "ja" and _JAPANESE_PAST.search(clause) is not None)
-        future = any(mark in clause for mark in _FUTURE_MARKS[language])
+        # (the polite "ます" of a state, "勉強しています": the present, no future)
+        present = _JAPANESE_STATE.sub("", clause) if language == "ja" else clause
+        future = any(mark in present for mark in _FUTURE_MARKS[language])
         return "mixed" if past and future else "past" if past else "future" if future else ""
     words = [m.group().lower() for m in _WORD.finditer(clause)]
     if not words:

@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import re
 
+from ripplemem.language import FUNCTION_WORDS, span_prepositions
+
 #: the words for a unit of time in each language (singular and plural): its English unit (a night
 #: counts as a day, as in English)
 _UNITS = {
@@ -127,6 +129,34 @@ def weekday_language(text: str) -> str | None:
     it names none or the weekdays of two languages."""
     languages = {_LANGUAGE_OF_DAY[m.group().lower()] for m in _A_DAY.finditer(text)}
     return languages.pop() if len(languages) == 1 else None
+
+
+#: the months' names by language, for a text too short to tell its language ("Da marzo studio
+#: spagnolo"); a name two languages share ("marzo", "mai") is told by the text's closed classes
+_MONTHS_OF = {
+    "fr": "janvier février mars avril mai juin juillet août septembre octobre novembre décembre",
+    "de": "januar februar märz april mai juni juli august september oktober november dezember",
+    "es": "enero febrero marzo abril mayo junio julio agosto septiembre setiembre octubre noviembre diciembre",
+    "it": "gennaio febbraio marzo aprile maggio giugno luglio agosto settembre ottobre novembre dicembre",
+    "pt": "janeiro fevereiro março abril maio junho julho agosto setembro outubro novembro dezembro",
+    "nl": "januari februari maart april mei juni juli augustus september oktober november december",
+}
+_LANGUAGES_OF_MONTH: dict[str, set[str]] = {}
+for _language, _names in _MONTHS_OF.items():
+    for _name in _names.split():
+        _LANGUAGES_OF_MONTH.setdefault(_name, set()).add(_language)
+_A_MONTH = re.compile(r"(?<![\w'-])(?:" + "|".join(_LANGUAGES_OF_MONTH) + r")(?![\w'-])", re.IGNORECASE)
+_A_WORD = re.compile(r"[^\W\d_]+")
+
+
+def month_language(text: str) -> str | None:
+    """The language whose month ``text`` names and whose closed classes it holds a word of (its
+    function words or its prepositions of a span: "Da marzo studio spagnolo": Italian), None when
+    not one language is both."""
+    named = set().union(*(_LANGUAGES_OF_MONTH[m.group().lower()] for m in _A_MONTH.finditer(text)))
+    words = {m.group().lower() for m in _A_WORD.finditer(text)}
+    told = {code for code in named if words & (FUNCTION_WORDS.get(code, frozenset()) | span_prepositions(code))}
+    return told.pop() if len(told) == 1 else None
 
 
 _ENGLISH_DAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]

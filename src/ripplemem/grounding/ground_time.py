@@ -31,7 +31,7 @@ from ripplemem.grounding.duckling_process import (
     NativeParserError,
     Parsed,
 )
-from ripplemem.grounding.foreign_anaphora import named_weekday, weekday_language
+from ripplemem.grounding.foreign_anaphora import month_language, named_weekday, weekday_language
 from ripplemem.grounding.time_patterns import (
     BARE_DEFINITE,
     COMPLEMENTIZER,
@@ -485,9 +485,10 @@ class TimeGrounder:
             return Grounding([], True)
         language = language or language_of(text)  # another language's are Duckling's to read
         if language == "en" and not TIMEISH.search(text) and not mistyped_days(text):
-            # a text too short for its language to show ("Iré a Madrid el lunes") names its
-            # weekday in its own language, when it holds no English function word
-            language = weekday_language(text) if not english_words(text) else None
+            # a text too short for its language to show ("Iré a Madrid el lunes", "Da marzo
+            # studio spagnolo") names its weekday or month in its own language, when it holds no
+            # English function word
+            language = (weekday_language(text) or month_language(text)) if not english_words(text) else None
             if language is None:
                 return Grounding([], True)
         found: list[Found] = rule_times(text, reference, day_first, language)
@@ -739,6 +740,8 @@ class TimeGrounder:
             return None
         if language == "ja" and start > 0 and _HIRAGANA.match(phrase) and _KANJI.match(text[start - 1]):
             return None  # "会いました": a verb's kana after its kanji (okurigana), not "いま" (now)
+        if language == "ja" and phrase == "いま" and text[end : end + 1] in ("す", "せ", "し"):
+            return None  # "しています", "いません", "いました": the polite forms of いる, not "いま" (now)
         if _HYPHEN_PAIR.search(phrase) and not re.search(r"[^\W\d_]{3}", phrase):
             return None  # "2-2": a score, "7-8": a range of counts (a month's name: a range of days)
         if habitual_in(text[max(0, start - 24) : start], language):
@@ -759,8 +762,8 @@ class TimeGrounder:
             return self._interval(phrase, _recurring_interval(_one_month(weekly, phrase), ref, tense), ref, "")
         if _THOUSANDS.fullmatch(phrase):
             return None  # "1.200 Euro": a number with a thousands separator is no year
-        if _BARE_NUMBER.match(phrase) and not _year_of_its_own(text, end, language):
-            return None  # "2000 Euro": a count, not the year 2000
+        if _BARE_NUMBER.match(phrase) and not since and not _year_of_its_own(text, end, language):
+            return None  # "2000 Euro": a count, not the year 2000 ("seit 2019": a year)
         points = _points(value)
         if not points:
             return None
@@ -795,7 +798,10 @@ class TimeGrounder:
         if grain == "day" and _COMING.search(phrase) and week_span(moment.date() - timedelta(days=7)).start > ref:
             # "el martes que viene" is "el próximo martes", next week's (Duckling reads a week on)
             moment -= timedelta(days=7)
-        return GroundedTime(phrase, self._grain_span(moment, grain), grain)
+        span = self._grain_span(moment, grain)
+        if since and span.start <= ref:  # "seit 2019", "depuis mars": from it up to now, as "since March"
+            return GroundedTime(phrase, TimeSpan(span.start, ref), "range")
+        return GroundedTime(phrase, span, grain)
 
     def _open_start(
         self, value: dict, ref: datetime, tense: str, since: bool

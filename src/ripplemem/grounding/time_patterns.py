@@ -76,6 +76,27 @@ CJK_WEEK_DAY = re.compile(
     r"|这个?(?:星期|周|礼拜)|這個?(?:星期|週|禮拜)|本(?:星期|周|週)|下下个?(?:星期|周|週|礼拜)|下个?(?:星期|周|週|礼拜))"
     r"(?:の(?P<ja>[月火水木金土日])曜日?|(?P<zh>[一二三四五六日天]))"
 )
+#: Japanese "三日前", "二週間前", "3か月前", "2年前", "数日前": that many days, weeks, months, years
+#: ago (Duckling's Japanese reads none); not a count before an event ("試験の二週間前": two weeks
+#: before the exam), nor "前後" (about)
+JA_AGO = re.compile(
+    r"(?<![\d一二三四五六七八九十百〇の])(?:(?P<n>\d{1,3}|[一二三四五六七八九十]{1,3})|(?P<few>数))"
+    r"(?P<unit>日|週間|週|か月|ヶ月|カ月|ヵ月|ケ月|箇月|年)前(?!後)"
+)
+JA_UNIT = {"日": "day", "週間": "week", "週": "week", "年": "year"}  # (the rest: months)
+_KANJI_DIGIT = {d: n for n, d in enumerate("〇一二三四五六七八九")}
+
+
+def kanji_count(word: str) -> int:
+    """A count written in digits or in kanji up to 99 ("3", "三", "十二", "二十三")."""
+    if word.isdigit():
+        return int(word)
+    if "十" not in word:
+        return _KANJI_DIGIT[word]
+    tens, _, ones = word.partition("十")
+    return 10 * (_KANJI_DIGIT[tens] if tens else 1) + (_KANJI_DIGIT[ones] if ones else 0)
+
+
 CJK_WEEK_STEP = {"先々": -2, "先": -1, "今": 0, "来": 1, "再来": 2, "上上": -2, "上": -1, "这": 0, "這": 0,
                  "本": 0, "下下": 2, "下": 1}
 CJK_DAY = {**{day: n for n, day in enumerate("月火水木金土日")}, **{day: n for n, day in enumerate("一二三四五六日")},

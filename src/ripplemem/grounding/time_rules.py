@@ -5,7 +5,8 @@
   Saturday 00:00 .. Sunday 23:59:59 (Duckling's weekend is Friday 18:00 .. Monday 00:00);
 * "3 weeks ago last Friday", "a week ago yesterday" -> that day counted back;
 * "先週の金曜日", "下个星期一" -> that weekday of the week named (Japanese, Chinese);
-* "N days / weeks / months / years ago|back" -> that whole day / Monday..Sunday week / month / year;
+* "N days / weeks / months / years ago|back" -> that whole day / Monday..Sunday week / month / year
+  (Japanese "三日前", "二週間前" too);
   "a few / a couple of / several <units> ago" and "about N <units> ago" -> a small range of units;
 * "in N <units>" -> that unit ahead, unless the sentence is in the past ("first time in 3 years");
   "in a couple of / a few <units>" -> a few of them ahead (as "a few days ago" is a few back);
@@ -181,6 +182,9 @@ def rule_times(
     for m in tp.CJK_WEEK_DAY.finditer(text) if language in ("ja", "zh") else ():
         if free(m):
             add(m, _weekday_of_week(m, ref), "day")
+    for m in tp.JA_AGO.finditer(text) if language == "ja" else ():
+        if free(m):
+            add(m, *_japanese_ago(m, ref))
     for m in tp.COUNT_FROM_DAY.finditer(text):
         if free(m):
             add(m, _count_from_day(m, text, ref), "day")
@@ -444,6 +448,15 @@ def _ago_from_day(m: re.Match, ref: datetime | None) -> TimeSpan | None:
         return day_span(anchor - timedelta(days=count * (7 if unit == "week" else 1)))
     year, month = shift_months(anchor, -count * (12 if unit == "year" else 1))
     return day_span(date(year, month, min(anchor.day, calendar.monthrange(year, month)[1])))
+
+
+def _japanese_ago(m: re.Match, ref: datetime | None) -> tuple[TimeSpan | None, str]:
+    """"二週間前": that unit that many back, as "two weeks ago" is; "数日前" a few of them."""
+    unit = tp.JA_UNIT.get(m.group("unit"), "month")
+    if m.group("few"):
+        low, high = tp.VAGUE_COUNTS["few"]
+        return (hull(unit_span(ref, unit, -high), unit_span(ref, unit, -low)) if ref else None), "range"
+    return (unit_span(ref, unit, -tp.kanji_count(m.group("n"))) if ref else None), unit
 
 
 def _count_from_day(m: re.Match, text: str, ref: datetime | None) -> TimeSpan | None:
