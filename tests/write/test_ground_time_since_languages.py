@@ -33,6 +33,9 @@ def test_since_a_month_or_a_year_in_another_language_runs_up_to_now(text: str, e
         ("三月からスペイン語を勉強しています。", ("2024-03-01", "2024-05-16")),
         ("4月から新しい会社で働いています。", ("2024-04-01", "2024-05-16")),
         ("去年からピアノを習っています。", ("2023-01-01", "2024-05-16")),
+        # a word after から that starts with a weekday's kanji (金融, 木村) is no weekday
+        ("4月から金融の仕事をしています。", ("2024-04-01", "2024-05-16")),
+        ("1月から木村さんと働いています。", ("2024-01-01", "2024-05-16")),
     ],
 )
 def test_japanese_kara_in_a_present_clause_runs_up_to_now(text: str, expected: tuple[str, str]) -> None:

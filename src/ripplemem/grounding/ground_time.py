@@ -216,9 +216,16 @@ _GERMAN_DAY_ARTICLE = re.compile(
 )
 
 
+#: a weekday's kanji that starts a word after "から" or "まで" ("2月から日本語を": 日本語, no
+#: Sunday): another kanji follows it, not one that makes it a time ("日曜", "月末", "月初")
+_JAPANESE_WORD_AFTER_SPAN = re.compile(r"(?<=から|まで)[月火水木金土日](?=[\u4e00-\u9fff])(?![曜末初中頭])")
+
+
 def _for_parser(text: str, language: str) -> str:
     """``text`` as Duckling reads its ranges, each character in its place: a dash between two
-    times as a hyphen (:data:`_RANGE_DASH`), German articles before a range's days blanked."""
+    times as a hyphen (:data:`_RANGE_DASH`), German articles before a range's days blanked, a
+    Japanese word after a span's postposition that starts with a weekday's kanji masked
+    (:data:`_JAPANESE_WORD_AFTER_SPAN`)."""
     def hyphen(m: re.Match[str]) -> str:
         left = text[max(0, m.start() - 12) : m.start()].split()
         right = text[m.end() : m.end() + 12].split()
@@ -232,6 +239,8 @@ def _for_parser(text: str, language: str) -> str:
         text = _RANGE_DASH.sub(hyphen, text)
     if language == "de":
         text = _GERMAN_DAY_ARTICLE.sub(lambda m: " " * len(m.group()), text)
+    if language == "ja":
+        text = _JAPANESE_WORD_AFTER_SPAN.sub("\u3000", text)
     return text
 
 
