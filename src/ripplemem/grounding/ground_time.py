@@ -57,7 +57,13 @@ from ripplemem.grounding.time_patterns import (
     phrase_tense,
     tense_clause,
 )
-from ripplemem.grounding.time_rules import Found, GroundedTime, ground_anaphora, offset_from, rule_times
+from ripplemem.grounding.time_rules import (
+    Found,
+    GroundedTime,
+    ground_anaphora,
+    offset_from,
+    rule_times,
+)
 from ripplemem.grounding.time_spans import (
     SECOND,
     day_span,
