@@ -47,6 +47,9 @@ def mark_superseded(
             and (where is None or where.before_bound(said_at(units[i])))
         ]
         first = _first(store, namespace, later)
+        if first is None and item.superseded_by is None and item.valid_until is None:
+            marked.append(item)  # nothing replaced it, and it says so already
+            continue
         marked.append(replace(
             item, superseded_by=first.id if first else None, valid_until=said_at(first) if first else None
         ))
