@@ -39,7 +39,7 @@ def test_reading_commands_create_no_schema_and_say_no_store(
     for command in (["list", "-n", "ana"], ["search", "cat", "-n", "ana"], ["show", "u_0", "-n", "ana"],
                     ["trace", "cat", "-n", "ana"], ["export", str(tmp_path / "out.jsonl")]):
         result = runner.invoke(app, [*command, "--store", typo])
-        assert _flat(f"no store at {shown}") in _flat(result.stderr), (command, result.output)
+        assert result.exit_code == 2 and _flat(f"no store at {shown}") in _flat(result.stderr), (command, result.output)
         assert "s3cret" not in result.output, command
     for command, what in ((["keys", "list"], "this command only reads"),
                           (["keys", "revoke", "key_0000"], "this command only reads"),

@@ -54,8 +54,8 @@ def files(tmp_path_factory) -> dict[str, Path]:
 
 
 CASES = [  # (arguments with {placeholders}, expected exit code)
-    # a namespace (or a new store) with no memory yet: an empty answer, no error
-    (["search", "cat", "--store", "{folder}/missing/dir/m.db"], 0),
+    # a store that is not there (a mistyped path): a read is refused, no store is made
+    (["search", "cat", "--store", "{folder}/missing/dir/m.db"], EXIT_USAGE),
     (["search", "cat", "--store", "{folder}"], EXIT_STORE),
     (["search", "cat", "--store", "{junk}"], EXIT_STORE),
     (["search", "cat", "--store", "{truncated}", "-n", "maya"], EXIT_STORE),

@@ -1,7 +1,6 @@
-"""What a command that only reads works on where its ``--store`` names no store: an empty memory
-held in memory (:func:`~ripplemem.cli.common.open_memory` with ``existing=True``), which says
-where the store was looked for, so the command can tell "there is no store" apart from "the store
-is empty" and writes no file for it."""
+"""An empty memory held in memory standing in for a store that is not there yet: ``ripplemem
+import`` checks a file against it first, so a new store is made only for a file it takes. (A
+command that only reads fails on a missing store instead: :func:`~ripplemem.cli.common.open_memory`.)"""
 
 from __future__ import annotations
 

@@ -110,9 +110,9 @@ def store_settings(store: str | Path | None) -> Settings:
 
 def open_memory(store: str | Path | None, *, existing: bool = False) -> Memory:
     """The memory at ``store`` (or the settings' store). ``existing``: a command that only reads
-    (or deletes) never creates a store: where a SQLite path holds none, it says so on stderr and
-    reads an empty one in memory instead (no file, no folder is made), so a search answers no
-    evidence, a list an empty page, and an id is unknown (a :class:`~ripplemem.cli.absent.NoStore`)."""
+    (or deletes) never creates a store: where the location holds none (a SQLite file that is not
+    there, a PostgreSQL schema without a store), it fails with exit 2 and one message, the same
+    for every such command, before printing anything else, so a script sees the mistyped path."""
     from ripplemem.core.location import missing_store
     from ripplemem.memory import Memory
 
@@ -120,15 +120,12 @@ def open_memory(store: str | Path | None, *, existing: bool = False) -> Memory:
     if existing and (missing := missing_store(settings.store)) is not None:
         from ripplemem.cli.render import for_terminal
 
+        check = "the URL's database and schema" if "://" in missing else "the path"
         error_console().print(
-            f"[yellow]no store at {for_terminal(missing)}:[/] nothing was remembered there yet "
-            f"(this command only reads and creates none); add memories with: ripplemem ingest "
-            f"FILE --store {for_terminal(missing)}",
+            f"[bold red]error:[/] [red]{for_terminal(f'no store at {missing}: this command only reads and creates none; check {check}, or add memories first with: ripplemem ingest FILE --store {missing}')}[/]",
             soft_wrap=True,
         )
-        from ripplemem.cli.absent import NoStore
-
-        return NoStore(settings, missing)
+        raise typer.Exit(code=EXIT_USAGE)
     return Memory(settings)
 
 

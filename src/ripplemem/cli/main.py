@@ -133,6 +133,11 @@ JsonOption = Annotated[bool, typer.Option("--json", help="Print the JSON the RES
 
 
 def _ids(namespace: str | None, user_id: str | None, agent_id: str | None, run_id: str | None) -> dict:
+    """The ids a command names its namespace with, checked first (a namespace outside the
+    grammar is the caller's mistake, whatever the store)."""
+    from ripplemem.core.identity import namespace_of
+
+    namespace_of(namespace, user_id, agent_id, run_id)
     return {"namespace": namespace, "user_id": user_id, "agent_id": agent_id, "run_id": run_id}
 
 
@@ -443,13 +448,9 @@ def export_units(
     ] = None,
 ) -> None:
     """Export memory units (with vectors) to a JSONL file."""
-    from ripplemem.cli.absent import NoStore
     from ripplemem.cli.render import for_terminal
 
-    with open_memory(store, existing=True) as memory:
-        if isinstance(memory, NoStore):  # open_memory said so: no file for a store not there
-            console().print(for_terminal(f"exported 0 records: {file} was not written"))
-            return
+    with open_memory(store, existing=True) as memory:  # a store not there: exit 2, no file
         count = memory.export_jsonl(file, namespace=namespace)
     console().print(for_terminal(f"exported {count} records to {file}"))
 
@@ -506,10 +507,8 @@ def _echo_json(text: str) -> None:
 def _hint_if_empty(memory, namespace: str) -> None:
     """Say so when ``namespace`` holds nothing (a typo?), naming this store's namespaces: the
     command line is the store owner's tool, so it may list them (the service never does)."""
-    from ripplemem.cli.absent import NoStore
-
-    if isinstance(memory, NoStore) or memory.count(namespace=namespace):
-        return  # no store: open_memory said so already
+    if memory.count(namespace=namespace):
+        return
     from ripplemem.cli.render import for_terminal
 
     known = memory.namespaces()
