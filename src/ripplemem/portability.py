@@ -35,11 +35,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
+from pydantic import ValidationError
+
 from ripplemem.datasets.encoding import check_utf8
 from ripplemem.errors import FileAccessError, InvalidInputError
 from ripplemem.providers.base import Embedder
 from ripplemem.records import Clue, Edge, Membership, MemoryUnit, said_order
-from ripplemem.records.wire import vector_from_json, vector_to_json
+from ripplemem.records.wire import UnitModel, vector_from_json, vector_to_json
 from ripplemem.stores.base import MemoryStore
 from ripplemem.stores.clues_base import clue_sessions
 from ripplemem.write.input_checks import (
@@ -54,6 +56,15 @@ READABLE = ("ripplemem.jsonl/1", "ripplemem.jsonl/2", "ripplemem.jsonl/3", FORMA
 #: the formats whose ``supersedes`` edges say which unit is the newer
 DIRECTED = (FORMAT,)
 PAGE = 500
+#: the fields every line of a kind has (a unit's: those its JSON form requires)
+REQUIRED: dict[str, tuple[str, ...]] = {
+    "person": ("namespace", "name"),
+    "unit": tuple(name for name, spec in UnitModel.model_fields.items() if spec.is_required()),
+    "edge": ("namespace", "src", "dst", "kind", "weight"),
+    "clue": ("namespace", "id", "text", "vector", "source", "sessions"),
+    "member": ("namespace", "unit", "clue", "weight"),
+    "link": ("namespace", "src", "dst", "weight"),
+}
 
 
 def export_lines(store: MemoryStore, embedder: Embedder, namespace: str | None) -> Iterator[str]:
@@ -278,6 +289,11 @@ def _read(lines: Iterable[str], embedder: Embedder, into: str | None, source: st
             row = json.loads(line)
         except ValueError as error:
             raise InvalidInputError(f"{where} is not JSON ({error}); nothing was imported") from None
+        if not isinstance(row, dict):
+            raise InvalidInputError(
+                f"{where} is not a JSON object, as every line of an export is; import the file as "
+                "export wrote it; nothing was imported"
+            )
         try:
             if into is not None and row.get("type") != "meta":
                 if isinstance(row.get("namespace"), str):
@@ -286,9 +302,10 @@ def _read(lines: Iterable[str], embedder: Embedder, into: str | None, source: st
             meta = _row(row, dump, embedder, where) or meta
         except InvalidInputError as error:
             raise InvalidInputError(f"{where}: {error}; nothing was imported") from None
-        except (KeyError, ValueError, TypeError, AttributeError) as error:
+        except (ValueError, TypeError, AttributeError) as error:
             raise InvalidInputError(
-                f"{where}: not a ripplemem export line ({error}); nothing was imported"
+                f"{where}: a value of this line is not one an export writes ({error}); import "
+                "the file as export wrote it; nothing was imported"
             ) from error
     if not meta:
         raise InvalidInputError(
@@ -352,7 +369,23 @@ def _check_named(store: MemoryStore, dump: _Dump) -> None:
 def _row(row: dict, dump: _Dump, embedder: Embedder, where: str) -> bool:
     """Add one line's record (``where``: the line, for messages) to ``dump``; True for the
     meta line."""
+    if "type" not in row:
+        raise InvalidInputError(
+            f"this line has no type ({_listed(['meta', *REQUIRED], 'or')}): it is no line of an "
+            "export; import the file as export wrote it"
+        )
     kind = row.pop("type")
+    if kind != "meta" and kind not in REQUIRED:
+        raise InvalidInputError(
+            f"this line's type {kind!r} is none of {_listed(['meta', *REQUIRED], 'or')}; import "
+            "the file as export wrote it"
+        )
+    if kind != "meta" and (missing := [name for name in REQUIRED[kind] if name not in row]):
+        them = "them" if len(missing) > 1 else "it"
+        raise InvalidInputError(
+            f"this {kind} line lacks {_listed(missing, 'and')}, which every {kind} line of an "
+            f"export has; import the file as export wrote it, or add {them} to the line"
+        )
     if kind == "meta":
         if row.get("format") not in READABLE:
             raise InvalidInputError(f"unknown format {row.get('format')!r}")
@@ -367,7 +400,11 @@ def _row(row: dict, dump: _Dump, embedder: Embedder, where: str) -> bool:
     if kind == "person":
         dump.people[row["namespace"]] = check_person_name(row["name"])
     elif kind == "unit":
-        dump.units.append(_unit(MemoryUnit.from_json(row)))
+        try:
+            unit = MemoryUnit.from_json(row)
+        except ValidationError as error:
+            raise InvalidInputError(_invalid(error, kind)) from None
+        dump.units.append(_unit(unit))
     elif kind == "edge":
         src, dst = _id(row["src"]), _id(row["dst"])
         dump.edges.append(Edge(row["namespace"], src, dst, row["kind"], float(row["weight"])))
@@ -386,9 +423,27 @@ def _row(row: dict, dump: _Dump, embedder: Embedder, where: str) -> bool:
         src, dst = _id(row["src"]), _id(row["dst"])
         dump.links.append((row["namespace"], src, dst, float(row["weight"])))
         dump.named += [(row["namespace"], src, where), (row["namespace"], dst, where)]
-    else:
-        raise ValueError(f"unknown line type {kind!r}")
     return False
+
+
+def _listed(names: list[str], joined: str) -> str:
+    """``["id", "namespace", "created_at"]`` as "id, namespace and created_at"."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} {joined} {names[-1]}"
+
+
+def _invalid(error: ValidationError, kind: str) -> str:
+    """pydantic's account of a line in words: each field that is wrong, with its value."""
+    problems = []
+    for item in error.errors():
+        field = ".".join(str(part) for part in item["loc"]) or "line"
+        message = str(item["msg"]).removeprefix("Value error, ")
+        value = item.get("input")
+        got = "" if isinstance(value, dict | list) else f" ({value!r:.60})"
+        problems.append(f"{field} is not valid{got}: {message[:1].lower()}{message[1:]}")
+    return (
+        f"this {kind} line's {'; its '.join(problems)}; import the file as export wrote it, or "
+        "correct the line"
+    )
 
 
 def _id(value: object, what: str = "an id") -> str:

@@ -62,7 +62,7 @@ def test_a_bad_line_imports_nothing(source, embedder, tmp_path):
     lines = dump.read_text().splitlines()
     dump.write_text("\n".join([*lines, '{"type": "clue", "namespace": "small"}']) + "\n")
     with Memory(Settings(store=str(tmp_path / "copy.db")), embedder=embedder) as copy:
-        with pytest.raises(InvalidInputError, match=r"line \d+: not a ripplemem export line.*nothing was imported"):
+        with pytest.raises(InvalidInputError, match=r"line \d+: this clue line lacks id, text, vector, source and sessions, .*nothing was imported"):
             copy.import_jsonl(dump)
         assert copy.namespaces() == []
 
