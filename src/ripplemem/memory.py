@@ -132,8 +132,9 @@ class Memory:
     ) -> None:
         """Name the person behind the namespace: the speaker of its role-style ``user`` messages
         (``{"role": "user", ...}`` without a ``name``), so "I" becomes ``name`` in what is
-        remembered, and "User" and the person are not two people. Set it before the first add;
-        once the namespace holds memories a different name is refused (they say the old one).
+        remembered, and "User" and the person are not two people. Set it before the first add:
+        once the namespace holds memories, a name other than the one they say is refused
+        (``ConfigurationError``): a rename, and a first name when memories say "User".
         ``None`` forgets it."""
         self._core.set_person(namespace_of(namespace, user_id, agent_id, run_id), name)
 

@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ripplemem.components import Components, build_components
-from ripplemem.conversation_input import offset_of, parse_time, to_conversation
+from ripplemem.conversation_input import ROLE_NAMES, offset_of, parse_time, to_conversation
 from ripplemem.core.keys import Keys, key_store_of
 from ripplemem.errors import (
     NO_LLM,
@@ -74,6 +74,8 @@ if TYPE_CHECKING:
 __all__ = ["EMPTY_NOTE", "Core", "Messages", "Progress"]
 
 log = logging.getLogger("ripplemem.memory")
+#: the speaker of a namespace's role-style user messages while it names no person
+UNNAMED = ROLE_NAMES["user"]
 
 #: what ``add`` takes: messages (dicts), one plain string (one message of the user), a Session
 #: or a whole Conversation
@@ -154,14 +156,26 @@ class Core:
 
     def set_person(self, namespace: str, name: str | None) -> None:
         """Name the person behind ``namespace`` (the speaker of its role-style ``user``
-        messages); a different name for a namespace with memories is refused."""
+        messages). Refused when its memories say another name for that person: a rename or a
+        forgetting once it holds memories, a first name once its unnamed person said some (as
+        "User"); either would make two people of one."""
         if name is not None:
             name = check_person_name(name)
         current = self.store.person(namespace)
-        if name != current and current is not None and self.store.count(namespace):
+        if (name or UNNAMED) == (current or UNNAMED):  # the same speaker: nobody is split
+            self.store.set_person(namespace, name)
+            return
+        if current is None and self._said_unnamed(namespace):
+            raise ConfigurationError(
+                f"namespace {namespace!r} holds memories its person said before being named, as "
+                f"{UNNAMED!r}; naming it {name!r} would make two people of one (those memories "
+                f"say {UNNAMED!r}, new ones would say {name!r}). Leave the person unnamed, or "
+                "delete_all() the namespace, name the person, and add the messages again"
+            )
+        if current is not None and self.store.count(namespace):
             change = (
                 f"forgetting it would make two people of one (its memories say {current!r}, "
-                "new ones would say 'User')"
+                f"new ones would say {UNNAMED!r})"
                 if name is None
                 else f"renaming it {name!r} would make two people of one (its memories say "
                 f"{current!r})"
@@ -171,6 +185,10 @@ class Core:
                 f"{current!r}, or delete_all() the namespace first"
             )
         self.store.set_person(namespace, name)
+
+    def _said_unnamed(self, namespace: str) -> bool:
+        """Whether a memory of ``namespace`` was said by its person before it was named."""
+        return bool(self.store.select_units(namespace, SearchFilter(speakers=(UNNAMED,))))
 
     def person(self, namespace: str) -> str | None:
         return self.store.person(namespace)
