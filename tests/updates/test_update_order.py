@@ -141,3 +141,34 @@ def test_an_update_that_holds_no_statement_is_refused_and_stores_nothing(memory:
     first = memory.update(old.id, "I live in Bristol now.", user_id="y")
     again = memory.update(old.id, "I live in Bristol now.", user_id="y")
     assert len(first.units) == 1 and (again.units, again.skipped) == ([], 1)
+
+
+BARE_REPLIES = [
+    "Oui", "Ja.", "Sí", "はい", "是的", "Nein.", "Non merci.", "D'accord !", "Va bene.", "Claro que sí",
+    "Tak, dziękuję.", "Nej tack", "Jawohl!", "Nee.", "Não", "Да, конечно.", "Ні", "Ναι", "نعم", "כן",
+    "हाँ जी", "ใช่ครับ", "네, 알겠습니다", "好的好的", "いいえ、違います。", "Okay, oui 👍", "Ok.",
+]
+
+
+@pytest.mark.parametrize("reply", BARE_REPLIES)
+def test_a_bare_reply_in_any_language_is_no_statement(memory: Memory, reply: str) -> None:
+    """A yes, a no, a thanks or an interjection holds no fact to store, whatever its language:
+    refused as "yes" is, nothing stored, the old value still current."""
+    old = memory.add("I live in Leeds.", user_id="y", session_time="2023-01-01").units[0]
+    before = [(u.id, u.restatement) for u in memory.list(user_id="y")]
+    with pytest.raises(InvalidInputError, match="holds no statement to store"):
+        memory.update(old.id, reply, user_id="y")
+    assert [(u.id, u.restatement) for u in memory.list(user_id="y")] == before
+    assert memory.edges(old.id, user_id="y") == []
+    assert memory.add(reply, user_id="said").units == []  # as an add of "yes" keeps nothing
+
+
+@pytest.mark.parametrize(
+    "statement",
+    ["J'habite à Lyon.", "Ich wohne in Köln.", "Vivo en Madrid.", "Nein, ich wohne jetzt in Köln.",
+     "Sí, vivo en Madrid.", "我住在上海。", "東京に住んでいます。", "Mieszkam w Gdańsku.", "Я живу в Казани."],
+)
+def test_a_short_statement_in_another_language_is_an_update(memory: Memory, statement: str) -> None:
+    old = memory.add("I live in Leeds.", user_id="y", session_time="2023-01-01").units[0]
+    new = memory.update(old.id, statement, user_id="y").units
+    assert len(new) == 1 and [v.unit.id for v in memory.history(old.id, user_id="y")] == [old.id, new[0].id]

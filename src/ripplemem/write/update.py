@@ -5,8 +5,9 @@ joins each unit it yields by a ``supersedes`` edge (new -> current) to the curre
 ``old``'s chain: ``old`` itself, or, when ``old`` was updated before (the same id updated twice, an
 old version from ``history``), the chain's latest version; so a chain stays linear and the update
 is its one current value. All in **one write block**: the units, their edges, their clue graph and the supersedes edges are stored together or
-not at all. A text that yields no unit ("yes") is refused (``InvalidInputError``) and nothing is
-stored.
+not at all. A text that yields no unit ("yes"), or is a bare reply in any language ("Oui", "はい":
+:mod:`ripplemem.write.replies`, whatever the extractor made of it), is refused
+(``InvalidInputError``) and nothing is stored.
 
 It is idempotent like ``add``: the session id is derived from the namespace, ``old``'s id and the
 text (never from a time), so a retry of the same update yields the same unit ids and stores
@@ -50,6 +51,7 @@ from ripplemem.records import AddResult, Conversation, Edge, MemoryUnit, Session
 from ripplemem.stores.base import supersedes_of
 from ripplemem.write.input_checks import check_text
 from ripplemem.write.pipeline import WritePipeline
+from ripplemem.write.replies import bare_reply
 from ripplemem.write.supersede import SUPERSEDES_WEIGHT, chain_of
 
 __all__ = ["inherited_time", "update_unit"]
@@ -155,7 +157,9 @@ def update_unit(
 
     def link(fresh: list[MemoryUnit], known: list[str]) -> int:
         """In the add's write block: each unit of the update supersedes ``old``."""
-        if not fresh and not known:  # nothing to store: refused, and the block stores nothing
+        # nothing to store, or a bare "Oui" an LLM extractor made a memory of: refused, and the
+        # block stores nothing
+        if (not fresh and not known) or bare_reply(text):
             raise InvalidInputError(NO_STATEMENT)
         if not store.get_units(namespace, [old.id], with_vectors=False):
             raise UnknownUnitError(  # deleted since it was read: nothing of the update is stored

@@ -1,0 +1,116 @@
+"""A bare reply: a text that only says yes, no, thanks or an interjection, in any language the
+library reads (:mod:`ripplemem.language`), and so holds no fact to remember.
+
+"Oui", "Ja.", "Sí", "はい", "是的", "Nein.", "Да, конечно.", "Okay, oui 👍" are bare replies;
+"J'habite à Lyon.", "Nein, ich wohne jetzt in Köln." and "我住在上海。" are not: one word outside the
+lists (or a digit) makes a statement. The deterministic extractor drops a bare reply as it drops
+English chit-chat (:meth:`~ripplemem.write.extract_rules.DeterministicExtractor.is_chitchat`), and
+``Memory.update`` refuses one whatever the extractor (:mod:`ripplemem.write.update`).
+
+Words are read with Unicode letters (accents kept, case folded, apostrophes inside a word kept:
+"d'accord"); punctuation, emoji and other symbols are ignored. Chinese, Japanese and Thai, written
+without spaces, are read as a run of the listed replies ("好的好的", "いいえ、違います").
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+__all__ = ["REPLIES", "bare_reply"]
+
+
+def _words(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+#: the replies of each language (ISO 639-1): yes, no, thanks, agreement, interjections, and the
+#: few words that only come in them ("de" of "de nada", "you" of "thank you"); nothing a fact is
+#: made of, so a sentence with one content word is never bare, and no word that is also a name or
+#: a word of a statement in another listed language ("Jo", "Ben"; Danish "mange" is French "eats")
+REPLIES: dict[str, frozenset[str]] = {
+    "en": _words(
+        """yes yeah yep yup yea no nope nah ok okay k sure right alright fine thanks thank you
+        cheers cool great agreed correct exactly indeed absolutely definitely totally of course
+        sounds good hmm um uh oh ah wow haha lol please sorry bye hi hello hey"""
+    ),
+    "fr": _words(
+        """oui ouais ouaip non nan si d'accord ok okay merci beaucoup bien sûr exactement
+        voilà bon ah oh euh bah super parfait génial entendu volontiers absolument
+        certes certainement tout à fait pas du c'est ça vrai carrément bof hein"""
+    ),
+    "es": _words(
+        """sí si no vale claro bueno gracias muchas de nada ok okay perfecto exacto acuerdo
+        por supuesto ajá genial venga que sí vale bien jaja jajaja listo"""
+    ),
+    "it": _words(
+        """sì si no certo va bene grazie mille ok okay esatto perfetto d'accordo certamente
+        assolutamente ecco ah boh già infatti davvero volentieri prego"""
+    ),
+    "pt": _words(
+        """sim não nao claro obrigado obrigada ok okay certo tá ta beleza com certeza exato
+        perfeito valeu pois é muito bem combinado"""
+    ),
+    "de": _words(
+        """ja jep jawohl nein nee nö ne ok okay okey klar genau danke bitte gut stimmt
+        richtig natürlich sicher alles na gerne vielen dank schön doch ach so achso super prima
+        einverstanden selbstverständlich"""
+    ),
+    "nl": _words(
+        """ja jawel nee neen nou oké okee ok prima klopt goed dankjewel dankuwel bedankt zeker
+        natuurlijk inderdaad precies tuurlijk graag"""
+    ),
+    "da": _words("ja nej ok okay tak fint godt klart præcis absolut selvfølgelig"),
+    "no": _words("ja nei ok okei takk fint bra godt klart akkurat absolutt selvfølgelig"),
+    "sv": _words("ja nej nä ok okej tack så mycket fint bra klart precis absolut självklart visst"),
+    "pl": _words(
+        """tak nie no dobrze ok okej jasne dzięki dziękuję pewnie oczywiście zgoda spoko właśnie
+        racja super świetnie"""
+    ),
+    "ru": _words(
+        """да нет ага угу ладно хорошо спасибо большое конечно ок окей точно верно правильно ну
+        пожалуйста понятно договорились"""
+    ),
+    "uk": _words("так ні ага добре дякую звісно звичайно гаразд ок окей авжеж зрозуміло"),
+    "el": _words("ναι όχι οχι εντάξει ευχαριστώ πολύ βεβαίως σίγουρα μάλιστα οκ"),
+    "ar": _words("نعم لا أجل حسنا حسناً شكرا شكراً جزيلا طيب تمام أكيد بالتأكيد أيوه اه"),
+    "he": _words("כן לא בסדר תודה רבה אוקיי בטח נכון ברור"),
+    "hi": _words("हाँ हां जी नहीं ठीक है धन्यवाद शुक्रिया अच्छा बिल्कुल ओके ना"),
+    # written without spaces: read as a run of these (see the module notes)
+    "th": _words("ใช่ ไม่ ไม่ใช่ ครับ ค่ะ คะ จ้ะ จ้า ขอบคุณ โอเค ได้ ถูก ถูกต้อง"),
+    "zh": _words(
+        """是 是的 是啊 对 对的 对啊 嗯 嗯嗯 好 好的 好啊 好吧 行 可以 没错 不 不是 不对 没有 谢谢 多谢
+        当然 哦 啊 知道了 明白"""
+    ),
+    "ja": _words(
+        """はい ええ うん ううん いいえ いや そう そうです そうだ そうですね ね よ ありがとう
+        ありがとうございます どうも 了解 了解です わかりました 分かりました オーケー 大丈夫 いいよ
+        いいです なるほど 確かに もちろん 違います ちがいます"""
+    ),
+    "ko": _words(
+        """네 예 응 아니요 아니오 아니 그래 그래요 좋아요 감사합니다 고마워 고마워요 알겠습니다 알았어
+        맞아 맞아요 물론 오케이"""
+    ),
+}
+_ALL = frozenset().union(*REPLIES.values())
+#: the listed replies of the languages written without spaces, longest first
+_RUNS = tuple(sorted((w for code in ("th", "zh", "ja") for w in REPLIES[code]), key=len, reverse=True))
+#: a word: letters and marks (Devanagari and Thai vowels are marks), an apostrophe inside it kept
+_WORD = re.compile(r"[^\W\d_](?:[^\W\d_]|[\u0300-\u036f\u0900-\u097f\u0e00-\u0e7f]|['’](?=[^\W\d_]))*")
+_UNSPACED = re.compile(r"[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u9fff]")
+
+
+def bare_reply(text: str) -> bool:
+    """Whether ``text`` holds words and only replies (see the module notes): no fact to store."""
+    if any(char.isdigit() for char in text):
+        return False  # "Ja, 3." answers with an amount
+    words = [w.replace("’", "'") for w in _WORD.findall(text.casefold())]
+    return bool(words) and all(w in _ALL or (_UNSPACED.search(w) and _run(w)) for w in words)
+
+
+@lru_cache(maxsize=4096)
+def _run(word: str) -> bool:
+    """Whether ``word`` (of a script written without spaces) is a run of listed replies."""
+    if not word:
+        return True
+    return any(word.startswith(reply) and _run(word[len(reply):]) for reply in _RUNS)
