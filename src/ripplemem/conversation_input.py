@@ -159,7 +159,7 @@ def to_conversation(
     turns = tuple(
         _turn(m, i, session_id, person=person, metadata=shared) for i, m in enumerate(messages)
     )
-    session = Session(session_id=session_id, time=when, turns=turns)
+    session = Session(session_id=session_id, time=when, turns=turns, utc_offset=offset_of(session_time))
     return Conversation(conversation_id=session_id, sessions=(session,))
 
 

@@ -74,6 +74,16 @@ if TYPE_CHECKING:
 __all__ = ["EMPTY_NOTE", "Core", "Messages", "Progress"]
 
 log = logging.getLogger("ripplemem.memory")
+
+
+def _asked_at(question_time: datetime | str | None) -> datetime | None:
+    """When a question is asked, on the asker's clock: a time given with a UTC offset is read
+    there, as a message's session time is, so its "yesterday" is the asker's (a naive time, or
+    one in UTC, as given)."""
+    when = parse_time(question_time, what="question_time")
+    offset = offset_of(question_time)
+    return when + offset if when is not None and offset else when
+
 #: the speaker of a namespace's role-style user messages while it names no person
 UNNAMED = ROLE_NAMES["user"]
 
@@ -253,7 +263,7 @@ class Core:
             raise InvalidInputError("the query is empty: give the text to recall memories for")
         where = parse_filters(filters)
         chosen = self.recipe(recipe, limit)
-        when = parse_time(question_time, what="question_time")
+        when = _asked_at(question_time)
         # the models load before any stage's timer (loading is not a search stage); an empty
         # namespace answers at once without them
         loading = self.warm_up() if self.store.count(namespace) else 0.0
@@ -293,7 +303,7 @@ class Core:
         chat = self.parts.chat
         if chat is None:
             raise LLMNotConfiguredError(NO_LLM)
-        when = parse_time(question_time, what="question_time")
+        when = _asked_at(question_time)
         found = self.search(namespace, question, recipe=recipe, question_time=when)
         if not found.evidence and EMPTY_NOTE in found.trace.notes:
             raise UnknownNamespaceError(

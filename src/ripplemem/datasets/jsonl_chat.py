@@ -11,7 +11,8 @@ Optional keys on either shape: ``turn_id`` (default ``"<session_id>_<k>"``, k co
 lines from 1) and ``caption`` (an image caption shared with the message). ``session_id`` defaults to
 ``"session_1"``; the lines with the same ``session_id`` form a session, sessions in order of first
 appearance. ``time`` is ISO 8601 (``2024-03-02``, ``2024-03-02T18:30``, ``2024-03-02 18:30:00``); a
-session's time is the first time given on its lines (None when no line gives one).
+session's time is the first time given on its lines (None when no line gives one); one with a UTC
+offset keeps it, and the writer converts it to UTC as it does an ``add``'s session time.
 """
 
 from __future__ import annotations
@@ -109,7 +110,7 @@ def _parse_time(value: object, at: str) -> datetime:
         except ValueError:
             pass
         else:
-            return moment.replace(tzinfo=None) if moment.tzinfo else moment
+            return moment  # with its offset, if given: the writer converts it to UTC
     raise InvalidInputError(
         f"{at}: cannot parse time {value!r}; use ISO 8601 such as '2024-03-02T18:30'"
     )

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 
 #: how a shared image is restated: "<Speaker> shared a photo of <its caption>" (or "...: caption")
 SHARED_PHOTO = "shared a photo"
@@ -29,11 +29,14 @@ class Turn:
 
 @dataclass(frozen=True, slots=True)
 class Session:
-    """A run of turns that happened together at ``time`` (None when unknown)."""
+    """A run of turns that happened together at ``time`` (None when unknown). ``utc_offset``:
+    the offset the time was given with, the speaker's clock (``time`` is then UTC once the
+    writer checked it); the days a message names are read on that clock."""
 
     session_id: str
     time: datetime | None
     turns: tuple[Turn, ...]
+    utc_offset: timedelta | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,6 +70,15 @@ class Window:
     turns: tuple[Turn, ...]
     speakers: tuple[str, ...]
     focus_from: int = 0
+    utc_offset: timedelta | None = None  # the session's (see Session)
+
+    @property
+    def local_time(self) -> datetime | None:
+        """The session's time on the speaker's clock, what a message's "yesterday" or "this
+        morning" is read against: its UTC time moved by the offset it was given with."""
+        if self.session_time is None or self.utc_offset is None:
+            return self.session_time
+        return self.session_time + self.utc_offset
 
     @property
     def focus_turns(self) -> tuple[Turn, ...]:

@@ -157,7 +157,7 @@ class DeterministicExtractor:
             deadline.check("time grounding")
             turn = (piece.window, piece.turn_ids)
             before = told[2] if told is not None and told[:2] == turn else None
-            draft, last = self._draft(piece, found, windows[piece.window].session_time, before)
+            draft, last = self._draft(piece, found, windows[piece.window].local_time, before)
             out[piece.window].append(draft)
             told = (*turn, last or before)
         return out

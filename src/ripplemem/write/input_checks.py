@@ -161,18 +161,20 @@ def check_metadata(value: object, what: str) -> dict:
 
 
 def clean_conversation(conversation: Conversation) -> Conversation:
-    """The conversation with its session times cleaned (:func:`clean_time`) and every text field
-    checked (:func:`check_text`); raises InvalidInputError naming the first bad field."""
+    """The conversation with its session times cleaned (:func:`clean_time`: an aware time in UTC,
+    its offset kept as the session's ``utc_offset``) and every text field checked
+    (:func:`check_text`); raises InvalidInputError naming the first bad field."""
     sessions = []
     for session in conversation.sessions:
         where = f"session {session.session_id!r}"
         check_text(session.session_id, f"the id of {where}")
-        time = session.time
+        time, offset = session.time, session.utc_offset
         if time is not None:
             if not isinstance(time, datetime):
                 raise InvalidInputError(
                     f"the time of {where} must be a datetime, got {type(time).__name__}"
                 )
+            offset = time.utcoffset() if time.tzinfo is not None else offset  # the speaker's clock
             time = clean_time(time, f"the time of {where}")
         for index, turn in enumerate(session.turns):
             turn_where = f"turn {index + 1} of {where}"
@@ -181,5 +183,6 @@ def clean_conversation(conversation: Conversation) -> Conversation:
             check_text(turn.text, f"the text of {turn_where}")
             if turn.caption is not None:
                 check_text(turn.caption, f"the caption of {turn_where}")
-        sessions.append(session if time == session.time else replace(session, time=time))
+        same = time == session.time and offset == session.utc_offset
+        sessions.append(session if same else replace(session, time=time, utc_offset=offset))
     return replace(conversation, sessions=tuple(sessions))

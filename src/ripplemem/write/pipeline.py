@@ -376,7 +376,7 @@ class WritePipeline:
         # units already stored are not embedded again: re-adding a conversation costs no model time
         known = {u.id for u in self.store.get_units(namespace, list(pending), with_vectors=False)}
         todo = [
-            (uid, w, ground(d, w.session_time, day_first=self.day_first))
+            (uid, w, ground(d, w.local_time, day_first=self.day_first))
             for uid, (w, d) in pending.items()
             if uid not in known
         ]

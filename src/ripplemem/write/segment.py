@@ -43,6 +43,7 @@ def segment(
                 turns=turns[start - carried : start + new],
                 speakers=names,
                 focus_from=carried,
+                utc_offset=session.utc_offset,
             )
         )
         start += new

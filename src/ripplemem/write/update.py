@@ -138,7 +138,8 @@ def update_unit(
 
     def said(at: datetime) -> Conversation:
         return Conversation(
-            conversation_id=session_id, sessions=(Session(session_id=session_id, time=at, turns=(turn,)),)
+            conversation_id=session_id,
+            sessions=(Session(session_id=session_id, time=at, turns=(turn,), utc_offset=offset),),
         )
 
     def not_before() -> None:

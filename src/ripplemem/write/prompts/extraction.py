@@ -186,9 +186,10 @@ def is_example_echo(restatement: str) -> bool:
 def extraction_messages(window: Window, limit: int | None = None) -> list[ChatMessage]:
     """The messages for one window: the rules, the worked example as its own exchange, then the
     window, asking for at most ``limit`` units (default :func:`max_units`)."""
+    local = window.local_time  # the speaker's clock: their "yesterday"
     when = (
-        f"{window.session_time:%Y-%m-%d %H:%M} ({window.session_time:%A})"
-        if window.session_time
+        f"{local:%Y-%m-%d %H:%M} ({local:%A})"
+        if local
         else "unknown (leave every time_start and time_end null)"
     )
     speakers = ", ".join(dict.fromkeys([*window.speakers, *(t.speaker for t in window.turns)]))
