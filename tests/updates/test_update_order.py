@@ -163,6 +163,17 @@ def test_a_bare_reply_in_any_language_is_no_statement(memory: Memory, reply: str
     assert memory.add(reply, user_id="said").units == []  # as an add of "yes" keeps nothing
 
 
+@pytest.mark.parametrize("reply", ["Correct.", "Agreed."])
+def test_an_english_confirmation_is_kept_by_an_add_as_english_chit_chat_decides(memory: Memory, reply: str) -> None:
+    """English replies are judged by the English chit-chat lists, as before the other languages'
+    were read: in a dialogue "Correct." may confirm what was just asked, and is kept; an update
+    to one is still refused (no statement to replace a value with)."""
+    assert len(memory.add(reply, user_id="confirms").units) == 1
+    old = memory.add("I live in Leeds.", user_id="y2", session_time="2023-01-01").units[0]
+    with pytest.raises(InvalidInputError, match="holds no statement to store"):
+        memory.update(old.id, reply, user_id="y2")
+
+
 @pytest.mark.parametrize(
     "statement",
     ["J'habite à Lyon.", "Ich wohne in Köln.", "Vivo en Madrid.", "Nein, ich wohne jetzt in Köln.",

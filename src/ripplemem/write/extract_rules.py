@@ -44,7 +44,7 @@ from ripplemem.statements.answers import fragment as verbless
 from ripplemem.write.entities import CALENDAR_WORDS, INTERJECTIONS, Entities, EntityRecognizer
 from ripplemem.write.lexicon import Lexicon
 from ripplemem.write.pronouns import Passage, resolve_passages
-from ripplemem.write.replies import bare_reply
+from ripplemem.write.replies import foreign_reply
 from ripplemem.write.restate import Resolved, resolve_speakers, split_sentences
 
 
@@ -177,8 +177,8 @@ class DeterministicExtractor:
         form of one: "Mel" for "Melanie"). A sentence with letters of another script than Latin
         (Chinese, Cyrillic, Arabic, Devanagari, ...) is never chit-chat: the word lists are
         English, and a text they cannot read is stored, not dropped), unless it is a bare reply
-        of another language ("Oui", "Nein.", "はい": :mod:`ripplemem.write.replies`)."""
-        if bare_reply(sentence):
+        of another language ("Oui", "Nein.", "はい": :func:`~ripplemem.write.replies.foreign_reply`)."""
+        if foreign_reply(sentence):
             return True
         if _OTHER_SCRIPT.search(sentence):
             return False  # a script our word lists do not cover: kept, never judged chit-chat

@@ -3,9 +3,11 @@ library reads (:mod:`ripplemem.language`), and so holds no fact to remember.
 
 "Oui", "Ja.", "Sí", "はい", "是的", "Nein.", "Да, конечно.", "Okay, oui 👍" are bare replies;
 "J'habite à Lyon.", "Nein, ich wohne jetzt in Köln." and "我住在上海。" are not: one word outside the
-lists (or a digit) makes a statement. The deterministic extractor drops a bare reply as it drops
-English chit-chat (:meth:`~ripplemem.write.extract_rules.DeterministicExtractor.is_chitchat`), and
-``Memory.update`` refuses one whatever the extractor (:mod:`ripplemem.write.update`).
+lists (or a digit) makes a statement. The deterministic extractor drops a bare reply of another
+language than English (:func:`foreign_reply`) as it drops English chit-chat, which its own word
+lists decide (:meth:`~ripplemem.write.extract_rules.DeterministicExtractor.is_chitchat`: a
+"Correct." or "Agreed." that confirms what was asked is kept there), and ``Memory.update``
+refuses any bare reply whatever the extractor (:mod:`ripplemem.write.update`).
 
 Words are read with Unicode letters (accents kept, case folded, apostrophes inside a word kept:
 "d'accord"); punctuation, emoji and other symbols are ignored. Chinese, Japanese and Thai, written
@@ -17,7 +19,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-__all__ = ["REPLIES", "bare_reply"]
+__all__ = ["REPLIES", "bare_reply", "foreign_reply"]
 
 
 def _words(text: str) -> frozenset[str]:
@@ -106,6 +108,13 @@ def bare_reply(text: str) -> bool:
         return False  # "Ja, 3." answers with an amount
     words = [w.replace("’", "'") for w in _WORD.findall(text.casefold())]
     return bool(words) and all(w in _ALL or (_UNSPACED.search(w) and _run(w)) for w in words)
+
+
+def foreign_reply(text: str) -> bool:
+    """Whether ``text`` is a bare reply with a word of another language than English's replies
+    ("Oui", "Okay, oui", "はい"; not "Correct.", which English chit-chat's lists judge)."""
+    words = [w.replace("’", "'") for w in _WORD.findall(text.casefold())]
+    return bare_reply(text) and any(w not in REPLIES["en"] for w in words)
 
 
 @lru_cache(maxsize=4096)
