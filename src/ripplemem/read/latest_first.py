@@ -516,6 +516,7 @@ def order(
     kin: Callable[[str, str], bool] = lambda a, b: False,
     asides_only: bool = False,
     topic: Callable[[str, str], bool] = lambda a, b: True,
+    later: Collection[str] = (),
 ) -> tuple[list[str], set[str]]:
     """``ids`` (ranked) in the order of the module doc, and the ids that moved; ``answers``:
     the units that answer but have no reading (the leader passes those said before it);
@@ -524,10 +525,13 @@ def order(
     something else);
     ``asides_only``: no statement moves, the best-ranked statement that answers the same thing
     leads, and the asides above it go right below it (a yes-or-no question about a past event:
-    whether it happened is what the holder stated, not what they planned or someone else did)."""
+    whether it happened is what the holder stated, not what they planned or someone else did);
+    ``later``: for an earlier value, the units that name the value the question says came later
+    ("before Beta"): the latest said before the first of them leads (the value held until it).
+    """
     ranked, moved = _stated_in_order(
         list(ids), units, answering, relevance, alike, answers=answers, latest=latest, kin=kin,
-        asides_only=asides_only, topic=topic,
+        asides_only=asides_only, topic=topic, later=later,
     )
     ranked, below = _not_now_below(ranked, answering, answers)
     return ranked, moved | below
@@ -545,6 +549,7 @@ def _stated_in_order(
     kin: Callable[[str, str], bool],
     asides_only: bool,
     topic: Callable[[str, str], bool],
+    later: Collection[str] = (),
 ) -> tuple[list[str], set[str]]:
     """:func:`order` up to what is not so now: the statements in order, asides below them."""
     stated = [i for i in ranked if i in answering and answering[i].role == "stated"]
@@ -577,6 +582,15 @@ def _stated_in_order(
         group = sorted(same, key=lambda i: held_order(units[i], answering.get(i)), reverse=True)
     else:
         group = sorted(same, key=lambda i: said_order(units[i]))
+        # "before Beta": the value held until the first statement naming Beta, the latest before it
+        named = [i for i in group if i in later]
+        if named:
+            until = said_order(units[named[0]])
+            held = [
+                i for i in group
+                if said_order(units[i]) < until and i not in later and any(kin(i, n) or alike(i, n) or topic(i, n) for n in named)
+            ]
+            group = held[::-1] + [i for i in group if i not in held]
     leader = min(same, key=ranked.index) if asides_only else group[0]
     reach = max(relevance.get(i, 0.0) for i in same)
     moved: set[str] = set()

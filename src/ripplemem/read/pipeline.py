@@ -67,6 +67,7 @@ from ripplemem.read.superseded import mark_superseded
 from ripplemem.read.supersession import (
     QuestionReading,
     apply_supersession,
+    asked_text,
     nameless_query,
     parse_once,
     read_question,
@@ -555,7 +556,7 @@ class _RippleRun:
         """The question without the names of the people it asks about, read once (only the
         stages that weigh it read it)."""
         if self._nameless_of is None:
-            self._nameless_of = nameless_query(self.query, self.trace.cues)
+            self._nameless_of = nameless_query(asked_text(self.query, self.question), self.trace.cues)
         return self._nameless_of
 
     def _embed_nameless_soon(self, text: str) -> None:

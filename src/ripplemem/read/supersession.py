@@ -403,6 +403,51 @@ def _name_in(query: str) -> str | None:
     return normalise_cue(found[0]) if found else None
 
 
+def later_value(query: str, parse: Parse | None) -> tuple[str, frozenset[str]] | None:
+    """The words of a question for an earlier value that name the later one: the "before"
+    phrase that sets the question's time, its object or its clause ("Where did I work before
+    Beta?", "before she joined Greenfield?"; not "before" in a clause that describes someone
+    else), and the words in it that name a value (names, nouns, numbers: "beta", "greenfield";
+    none for "before I moved"). The value a "before" names is the later one: the question asks
+    for the value held until it, so the phrase says when, not what is asked for. None without
+    such a phrase or a parse."""
+    if parse is None:
+        return None
+    last = _last_question(query)
+    (doc,) = parse([last])
+    for token in doc:
+        if token.lower_ != "before" or not _sets_time(token):
+            continue
+        if token.dep_ == "prep" and any(c.dep_ in ("pobj", "pcomp") for c in token.children):
+            words = list(token.subtree)
+        elif token.dep_ == "mark" and token.head.dep_ == "advcl":
+            words = list(token.head.subtree)
+        else:
+            continue
+        start, end = words[0].idx, words[-1].idx + len(words[-1].text)
+        named = frozenset(
+            t.lower_ for t in words
+            if t.pos_ in ("PROPN", "NOUN", "NUM") and t.i != token.i and len(t.text) > 1 and t.lower_ != "one"
+        )
+        return last[start:end], named
+    return None
+
+
+def asked_text(query: str, question: QuestionReading | None) -> str:
+    """The question as its answers' relevance reads it: for an earlier value, without the
+    "before" phrase that names the later value (:func:`later_value`: "Where did I work before
+    Beta?" asks where, and both the old and the new employer answer where; read with the phrase,
+    the later value fits best and the earlier one falls out of the answers)."""
+    if question is None or question[1] != "earlier":
+        return query
+    found = later_value(query, question[0])
+    if found is None:
+        return query
+    phrase = found[0]
+    at = query.rfind(phrase)
+    return " ".join((query[:at] + query[at + len(phrase):]).split()) if at >= 0 else query
+
+
 def nameless_query(query: str, cues: Cues | None) -> str:
     """The question without the names of the people it asks about ("Where does Maya live?" ->
     "Where does live?")."""
@@ -558,14 +603,17 @@ def apply_supersession(
     pulled = [e.unit.id for e in ordered[:budget] if e.unit.id not in kept]
     if reads:
         assert statements is not None and fit is not None  # for mypy: ``reads`` says so
+        # "before Beta": the units that name the value the question says came later
+        later = _naming_later(query, parse, [e.unit for e in ordered if e.unit.id in read]) if mode == "earlier" else []
         ordered, stated = _statements_first(
             ordered, read, by_id, statements, fit, Holder(named or "", words, relation[1] if relation else None),
             named is None, alike, chains, latest=mode == "present", notes=notes,
             counted=noun, asked=value_kind(query, noun), asides_only=polar,
+            later=later,
         )
         moved |= stated
         if not polar:  # step 2 orders by when each was said; within a chain its edges decide
-            ordered, kept = _chains_in_order(ordered, chains, read, latest=mode == "present")
+            ordered, kept = _chains_in_order(ordered, chains, read, latest=mode == "present", later=later)
             moved |= kept
     marked = rescore(ordered[:budget], moved, "supersession")
     if moved:
@@ -844,6 +892,7 @@ def _statements_first(
     counted: str | None = None,
     asked: Callable[[Clause], bool] | None = None,
     asides_only: bool = False,
+    later: Collection[str] = (),
 ) -> tuple[list[Evidence], set[str]]:
     """Step 2 of the module doc: the holder's asserted answers in order, asides below;
     ``counted``: the thing the question counts, if any (two statements that give it different
@@ -882,7 +931,7 @@ def _statements_first(
             parts[unit.id] = Reading("stated", reading.fit)
     ids, moved = order(
         [e.unit.id for e in ordered], {i: e.unit for i, e in items.items()}, parts, relevance,
-        same, answers=set(answering), latest=latest, kin=kin, asides_only=asides_only,
+        same, answers=set(answering), latest=latest, kin=kin, asides_only=asides_only, later=later,
         topic=speaks_of(units, read, found.words, [found.name] if found.kin_of is None else []),
     )
     if moved:
@@ -893,6 +942,15 @@ def _statements_first(
             f"{len(parts) - stated} say what they did not assert or someone else's (below them)"
         )
     return [items[i] for i in ids], moved
+
+
+def _naming_later(query: str, parse: Parse | None, units: Sequence[MemoryUnit]) -> list[str]:
+    """The ids of ``units`` that name the later value a question for an earlier value gives in
+    its "before" phrase (:func:`later_value`: every word of it that names a value)."""
+    found = later_value(query, parse)
+    if found is None or not found[1]:
+        return []
+    return [u.id for u in units if found[1] <= question_words(u.restatement, None)]
 
 
 def _says_he_or_she(clauses: Sequence[Clause]) -> bool:
@@ -980,13 +1038,19 @@ def _chain_groups(lead: Sequence[Evidence], chains: _Chains) -> list[list[Memory
 
 
 def _chains_in_order(
-    ordered: list[Evidence], chains: _Chains, read: Collection[str], *, latest: bool
+    ordered: list[Evidence], chains: _Chains, read: Collection[str], *, latest: bool,
+    later: Collection[str] = (),
 ) -> tuple[list[Evidence], set[str]]:
     """The members of each chain of the lead with a member step 2 read (``read``) take the
     places they hold among ``ordered`` in chain order: the latest in the first of them for the
     present (``latest``), the earliest for an earlier value. Step 2 orders statements by when
     they were said; an update may be said (given a session time) before the memory it replaced,
-    and its edge says which is newer."""
+    and its edge says which is newer. For an earlier value before one the question names
+    (``later``: the units that name it), the members before the first that names it come latest
+    first (the value held until it), or every member when the whole chain was said before the
+    first unit that names it."""
+    units = {e.unit.id: e.unit for e in ordered}
+    until = min((said_order(units[i]) for i in later if i in units), default=None)
     out = list(ordered)
     moved: set[str] = set()
     for group in _chain_groups(ordered[:LEAD], chains):
@@ -998,6 +1062,12 @@ def _chains_in_order(
         items = {e.unit.id: e for e in out}
         present = [u for u in {u.id: u for u in group}.values() if u.id in place]
         wanted = present[::-1] if latest else present
+        if not latest and until is not None:
+            cut = next((n for n, u in enumerate(present) if u.id in later), None)
+            if cut is None and all(said_order(u) < until for u in present):
+                cut = len(present)
+            if cut:
+                wanted = present[:cut][::-1] + present[cut:]
         for at, unit in zip(sorted(place[u.id] for u in present), wanted, strict=True):
             if out[at].unit.id != unit.id:
                 out[at] = items[unit.id]
