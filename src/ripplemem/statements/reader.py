@@ -16,6 +16,10 @@ are not parsed and state nothing, as the restatement keeps them as said. Read wi
 grammar they gave clauses all the same ("J'ai" a subject, "Minou" a value), which made units of
 different things one speaker's values of one thing to order by when they were said.
 
+A speaker's words that open with a verbless heading ("Correction: my flight is on Saturday",
+"Sorry, typo earlier - my brother is called John") are read from the parse of the clause after
+it (:func:`heading`): parsed whole, the parse may take the heading for the subject.
+
 The write path and the read path share one reader (:class:`~ripplemem.components.Components`),
 so a unit parsed as a new memory is not parsed again when a search reads it.
 """
@@ -185,6 +189,23 @@ class StatementReader:
                 made[owner][text] = doc
         return docs
 
+    def _headings_off(self, texts: Sequence[str], docs: list[Any], owners: Sequence[int],
+                      kept: Sequence[dict[str, Any]], made: list[dict[str, Any]] | None) -> None:
+        """Each of ``docs`` whose text opens with a verbless heading (:func:`heading`:
+        "Correction: my flight is on Saturday", "Sorry, typo earlier - my brother is called
+        John") replaced by the parse of the words after it, when those are a clause with a
+        subject of its own: the heading says how to take the sentence, not what it states, and
+        parsed with it the parse may take the heading for the subject ("Correction ... is")."""
+        found = [(n, split) for n, text in enumerate(texts) if (split := heading(text)) is not None]
+        if not found:
+            return
+        parsed = self._docs(
+            [part for _, split in found for part in split], [owners[n] for n, _ in found for _ in (0, 1)], kept, made
+        )
+        for (n, _), head, rest in zip(found, parsed[0::2], parsed[1::2], strict=True):
+            if verbless(head) and has_subject(rest):
+                docs[n] = rest
+
     def _read(self, units: Sequence[MemoryUnit], kept: Sequence[dict[str, Any]],
               made: list[dict[str, Any]] | None = None) -> list[list[Clause]]:
         pieces: list[tuple[int, str, str, tuple[str, ...]]] = []
@@ -196,6 +217,7 @@ class StatementReader:
         names = [stand_ins(words, (who, *people)) for _, who, words, people in pieces]
         texts = [_swap(words, n) for (_, _, words, _), n in zip(pieces, names, strict=True)]
         docs = self._docs(texts, [p[0] for p in pieces], kept, made) if pieces else []
+        self._headings_off(texts, docs, [p[0] for p in pieces], kept, made)
         out: list[list[Clause]] = [[] for _ in units]
         for (index, who, _, people), doc, n in zip(pieces, docs, names, strict=True):
             out[index].extend(_read_as(doc, who, people, n))
@@ -219,6 +241,36 @@ class StatementReader:
             for (index, who, _, people), doc, n in zip(said, docs, names, strict=True):
                 out[index].extend(_read_as(doc, who, people, n))
         return out
+
+
+#: words that may head a sentence, ended by a colon (not a time's, "3:30") or a spaced dash
+_HEADING = re.compile(r"^(?P<head>[^:;.!?\n]{1,60}?)\s*(?::(?!\d)|\s[-–—]\s)\s*(?=\S)")
+#: the most words a heading has
+_HEADING_WORDS = 6
+
+
+def heading(text: str) -> tuple[str, str] | None:
+    """``text`` as (the words that may head it, the rest): words of at most
+    :data:`_HEADING_WORDS` ended by a colon or a spaced dash ("Correction:", "Sorry, typo
+    earlier -"), then more words; None without."""
+    match = _HEADING.match(text)
+    if match is None or len(match.group("head").split()) > _HEADING_WORDS:
+        return None
+    rest = text[match.end():].strip()
+    return (match.group("head"), rest) if rest else None
+
+
+def verbless(doc: Any) -> bool:
+    """A heading: its root is no verb ("Correction", "Big news", "Sorry, typo earlier",
+    "Correction to what I said"; not "I have one rule", "Here's the thing")."""
+    return all(sentence.root.pos_ not in ("VERB", "AUX") for sentence in doc.sents)
+
+
+def has_subject(doc: Any) -> bool:
+    """A clause with a subject of its own: its first sentence's root has one ("my flight is on
+    Saturday"; not "move to Leeds next year", whose heading, "My plan", says what it is)."""
+    root = next(iter(doc.sents)).root
+    return any(c.dep_ in ("nsubj", "nsubjpass", "expl") for c in root.children)
 
 
 def _read_as(doc: Any, who: str, people: Sequence[str], names: dict[str, str]) -> list[Clause]:
