@@ -56,7 +56,7 @@ def parse():
         ("Where did I work before Beta?", "Where did I work ?", {"beta"}),
         ("Where did Lu teach before she joined Greenfield?", "Where did Lu teach ?", {"greenfield"}),
         ("Where did I live before I moved?", "Where did I live ?", set()),
-        ("What was my previous status before I got the current one?", "What was my previous status ?", set()),
+        ("What was my previous status before I got the current one?", "What was my status ?", set()),
     ],
 )
 def test_the_before_phrase_is_when(parse, question: str, asked: str, named: set[str]) -> None:
@@ -64,6 +64,18 @@ def test_the_before_phrase_is_when(parse, question: str, asked: str, named: set[
     assert reading[1] == "earlier"
     found = later_value(question, parse)
     assert found is not None and found[1] == frozenset(named)
+    assert asked_text(question, (parse, "earlier")) == asked
+
+
+@pytest.mark.parametrize(
+    ("question", "asked"),
+    [
+        ("What was my first job?", "What was my job?"),
+        ("Where did I live originally?", "Where did I live ?"),
+    ],
+)
+def test_the_earlier_value_word_is_when(parse, question: str, asked: str) -> None:
+    # "first", "originally" say which value by time, as "before Beta" does, not what is asked for
     assert asked_text(question, (parse, "earlier")) == asked
 
 

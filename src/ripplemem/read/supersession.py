@@ -441,11 +441,14 @@ def asked_text(query: str, question: QuestionReading | None) -> str:
     if question is None or question[1] != "earlier":
         return query
     found = later_value(query, question[0])
-    if found is None:
-        return query
-    phrase = found[0]
-    at = query.rfind(phrase)
-    return " ".join((query[:at] + query[at + len(phrase):]).split()) if at >= 0 else query
+    if found is not None and (at := query.rfind(found[0])) >= 0:
+        query = query[:at] + query[at + len(found[0]):]
+    # the earlier-value word says when too ("What was my first job?": which job, by time)
+    word = _earlier_word(_last_question(query), question[0])
+    if word is not None and question[0] is not None:
+        at = query.rfind(_last_question(query))
+        query = query[:at + word.start()] + query[at + word.end():]
+    return " ".join(query.split())
 
 
 def nameless_query(query: str, cues: Cues | None) -> str:
