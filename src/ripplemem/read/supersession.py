@@ -413,7 +413,7 @@ def later_value(query: str, parse: Parse | None) -> tuple[str, frozenset[str]] |
     such a phrase or a parse."""
     if parse is None:
         return None
-    last = _last_question(query)
+    last = last_question(query)
     (doc,) = parse([last])
     for token in doc:
         if token.lower_ != "before" or not _sets_time(token):
@@ -444,9 +444,9 @@ def asked_text(query: str, question: QuestionReading | None) -> str:
     if found is not None and (at := query.rfind(found[0])) >= 0:
         query = query[:at] + query[at + len(found[0]):]
     # the earlier-value word says when too ("What was my first job?": which job, by time)
-    word = _earlier_word(_last_question(query), question[0])
+    word = _earlier_word(last_question(query), question[0])
     if word is not None and question[0] is not None:
-        at = query.rfind(_last_question(query))
+        at = query.rfind(last_question(query))
         query = query[:at + word.start()] + query[at + word.end():]
     return " ".join(query.split())
 
