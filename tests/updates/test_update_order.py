@@ -163,6 +163,14 @@ def test_a_bare_reply_in_any_language_is_no_statement(memory: Memory, reply: str
     assert memory.add(reply, user_id="said").units == []  # as an add of "yes" keeps nothing
 
 
+def test_a_long_text_without_spaces_is_read_in_one_pass(memory: Memory) -> None:
+    """A reply run thousands of characters long is still a bare reply, and one that ends in a
+    statement is not: read without a recursion as deep as the text is long."""
+    assert memory.add("好" * 10_000, user_id="long").units == []
+    kept = memory.add("好" * 10_000 + "，我住在北京。", user_id="long").units
+    assert any("北京" in unit.restatement for unit in kept)
+
+
 @pytest.mark.parametrize("reply", ["Correct.", "Agreed."])
 def test_an_english_confirmation_is_kept_by_an_add_as_english_chit_chat_decides(memory: Memory, reply: str) -> None:
     """English replies are judged by the English chit-chat lists, as before the other languages'

@@ -17,7 +17,6 @@ without spaces, are read as a run of the listed replies ("好的好的", "いい
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 
 __all__ = ["REPLIES", "bare_reply", "foreign_reply"]
 
@@ -97,6 +96,9 @@ REPLIES: dict[str, frozenset[str]] = {
 _ALL = frozenset().union(*REPLIES.values())
 #: the listed replies of the languages written without spaces, longest first
 _RUNS = tuple(sorted((w for code in ("th", "zh", "ja") for w in REPLIES[code]), key=len, reverse=True))
+_RUNS_BY_FIRST: dict[str, tuple[str, ...]] = {
+    first: tuple(w for w in _RUNS if w[0] == first) for first in {w[0] for w in _RUNS}
+}
 #: a word: letters and marks (Devanagari and Thai vowels are marks), an apostrophe inside it kept
 _WORD = re.compile(r"[^\W\d_](?:[^\W\d_]|[\u0300-\u036f\u0900-\u097f\u0e00-\u0e7f]|['’](?=[^\W\d_]))*")
 _UNSPACED = re.compile(r"[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u9fff]")
@@ -106,20 +108,33 @@ def bare_reply(text: str) -> bool:
     """Whether ``text`` holds words and only replies (see the module notes): no fact to store."""
     if any(char.isdigit() for char in text):
         return False  # "Ja, 3." answers with an amount
-    words = [w.replace("’", "'") for w in _WORD.findall(text.casefold())]
+    words = _words_in(text)
     return bool(words) and all(w in _ALL or (_UNSPACED.search(w) and _run(w)) for w in words)
 
 
 def foreign_reply(text: str) -> bool:
     """Whether ``text`` is a bare reply with a word of another language than English's replies
     ("Oui", "Okay, oui", "はい"; not "Correct.", which English chit-chat's lists judge)."""
-    words = [w.replace("’", "'") for w in _WORD.findall(text.casefold())]
-    return bare_reply(text) and any(w not in REPLIES["en"] for w in words)
+    return bare_reply(text) and any(w not in REPLIES["en"] for w in _words_in(text))
 
 
-@lru_cache(maxsize=4096)
+def _words_in(text: str) -> list[str]:
+    return [w.replace("’", "'") for w in _WORD.findall(text.casefold())]
+
+
 def _run(word: str) -> bool:
-    """Whether ``word`` (of a script written without spaces) is a run of listed replies."""
-    if not word:
-        return True
-    return any(word.startswith(reply) and _run(word[len(reply):]) for reply in _RUNS)
+    """Whether ``word`` (of a script written without spaces) is a run of listed replies: the
+    positions a run of them reaches, left to right (a loop, not a recursion: a text of
+    thousands of characters, "好好好…", is read in one pass), given up at the first position
+    past every one reached."""
+    reach = [True] + [False] * len(word)
+    furthest = 0
+    for at in range(len(word)):
+        if at > furthest:
+            return False  # nothing reached lies this far: nothing further can be
+        if reach[at]:
+            for reply in _RUNS_BY_FIRST.get(word[at], ()):
+                if word.startswith(reply, at):
+                    reach[at + len(reply)] = True
+                    furthest = max(furthest, at + len(reply))
+    return reach[len(word)]
