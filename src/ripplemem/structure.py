@@ -87,6 +87,11 @@ def structural_time(unit: MemoryUnit) -> TimeSpan | None:
     """The time a unit is compared by: its grounded span, else the day it was said."""
     if unit.time_span is not None:
         return unit.time_span
+    return said_day(unit)
+
+
+def said_day(unit: MemoryUnit) -> TimeSpan | None:
+    """The day a unit was said (None without its session's time), whatever time it names."""
     said = unit.session_time
     if not said:
         return None

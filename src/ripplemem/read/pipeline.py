@@ -21,8 +21,10 @@ diffusion is blind (ranked by path strength), with the same budget.
 Baseline kinds (bm25, dense, hybrid) are dispatched to :mod:`ripplemem.read.baselines`.
 
 The query's vector is computed on a thread of its own (:mod:`ripplemem.background`) while
-the query cues, the lexical view, the cue index and the supersession stage's reading of the
-question (``question``: its tense, from the one parse of it) are read; the stages that need it wait
+the query cues, the lexical view, the cue index, the supersession stage's reading of the
+question (``question``: its tense, from the one parse of it) and, for a question that names a
+time, the time its own clause names (:func:`~ripplemem.read.when.asked_time`, which the ranking
+reads) are read; the stages that need it wait
 for it there (the ``embed`` timing is that wait). Once it is there, a question the supersession
 stage weighs the units' relevance to has its words without its people's names embedded on that
 thread, beside the stages before it. The baselines do the same with their lexical view.
@@ -326,6 +328,9 @@ class _RippleRun:
         if recipe.rank.supersession:  # what that stage reads of the question alone
             with clock("question"):
                 self.question = read_question(self.query, cues, reference_time, self.statements, self.parse)
+        if recipe.rank.time_penalty > 0 and recipe.rank.time_first and cues.time_span is not None:
+            with clock("time"):  # the ranking reads it (its parse of the question) in any case
+                self._asked_time()
         # the lexical hits' units, read while the wait would be idle: the pool's first, then the
         # deeper ranks the final ranking reads (each part only while the vector is not there)
         for part in (lexical[: recipe.views.lexical_k], lexical[recipe.views.lexical_k :]):

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
 
@@ -32,7 +32,7 @@ from ripplemem.read.rank import lower, rescore
 from ripplemem.read.supersession import last_question
 from ripplemem.records import Cues, Evidence, TimeSpan, named_times
 from ripplemem.statements import Parse
-from ripplemem.structure import structural_time, times_of
+from ripplemem.structure import said_day, times_of
 
 
 def another_time(item: Evidence, span: TimeSpan) -> bool:
@@ -161,8 +161,7 @@ def time_first(
 
 
 def _said_day(item: Evidence) -> TimeSpan | None:
-    unit = item.unit
-    return structural_time(replace(unit, time_span=None)) if unit.session_time is not None else None
+    return said_day(item.unit)
 
 
 def _named(item: Evidence) -> tuple[TimeSpan, ...]:
