@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from ripplemem.language import in_other_language, language_of, tense_in
+from ripplemem.language import in_other_language, language_of, question_language, tense_in
 
 
 @pytest.mark.parametrize(
@@ -122,3 +122,21 @@ def test_english_stays_english(text: str) -> None:
 )
 def test_the_tense_of_a_clause_in_another_language(clause: str, language: str, tense: str) -> None:
     assert tense_in(clause, language) == tense
+
+
+# a question is short: with no English function word, the n-gram model's likeliest language is
+# its language however unsure the model is ("Wo wohnt Lena?": German at under one half)
+@pytest.mark.parametrize(
+    ("question", "language"),
+    [("Wo wohnt Lena?", "de"), ("Où habite Giulia ?", "fr"), ("¿Dónde vive Giulia?", "es"),
+     ("Dove abita Giulia?", "it"), ("Que esporte a Giulia joga?", "pt"), ("Waar woont Daan nu?", "nl"),
+     ("Where does Giulia live?", "en"), ("Who is Giulia?", "en"), ("Is Lena vegan?", "en"),
+     ("What did Caroline paint last week?", "en"), ("Lena?", "en"), ("李娜住在哪里？", "zh")],
+)
+def test_the_language_of_a_short_question(question: str, language: str) -> None:
+    assert question_language(question) == language
+
+
+def test_a_short_memory_keeps_english() -> None:
+    # the same words said as a memory stay English: a name or a greeting keeps a memory English
+    assert language_of("Wo wohnt Lena?") == "en"

@@ -47,6 +47,7 @@ __all__ = [
     "in_other_language",
     "language_of",
     "own_clause_in",
+    "question_language",
     "searched_words",
     "since_in",
     "span_prepositions",
@@ -198,6 +199,32 @@ def _latin_language(text: str) -> str:
     if len(foreign) >= EVIDENCE and len(foreign) > english:  # the function words say another
         return max(FUNCTION_WORDS, key=lambda code: sum(word in FUNCTION_WORDS[code] for word in foreign))
     return "en"
+
+
+def question_language(text: str) -> str:
+    """The language of a question: :func:`language_of`, but a question of :data:`MIN_WORDS` words or
+    more that holds no English function word is in the language the n-gram model finds most
+    likely, however sure it is ("Wo wohnt Lena?": German at 0.47). A question is short, and
+    unlike a memory it has no name or greeting to keep English: a user asks in their language."""
+    found = language_of(text)
+    if found != "en" or not text.strip() or english_words(text) or not in_latin(text):
+        return found
+    words = [m.group().lower() for m in _WORD.finditer(text)]
+    if len(words) < MIN_WORDS or any(word in _QUESTION_ENGLISH for word in words):
+        return found
+    code, _ = _identifier().classify(text[:MODEL_CHARS])
+    return _MODEL_CODES[code]
+
+
+def in_latin(text: str) -> bool:
+    """Whether most of ``text``'s letters are no letter of another script (:data:`_SCRIPTS`)."""
+    letters = [c for c in text if c.isalpha()]
+    return sum(_script_of(c) is None for c in letters) * 2 > len(letters)
+
+
+#: the English question words and auxiliaries a question opens with, which the function words
+#: of :data:`_ENGLISH` leave out
+_QUESTION_ENGLISH = _words("where does do did whom whose why which what who how when is are was were has have had")
 
 
 #: the scripts whose letters name their language, as ranges of code points (Han alone is Chinese;

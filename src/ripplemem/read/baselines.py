@@ -17,7 +17,7 @@ from __future__ import annotations
 import time
 
 from ripplemem.background import in_background
-from ripplemem.language import language_of, searched_words
+from ripplemem.language import question_language, searched_words
 from ripplemem.providers.base import Embedder
 from ripplemem.read.views import centre_query
 from ripplemem.recipes import RecallRecipe
@@ -70,7 +70,7 @@ def recall_baseline(
     if recipe.kind in ("bm25", "hybrid"):
         begun = time.perf_counter()
         lists["lexical"] = (
-            list(store.search_lexical(namespace, searched_words(query, language_of(query)), depth))
+            list(store.search_lexical(namespace, searched_words(query, question_language(query)), depth))
             if depth and query.strip() else []
         )
         trace.timings_ms["lexical"] = (time.perf_counter() - begun) * 1000

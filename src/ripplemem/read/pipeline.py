@@ -36,6 +36,7 @@ when diffusion reaches a new unit along a semantic edge (``embed_goal``, apart f
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Future
@@ -47,7 +48,7 @@ import numpy as np
 
 from ripplemem.background import in_background
 from ripplemem.blas import single_threaded_blas
-from ripplemem.language import language_of, searched_words
+from ripplemem.language import question_language, searched_words
 from ripplemem.providers.base import Embedder
 from ripplemem.read.adjacency import answers_follow
 from ripplemem.read.answer_kind import prefer_the_kind
@@ -282,7 +283,7 @@ class _RippleRun:
         self._asked: list[AskedTime | None] = []  # the time its own clause names, read once
         # the question is in a language the embedder was not trained on: rho's alignment rests
         # on the lexical view (recipe.rank.lexical_alignment_other_language)
-        self.language = language = language_of(query)
+        self.language = language = question_language(query)
         languages = getattr(embedder, "languages", None)
         self.other_language = False
         if languages is not None:
@@ -292,6 +293,20 @@ class _RippleRun:
                     f"language: the question is in {language}, which the embedder was not trained on "
                     f"({', '.join(sorted(languages))}); rho's alignment rests on the lexical view"
                 )
+
+    def _lexical_query(self, cues: Cues) -> str:
+        """What the lexical view looks for: the question's words but its language's closed
+        classes (:func:`searched_words`); in a language the embedder was not trained on, where
+        the alignment rests on that view, not the people's names either (every memory a person
+        said opens with their name: "Lena said: ...", so for "Bei welcher Firma arbeitet Lena?"
+        the name alone put the shortest of Lena's memories first), unless nothing else is left."""
+        text = searched_words(self.query, self.language)
+        if not self.other_language or not cues.participants:
+            return text
+        rest = text
+        for name in cues.participants:
+            rest = re.sub(r"(?<!\w)" + re.escape(name) + r"(?!\w)", " ", rest, flags=re.IGNORECASE)
+        return rest if re.search(r"\w", rest) else text
 
     def recall(
         self,
@@ -321,7 +336,7 @@ class _RippleRun:
         depth = view_depths(recipe)
         with clock("lexical"):
             # its words, not its language's closed classes (English ones are the index's stopwords)
-            lexical = lexical_view(store, namespace, searched_words(self.query, self.language), depth.lexical)
+            lexical = lexical_view(store, namespace, self._lexical_query(cues), depth.lexical)
         self.lexical_scores = dict(lexical)
         with clock("cue"):
             matches = cue_matches(store, namespace, cues, depth.cue)
@@ -701,6 +716,7 @@ class _RippleRun:
                     notes=self.trace.notes, relevance=self._relevance(query_vector) if english else None,
                     statements=self.statements if english else None, fit=self._fit if english else None,
                     question=self.question if english else None,
+                    language=None if english else self.language,
                 )
         kept = {e.unit.id for e in evidence}
         dropped = sum(1 for i in pool.items if i not in kept)

@@ -102,6 +102,7 @@ from ripplemem.read.latest_first import (
     speaks_of,
     states,
 )
+from ripplemem.read.other_languages import asks_in, latest_alike_first
 from ripplemem.read.rank import rescore
 from ripplemem.read.speaker import ASKER_TERM, SPEAKER_TERM
 from ripplemem.records import (
@@ -540,6 +541,7 @@ def apply_supersession(
     statements: StatementReader | None = None,
     fit: Fit | None = None,
     question: QuestionReading | None = None,
+    language: str | None = None,
 ) -> list[Evidence]:
     """Mark superseded evidence and reorder it for what the question asks (see the module doc).
 
@@ -553,6 +555,8 @@ def apply_supersession(
     chains = _Chains(store, namespace, {e.unit.id: e.unit for e in evidence})
     chains.load([e.unit.id for e in evidence])
     parse, mode = question or read_question(query, cues, reference_time, statements)
+    if language is not None and statements is None:  # its own tense, not English words ("Als was ...")
+        mode = asks_in(query, language, cues)
     polar = mode == "past" and _POLAR_PAST.match(last_question(query)) is not None
     if mode == "past" and not polar:
         return list(evidence)  # a time of its own ("in August 2023")
@@ -566,6 +570,16 @@ def apply_supersession(
     people = [normalise_cue(p) for p in (cues.participants if cues else ())]
     words = question_words(query, cues)
     said = {e.unit.id: e.unit.episode_id for e in lead}
+    if language is not None and statements is None and mode == "present" and not polar:
+        # a language the statement reader cannot read: the holder's latest alike answer first
+        evidence, other = latest_alike_first(
+            evidence, query=query, language=language, names=people, lead=len(lead), alike=_alike(lead, chains)
+        )
+        if other:
+            notes.append(
+                f"supersession: the question is in {language}; the holder's latest alike answer leads "
+                f"({', '.join(sorted(other))})"
+            )
     # a later value needs a later session: answers all said in one sit still (nothing to order)
     reads = statements is not None and fit is not None and relevance is not None and len(set(said.values())) > 1
     read = answering

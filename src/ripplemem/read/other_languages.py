@@ -1,0 +1,201 @@
+"""The holder's latest memory first, for a question in a language the statement reader cannot read.
+
+The statement reader (:mod:`ripplemem.read.latest_first`) parses clauses with English grammar;
+in another language it reads nothing, and a question about the present got its answers in the
+ranking's order, the old value as often first as the new. What is left to read without a
+grammar is what :mod:`ripplemem.read.supersession` reads of any memory: who said it, when, and
+how alike two memories are.
+
+:func:`latest_alike_first` reads the holder's memories among the first
+:data:`~ripplemem.read.supersession.LEAD` (said by the person the question names, or naming them
+when they are not a speaker). Those that hold a word of the question (names and closed-class
+words aside), or an inflection of one ("wohnt" / "wohne", "abita" / "abito": two words that
+differ in their last two letters at most and share three, :func:`_meets`), answer it, and go to
+the place of the holder's first memory: the lexical view matches whole words, so "Mein Hund heißt
+Bello" came before "Ich wohne in Hamburg" for "Wo wohnt Lena?". The memories of the holder that
+say a thing alike to the first answer (a ``supersedes`` edge, or each among the other's nearest
+and more alike than the memory's average pair: the stage's ``alike``, read in a memory of three
+or more) answer the same question. Of those answers, when they were said in different sessions,
+the one said last leads, unless every sentence of it says what is not so now: a denial, a
+condition, a future or a past state of its language (:data:`NOT_NOW`, :data:`IMPERFECT`,
+:func:`~ripplemem.language.tense_in`), or a reply too short to tell a state. The answers pass
+the memories between (of other things); nothing else moves. A question told in a past tense
+of its language, or naming a time, is left as ranked (:func:`asks_in`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from itertools import pairwise
+from os.path import commonprefix
+from typing import Literal
+
+from ripplemem.language import MIN_WORDS, QUERY_STOPWORDS, tense_in
+from ripplemem.records import Cues, Evidence, MemoryUnit, normalise_cue, said_order
+
+__all__ = ["IMPERFECT", "NOT_NOW", "asks_in", "latest_alike_first", "says_now"]
+
+
+def _words(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+#: each language's closed-class words that make a sentence say what is not so now: its
+#: negations and its conjunctions of condition (a closed class, as the tense tables of
+#: :mod:`ripplemem.language`); the scripts written without spaces by marks read inside the text
+NOT_NOW: dict[str, frozenset[str]] = {
+    "de": _words("nicht kein keine keinen keinem keiner nie niemals wenn falls würde würden wäre"),
+    "nl": _words("niet geen nooit als indien zou zouden"),
+    "fr": _words("pas jamais ne n si"),
+    "es": _words("no nunca jamás tampoco si"),
+    "it": _words("non mai se"),
+    "pt": _words("não nunca jamais se"),
+    "sv": _words("inte aldrig om"),
+    "da": _words("ikke aldrig hvis"),
+    "nb": _words("ikke aldri hvis"),
+    "pl": _words("nie nigdy jeśli"),
+}
+_NOT_NOW_MARKS = {
+    "zh": ("不", "没", "別", "别", "如果", "要是"),
+    "ja": ("ない", "ません", "なかった", "もし", "たら"),
+    "ko": ("않", "안 ", "없", "면"),
+}
+#: each language's imperfect, the past of a state or a habit ("vivía", "morava", "abitavo", "ils
+#: habitaient", "je fumais"): what was so then, not a change told (the perfect and the simple
+#: past tell events: "me mudé", "sono andata"); by its endings and its copulas' forms (French
+#: "-ais" and "-ait" only after a subject pronoun: "mais", "fait" are no verbs)
+IMPERFECT: dict[str, re.Pattern[str]] = {
+    "es": re.compile(r"\w{2,}(?:aba|abas|ábamos|abais|aban)|era|eras|éramos|eran|iba|iban|tenía|tenían|vivía|vivían"),
+    "pt": re.compile(r"\w{2,}(?:ava|avas|ávamos|avam)|era|eras|éramos|eram|tinha|tinham|vivia|viviam"),
+    "it": re.compile(r"\w{2,}(?:avo|avamo|avate|avano|evano|ivano)|ero|eri|era|eravamo|erano|avevo|aveva|avevano"),
+    "fr": re.compile(r"\w{3,}aient|étais|était|étaient|avais|avait|avaient"),
+}
+_FRENCH_IMPERFECT = re.compile(r"\b(?:je|j'|tu|il|elle|on|c')\s*(?:\w+\s+)?\w{2,}(?:ais|ait)\b", re.IGNORECASE)
+_WORD = re.compile(r"[^\W\d_]+")
+#: the fewest characters of a sentence that tells a state in a script written without spaces
+_SHORTEST = 4
+_SENTENCE = re.compile(r"[^.!?。！？]+")
+_SAID = re.compile(r"^[^:]{1,80}? (?:said|asked|wrote):\s*")
+
+
+def _text(unit: MemoryUnit) -> str:
+    return _SAID.sub("", unit.restatement, count=1)
+
+
+def _now(sentence: str, language: str) -> bool:
+    """Whether ``sentence`` may say what is so now: no denial, condition or future of its language."""
+    marks = _NOT_NOW_MARKS.get(language)
+    # a reply or an interjection ("¡Uf, sí!", "Oui, bien sûr") tells no state
+    if len(sentence.strip()) < _SHORTEST if marks is not None else len(_WORD.findall(sentence)) < MIN_WORDS:
+        return False
+    if marks is not None:
+        if any(mark in sentence for mark in marks):
+            return False
+    elif NOT_NOW.get(language, frozenset()).intersection(w.lower() for w in _WORD.findall(sentence)):
+        return False
+    imperfect = IMPERFECT.get(language)
+    words = [w.lower() for w in _WORD.findall(sentence)]
+    if imperfect is not None and any(imperfect.fullmatch(w) for w in words):
+        return False
+    if language == "fr" and _FRENCH_IMPERFECT.search(sentence):
+        return False
+    return tense_in(sentence, language) not in ("future", "mixed")
+
+
+def says_now(unit: MemoryUnit, language: str) -> bool:
+    """Whether some sentence of ``unit`` may say what is so now (:func:`_now`)."""
+    return any(_now(s, language) for s in _SENTENCE.findall(_text(unit)) if s.strip())
+
+
+def _holder_of(lead: Sequence[Evidence], names: Sequence[str]) -> Callable[[MemoryUnit], bool] | None:
+    """Whose memories answer: the first of ``names`` who said a unit of ``lead``, or, when none
+    did, the units naming the first name."""
+    folded = [normalise_cue(n) for n in names if n.strip()]
+    if not folded:
+        return None
+    def spoken_by(name: str) -> Callable[[MemoryUnit], bool]:
+        return lambda unit: name in {normalise_cue(s) for s in unit.speakers}
+
+    for name in folded:
+        if any(spoken_by(name)(e.unit) for e in lead):
+            return spoken_by(name)
+    pattern = re.compile(r"(?<!\w)" + re.escape(folded[0]) + r"(?!\w)", re.IGNORECASE)
+    return lambda unit: pattern.search(_text(unit)) is not None
+
+
+def asks_in(query: str, language: str, cues: Cues | None) -> Literal["present", "past"]:
+    """What a question in ``language`` asks about: a past of its own (told in a past tense of
+    its language, or naming a time: "Wo hat Lena 2022 gearbeitet?") or the present."""
+    if tense_in(query, language) in ("past", "mixed") or (cues is not None and cues.time_span is not None):
+        return "past"
+    return "present"
+
+
+def latest_alike_first(
+    evidence: Sequence[Evidence],
+    *,
+    query: str,
+    language: str,
+    names: Sequence[str],
+    lead: int,
+    alike: Callable[[str, str], bool],
+) -> tuple[list[Evidence], set[str]]:
+    """``evidence`` with the holder's latest alike answer at the first answer's place, and the
+    ids moved (see the module doc); ``names``: the people the question names, first the one it
+    asks about."""
+    items = list(evidence)
+    head = items[:lead]
+    theirs = _holder_of(head, names)
+    if theirs is None:
+        return items, set()
+    said = [e for e in head if theirs(e.unit) and not e.unit.restatement.startswith(_asked(e.unit))]
+    asked = _content(query, language, names)
+    answers = [e for e in said if _meets(asked, _content(_text(e.unit), language, names))]
+    first = answers[0] if answers else said[0] if said else None
+    if first is None:
+        return items, set()
+    # of two memories each is half their mean, and alike says nothing of them
+    group = [e for e in said if e is first or e in answers or (len(head) > 2 and alike(first.unit.id, e.unit.id))]
+    ordered = list(group)
+    if len({e.unit.episode_id for e in group}) > 1:
+        latest = max((e for e in group if says_now(e.unit, language)), key=lambda e: said_order(e.unit), default=None)
+        if latest is not None:
+            ordered.remove(latest)
+            ordered.insert(0, latest)
+    # the answers take the place of the holder's first memory: past what the holder said of
+    # other things, which the lexical view put first for sharing no word but the name
+    at = items.index(said[0]) if answers else items.index(group[0])
+    before = [e.unit.id for e in items]
+    rest = [e for e in items if e not in ordered]
+    items = rest[:at] + ordered + rest[at:]
+    return items, {e.unit.id for i, e in enumerate(items) if before[i] != e.unit.id and e in ordered}
+
+
+def _content(text: str, language: str, names: Sequence[str]) -> list[str]:
+    """The words of ``text`` that are no closed-class word of its language nor a name; in a
+    script written without spaces, its characters' bigrams."""
+    if language in ("zh", "ja", "ko"):
+        chars = [c for c in text if c.isalnum()]
+        return ["".join(p) for p in pairwise(chars)]
+    closed = QUERY_STOPWORDS.get(language, frozenset()) | NOT_NOW.get(language, frozenset())
+    folded = {normalise_cue(n) for n in names}
+    return [w for w in (w.lower() for w in _WORD.findall(text)) if w not in closed and w not in folded]
+
+
+def _meets(asked: Sequence[str], words: Sequence[str]) -> bool:
+    """Whether a word of ``words`` is one of ``asked`` or an inflection of one: the two differ
+    only in their last two letters at most, and share three ("abita" / "abito", "arbeitet" /
+    "Arbeit", "wohnt" / "wohne")."""
+    for a in asked:
+        for w in words:
+            shorter = min(len(a), len(w))
+            common = len(commonprefix([a, w]))
+            if a == w or (common >= 3 and common >= shorter - 2 and abs(len(a) - len(w)) <= 2):
+                return True
+    return False
+
+
+def _asked(unit: MemoryUnit) -> str:
+    """The opening of a unit that holds a question of its speaker ("Lena asked: ")."""
+    return unit.restatement.split(" asked:", 1)[0] + " asked:" if " asked:" in unit.restatement else "\0"
