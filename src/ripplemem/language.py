@@ -35,6 +35,8 @@ from collections.abc import Sequence
 from typing import Any
 
 __all__ = [
+    "ANY_EVENT",
+    "ANY_EVENT_MARKS",
     "CONFIDENCE",
     "ENGLISH_PLAIN",
     "EVIDENCE",
@@ -199,6 +201,25 @@ def _latin_language(text: str) -> str:
     if len(foreign) >= EVIDENCE and len(foreign) > english:  # the function words say another
         return max(FUNCTION_WORDS, key=lambda code: sum(word in FUNCTION_WORDS[code] for word in foreign))
     return "en"
+
+
+#: the words of each language that ask for any event: its interrogatives "what" and "when",
+#: the pro-verbs "do" and "happen" in the forms a question takes them ("Was habe ich im März
+#: gemacht?", "Qu'est-ce que j'ai fait ...", "¿Qué hice ...?", "Cosa ho fatto ...", "O que eu fiz
+#: ...", "Wat heb ik ... gedaan?"): a question of nothing else asks for what happened at its time
+#: (a closed class, as English "do" is a stopword of the index)
+ANY_EVENT: dict[str, frozenset[str]] = {
+    "de": _words("was wann tun getan tat machen mache machst macht gemacht passiert passierte geschehen los"),
+    "fr": _words("qu que quoi quand ce est faire fait fais faisais passé passe passée arrivé"),
+    "es": _words("qué que cuándo hacer hice hiciste hizo hicimos hecho hago hace pasó pasado ocurrió"),
+    "it": _words("cosa che quando fare fatto fatta faccio fa feci successo accaduto"),
+    "pt": _words("que quando fazer fiz fez fizemos feito faço faz aconteceu acontecido"),
+    "nl": _words("wat wanneer doen doe deed deden gedaan gebeurd gebeurde"),
+}
+#: the same in the scripts written without spaces, as characters: "what", "do" and "happen", the
+#: pronouns and the particles of a question ("3月3日我做了什么？", "3月3日に何をしましたか？"; kana
+#: are read as no word)
+ANY_EVENT_MARKS: dict[str, str] = {"zh": "什么甚么做干了过吗呢我你他她们的事情发生", "ja": "何事私僕俺"}
 
 
 def question_language(text: str) -> str:

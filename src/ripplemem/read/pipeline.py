@@ -88,6 +88,7 @@ from ripplemem.read.views import (
 from ripplemem.read.when import (
     AskedTime,
     asked_time,
+    asks_more_in,
     asks_more_than_its_time,
     prefer_the_time,
     time_first,
@@ -520,7 +521,7 @@ class _RippleRun:
                 with self.clock("time"):
                     ranked, moved = time_first(
                         ranked, self._asked_time(), answers=recipe.rank.time_answers,
-                        content=asks_more_than_its_time(self.trace.cues or Cues()),
+                        content=self._asks_more_than_its_time(),
                     )
                 said = "time: the units of the question's own time that answer come first" if moved else ""
                 if said and said not in self.trace.notes:
@@ -547,11 +548,21 @@ class _RippleRun:
             ranked = spread_turns(ranked)
         return ranked, note
 
+    def _asks_more_than_its_time(self) -> bool:
+        """Whether the question asks for more than what happened at its time; the cues' keywords
+        are English words, a question in another language is read in its own closed classes."""
+        cues = self.trace.cues or Cues()
+        if self.language == "en":
+            return asks_more_than_its_time(cues)
+        return asks_more_in(self.query, self.language, cues.participants, [phrase for phrase, _ in self.times])
+
     def _asked_time(self) -> AskedTime | None:
         """The time the question's own clause names (:func:`~ripplemem.read.when.asked_time`),
         read once per search."""
         if not self._asked:
-            self._asked.append(asked_time(self.query, self.times, self.parse))
+            # the parse is English: a question in another language is read without one
+            parse = self.parse if self.language == "en" else None
+            self._asked.append(asked_time(self.query, self.times, parse))
         return self._asked[0]
 
     def _relevance(self, query_vector: np.ndarray) -> Callable[[Sequence[MemoryUnit]], list[float]]:

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
 
+from ripplemem.language import ANY_EVENT, ANY_EVENT_MARKS, QUERY_STOPWORDS
 from ripplemem.read.rank import lower, rescore
 from ripplemem.read.supersession import last_question
 from ripplemem.records import Cues, Evidence, TimeSpan, named_times
@@ -122,6 +123,29 @@ def asked_time(query: str, times: Sequence[tuple[str, TimeSpan]], parse: Parse |
     if not own or max(s.start for s in own) > min(s.end for s in own):
         return None
     return AskedTime(TimeSpan(min(s.start for s in own), max(s.end for s in own)), said)
+
+
+def asks_more_in(query: str, language: str, names: Sequence[str], phrases: Sequence[str]) -> bool:
+    """:func:`asks_more_than_its_time` for a question in another ``language`` than English: a
+    word of it besides its time ``phrases``, the people's ``names`` and its language's closed
+    classes (:data:`~ripplemem.language.QUERY_STOPWORDS`) and words that ask for any event
+    (:data:`~ripplemem.language.ANY_EVENT`); in a script written without spaces, a character
+    besides kana, digits and :data:`~ripplemem.language.ANY_EVENT_MARKS`."""
+    text = query
+    for phrase in (*phrases, *names):
+        if phrase:
+            text = text.replace(phrase, " ")
+    marks = ANY_EVENT_MARKS.get(language)
+    if marks is not None or language in ("zh", "ja", "ko"):
+        return any(
+            c.isalpha() and not ("\u3040" <= c <= "\u30ff") and c not in (marks or "") for c in text
+        )
+    closed = QUERY_STOPWORDS.get(language, frozenset()) | ANY_EVENT.get(language, frozenset())
+    # a letter alone is an elided article or pronoun ("j'ai", "l'anno")
+    return any(len(w) > 1 and w.casefold() not in closed for w in _WORD.findall(text))
+
+
+_WORD = re.compile(r"[^\W\d_]+")
 
 
 def asks_more_than_its_time(cues: Cues) -> bool:
