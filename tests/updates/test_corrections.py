@@ -41,3 +41,15 @@ def test_someone_elses_contrast_corrects_nothing(memory: Memory) -> None:
     memory.add([{"speaker": "Ann", "text": "I booked the train for the weekend."}], user_id="ann", session_time="2024-05-17T10:00")
     question = "When is Ann's dentist appointment?"
     assert rank_of(memory, question, "ann", "appointment is on Monday") == 0
+
+
+@pytest.mark.parametrize(("said", "correction", "question", "new", "old"), CASES, ids=["weekday", "pub", "airport"])
+def test_the_correction_leads_in_one_sitting(
+    memory: Memory, said: str, correction: str, question: str, new: str, old: str
+) -> None:
+    # said in the same add (QA6 Q6-3): a correction is said later than what it corrects, though in
+    # the same session, where two statements of one thing are otherwise one sitting's (not ordered)
+    memory.add([{"speaker": "Ann", "text": "I've got a sister called Priya who lives in Glasgow."}], user_id="ann", session_time="2024-05-01")
+    memory.add([{"speaker": "Ann", "text": "My favourite food is Thai green curry."}], user_id="ann", session_time="2024-05-02")
+    memory.add([{"speaker": "Ann", "text": said}, {"speaker": "Ann", "text": correction}], user_id="ann", session_time="2024-05-16T10:00")
+    assert rank_of(memory, question, "ann", new) < rank_of(memory, question, "ann", old)

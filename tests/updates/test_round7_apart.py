@@ -57,8 +57,6 @@ NOT_YET = {
     "tutoring-if": "kept apart: fails at the split and at the end of round 7 (not investigated)",
     "tidal-trial": "held at the split and at the end of round 7 through a misparse of 'Nico is trying out Tidal' "
     "(no subject); parsed right since round 9, the trial reads as what Nico pays for",
-    "es-madrid": "held only while the Spanish 'me mudé' was rewritten to 'Lucía mudé' (the name twice in the newer "
-    "memory); stored as said since language.py, the two memories rank by their words and no rule reads Spanish",
 }
 
 

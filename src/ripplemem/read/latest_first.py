@@ -382,6 +382,15 @@ _CONTRAST = re.compile(
 )
 
 
+def takes_back(unit: MemoryUnit) -> bool:
+    """Whether ``unit`` holds a contrast that may take back a word said before ("Tuesday not
+    Monday", "not Monday but Tuesday"; :func:`corrections` reads which)."""
+    return any(
+        (m.group("old") or m.group("old2")).casefold() not in _NEGATED_NOTHING
+        for m in _CONTRAST.finditer(unit.restatement)
+    )
+
+
 def corrections(units: Sequence[MemoryUnit], parts: Mapping[str, Reading]) -> dict[str, Reading]:
     """The units that take back a word of a statement their speaker made before and put another
     in its place ("Scratch that, it's Tuesday not Monday" after "My dentist appointment is on

@@ -31,10 +31,13 @@ from itertools import pairwise
 from os.path import commonprefix
 from typing import Literal
 
-from ripplemem.language import MIN_WORDS, QUERY_STOPWORDS, tense_in
+import numpy as np
+
+from ripplemem.language import MIN_WORDS, QUERY_STOPWORDS, language_of, tense_in
+from ripplemem.read.latest_first import NEAREST
 from ripplemem.records import Cues, Evidence, MemoryUnit, normalise_cue, said_order
 
-__all__ = ["IMPERFECT", "NOT_NOW", "asks_in", "latest_alike_first", "says_now"]
+__all__ = ["EARLIER", "IMPERFECT", "NOT_NOW", "asks_in", "latest_alike_first", "says_now"]
 
 
 def _words(text: str) -> frozenset[str]:
@@ -124,9 +127,28 @@ def _holder_of(lead: Sequence[Evidence], names: Sequence[str]) -> Callable[[Memo
     return lambda unit: pattern.search(_text(unit)) is not None
 
 
-def asks_in(query: str, language: str, cues: Cues | None) -> Literal["present", "past"]:
-    """What a question in ``language`` asks about: a past of its own (told in a past tense of
-    its language, or naming a time: "Wo hat Lena 2022 gearbeitet?") or the present."""
+#: each language's adverbs of an earlier time than now ("before", "previously", "formerly"): a
+#: question holding one asks for the value before the latest (a closed class)
+EARLIER: dict[str, frozenset[str]] = {
+    "de": _words("vorher früher davor zuvor ehemals"),
+    "nl": _words("vroeger eerder daarvoor voorheen"),
+    "fr": _words("avant auparavant autrefois"),
+    "es": _words("antes antiguamente anteriormente"),
+    "it": _words("prima precedentemente"),
+    "pt": _words("antes antigamente anteriormente"),
+}
+_EARLIER_MARKS = {"zh": ("以前", "之前", "原来", "从前"), "ja": ("以前", "前に", "元々", "もともと", "昔")}
+
+
+def asks_in(query: str, language: str, cues: Cues | None) -> Literal["present", "past", "earlier"]:
+    """What a question in ``language`` asks about: the value before the latest (it holds a word
+    of an earlier time: "¿Dónde trabajaba Ane antes?", :data:`EARLIER`), a past of its own (told
+    in a past tense of its language, or naming a time: "Wo hat Lena 2022 gearbeitet?") or the
+    present."""
+    marks = _EARLIER_MARKS.get(language)
+    words = {w.lower() for w in _WORD.findall(query)}
+    if (marks is not None and any(m in query for m in marks)) or EARLIER.get(language, frozenset()) & words:
+        return "earlier"
     if tense_in(query, language) in ("past", "mixed") or (cues is not None and cues.time_span is not None):
         return "past"
     return "present"
@@ -140,6 +162,7 @@ def latest_alike_first(
     names: Sequence[str],
     lead: int,
     alike: Callable[[str, str], bool],
+    earliest: bool = False,
 ) -> tuple[list[Evidence], set[str]]:
     """``evidence`` with the holder's latest alike answer at the first answer's place, and the
     ids moved (see the module doc); ``names``: the people the question names, first the one it
@@ -155,14 +178,21 @@ def latest_alike_first(
     first = answers[0] if answers else said[0] if said else None
     if first is None:
         return items, set()
-    # of two memories each is half their mean, and alike says nothing of them
-    group = [e for e in said if e is first or e in answers or (len(head) > 2 and alike(first.unit.id, e.unit.id))]
+    # alike in the memory (the stage's test) and among the memories of the question's language
+    within = _alike_in(head, language)
+    group = [
+        e for e in said
+        if e is first or e in answers or (alike(first.unit.id, e.unit.id) and within(first.unit.id, e.unit.id))
+    ]
     ordered = list(group)
     if len({e.unit.episode_id for e in group}) > 1:
-        latest = max((e for e in group if says_now(e.unit, language)), key=lambda e: said_order(e.unit), default=None)
-        if latest is not None:
-            ordered.remove(latest)
-            ordered.insert(0, latest)
+        if earliest:  # "antes", "vorher": the value before the latest
+            leads: Evidence | None = min(group, key=lambda e: said_order(e.unit))
+        else:
+            leads = max((e for e in group if says_now(e.unit, language)), key=lambda e: said_order(e.unit), default=None)
+        if leads is not None:
+            ordered.remove(leads)
+            ordered.insert(0, leads)
     # the answers take the place of the holder's first memory: past what the holder said of
     # other things, which the lexical view put first for sharing no word but the name
     at = items.index(said[0]) if answers else items.index(group[0])
@@ -170,6 +200,26 @@ def latest_alike_first(
     rest = [e for e in items if e not in ordered]
     items = rest[:at] + ordered + rest[at:]
     return items, {e.unit.id for i, e in enumerate(items) if before[i] != e.unit.id and e in ordered}
+
+
+def _alike_in(head: Sequence[Evidence], language: str) -> Callable[[str, str], bool]:
+    """Whether two units of ``head`` say alike things, among the units in ``language``: each among
+    the other's :data:`NEAREST` nearest of them and more alike than their average pair (their
+    vectors less the mean of theirs), read when three or more are in that language. The
+    namespace's mean will not do: beside memories in English two memories in Spanish are
+    alike for their language alone ("Vivo en Valencia" and "Mi hermano se mudó a Bilbao")."""
+    units = [e.unit for e in head if e.unit.vector is not None and language_of(_text(e.unit)) == language]
+    near: dict[str, set[str]] = {}
+    if len(units) > 2:
+        vectors = np.asarray([u.vector for u in units], dtype=np.float32)
+        vectors -= vectors.mean(axis=0)
+        vectors /= np.maximum(np.linalg.norm(vectors, axis=1, keepdims=True), 1e-12)
+        cosines = vectors @ vectors.T
+        np.fill_diagonal(cosines, -np.inf)
+        for row, unit in enumerate(units):
+            nearest = np.argsort(-cosines[row])[:NEAREST]
+            near[unit.id] = {units[int(i)].id for i in nearest if cosines[row, int(i)] > 0}
+    return lambda a, b: b in near.get(a, ()) and a in near.get(b, ())
 
 
 def _content(text: str, language: str, names: Sequence[str]) -> list[str]:

@@ -101,6 +101,7 @@ from ripplemem.read.latest_first import (
     readings,
     speaks_of,
     states,
+    takes_back,
 )
 from ripplemem.read.other_languages import asks_in, latest_alike_first
 from ripplemem.read.rank import rescore
@@ -570,18 +571,23 @@ def apply_supersession(
     people = [normalise_cue(p) for p in (cues.participants if cues else ())]
     words = question_words(query, cues)
     said = {e.unit.id: e.unit.episode_id for e in lead}
-    if language is not None and statements is None and mode == "present" and not polar:
+    if language is not None and statements is None and mode in ("present", "earlier"):
         # a language the statement reader cannot read: the holder's latest alike answer first
         evidence, other = latest_alike_first(
-            evidence, query=query, language=language, names=people, lead=len(lead), alike=_alike(lead, chains)
+            evidence, query=query, language=language, names=people, lead=len(lead), alike=_alike(lead, chains),
+            earliest=mode == "earlier",
         )
         if other:
             notes.append(
                 f"supersession: the question is in {language}; the holder's latest alike answer leads "
                 f"({', '.join(sorted(other))})"
             )
-    # a later value needs a later session: answers all said in one sit still (nothing to order)
-    reads = statements is not None and fit is not None and relevance is not None and len(set(said.values())) > 1
+    # a later value needs a later session: answers all said in one sit still (nothing to order),
+    # but for a correction, said later in the same sitting ("Scratch that, it's Tuesday not Monday")
+    corrects = {e.unit.id for e in lead if takes_back(e.unit)}
+    reads = statements is not None and fit is not None and relevance is not None and (
+        len(set(said.values())) > 1 or bool(corrects)
+    )
     read = answering
     noun: str | None = None  # the thing the question counts
     if reads:
@@ -594,7 +600,7 @@ def apply_supersession(
         if (noun := counted(query, parse)) is not None:
             read += [i for i in counting_anew(lead, answering, statements, noun) if i not in read]
         read += [i for i in saying_alike(lead, answering, alike, statements, before=polar) if i not in read]
-        reads = len({said[i] for i in read if i in said}) > 1
+        reads = len({said[i] for i in read if i in said}) > 1 or bool(corrects.intersection(read))
     if not reads and not any(chains.links.get(e.unit.id) for e in evidence):
         # no chain and no readings to order: nothing moves, and whom the question is about is
         # not read (its tense was read above, from the one parse of it)
