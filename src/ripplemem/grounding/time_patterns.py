@@ -97,6 +97,18 @@ def kanji_count(word: str) -> int:
     return 10 * (_KANJI_DIGIT[tens] if tens else 1) + (_KANJI_DIGIT[ones] if ones else 0)
 
 
+#: a Japanese or Chinese range of days, "3月3日から7日まで", "5月20日到25日", "三月三号到七号",
+#: "12月28日から1月4日": the end's month is written only when it differs from the start's (the end
+#: inherits the start's month and year); not a count of days after a date ("3月3日から7日間")
+_CJK_NUMBER = r"\d{1,2}|[一二三四五六七八九十]{1,3}"
+CJK_DAY_RANGE = re.compile(
+    r"(?<![\d〇一二三四五六七八九十])(?:(?P<year>(?:19|20)\d\d)年|(?P<step>去年|昨年|今年|明年|来年|來年))?"
+    r"(?P<month>" + _CJK_NUMBER + r")月(?P<a>" + _CJK_NUMBER + r")[日号號](?:[(（][^)）]{1,3}[)）])?"
+    r"\s*(?:から|到|至|~|〜|～|-|–|—)\s*"
+    r"(?:(?P<month2>" + _CJK_NUMBER + r")月)?(?P<b>" + _CJK_NUMBER + r")[日号號](?![間间])"
+)
+#: the years such a range may be told of before its month: last year, this year, next year
+CJK_YEAR_STEP = {"去年": -1, "昨年": -1, "今年": 0, "明年": 1, "来年": 1, "來年": 1}
 CJK_WEEK_STEP = {"先々": -2, "先": -1, "今": 0, "来": 1, "再来": 2, "上上": -2, "上": -1, "这": 0, "這": 0,
                  "本": 0, "下下": 2, "下": 1}
 CJK_DAY = {**{day: n for n, day in enumerate("月火水木金土日")}, **{day: n for n, day in enumerate("一二三四五六日")},

@@ -61,6 +61,7 @@ from ripplemem.grounding.time_spans import (
     weekend_span,
     year_span,
 )
+from ripplemem.language import tense_in
 from ripplemem.records import TimeSpan
 
 
@@ -179,6 +180,9 @@ def rule_times(
     for m in tp.WEEKEND.finditer(text):
         if free(m):
             add(m, _weekend(m, text, ref), "weekend")
+    for m in tp.CJK_DAY_RANGE.finditer(text) if language in ("ja", "zh") else ():
+        if free(m) and (m.group("year") or m.group("step") or not text[: m.start()].endswith("年")):
+            add(m, _cjk_day_range(m, text, ref, language), "range")
     for m in tp.CJK_WEEK_DAY.finditer(text) if language in ("ja", "zh") else ():
         if free(m):
             add(m, _weekday_of_week(m, ref), "day")
@@ -324,6 +328,34 @@ def _day_range(m: re.Match, text: str, ref: datetime | None) -> TimeSpan | None:
         return TimeSpan(day_span(start).start, day_span(end).end)
 
     return _of_year(days, m, text, ref)
+
+
+def _cjk_day_range(m: re.Match, text: str, ref: datetime | None, language: str | None) -> TimeSpan | None:
+    """"3月3日から7日まで", "三月三号到七号": the days from the first to the last, the last in the
+    start's month when it names none (in the next year when its month comes before the start's:
+    "12月28日から1月4日"); in the year written, else the occurrence its sentence's tense says
+    (:func:`~ripplemem.language.tense_in`; the nearest when it tells neither or both)."""
+    month, first, last = tp.kanji_count(m.group("month")), tp.kanji_count(m.group("a")), tp.kanji_count(m.group("b"))
+    month2 = tp.kanji_count(m.group("month2")) if m.group("month2") else month
+
+    def days(year: int) -> TimeSpan | None:
+        start = _calendar_day(year, month, first)
+        end = _calendar_day(year + (month2 < month), month2, last)
+        if start is None or end is None or start > end:
+            return None
+        return TimeSpan(day_span(start).start, day_span(end).end)
+
+    if m.group("year"):
+        return days(int(m.group("year")))
+    if ref is None:
+        return None
+    if m.group("step"):
+        return days(ref.year + tp.CJK_YEAR_STEP[m.group("step")])
+    spans = [span for span in map(days, (ref.year - 1, ref.year, ref.year + 1)) if span is not None]
+    if not spans:
+        return None
+    tense = tense_in(tp.clause_of(text, m.start(), m.end()), language) if language else ""
+    return occurrence(spans, ref, "" if tense == "mixed" else tense)
 
 
 def _nth_weekend(m: re.Match, text: str, ref: datetime | None) -> TimeSpan | None:

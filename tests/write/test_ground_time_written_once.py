@@ -1,0 +1,55 @@
+"""Times a language writes with a word said once or after them (QA6 Q6-6 to Q6-9), said on
+Sunday 10 May 2026: a Japanese or Chinese range of days whose end omits the month (it inherits
+the start's), Portuguese "há N ..." (ago) and "daqui a N ..." (from now), a range between two
+holidays told in the past, and a day and month followed by a word for last or next ("le 9 mai
+dernier": the latest such day not after the day said; "le 9 mai prochain": the first not before)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import pytest
+
+from ripplemem import Memory
+
+from .grounded import spans
+
+#: Sunday 10 May 2026, 10:00
+SUNDAY = datetime(2026, 5, 10, 10, 0)
+
+
+@pytest.mark.parametrize(
+    "text, first, last",
+    [
+        ("3月3日から3月7日まで札幌にいました。", "2026-03-03", "2026-03-07"),  # the month written twice
+        ("3月3日から7日まで出張でした。", "2026-03-03", "2026-03-07"),  # not 3 March 00:00-07:59
+        ("5月20日から25日まで休みます。", "2026-05-20", "2026-05-25"),
+        ("12月28日から1月4日まで実家に帰りました。", "2025-12-28", "2026-01-04"),  # across the new year, past
+        ("我5月20日到25日休假。", "2026-05-20", "2026-05-25"),
+        ("我3月3日到7日在北京。", "2026-03-03", "2026-03-07"),
+        ("三月三号到七号我在北京出差。", "2026-03-03", "2026-03-07"),
+        ("2024年3月3日から7日まで大阪にいました。", "2024-03-03", "2024-03-07"),  # the year written
+        ("去年3月3日到7日我在北京。", "2025-03-03", "2025-03-07"),  # last year
+    ],
+)
+def test_a_cjk_range_whose_end_omits_the_month_keeps_the_start_month(text: str, first: str, last: str) -> None:
+    assert spans(text, SUNDAY) == [(first, last)]
+
+
+def test_a_cjk_count_of_days_after_a_date_is_no_range() -> None:
+    # "から7日間": for seven days from 3 March (a duration), not a range ending on the 7th
+    assert ("2026-03-03", "2026-03-07") not in spans("3月3日から7日間出張でした。", SUNDAY)
+
+
+@pytest.mark.parametrize(
+    "speaker, text, first, last",
+    [
+        ("Yuki", "3月3日から7日まで出張でした。", "2026-03-03", "2026-03-07"),
+        ("Wei", "三月三号到七号我在北京出差。", "2026-03-03", "2026-03-07"),
+    ],
+)
+def test_the_stored_unit_holds_that_time(speaker: str, text: str, first: str, last: str) -> None:
+    memory = Memory.open("memory://")
+    unit = memory.add([{"speaker": speaker, "text": text}], user_id="u", session_time="2026-05-10T10:00").units[0]
+    assert unit.time_span is not None
+    assert (unit.time_span.start.date().isoformat(), unit.time_span.end.date().isoformat()) == (first, last)
