@@ -42,10 +42,33 @@ def test_a_cjk_count_of_days_after_a_date_is_no_range() -> None:
 
 
 @pytest.mark.parametrize(
+    "text, first, last",
+    [
+        ("Há três semanas fui a Lisboa.", "2026-04-13", "2026-04-19"),  # the week three back
+        ("Fui ao médico há dois dias.", "2026-05-08", "2026-05-08"),
+        ("Fui ao médico há 2 dias.", "2026-05-08", "2026-05-08"),
+        ("Fui a Lisboa há um mês.", "2026-04-01", "2026-04-30"),
+        ("Vou para Lisboa daqui a três semanas.", "2026-05-25", "2026-05-31"),
+        ("Daqui a dois dias começo o novo trabalho.", "2026-05-12", "2026-05-12"),
+        ("Em três semanas vou para Lisboa.", "2026-05-25", "2026-05-31"),  # read before, kept
+    ],
+)
+def test_portuguese_counts_back_and_ahead(text: str, first: str, last: str) -> None:
+    assert spans(text, SUNDAY) == [(first, last)]
+
+
+def test_portuguese_ha_that_is_there_is_is_no_time() -> None:
+    # "há" is also "there is": "there are three days of festival in the city" names no time back
+    assert spans("Há três dias de festa na cidade.", SUNDAY) == []
+
+
+@pytest.mark.parametrize(
     "speaker, text, first, last",
     [
         ("Yuki", "3月3日から7日まで出張でした。", "2026-03-03", "2026-03-07"),
         ("Wei", "三月三号到七号我在北京出差。", "2026-03-03", "2026-03-07"),
+        ("João", "Há três semanas fui a Lisboa.", "2026-04-13", "2026-04-19"),
+        ("João", "Daqui a dois dias começo o novo trabalho.", "2026-05-12", "2026-05-12"),
     ],
 )
 def test_the_stored_unit_holds_that_time(speaker: str, text: str, first: str, last: str) -> None:

@@ -109,6 +109,31 @@ CJK_DAY_RANGE = re.compile(
 )
 #: the years such a range may be told of before its month: last year, this year, next year
 CJK_YEAR_STEP = {"去年": -1, "昨年": -1, "今年": 0, "明年": 1, "来年": 1, "來年": 1}
+#: Portuguese numbers (a closed class) and units of time, for its counts back and ahead
+PT_NUMBERS = {
+    "um": 1, "uma": 1, "dois": 2, "duas": 2, "três": 3, "tres": 3, "quatro": 4, "cinco": 5, "seis": 6,
+    "sete": 7, "oito": 8, "nove": 9, "dez": 10, "onze": 11, "doze": 12, "quinze": 15, "vinte": 20, "trinta": 30,
+}  # fmt: skip
+PT_UNITS = {"dia": "day", "dias": "day", "semana": "week", "semanas": "week", "mês": "month", "mes": "month",
+            "meses": "month", "ano": "year", "anos": "year"}
+_PT_COUNT = r"\d{1,3}|" + "|".join(sorted(PT_NUMBERS, key=len, reverse=True))
+_PT_UNIT = r"(?:" + "|".join(sorted(PT_UNITS, key=len, reverse=True)) + r")(?!\w)"
+#: Portuguese "há três semanas", "faz dois dias", "dois dias atrás" (ago: "há" before a count, or
+#: "atrás" after it) and "daqui a três semanas" (from now): that unit back or ahead, as "three weeks
+#: ago" is; not "há três dias de festa" (there are) nor "há dois anos que moro aqui" (for: a span)
+PT_COUNT = re.compile(
+    r"(?<!\w)(?:(?:há|faz)\s+(?P<back>" + _PT_COUNT + r")\s+(?P<unit>" + _PT_UNIT + r")(?!\s+(?:que|de|da|do|das|dos)\b)"
+    r"|(?P<before>" + _PT_COUNT + r")\s+(?P<unit2>" + _PT_UNIT + r")\s+atrás"
+    r"|daqui\s+a\s+(?P<ahead>" + _PT_COUNT + r")\s+(?P<unit3>" + _PT_UNIT + r"))(?:\s+atrás)?(?!\w)",
+    re.IGNORECASE,
+)
+
+
+def pt_count(word: str) -> int:
+    """A Portuguese count, in digits or in words up to thirty (:data:`PT_NUMBERS`)."""
+    return int(word) if word.isdigit() else PT_NUMBERS[word.lower()]
+
+
 CJK_WEEK_STEP = {"先々": -2, "先": -1, "今": 0, "来": 1, "再来": 2, "上上": -2, "上": -1, "这": 0, "這": 0,
                  "本": 0, "下下": 2, "下": 1}
 CJK_DAY = {**{day: n for n, day in enumerate("月火水木金土日")}, **{day: n for n, day in enumerate("一二三四五六日")},

@@ -189,6 +189,9 @@ def rule_times(
     for m in tp.JA_AGO.finditer(text) if language == "ja" else ():
         if free(m):
             add(m, *_japanese_ago(m, ref))
+    for m in tp.PT_COUNT.finditer(text) if language == "pt" else ():
+        if free(m):
+            add(m, *_portuguese_count(m, ref))
     for m in tp.COUNT_FROM_DAY.finditer(text):
         if free(m):
             add(m, _count_from_day(m, text, ref), "day")
@@ -489,6 +492,17 @@ def _japanese_ago(m: re.Match, ref: datetime | None) -> tuple[TimeSpan | None, s
         low, high = tp.VAGUE_COUNTS["few"]
         return (hull(unit_span(ref, unit, -high), unit_span(ref, unit, -low)) if ref else None), "range"
     return (unit_span(ref, unit, -tp.kanji_count(m.group("n"))) if ref else None), unit
+
+
+def _portuguese_count(m: re.Match, ref: datetime | None) -> tuple[TimeSpan | None, str]:
+    """"há três semanas", "dois dias atrás": that unit that many back; "daqui a dois dias": ahead."""
+    words = m.group("unit") or m.group("unit2") or m.group("unit3")
+    unit = tp.PT_UNITS[words.lower()]
+    if m.group("ahead"):
+        count = tp.pt_count(m.group("ahead"))
+    else:
+        count = -tp.pt_count(m.group("back") or m.group("before"))
+    return (unit_span(ref, unit, count) if ref else None), unit
 
 
 def _count_from_day(m: re.Match, text: str, ref: datetime | None) -> TimeSpan | None:
