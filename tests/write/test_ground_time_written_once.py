@@ -63,12 +63,25 @@ def test_portuguese_ha_that_is_there_is_is_no_time() -> None:
 
 
 @pytest.mark.parametrize(
+    "text, first, last",
+    [
+        ("Between Christmas and New Year I was in Rome.", "2025-12-25", "2026-01-01"),
+        ("From Christmas to New Year I was ill.", "2025-12-25", "2026-01-01"),
+        ("Between Christmas and New Year I will be in Rome.", "2026-12-25", "2027-01-01"),  # ahead
+    ],
+)
+def test_a_range_between_holidays_takes_its_clause_tense(text: str, first: str, last: str) -> None:
+    assert spans(text, SUNDAY) == [(first, last)]
+
+
+@pytest.mark.parametrize(
     "speaker, text, first, last",
     [
         ("Yuki", "3月3日から7日まで出張でした。", "2026-03-03", "2026-03-07"),
         ("Wei", "三月三号到七号我在北京出差。", "2026-03-03", "2026-03-07"),
         ("João", "Há três semanas fui a Lisboa.", "2026-04-13", "2026-04-19"),
         ("João", "Daqui a dois dias começo o novo trabalho.", "2026-05-12", "2026-05-12"),
+        ("Alex", "Between Christmas and New Year I was in Rome.", "2025-12-25", "2026-01-01"),
     ],
 )
 def test_the_stored_unit_holds_that_time(speaker: str, text: str, first: str, last: str) -> None:

@@ -139,6 +139,10 @@ _BARE_SEASON = re.compile(  # a date only by its clause's tense (TimeGrounder._s
 _YEAR = re.compile(r"\b(?:19|20)\d\d\b")
 #: a month's name: a span that names one and no year recurs every year ("from 3 to 7 April")
 _MONTH = re.compile(r"\b(?:" + MONTH_RE + r")\b", re.IGNORECASE)
+#: a holiday on a fixed day of the calendar: like a month's name, a span of such holidays and no
+#: year recurs every year, on the same days ("between Christmas and New Year"; not Easter or
+#: Thanksgiving, whose day moves from year to year)
+_HOLIDAY = re.compile(r"\b(?:christmas|xmas|new year['’]?s?|halloween|valentine['’]?s)\b", re.IGNORECASE)
 #: an open span from a time up to now
 _SINCE = re.compile(r"(?:ever\s+)?since\b", re.IGNORECASE)
 #: the words of an onset: when a change starts ("from Friday", "starting in March")
@@ -953,7 +957,7 @@ class TimeGrounder:
         # a day or month of the calendar without a year recurs every year (not "tonight",
         # "this weekend", "after a day": those are read from the reference itself)
         yearless = (
-            _MONTH.search(phrase) is not None
+            (_MONTH.search(phrase) is not None or _HOLIDAY.search(phrase) is not None)
             and not _YEAR.search(phrase) and not _RELATIVE_YEAR.search(phrase)
         )
         if end is None:  # "since 2016": up to the reference
