@@ -75,6 +75,24 @@ def test_a_range_between_holidays_takes_its_clause_tense(text: str, first: str, 
 
 
 @pytest.mark.parametrize(
+    "text, said, day",
+    [
+        ("Je suis arrivée à Lyon le 9 mai dernier.", SUNDAY, "2026-05-09"),
+        ("Je suis arrivée à Lyon le 3 mars dernier.", datetime(2026, 3, 4, 10, 0), "2026-03-03"),
+        ("Je suis arrivée à Lyon le 3 mars dernier.", SUNDAY, "2026-03-03"),
+        ("Je suis arrivée à Lyon le 11 mai dernier.", SUNDAY, "2025-05-11"),  # not yet this year
+        ("Sono arrivata a Roma il 9 maggio scorso.", SUNDAY, "2026-05-09"),
+        ("Llegué a Sevilla el 9 de mayo pasado.", SUNDAY, "2026-05-09"),
+        ("Llegué a Sevilla el pasado 9 de mayo.", SUNDAY, "2026-05-09"),  # control
+        ("Je pars le 12 mai prochain.", SUNDAY, "2026-05-12"),
+        ("Je pars le 9 mai prochain.", SUNDAY, "2027-05-09"),
+    ],
+)
+def test_a_word_for_last_or_next_after_a_date_counts_from_the_day_said(text: str, said: datetime, day: str) -> None:
+    assert spans(text, said) == [(day, day)]
+
+
+@pytest.mark.parametrize(
     "speaker, text, first, last",
     [
         ("Yuki", "3月3日から7日まで出張でした。", "2026-03-03", "2026-03-07"),
@@ -82,6 +100,7 @@ def test_a_range_between_holidays_takes_its_clause_tense(text: str, first: str, 
         ("João", "Há três semanas fui a Lisboa.", "2026-04-13", "2026-04-19"),
         ("João", "Daqui a dois dias começo o novo trabalho.", "2026-05-12", "2026-05-12"),
         ("Alex", "Between Christmas and New Year I was in Rome.", "2025-12-25", "2026-01-01"),
+        ("Claire", "Je suis arrivée à Lyon le 9 mai dernier.", "2026-05-09", "2026-05-09"),
     ],
 )
 def test_the_stored_unit_holds_that_time(speaker: str, text: str, first: str, last: str) -> None:

@@ -200,6 +200,17 @@ _NEXT_WORD = re.compile(r"\s+([^\W\d_]+)")
 _GOAL = re.compile(
     r"(?<!\w)(?:para|pra|pour|per|auf|für|naar)\s+(?:(?:el|la|le|il|lo|o|a|den|die|das)\s+)?(?:$|\s)", re.IGNORECASE
 )
+#: the words for last and next that follow a date in the Romance languages ("le 9 mai dernier",
+#: "il 9 maggio scorso", "el 9 de mayo pasado", "le 12 mai prochain"): the latest such date not
+#: after the day said, the first not before it (Duckling reads them a year off when that is recent)
+_STEP_AFTER_DATE = {
+    "fr": (frozenset({"dernier", "dernière"}), frozenset({"prochain", "prochaine"})),
+    "it": (frozenset({"scorso", "scorsa"}), frozenset({"prossimo", "prossima"})),
+    "es": (frozenset({"pasado", "pasada"}), frozenset({"próximo", "próxima"})),
+    "pt": (frozenset({"passado", "passada"}), frozenset({"próximo", "próxima"})),
+}
+_LAST_WORD = re.compile(r"([^\W\d_]+)\W*$")
+_FIRST_WORD = re.compile(r"^\s*([^\W\d_]+)")
 #: "que viene" (that comes) after a Spanish weekday: "el próximo martes", next week's
 _COMING = re.compile(r"\bque viene$", re.IGNORECASE)
 _DIGIT = re.compile(r"\d")
@@ -803,6 +814,10 @@ class TimeGrounder:
         if unit is not None and _COARSER.index(unit) > _COARSER.index(grain):
             grain = unit  # "vor zwei Wochen": Duckling's day two weeks back, in its week
         if len(points) == 1 and grain == "day" and _DIGIT.search(phrase) and not _YEAR.search(phrase) and (
+            step := _step_after_date(phrase, text[end:], language)
+        ) and not named_weekday(phrase):
+            return GroundedTime(phrase, day_span(_stepped_date(moment.date(), ref.date(), step)), "day")
+        if len(points) == 1 and grain == "day" and _DIGIT.search(phrase) and not _YEAR.search(phrase) and (
             day := named_weekday(phrase)
         ):
             rest = phrase[: day.start()] + phrase[day.end() :]
@@ -993,6 +1008,30 @@ class TimeGrounder:
         else:
             grain = "range"
         return GroundedTime(phrase, TimeSpan(begin, finish), grain)
+
+
+def _step_after_date(phrase: str, after: str, language: str) -> int:
+    """-1 when a word for last follows the date ``phrase`` (the last word of the phrase or the
+    first after it: :data:`_STEP_AFTER_DATE`), 1 for a word for next, else 0."""
+    words = _STEP_AFTER_DATE.get(language)
+    if words is None:
+        return 0
+    said = [m.group(1).lower() for m in (_LAST_WORD.search(phrase), _FIRST_WORD.match(after)) if m]
+    return -1 if words[0].intersection(said) else 1 if words[1].intersection(said) else 0
+
+
+def _stepped_date(day: date, today: date, step: int) -> date:
+    """The day of the year ``day`` names (its month and day) that is the latest not after
+    ``today`` (``step`` -1), or the first not before it (1)."""
+    candidates = []
+    for year in (today.year - 1, today.year, today.year + 1):
+        try:
+            candidates.append(date(year, day.month, day.day))
+        except ValueError:  # 29 February
+            continue
+    if step < 0:
+        return max((c for c in candidates if c <= today), default=day)
+    return min((c for c in candidates if c >= today), default=day)
 
 
 #: what stands between a weekday and the date it is in apposition with ("Donnerstag, dem 7. März")
