@@ -247,6 +247,31 @@ def test_an_mcp_update_that_holds_no_statement_is_a_tool_error(tmp_path: Path) -
     assert seen["stored"] == (False, 1) and seen["again"] == (False, [], 1)
 
 
+async def _update_to_a_question(client: Client) -> dict:
+    added = await client.call_tool("add_memory", {"text": "I live in Hull.", "session_time": "2024-05-08"})
+    old = added.structured_content["units"][0]["id"]
+    refused = await client.call_tool("update_memory", {"unit_id": old, "text": "¿Sigo viviendo en Hull?"})
+    listed = await client.call_tool("list_memories", {})
+    return {"refused": (refused.is_error, refused.content[0].text), "listed": listed.structured_content["total"]}
+
+
+def test_an_mcp_update_to_a_question_is_a_tool_error(tmp_path: Path) -> None:
+    memory = Memory(Settings(store=str(tmp_path / "m.db")), embedder=FakeEmbedder())
+    server = build_mcp(AsyncMemory(over=memory), lambda ctx: (Access.fixed("kim"), "kim"))
+    try:
+        seen = _run(_session(Client(server), _update_to_a_question))
+    finally:
+        memory.close()
+    assert seen["refused"] == (
+        True,
+        (
+            "InvalidInputError: the update's text is a question, not a statement to store: give the new fact as "
+            "a statement (\"I live in Leeds now.\"), not as a question"
+        ),
+    )
+    assert seen["listed"] == 1  # nothing stored
+
+
 async def _describe_and_refuse(client: Client) -> dict:
     tools = (await client.list_tools()).tools
     texts = {t.name: t.description for t in tools}

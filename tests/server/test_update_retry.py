@@ -45,3 +45,22 @@ def test_a_rest_update_that_holds_no_statement_is_refused(live: LiveServer) -> N
         again = client.post(f"/v1/memories/{old}/update", json={"text": "I moved to Bristol."})
         assert first.status_code == again.status_code == 200
         assert again.json()["units"] == [] and again.json()["skipped"] == 1
+
+
+def test_a_rest_update_to_a_question_is_refused(live: LiveServer) -> None:
+    """A question is no new value: a 422 that says to send the statement, and the chain as it was."""
+    with live.client("alex") as client:
+        added = client.post(
+            "/v1/memories",
+            json={"messages": [{"speaker": "Alex", "text": "I live in Hull."}], "session_time": "2024-05-08T13:56"},
+        ).json()
+        old = added["units"][0]["id"]
+        refused = client.post(f"/v1/memories/{old}/update", json={"text": "Do I still live in Hull?"})
+        assert refused.status_code == 422
+        assert refused.json()["error"] == {
+            "type": "InvalidInputError",
+            "message": "the update's text is a question, not a statement to store: give the new fact as a "
+            "statement (\"I live in Leeds now.\"), not as a question",
+        }
+        assert client.get("/v1/memories").json()["total"] == 1
+        assert client.get(f"/v1/memories/{old}/edges").json()["edges"] == []

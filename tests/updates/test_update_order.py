@@ -191,3 +191,50 @@ def test_a_short_statement_in_another_language_is_an_update(memory: Memory, stat
     old = memory.add("I live in Leeds.", user_id="y", session_time="2023-01-01").units[0]
     new = memory.update(old.id, statement, user_id="y").units
     assert len(new) == 1 and [v.unit.id for v in memory.history(old.id, user_id="y")] == [old.id, new[0].id]
+
+
+QUESTIONS = [
+    "Do I still live in Hull?", "Do I still live in Hull ?", "Do I still live in Hull?!", "Do I still live in Hull? 🤔",
+    "Est-ce que j'habite toujours à Hull ?", "Wohne ich noch in Hull?", "¿Sigo viviendo en Hull?",
+    "Moro ainda em Hull?", "まだハルに住んでいますか？", "我还住在赫尔吗？", "هل ما زلت أعيش في هال؟",
+    "«Я всё ещё живу в Халле?»", "(Do I still live in Hull?)",
+]
+
+
+@pytest.mark.parametrize("question", QUESTIONS)
+def test_a_question_is_no_new_value(memory: Memory, question: str) -> None:
+    """A question asserts no value (an agent passing the user's next turn along by mistake): an
+    update to one is refused, saying to give the statement instead, in any language; nothing is
+    stored and the old value is still current."""
+    old = memory.add([{"speaker": "Alex", "text": "I live in Hull."}], user_id="q", session_time="2024-06-01").units[0]
+    before = [(u.id, u.restatement) for u in memory.list(user_id="q")]
+    with pytest.raises(InvalidInputError) as refused:
+        memory.update(old.id, question, user_id="q")
+    assert str(refused.value) == (
+        "the update's text is a question, not a statement to store: give the new fact as a statement "
+        "(\"I live in Leeds now.\"), not as a question"
+    )
+    assert [(u.id, u.restatement) for u in memory.list(user_id="q")] == before
+    assert memory.edges(old.id, user_id="q") == []
+    assert [(v.unit.id, v.superseded_by) for v in memory.history(old.id, user_id="q")] == [(old.id, None)]
+    first = memory.search("Where does Alex live now?", user_id="q").evidence[0]
+    assert (first.unit.id, first.superseded_by) == (old.id, None)
+
+
+def test_a_question_dated_before_the_memory_is_told_the_time_first(memory: Memory) -> None:
+    """The time is checked first, whatever the text: a question too."""
+    old = memory.add("I live in Hull.", user_id="q2", session_time="2024-06-01").units[0]
+    with pytest.raises(InvalidInputError, match="before the memory it replaces"):
+        memory.update(old.id, "Do I still live in Hull?", user_id="q2", session_time="2024-01-01")
+
+
+@pytest.mark.parametrize(
+    "statement",
+    ["Where do I live? In Leeds now.", "I moved to Leeds, where else?! No: to York.", "I live in Leeds now."],
+)
+def test_a_statement_with_a_question_inside_it_is_an_update(memory: Memory, statement: str) -> None:
+    """Only a text that ends as a question is one: a question asked and then answered is an update."""
+    old = memory.add("I live in Hull.", user_id="q3", session_time="2024-06-01").units[0]
+    new = memory.update(old.id, statement, user_id="q3").units
+    versions = memory.history(old.id, user_id="q3")
+    assert new and (versions[0].unit.id, versions[0].superseded_by) == (old.id, new[0].id)

@@ -9,6 +9,10 @@ lists decide (:meth:`~ripplemem.write.extract_rules.DeterministicExtractor.is_ch
 "Correct." or "Agreed." that confirms what was asked is kept there), and ``Memory.update``
 refuses any bare reply whatever the extractor (:mod:`ripplemem.write.update`).
 
+A question ("Do I still live in Hull?", "¿Sigo en Hull?", "まだハルに住んでいますか？") asserts no
+fact either: :func:`question` says whether a text ends as one, and ``Memory.update`` refuses it as
+the new value (a question asked and then answered, "Where do I live? In Leeds now.", is not one).
+
 Words are read with Unicode letters (accents kept, case folded, apostrophes inside a word kept:
 "d'accord"); punctuation, emoji and other symbols are ignored. Chinese, Japanese and Thai, written
 without spaces, are read as a run of the listed replies ("好的好的", "いいえ、違います").
@@ -17,8 +21,9 @@ without spaces, are read as a run of the listed replies ("好的好的", "いい
 from __future__ import annotations
 
 import re
+import unicodedata
 
-__all__ = ["REPLIES", "bare_reply", "foreign_reply"]
+__all__ = ["QUESTION_MARKS", "REPLIES", "bare_reply", "foreign_reply", "question"]
 
 
 def _words(text: str) -> frozenset[str]:
@@ -110,6 +115,28 @@ def bare_reply(text: str) -> bool:
         return False  # "Ja, 3." answers with an amount
     words = _words_in(text)
     return bool(words) and all(w in _ALL or (_UNSPACED.search(w) and _run(w)) for w in words)
+
+
+#: the question marks of the scripts the library reads: ASCII, full-width (Chinese, Japanese),
+#: Arabic, Greek's own code point, Armenian, Ethiopic, and the interrobangs ("?!" ends as "!")
+QUESTION_MARKS = frozenset("?\uff1f\u061f\u037e\u055e\u1367\u203d\u2047\u2048\u2049\ufe56")
+#: what may follow a question's mark: white space, "!", closing brackets and quotes, emoji
+_AFTER_MARK = frozenset("!！\"'")
+
+
+def question(text: str) -> bool:
+    """Whether ``text`` ends as a question: its last question mark comes after every other
+    character but white space, "!", closing brackets and quotes, and symbols ("Hull?!",
+    "(Hull?)", "«Hull?»", "Hull? 🤔"), in any script ("？", "؟"; "¿…?" ends in "?")."""
+    end = len(text)
+    while end and (text[end - 1] in _AFTER_MARK or unicodedata.category(text[end - 1])[:2] in _TRAILING):
+        end -= 1
+    return bool(end) and text[end - 1] in QUESTION_MARKS
+
+
+#: the Unicode categories that may trail a question's mark: separators, closing punctuation,
+#: final quotes, symbols (emoji), format characters (an emoji's joiners)
+_TRAILING = frozenset({"Zs", "Zl", "Zp", "Cc", "Pe", "Pf", "So", "Sk", "Cf", "Mn"})
 
 
 def foreign_reply(text: str) -> bool:

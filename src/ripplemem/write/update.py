@@ -7,7 +7,9 @@ old version from ``history``), the chain's latest version; so a chain stays line
 is its one current value. All in **one write block**: the units, their edges, their clue graph and the supersedes edges are stored together or
 not at all. A text that yields no unit ("yes"), or is a bare reply in any language ("Oui", "はい":
 :mod:`ripplemem.write.replies`, whatever the extractor made of it), is refused
-(``InvalidInputError``) and nothing is stored.
+(``InvalidInputError``) and nothing is stored; so is a question ("Do I still live in Hull?",
+"¿Sigo en Hull?", "まだハルに住んでいますか？": :func:`~ripplemem.write.replies.question`), which
+asserts no new value, with a message asking for the statement instead.
 
 It is idempotent like ``add``: the session id is derived from the namespace, ``old``'s id and the
 text (never from a time), so a retry of the same update yields the same unit ids and stores
@@ -51,7 +53,7 @@ from ripplemem.records import AddResult, Conversation, Edge, MemoryUnit, Session
 from ripplemem.stores.base import supersedes_of
 from ripplemem.write.input_checks import check_text
 from ripplemem.write.pipeline import WritePipeline
-from ripplemem.write.replies import bare_reply
+from ripplemem.write.replies import bare_reply, question
 from ripplemem.write.supersede import SUPERSEDES_WEIGHT, chain_of
 
 __all__ = ["inherited_time", "update_unit"]
@@ -62,6 +64,11 @@ AFTER_LATEST = timedelta(seconds=1)
 EMPTY = "the update's text is empty: give the new fact in a sentence"
 #: what an update whose text yields no memory is told
 NO_STATEMENT = "the update's text holds no statement to store: give the new fact in a sentence"
+#: what an update whose text is a question is told
+QUESTION = (
+    "the update's text is a question, not a statement to store: give the new fact as a statement "
+    "(\"I live in Leeds now.\"), not as a question"
+)
 
 
 class _Moved(Exception):
@@ -158,8 +165,10 @@ def update_unit(
 
     def link(fresh: list[MemoryUnit], known: list[str]) -> int:
         """In the add's write block: each unit of the update supersedes ``old``."""
-        # nothing to store, or a bare "Oui" an LLM extractor made a memory of: refused, and the
-        # block stores nothing
+        # a question, nothing to store, or a bare "Oui" an LLM extractor made a memory of:
+        # refused, and the block stores nothing
+        if question(text):
+            raise InvalidInputError(QUESTION)
         if (not fresh and not known) or bare_reply(text):
             raise InvalidInputError(NO_STATEMENT)
         if not store.get_units(namespace, [old.id], with_vectors=False):
