@@ -463,14 +463,19 @@ def import_units(
 ) -> None:
     """Import memory units from a JSONL export (namespaces are kept)."""
     from ripplemem.cli.absent import NoStore
+    from ripplemem.cli.inputs import chat_file_refused
     from ripplemem.core.location import missing_store
+    from ripplemem.errors import InvalidInputError
 
     settings = store_settings(store)
-    if (missing := missing_store(settings.store)) is not None:
-        with NoStore(settings, missing) as trial:  # a new store is made only for a file it takes
-            trial.import_jsonl(file)
-    with open_memory(store) as memory:
-        count = memory.import_jsonl(file)
+    try:
+        if (missing := missing_store(settings.store)) is not None:
+            with NoStore(settings, missing) as trial:  # a new store is made only for a file it takes
+                trial.import_jsonl(file)
+        with open_memory(store) as memory:
+            count = memory.import_jsonl(file)
+    except InvalidInputError as error:
+        raise chat_file_refused(file, error) from error
     from ripplemem.cli.render import for_terminal
 
     console().print(for_terminal(f"imported {count} records from {file}"))

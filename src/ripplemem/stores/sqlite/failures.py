@@ -37,6 +37,12 @@ def store_error(error: sqlite3.Error, path: str, doing: str) -> StoreError:
     code = getattr(error, "sqlite_errorcode", None)
     primary = code & 0xFF if isinstance(code, int) else None
     text = str(error)
+    if primary == _CANTOPEN and os.path.isdir(path):
+        return StoreError(
+            f"cannot open {path}: {path} is a folder, not a store file (a SQLite store is one "
+            f"file); give a file in it as the store, e.g. {os.path.join(path, 'memory.db')}; "
+            "nothing was changed"
+        )
     if primary in (_READONLY, _PERM) or "readonly" in text or (
         primary == _CANTOPEN and _not_writable(path)
     ):
