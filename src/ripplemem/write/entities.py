@@ -291,7 +291,7 @@ class EntityRecognizer:
         with self._lock:
             self._load()
             with _only(self._nlp, self._parse_pipes):
-                return list(self._nlp.pipe(texts, batch_size=self.batch_size))
+                return [join_hyphenated(doc) for doc in self._nlp.pipe(texts, batch_size=self.batch_size)]
 
     def parse_identity(self) -> str:
         """What :meth:`parse`'s docs depend on: spaCy's version, the model and its version, the
@@ -304,7 +304,7 @@ class EntityRecognizer:
                 meta = self._nlp.meta
                 self._identity = (
                     f"spacy {spacy.__version__}; {meta.get('lang')}_{meta.get('name')} "
-                    f"{meta.get('version')}; {','.join(self._parse_pipes)}"
+                    f"{meta.get('version')}; {','.join(self._parse_pipes)}; {WORDS}"
                 )
             return self._identity
 
@@ -622,3 +622,85 @@ def _bounded_runs(text: str) -> str:
         return "".join(chars)
 
     return _LONG_RUN.sub(cut, text)
+
+
+#: how :meth:`EntityRecognizer.parse` cuts words besides the tokenizer, in its parse identity: a
+#: parse kept before words joined by hyphens were one token is not read
+WORDS = "hyphen-joined words 1"
+#: a part of a word joined by hyphens: letters and digits (a token may hold hyphens already:
+#: the tokenizer keeps "to-5" of "9-to-5" whole)
+_JOINED_PART = re.compile(r"[^\W_]+(?:[-\u2010\u2011][^\W_]+)*")
+_JOINING = frozenset({"-", "\u2010", "\u2011"})  # the hyphen, and Unicode's hyphen and non-breaking one
+#: the names of months and days, which a hyphen between makes a range ("Mon-Fri", "Jan-Mar")
+#: or a part of one ("mid-June"): kept apart, as the time readers' questions read them
+_CALENDAR_NAMES = _word_set(
+    """monday tuesday wednesday thursday friday saturday sunday mon tue tues wed thu thur thurs
+    fri sat sun january february march april may june july august september october november
+    december jan feb mar apr jun jul aug sep sept oct nov dec"""
+)
+
+
+def hyphen_joined(doc: Any) -> list[tuple[int, int]]:
+    """The token ranges [start, end) of ``doc`` that are one word joined by hyphens: parts of
+    letters or digits with a hyphen between each two and no space ("five-a-side", "T-shirt",
+    "3-year-old"); not numbers alone, which are dates and ranges ("2023-05-01", "6-12 May",
+    "10-15 minutes"), nor any run that names a month or a day ("Mon-Fri", "mid-June")."""
+    found: list[tuple[int, int]] = []
+    i, n = 0, len(doc)
+    while i < n:
+        end = i + 1
+        if _JOINED_PART.fullmatch(doc[i].text):
+            while (
+                end + 1 < n and doc[end].text in _JOINING and not doc[end - 1].whitespace_
+                and not doc[end].whitespace_ and _JOINED_PART.fullmatch(doc[end + 1].text)
+            ):
+                end += 2
+        parts = [doc[k].text for k in range(i, end, 2)]
+        if (
+            end - i > 1
+            and not all(part.isdigit() for part in parts)
+            and not any(word.casefold() in _CALENDAR_NAMES for part in parts for word in re.split("[-\u2010\u2011]", part))
+        ):
+            found.append((i, end))
+        i = end
+    return found
+
+
+def join_hyphenated(doc: Any) -> Any:
+    """``doc`` (parsed) with each word joined by hyphens (:func:`hyphen_joined`) one token, which
+    takes the tag, part of speech, morphology, dependency and head of the word's root (the
+    parse of its parts), and its lemma with the root's lemma ("co-founders": "co-founder").
+    spaCy's English tokenizer splits "five-a-side" into five tokens, and the statement reader
+    then read "five" as a number and "side" as the thing; tagged as one unknown word, the
+    tagger takes it for an adverb, so the parts are parsed and then joined.
+
+    A word whose numeral part the parse read as counting its root ("five" of "five-a-side")
+    was taken for a measure: said to a verb with no object ("The organiser moved five-a-side
+    to Thursdays") it is the verb's object, not an adverbial of measure (``npadvmod``)."""
+    spans = hyphen_joined(doc)
+    if not spans:
+        return doc
+    with doc.retokenize() as retokenizer:
+        for start, end in spans:
+            span = doc[start:end]
+            root = span.root
+            dep = root.dep_
+            if dep == "npadvmod" and _counted_inside(doc, start, end) and _objectless_verb(root.head):
+                dep = "dobj"
+            lemma = doc[start : root.i].text + root.lemma_ + doc[root.i + 1 : end].text
+            attrs = {"TAG": root.tag_, "POS": root.pos_, "MORPH": str(root.morph), "DEP": dep, "LEMMA": lemma}
+            retokenizer.merge(span, attrs=attrs)
+    return doc
+
+
+def _counted_inside(doc: Any, start: int, end: int) -> bool:
+    """A numeral word of tokens [start, end) (a word joined by hyphens) counts a token of it:
+    the parse read the word as a measure ("five ... side"; not "10-km", a measure)."""
+    return any(
+        doc[i].dep_ == "nummod" and start <= doc[i].head.i < end and not doc[i].text.isdigit()
+        for i in range(start, end)
+    )
+
+
+def _objectless_verb(token: Any) -> bool:
+    return token.pos_ == "VERB" and not any(c.dep_ in ("dobj", "obj") for c in token.children)
