@@ -668,8 +668,8 @@ def hyphen_joined(doc: Any) -> list[tuple[int, int]]:
 
 def join_hyphenated(doc: Any) -> Any:
     """``doc`` (parsed) with each word joined by hyphens (:func:`hyphen_joined`) one token, which
-    takes the tag, part of speech, morphology, dependency and head of the word's root (the
-    parse of its parts), and its lemma with the root's lemma ("co-founders": "co-founder").
+    takes the tag, part of speech, morphology and dependency of the word's root (the parse of
+    its parts: :func:`_root`), and its lemma with the root's lemma ("co-founders": "co-founder").
     spaCy's English tokenizer splits "five-a-side" into five tokens, and the statement reader
     then read "five" as a number and "side" as the thing; tagged as one unknown word, the
     tagger takes it for an adverb, so the parts are parsed and then joined.
@@ -683,7 +683,7 @@ def join_hyphenated(doc: Any) -> Any:
     with doc.retokenize() as retokenizer:
         for start, end in spans:
             span = doc[start:end]
-            root = span.root
+            root = _root(doc, start, end)
             dep = root.dep_
             if dep == "npadvmod" and _counted_inside(doc, start, end) and _objectless_verb(root.head):
                 dep = "dobj"
@@ -691,6 +691,26 @@ def join_hyphenated(doc: Any) -> Any:
             attrs = {"TAG": root.tag_, "POS": root.pos_, "MORPH": str(root.morph), "DEP": dep, "LEMMA": lemma}
             retokenizer.merge(span, attrs=attrs)
     return doc
+
+
+#: the dependencies of an argument of a head: what a word joined by hyphens is, when one of its
+#: parts is one
+_ARGUMENT = frozenset({"nsubj", "nsubjpass", "dobj", "obj", "attr", "acomp", "oprd", "pobj", "dative"})
+
+
+def _root(doc: Any, start: int, end: int) -> Any:
+    """The root of the word in tokens [start, end): spaCy's span root, or where that is no
+    argument of its head, the first part the parse made one of that same head ("We're staying
+    audio-only" parsed in parts: "audio" an adverb, the hyphen the object: the word is the
+    object)."""
+    root = doc[start:end].root
+    if root.dep_ in _ARGUMENT:
+        return root
+    for i in range(start, end):
+        token = doc[i]
+        if token.dep_ in _ARGUMENT and token.head.i == root.head.i and not start <= token.head.i < end:
+            return token
+    return root
 
 
 def _counted_inside(doc: Any, start: int, end: int) -> bool:
