@@ -13,6 +13,15 @@ the answer holds what was said, the question is its context. Only people's answe
 request is not a memory of the person. The budget is kept (a unit pulled in pushes the
 last one out), and every moved unit takes the score of its place
 (:func:`~ripplemem.read.rank.rescore`, term ``answer``).
+
+A short answer the write path keeps with its question ("Sam asked: Where does Maya live these
+days? Maya answered: In Leeds, near the station.") is a unit of its own beside the unit of the
+bare question ("Sam asked: Where does Maya live these days?"), which shares the query's words
+as well or better and asserts nothing. :func:`exchanges_follow` (run first) puts, for every
+question in the evidence that only asks (:func:`only_asks`), the unit of the same exchange that
+holds its answer (:func:`holds_answer`) in the question's place when it ranks lower or not at
+all, at any depth and whatever the query: the exchange holds the question's own words, so no
+query can want the question and not its answer.
 """
 
 from __future__ import annotations
@@ -136,25 +145,90 @@ def _uptake(
     return _answer(question, units, rank), []
 
 
+def _asked(text: str) -> str:
+    """The words a question unit restates after its asker ("Where does Maya live?" of "Sam asked:
+    Where does Maya live?"), its last sentence."""
+    said = text.split(" asked: ", 1)[-1].strip()
+    return _SENTENCE_END.split(said)[-1]
+
+
+def holds_answer(unit: MemoryUnit, question: MemoryUnit) -> bool:
+    """``unit`` is the exchange ``question`` opens, kept with the answer it got: the same
+    session, the question's turns and a later one, the question's last sentence before the
+    answer ("Sam asked: Where does Maya live these days? Maya answered: In Leeds." for "Sam
+    asked: Where does Maya live these days?")."""
+    if unit.id == question.id or unit.episode_id != question.episode_id or " answered: " not in unit.restatement:
+        return False
+    turns = set(question.turn_ids)
+    if not turns or not turns < set(unit.turn_ids):
+        return False
+    asked = _asked(question.restatement)
+    return bool(asked) and asked in unit.restatement.split(" answered: ", 1)[0]
+
+
+def exchanges_follow(
+    evidence: Sequence[Evidence], *, store: MemoryStore, namespace: str
+) -> tuple[list[Evidence], set[str], int]:
+    """``evidence`` with, for each unit that only asks (:func:`only_asks`), the unit of its
+    exchange that holds the answer (:func:`holds_answer`: one of the evidence or of the
+    question's structural neighbours) in the question's place, the question right after it, when
+    the exchange ranks lower or not at all; the budget is kept. Also the ids of the questions
+    whose exchange now ranks above them, and how many exchanges moved."""
+    items = list(evidence)
+    asking = [e.unit for e in items if only_asks(e.unit)]
+    if not asking:
+        return items, set(), 0
+    present = {e.unit.id: e.unit for e in items}
+    linked = store.neighbours(namespace, [u.id for u in asking], "structural")
+    wanted = sorted({n for u in asking for n, _ in linked.get(u.id, ())} - set(present))
+    units = [*present.values(), *(store.get_units(namespace, wanted) if wanted else ())]
+    moved: set[str] = set()
+    answered: set[str] = set()
+    for question in asking:
+        rank = {e.unit.id: n for n, e in enumerate(items)}
+        exchange = _best([u for u in units if holds_answer(u, question)], rank)
+        if exchange is None:
+            continue
+        here = rank[question.id]
+        if exchange.id in rank and rank[exchange.id] < here:
+            answered.add(question.id)  # already above its question
+            continue
+        if exchange.id in moved:
+            continue
+        if exchange.id in rank:
+            entry = items.pop(rank[exchange.id])
+        else:
+            weight = next((w for n, w in linked.get(question.id, ()) if n == exchange.id), 1.0)
+            path = ExpansionPath(question.id, "structural", (question.id, exchange.id), float(weight), 0.0)
+            entry = Evidence(exchange, items[here].score, (Hit("context", 0, float(weight)),), paths=(path,))
+        items.insert(here, entry)  # the question follows the exchange that answers it
+        moved.add(exchange.id)
+        answered.add(question.id)
+    if not moved:
+        return items, answered, 0
+    return rescore(items[: len(evidence)], moved, "answer"), answered, len(moved)
+
+
 def answers_follow(
     evidence: Sequence[Evidence], *, query: str, store: MemoryStore, namespace: str, depth: int
 ) -> tuple[list[Evidence], int]:
     """``evidence`` with the answer of each question of its first ``depth`` that asks about what
     ``query`` asks (:func:`asks_about`) in that question's place, the question right after it
-    (see the module doc), and how many answers moved."""
-    items = list(evidence)
+    (see the module doc), and how many answers moved. First the exchange that holds a question's
+    answer takes the place of that question, wherever it ranks (:func:`exchanges_follow`)."""
+    items, held, exchanged = exchanges_follow(evidence, store=store, namespace=namespace)
     weighing = {e.unit.id for e in items[:depth] if deliberates(e.unit) and weighs(query, e.unit)}
     asking = [
         e.unit for e in items[:depth]
-        if e.unit.id in weighing or (asks(e.unit) and asks_about(query, e.unit))
+        if e.unit.id not in held and (e.unit.id in weighing or (asks(e.unit) and asks_about(query, e.unit)))
     ]
     if not asking:
-        return items, 0
+        return items, exchanged
     linked = store.neighbours(namespace, [u.id for u in asking], "structural")
     near = {u.id: {n for n, _ in linked.get(u.id, ())} for u in asking}
     wanted = sorted(set().union(*near.values()))
     if not wanted:
-        return items, 0
+        return items, exchanged
     units = store.get_units(namespace, wanted)
     deliberate = [u for u in asking if u.id in weighing]
     if deliberate:  # the asker's turn after the reply: two dialogue steps away
@@ -189,5 +263,5 @@ def answers_follow(
         items.insert(here, entry)  # the question follows its answer
         moved.add(answer.id)
     if not moved:
-        return items, 0
-    return rescore(items[: len(evidence)], moved, "answer"), len(moved)
+        return items, exchanged
+    return rescore(items[: len(evidence)], moved, "answer"), exchanged + len(moved)
