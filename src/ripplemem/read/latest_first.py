@@ -43,8 +43,11 @@ spring" and "I eat pretty much anything" for "What does Noor eat?"; not "I love 
 Sundays", a later statement of the holder about something else), or are linked or near
 (``alike``), and then those that give a value in the same grammatical place as one of them
 (``kin``, :func:`~ripplemem.statements.same_place`: "on page 200" / "now on page 220"; for a
-question that counts a thing, a different number of it). Of
-those, the latest leads (the earliest said, for a question about an earlier value) — latest by
+question that counts a thing, a different number of it), or that give a value in the place the
+question asks for with its own verb (``filling``: "I go to PureGym" for "Which gym did Maya go
+to?"). Of those, the latest leads (for a question about an earlier value, the earliest said that
+a later one of them says alike or in the same place — an answering unit no reading reads may be
+it — else the earliest said) — latest by
 the time its value holds from: a clause in the past tense whose own words give a time that
 ended before the day it was said ("Back in 2015 I worked at a call centre") speaks of that time
 (:func:`spoken_of`), anything else of the time it was said: it moves
@@ -526,21 +529,24 @@ def order(
     asides_only: bool = False,
     topic: Callable[[str, str], bool] = lambda a, b: True,
     later: Collection[str] = (),
+    filling: Collection[str] = (),
 ) -> tuple[list[str], set[str]]:
     """``ids`` (ranked) in the order of the module doc, and the ids that moved; ``answers``:
     the units that answer but have no reading (the leader passes those said before it);
     ``topic``: whether a unit speaks of what the question or another unit speaks of
     (:func:`speaks_of`; a unit within a margin of the best answer that does not answers
-    something else);
+    something else; ``topic(a, "")``: of what the question speaks of);
     ``asides_only``: no statement moves, the best-ranked statement that answers the same thing
     leads, and the asides above it go right below it (a yes-or-no question about a past event:
     whether it happened is what the holder stated, not what they planned or someone else did);
     ``later``: for an earlier value, the units that name the value the question says came later
-    ("before Beta"): the latest said before the first of them leads (the value held until it).
+    ("before Beta"): the latest said before the first of them leads (the value held until it);
+    ``filling``: the stated units that give a value in the place the question asks for, with its
+    own verb ("I go to PureGym" for "Which gym did Maya go to?"): they answer the same thing.
     """
     ranked, moved = _stated_in_order(
         list(ids), units, answering, relevance, alike, answers=answers, latest=latest, kin=kin,
-        asides_only=asides_only, topic=topic, later=later,
+        asides_only=asides_only, topic=topic, later=later, filling=filling,
     )
     ranked, below = _not_now_below(ranked, answering, answers)
     return ranked, moved | below
@@ -559,6 +565,7 @@ def _stated_in_order(
     asides_only: bool,
     topic: Callable[[str, str], bool],
     later: Collection[str] = (),
+    filling: Collection[str] = (),
 ) -> tuple[list[str], set[str]]:
     """:func:`order` up to what is not so now: the statements in order, asides below them."""
     stated = [i for i in ranked if i in answering and answering[i].role == "stated"]
@@ -583,6 +590,8 @@ def _stated_in_order(
     ]
     # and what states a value in the same place as one of them ("on page 200" / "now on page 220")
     same += [i for i in stated if i not in same and any(kin(i, j) for j in same)]
+    # and what gives a value in the place the question asks for, in the question's own verb
+    same += [i for i in stated if i not in same and i in filling]
     # the order asked for: the latest first, by the time each value holds from (a statement of
     # a past time of its own is older than the time it was said: :func:`held_order`); for an
     # earlier value, the earliest said first (a past time of its own does not make small talk
@@ -600,6 +609,28 @@ def _stated_in_order(
                 if said_order(units[i]) < until and i not in later and any(kin(i, n) or alike(i, n) or topic(i, n) for n in named)
             ]
             group = held[::-1] + [i for i in group if i not in held]
+        else:
+            # an earlier value is one a later value replaced: the earliest statement of the
+            # group that a later one says alike (linked, near, or a value in the same place)
+            # leads, not what was said first and nothing later changes (a sister in Glasgow, a
+            # job as a nurse); with none, the earliest answering unit no reading reads that
+            # speaks of what the question does and that a later statement says alike ("I drive
+            # to work in my old Ford Fiesta", its "to work" parsed as an infinitive, beside "I
+            # take the tram to work"; not "A week in Lisbon and I ate my body weight in pastéis"
+            # for "Where did Hugo live before his big move?")
+            def replaced(pool: list[str]) -> str | None:
+                return next((
+                    i for i in sorted(pool, key=lambda i: said_order(units[i]))
+                    if any(
+                        said_order(units[j]) > said_order(units[i]) and (alike(i, j) or kin(i, j))
+                        for j in same if j != i
+                    )
+                ), None)
+
+            unread = [a for a in ranked if a in answers and a not in answering and topic(a, "")]
+            first = replaced(same) or replaced(unread)
+            if first is not None:
+                group = [first, *(i for i in group if i != first)]
     leader = min(same, key=ranked.index) if asides_only else group[0]
     reach = max(relevance.get(i, 0.0) for i in same)
     moved: set[str] = set()

@@ -206,6 +206,17 @@ def _earlier_word(last: str, parse: Parse | None) -> re.Match[str] | None:
     return None
 
 
+def _says_when(word: re.Match[str]) -> tuple[int, int]:
+    """Where an earlier-value word says when: all of it, but for the habitual past of a question
+    ("How did Maya use to get to work?") its "use to" alone: "did" is the question's own
+    auxiliary, and "Maya" its subject ("How did Maya get to work?" is read, not "How get to
+    work?")."""
+    found = re.search(r"\buse to\b", word.group(), re.IGNORECASE)
+    if found is None or found.start() == 0:
+        return word.span()
+    return word.start() + found.start(), word.start() + found.end()
+
+
 def _in_the_past(last: str, parse: Parse | None) -> bool:
     """The question's main clause is in the past tense (its first auxiliary's, or its verb's,
     ``Tense=Past``: "When did she go?", "What was it called?"; not "Do I go more often than I
@@ -435,6 +446,30 @@ def later_value(query: str, parse: Parse | None) -> tuple[str, frozenset[str]] |
     return None
 
 
+def asked_place(query: str, parse: Parse | None) -> tuple[str, str] | None:
+    """The verb of a question whose object it asks for through a stranded preposition, and that
+    place: ("go", "prep:to") for "Which gym did Maya go to?", "... use to go to?" (the verb
+    after the habitual "use to"), ("report", "prep:to") for "Who does Nell report to?"; the
+    question word is the object of the preposition left at the verb. None when the preposition
+    has an object of its own, for a question without one, or without a parse."""
+    if parse is None:
+        return None
+    last = last_question(query)
+    if not _WH.match(last):
+        return None
+    (doc,) = parse([last])
+    for sentence in doc.sents:
+        verb = sentence.root
+        if verb.lemma_ == "use" and (done := next((c for c in verb.children if c.dep_ == "xcomp"), None)) is not None:
+            verb = done  # "did Maya use to go to?": the habitual past of "go"
+        for child in verb.children:
+            if child.dep_ in ("prep", "dative") and child.tag_ == "IN" and not any(
+                c.dep_ in ("pobj", "pcomp") for c in child.children
+            ):
+                return str(verb.lemma_).casefold(), f"prep:{child.lower_}"
+    return None
+
+
 def asked_text(query: str, question: QuestionReading | None) -> str:
     """The question as its answers' relevance reads it: for an earlier value, without the
     "before" phrase that names the later value (:func:`later_value`: "Where did I work before
@@ -449,7 +484,8 @@ def asked_text(query: str, question: QuestionReading | None) -> str:
     word = _earlier_word(last_question(query), question[0])
     if word is not None and question[0] is not None:
         at = query.rfind(last_question(query))
-        query = query[:at + word.start()] + query[at + word.end():]
+        start, end = _says_when(word)
+        query = query[:at + start] + query[at + end:]
     return " ".join(query.split())
 
 
@@ -632,7 +668,7 @@ def apply_supersession(
             ordered, read, by_id, statements, fit, Holder(named or "", words, relation[1] if relation else None),
             named is None, alike, chains, latest=mode == "present", notes=notes,
             counted=noun, asked=value_kind(query, noun), asides_only=polar,
-            later=later,
+            later=later, place=asked_place(query, parse),
         )
         moved |= stated
         if not polar:  # step 2 orders by when each was said; within a chain its edges decide
@@ -916,10 +952,13 @@ def _statements_first(
     asked: Callable[[Clause], bool] | None = None,
     asides_only: bool = False,
     later: Collection[str] = (),
+    place: tuple[str, str] | None = None,
 ) -> tuple[list[Evidence], set[str]]:
     """Step 2 of the module doc: the holder's asserted answers in order, asides below;
     ``counted``: the thing the question counts, if any (two statements that give it different
-    numbers answer the same thing)."""
+    numbers answer the same thing); ``place``: the question's verb and the place of the value it
+    asks for (:func:`asked_place`): a statement with that verb and a value in that place answers
+    it in its own words ("I go to PureGym on Oxford Road" for "Which gym did Maya go to?")."""
     items = {e.unit.id: e for e in ordered}
     units = [items[i].unit for i in answering if i in items]
     read = [as_told(u, clauses) for u, clauses in zip(units, statements.clauses(units), strict=True)]
@@ -955,6 +994,12 @@ def _statements_first(
     ids, moved = order(
         [e.unit.id for e in ordered], {i: e.unit for i, e in items.items()}, parts, relevance,
         same, answers=set(answering), latest=latest, kin=kin, asides_only=asides_only, later=later,
+        filling={
+            i for i, clauses in stating.items()
+            if place is not None and any(
+                c.predicate == place[0] and any(at == place[1] and words for at, words in c.places) for c in clauses
+            )
+        },
         topic=speaks_of(units, read, found.words, [found.name] if found.kin_of is None else []),
     )
     if moved:
