@@ -80,6 +80,8 @@ _WORD = re.compile(r"[^\W\d_]+")
 _SHORTEST = 4
 _SENTENCE = re.compile(r"[^.!?。！？]+")
 _SAID = re.compile(r"^[^:]{1,80}? (?:said|asked|wrote):\s*")
+#: a unit that holds its speaker's question ("Jonas asked: ..."), which asserts nothing
+_ASKED = re.compile(r"^[^:]{1,80}? asked:")
 
 
 def _text(unit: MemoryUnit) -> str:
@@ -172,7 +174,7 @@ def latest_alike_first(
     theirs = _holder_of(head, names)
     if theirs is None:
         return items, set()
-    said = [e for e in head if theirs(e.unit) and not e.unit.restatement.startswith(_asked(e.unit))]
+    said = [e for e in head if theirs(e.unit) and not _ASKED.match(e.unit.restatement)]
     asked = _content(query, language, names)
     answers = [e for e in said if _meets(asked, _content(_text(e.unit), language, names))]
     first = answers[0] if answers else said[0] if said else None
@@ -244,8 +246,3 @@ def _meets(asked: Sequence[str], words: Sequence[str]) -> bool:
             if a == w or (common >= 3 and common >= shorter - 2 and abs(len(a) - len(w)) <= 2):
                 return True
     return False
-
-
-def _asked(unit: MemoryUnit) -> str:
-    """The opening of a unit that holds a question of its speaker ("Lena asked: ")."""
-    return unit.restatement.split(" asked:", 1)[0] + " asked:" if " asked:" in unit.restatement else "\0"
