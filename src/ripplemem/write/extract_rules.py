@@ -269,7 +269,9 @@ class DeterministicExtractor:
         parts: list[tuple[str, Resolved]] = []
         for sentence in sentences:
             for fragment in self._fit(sentence):
-                parts.append((fragment, resolve_speakers(fragment, speaker, addressee)))
+                parts.append(
+                    (fragment, resolve_speakers(fragment, speaker, addressee, parse=self.recognizer.parse))
+                )
         pieces: list[_Piece] = []
         group: list[tuple[str, Resolved]] = []
         by_sentence = self._by_sentence(text)
@@ -325,9 +327,12 @@ class DeterministicExtractor:
             question, reply = self.recognizer.parse([asked[-1], text])
             if not (asks_for_a_thing(question) and verbless(reply)):
                 return None
-        question = resolve_speakers(asked[-1], previous.speaker, turn.speaker)
+        question = resolve_speakers(
+            asked[-1], previous.speaker, turn.speaker, parse=self.recognizer.parse
+        )
         reply = " ".join(
-            resolve_speakers(s, turn.speaker, previous.speaker).text for s in split_sentences(text)
+            resolve_speakers(s, turn.speaker, previous.speaker, parse=self.recognizer.parse).text
+            for s in split_sentences(text)
         )
         restatement = f"{previous.speaker} asked: {question.text} {turn.speaker} answered: {reply}"
         return _Piece(

@@ -2,14 +2,18 @@
 
 First person ("I", "me", "my", "mine", "I'm", "I've", ...) becomes the speaker's name and second
 person ("you", "your", "you're", ...) the addressee's, with the verb agreement fixed ("I am" ->
-"Caroline is", "do you" -> "does Melanie", "I love" -> "Caroline loves"). Everything else keeps
-the original wording. "we", "you guys", "you know" (the filler) and generic words stay as they are.
+"Caroline is", "do you" -> "does Melanie", "I love" -> "Caroline loves"). Where the words alone do not show
+the auxiliary or verb of a second-person subject ("Which gym do you go to?", "How old are you?",
+"the gym you go to"), the sentence's dependency parse does, when one is given ("Which gym does
+Melanie go to?"). Everything else keeps the original wording. "we", "you guys", "you know" (the filler) and generic words stay as they are.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from ripplemem.language import in_other_language
 from ripplemem.write import quotes
@@ -159,9 +163,22 @@ def _possessive(name: str) -> str:
 class _Sentence:
     """A token list with helpers to look at neighbouring words."""
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, parse: Parse | None = None) -> None:
         self.tokens = _TOKEN.findall(text)
         self.original = list(self.tokens)  # context checks read the words as written
+        self._text = text
+        self._parse = parse
+        self._doc: Any = None
+
+    def doc(self) -> Any:
+        """The sentence's parse, once; None without a parser."""
+        if self._doc is None and self._parse is not None:
+            self._doc = self._parse([self._text])[0]
+            self._parse = None
+        return self._doc
+
+    def offset(self, i: int) -> int:
+        return sum(len(token) for token in self.original[:i])
 
     def is_word(self, i: int) -> bool:
         return 0 <= i < len(self.tokens) and self.tokens[i][:1].isalpha()
@@ -270,12 +287,20 @@ def _contracted(s: _Sentence, i: int, name: str, tail: str) -> bool:
     return False
 
 
-def resolve_speakers(sentence: str, speaker: str, addressee: str | None) -> Resolved:
+#: spaCy docs of texts (:meth:`ripplemem.write.entities.EntityRecognizer.parse`)
+Parse = Callable[[Sequence[str]], list[Any]]
+
+
+def resolve_speakers(
+    sentence: str, speaker: str, addressee: str | None, *, parse: Parse | None = None
+) -> Resolved:
     """Replace first-person references by ``speaker`` and second-person ones by ``addressee``;
-    a sentence in another language as it is (:mod:`ripplemem.language`)."""
+    a sentence in another language as it is (:mod:`ripplemem.language`). With ``parse``, a
+    subject whose agreeing auxiliary or verb the words alone do not place is agreed by the
+    sentence's parse (parsed once, only then)."""
     if in_other_language(sentence):
         return Resolved(sentence, False, False)
-    s = _Sentence(sentence)
+    s = _Sentence(sentence, parse)
     speaker_subject = False
     addressee_used = False
     quoted = _quoted(s.tokens, sentence) if quotes.has_quote(sentence) else set()
@@ -298,6 +323,8 @@ def resolve_speakers(sentence: str, speaker: str, addressee: str | None) -> Reso
             elif prev not in _AUXILIARIES:
                 _agree(s, i, plural_before=prev == "and" and _joined_subject(s, before, speaker))
                 speaker_subject = True
+            else:  # "Which gym do I ...": the parse finds the auxiliary
+                _agree_by_parse(s, i, "i")
         elif head in ("me",) and not tail:
             s.tokens[i] = speaker
         elif head in ("my", "mine") and not tail:
@@ -405,4 +432,36 @@ def _second_person(s: _Sentence, i: int, head: str, addressee: str) -> bool:
         s.tokens[before] = s.original[before][:-3] + "'s"
     elif prev == "" or prev in _CLAUSE_STARTERS or prev in _SUBJECT_AFTER or nxt in _INVERTING:
         _agree(s, i, plural_before=False)
+    else:  # "Which gym do you go to?", "How old are you?", "the gym you go to"
+        _agree_by_parse(s, i, "you")
     return True
+
+
+def _agree_by_parse(s: _Sentence, i: int, pronoun: str) -> None:
+    """Agree the finite auxiliary or verb of the subject pronoun at ``i`` with a singular name,
+    as the sentence's parse places it: the first of its verb's auxiliaries and the verb itself
+    ("do" of "Which gym do you go to", "are" of "How old are you", "go" of "the gym you go to").
+    A pronoun that is no subject ("I saw you"), or that is joined to another ("you and Tom"),
+    and a past or modal form ("did", "can") stay as they are."""
+    doc = s.doc()
+    if doc is None:
+        return
+    offset = s.offset(i)
+    word = next((t for t in doc if t.idx == offset and t.lower_ == pronoun), None)
+    if word is None or word.dep_ != "nsubj" or any(c.dep_ == "conj" for c in word.children):
+        return
+    verb = word.head
+    if verb.i == word.i:
+        return
+    finite = min(
+        [c for c in verb.children if c.dep_ in ("aux", "auxpass")] + [verb], key=lambda t: t.i
+    )
+    positions = {s.offset(j): j for j in range(len(s.original)) if s.is_word(j)}
+    j = positions.get(finite.idx, -1)
+    if j == -1 or s.tokens[j] != s.original[j]:
+        return
+    lower = s.original[j].lower().replace("’", "'")
+    if lower in _INVERTING:
+        s.tokens[j] = _match_case(s.tokens[j], _INVERTING[lower])
+    elif finite.i == verb.i and verb.tag_ == "VBP" and finite.i > word.i and _is_base_verb(s.original[j]):
+        s.tokens[j] = third_person(s.original[j])

@@ -1,0 +1,80 @@
+"""A second-person subject rewritten to the addressee's name takes a third-person singular verb
+(QA6 Q6-11): "Which gym do you go to?" -> "Which gym does Maya go to?", not "do Maya go". The
+parse finds the subject and the auxiliary or verb that agrees with it, wherever the question's
+words put it ("Which gym", "How old", a relative clause); "you" as an object, or joined to
+another person ("you and Tom"), leaves the verb as it is. Real components: the restatement
+function with the recogniser's parse, and ``Memory.open("memory://")``."""
+
+from __future__ import annotations
+
+import pytest
+
+from ripplemem import Memory
+from ripplemem.write.entities import EntityRecognizer
+from ripplemem.write.restate import resolve_speakers
+
+
+@pytest.fixture(scope="module")
+def parse():
+    return EntityRecognizer().parse
+
+
+@pytest.mark.parametrize(
+    ("said", "restated"),
+    [
+        ("Which gym do you go to?", "Which gym does Maya go to?"),
+        ("What car do you drive?", "What car does Maya drive?"),
+        ("How old are you now?", "How old is Maya now?"),
+        ("What kind of music were you into?", "What kind of music was Maya into?"),
+        ("Which cities have you lived in?", "Which cities has Maya lived in?"),
+        ("What food don't you like?", "What food doesn't Maya like?"),
+        ("Which teams aren't you supporting?", "Which teams isn't Maya supporting?"),
+        ("How many times weren't you paid?", "How many times wasn't Maya paid?"),
+        ("What places haven't you seen yet?", "What places hasn't Maya seen yet?"),
+        ("Is that the gym you go to?", "Is that the gym Maya goes to?"),
+        # already agreed before the fix: unchanged
+        ("Where do you live these days?", "Where does Maya live these days?"),
+        ("You go to PureGym, right?", "Maya goes to PureGym, right?"),
+        # "you" as an object: the verb agrees with its own subject
+        ("Which gym do they want you to join?", "Which gym do they want Maya to join?"),
+        ("What did they tell you?", "What did they tell Maya?"),
+        ("I saw you at the gym.", "Sam saw Maya at the gym."),
+        # "you" joined to another person: a plural subject
+        ("Which gym do you and Tom go to?", "Which gym do Maya and Tom go to?"),
+    ],
+)
+def test_second_person_subject_agrees(parse, said: str, restated: str) -> None:
+    assert resolve_speakers(said, "Sam", "Maya", parse=parse).text == restated
+
+
+def test_without_a_parse_the_words_alone_decide(parse) -> None:
+    assert resolve_speakers("Where do you live?", "Sam", "Maya").text == "Where does Maya live?"
+
+
+def test_several_listeners_keep_you() -> None:
+    assert resolve_speakers("Which gym do you go to?", "Sam", None).text == (
+        "Which gym do you go to?"
+    )
+
+
+def test_stored_restatements_and_search() -> None:
+    memory = Memory.open("memory://")
+    added = memory.add(
+        [
+            {"speaker": "Sam", "text": "Which gym do you go to?"},
+            {"speaker": "Maya", "text": "PureGym."},
+            {"speaker": "Sam", "text": "What car do you drive?"},
+            {"speaker": "Maya", "text": "A blue Kia."},
+            {"speaker": "Sam", "text": "Where do you live these days?"},
+            {"speaker": "Maya", "text": "Leeds."},
+        ],
+        user_id="maya",
+        session_time="2024-02-01",
+    )
+    restatements = [unit.restatement for unit in added.units]
+    assert not [r for r in restatements if " do Maya " in r], restatements
+    assert any("Which gym does Maya go to?" in r for r in restatements), restatements
+    assert any("What car does Maya drive?" in r for r in restatements), restatements
+    found = memory.search("Which gym does Maya go to?", user_id="maya", limit=3)
+    assert "PureGym" in found.evidence[0].unit.restatement
+    assert "does Maya go to" in found.evidence[0].unit.restatement
