@@ -267,11 +267,10 @@ class DeterministicExtractor:
         text = _MARKDOWN.sub("", turn.text)
         sentences = self._said(text, names)
         parts: list[tuple[str, Resolved]] = []
+        parse = self.recognizer.parse
         for sentence in sentences:
             for fragment in self._fit(sentence):
-                parts.append(
-                    (fragment, resolve_speakers(fragment, speaker, addressee, parse=self.recognizer.parse))
-                )
+                parts.append((fragment, resolve_speakers(fragment, speaker, addressee, parse=parse)))
         pieces: list[_Piece] = []
         group: list[tuple[str, Resolved]] = []
         by_sentence = self._by_sentence(text)

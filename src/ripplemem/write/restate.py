@@ -463,5 +463,10 @@ def _agree_by_parse(s: _Sentence, i: int, pronoun: str) -> None:
     lower = s.original[j].lower().replace("’", "'")
     if lower in _INVERTING:
         s.tokens[j] = _match_case(s.tokens[j], _INVERTING[lower])
-    elif finite.i == verb.i and verb.tag_ == "VBP" and finite.i > word.i and _is_base_verb(s.original[j]):
+    elif (
+        finite.i == verb.i
+        and verb.tag_ == "VBP"
+        and finite.i > word.i
+        and _is_base_verb(s.original[j])
+    ):
         s.tokens[j] = third_person(s.original[j])
