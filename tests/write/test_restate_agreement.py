@@ -39,6 +39,14 @@ def parse():
         ("Which gym do they want you to join?", "Which gym do they want Maya to join?"),
         ("What did they tell you?", "What did they tell Maya?"),
         ("I saw you at the gym.", "Sam saw Maya at the gym."),
+        (
+            "Can I come over and watch you play with them?",
+            "Can Sam come over and watch Maya play with them?",
+        ),
+        (
+            "Wishing you luck with picking the right team!",
+            "Wishing Maya luck with picking the right team!",
+        ),
         # "you" joined to another person: a plural subject
         ("Which gym do you and Tom go to?", "Which gym do Maya and Tom go to?"),
     ],

@@ -442,7 +442,8 @@ def _agree_by_parse(s: _Sentence, i: int, pronoun: str) -> None:
     as the sentence's parse places it: the first of its verb's auxiliaries and the verb itself
     ("do" of "Which gym do you go to", "are" of "How old are you", "go" of "the gym you go to").
     A pronoun that is no subject ("I saw you"), or that is joined to another ("you and Tom"),
-    and a past or modal form ("did", "can") stay as they are."""
+    a plain verb after a pronoun that follows a verb ("watch you play", "wishing you luck": the
+    pronoun is that verb's object), and a past or modal form ("did", "can") stay as they are."""
     doc = s.doc()
     if doc is None:
         return
@@ -467,6 +468,7 @@ def _agree_by_parse(s: _Sentence, i: int, pronoun: str) -> None:
         finite.i == verb.i
         and verb.tag_ == "VBP"
         and finite.i > word.i
+        and not (word.i > 0 and word.nbor(-1).pos_ in ("VERB", "AUX"))  # "watch you play"
         and _is_base_verb(s.original[j])
     ):
         s.tokens[j] = third_person(s.original[j])
