@@ -11,6 +11,7 @@ from __future__ import annotations
 import pytest
 
 from ripplemem import Memory
+from ripplemem.read.other_languages import sentence_says_now
 
 CASES = [
     ("fr", [("Mardi, je suis allé chez le coiffeur.", "2024-05-10"), ("En mars, j'étais à Lisbonne.", "2024-05-20")],
@@ -108,3 +109,15 @@ def test_a_word_of_the_question_in_another_form_answers(memory: Memory) -> None:
         assert "Hamburg" in found.evidence[0].unit.restatement, [e.unit.restatement for e in found.evidence]
         scores = [e.score for e in found.evidence]
         assert scores == sorted(scores, reverse=True)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "language", "now"),
+    [("저는 서울에서 라면 가게를 해요", "ko", True),  # 라면 (ramen) holds no conditional ending
+     ("합격하면 부산으로 이사해요", "ko", False), ("차가 없어요", "ko", False),
+     ("Wenn ich die Stelle bekomme, ziehe ich nach Zürich", "de", False),
+     ("De estudiante vivía en Salamanca", "es", False), ("Ahora vivo en Madrid", "es", True),
+     ("Uf, sí", "es", False), ("如果找到工作我就搬家", "zh", False), ("我住在北京", "zh", True)],
+)
+def test_what_a_sentence_says_is_so_now(sentence: str, language: str, now: bool) -> None:
+    assert sentence_says_now(sentence, language) is now

@@ -37,7 +37,7 @@ from ripplemem.language import MIN_WORDS, QUERY_STOPWORDS, language_of, tense_in
 from ripplemem.read.latest_first import NEAREST
 from ripplemem.records import Cues, Evidence, MemoryUnit, normalise_cue, said_order
 
-__all__ = ["EARLIER", "IMPERFECT", "NOT_NOW", "asks_in", "latest_alike_first", "says_now"]
+__all__ = ["EARLIER", "IMPERFECT", "NOT_NOW", "asks_in", "latest_alike_first", "says_now", "sentence_says_now"]
 
 
 def _words(text: str) -> frozenset[str]:
@@ -62,7 +62,8 @@ NOT_NOW: dict[str, frozenset[str]] = {
 _NOT_NOW_MARKS = {
     "zh": ("不", "没", "別", "别", "如果", "要是"),
     "ja": ("ない", "ません", "なかった", "もし", "たら"),
-    "ko": ("않", "안 ", "없", "면"),
+    # a conditional ending, not the syllable "면" alone (라면 ramen, 면접 an interview)
+    "ko": ("않", "안 ", "없", "만약", "다면", "으면", "하면 "),
 }
 #: each language's imperfect, the past of a state or a habit ("vivía", "morava", "abitavo", "ils
 #: habitaient", "je fumais"): what was so then, not a change told (the perfect and the simple
@@ -88,7 +89,7 @@ def _text(unit: MemoryUnit) -> str:
     return _SAID.sub("", unit.restatement, count=1)
 
 
-def _now(sentence: str, language: str) -> bool:
+def sentence_says_now(sentence: str, language: str) -> bool:
     """Whether ``sentence`` may say what is so now: no denial, condition or future of its language."""
     marks = _NOT_NOW_MARKS.get(language)
     # a reply or an interjection ("¡Uf, sí!", "Oui, bien sûr") tells no state
@@ -109,8 +110,8 @@ def _now(sentence: str, language: str) -> bool:
 
 
 def says_now(unit: MemoryUnit, language: str) -> bool:
-    """Whether some sentence of ``unit`` may say what is so now (:func:`_now`)."""
-    return any(_now(s, language) for s in _SENTENCE.findall(_text(unit)) if s.strip())
+    """Whether some sentence of ``unit`` may say what is so now (:func:`sentence_says_now`)."""
+    return any(sentence_says_now(s, language) for s in _SENTENCE.findall(_text(unit)) if s.strip())
 
 
 def _holder_of(lead: Sequence[Evidence], names: Sequence[str]) -> Callable[[MemoryUnit], bool] | None:
