@@ -228,7 +228,7 @@ def question_language(text: str) -> str:
     likely, however sure it is ("Wo wohnt Lena?": German at 0.47). A question is short, and
     unlike a memory it has no name or greeting to keep English: a user asks in their language."""
     found = language_of(text)
-    if found != "en" or not text.strip() or english_words(text) or not in_latin(text):
+    if found != "en" or not text.strip() or english_words(text) or not _in_latin(text):
         return found
     words = [m.group().lower() for m in _WORD.finditer(text)]
     if len(words) < MIN_WORDS or any(word in _QUESTION_ENGLISH for word in words):
@@ -237,7 +237,7 @@ def question_language(text: str) -> str:
     return _MODEL_CODES[code]
 
 
-def in_latin(text: str) -> bool:
+def _in_latin(text: str) -> bool:
     """Whether most of ``text``'s letters are no letter of another script (:data:`_SCRIPTS`)."""
     letters = [c for c in text if c.isalpha()]
     return sum(_script_of(c) is None for c in letters) * 2 > len(letters)
