@@ -240,8 +240,11 @@ def _meets(asked: Sequence[str], words: Sequence[str]) -> bool:
     """Whether a word of ``words`` is one of ``asked`` or an inflection of one: the two differ
     only in their last two letters at most, and share three ("abita" / "abito", "arbeitet" /
     "Arbeit", "wohnt" / "wohne")."""
-    for a in asked:
-        for w in words:
+    said = set(words)
+    if said.intersection(asked):
+        return True
+    for a in set(asked):  # each word once: a long question may repeat its words
+        for w in said:
             shorter = min(len(a), len(w))
             common = len(commonprefix([a, w]))
             if a == w or (common >= 3 and common >= shorter - 2 and abs(len(a) - len(w)) <= 2):
