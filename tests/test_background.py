@@ -6,8 +6,11 @@ from __future__ import annotations
 
 import contextvars
 import os
+import subprocess
+import sys
 import threading
 from collections.abc import Sequence
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -97,3 +100,39 @@ def test_a_search_embeds_its_query_beside_the_views_and_reports_its_failure(reci
             memory.search("Where does Ana live?", user_id="ana", recipe=recipe)
         embedder.down = False
         assert memory.search("Where does Ana live?", user_id="ana", recipe=recipe).evidence == found.evidence
+
+
+# a script that ends while a background call runs: the interpreter's exit waits for the call (a
+# daemon thread inside onnxruntime while the interpreter tore down aborted the process, exit 134:
+# a German search, whose second embedding nothing read, then the script's end), with the shipped
+# embedder in a process of its own
+WAITED = """
+import pathlib, sys
+from ripplemem.background import in_background
+from ripplemem.providers.local_embedder import MiniLMFloatEmbedder
+embedder = MiniLMFloatEmbedder()
+def call():
+    embedder.embed(["Ich wohne seit fünf Jahren in Hamburg."] * 200)
+    pathlib.Path(sys.argv[1]).write_text("done")
+in_background(call, name="ripplemem-test-exit")
+"""
+SEARCHED = """
+from ripplemem import Memory
+m = Memory.open("memory://")
+m.add([{"speaker": "Lena", "text": "Ich wohne in Hamburg."}], user_id="l", session_time="2024-01-01")
+m.search("Wo wohnt Lena?", user_id="l")
+print("ok")
+"""
+
+
+def test_the_exit_waits_for_a_background_call(tmp_path: Path) -> None:
+    marker = tmp_path / "done"
+    done = subprocess.run([sys.executable, "-c", WAITED, str(marker)], capture_output=True, text=True, timeout=300, check=False)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert marker.read_text() == "done"
+
+
+def test_a_script_may_end_right_after_a_search_in_another_language() -> None:
+    done = subprocess.run([sys.executable, "-c", SEARCHED], capture_output=True, text=True, timeout=300, check=False)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.strip() == "ok"

@@ -15,12 +15,14 @@ forked child starts with none (its parent's threads do not exist there).
 
 from __future__ import annotations
 
+import atexit
 import contextvars
 import os
 import queue
 import threading
+import weakref
 from collections.abc import Callable
-from concurrent.futures import Future
+from concurrent.futures import Future, wait
 from typing import Any, TypeVar
 
 __all__ = ["MAX_IDLE", "in_background"]
@@ -59,10 +61,28 @@ _IDLE: dict[str, list[_Worker]] = {}
 _LOCK = threading.Lock()
 
 
+#: the calls not finished yet: the interpreter's exit waits for them (:func:`_finish_at_exit`)
+_PENDING: weakref.WeakSet[Future[Any]] = weakref.WeakSet()
+#: how long the exit waits for unfinished calls, in seconds
+EXIT_WAIT = 10.0
+
+
 def _forget_threads() -> None:  # in a forked child: the parent's threads are not there
     global _LOCK
     _LOCK = threading.Lock()
     _IDLE.clear()
+    _PENDING.clear()
+
+
+def _finish_at_exit() -> None:
+    """Wait (at most :data:`EXIT_WAIT` seconds) for the calls still running: a daemon thread
+    inside a native call (onnxruntime's) while the interpreter tears down aborted the process
+    ("terminate called without an active exception", exit 134) when a script ended right
+    after a search whose background embedding nothing read."""
+    wait(list(_PENDING), timeout=EXIT_WAIT)
+
+
+atexit.register(_finish_at_exit)
 
 
 os.register_at_fork(after_in_child=_forget_threads)
@@ -78,5 +98,6 @@ def in_background(call: Callable[[], T], *, name: str) -> Future[T]:
         lock = _LOCK
     if worker is None:
         worker = _Worker(name, idle, lock)
+    _PENDING.add(future)
     worker.jobs.put((future, contextvars.copy_context(), call))
     return future

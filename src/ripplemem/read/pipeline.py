@@ -356,7 +356,8 @@ class _RippleRun:
         with clock("embed"):  # what is left of it to wait for
             query_vector = embedding.result()
         self.raw_query_vector = query_vector
-        if self.question is not None and weighs_relevance(self.query, self.question[1]):
+        # read by the supersession stage for an English question only (its relevance)
+        if self.question is not None and self.language == "en" and weighs_relevance(self.query, self.question[1]):
             self._embed_nameless_soon(self._nameless_text())
         if recipe.views.centred_query:
             with clock("centre"):
