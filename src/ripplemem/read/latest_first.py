@@ -34,7 +34,9 @@ A unit is ``stated`` when its best-fitting statement fits at least as well as it
 else an ``aside`` ("I had an interview at the Ritz, but I turned the offer down" for "Where
 does Marco work as a chef?": the interview fits, the refusal does not); a denial proposes no
 value and a question asserts none, so beside a statement neither weighs ("I'm not with Barclays
-anymore, I switched to Lloyds": stated). A unit with neither kind of clause (small talk) has no
+anymore, I switched to Lloyds": stated); nor does a clause whose subject is "he", "she", "it"
+or "they", which says more of what the statement names ("Now I've got Pepper - she's a nervous
+little whippet"). A unit with neither kind of clause (small talk) has no
 reading and does not move.
 
 :func:`order` reads which stated units answer *the same thing*: those whose answering clause is
@@ -365,7 +367,7 @@ def readings(
         # a denial proposes no value, and a question asserts none: beside a statement neither is
         # what the unit answers ("I'm not at Acme anymore, I joined Globex in October", "Any
         # tips for a first-time cat owner? We adopted Miso last week")
-        rivals = [c for c in aside if not (said and (c.denied or c.asked))]
+        rivals = [c for c in aside if not (said and (c.denied or c.asked or c.subject in _PRONOUNS))]
         best = max(said, key=score, default=None)
         worded = max(rivals, key=score, default=None)
         if best is not None and (worded is None or score(best) >= score(worded)):
@@ -373,6 +375,13 @@ def readings(
         elif worded is not None:
             found[unit.id] = Reading("aside", score(worded), not_now=_not_now(worded, holder))
     return found
+
+
+#: a clause's subject that names nobody: beside the holder's statement in the same memory it
+#: says more of what that statement names ("Now I've got Pepper - she's a nervous little
+#: whippet", "Nan went into Willow Court in November. It's a care home near Mum's"), not
+#: someone else's value
+_PRONOUNS = frozenset({"he", "she", "it", "they"})
 
 
 #: a contrastive negation that puts one word in another's place: "Tuesday, not Monday", "not
