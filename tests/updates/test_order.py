@@ -144,3 +144,38 @@ def test_a_statement_passes_the_units_the_stage_did_not_weigh() -> None:
     ranked, moved = order(["old", "other", "new-b"], UNITS, answering, relevance, _alike)
     assert ranked == ["new-b", "old", "other"]
     assert moved == {"new-b"}
+
+
+def test_an_older_statement_does_not_follow_past_a_more_relevant_answer() -> None:
+    """The latest leads; each older statement of the same thing goes right below the one before
+    it passing the group's members and what answers less than it does, never another statement
+    more relevant to the question (one the group does not hold: "It reminded John of that sense
+    of community" does not pass "John heard some cool stories from an elderly veteran")."""
+    units = {**UNITS, "mid": _unit("mid", 3, 2), "apart": _unit("apart", 4, 1)}
+    answering = {
+        "old": Reading("stated", 0.3), "mid": Reading("stated", 0.25), "new-a": STATED,
+        "apart": Reading("stated", 0.4),
+    }
+    relevance = {"old": 0.2, "mid": 0.1, "new-a": 0.5, "apart": 0.3}
+
+    def alike(a: str, b: str) -> bool:
+        return {a, b} <= {"old", "mid", "new-a"}
+
+    ranked, _ = order(["new-a", "old", "apart", "mid"], units, answering, relevance, alike)
+    assert ranked.index("apart") < ranked.index("mid")
+
+
+def test_small_talk_at_chance_does_not_pass_an_earlier_unread_answer() -> None:
+    """A statement that fits the question no better than an unrelated sentence (below
+    :data:`~ripplemem.read.latest_first.CHANCE`) and speaks of nothing the question does keeps
+    below an earlier answer that no reading reads ("We watched the new Dune film on Saturday"
+    for "How does Ivy get to work?", under "Ivy drives to work"); one that fits passes it."""
+    from ripplemem.read.latest_first import CHANCE
+
+    relevance = {"old": 0.5, "new-a": 0.1}
+    for fit, passes in ((CHANCE / 2, False), (CHANCE * 3, True)):
+        ranked, _ = order(
+            ["old", "new-a"], UNITS, {"new-a": Reading("stated", fit)}, relevance, _alike,
+            answers={"old", "new-a"}, topic=lambda a, b: False,
+        )
+        assert (ranked[0] == "new-a") is passes, fit

@@ -991,7 +991,7 @@ def _continues(head: Any) -> bool:
 def _entailing(token: Any) -> Any | None:
     """The verb whose complement ``token`` is, when that verb entails it: a necessity in the
     past ("we had to move the wedding"), an implicative verb ("I managed to join the Highgate
-    club", "I remembered to renew it"), "get round to" with a gerund ("I finally got round to
+    club", "I remembered to renew it", "I finally got to move": :func:`_got_to`), "get round to" with a gerund ("I finally got round to
     moving my account to Monzo")."""
     if token.dep_ == "xcomp" and _infinitive(token):
         verb = token.head
@@ -1000,12 +1000,24 @@ def _entailing(token: Any) -> Any | None:
             return verb
         if verb.pos_ == "VERB" and lemma in _HABITUAL and verb.tag_ in ("VBP", "VBZ"):
             return verb
+        if _got_to(verb):
+            return verb
     if token.dep_ == "pcomp" and token.tag_ == "VBG" and token.head.lower_ == "to":
         particle = token.head.head
         verb = particle.head
         if particle.lower_ in ("round", "around") and particle is not verb and verb.lemma_.casefold() == "get":
             return verb
     return None
+
+
+def _got_to(verb: Any) -> bool:
+    """"get to" in the simple past, with no object of its own: the chance came and was taken ("I
+    finally got to move into my own place"); not the obligation of "I've got to move out", nor
+    "I got my brother to move it" (his doing)."""
+    return (
+        verb.pos_ == "VERB" and verb.lemma_.casefold() == "get" and verb.tag_ == "VBD"
+        and not any(c.dep_ in ("aux", "dobj") for c in verb.children)
+    )
 
 
 def _given_through(head: Any, question: bool) -> bool:
