@@ -18,13 +18,13 @@ with the question's, both without the names of the people the question asks abou
   up"; not "my brother moved to Lisbon", "she put the Smiths' rent up", "my manager moved my
   colleague Tom"); a person named by a noun doing something to something ("my dad", "Sam's
   dad") only through what they act on: the holder, a thing of theirs or a particular thing the
-  question names ("Sam's dad moved the party"), else it is their doing, an aside when it does
-  what the question names ("my dad bought a Tesla" for "Did I buy a Tesla?"), and that
+  question names ("Sam's dad moved the party"), else it is their doing, an aside ("my dad
+  bought a Tesla" for "Did I buy a Tesla?", "my dad has taken up golf"), and that
   gives a value (content words as its object, complement or prepositional phrase); not undone by its words (a refusal, someone else's
   report, an infinitive: :attr:`~ripplemem.statements.Clause.undone`) nor an arrangement
   (:func:`as_told`);
 * an *aside*: someone else's statement (another speaker's, or about another person with a
-  value: "my cousin moved to Leeds"), another speaker's advice to the holder ("You should try
+  value: "my cousin moved to Leeds", "my brother has switched to Spurs"), another speaker's advice to the holder ("You should try
   keto"), or the holder's words that give a value they do not assert — a hypothetical, a
   plan, a wish, an intention, the conceded half of "X but Y", a denial — or a stay of bounded
   length; a clause taken as given about someone or something else ("my friend Tom, who moved
@@ -32,7 +32,8 @@ with the question's, both without the names of the people the question asks abou
 
 A unit is ``stated`` when its best-fitting statement fits at least as well as its best aside,
 else an ``aside`` ("I had an interview at the Ritz, but I turned the offer down" for "Where
-does Marco work as a chef?": the interview fits, the refusal does not); a denial proposes no
+does Marco work as a chef?": the interview fits, the refusal does not); a relative's value is
+no rival to the holder's statement ("I took up rowing, but my wife still plays tennis"); a denial proposes no
 value and a question asserts none, so beside a statement neither weighs ("I'm not with Barclays
 anymore, I switched to Lloyds": stated); nor does a clause whose subject is "he", "she", "it"
 or "they", which says more of what the statement names ("Now I've got Pepper - she's a nervous
@@ -57,8 +58,9 @@ up past the units that answer and past any unit less relevant than the best of t
 answer no reading reads only when it fits the question better than an unrelated sentence does,
 :data:`CHANCE`, or speaks of what the question or that answer does); for the present the others
 follow it latest first, passing only what it may pass and no other statement more relevant than
-themselves; every aside above it goes right below it. Then, stated unit or none, a unit read by words of what is not so now (a
-condition, a near miss, a refusal, a past stay of bounded length, another speaker's advice)
+themselves; every aside above it goes right below it. Then, stated unit or none, a unit read by
+words of what is not so now (a condition, a near miss, a refusal, a past stay of bounded length,
+a relative's value, another speaker's advice)
 goes right below the first answering unit after it that has no reading (:func:`_not_now_below`).
 Nothing else moves, and an aside moves down only past answering units.
 """
@@ -74,7 +76,7 @@ from typing import Literal
 
 from ripplemem.records import MemoryUnit, normalise_cue, said_order
 from ripplemem.statements import Clause
-from ripplemem.statements.clauses import KIN_HE, KIN_SHE, kin, kin_forms
+from ripplemem.statements.clauses import KIN_HE, KIN_SHE, kin, kin_forms, person_noun
 from ripplemem.stores.text import terms
 
 Role = Literal["stated", "aside"]
@@ -266,10 +268,12 @@ def _aside(clause: Clause, holder: Holder) -> bool:
     if clause.human and not clause.subject_words & holder.words:
         if _changes_holders(clause, holder):
             return False  # the holder's change, told by who made it ("Sam's dad moved the party")
-        # that person's doing, an aside when it does what the question names ("my dad bought a
-        # Tesla" for "Did I buy a Tesla?"; not "my wife still plays tennis" for "What sport do I do?")
-        return given(clause) and bool(clause.object_words & holder.words)
-    if clause.kind == "person" or (clause.kind == "thing" and clause.owner == "other"):
+        # that person's doing, an aside ("my dad bought a Tesla" for "Did I buy a Tesla?", "my
+        # dad has taken up golf" for "What sport does Zed play?"); beside the holder's own
+        # statement it is no rival to it (:func:`readings`: "I took up rowing, but my wife still
+        # plays tennis")
+        return given(clause) and bool(clause.value or clause.named)
+    if clause.kind == "person" or (clause.kind == "thing" and clause.owner == "other") or _relative(clause, holder):
         # someone else's value; what they do with none ("Reid retired, so I've been passed on
         # to Dr Okafor") answers nothing in the holder's stead
         return not _of_holder(clause, holder) and bool(clause.value or clause.named)
@@ -279,14 +283,35 @@ def _aside(clause: Clause, holder: Holder) -> bool:
     return unasserted and bool(clause.value or clause.named) and not clause.own_value
 
 
+def _relative(clause: Clause, holder: Holder) -> bool:
+    """The subject is a person named by a noun ("my brother", "Zed's sister") who is not the
+    holder: someone else, not a thing of the holder's, whether or not they act on something."""
+    return clause.kind == "thing" and person_noun(clause.subject) and not clause.subject_words & holder.words
+
+
+def _someone_elses(clause: Clause, holder: Holder) -> bool:
+    """The holder's words of the value of another person they name by a noun ("my brother has
+    switched to Spurs", "my dad has taken up golf"): not so for the holder, and, beside a
+    statement of the holder's own, no rival to it. A name or a pronoun ("he's got a carer from
+    Bluebird") is left out: in a first-person question about a relative the holder read may
+    not be whose value it is."""
+    return (
+        clause.speaker == holder.name and _relative(clause, holder)
+        and not clause.acts_on_speaker and not _of_holder(clause, holder) and bool(clause.value or clause.named)
+    )
+
+
 def _not_now(clause: Clause, holder: Holder) -> bool:
     """Words of what is not so now: the holder's own of what did not happen or happens only on a
     condition (:attr:`~ripplemem.statements.clauses.Clause.irrealis`), or of a stay of bounded
     length in the past ("I was in Rome for a week in May", "we visited Oakwood Academy for an
-    open day"); another speaker's advice to the holder (:func:`_advice`)."""
+    open day"), or of a relative's value (:func:`_someone_elses`: "my brother has switched to
+    Spurs"); another speaker's advice to the holder (:func:`_advice`)."""
     if _advice(clause, holder):
         return True
-    return clause.speaker == holder.name and (clause.irrealis or (clause.bounded and clause.tense == "past"))
+    return _someone_elses(clause, holder) or (
+        clause.speaker == holder.name and (clause.irrealis or (clause.bounded and clause.tense == "past"))
+    )
 
 
 def _advice(clause: Clause, holder: Holder) -> bool:
@@ -372,8 +397,12 @@ def readings(
     for unit, said, aside in zip(units, stating, asides, strict=True):
         # a denial proposes no value, and a question asserts none: beside a statement neither is
         # what the unit answers ("I'm not at Acme anymore, I joined Globex in October", "Any
-        # tips for a first-time cat owner? We adopted Miso last week")
-        rivals = [c for c in aside if not (said and (c.denied or c.asked or c.subject in _PRONOUNS))]
+        # tips for a first-time cat owner? We adopted Miso last week"), nor is a relative's
+        # value ("I took up rowing in April, but my dad still plays tennis")
+        rivals = [
+            c for c in aside
+            if not (said and (c.denied or c.asked or c.subject in _PRONOUNS or _someone_elses(c, holder)))
+        ]
         best = max(said, key=score, default=None)
         worded = max(rivals, key=score, default=None)
         if best is not None and (worded is None or score(best) >= score(worded)):
