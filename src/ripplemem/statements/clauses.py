@@ -509,7 +509,7 @@ def _clause(head: Any, me: str, mine: set[str], others: set[str], question: bool
         tense=_tense(head),
         bounded=not (continued and _further(head))
         and (_bounded(head) or (kind in ("speaker", "person") and _was_at(head))),
-        presupposed=_presupposed(head, question) or (not question and _contrasted(head)) or continued
+        presupposed=_presupposed(head, question) or (not question and _contrasted(head, mine)) or continued
         or _given_through(head, question),
         text=_own_text(head),
         progressive=_progressive(head),
@@ -520,7 +520,7 @@ def _clause(head: Any, me: str, mine: set[str], others: set[str], question: bool
         human=kind == "thing" and subject is not None and subject.pos_ == "NOUN"
         and subject.lemma_.casefold() in PEOPLE_NOUNS and bool(objects),
         object_definite=any(_particular(child) for child, _, _ in objects),
-        irrealis=not question and _irrealis(head),
+        irrealis=not question and (_irrealis(head) or _refused_after(head)),
         asked=question,
     )
 
@@ -946,6 +946,16 @@ def _irrealis(head: Any) -> bool:
     return False
 
 
+def _refused_after(head: Any) -> bool:
+    """X of "X but Y" when Y refuses X itself, by a pronoun ("They offered me the job, but I
+    turned it down", "the club asked me to captain, but I declined it"): what X offers did not
+    come to be, as a refusal's own object does not."""
+    other = _but_clause(head)
+    return other is not None and _refused(other) and any(
+        c.dep_ in ("dobj", "obj") and c.pos_ == "PRON" for c in other.children
+    )
+
+
 def _near_miss(token: Any) -> bool:
     """A verb of near miss ("I very nearly switched to British Gas", "we almost moved"): its
     event did not happen. Not "be" ("I'm nearly 40": the value is graded, not the event)."""
@@ -1314,20 +1324,24 @@ def _but_clause(token: Any) -> Any | None:
     return next((c for c in children if c.dep_ == "conj" and c.pos_ in ("VERB", "AUX")), None)
 
 
-def _contrasted(head: Any) -> bool:
+def _contrasted(head: Any, mine: set[str]) -> bool:
     """X of "X but Y" when Y says something of another subject ("We moved to Leeds in May, but
     my brother stayed in York", "I went onto nights, but the pay is better"): the "but" sets
     two subjects side by side, and X is stated as it would be alone. A concession is the other
     "but", where Y goes on about X's subject or X itself ("I test drove a Volvo but kept the
     Mini", "we looked at a house in Leeds, but we're staying in York", "I applied there, but
     it fell through"): Y without a subject of its own, with X's, or with a pronoun or "there"
-    that can stand for X's subject or for X."""
+    that can stand for X's subject or for X; or with the speaker's name, which a restatement
+    writes for their "I" ("Google offered Ike a job, but Ike turned it down": "but I turned it
+    down")."""
     other = _but_clause(head)
     if other is None:
         return False
     theirs = [c for c in other.children if c.dep_ in ("nsubj", "nsubjpass", "expl", "csubj")]
     if not theirs or theirs[0].pos_ == "PRON" or theirs[0].dep_ in ("expl", "csubj"):
         return False
+    if normalise_cue(theirs[0].text) in mine:
+        return False  # the speaker's "I", restated by name
     subject = _subject(head)
     if subject is not None and _phrase(subject) & _phrase(theirs[0]):
         return False  # "Maya test drove a Volvo, but Maya kept the Mini" (as a restatement says it)
