@@ -56,3 +56,12 @@ def test_a_relatives_value_is_no_rival_to_the_holders_statement(memory: Memory) 
     ])
     question = "What sport does Leo do?"
     assert first_rank(memory, question, "rowing") < first_rank(memory, question, "saturday morning")
+
+
+def test_what_a_relative_does_to_the_holders_thing_stays_the_holders_value(memory: Memory) -> None:
+    _add(memory, [
+        ("2022-01-10", [("Leo", "My rent is 900 a month for a one-bedroom."), ("Lu", "Not bad.")]),
+        ("2023-02-02", [("Leo", "My landlord has put my rent up to 975 from March."), ("Lu", "Ouch.")]),
+    ])
+    question = "How much rent does Leo pay?"
+    assert first_rank(memory, question, "975") < first_rank(memory, question, "900")

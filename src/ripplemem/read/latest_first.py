@@ -291,13 +291,14 @@ def _relative(clause: Clause, holder: Holder) -> bool:
 
 def _someone_elses(clause: Clause, holder: Holder) -> bool:
     """The holder's words of the value of another person they name by a noun ("my brother has
-    switched to Spurs", "my dad has taken up golf"): not so for the holder, and, beside a
+    switched to Spurs", "my dad has taken up golf"; not what they do to the holder or a thing
+    of theirs: "my landlord put the rent up to 975"): not so for the holder, and, beside a
     statement of the holder's own, no rival to it. A name or a pronoun ("he's got a carer from
     Bluebird") is left out: in a first-person question about a relative the holder read may
     not be whose value it is."""
     return (
-        clause.speaker == holder.name and _relative(clause, holder)
-        and not clause.acts_on_speaker and not _of_holder(clause, holder) and bool(clause.value or clause.named)
+        clause.speaker == holder.name and _relative(clause, holder) and not _changes_holders(clause, holder)
+        and not _of_holder(clause, holder) and bool(clause.value or clause.named)
     )
 
 
