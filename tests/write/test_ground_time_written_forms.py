@@ -59,3 +59,25 @@ def test_a_session_time_with_dots_is_day_first() -> None:
 )
 def test_two_year_first_dates_joined_by_a_dash_are_a_range(text: str) -> None:
     assert spans(text) == [("2024-03-07", "2024-03-09")]
+
+
+@pytest.mark.parametrize(
+    "text, first, last",
+    [
+        ("The launch is on 2024-07-01T09:00+02:00.", "2024-07-01", "2024-07-01"),
+        ("The launch is on 2024-07-01T09:00.", "2024-07-01", "2024-07-01"),
+        ("The launch is on 2024-07-01T09:00:00.123-05:00, be there.", "2024-07-01", "2024-07-01"),
+        ("Launch: 2024-07-01 09:00 UTC.", "2024-07-01", "2024-07-01"),
+        ("The launch is on 2024-07-01 at 9am.", "2024-07-01", "2024-07-01"),
+        ("Deploy window: 2024-07-01T09:00Z to 2024-07-01T11:00Z.", "2024-07-01", "2024-07-01"),
+        ("Deploy window: 2024-07-01 09:00-11:00.", "2024-07-01", "2024-07-01"),
+        ("Freeze from 2024-07-01T09:00Z until 2024-07-03T18:00Z.", "2024-07-01", "2024-07-03"),
+    ],
+)
+def test_an_iso_date_with_its_clock_time_is_the_day_written(text: str, first: str, last: str) -> None:
+    # a timestamp as agents paste it (QA7 Q7-14): the day (or days) written, in its own zone
+    assert spans(text) == [(first, last)]
+
+
+def test_an_iso_timestamp_on_no_calendar_day_is_no_time() -> None:
+    assert spans("We shipped 2024-02-30T09:00 apparently.") == []

@@ -203,6 +203,23 @@ NUMERIC_DATE = re.compile(
 YEAR_FIRST_DATE = re.compile(
     r"(?<![\w/.-])(?P<year>(?:19|20)\d\d)(?P<sep>[/.])(?P<month>\d{1,2})(?P=sep)(?P<day>\d{1,2})(?![\w/]|\.\d)"
 )
+#: an ISO date with its clock time, as agents paste timestamps ("2024-07-01T09:00+02:00",
+#: "2024-07-01 09:00 UTC", "2024-07-01 at 9am"): the day written (its own zone's), a clock time
+#: after "T", a space or "at", then a zone ("Z", "+02:00", "UTC"). The date alone is Duckling's
+_ISO_DAY = r"(?P<{y}>(?:19|20)\d\d)-(?P<{m}>\d\d)-(?P<{d}>\d\d)"
+_ISO_CLOCK = (
+    r"(?:T|\s+(?:at\s+)?)(?:[01]?\d|2[0-3])(?:(?::[0-5]\d){1,2}(?:[.,]\d+)?(?:\s?[ap]\.?m)?|\s?[ap]\.?m)"
+    r"(?:\s?(?:Z|[+-](?:[01]\d|2[0-3])(?::?[0-5]\d)?|UTC|GMT|[A-Z]{2,4}T)(?![\w+-]))?"
+)
+ISO_DATE_TIME = re.compile(
+    r"(?<![\w/.-])" + _ISO_DAY.format(y="year", m="month", d="day") + _ISO_CLOCK
+    # a range: "to", "until" or a dash, then another such date (with or without its time) or a
+    # clock time of the same day ("2024-07-01 09:00-11:00")
+    + r"(?:\s*(?:[-–—]|\b(?:to|until|till|through)\b)\s*(?:"
+    + _ISO_DAY.format(y="year2", m="month2", d="day2") + r"(?:" + _ISO_CLOCK + r")?"
+    + r"|(?:[01]?\d|2[0-3]):[0-5]\d(?:\s?(?:Z|UTC|GMT))?))?"
+    + r"(?![\w:])"
+)
 # "2024/3/7-2024/3/9": two such dates joined by a hyphen or a dash, a range from the first to the second
 YEAR_FIRST_RANGE = re.compile(
     r"(?<![\w/.-])(?P<year>(?:19|20)\d\d)(?P<sep>[/.])(?P<month>\d{1,2})(?P=sep)(?P<day>\d{1,2})\s?[-–]\s?"

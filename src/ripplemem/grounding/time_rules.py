@@ -18,6 +18,8 @@
   text's other dates show that order ("12/06/2019 ... 25/06/2019"), and nothing for numbers no
   order makes a day ("31/02/2025");
 * "2024/03/07", "2024.3.7" -> that day (the year first is followed by the month);
+  "2024-07-01T09:00+02:00", "2024-07-01 09:00 UTC", "2024-07-01 at 9am" -> the day written, and
+  "2024-07-01T09:00Z to 2024-07-02T11:00Z" both days (Duckling reads the clock time alone);
 * "May 2023" -> the month (Duckling only reads it after "in");
 * "from 2015 to 2017", "in 2019 and 2020" -> both years; "early / mid / late 2020" -> four
   months of it ("since early 2020": up to the reference); "around 2015" -> the year; "last year
@@ -110,6 +112,17 @@ def rule_times(
         if read is not False:  # a calendar day, or no time at all ("31/02/2025"); else Duckling's
             taken.add(m.start(), m.end())
             found.append(Found(m.start(), m.end(), GroundedTime(m.group(), day_span(read), "day") if read else None))
+    for m in tp.ISO_DATE_TIME.finditer(text):
+        opening = _calendar_day(int(m.group("year")), int(m.group("month")), int(m.group("day")))
+        closing = (
+            _calendar_day(int(m.group("year2")), int(m.group("month2")), int(m.group("day2")))
+            if m.group("year2") else opening
+        )
+        if free(m):  # no calendar day ("2024-13-45T09:00"), or a range that ends first: no time
+            span = hull(day_span(opening), day_span(closing)) if opening and closing and opening <= closing else None
+            taken.add(m.start(), m.end())
+            grain = "day" if span is not None and opening == closing else "range"
+            found.append(Found(m.start(), m.end(), GroundedTime(m.group(), span, grain) if span else None))
     for m in tp.YEAR_FIRST_RANGE.finditer(text):
         if m.group("sep") == "." and min(len(m.group("month") + m.group("day")), len(m.group("month2") + m.group("day2"))) < 4:
             continue  # "2024.1.2-2024.1.5": versions, as below
