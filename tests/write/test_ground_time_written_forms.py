@@ -10,8 +10,9 @@ from datetime import datetime
 import pytest
 
 from ripplemem import Memory
+from ripplemem.grounding.ground_time import ground_times
 
-from .grounded import spans
+from .grounded import THURSDAY, spans
 
 
 @pytest.mark.parametrize(
@@ -81,3 +82,23 @@ def test_an_iso_date_with_its_clock_time_is_the_day_written(text: str, first: st
 
 def test_an_iso_timestamp_on_no_calendar_day_is_no_time() -> None:
     assert spans("We shipped 2024-02-30T09:00 apparently.") == []
+
+
+@pytest.mark.parametrize(
+    "text, day",
+    [
+        ("２０２４年５月３日に大阪に行きました。", "2024-05-03"),
+        ("５月３日に大阪に行きました。", "2024-05-03"),
+        ("我５月３日去了上海。", "2024-05-03"),
+        ("I flew home on ５ May.", "2024-05-05"),
+        ("３日前に大阪に行きました。", "2024-05-13"),
+    ],
+)
+def test_full_width_digits_are_read_as_digits(text: str, day: str) -> None:
+    # as Japanese and Chinese input methods type them (QA7 Q7-15): the day, not the month or none
+    assert spans(text) == [(day, day)]
+
+
+def test_a_phrase_with_full_width_digits_is_kept_as_written() -> None:
+    # the readers of a phrase look for it in the text ("５月３日", not "5月3日")
+    assert [g.phrase for g in ground_times("我５月３日去了上海。", THURSDAY)] == ["５月３日"]

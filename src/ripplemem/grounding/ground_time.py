@@ -498,18 +498,20 @@ class TimeGrounder:
         Never fails on text: a phrase whose date falls outside what Python can hold, or a
         failure of the native parser (a panic on a text), leaves the text without those times
         (logged) rather than failing the ``add`` or ``search`` around it."""
+        read = text.translate(_ASCII_DIGITS)  # "５月３日", as Japanese and Chinese keyboards type it
         try:
-            return self._ground(text, reference, before, day_first, language)
+            return self._ground(read, reference, before, day_first, language, written=text)
         except (OverflowError, ValueError) as error:
             log.warning("time grounding skipped a text it could not date: %s", error)
             return Grounding([], True)
         except NativeParserError as error:
             log.warning("the time parser failed on a text; it keeps its rule times: %s", error)
-            return Grounding(self._collect(rule_times(text, reference, day_first), before), True)
+            found = _as_written(rule_times(read, reference, day_first), read, text)
+            return Grounding(self._collect(found, before), True)
 
     def _ground(
         self, text: str, reference: datetime | None, before: TimeSpan | None, day_first: bool,
-        language: str | None = None,
+        language: str | None = None, *, written: str,
     ) -> Grounding:
         if not text:
             return Grounding([], True)
@@ -530,7 +532,7 @@ class TimeGrounder:
         found = _in_apposition(_not_negated(found, text, language), text)
         if language == "en":
             found = _offset_from_event(found, text)
-        return Grounding(self._collect(found, before), complete)
+        return Grounding(self._collect(_as_written(found, text, written), before), complete)
 
     @staticmethod
     def _collect(found: list[Found], before: TimeSpan | None = None) -> list[GroundedTime]:
@@ -1008,6 +1010,26 @@ class TimeGrounder:
         else:
             grain = "range"
         return GroundedTime(phrase, TimeSpan(begin, finish), grain)
+
+
+#: full-width digits (U+FF10..U+FF19, what Japanese and Chinese input methods type) as the ASCII
+#: digits the rules and Duckling read; one character for one, so every offset stays the text's
+_ASCII_DIGITS = {0xFF10 + digit: ord("0") + digit for digit in range(10)}
+
+
+def _as_written(found: list[Found], read: str, written: str) -> list[Found]:
+    """``found`` in ``read`` (``written`` with its full-width digits made ASCII: the same length)
+    with each phrase as ``written`` has it ("５月３日", not "5月3日"), as the readers of a phrase
+    look for it in the text."""
+    if read == written:
+        return found
+    out = []
+    for start, end, item in found:
+        at = read.find(item.phrase, start, max(end, start + len(item.phrase))) if item is not None else -1
+        if item is not None and at >= 0:
+            item = GroundedTime(written[at : at + len(item.phrase)], item.span, item.grain)
+        out.append(Found(start, end, item))
+    return out
 
 
 def _step_after_date(phrase: str, after: str, language: str) -> int:
