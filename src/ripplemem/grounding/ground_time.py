@@ -1214,6 +1214,9 @@ def _year_before(first: datetime, second: datetime) -> datetime:
     the month (Thanksgiving, the fourth Thursday of November) or from its end (the last Monday
     of May); else a step back as long as the one between them."""
     if (first.month, first.day) == (second.month, second.day):
+        if (first.month, first.day) == (2, 29):  # the leap year before, not 28 February
+            year = next(y for y in range(first.year - 1, first.year - 9, -1) if calendar.isleap(y))
+            return first.replace(year=year)
         return _shift_years(first, -1)
     offset = first.date() - _easter(first.year)
     if offset == second.date() - _easter(second.year):

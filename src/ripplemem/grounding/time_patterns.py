@@ -107,8 +107,16 @@ CJK_DAY_RANGE = re.compile(
     r"\s*(?:から|到|至|~|〜|～|-|–|—)\s*"
     r"(?:(?P<month2>" + _CJK_NUMBER + r")月)?(?P<b>" + _CJK_NUMBER + r")[日号號](?![間间])"
 )
+#: a Korean range of days, "6월 3일부터 9일까지", "6월 3일부터 6월 9일까지", "6월 3일~9일": as
+#: :data:`CJK_DAY_RANGE`, the end's month written only when it differs; not a count of days after
+#: a date ("6월 3일부터 9일간", "9일 동안": for nine days)
+KO_DAY_RANGE = re.compile(
+    r"(?<!\d)(?:(?P<year>(?:19|20)\d\d)년\s*|(?P<step>작년|올해|금년|내년)\s+)?"
+    r"(?P<month>\d{1,2})월\s*(?P<a>\d{1,2})일\s*(?:부터|에서|~|〜|～|-|–|—)\s*"
+    r"(?:(?P<month2>\d{1,2})월\s*)?(?P<b>\d{1,2})일(?!\s*(?:간|동안))"
+)
 #: the years such a range may be told of before its month: last year, this year, next year
-CJK_YEAR_STEP = {"去年": -1, "昨年": -1, "今年": 0, "明年": 1, "来年": 1, "來年": 1}
+CJK_YEAR_STEP = {"去年": -1, "昨年": -1, "今年": 0, "明年": 1, "来年": 1, "來年": 1, "작년": -1, "올해": 0, "금년": 0, "내년": 1}
 #: Portuguese numbers (a closed class) and units of time, for its counts back and ahead
 PT_NUMBERS = {
     "um": 1, "uma": 1, "dois": 2, "duas": 2, "três": 3, "tres": 3, "quatro": 4, "cinco": 5, "seis": 6,
@@ -194,6 +202,14 @@ FROM_NOW = re.compile(  # "two days from now": Duckling leaves it at the hour, u
     r"\b(?P<n>" + NUMBER_RE + r") (?P<unit>day|week|month|year)s? from (?:now|today)\b",
     re.IGNORECASE,
 )
+#: a day of a month named in words, "the 30th of February", "February 30th", "31 April": the
+#: rules mask the ones no calendar holds (Duckling reads "the 30th" alone as the next 30th)
+DAY_OF_NAMED_MONTH = re.compile(
+    r"\b(?:the\s+)?(?P<day>\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<month>" + MONTH_RE + r")\b\.?"
+    r"|\b(?P<month2>" + MONTH_RE + r")\.?\s+(?:the\s+)?(?P<day2>\d{1,2})(?:st|nd|rd|th)?\b"
+    r"(?:,?\s+(?:19|20)\d\d\b)?",
+    re.IGNORECASE,
+)
 # "28/02/2025", "03.04.2023", "17/11/24": a date in numbers (day first where only that can be)
 NUMERIC_DATE = re.compile(
     r"(?<![\w/.-])(?P<a>\d{1,2})(?P<sep>[/.])(?P<b>\d{1,2})(?P=sep)(?P<year>\d{4}|\d{2})(?![\w/]|\.\d)"
@@ -275,6 +291,23 @@ DAY_RANGE = re.compile(
 SHORT_YEAR = re.compile(r"(?:(?<=\s)|^)['’](?P<yy>\d\d)\b(?!['’]?s\b)")
 # "Q4", "the Q1 numbers", "Q3 2022": a quarter of the calendar (a business year is its own)
 QUARTER = re.compile(r"\bQ(?P<q>[1-4])\b(?:\s+(?:of\s+)?(?P<year>(?:19|20)\d\d)\b)?")
+#: a quarter named by its ordinal in German and Dutch ("im dritten Quartal", "Ende des 3.
+#: Quartals 2023", "het derde kwartaal"): as "Q3" (Duckling's German reads "dritten" as a day)
+NAMED_QUARTER = re.compile(
+    r"(?<![\w.])(?P<nth>erste[nmrs]?|zweite[nmrs]?|dritte[nmrs]?|vierte[nmrs]?|eerste|tweede|derde|vierde|[1-4]\.|[1-4]e)"
+    r"\s+(?:quartal(?:s|es)?|kwartaal)\b(?:\s+(?:van\s+)?(?P<year>(?:19|20)\d\d)\b)?",
+    re.IGNORECASE,
+)
+_QUARTER_ORDINALS = {"erst": 1, "zweit": 2, "dritt": 3, "viert": 4, "eerste": 1, "tweede": 2, "derde": 3, "vierde": 4}
+
+
+def quarter_number(nth: str) -> int:
+    """The number of a :data:`NAMED_QUARTER`'s ordinal: "3." and "3e" 3, "dritten" (any German
+    ending) 3, "derde" 3."""
+    if nth[0].isdigit():
+        return int(nth[0])
+    nth = nth.lower()
+    return _QUARTER_ORDINALS.get(nth) or _QUARTER_ORDINALS[re.sub(r"e[nmrs]?$", "", nth)]
 # "two days later", "a week earlier", "three days after that": a count of units from the time
 # named before ("two days before the wedding" counts from an event: not this)
 COUNTED_ANAPHORA = re.compile(

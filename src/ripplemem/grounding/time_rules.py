@@ -16,7 +16,8 @@
 * "28/02/2025", "03.04.2023", "17/11/24" -> that day, read day first where only that can be (dots,
   or a first number above 12; Duckling's English reads "28/02/2025" as nothing) or where the
   text's other dates show that order ("12/06/2019 ... 25/06/2019"), and nothing for numbers no
-  order makes a day ("31/02/2025");
+  order makes a day ("31/02/2025"), nor for a day a month named in words has not ("the 30th of
+  February", "April 31");
 * "2024/03/07", "2024.3.7" -> that day (the year first is followed by the month);
   "2024-07-01T09:00+02:00", "2024-07-01 09:00 UTC", "2024-07-01 at 9am" -> the day written, and
   "2024-07-01T09:00Z to 2024-07-02T11:00Z" both days (Duckling reads the clock time alone);
@@ -112,6 +113,11 @@ def rule_times(
         if read is not False:  # a calendar day, or no time at all ("31/02/2025"); else Duckling's
             taken.add(m.start(), m.end())
             found.append(Found(m.start(), m.end(), GroundedTime(m.group(), day_span(read), "day") if read else None))
+    for m in tp.DAY_OF_NAMED_MONTH.finditer(text):
+        day, month = (m.group("day"), m.group("month")) if m.group("day") else (m.group("day2"), m.group("month2"))
+        if _calendar_day(2024, tp.MONTHS[month.lower().rstrip(".")], int(day)) is None:  # (2024: 29 February is one)
+            taken.add(m.start(), m.end())  # no calendar day: no time, not the next 30th
+            found.append(Found(m.start(), m.end(), None))
     for m in tp.ISO_DATE_TIME.finditer(text):
         opening = _calendar_day(int(m.group("year")), int(m.group("month")), int(m.group("day")))
         closing = (
@@ -153,7 +159,10 @@ def rule_times(
             add(m, year_span(year if year <= ref.year else year - 100), "year")
     for m in tp.QUARTER.finditer(text):
         if free(m):
-            add(m, _quarter(m, ref), "quarter")
+            add(m, _quarter(int(m.group("q")), m.group("year"), ref), "quarter")
+    for m in tp.NAMED_QUARTER.finditer(text):
+        if free(m):
+            add(m, _quarter(tp.quarter_number(m.group("nth")), m.group("year"), ref), "quarter")
     for m in tp.PART_OF_YEAR.finditer(text):
         if free(m) and (m.group("part") or not tp.COUNTED.match(text, m.end())):
             add(m, *_part_of_year(m, ref))
@@ -195,6 +204,9 @@ def rule_times(
             add(m, _weekend(m, text, ref), "weekend")
     for m in tp.CJK_DAY_RANGE.finditer(text) if language in ("ja", "zh") else ():
         if free(m) and (m.group("year") or m.group("step") or not text[: m.start()].endswith("年")):
+            add(m, _cjk_day_range(m, text, ref, language), "range")
+    for m in tp.KO_DAY_RANGE.finditer(text) if language == "ko" else ():
+        if free(m):
             add(m, _cjk_day_range(m, text, ref, language), "range")
     for m in tp.CJK_WEEK_DAY.finditer(text) if language in ("ja", "zh") else ():
         if free(m):
@@ -304,16 +316,16 @@ def _calendar_day(year: int, month: int, day: int) -> date | None:
         return None
 
 
-def _quarter(m: re.Match, ref: datetime | None) -> TimeSpan | None:
-    """"Q3 2022": that quarter; "the Q1 numbers": the nearest Q1 (a quarter's numbers are told
-    around it, ahead or after), None without a reference."""
-    first = 3 * (int(m.group("q")) - 1) + 1
+def _quarter(number: int, year_written: str | None, ref: datetime | None) -> TimeSpan | None:
+    """"Q3 2022": that quarter (``number`` 3 of the year written); "the Q1 numbers": the nearest
+    Q1 (a quarter's numbers are told around it, ahead or after), None without a reference."""
+    first = 3 * (number - 1) + 1
 
     def quarter(year: int) -> TimeSpan:
         return hull(month_span(year, first), month_span(year, first + 2))
 
-    if m.group("year"):
-        return quarter(int(m.group("year")))
+    if year_written:
+        return quarter(int(year_written))
     if ref is None:
         return None
     return occurrence([quarter(ref.year + k) for k in (-1, 0, 1)], ref, "")
@@ -347,7 +359,7 @@ def _day_range(m: re.Match, text: str, ref: datetime | None) -> TimeSpan | None:
 
 
 def _cjk_day_range(m: re.Match, text: str, ref: datetime | None, language: str | None) -> TimeSpan | None:
-    """"3月3日から7日まで", "三月三号到七号": the days from the first to the last, the last in the
+    """"3月3日から7日まで", "三月三号到七号", "6월 3일부터 9일까지": the days from the first to the last, the last in the
     start's month when it names none (in the next year when its month comes before the start's:
     "12月28日から1月4日"); in the year written, else the occurrence its sentence's tense says
     (:func:`~ripplemem.language.tense_in`; the nearest when it tells neither or both)."""
