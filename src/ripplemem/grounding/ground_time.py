@@ -55,6 +55,7 @@ from ripplemem.grounding.time_patterns import (
     mistyped_days,
     original_offset,
     phrase_tense,
+    relative_day_language,
     tense_clause,
 )
 from ripplemem.grounding.time_rules import (
@@ -520,7 +521,9 @@ class TimeGrounder:
             # a text too short for its language to show ("Iré a Madrid el lunes", "Da marzo
             # studio spagnolo") names its weekday or month in its own language, when it holds no
             # English function word
-            language = (weekday_language(text) or month_language(text)) if not english_words(text) else None
+            language = (
+                weekday_language(text) or month_language(text) or relative_day_language(text)
+            ) if not english_words(text) else None
             if language is None:
                 return Grounding([], True)
         found: list[Found] = rule_times(text, reference, day_first, language)

@@ -273,6 +273,56 @@ TWO_STEPS = re.compile(
     r"|(?P<weekday>" + WEEKDAYS + r") before last|(?P<ahead>" + WEEKDAYS + r") after next)\b",
     re.IGNORECASE,
 )
+#: "the summer before last", "the winter before last": the season one before the last one that
+#: has ended (before the anaphora rule, which would read "the summer before")
+SEASON_BEFORE_LAST = re.compile(r"\b(?:the )?(?P<season>summer|winter|spring|fall|autumn) before last\b", re.IGNORECASE)
+#: the months of each season (winter: December of the year before, January, February)
+SEASON_MONTHS = {"spring": (3, 5), "summer": (6, 8), "fall": (9, 11), "autumn": (9, 11), "winter": (12, 2)}
+#: relative days other languages say in one word that Duckling's reading of them misses ("dopodomani",
+#: "anteontem", "おととい", "그저께"; "一昨日" it reads as "昨日"): the days from the day said.
+#: Their neighbours are Duckling's ("l'altroieri", "depois de amanhã", "vorgestern", "모레")
+RELATIVE_DAYS = {
+    "it": {"dopodomani": 2},
+    "pt": {"anteontem": -2},
+    "ja": {"おととい": -2, "おとつい": -2, "一昨日": -2, "明後日": 2, "あさって": 2, "しあさって": 3, "明々後日": 3},
+    "ko": {"그저께": -2, "글피": 3},
+}
+_UNSPACED_LANGUAGES = ("ja", "ko")  # (Korean: a particle follows the word, "그저께는")
+RELATIVE_DAY = {
+    language: re.compile(
+        (r"(?<!\w)" if language not in _UNSPACED_LANGUAGES else r"(?<!엊)(?<!し)")
+        + r"(?:" + "|".join(sorted(words, key=len, reverse=True)) + r")"
+        + (r"(?!\w)" if language not in _UNSPACED_LANGUAGES else ""),
+        re.IGNORECASE,
+    )
+    for language, words in RELATIVE_DAYS.items()
+}
+#: a count of weekends back in other languages ("vor zwei Wochenenden", "hace dos fines de semana",
+#: "il y a deux week-ends", "due fine settimana fa", "há dois fins de semana", "twee weekenden
+#: geleden"), as English "two weekends ago"
+WEEKENDS_BACK = {
+    "de": re.compile(r"(?<!\w)vor\s+(?P<n>\d|einem|zwei|drei|vier)\s+wochenenden?(?!\w)", re.IGNORECASE),
+    "es": re.compile(r"(?<!\w)hace\s+(?P<n>\d|un|dos|tres|cuatro)\s+fines?\s+de\s+semana(?!\w)", re.IGNORECASE),
+    "fr": re.compile(r"(?<!\w)il\s+y\s+a\s+(?P<n>\d|un|deux|trois|quatre)\s+week-?ends?(?!\w)", re.IGNORECASE),
+    "it": re.compile(r"(?<!\w)(?P<n>\d|un|due|tre|quattro)\s+(?:fine\s+settimana|week-?end)\s+fa(?!\w)", re.IGNORECASE),
+    "pt": re.compile(r"(?<!\w)(?:há|faz)\s+(?P<n>\d|um|dois|três|quatro)\s+fins?\s+de\s+semana(?!\w)", re.IGNORECASE),
+    "nl": re.compile(r"(?<!\w)(?P<n>\d|een|twee|drie|vier)\s+weekend(?:en|s)?\s+geleden(?!\w)", re.IGNORECASE),
+}
+WEEKEND_COUNTS = {
+    "einem": 1, "zwei": 2, "drei": 3, "vier": 4, "un": 1, "dos": 2, "tres": 3, "cuatro": 4, "deux": 2, "trois": 3,
+    "quatre": 4, "due": 2, "tre": 3, "quattro": 4, "um": 1, "dois": 2, "três": 3, "een": 1, "twee": 2, "drie": 3,
+}  # fmt: skip
+
+
+def relative_day_language(text: str) -> str | None:
+    """The language of a :data:`RELATIVE_DAY` word or :data:`WEEKENDS_BACK` count in ``text`` of
+    the Latin alphabet (a text too short to show its language: "Dopodomani ho l'esame."), else None."""
+    for language, pattern in (*RELATIVE_DAY.items(), *WEEKENDS_BACK.items()):
+        if language not in _UNSPACED_LANGUAGES and pattern.search(text):
+            return language
+    return None
+
+
 ANAPHORA = re.compile(
     r"\b(?:(?:the|that) (?:day|night|morning|evening|week|weekend|month|year|summer|winter|"
     r"spring|fall) (?:before|after|prior)"

@@ -174,6 +174,18 @@ def rule_times(
     for m in tp.DECADE.finditer(text):
         if free(m) and not tp.TEMPERATURE.search(tp.clause_of(text, m.start(), m.end())):
             add(m, _decade(m, ref), "range")
+    for m in tp.SEASON_BEFORE_LAST.finditer(text):
+        if free(m):
+            add(m, _season_before_last(m.group("season").lower(), ref), "season")
+    for m in tp.RELATIVE_DAY[language].finditer(text) if language in tp.RELATIVE_DAY else ():
+        if free(m):
+            step = tp.RELATIVE_DAYS[language][m.group().lower()]
+            add(m, unit_span(ref, "day", step) if ref else None, "day")
+    for m in tp.WEEKENDS_BACK[language].finditer(text) if language in tp.WEEKENDS_BACK else ():
+        if free(m):
+            word = m.group("n").lower()
+            back = int(word) if word.isdigit() else tp.WEEKEND_COUNTS[word]
+            add(m, weekend_span(ref.date() - timedelta(days=ref.weekday()) + timedelta(days=5 - 7 * back)) if ref else None, "weekend")
     for m in tp.TWO_STEPS.finditer(text):
         if free(m):
             span, grain = _two_steps(m, ref)
@@ -581,6 +593,20 @@ def _decade(m: re.Match, ref: datetime | None) -> TimeSpan | None:
     if m.group("lead").lower() == "since":  # "since the 90s": from then up to the reference
         return TimeSpan(span.start, ref) if ref is not None and ref > span.start else None
     return span
+
+
+def _season_before_last(season: str, ref: datetime | None) -> TimeSpan | None:
+    """"the summer before last": the season a year before the last one that has ended by the day
+    said ("last summer"), by its months (:data:`~ripplemem.grounding.time_patterns.SEASON_MONTHS`)."""
+    if ref is None:
+        return None
+    first, last = tp.SEASON_MONTHS[season]
+
+    def occurrence_ending(year: int) -> TimeSpan:  # the one that ends in ``year``
+        return hull(month_span(year - (first > last), first), month_span(year, last))
+
+    year = ref.year if occurrence_ending(ref.year).end < ref else ref.year - 1
+    return occurrence_ending(year - 1)
 
 
 def _two_steps(m: re.Match, ref: datetime | None) -> tuple[TimeSpan | None, str]:
