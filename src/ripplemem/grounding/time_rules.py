@@ -177,11 +177,12 @@ def rule_times(
     for m in tp.SEASON_BEFORE_LAST.finditer(text):
         if free(m):
             add(m, _season_before_last(m.group("season").lower(), ref), "season")
-    for m in tp.RELATIVE_DAY[language].finditer(text) if language in tp.RELATIVE_DAY else ():
+    relative_day, weekends_back = tp.RELATIVE_DAY.get(language or ""), tp.WEEKENDS_BACK.get(language or "")
+    for m in relative_day.finditer(text) if relative_day else ():
         if free(m):
-            step = tp.RELATIVE_DAYS[language][m.group().lower()]
+            step = tp.RELATIVE_DAYS[language or ""][m.group().lower()]
             add(m, unit_span(ref, "day", step) if ref else None, "day")
-    for m in tp.WEEKENDS_BACK[language].finditer(text) if language in tp.WEEKENDS_BACK else ():
+    for m in weekends_back.finditer(text) if weekends_back else ():
         if free(m):
             word = m.group("n").lower()
             back = int(word) if word.isdigit() else tp.WEEKEND_COUNTS[word]
