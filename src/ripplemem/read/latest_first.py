@@ -129,7 +129,8 @@ class Reading:
 
 
 def holder_of(
-    named: str | None, words: frozenset[str], units: Sequence[MemoryUnit], read: Sequence[Sequence[Clause]]
+    named: str | None, words: frozenset[str], units: Sequence[MemoryUnit], read: Sequence[Sequence[Clause]],
+    *, besides: Collection[str] = (),
 ) -> Holder | None:
     """The person the question names, or else (a question in the first person, or naming
     nobody) the speaker whom ``units`` say the most about — their own statements about
@@ -137,14 +138,16 @@ def holder_of(
     words said again say nothing more: small talk repeated in every session does not make its
     speaker the holder); most relevant first, a tie goes to the first: the one whose facts they
     are, not the one who answers them ("What is my 5K time?" asked of a user–assistant
-    conversation)."""
+    conversation). ``besides``: speakers who are never the holder (the assistant, for a question
+    in the first person: "What is my cat's name?" asks about the person, whatever the assistant
+    said about the cat)."""
     if named is not None:
         return Holder(named, words)
     counted: dict[str, set[str]] = {}
-    speakers = {c.speaker for clauses in read for c in clauses}
+    speakers = {c.speaker for clauses in read for c in clauses} - set(besides)
     for clauses in read:
         for clause in clauses:
-            if _asserted(clause) and clause.by_speaker():
+            if _asserted(clause) and clause.by_speaker() and clause.speaker in speakers:
                 counted.setdefault(clause.speaker, set()).add(clause.text)
             elif clause.kind == "person":  # "User is getting a loan", said by the assistant
                 for who in clause.subject_words & speakers:

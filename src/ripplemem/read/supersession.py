@@ -87,6 +87,7 @@ from typing import Any
 
 import numpy as np
 
+from ripplemem.read.focus import NOT_THE_USER
 from ripplemem.read.latest_first import (
     NEAREST,
     Fit,
@@ -669,6 +670,7 @@ def apply_supersession(
             named is None, alike, chains, latest=mode == "present", notes=notes,
             counted=noun, asked=value_kind(query, noun), asides_only=polar,
             later=later, place=asked_place(query, parse),
+            besides={normalise_cue(s) for s in NOT_THE_USER} if first_person else (),
         )
         moved |= stated
         if not polar:  # step 2 orders by when each was said; within a chain its edges decide
@@ -953,16 +955,19 @@ def _statements_first(
     asides_only: bool = False,
     later: Collection[str] = (),
     place: tuple[str, str] | None = None,
+    besides: Collection[str] = (),
 ) -> tuple[list[Evidence], set[str]]:
     """Step 2 of the module doc: the holder's asserted answers in order, asides below;
     ``counted``: the thing the question counts, if any (two statements that give it different
     numbers answer the same thing); ``place``: the question's verb and the place of the value it
     asks for (:func:`asked_place`): a statement with that verb and a value in that place answers
-    it in its own words ("I go to PureGym on Oxford Road" for "Which gym did Maya go to?")."""
+    it in its own words ("I go to PureGym on Oxford Road" for "Which gym did Maya go to?");
+    ``besides``: the speakers who are never the holder of a question naming nobody (the
+    assistant, for a question in the first person)."""
     items = {e.unit.id: e for e in ordered}
     units = [items[i].unit for i in answering if i in items]
     read = [as_told(u, clauses) for u, clauses in zip(units, statements.clauses(units), strict=True)]
-    found = holder_of(None, holder.words, units, read) if unnamed else holder
+    found = holder_of(None, holder.words, units, read, besides=besides) if unnamed else holder
     if found is None:
         return ordered, set()
     # "Any news on your mum?" - "she moved into Hollybank Court": a relative's pronoun, named the
