@@ -37,33 +37,84 @@ from ripplemem.language import MIN_WORDS, QUERY_STOPWORDS, language_of, tense_in
 from ripplemem.read.latest_first import NEAREST
 from ripplemem.records import Cues, Evidence, MemoryUnit, normalise_cue, said_order
 
-__all__ = ["EARLIER", "IMPERFECT", "NOT_NOW", "asks_in", "latest_alike_first", "says_now", "sentence_says_now"]
+__all__ = [
+    "CONDITION",
+    "DENIAL",
+    "EARLIER",
+    "IMPERFECT",
+    "NOT_NOW",
+    "NOW",
+    "asks_in",
+    "latest_alike_first",
+    "says_now",
+    "sentence_says_now",
+]
 
 
 def _words(text: str) -> frozenset[str]:
     return frozenset(text.split())
 
 
-#: each language's closed-class words that make a sentence say what is not so now: its
-#: negations and its conjunctions of condition (a closed class, as the tense tables of
-#: :mod:`ripplemem.language`); the scripts written without spaces by marks read inside the text
-NOT_NOW: dict[str, frozenset[str]] = {
-    "de": _words("nicht kein keine keinen keinem keiner nie niemals wenn falls würde würden wäre"),
-    "nl": _words("niet geen nooit als indien zou zouden"),
-    "fr": _words("pas jamais ne n si"),
-    "es": _words("no nunca jamás tampoco si"),
-    "it": _words("non mai se"),
-    "pt": _words("não nunca jamais se"),
-    "sv": _words("inte aldrig om"),
-    "da": _words("ikke aldrig hvis"),
-    "nb": _words("ikke aldri hvis"),
-    "pl": _words("nie nigdy jeśli"),
+#: each language's negations: a clause that holds one denies (a closed class, as the tense tables
+#: of :mod:`ripplemem.language`)
+DENIAL: dict[str, frozenset[str]] = {
+    "de": _words("nicht kein keine keinen keinem keiner nie niemals"),
+    "nl": _words("niet geen nooit"),
+    "fr": _words("pas jamais ne n"),
+    "es": _words("no nunca jamás tampoco"),
+    "it": _words("non mai"),
+    "pt": _words("não nunca jamais"),
+    "sv": _words("inte aldrig"),
+    "da": _words("ikke aldrig"),
+    "nb": _words("ikke aldri"),
+    "pl": _words("nie nigdy"),
 }
-_NOT_NOW_MARKS = {
-    "zh": ("不", "没", "別", "别", "如果", "要是"),
-    "ja": ("ない", "ません", "なかった", "もし", "たら"),
+#: each language's conjunctions of condition and its conditional auxiliaries: the sentence that
+#: holds one (its main clause with it) says what would be so, not what is
+CONDITION: dict[str, frozenset[str]] = {
+    "de": _words("wenn falls würde würden wäre"),
+    "nl": _words("als indien zou zouden"),
+    "fr": _words("si"),
+    "es": _words("si"),
+    "it": _words("se"),
+    "pt": _words("se"),
+    "sv": _words("om"),
+    "da": _words("hvis"),
+    "nb": _words("hvis"),
+    "pl": _words("jeśli"),
+}
+#: each language's words that make a sentence say what is not so now: its negations and its
+#: conjunctions of condition; the scripts written without spaces by marks read inside the text
+NOT_NOW: dict[str, frozenset[str]] = {
+    language: DENIAL[language] | CONDITION[language] for language in DENIAL
+}
+#: each language's adverbs of the present ("now", "nowadays", "by now"): a clause that holds one
+#: and no mark of its own of what is not so now asserts a value of the present, whatever its
+#: sentence's other clause denies or tells of the past ("Ich wohne nicht mehr in Bonn, jetzt wohne
+#: ich in Trier"; a closed class). Not Spanish "ya", which is "no longer" beside "no"
+NOW: dict[str, frozenset[str]] = {
+    "de": _words("jetzt nun inzwischen mittlerweile derzeit momentan zurzeit"),
+    "nl": _words("nu tegenwoordig inmiddels momenteel"),
+    "fr": _words("maintenant désormais actuellement dorénavant"),
+    "es": _words("ahora actualmente"),
+    "it": _words("adesso ora ormai attualmente"),
+    "pt": _words("agora atualmente"),
+    "sv": _words("nu numera"),
+    "da": _words("nu nutildags"),
+    "nb": _words("nå nu"),
+    "pl": _words("teraz obecnie"),
+}
+_NOW_MARKS = {"zh": ("现在", "如今", "目前"), "ja": ("今", "現在", "いま"), "ko": ("지금", "이제", "요즘")}
+_DENIAL_MARKS = {
+    "zh": ("不", "没", "別", "别"),
+    "ja": ("ない", "ません", "なかった"),
+    "ko": ("않", "안 ", "없"),
+}
+_CONDITION_MARKS = {
+    "zh": ("如果", "要是"),
+    "ja": ("もし", "たら"),
     # a conditional ending, not the syllable "면" alone (라면 ramen, 면접 an interview)
-    "ko": ("않", "안 ", "없", "만약", "다면", "으면", "하면 "),
+    "ko": ("만약", "다면", "으면", "하면 "),
 }
 #: each language's imperfect, the past of a state or a habit ("vivía", "morava", "abitavo", "ils
 #: habitaient", "je fumais"): what was so then, not a change told (the perfect and the simple
@@ -80,6 +131,8 @@ _WORD = re.compile(r"[^\W\d_]+")
 #: the fewest characters of a sentence that tells a state in a script written without spaces
 _SHORTEST = 4
 _SENTENCE = re.compile(r"[^.!?。！？]+")
+#: the clauses of a sentence, as its punctuation parts them
+_CLAUSE = re.compile(r"[^,;:—–、，；：]+")
 _SAID = re.compile(r"^[^:]{1,80}? (?:said|asked|wrote):\s*")
 #: a unit that holds its speaker's question ("Jonas asked: ..."), which asserts nothing
 _ASKED = re.compile(r"^[^:]{1,80}? asked:")
@@ -90,23 +143,47 @@ def _text(unit: MemoryUnit) -> str:
 
 
 def sentence_says_now(sentence: str, language: str) -> bool:
-    """Whether ``sentence`` may say what is so now: no denial, condition or future of its language."""
-    marks = _NOT_NOW_MARKS.get(language)
+    """Whether ``sentence`` may say what is so now: it holds no condition of its language, and
+    either none of its clauses holds a denial, a past state or a future, or one clause holds the
+    language's word for now (:data:`NOW`) and none of those ("Ya no vivo en Soria, ahora vivo en
+    Teruel")."""
     # a reply or an interjection ("¡Uf, sí!", "Oui, bien sûr") tells no state
-    if len(sentence.strip()) < _SHORTEST if marks is not None else len(_WORD.findall(sentence)) < MIN_WORDS:
+    if not _tells_a_state(sentence, language) or _holds(sentence, language, CONDITION, _CONDITION_MARKS):
         return False
-    if marks is not None:
-        if any(mark in sentence for mark in marks):
-            return False
-    elif NOT_NOW.get(language, frozenset()).intersection(w.lower() for w in _WORD.findall(sentence)):
+    if _clause_says_now(sentence, language):
+        return True
+    return any(
+        _holds(clause, language, NOW, _NOW_MARKS) and _tells_a_state(clause, language) and _clause_says_now(clause, language)
+        for clause in _CLAUSE.findall(sentence)
+    )
+
+
+def _tells_a_state(text: str, language: str) -> bool:
+    """Whether ``text`` is long enough to tell a state: :data:`MIN_WORDS` words, or in a script
+    written without spaces :data:`_SHORTEST` characters."""
+    if language in _DENIAL_MARKS:
+        return len(text.strip()) >= _SHORTEST
+    return len(_WORD.findall(text)) >= MIN_WORDS
+
+
+def _holds(text: str, language: str, words: dict[str, frozenset[str]], marks: dict[str, tuple[str, ...]]) -> bool:
+    """Whether ``text`` holds one of ``language``'s ``words`` (or, in a script written without
+    spaces, one of its ``marks`` anywhere in it)."""
+    if language in marks:
+        return any(mark in text for mark in marks[language])
+    return not words.get(language, frozenset()).isdisjoint(w.lower() for w in _WORD.findall(text))
+
+
+def _clause_says_now(clause: str, language: str) -> bool:
+    """Whether ``clause`` holds no denial, past state (:data:`IMPERFECT`) or future of its language."""
+    if _holds(clause, language, DENIAL, _DENIAL_MARKS):
         return False
     imperfect = IMPERFECT.get(language)
-    words = [w.lower() for w in _WORD.findall(sentence)]
-    if imperfect is not None and any(imperfect.fullmatch(w) for w in words):
+    if imperfect is not None and any(imperfect.fullmatch(w.lower()) for w in _WORD.findall(clause)):
         return False
-    if language == "fr" and _FRENCH_IMPERFECT.search(sentence):
+    if language == "fr" and _FRENCH_IMPERFECT.search(clause):
         return False
-    return tense_in(sentence, language) not in ("future", "mixed")
+    return tense_in(clause, language) not in ("future", "mixed")
 
 
 def says_now(unit: MemoryUnit, language: str) -> bool:
@@ -231,7 +308,7 @@ def _content(text: str, language: str, names: Sequence[str]) -> list[str]:
     if language in ("zh", "ja", "ko"):
         chars = [c for c in text if c.isalnum()]
         return ["".join(p) for p in pairwise(chars)]
-    closed = QUERY_STOPWORDS.get(language, frozenset()) | NOT_NOW.get(language, frozenset())
+    closed = QUERY_STOPWORDS.get(language, frozenset()) | NOT_NOW.get(language, frozenset()) | NOW.get(language, frozenset())
     folded = {normalise_cue(n) for n in names}
     return [w for w in (w.lower() for w in _WORD.findall(text)) if w not in closed and w not in folded]
 
