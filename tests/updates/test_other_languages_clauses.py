@@ -57,3 +57,38 @@ def test_no_longer_the_old_now_the_new_leads(
 )
 def test_a_clause_of_now_asserts(sentence: str, language: str, now: bool) -> None:
     assert sentence_says_now(sentence, language) is now
+
+
+# a speculation told in the present tense: an epistemic adverb of its language ("maybe",
+# "probably", "some day") says what may be so, and the home said before stays first
+HEDGED = [
+    ("de", "Ich wohne in Regensburg, nahe am Dom.", "Eventuell wohne ich eines Tages am Meer, mal sehen.", "Wo wohnt Jana?", "Regensburg"),
+    ("nl", "Ik woon in Arnhem, vlak bij het park.", "Waarschijnlijk woon ik ooit op een boot.", "Waar woont Jana?", "Arnhem"),
+    ("es", "Vivo en Huesca, cerca de la plaza.", "A lo mejor algún día vivo en una isla.", "¿Dónde vive Jana?", "Huesca"),
+    ("it", "Abito a Parma, vicino al duomo.", "Forse prima o poi abito in campagna.", "Dove abita Jana?", "Parma"),
+    ("fr", "J'habite à Dijon, près des halles.", "Peut-être que j'habite à la mer un de ces jours.", "Où habite Jana ?", "Dijon"),
+]
+
+
+@pytest.mark.parametrize(("language", "home", "hedged", "question", "answer"), HEDGED, ids=[c[0] for c in HEDGED])
+def test_a_speculation_does_not_lead(
+    memory: Memory, language: str, home: str, hedged: str, question: str, answer: str
+) -> None:
+    memory.add([{"speaker": "Jana", "text": home}], user_id="jana", session_time="2024-01-08")
+    memory.add([{"speaker": "Jana", "text": "I watched a quiz show on Saturday."}], user_id="jana", session_time="2024-02-12")
+    memory.add([{"speaker": "Jana", "text": hedged}], user_id="jana", session_time="2024-05-06")
+    found = memory.search(question, user_id="jana", question_time="2024-06-01")
+    assert answer in found.evidence[0].unit.restatement, [e.unit.restatement for e in found.evidence]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "language", "now"),
+    [("Vielleicht arbeite ich bald in Köln", "de", False), ("Ich arbeite in Köln", "de", True),
+     ("Misschien werk ik in Gent", "nl", False), ("Tal vez trabajo en Cádiz", "es", False),
+     ("Talvez eu more em Faro", "pt", False), ("Peut-être que je travaille à Metz", "fr", False),
+     ("也许我住在青岛", "zh", False), ("たぶん奈良に住んでいます", "ja", False),
+     # the hedge is its clause's: the clause of now asserts
+     ("Vielleicht ziehe ich mal nach Kiel, jetzt wohne ich in Lübeck", "de", True)],
+)
+def test_an_epistemic_adverb_hedges_its_clause(sentence: str, language: str, now: bool) -> None:
+    assert sentence_says_now(sentence, language) is now

@@ -41,6 +41,7 @@ __all__ = [
     "CONDITION",
     "DENIAL",
     "EARLIER",
+    "HEDGE",
     "IMPERFECT",
     "NOT_NOW",
     "NOW",
@@ -82,6 +83,32 @@ CONDITION: dict[str, frozenset[str]] = {
     "da": _words("hvis"),
     "nb": _words("hvis"),
     "pl": _words("jeśli"),
+}
+#: each language's epistemic adverbs ("maybe", "probably", "some day"): a clause that holds one
+#: says what may be so, not what is ("Vielleicht wohne ich irgendwann in Hamburg"; a closed class,
+#: some of its members of two words: "tal vez", "peut-être")
+HEDGE: dict[str, tuple[str, ...]] = {
+    "de": ("vielleicht", "eventuell", "möglicherweise", "wahrscheinlich", "vermutlich", "womöglich",
+           "irgendwann", "eines tages"),
+    "nl": ("misschien", "wellicht", "waarschijnlijk", "mogelijk", "mogelijkerwijs", "eventueel", "ooit",
+           "op een dag"),
+    "fr": ("peut-être", "probablement", "éventuellement", "sans doute", "un de ces jours"),
+    "es": ("quizás", "quizá", "tal vez", "probablemente", "posiblemente", "a lo mejor", "algún día", "acaso"),
+    "it": ("forse", "probabilmente", "magari", "possibilmente", "prima o poi"),
+    "pt": ("talvez", "provavelmente", "possivelmente", "algum dia", "quem sabe"),
+    "sv": ("kanske", "troligen", "förmodligen", "möjligen"),
+    "da": ("måske", "sandsynligvis", "formentlig", "muligvis"),
+    "nb": ("kanskje", "sannsynligvis", "antakelig", "muligens"),
+    "pl": ("może", "chyba", "prawdopodobnie", "kiedyś"),
+}
+_HEDGE = {
+    language: re.compile(r"(?<!\w)(?:" + "|".join(map(re.escape, words)) + r")(?!\w)", re.IGNORECASE)
+    for language, words in HEDGE.items()
+}
+_HEDGE_MARKS = {
+    "zh": ("也许", "或许", "可能", "大概", "说不定", "有一天"),
+    "ja": ("たぶん", "多分", "かもしれ", "おそらく", "いつか"),
+    "ko": ("아마 ", "아마도", "언젠가"),
 }
 #: each language's words that make a sentence say what is not so now: its negations and its
 #: conjunctions of condition; the scripts written without spaces by marks read inside the text
@@ -175,8 +202,13 @@ def _holds(text: str, language: str, words: dict[str, frozenset[str]], marks: di
 
 
 def _clause_says_now(clause: str, language: str) -> bool:
-    """Whether ``clause`` holds no denial, past state (:data:`IMPERFECT`) or future of its language."""
+    """Whether ``clause`` holds no denial, epistemic adverb (:data:`HEDGE`), past state
+    (:data:`IMPERFECT`) or future of its language."""
     if _holds(clause, language, DENIAL, _DENIAL_MARKS):
+        return False
+    hedge = _HEDGE_MARKS.get(language)
+    if (any(mark in clause for mark in hedge) if hedge is not None
+            else language in _HEDGE and _HEDGE[language].search(clause) is not None):
         return False
     imperfect = IMPERFECT.get(language)
     if imperfect is not None and any(imperfect.fullmatch(w.lower()) for w in _WORD.findall(clause)):
