@@ -8,10 +8,14 @@ whole sentence ("Si me dan la plaza, ahora vivo en Cádiz" asserts nothing).
 
 from __future__ import annotations
 
+from datetime import datetime
+
+import numpy as np
 import pytest
 
 from ripplemem import Memory
-from ripplemem.read.other_languages import sentence_says_now
+from ripplemem.read.other_languages import latest_alike_first, sentence_says_now
+from ripplemem.records import Evidence, MemoryUnit
 
 #: (language, the old value, small talk, the new value said as "no longer X, now Y", the question,
 #: a word of the new value)
@@ -92,3 +96,55 @@ def test_a_speculation_does_not_lead(
 )
 def test_an_epistemic_adverb_hedges_its_clause(sentence: str, language: str, now: bool) -> None:
     assert sentence_says_now(sentence, language) is now
+
+
+# a word of the question in another inflection of its language: the German and Dutch participle's
+# "ge-" ("gewohnt" / "wohne"), the Dutch doubled vowel ("woont" / "wonen")
+EARLIER_HOME = [
+    ("de", ["Ich wohne in Passau, direkt am Inn.", "Meine Tante feiert im Mai ihren Geburtstag.",
+            "Wir haben am Freitag Pizza gegessen.", "Wir sind nach Augsburg gezogen, die Miete ist günstiger."],
+     "Wo hat Jana früher gewohnt?", "Passau"),
+    ("nl", ["Ik woon in Tilburg, bij het station.", "Mijn tante viert in mei haar verjaardag.",
+            "We hebben vrijdag pizza gegeten.", "Sinds maart wonen we in Breda, de huur is lager."],
+     "Waar heeft Jana vroeger gewoond?", "Tilburg"),
+    ("nl-now", ["Ik woon in Tilburg, bij het station.", "Mijn tante viert in mei haar verjaardag.",
+                "We hebben vrijdag pizza gegeten.", "Sinds maart wonen we in Breda, de huur is lager."],
+     "Waar woont Jana?", "Breda"),
+]
+
+
+@pytest.mark.parametrize(("case", "said", "question", "answer"), EARLIER_HOME, ids=[c[0] for c in EARLIER_HOME])
+def test_a_word_of_the_question_in_another_inflection_answers(
+    memory: Memory, case: str, said: list[str], question: str, answer: str
+) -> None:
+    for text, day in zip(said, ("2024-01-08", "2024-02-12", "2024-02-13", "2024-05-06"), strict=True):
+        memory.add([{"speaker": "Jana", "text": text}], user_id="jana", session_time=day)
+    found = memory.search(question, user_id="jana", question_time="2024-06-01")
+    assert answer in found.evidence[0].unit.restatement, [e.unit.restatement for e in found.evidence]
+
+
+def _said(number: int, text: str, day: int, vector: list[float]) -> Evidence:
+    unit = MemoryUnit(
+        id=f"u{number}", namespace="jana", restatement=f"Jana said: {text}", vector=np.asarray(vector, dtype=np.float32),
+        participants=("Jana",), locations=(), time_span=None, episode_id=f"s{day}", turn_ids=(f"t{number}",),
+        session_time=datetime(2024, 1, day), created_at=datetime(2024, 1, day), speakers=("Jana",),
+    )
+    return Evidence(unit=unit, score=1.0, hits=())
+
+
+@pytest.mark.parametrize("earliest", [False, True], ids=["present", "earlier"])
+def test_a_question_no_memory_answers_moves_nothing(earliest: bool) -> None:
+    # no memory holds a word of the question: the rule cannot tell an answer from small talk, and
+    # two alike pieces of small talk said in different sessions are no value and its update
+    ranked = [
+        _said(1, "Am Sonntag waren wir wieder im Kino.", 20, [1.0, 0.0, 0.0]),
+        _said(2, "Ich bin Krankenpflegerin in der Uniklinik.", 3, [0.0, 1.0, 0.0]),
+        _said(3, "Wir haben am Samstag einen Film gesehen.", 10, [0.9, 0.1, 0.0]),
+        _said(4, "Meine Tante feiert im Mai Geburtstag.", 25, [0.0, 0.0, 1.0]),
+    ]
+    question = "Was hat Jana früher studiert?" if earliest else "Was studiert Jana?"
+    ordered, moved = latest_alike_first(
+        ranked, query=question, language="de", names=["Jana"], lead=len(ranked), alike=lambda a, b: True,
+        earliest=earliest,
+    )
+    assert [e.unit.id for e in ordered] == ["u1", "u2", "u3", "u4"] and not moved

@@ -10,17 +10,22 @@ how alike two memories are.
 :data:`~ripplemem.read.supersession.LEAD` (said by the person the question names, or naming them
 when they are not a speaker). Those that hold a word of the question (names and closed-class
 words aside), or an inflection of one ("wohnt" / "wohne", "abita" / "abito": two words that
-differ in their last two letters at most and share three, :func:`_meets`), answer it, and go to
-the place of the holder's first memory: the lexical view matches whole words, so "Mein Hund heißt
-Bello" came before "Ich wohne in Hamburg" for "Wo wohnt Lena?". The memories of the holder that
-say a thing alike to the first answer (a ``supersedes`` edge, or each among the other's nearest
-and more alike than the memory's average pair: the stage's ``alike``, read in a memory of three
-or more) answer the same question. Of those answers, when they were said in different sessions,
-the one said last leads, unless every sentence of it says what is not so now: a denial, a
-condition, a future or a past state of its language (:data:`NOT_NOW`, :data:`IMPERFECT`,
-:func:`~ripplemem.language.tense_in`), or a reply too short to tell a state. The answers pass
-the memories between (of other things); nothing else moves. A question told in a past tense
-of its language, or naming a time, is left as ranked (:func:`asks_in`).
+differ in their last two letters at most and share three, once the inflections that are no
+ending are set aside: the German and Dutch participle's "ge-", the German umlaut, the Dutch
+doubled vowel, :func:`_meets`), answer it, and go to the place of the holder's first memory: the
+lexical view matches whole words, so "Mein Hund heißt Bello" came before "Ich wohne in Hamburg"
+for "Wo wohnt Lena?". The memories of the holder that say a thing alike to the first answer (a
+``supersedes`` edge, or each among the other's nearest and more alike than the memory's average
+pair: the stage's ``alike``, read in a memory of three or more) answer the same question. Of
+those answers, when they were said in different sessions, the one said last leads, unless every
+clause of it says what is not so now: a denial, an epistemic adverb, a future or a past state of
+its language, or a condition, which governs its whole sentence (:data:`DENIAL`, :data:`HEDGE`,
+:data:`IMPERFECT`, :func:`~ripplemem.language.tense_in`, :data:`CONDITION`; a clause with the
+language's word for now, :data:`NOW`, and none of those asserts), or a reply too short to tell a
+state. The answers pass the memories between (of other things); nothing else moves, and when no
+memory holds a word of the question nothing moves at all: small talk is not told from an answer
+by its place. A question told in a past tense of its language, or naming a time, is left as
+ranked (:func:`asks_in`).
 """
 
 from __future__ import annotations
@@ -286,10 +291,10 @@ def latest_alike_first(
         return items, set()
     said = [e for e in head if theirs(e.unit) and not _ASKED.match(e.unit.restatement)]
     asked = _content(query, language, names)
-    answers = [e for e in said if _meets(asked, _content(_text(e.unit), language, names))]
-    first = answers[0] if answers else said[0] if said else None
-    if first is None:
+    answers = [e for e in said if _meets(asked, _content(_text(e.unit), language, names), language)]
+    if not answers:  # no word of the question: nothing to tell the answers from small talk by
         return items, set()
+    first = answers[0]
     # alike in the memory (the stage's test) and among the memories of the question's language
     within = _alike_in(head, language)
     group = [
@@ -307,7 +312,7 @@ def latest_alike_first(
             ordered.insert(0, leads)
     # the answers take the place of the holder's first memory: past what the holder said of
     # other things, which the lexical view put first for sharing no word but the name
-    at = items.index(said[0]) if answers else items.index(group[0])
+    at = items.index(said[0])
     before = [e.unit.id for e in items]
     rest = [e for e in items if e not in ordered]
     items = rest[:at] + ordered + rest[at:]
@@ -345,17 +350,45 @@ def _content(text: str, language: str, names: Sequence[str]) -> list[str]:
     return [w for w in (w.lower() for w in _WORD.findall(text)) if w not in closed and w not in folded]
 
 
-def _meets(asked: Sequence[str], words: Sequence[str]) -> bool:
-    """Whether a word of ``words`` is one of ``asked`` or an inflection of one: the two differ
-    only in their last two letters at most, and share three ("abita" / "abito", "arbeitet" /
-    "Arbeit", "wohnt" / "wohne")."""
+def _meets(asked: Sequence[str], words: Sequence[str], language: str) -> bool:
+    """Whether a word of ``words`` is one of ``asked`` or an inflection of one: the two, or their
+    forms without an inflection that is no ending (:func:`_stems`), differ only in their last two
+    letters at most, and share three ("abita" / "abito", "arbeitet" / "Arbeit", "wohnt" / "wohne",
+    "gewohnt" / "wohne", "woont" / "wonen")."""
     said = set(words)
     if said.intersection(asked):
         return True
+    said_stems = {stem for w in said for stem in _stems(w, language)}
     for a in set(asked):  # each word once: a long question may repeat its words
-        for w in said:
-            shorter = min(len(a), len(w))
-            common = len(commonprefix([a, w]))
-            if a == w or (common >= 3 and common >= shorter - 2 and abs(len(a) - len(w)) <= 2):
-                return True
+        for stem in _stems(a, language):
+            for w in said_stems:
+                shorter = min(len(stem), len(w))
+                common = len(commonprefix([stem, w]))
+                if stem == w or (common >= 3 and common >= shorter - 2 and abs(len(stem) - len(w)) <= 2):
+                    return True
     return False
+
+
+#: the separable particles a German or Dutch participle's "ge-" may follow ("angerufen", "opgebeld")
+_PARTICIPLE = {
+    "de": re.compile(r"(ab|an|auf|aus|bei|ein|mit|nach|vor|weg|zurück|um|her|hin)?ge(\w{4,})"),
+    "nl": re.compile(r"(af|aan|op|uit|in|mee|na|terug|weg|toe|om)?ge(\w{4,})"),
+}
+_UMLAUT = str.maketrans("äöü", "aou")
+_DOUBLED_VOWEL = re.compile(r"([aeou])\1")
+
+
+def _stems(word: str, language: str) -> set[str]:
+    """``word`` and its forms without the inflections of its language that are no ending: the
+    "ge-" of a German or Dutch participle ("gewohnt": "wohnt"; "umgezogen": "umzogen"), the
+    umlaut of a German stem ("fährt": "fahrt"), the doubled vowel of a Dutch closed syllable
+    ("woont": "wont", as "wonen")."""
+    forms = {word}
+    participle = _PARTICIPLE.get(language)
+    if participle is not None and (found := participle.fullmatch(word)):
+        forms.add((found.group(1) or "") + found.group(2))
+    if language == "de":
+        forms |= {form.translate(_UMLAUT) for form in forms}
+    elif language == "nl":
+        forms |= {_DOUBLED_VOWEL.sub(r"\1", form) for form in forms}
+    return forms
