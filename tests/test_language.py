@@ -137,6 +137,16 @@ def test_the_language_of_a_short_question(question: str, language: str) -> None:
     assert question_language(question) == language
 
 
+# a character of a script written without spaces counts as a word beside a name in Latin letters
+@pytest.mark.parametrize(
+    ("question", "language"),
+    [("Valentina住在哪里？", "zh"), ("Valentina는 어디 살아?", "ko"), ("Valentinaはどこ？", "ja"),
+     ("Where does 王芳 live?", "en"), ("What is 寿司?", "en")],
+)
+def test_a_name_in_latin_letters_leaves_a_question_in_its_script(question: str, language: str) -> None:
+    assert question_language(question) == language
+
+
 def test_a_short_memory_keeps_english() -> None:
     # the same words said as a memory stay English: a name or a greeting keeps a memory English
     assert language_of("Wo wohnt Lena?") == "en"

@@ -228,6 +228,8 @@ def question_language(text: str) -> str:
     likely, however sure it is ("Wo wohnt Lena?": German at 0.47). A question is short, and
     unlike a memory it has no name or greeting to keep English: a user asks in their language."""
     found = language_of(text)
+    if found == "en" and (written := _without_spaces(text)) is not None:
+        return written
     if found != "en" or not text.strip() or english_words(text) or not _in_latin(text):
         return found
     words = [m.group().lower() for m in _WORD.finditer(text)]
@@ -235,6 +237,23 @@ def question_language(text: str) -> str:
         return found
     code, _ = _identifier().classify(text[:MODEL_CHARS])
     return _MODEL_CODES[code]
+
+
+def _without_spaces(text: str) -> str | None:
+    """The language of a script written without spaces that most of ``text``'s words are in, a
+    character of it counted as a word ("Jana住在哪里？": four words of Chinese, one name in
+    Latin letters; its letters alone, four and four, made it English), or None."""
+    counts: dict[str, int] = {}
+    for char in text:
+        script = _script_of(char)
+        if script in ("kana", "zh", "ko"):
+            counts[script] = counts.get(script, 0) + 1
+    if not counts:
+        return None
+    others = "".join(" " if _script_of(char) in ("kana", "zh", "ko") else char for char in text)
+    if sum(counts.values()) <= len(_WORD.findall(others)):
+        return None
+    return "ja" if counts.get("kana") else max(counts, key=lambda name: counts[name])
 
 
 def _in_latin(text: str) -> bool:

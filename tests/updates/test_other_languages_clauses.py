@@ -148,3 +148,40 @@ def test_a_question_no_memory_answers_moves_nothing(earliest: bool) -> None:
         earliest=earliest,
     )
     assert [e.unit.id for e in ordered] == ["u1", "u2", "u3", "u4"] and not moved
+
+
+# a move told with the verb for moving answers a question asked with the verb for living (a
+# closed table per language: CHANGE_OF_STATE), and a name glued to the text of a script written
+# without spaces is the holder's ("Jana现在住在哪里？")
+MOVED = [
+    ("fr", "J'habite à Tours, près de la gare.", "Le week-end dernier on a vu un concert.",
+     "On a emménagé à Angers en avril.", "Où habite Jana ?", "Angers"),
+    ("pt", "Moro em Coimbra, perto da universidade.", "No sábado vimos um concerto.",
+     "Mudámo-nos para Braga em abril.", "Onde mora a Jana?", "Braga"),
+    ("it", "Abito a Padova, vicino alla stazione.", "Sabato abbiamo visto un concerto.",
+     "Ad aprile ci siamo trasferiti a Trento.", "Dove abita Jana?", "Trento"),
+    ("de", "Ich wohne in Kassel, nahe am Bahnhof.", "Am Samstag waren wir im Konzert.",
+     "Im April sind wir nach Fulda umgezogen.", "Wo wohnt Jana?", "Fulda"),
+    ("zh", "我住在南京。", "我们星期六听了音乐会。", "四月我们搬到了杭州。", "Jana现在住在哪里？", "杭州"),
+    ("ko", "저는 대구에 살아요.", "토요일에 콘서트에 갔어요.", "사월에 광주로 이사했어요.", "Jana는 지금 어디에 살아요?", "광주"),
+    ("ja", "福岡に住んでいます。", "土曜日にコンサートに行きました。", "四月に札幌に引っ越しました。", "Janaは今どこに住んでいますか？", "札幌"),
+]
+
+
+@pytest.mark.parametrize(("language", "home", "aside", "moved", "question", "answer"), MOVED, ids=[c[0] for c in MOVED])
+def test_a_move_told_with_the_verb_for_moving_answers_where_one_lives(
+    memory: Memory, language: str, home: str, aside: str, moved: str, question: str, answer: str
+) -> None:
+    for text, day in ((home, "2024-01-08"), (aside, "2024-02-12"), (moved, "2024-05-06")):
+        memory.add([{"speaker": "Jana", "text": text}], user_id="jana", session_time=day)
+    found = memory.search(question, user_id="jana", question_time="2024-06-01")
+    assert answer in found.evidence[0].unit.restatement, [e.unit.restatement for e in found.evidence]
+
+
+def test_a_move_wished_for_is_no_answer(memory: Memory) -> None:
+    # the verb for moving in a condition tells no state: the home said before stays first
+    memory.add([{"speaker": "Jana", "text": "J'habite à Tours, près de la gare."}], user_id="jana", session_time="2024-01-08")
+    memory.add([{"speaker": "Jana", "text": "Le week-end dernier on a vu un concert."}], user_id="jana", session_time="2024-02-12")
+    memory.add([{"speaker": "Jana", "text": "Si je trouvais un poste là-bas, je déménagerais à Brest."}], user_id="jana", session_time="2024-05-06")
+    found = memory.search("Où habite Jana ?", user_id="jana", question_time="2024-06-01")
+    assert "Tours" in found.evidence[0].unit.restatement, [e.unit.restatement for e in found.evidence]

@@ -8,11 +8,14 @@ how alike two memories are.
 
 :func:`latest_alike_first` reads the holder's memories among the first
 :data:`~ripplemem.read.supersession.LEAD` (said by the person the question names, or naming them
-when they are not a speaker). Those that hold a word of the question (names and closed-class
+when they are not a speaker; a speaker whose name the question holds inside its text, in a
+script written without spaces). Those that hold a word of the question (names and closed-class
 words aside), or an inflection of one ("wohnt" / "wohne", "abita" / "abito": two words that
 differ in their last two letters at most and share three, once the inflections that are no
 ending are set aside: the German and Dutch participle's "ge-", the German umlaut, the Dutch
-doubled vowel, :func:`_meets`), answer it, and go to the place of the holder's first memory: the
+doubled vowel, :func:`_meets`), or tell a change into the state the question asks about with its verb
+(to move house for to live, to rename for to be called: :data:`CHANGE_OF_STATE`) as what is so
+now, answer it, and go to the place of the holder's first memory: the
 lexical view matches whole words, so "Mein Hund heißt Bello" came before "Ich wohne in Hamburg"
 for "Wo wohnt Lena?". The memories of the holder that say a thing alike to the first answer (a
 ``supersedes`` edge, or each among the other's nearest and more alike than the memory's average
@@ -31,7 +34,7 @@ ranked (:func:`asks_in`).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from itertools import pairwise
 from os.path import commonprefix
 from typing import Literal
@@ -43,6 +46,7 @@ from ripplemem.read.latest_first import NEAREST
 from ripplemem.records import Cues, Evidence, MemoryUnit, normalise_cue, said_order
 
 __all__ = [
+    "CHANGE_OF_STATE",
     "CONDITION",
     "DENIAL",
     "EARLIER",
@@ -154,7 +158,8 @@ _CONDITION_MARKS = {
 #: "-ais" and "-ait" only after a subject pronoun: "mais", "fait" are no verbs)
 IMPERFECT: dict[str, re.Pattern[str]] = {
     "es": re.compile(r"\w{2,}(?:aba|abas|ábamos|abais|aban)|era|eras|éramos|eran|iba|iban|tenía|tenían|vivía|vivían"),
-    "pt": re.compile(r"\w{2,}(?:ava|avas|ávamos|avam)|era|eras|éramos|eram|tinha|tinham|vivia|viviam"),
+    # ("tava", "tavam": the spoken "estava")
+    "pt": re.compile(r"\w{2,}(?:ava|avas|ávamos|avam)|t(?:ava|avas|ávamos|avam)|era|eras|éramos|eram|tinha|tinham|vivia|viviam"),
     "it": re.compile(r"\w{2,}(?:avo|avamo|avate|avano|evano|ivano)|ero|eri|era|eravamo|erano|avevo|aveva|avevano"),
     "fr": re.compile(r"\w{3,}aient|étais|était|étaient|avais|avait|avaient"),
 }
@@ -198,7 +203,7 @@ def _tells_a_state(text: str, language: str) -> bool:
     return len(_WORD.findall(text)) >= MIN_WORDS
 
 
-def _holds(text: str, language: str, words: dict[str, frozenset[str]], marks: dict[str, tuple[str, ...]]) -> bool:
+def _holds(text: str, language: str, words: Mapping[str, frozenset[str]], marks: Mapping[str, tuple[str, ...]]) -> bool:
     """Whether ``text`` holds one of ``language``'s ``words`` (or, in a script written without
     spaces, one of its ``marks`` anywhere in it)."""
     if language in marks:
@@ -226,6 +231,25 @@ def _clause_says_now(clause: str, language: str) -> bool:
 def says_now(unit: MemoryUnit, language: str) -> bool:
     """Whether some sentence of ``unit`` may say what is so now (:func:`sentence_says_now`)."""
     return any(sentence_says_now(s, language) for s in _SENTENCE.findall(_text(unit)) if s.strip())
+
+
+def _speakers_named(lead: Sequence[Evidence], query: str, language: str) -> list[str]:
+    """The speakers of ``lead`` whose name ``query`` holds: in a script written without spaces a
+    name is read inside the text ("Wei现在住在哪里？", "Minji는 지금 어디에 살아요?"), where the
+    question's cues find no word of it."""
+    folded = normalise_cue(query)
+    found: list[str] = []
+    for speaker in dict.fromkeys(s for e in lead for s in e.unit.speakers):
+        name = normalise_cue(speaker)
+        if not name:
+            continue
+        if language in _DENIAL_MARKS:
+            held = name in folded
+        else:
+            held = re.search(r"(?<!\w)" + re.escape(name) + r"(?!\w)", folded) is not None
+        if held:
+            found.append(speaker)
+    return found
 
 
 def _holder_of(lead: Sequence[Evidence], names: Sequence[str]) -> Callable[[MemoryUnit], bool] | None:
@@ -260,13 +284,16 @@ _EARLIER_MARKS = {"zh": ("以前", "之前", "原来", "从前"), "ja": ("以前
 def asks_in(query: str, language: str, cues: Cues | None) -> Literal["present", "past", "earlier"]:
     """What a question in ``language`` asks about: the value before the latest (it holds a word
     of an earlier time: "¿Dónde trabajaba Ane antes?", :data:`EARLIER`), a past of its own (told
-    in a past tense of its language, or naming a time: "Wo hat Lena 2022 gearbeitet?") or the
-    present."""
+    in a past tense of its language, or naming a time other than by its word for now: "Wo hat
+    Lena 2022 gearbeitet?") or the present."""
     marks = _EARLIER_MARKS.get(language)
     words = {w.lower() for w in _WORD.findall(query)}
     if (marks is not None and any(m in query for m in marks)) or EARLIER.get(language, frozenset()) & words:
         return "earlier"
-    if tense_in(query, language) in ("past", "mixed") or (cues is not None and cues.time_span is not None):
+    if tense_in(query, language) in ("past", "mixed"):
+        return "past"
+    # a time named, but the word for now ("Jana现在住在哪里？": its day is the question's)
+    if cues is not None and cues.time_span is not None and not _holds(query, language, NOW, _NOW_MARKS):
         return "past"
     return "present"
 
@@ -286,12 +313,12 @@ def latest_alike_first(
     asks about."""
     items = list(evidence)
     head = items[:lead]
-    theirs = _holder_of(head, names)
+    theirs = _holder_of(head, [*names, *_speakers_named(head, query, language)])
     if theirs is None:
         return items, set()
     said = [e for e in head if theirs(e.unit) and not _ASKED.match(e.unit.restatement)]
     asked = _content(query, language, names)
-    answers = [e for e in said if _meets(asked, _content(_text(e.unit), language, names), language)]
+    answers = [e for e in said if _answers(query, asked, e.unit, language, names)]
     if not answers:  # no word of the question: nothing to tell the answers from small talk by
         return items, set()
     first = answers[0]
@@ -317,6 +344,18 @@ def latest_alike_first(
     rest = [e for e in items if e not in ordered]
     items = rest[:at] + ordered + rest[at:]
     return items, {e.unit.id for i, e in enumerate(items) if before[i] != e.unit.id and e in ordered}
+
+
+def _answers(query: str, asked: Sequence[str], unit: MemoryUnit, language: str, names: Sequence[str]) -> bool:
+    """Whether ``unit`` answers the question: it holds a word of it or an inflection of one
+    (:func:`_meets`), or tells a change into the state it asks about (:func:`_changes_into`) as
+    what is so now (a move planned or wished for, "si on me prenait, je déménagerais à
+    Bordeaux", tells no state)."""
+    text = _text(unit)
+    words = _content(text, language, names)
+    return _meets(asked, words, language) or (
+        _changes_into(query, asked, text, words, language) and says_now(unit, language)
+    )
 
 
 def _alike_in(head: Sequence[Evidence], language: str) -> Callable[[str, str], bool]:
@@ -348,6 +387,56 @@ def _content(text: str, language: str, names: Sequence[str]) -> list[str]:
     closed = QUERY_STOPWORDS.get(language, frozenset()) | NOT_NOW.get(language, frozenset()) | NOW.get(language, frozenset())
     folded = {normalise_cue(n) for n in names}
     return [w for w in (w.lower() for w in _WORD.findall(text)) if w not in closed and w not in folded]
+
+
+def _pairs(*pairs: tuple[str, str]) -> tuple[tuple[re.Pattern[str], re.Pattern[str]], ...]:
+    return tuple((re.compile(state), re.compile(change)) for state, change in pairs)
+
+
+#: each language's verbs of two states a memory is asked about (to live somewhere, to be called
+#: something), each with its verbs of the change into it (to move house, to rename), as patterns
+#: of a word's forms (:func:`_stems`): a question asked with the state's verb is answered by a
+#: memory told with the change's ("Où habite Claire ?": "On a déménagé à Nantes"). A closed table
+#: of two rows per language, no list of phrases: other states and their changes are read by the
+#: words the question and the memory share alone. Not to work: the verbs of a change of job (to
+#: hire, to fire, to quit, to start) are said of others and of other things as often ("a startup
+#: demitiu metade do pessoal" answered "Onde o Lucas trabalha?")
+CHANGE_OF_STATE: dict[str, tuple[tuple[re.Pattern[str], re.Pattern[str]], ...]] = {
+    "de": _pairs((r"wohn\w*|leb(?:e|st|t|en|te|ten)|lebt", r"(?:um|aus|ein|weg|zurück)?(?:zieh|zog)\w*|umzug\w*"),
+                 (r"hei(?:ß|ss)\w*|nenn\w*", r"umbenann\w*|umbenenn\w*|umtauf\w*|umgetauft")),
+    "nl": _pairs((r"w(?:o|oo)n(?:t|en|de|den|d)?", r"verhuis\w*|verhuiz\w*"),
+                 (r"heet|heten|heette|noem\w*", r"hernoem\w*|omgedoopt|omdop\w*")),
+    "fr": _pairs((r"habit\w*|vi[st]|viv\w+|vécu", r"déménag\w*|emménag\w*|install\w*"),
+                 (r"appel\w*|appell\w*", r"renomm\w*|rebaptis\w*")),
+    "es": _pairs((r"viv\w*|resid\w*", r"mud\w*|traslad\w*"),
+                 (r"llam\w*", r"renombr\w*|rebautiz\w*")),
+    "it": _pairs((r"abit\w*|viv\w*", r"trasfer\w*|trasloc\w*|trasloch\w*"),
+                 (r"chiam\w*", r"rinomin\w*|ribattezz\w*")),
+    "pt": _pairs((r"mor(?:o|a|as|amos|am|ar|ei|ou|ava|avam|ando|ado)|viv\w*|resid\w*", r"mud\w*"),
+                 (r"cham\w*", r"renome\w*|rebatiz\w*")),
+}
+#: the same in the scripts written without spaces, as marks read inside the text
+_CHANGE_OF_STATE_MARKS: dict[str, tuple[tuple[tuple[str, ...], tuple[str, ...]], ...]] = {
+    "zh": ((("住",), ("搬",)), (("叫",), ("改名",))),
+    "ja": ((("住",), ("引っ越", "引越", "転居")), (("名前", "呼"), ("改名",))),
+    "ko": ((("살아", "살고", "사는", "삽니"), ("이사",)), (("이름",), ("개명",))),
+}
+
+
+def _changes_into(query: str, asked: Sequence[str], text: str, words: Sequence[str], language: str) -> bool:
+    """Whether ``text`` (its content ``words``) tells a change into or out of a state the
+    question (``query``, its content ``asked``) asks about with the state's verb
+    (:data:`CHANGE_OF_STATE`)."""
+    marks = _CHANGE_OF_STATE_MARKS.get(language)
+    if marks is not None:
+        return any(any(m in query for m in state) and any(m in text for m in change) for state, change in marks)
+    pairs = CHANGE_OF_STATE.get(language, ())
+    asked_forms = {form for a in set(asked) for form in _stems(a, language)}
+    said_forms = {form for w in set(words) for form in _stems(w, language)}
+    return any(
+        any(state.fullmatch(a) for a in asked_forms) and any(change.fullmatch(w) for w in said_forms)
+        for state, change in pairs
+    )
 
 
 def _meets(asked: Sequence[str], words: Sequence[str], language: str) -> bool:
