@@ -185,3 +185,12 @@ def test_a_move_wished_for_is_no_answer(memory: Memory) -> None:
     memory.add([{"speaker": "Jana", "text": "Si je trouvais un poste là-bas, je déménagerais à Brest."}], user_id="jana", session_time="2024-05-06")
     found = memory.search("Où habite Jana ?", user_id="jana", question_time="2024-06-01")
     assert "Tours" in found.evidence[0].unit.restatement, [e.unit.restatement for e in found.evidence]
+
+
+def test_a_name_in_katakana_names_the_speaker_in_latin_letters(memory: Memory) -> None:
+    # "ケンタ" is how Japanese writes the speaker "Kenta": his memories answer
+    for text, day in (("名古屋に住んでいます。", "2024-01-08"), ("土曜日にコンサートに行きました。", "2024-02-12"),
+                      ("四月に仙台に引っ越しました。", "2024-05-06")):
+        memory.add([{"speaker": "Kenta", "text": text}], user_id="kenta", session_time=day)
+    found = memory.search("ケンタは今どこに住んでいますか？", user_id="kenta", question_time="2024-06-01")
+    assert "仙台" in found.evidence[0].unit.restatement, [e.unit.restatement for e in found.evidence]

@@ -34,6 +34,7 @@ ranked (:func:`asks_in`).
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from itertools import pairwise
 from os.path import commonprefix
@@ -244,12 +245,57 @@ def _speakers_named(lead: Sequence[Evidence], query: str, language: str) -> list
         if not name:
             continue
         if language in _DENIAL_MARKS:
-            held = name in folded
+            # a name in Latin letters is written in katakana in Japanese ("ユキ" for "Yuki")
+            held = name in folded or (language == "ja" and _unaccented(name) in _katakana_names(query))
         else:
             held = re.search(r"(?<!\w)" + re.escape(name) + r"(?!\w)", folded) is not None
         if held:
             found.append(speaker)
     return found
+
+
+#: the katakana syllables in the Hepburn romanisation, by their rows (a small "ャ", "ュ", "ョ"
+#: after an "-i" syllable joins it: "キャ" kya, "シュ" shu; a small "ッ" doubles the consonant
+#: after it; the long-vowel mark "ー" is left out, as a name in Latin letters leaves it)
+_KANA_ROWS = (
+    ("アイウエオ", ("a", "i", "u", "e", "o")), ("カキクケコ", ("ka", "ki", "ku", "ke", "ko")),
+    ("サシスセソ", ("sa", "shi", "su", "se", "so")), ("タチツテト", ("ta", "chi", "tsu", "te", "to")),
+    ("ナニヌネノ", ("na", "ni", "nu", "ne", "no")), ("ハヒフヘホ", ("ha", "hi", "fu", "he", "ho")),
+    ("マミムメモ", ("ma", "mi", "mu", "me", "mo")), ("ヤユヨ", ("ya", "yu", "yo")),
+    ("ラリルレロ", ("ra", "ri", "ru", "re", "ro")), ("ワヲン", ("wa", "o", "n")),
+    ("ガギグゲゴ", ("ga", "gi", "gu", "ge", "go")), ("ザジズゼゾ", ("za", "ji", "zu", "ze", "zo")),
+    ("ダヂヅデド", ("da", "ji", "zu", "de", "do")), ("バビブベボ", ("ba", "bi", "bu", "be", "bo")),
+    ("パピプペポ", ("pa", "pi", "pu", "pe", "po")), ("ャュョァィゥェォ", ("ya", "yu", "yo", "a", "i", "u", "e", "o")),
+)
+_KANA = {kana: sound for row, sounds in _KANA_ROWS for kana, sound in zip(row, sounds, strict=True)}
+_KATAKANA_RUN = re.compile(r"[\u30a1-\u30fa\u30fc]+")
+
+
+def _katakana_names(text: str) -> set[str]:
+    """Each run of katakana in ``text`` in Latin letters (:data:`_KANA_ROWS`)."""
+    names = set()
+    for run in _KATAKANA_RUN.findall(text):
+        sounds: list[str] = []
+        double = False
+        for kana in run:
+            if kana == "ッ":
+                double = True
+                continue
+            sound = _KANA.get(kana, "")
+            if kana in "ャュョ" and sounds and sounds[-1].endswith("i"):
+                stem = sounds.pop()[:-1]
+                sound = stem + (sound[1:] if stem.endswith(("sh", "ch", "j")) else sound)
+            if double and sound:
+                sound = sound[0] + sound
+            double = False
+            sounds.append(sound)
+        names.add("".join(sounds))
+    return names
+
+
+def _unaccented(name: str) -> str:
+    """``name`` without its diacritics and spaces ("Yūki": "yuki")."""
+    return "".join(c for c in unicodedata.normalize("NFD", name) if not unicodedata.combining(c) and c.isalnum())
 
 
 def _holder_of(lead: Sequence[Evidence], names: Sequence[str]) -> Callable[[MemoryUnit], bool] | None:
