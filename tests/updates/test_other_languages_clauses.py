@@ -194,3 +194,18 @@ def test_a_name_in_katakana_names_the_speaker_in_latin_letters(memory: Memory) -
         memory.add([{"speaker": "Kenta", "text": text}], user_id="kenta", session_time=day)
     found = memory.search("ケンタは今どこに住んでいますか？", user_id="kenta", question_time="2024-06-01")
     assert "仙台" in found.evidence[0].unit.restatement, [e.unit.restatement for e in found.evidence]
+
+
+@pytest.mark.parametrize(
+    ("home", "other", "question", "answer"),
+    [("Ich wohne in Kassel, nahe am Bahnhof.", "Mein Bruder ist letzten Monat nach Kiel gezogen.", "Wo wohnt Jana?", "Kassel"),
+     ("Vivo en Huesca, cerca de la plaza.", "Mi prima se mudó a Vigo en abril.", "¿Dónde vive Jana?", "Huesca")],
+    ids=["de", "es"],
+)
+def test_someone_elses_move_is_no_answer(memory: Memory, home: str, other: str, question: str, answer: str) -> None:
+    # the move of a brother or a cousin, told by the holder, holds no pronoun of the first person
+    memory.add([{"speaker": "Jana", "text": home}], user_id="jana", session_time="2024-01-08")
+    memory.add([{"speaker": "Jana", "text": "I watched a quiz show on Saturday."}], user_id="jana", session_time="2024-02-12")
+    memory.add([{"speaker": "Jana", "text": other}], user_id="jana", session_time="2024-05-06")
+    found = memory.search(question, user_id="jana", question_time="2024-06-01")
+    assert answer in found.evidence[0].unit.restatement, [e.unit.restatement for e in found.evidence]

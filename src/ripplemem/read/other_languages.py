@@ -14,8 +14,8 @@ words aside), or an inflection of one ("wohnt" / "wohne", "abita" / "abito": two
 differ in their last two letters at most and share three, once the inflections that are no
 ending are set aside: the German and Dutch participle's "ge-", the German umlaut, the Dutch
 doubled vowel, :func:`_meets`), or tell a change into the state the question asks about with its verb
-(to move house for to live, to rename for to be called: :data:`CHANGE_OF_STATE`) as what is so
-now, answer it, and go to the place of the holder's first memory: the
+(to move house for to live, to rename for to be called: :data:`CHANGE_OF_STATE`) as the
+speaker's own (:data:`FIRST_PERSON`) and as what is so now, answer it, and go to the place of the holder's first memory: the
 lexical view matches whole words, so "Mein Hund heißt Bello" came before "Ich wohne in Hamburg"
 for "Wo wohnt Lena?". The memories of the holder that say a thing alike to the first answer (a
 ``supersedes`` edge, or each among the other's nearest and more alike than the memory's average
@@ -51,6 +51,7 @@ __all__ = [
     "CONDITION",
     "DENIAL",
     "EARLIER",
+    "FIRST_PERSON",
     "HEDGE",
     "IMPERFECT",
     "NOT_NOW",
@@ -400,7 +401,7 @@ def _answers(query: str, asked: Sequence[str], unit: MemoryUnit, language: str, 
     text = _text(unit)
     words = _content(text, language, names)
     return _meets(asked, words, language) or (
-        _changes_into(query, asked, text, words, language) and says_now(unit, language)
+        _changes_into(query, asked, text, language) and says_now(unit, language)
     )
 
 
@@ -469,20 +470,51 @@ _CHANGE_OF_STATE_MARKS: dict[str, tuple[tuple[tuple[str, ...], tuple[str, ...]],
 }
 
 
-def _changes_into(query: str, asked: Sequence[str], text: str, words: Sequence[str], language: str) -> bool:
-    """Whether ``text`` (its content ``words``) tells a change into or out of a state the
-    question (``query``, its content ``asked``) asks about with the state's verb
-    (:data:`CHANGE_OF_STATE`)."""
+#: each language's pronouns of the first person as a subject, a reflexive or an object (not its
+#: possessives: "Mi hermano se mudó a Bilbao" is the brother's move): a change told with one in
+#: its clause is the speaker's own ("Nos mudamos a Bilbao", "Wir sind nach Köln gezogen"); a
+#: closed class. Chinese by its "我" (a script without spaces: "我哥哥搬到北京了" is not told apart);
+#: Japanese and Korean leave the speaker unsaid and are not read for it
+FIRST_PERSON: dict[str, frozenset[str]] = {
+    "de": _words("ich wir mich uns"),
+    "nl": _words("ik we wij mij me ons"),
+    "fr": _words("je j on nous me m"),
+    "es": _words("yo me nos nosotros nosotras"),
+    "it": _words("io mi noi ci"),
+    "pt": _words("eu me nós nos"),
+}
+_FIRST_PERSON_MARKS = {"zh": ("我",)}
+
+
+def _changes_into(query: str, asked: Sequence[str], text: str, language: str) -> bool:
+    """Whether ``text`` tells the speaker's own change (a clause with a pronoun of the first
+    person: :data:`FIRST_PERSON`) into a state the question (``query``, its content ``asked``)
+    asks about with the state's verb (:data:`CHANGE_OF_STATE`)."""
     marks = _CHANGE_OF_STATE_MARKS.get(language)
+    clauses = [c for sentence in _SENTENCE.findall(text) for c in _CLAUSE.findall(sentence)]
     if marks is not None:
-        return any(any(m in query for m in state) and any(m in text for m in change) for state, change in marks)
+        own = _FIRST_PERSON_MARKS.get(language)
+        return any(
+            any(m in query for m in state) and any(
+                any(m in clause for m in change) and (own is None or any(m in clause for m in own))
+                for clause in clauses
+            )
+            for state, change in marks
+        )
     pairs = CHANGE_OF_STATE.get(language, ())
     asked_forms = {form for a in set(asked) for form in _stems(a, language)}
-    said_forms = {form for w in set(words) for form in _stems(w, language)}
-    return any(
-        any(state.fullmatch(a) for a in asked_forms) and any(change.fullmatch(w) for w in said_forms)
-        for state, change in pairs
-    )
+    first_person = FIRST_PERSON.get(language, frozenset())
+    for clause in clauses:
+        words = [w.lower() for w in _WORD.findall(clause)]
+        if first_person.isdisjoint(words):
+            continue
+        said_forms = {form for w in words for form in _stems(w, language)}
+        if any(
+            any(state.fullmatch(a) for a in asked_forms) and any(change.fullmatch(w) for w in said_forms)
+            for state, change in pairs
+        ):
+            return True
+    return False
 
 
 def _meets(asked: Sequence[str], words: Sequence[str], language: str) -> bool:
