@@ -1295,10 +1295,28 @@ def _negated(token: Any) -> bool:
 
 
 def _hypothetical(token: Any) -> bool:
+    """Under a modal ("I might move"), a modal adverb ("Perhaps I'm living in Paris by 2030", "In
+    ten years I probably live in Paris": :data:`_EPISTEMIC`), or set in a dream ("I had a bacon
+    sandwich in a dream last night"): what the clause says is not told as so."""
     return any(
-        c.dep_ == "aux" and c.tag_ == "MD" and c.lemma_.casefold() not in _FACTUAL_MODALS
+        (c.dep_ == "aux" and c.tag_ == "MD" and c.lemma_.casefold() not in _FACTUAL_MODALS)
+        or (c.dep_ == "advmod" and c.lower_ in _EPISTEMIC)
+        or _in_a_dream(c) or (c.dep_ == "dobj" and any(_in_a_dream(d) for d in c.children))
         for c in token.children
     )
+
+
+def _in_a_dream(prep: Any) -> bool:
+    """"in a dream", "in my dreams" (the parse may hang it from the verb or from its object)."""
+    return prep.dep_ == "prep" and prep.lower_ == "in" and any(
+        o.dep_ == "pobj" and o.lemma_.casefold() in _DREAMS for o in prep.children
+    )
+
+
+#: the modal adverbs of English, a closed class: a clause they modify is a guess, not a fact
+_EPISTEMIC = frozenset({"perhaps", "maybe", "probably", "possibly", "presumably", "conceivably"})
+#: where what a clause tells did not happen ("in a dream", "in my dreams")
+_DREAMS = frozenset({"dream", "nightmare", "daydream", "fantasy", "imagination"})
 
 
 def _conditional(token: Any) -> bool:
