@@ -46,3 +46,28 @@ def test_the_true_value_stays_first_beside_a_guess(memory: Memory, guess: str) -
         memory.add([{"speaker": "Ivy", "text": text}], user_id="ivy", session_time=day)
     found = memory.search("Where does Ivy work?", user_id="ivy", question_time=datetime(2024, 9, 1)).evidence
     assert "council" in found[0].unit.restatement, [e.unit.restatement for e in found[:3]]
+
+
+def test_a_past_clause_with_the_i_left_out_before_the_sentence_is_the_speakers(memory: Memory) -> None:
+    """"Finally ditched Vodafone, I'm on Giffgaff these days" (QA round 7, Q7-07): the parse hangs
+    the subjectless first clause from the second, as if subordinate; it is a sentence of the
+    speaker's own, and the change leads."""
+    for day, text in (
+        ("2024-01-05", "My phone plan is with Vodafone."),
+        ("2024-02-10", "We watched the new Dune film on Saturday."),
+        ("2024-02-11", "The garden is full of tomatoes this year."),
+        ("2024-06-02", "Finally ditched Vodafone, I'm on Giffgaff these days."),
+    ):
+        memory.add([{"speaker": "Eve", "text": text}], user_id="eve", session_time=day)
+    found = memory.search("Which phone provider is Eve with?", user_id="eve").evidence
+    assert "Giffgaff" in found[0].unit.restatement, [e.unit.restatement for e in found[:3]]
+
+
+@pytest.mark.parametrize(("text", "asserted"), [
+    ("Finally ditched Vodafone, I'm on Giffgaff these days.", True),
+    ("When I moved to Leeds, I joined a gym.", False),
+])
+def test_only_an_unmarked_subjectless_past_clause_stands_alone(recognizer: EntityRecognizer, text: str, asserted: bool) -> None:
+    (doc,) = recognizer.parse([text])
+    first = [c for c in clauses_of(doc, "Eve") if c.predicate in ("ditch", "move")]
+    assert first and first[0].asserted is asserted and first[0].kind == "speaker"

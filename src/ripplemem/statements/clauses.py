@@ -615,6 +615,8 @@ def _drops_i(head: Any) -> bool:
             formed = True
         if any(c.dep_ in ("nsubj", "nsubjpass", "expl", "csubj") for c in token.children):
             return False
+        if _juxtaposed(token):
+            return True  # "Finally ditched Vodafone, I'm on Giffgaff": its own sentence
         governor = _governor(token)
         if governor is None:
             return token.dep_ == "ROOT"
@@ -1044,6 +1046,16 @@ def _free_adjunct(token: Any) -> bool:
     return (
         token.dep_ == "advcl" and token.tag_ in _PARTICIPLES and not _infinitive(token)
         and not any(c.dep_ == "mark" for c in token.children)
+    ) or _juxtaposed(token)
+
+
+def _juxtaposed(token: Any) -> bool:
+    """A clause in the simple past with no subject and no word that subordinates it, set before
+    the sentence's own clause ("Finally ditched Vodafone, I'm on Giffgaff these days"): a
+    sentence of its own with the "I" left out, which the parse hangs from the next one."""
+    return (
+        token.dep_ == "advcl" and token.tag_ == "VBD" and token.i < token.head.i
+        and not any(c.dep_ in ("mark", "nsubj", "nsubjpass", "expl", "csubj") for c in token.children)
     )
 
 
