@@ -4,7 +4,8 @@ parse finds the subject and the auxiliary or verb that agrees with it, wherever 
 words put it ("Which gym", "How old"); a plain verb in a relative clause ("the gym you go to")
 is not agreed yet; "you" as an object, or joined to
 another person ("you and Tom"), leaves the verb as it is. Real components: the restatement
-function with the recogniser's parse, and ``Memory.open("memory://")``."""
+function with the recogniser's parse, and ``Memory.open("memory://")``. A first-person verb joined
+by hyphens agrees as one word and a verb coordinated with it agrees too (QA7 Q7-17)."""
 
 from __future__ import annotations
 
@@ -94,3 +95,47 @@ def test_stored_restatements_and_search() -> None:
     found = memory.search("Which gym does Maya go to?", user_id="maya", limit=3)
     assert "PureGym" in found.evidence[0].unit.restatement
     assert "does Maya go to" in found.evidence[0].unit.restatement
+
+
+@pytest.mark.parametrize(
+    ("said", "restated"),
+    [
+        # a verb joined by hyphens agrees as one word, by its last part (QA7 Q7-17)
+        ("I test-drove a Tesla yesterday.", "Ivy test-drove a Tesla yesterday."),
+        ("I dry-cleaned my suit.", "Ivy dry-cleaned Ivy's suit."),
+        ("I double-checked the booking.", "Ivy double-checked the booking."),
+        ("I double-check every booking.", "Ivy double-checks every booking."),
+        ("I spring-cleaned the flat.", "Ivy spring-cleaned the flat."),
+        ("I half-jokingly said yes.", "Ivy half-jokingly said yes."),
+        # a verb coordinated with the agreed one shares its subject and agrees too
+        ("I live in Leeds and work in Bradford.", "Ivy lives in Leeds and works in Bradford."),
+        ("I don't drink and don't smoke.", "Ivy doesn't drink and doesn't smoke."),
+        ("I have a cat and want a dog.", "Ivy has a cat and wants a dog."),
+        ("I'm tired and want to sleep.", "Ivy is tired and wants to sleep."),
+        ("I usually walk or take the bus.", "Ivy usually walks or takes the bus."),
+        # a conjunct with its own subject, in the past or after a modal stays as it is
+        ("I live in Leeds and she works in Bradford.", "Ivy lives in Leeds and she works in Bradford."),
+        ("I went home and slept.", "Ivy went home and slept."),
+        ("I have been there and loved it.", "Ivy has been there and loved it."),
+        ("I will go and see.", "Ivy will go and see."),
+        ("I love to paint and draw.", "Ivy loves to paint and draw."),
+        ("My husband and I live and work here.", "Ivy's husband and Ivy live and work here."),
+    ],
+)
+def test_first_person_verbs_agree_whole(parse, said: str, restated: str) -> None:
+    assert resolve_speakers(said, "Ivy", "Sam", parse=parse).text == restated
+
+
+def test_stored_restatements_keep_hyphenated_and_coordinated_verbs() -> None:
+    memory = Memory.open("memory://")
+    said = ["I test-drove a Tesla yesterday.", "I live in Leeds and work in Bradford."]
+    restatements = [
+        memory.add([{"speaker": "Ivy", "text": text}], user_id="ivy").units[0].restatement
+        for text in said
+    ]
+    assert restatements == [
+        "Ivy test-drove a Tesla yesterday.",
+        "Ivy lives in Leeds and works in Bradford.",
+    ]
+    found = memory.search("test-drove", user_id="ivy", recipe="bm25", limit=1)
+    assert "Tesla" in found.evidence[0].unit.restatement

@@ -105,6 +105,8 @@ _CLAUSE_STARTERS = _word_set(
     once where how what why who whether than"""
 )
 _WH_WORDS = _word_set("what where when why how who which whom whose so and but or then")
+#: the hyphen, and Unicode's hyphen and non-breaking one: what joins the parts of one word
+_HYPHENS = frozenset({"-", "\u2010", "\u2011"})
 _CONTRACTIONS = {"m": "is", "re": "is", "ve": "has", "ll": "will", "s": "is"}
 
 
@@ -196,8 +198,9 @@ class _Sentence:
             if skip_adverbs and (hedge := self._hedge(j)):
                 j = hedge
                 continue
-            if skip_adverbs and _is_adverb(token.lower()):
-                j += 1
+            end = self.compound_end(j)
+            if skip_adverbs and _is_adverb(self.tokens[end].lower()):
+                j = end + 1  # "very", "half-jokingly"
                 continue
             return j
         return -1
@@ -222,6 +225,18 @@ class _Sentence:
             if matched:
                 return j + 1
         return 0
+
+    def compound_end(self, i: int) -> int:
+        """The index of the last part of the word joined by hyphens that starts at ``i``
+        ("test-drove", "double-check", "dry-clean"), or ``i`` when no hyphen follows it."""
+        j = i
+        while (
+            j + 2 < len(self.tokens)
+            and self.tokens[j + 1] in _HYPHENS
+            and self.tokens[j + 2][:1].isalpha()
+        ):
+            j += 2
+        return j
 
     def prev_word(self, i: int) -> int:
         """Index of the previous word within the clause, or -1 at a clause or sentence start."""
@@ -264,6 +279,9 @@ def _agree(s: _Sentence, subject: int, *, plural_before: bool) -> None:
     j = s.next_word(subject, skip_adverbs=True)
     if j == -1:
         return
+    # a verb joined by hyphens agrees as one word, by its last part: "test-drove" stays,
+    # "double-check" -> "double-checks"
+    j = s.compound_end(j)
     verb = s.tokens[j]
     lower = verb.lower().replace("’", "'")
     if lower in _AGREEMENT:
@@ -313,7 +331,9 @@ def resolve_speakers(
             before = s.prev_word(i)
             prev = s.original[before].lower().replace("’", "'") if before != -1 else ""
             if tail and _contracted(s, i, speaker, tail):
-                speaker_subject = speaker_subject or prev not in _INVERTING
+                if prev not in _INVERTING:
+                    speaker_subject = True
+                    _agree_coordinated(s, i)
                 continue
             if tail:
                 continue
@@ -321,7 +341,10 @@ def resolve_speakers(
             if prev in _INVERTING and _question_order(s, before):  # "am I", "do I"
                 s.tokens[before] = _match_case(s.tokens[before], _INVERTING[prev])
             elif prev not in _AUXILIARIES:
-                _agree(s, i, plural_before=prev == "and" and _joined_subject(s, before, speaker))
+                plural = prev == "and" and _joined_subject(s, before, speaker)
+                _agree(s, i, plural_before=plural)
+                if not plural:
+                    _agree_coordinated(s, i)
                 speaker_subject = True
             else:  # "Which gym do I ...": the parse finds the auxiliary
                 _agree_by_parse(s, i, "i")
@@ -435,6 +458,62 @@ def _second_person(s: _Sentence, i: int, head: str, addressee: str) -> bool:
     else:  # "Which gym do you go to?", "How old are you?"
         _agree_by_parse(s, i, "you")
     return True
+
+
+#: the words that join two verbs of one subject ("I live in Leeds and work in Bradford")
+_COORDINATORS = _word_set("and or but nor")
+
+
+def _agree_coordinated(s: _Sentence, i: int) -> None:
+    """Agree the verbs coordinated with the verb of the first-person subject at ``i``, which
+    share that subject, as the sentence's parse joins them: "I live in Leeds and work in
+    Bradford" -> "Maya lives in Leeds and works in Bradford", "I don't drink and don't smoke" ->
+    "... doesn't drink and doesn't smoke". A coordinated verb with a subject of its own ("and
+    she works"), in the past or after a modal stays as it is; so does every plain verb after a
+    pronoun that is no such conjunct (agreeing those cost LoCoMo recall, see
+    :func:`_agree_by_parse`). Parsed only when a coordinating word follows the subject."""
+    if not any(t.lower() in _COORDINATORS for t in s.original[i + 1 :]):
+        return
+    doc = s.doc()
+    if doc is None:
+        return
+    offset = s.offset(i)
+    word = next((t for t in doc if t.idx == offset and t.lower_ == "i"), None)
+    if word is None or word.dep_ != "nsubj" or word.head.i == word.i:
+        return
+    head = word.head
+    if _finite(head).tag_ != "VBP":  # "I went ... and", "I will go and see": nothing to agree
+        return
+    positions = {s.offset(j): j for j in range(len(s.original)) if s.is_word(j)}
+    pending = [c for c in head.children if c.dep_ == "conj"]
+    while pending:
+        verb = pending.pop()
+        pending.extend(c for c in verb.children if c.dep_ == "conj")
+        if verb.pos_ not in ("VERB", "AUX") or any(
+            c.dep_ in ("nsubj", "nsubjpass", "expl") for c in verb.children
+        ):
+            continue
+        finite = _finite(verb)
+        if finite.tag_ not in ("VB", "VBP"):  # "and loved it", "and will dive"
+            continue
+        j = positions.get(finite.idx, -1)
+        if j == -1 or s.tokens[j] != s.original[j]:
+            continue
+        lower = s.original[j].lower().replace("’", "'")
+        if lower in _AGREEMENT:
+            s.tokens[j] = _match_case(s.tokens[j], _AGREEMENT[lower])
+        else:
+            j = s.compound_end(j)
+            if _is_base_verb(s.original[j]):
+                s.tokens[j] = third_person(s.original[j])
+
+
+def _finite(verb: Any) -> Any:
+    """The token of ``verb``'s clause that agrees with its subject: its first auxiliary, else
+    the verb itself."""
+    return min(
+        [c for c in verb.children if c.dep_ in ("aux", "auxpass")] + [verb], key=lambda t: t.i
+    )
 
 
 def _agree_by_parse(s: _Sentence, i: int, pronoun: str) -> None:
