@@ -34,6 +34,12 @@ from ripplemem.testing.builders import make_unit
         ("Assistant said: java fern is easy to grow.", "other"),
         # a capitalised word ending in -ed is a name or a title, not a verb
         ("Owen said: Should we rename the team 'Universally Challenged'?", "ask"),
+        # a word or two echoed as a question at the start asks nothing (QA7 Q7-06)
+        ("Ana said: Bus? Not anymore, now it's the e-bike every morning.", "other"),
+        ("Bus? Ana takes the e-bike now.", "other"),
+        ("Kit said: Green tea? Can Assistant recommend one?", "ask"),  # what follows asks
+        ("Ana said: Bus?", "ask"),  # nothing follows
+        ("Sam asked: Leeds? Is that near York?", "ask"),
     ],
 )
 def test_speech_act_reads_asks_and_reports(text, act):

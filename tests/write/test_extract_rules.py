@@ -128,6 +128,30 @@ def test_a_shared_photo_is_a_unit_of_its_own(extractor: DeterministicExtractor) 
     assert not any("counselor" in t and "sunrise" in t for t in texts)  # not folded together
 
 
+@pytest.mark.parametrize(
+    ("said", "restated"),
+    [
+        # a verbless echo of a word or two is no question: the sentence after it decides (QA7 Q7-06)
+        ("Bus? Not anymore, now it's the e-bike every morning.",
+         "Melanie said: Bus? Not anymore, now it's the e-bike every morning."),
+        ("Coffee? Gave it up. It's green tea for me now.",
+         "Melanie said: Coffee? Gave it up. It's green tea for Melanie now."),
+        ("Leeds? I moved to York in March.", "Leeds? Melanie moved to York in March."),
+        # a question after the echo, or one with a verb, is asked
+        ("Bus? Do you mean the 42?", "Melanie asked: Bus? Does Caroline mean the 42?"),
+        ("Moved house? Not yet, we are still packing.",
+         "Melanie asked: Moved house? Not yet, we are still packing."),
+        ("Bus?", "Melanie asked: Bus?"),
+    ],
+)
+def test_an_echo_question_at_the_start_is_no_question(
+    extractor: DeterministicExtractor, said: str, restated: str
+) -> None:
+    turns = (Turn("D3:1", "Caroline", "How's the commute these days?"), Turn("D3:2", "Melanie", said))
+    (drafts,) = extractor.extract([Window("S3", WHEN, turns, SPEAKERS, focus_from=1)])
+    assert [d.restatement for d in drafts] == [restated]
+
+
 def test_long_turn_is_split_at_sentences(drafts: list[UnitDraft]) -> None:
     units = by_turn(drafts, "D1:8")
     assert len(units) >= 2

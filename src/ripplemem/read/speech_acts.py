@@ -10,7 +10,8 @@ yet it only says what the person wanted, not what they did or have.
 
 Speech-act theory (Austin 1962; Searle 1976) separates directives (requests, questions) and
 commissives (plans, intentions) from assertives (reports). :func:`speech_act` reads a unit's
-text with a few surface forms of each: a question mark, a request verb addressed to the other
+text with a few surface forms of each: a question mark (not one that closes a word or two echoed
+at its start, "Bus? Not anymore, ..."), a request verb addressed to the other
 side, a wish or plan ("wants to", "is thinking of", "will"), against a report verb in the past
 or perfect. A unit with both (a request that also reports something) counts as a report.
 
@@ -70,10 +71,20 @@ _REPORT = re.compile(
 )
 
 
+#: a word or two echoed as a question at the start of a text that goes on (after the "<Speaker>
+#: said:" of a restatement): "Bus? Not anymore, now it's the e-bike." The writer restates a
+#: question with a verb as "<Speaker> asked:", so what opens a text this way has none
+_ECHO = re.compile(
+    r"^((?:[^\W\d_][\w'’.-]*\s+){1,3}said:\s+)?[^\W\d_][\w'’-]*(?:\s+[^\W\d_][\w'’-]*)?\?\s+(?=\S)"
+)
+
+
 @lru_cache(maxsize=65536)  # a unit's text is read again by every recall that ranks it
 def speech_act(text: str) -> SpeechAct:
     """``"report"`` when ``text`` reports something done or had (even while asking), ``"ask"``
-    when it only asks, wishes or plans, ``"other"`` otherwise."""
+    when it only asks, wishes or plans, ``"other"`` otherwise. A word or two echoed as a
+    question at its start ("Bus? Not anymore, ...") asks nothing: what follows it decides."""
+    text = _ECHO.sub(r"\1", text, count=1)
     if _REPORT.search(text):
         return "report"
     if _asks(text):

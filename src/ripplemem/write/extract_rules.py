@@ -14,7 +14,8 @@ names) yields nothing; chit-chat sentences inside an informative turn are left o
 
 A restatement keeps the original wording with speaker references resolved (see
 :mod:`ripplemem.write.restate`); a piece whose first sentence has no resolved first-person subject
-is prefixed "<Speaker> said:" (or "asked:" for a question). An image caption becomes a unit of its own
+is prefixed "<Speaker> said:" (or "asked:" for a question; a verbless echo of a word or two it opens with,
+"Bus? Not anymore ...", is no question: the sentence after it decides). An image caption becomes a unit of its own
 (the photo is an event of its own, and folded into the text it drowns in it):
 "<Speaker> shared a photo of ...". A short answer ("Yes, last week!") to the other speaker's
 question right before it is restated together with that question and carries both turn ids.
@@ -45,7 +46,7 @@ from ripplemem.write.entities import CALENDAR_WORDS, INTERJECTIONS, Entities, En
 from ripplemem.write.lexicon import Lexicon
 from ripplemem.write.pronouns import Passage, resolve_passages
 from ripplemem.write.replies import foreign_reply
-from ripplemem.write.restate import Resolved, resolve_speakers, split_sentences
+from ripplemem.write.restate import PAST_FORMS, Resolved, resolve_speakers, split_sentences
 
 
 def _word_set(text: str) -> frozenset[str]:
@@ -82,6 +83,8 @@ _GENERIC_WORDS = _word_set(
 _MARKDOWN = re.compile(r"\*\*|__|`|^[ \t]*(?:#+|[-*•]|\d+[.)])[ \t]+", re.MULTILINE)
 _MAX_HULL_DAYS = 31
 _KEYWORDS = 6
+#: the most words a question may have to be an echo of what was said before ("Bus?")
+_ECHO_WORDS = 2
 _SHORT_ANSWER_CHARS = 80
 #: a sentence shorter than this ("It was great.", "Any tips?") is kept with the one before it
 MIN_SENTENCE_UNIT_CHARS = 40
@@ -369,15 +372,32 @@ class DeterministicExtractor:
             return f"{speaker} {SHARED_PHOTO} of {text[match.end() :]}."
         return f"{speaker} {SHARED_PHOTO}: {text}."
 
-    @staticmethod
-    def _prefix(speaker: str, first: Resolved) -> str:
+    def _prefix(self, speaker: str, group: list[tuple[str, Resolved]]) -> str:
+        """"" when the piece opens with the speaker as its subject, else "<Speaker> asked: " for
+        a question, "<Speaker> said: " otherwise. A short echo the piece opens with ("Bus? Not
+        anymore, now it's the e-bike.") is no question of the speaker's: the sentence after it
+        decides."""
+        first = group[0][1]
+        if len(group) > 1 and self._echo(group[0][0]):
+            first = group[1][1]
         if first.speaker_subject:
             return ""
         verb = "asked" if first.text.rstrip().endswith("?") else "said"
         return f"{speaker} {verb}: "
 
+    def _echo(self, sentence: str) -> bool:
+        """Whether ``sentence`` echoes a word or two of what was said before as a question, with
+        no verb ("Bus?", "Leeds?", "Green tea?"; not "Moved?", "Did you?")."""
+        text = sentence.strip()
+        words = [w.lower() for w in _WORD.findall(text)]
+        if not text.endswith("?") or len(words) > _ECHO_WORDS:
+            return False
+        if any(w in PAST_FORMS or w.endswith("ed") for w in words):
+            return False  # "Moved house?", "Sold it?": the parse can take them for a name
+        return verbless(self.recognizer.parse([text])[0])
+
     def _length(self, group: list[tuple[str, Resolved]], speaker: str) -> int:
-        return len(self._prefix(speaker, group[0][1])) + sum(len(r.text) + 1 for _, r in group)
+        return len(self._prefix(speaker, group)) + sum(len(r.text) + 1 for _, r in group)
 
     def _piece(
         self,
@@ -395,7 +415,7 @@ class DeterministicExtractor:
             window=index,
             turn_ids=turn_ids,
             speaker=speaker,
-            restatement=self._prefix(speaker, group[0][1]) + text,
+            restatement=self._prefix(speaker, group) + text,
             raw=" ".join(raw for raw, _ in group),
             people=people,
         )
