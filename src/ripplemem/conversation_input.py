@@ -2,8 +2,10 @@
 
 Who a role-style message (``{"role": "user", ...}``) was said by: its ``name`` when it has one,
 else for ``role: user`` the namespace's person (``Memory.set_person``) when one is set, else
-"User" (and "Assistant", "System" for the other roles). So "I" in a user's messages becomes the
-person's name in the memories, and a namespace does not hold "User" and "Alex" as two people.
+"User" (and "Assistant", "System" for the other roles; LangChain's "human" and "ai" are "user" and
+"assistant", and a role no table names is refused: :mod:`ripplemem.records.roles`). So "I" in a
+user's messages becomes the person's name in the memories, and a namespace does not hold "User"
+and "Alex" as two people.
 
 Metadata: the add's ``metadata`` and each message's own ``metadata`` (which wins on a shared key)
 are stored on every unit the message yields.
@@ -19,9 +21,11 @@ from datetime import datetime, timedelta
 
 from ripplemem.errors import InvalidInputError
 from ripplemem.records import Conversation, Session, Turn
+from ripplemem.records.roles import ROLE_SPEAKERS, role_speaker, unknown_role
 from ripplemem.write.input_checks import check_metadata, check_text, clean_time
 
-ROLE_NAMES = {"user": "User", "assistant": "Assistant", "system": "System"}
+#: the speaker of each role-style message's role (:mod:`ripplemem.records.roles`)
+ROLE_NAMES = ROLE_SPEAKERS
 
 
 def parse_time(value: datetime | str | None, *, what: str = "session_time") -> datetime | None:
@@ -92,13 +96,13 @@ def _turn(
     for key in ("name", "speaker", "role", "caption", "image_caption", "blip_caption"):
         if message.get(key) is not None:
             check_text(message[key], f"the {key!r} of message {number}")
+    role = message.get("role")
+    said_by = role_speaker(role) if role else None
+    if role and said_by is None:
+        raise InvalidInputError(f"message {number}: {unknown_role(role)}")
     speaker = message.get("name") or message.get("speaker")
     if not speaker:
-        role = message.get("role")
-        if role and role.lower() == "user" and person:
-            speaker = person
-        else:
-            speaker = ROLE_NAMES.get(role.lower(), role) if role else None
+        speaker = person if said_by == ROLE_SPEAKERS["user"] and person else said_by
     own = check_metadata(message.get("metadata"), f"the metadata of message {number}")
     text = message.get("content", message.get("text"))
     if not speaker:

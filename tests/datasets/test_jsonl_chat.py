@@ -46,12 +46,23 @@ def test_role_form_maps_roles_to_names(tmp_path: Path) -> None:
     assert [t.speaker for t in session.turns] == ["User", "Assistant"]
 
 
+def test_role_form_reads_the_roles_every_face_reads(tmp_path: Path) -> None:
+    """The roles of ``Memory.add`` (QA7 Q7-16): the system's, and LangChain's human and ai."""
+    path = _write(tmp_path, [
+        {"role": "system", "content": "Be brief."}, {"role": "human", "content": "hi"},
+        {"role": "AI", "content": "hello"},
+    ])
+    [session] = load_jsonl_chat(path, conversation_id="c").sessions
+    assert [t.speaker for t in session.turns] == ["System", "User", "Assistant"]
+
+
 @pytest.mark.parametrize(
     "lines, fragment",
     [
         (['{"speaker": "A", "text": "ok"}', "{oops"], "line 2: not valid JSON"),
         (["[1, 2]"], "line 1: expected a JSON object"),
-        (['{"role": "system", "content": "x"}'], "line 1: 'role' must be 'user' or 'assistant'"),
+        (['{"role": "tool", "content": "x"}'], "line 1: 'role' must be 'user', 'assistant' or 'system'"),
+        (['{"role": "usr", "content": "x"}'], "line 1: 'role' must be .* got 'usr'"),
         (['{"speaker": "", "text": "x"}'], "line 1: 'speaker' must be a non-empty string"),
         (['{"speaker": "A", "text": 3}'], "line 1: 'text' must be a string"),
         (['{"who": "A"}'], "line 1: a line needs either"),

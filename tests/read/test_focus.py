@@ -131,7 +131,7 @@ def test_the_stage_is_a_named_recipe_and_off_by_default():
 
 
 def test_who_speaks_for_the_user_and_the_head_episodes():
-    assert NOT_THE_USER == {n for role, n in ROLE_NAMES.items() if role != "user"}
+    assert NOT_THE_USER == {n for n in ROLE_NAMES.values() if n != ROLE_NAMES["user"]}
     assert users_statement(make_unit("a", speakers=("User",)))
     assert users_statement(make_unit("b", speakers=("Caroline",)))
     assert users_statement(make_unit("c"))

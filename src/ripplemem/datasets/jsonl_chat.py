@@ -24,8 +24,8 @@ from pathlib import Path
 from ripplemem.datasets.encoding import read_utf8
 from ripplemem.errors import InvalidInputError
 from ripplemem.records import Conversation, Session, Turn
+from ripplemem.records.roles import role_speaker, unknown_role
 
-ROLE_NAMES: dict[str, str] = {"user": "User", "assistant": "Assistant"}
 DEFAULT_SESSION = "session_1"
 
 
@@ -90,14 +90,12 @@ def _speaker_and_text(record: dict, at: str) -> tuple[str, str]:
         return speaker.strip(), text
     if "role" in record or "content" in record:
         role, content = record.get("role"), record.get("content")
-        if role not in ROLE_NAMES:
-            raise InvalidInputError(
-                f"{at}: 'role' must be 'user' or 'assistant', got {role!r} "
-                "(or use 'speaker' for named speakers)"
-            )
+        said_by = role_speaker(role) if isinstance(role, str) else None
+        if said_by is None:
+            raise InvalidInputError(f"{at}: {unknown_role(role)}")
         if not isinstance(content, str):
             raise InvalidInputError(f"{at}: 'content' must be a string")
-        return ROLE_NAMES[role], content
+        return said_by, content
     raise InvalidInputError(
         f"{at}: a line needs either 'speaker' and 'text' or 'role' and 'content'"
     )
