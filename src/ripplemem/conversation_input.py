@@ -7,6 +7,8 @@ else for ``role: user`` the namespace's person (``Memory.set_person``) when one 
 user's messages becomes the person's name in the memories, and a namespace does not hold "User"
 and "Alex" as two people.
 
+Text: every turn's speaker, text and caption are taken in Unicode's composed form (NFC).
+
 Metadata: the add's ``metadata`` and each message's own ``metadata`` (which wins on a shared key)
 are stored on every unit the message yields.
 """
@@ -22,7 +24,7 @@ from datetime import datetime, timedelta
 from ripplemem.errors import InvalidInputError
 from ripplemem.records import Conversation, Session, Turn
 from ripplemem.records.roles import ROLE_SPEAKERS, role_speaker, unknown_role
-from ripplemem.write.input_checks import check_metadata, check_text, clean_time
+from ripplemem.write.input_checks import check_metadata, check_text, clean_time, composed
 
 #: the speaker of each role-style message's role (:mod:`ripplemem.records.roles`)
 ROLE_NAMES = ROLE_SPEAKERS
@@ -135,11 +137,11 @@ def to_conversation(
     speaker of role ``user`` messages without a ``name`` (see the module notes)."""
     shared = check_metadata(metadata, "the metadata of add()")
     if isinstance(messages, Conversation):
-        return _with_metadata(messages, shared)
+        return _composed(_with_metadata(messages, shared))
     if isinstance(messages, Session):
-        return _with_metadata(
+        return _composed(_with_metadata(
             Conversation(conversation_id=messages.session_id, sessions=(messages,)), shared
-        )
+        ))
     if isinstance(messages, (str, bytes)) or not isinstance(messages, Sequence):
         raise InvalidInputError(
             "add() takes a list of messages, a Session or a Conversation; "
@@ -164,7 +166,22 @@ def to_conversation(
         _turn(m, i, session_id, person=person, metadata=shared) for i, m in enumerate(messages)
     )
     session = Session(session_id=session_id, time=when, turns=turns, utc_offset=offset_of(session_time))
-    return Conversation(conversation_id=session_id, sessions=(session,))
+    return _composed(Conversation(conversation_id=session_id, sessions=(session,)))
+
+
+def _composed(conversation: Conversation) -> Conversation:
+    """Every turn's speaker, text and caption in Unicode's composed form (NFC): "Zoë" typed
+    with "ë" or with "e" and a combining mark is one speaker, and "Köln" one word, however the
+    keyboard or the copied text wrote it (:func:`~ripplemem.write.input_checks.composed`)."""
+
+    def turn(t: Turn) -> Turn:
+        caption = composed(t.caption) if t.caption else t.caption
+        if (t.speaker, t.text, t.caption) == (composed(t.speaker), composed(t.text), caption):
+            return t
+        return replace(t, speaker=composed(t.speaker), text=composed(t.text), caption=caption)
+
+    sessions = tuple(replace(s, turns=tuple(turn(t) for t in s.turns)) for s in conversation.sessions)
+    return replace(conversation, sessions=sessions)
 
 
 def _with_metadata(conversation: Conversation, metadata: dict) -> Conversation:

@@ -19,7 +19,8 @@ key against ``<user>`` only, so a key for ``alex`` may use every agent and run o
 with ``agent_id`` / ``run_id`` or in full as the units report it (``namespace="alex/run:r1"``:
 :func:`lies_within`).
 
-Only ``None`` means "not given": an id that is empty or only spaces is refused
+Every id is taken in Unicode's composed form (NFC), so "zoë" typed with "ë" or with "e" and a
+combining mark is one namespace. Only ``None`` means "not given": an id that is empty or only spaces is refused
 (:class:`~ripplemem.errors.InvalidInputError`), never read as the default, so a blank form field
 cannot put one user's memories in a namespace others share. A delete
 (:func:`namespace_to_forget`) also reaches a namespace a store holds under a name these rules
@@ -31,7 +32,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from ripplemem.errors import ConfigurationError, InvalidInputError
-from ripplemem.write.input_checks import MAX_NAMESPACE_CHARS, check_text
+from ripplemem.write.input_checks import MAX_NAMESPACE_CHARS, check_text, composed
 
 __all__ = [
     "DEFAULT_NAMESPACE",
@@ -210,8 +211,9 @@ def namespace_to_forget(
 
 
 def _part(value: object, what: str) -> str:
-    """An id as given, without the spaces at its ends; a blank one is refused."""
-    text = check_text(value, what).strip()
+    """An id as given, without the spaces at its ends and in Unicode's composed form (NFC: "zoë"
+    is one id however its "ë" was typed); a blank one is refused."""
+    text = composed(check_text(value, what).strip())
     if not text:
         raise InvalidInputError(
             f"{what} is empty: give an id, or leave it out for the default"

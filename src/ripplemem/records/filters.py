@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import json
 import math
+import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -208,7 +209,8 @@ def _speakers(value: Any) -> tuple[str, ...]:
     for item in values:
         if not isinstance(item, str) or not normalise_cue(item):
             raise FilterError(f"filters 'speaker' must be a name or a list of names, got {item!r}")
-    return tuple(dict.fromkeys(values))
+    # in the composed form speakers are stored in (NFC: ripplemem.write.input_checks)
+    return tuple(dict.fromkeys(unicodedata.normalize("NFC", v) for v in values))
 
 
 def _time(value: Any, what: str) -> datetime | None:

@@ -3,7 +3,10 @@
 * Text (messages, speakers, captions, ids, queries) must be a ``str`` without NUL characters or
   lone surrogates (halves of a UTF-16 pair: they cannot be encoded as UTF-8, so neither stored
   nor embedded). Such input is refused with an :class:`InvalidInputError` naming the field, not
-  cleaned silently: the caller decides what the text should have been.
+  cleaned silently: the caller decides what the text should have been. Accepted text is taken
+  in Unicode's composed form (NFC, :func:`composed`): "zoë" typed as "e" and a combining
+  diaeresis (as macOS file names and PDF copies give it) is the same id, name, word or query as
+  "zoë" typed with "ë".
 * Times: a timezone-aware time is converted to UTC and kept without its zone (every stored time
   is naive UTC-or-local as the caller gave it; one ``add`` should not mix the two). A time must
   lie in ``[MIN_TIME, MAX_TIME]``: far enough from ``datetime``'s limits (years 1 and 9999) that
@@ -19,6 +22,7 @@ from __future__ import annotations
 
 import json
 import re
+import unicodedata
 from dataclasses import replace
 from datetime import UTC, datetime
 
@@ -52,6 +56,11 @@ def check_text(value: object, what: str) -> str:
     return value
 
 
+def composed(text: str) -> str:
+    """``text`` in Unicode's composed form (NFC): one form for what looks the same."""
+    return text if text.isascii() else unicodedata.normalize("NFC", text)
+
+
 def check_namespace_name(value: object, what: str = "the namespace") -> str:
     """``value`` if it can name a namespace (see the module notes), else InvalidInputError."""
     name = check_text(value, what)
@@ -70,7 +79,7 @@ def check_namespace_name(value: object, what: str = "the namespace") -> str:
 def check_person_name(value: object, what: str = "the person's name") -> str:
     """A person's name without the spaces at its ends: text, not blank, at most
     :data:`MAX_PERSON_CHARS` characters; else InvalidInputError."""
-    name = check_text(value, what).strip()
+    name = composed(check_text(value, what).strip())
     if not name:
         raise InvalidInputError(f"{what} is empty: give the person's name")
     if len(name) > MAX_PERSON_CHARS:
@@ -83,7 +92,7 @@ def check_person_name(value: object, what: str = "the person's name") -> str:
 
 def check_query(query: object, max_chars: int) -> str:
     """A search query: text (as :func:`check_text`) of at most ``max_chars`` characters."""
-    text = check_text(query, "the query")
+    text = composed(check_text(query, "the query"))
     if len(text) > max_chars:
         raise InvalidInputError(
             f"the query is {len(text):,} characters, over the limit of {max_chars:,}: ask a "

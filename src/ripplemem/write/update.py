@@ -51,7 +51,7 @@ from typing import Any
 from ripplemem.errors import InvalidInputError, UnknownUnitError
 from ripplemem.records import AddResult, Conversation, Edge, MemoryUnit, Session, Turn, said_at
 from ripplemem.stores.base import supersedes_of
-from ripplemem.write.input_checks import check_text
+from ripplemem.write.input_checks import check_text, composed
 from ripplemem.write.pipeline import WritePipeline
 from ripplemem.write.replies import bare_reply, question
 from ripplemem.write.supersede import SUPERSEDES_WEIGHT, chain_of
@@ -134,6 +134,7 @@ def update_unit(
     offset ``session_time`` was given with, for a refusal to say the times in."""
     if not check_text(text, "the text of the update").strip():
         raise InvalidInputError(EMPTY)
+    text = composed(text)
     store, namespace = writer.store, old.namespace
     key = f"{namespace}\x00{old.id}\x00{text}".encode()
     session_id = f"u-{hashlib.sha1(key).hexdigest()[:12]}"
