@@ -24,7 +24,8 @@
         │   └── TruncatedOutputError    the reply hit max_tokens before its JSON was complete
         └── MissingExtraError           an optional dependency is not installed
 
-Every message says what went wrong and what to do next.
+Every message says what went wrong and what to do next; a remedy only Python has is said in
+the words of the face that shows the message (:func:`said_on`: the command line, REST, MCP).
 """
 
 from __future__ import annotations
@@ -80,6 +81,33 @@ NO_LLM = (
     "RIPPLEMEM_LLM_API_KEY before `ripplemem serve` / `ripplemem answer`, or pass "
     "Settings(llm=LLMSettings(base_url=..., model=...)) in Python. Searching works without one"
 )
+
+
+#: remedies a message names in Python's words ...
+DELETE_NAMESPACE = "delete_all() the namespace"
+RAISE_MESSAGE_LIMIT = " or raise WriteSettings.max_message_chars"
+RAISE_QUERY_LIMIT = ", or raise Settings.max_query_chars"
+#: ... and the same remedies on the other faces: the command line ("cli", which has no verb to
+#: empty a namespace and no option for the two limits), the REST API ("rest") and the MCP tools
+#: ("mcp"); a face without the remedy says the rest of the message only
+_ON_FACES: dict[str, dict[str, str]] = {
+    DELETE_NAMESPACE: {
+        "cli": "delete its memories (`ripplemem list`, then `ripplemem delete ID` for each)",
+        "rest": "empty the namespace (DELETE /v1/memories)",
+        "mcp": "empty the namespace (the tool delete_all_memories)",
+    },
+    RAISE_MESSAGE_LIMIT: {"cli": "", "rest": "", "mcp": ""},
+    RAISE_QUERY_LIMIT: {"cli": "", "rest": "", "mcp": ""},
+}
+
+
+def said_on(message: str, face: str) -> str:
+    """``message`` (an error's text, naming its remedy in Python's words) as ``face`` ("cli",
+    "rest" or "mcp") says it: each remedy in the words of that face."""
+    for remedy, faces in _ON_FACES.items():
+        if remedy in message and face in faces:
+            message = message.replace(remedy, faces[face])
+    return message
 
 
 class FileAccessError(UsageError, OSError):

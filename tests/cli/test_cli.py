@@ -280,3 +280,17 @@ def test_a_read_only_command_on_a_missing_store_says_so_once_and_writes_no_file(
     exported = _fails(runner, "export", str(export), "--store", missing)
     assert "exported" not in exported.output and "no store at" in exported.output
     assert not export.exists() and not (tmp_path / "nope.db").exists()
+
+
+def test_limits_say_what_the_command_line_can_do(runner: CliRunner, chat_file: Path, tmp_path: Path) -> None:
+    """An oversized message or query names what the command line can do, not a Python setting
+    it has no option for (QA7 Q7-19)."""
+    store = str(tmp_path / "m.db")
+    _ok(runner, "ingest", str(chat_file), "--store", store)
+    big = tmp_path / "big.jsonl"
+    big.write_text(json.dumps({"speaker": "A", "text": "word " * 5000}) + "\n", encoding="utf-8")
+    ingested = " ".join(_fails(runner, "ingest", str(big), "--store", store).stderr.split())
+    assert ingested.endswith("over the limit of 20,000: split the message into several turns"), ingested
+    searched = " ".join(_fails(runner, "search", "tea " * 1500, "--store", store).stderr.split())
+    assert searched.endswith("over the limit of 4,000: ask a shorter question"), searched
+    assert "Settings" not in ingested + searched

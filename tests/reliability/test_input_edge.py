@@ -138,3 +138,18 @@ def test_oversized_messages_and_queries_name_their_limit(memory):
         memory.add([{"speaker": "A", "text": "word " * 40}], namespace="big")
     with pytest.raises(InvalidInputError, match="Settings.max_query_chars"):
         memory.search("word " * 70)
+
+
+def test_each_face_names_its_own_remedy():
+    """A remedy only Python has is said in the words of the face that shows it (QA7 Q7-19)."""
+    from ripplemem.errors import said_on
+
+    person = "Keep 'Alex', or delete_all() the namespace first"
+    assert said_on(person, "python") == person
+    assert said_on(person, "rest") == "Keep 'Alex', or empty the namespace (DELETE /v1/memories) first"
+    assert said_on(person, "mcp") == (
+        "Keep 'Alex', or empty the namespace (the tool delete_all_memories) first"
+    )
+    assert "ripplemem delete ID" in said_on(person, "cli")
+    query = "ask a shorter question, or raise Settings.max_query_chars"
+    assert [said_on(query, face) for face in ("cli", "rest", "mcp")] == ["ask a shorter question"] * 3

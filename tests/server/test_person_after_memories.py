@@ -22,6 +22,12 @@ SAID = (
     "Leave the person unnamed, or delete_all() the namespace, name the person, and add the "
     "messages again"
 )
+#: each face names the remedy it has (QA7 Q7-19): the command line has no delete_all()
+SAID_REST = SAID.replace("delete_all() the namespace", "empty the namespace (DELETE /v1/memories)")
+SAID_CLI = SAID.replace(
+    "delete_all() the namespace",
+    "delete its memories (`ripplemem list`, then `ripplemem delete ID` for each)",
+)
 
 
 def _stored(memory: Memory) -> list[tuple[str, tuple[str, ...]]]:
@@ -49,7 +55,7 @@ def test_rest_refuses_it_with_a_422(live: LiveServer) -> None:
         before = _stored(live.memory)
         refused = client.put("/v1/person", json={"name": "Alex"})
         assert refused.status_code == 422, refused.text
-        assert refused.json()["error"]["message"] == SAID
+        assert refused.json()["error"]["message"] == SAID_REST
         assert client.get("/v1/person").json() == {"namespace": "alex", "name": None}
     assert _stored(live.memory) == before
 
@@ -61,6 +67,6 @@ def test_the_command_line_refuses_it_with_exit_2(tmp_path: Path) -> None:
         before = _stored(memory)
     result = CliRunner().invoke(app, ["person", "Alex", "--store", store, "-n", "alex"])
     assert result.exit_code == 2, result.output
-    assert " ".join(result.stderr.split()) == f"error: {SAID}"
+    assert " ".join(result.stderr.split()) == f"error: {SAID_CLI}"
     with Memory.open(store) as memory:
         assert memory.person(user_id="alex") is None and _stored(memory) == before

@@ -59,18 +59,19 @@ def explain(error: BaseException) -> NoReturn:
         sys.stderr.flush()
         raise typer.Exit(code=EXIT_INTERRUPTED)
 
-    from ripplemem.errors import FileAccessError, ProviderError, RippleMemError, StoreError
+    from ripplemem.errors import FileAccessError, ProviderError, RippleMemError, StoreError, said_on
 
     if os.environ.get(DEBUG_ENV) == "1" and not isinstance(error, RippleMemError):
         raise error
+    said = said_on(str(error), "cli")  # a remedy in the command line's words
     if isinstance(error, StoreError):
-        fail(str(error), EXIT_STORE)
+        fail(said, EXIT_STORE)
     if isinstance(error, ProviderError):
-        fail(str(error), EXIT_PROVIDER)
+        fail(said, EXIT_PROVIDER)
     if isinstance(error, FileAccessError):
-        fail(str(error), EXIT_FILE)
+        fail(said, EXIT_FILE)
     if isinstance(error, RippleMemError):
-        fail(str(error), EXIT_USAGE)
+        fail(said, EXIT_USAGE)
     if isinstance(error, OSError):
         where = f"{error.filename}: " if error.filename else ""
         fail(f"{where}{error.strerror or error}; check the path and its permissions", EXIT_FILE)

@@ -32,6 +32,7 @@ from ripplemem.components import Components, build_components
 from ripplemem.conversation_input import ROLE_NAMES, offset_of, parse_time, to_conversation
 from ripplemem.core.keys import Keys, key_store_of
 from ripplemem.errors import (
+    DELETE_NAMESPACE,
     NO_LLM,
     ConfigurationError,
     InvalidInputError,
@@ -180,7 +181,7 @@ class Core:
                 f"namespace {namespace!r} holds memories its person said before being named, as "
                 f"{UNNAMED!r}; naming it {name!r} would make two people of one (those memories "
                 f"say {UNNAMED!r}, new ones would say {name!r}). Leave the person unnamed, or "
-                "delete_all() the namespace, name the person, and add the messages again"
+                f"{DELETE_NAMESPACE}, name the person, and add the messages again"
             )
         if current is not None and self.store.count(namespace):
             change = (
@@ -192,7 +193,7 @@ class Core:
             )
             raise ConfigurationError(
                 f"namespace {namespace!r} names its person {current!r}; {change}. Keep "
-                f"{current!r}, or delete_all() the namespace first"
+                f"{current!r}, or {DELETE_NAMESPACE} first"
             )
         self.store.set_person(namespace, name)
 

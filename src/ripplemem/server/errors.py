@@ -18,6 +18,7 @@ from ripplemem.errors import (
     UnknownNamespaceError,
     UnknownUnitError,
     UsageError,
+    said_on,
 )
 from ripplemem.server.access import (
     AuthenticationError,
@@ -69,7 +70,8 @@ def status_of(error: Exception) -> int:
 def error_body(error: Exception) -> ErrorModel:
     """The JSON body for ``error``; unexpected ones are logged with their traceback."""
     if isinstance(error, RippleMemError):
-        return ErrorModel(error=ErrorBody(type=type(error).__name__, message=str(error)))
+        message = said_on(str(error), "rest")  # a remedy in the API's words
+        return ErrorModel(error=ErrorBody(type=type(error).__name__, message=message))
     log.error("unexpected error while serving a request", exc_info=error)
     return ErrorModel(
         error=ErrorBody(

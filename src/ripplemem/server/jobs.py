@@ -28,7 +28,7 @@ from pydantic import BaseModel
 
 from ripplemem.core.jobs import JobStore
 from ripplemem.core.lanes import begin_write
-from ripplemem.errors import RippleMemError, UsageError
+from ripplemem.errors import RippleMemError, UsageError, said_on
 from ripplemem.records.jobs import Job, JobStatus
 
 __all__ = ["JobBoard", "Runner", "TooManyJobsError"]
@@ -148,7 +148,9 @@ class JobBoard:
         try:
             result = await self._run_verb(job, started)
         except RippleMemError as error:
-            await self._finish(job, "failed", error_type=type(error).__name__, error_message=str(error))
+            await self._finish(
+                job, "failed", error_type=type(error).__name__, error_message=said_on(str(error), "rest")
+            )
         except Exception:  # a job reports failure; the traceback goes to the log
             log.exception("background add %s failed", job.id)
             await self._finish(

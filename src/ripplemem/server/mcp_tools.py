@@ -25,7 +25,7 @@ from mcp.types import CallToolResult, InputRequiredResult
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from ripplemem import __version__
-from ripplemem.errors import RippleMemError
+from ripplemem.errors import RippleMemError, said_on
 from ripplemem.memory import AsyncMemory
 from ripplemem.server.access import Access
 from ripplemem.server.budget import RequestBudget
@@ -152,7 +152,7 @@ def _tool(verb: Verb, memory: AsyncMemory, tenant: Tenant, budget: RequestBudget
             namespace = access.resolve(arguments, default=namespace)
             result = await budget.run_verb(verb, memory, namespace, arguments)
         except RippleMemError as error:
-            raise ToolError(f"{type(error).__name__}: {error}") from error
+            raise ToolError(f"{type(error).__name__}: {said_on(str(error), 'mcp')}") from error
         except ValidationError as error:
             raise ToolError(f"InvalidInputError: {_plain(error)}") from None
         return verb.result.model_validate_json(result) if isinstance(result, str) else result

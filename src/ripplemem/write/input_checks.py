@@ -26,7 +26,7 @@ import unicodedata
 from dataclasses import replace
 from datetime import UTC, datetime
 
-from ripplemem.errors import InvalidInputError
+from ripplemem.errors import RAISE_QUERY_LIMIT, InvalidInputError
 from ripplemem.records import Conversation
 
 MIN_TIME = datetime(1000, 1, 1)
@@ -96,7 +96,7 @@ def check_query(query: object, max_chars: int) -> str:
     if len(text) > max_chars:
         raise InvalidInputError(
             f"the query is {len(text):,} characters, over the limit of {max_chars:,}: ask a "
-            "shorter question, or raise Settings.max_query_chars"
+            f"shorter question{RAISE_QUERY_LIMIT}"
         )
     return text
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ripplemem.errors import InvalidInputError
+from ripplemem.errors import RAISE_MESSAGE_LIMIT, InvalidInputError
 from ripplemem.records import Conversation, Session, Window
 
 DEFAULT_MAX_MESSAGE_CHARS = 20_000
@@ -89,8 +89,7 @@ def validate_conversation(
             if size > max_message_chars:
                 raise InvalidInputError(
                     f"{where} is {size:,} characters, over the limit of {max_message_chars:,}: "
-                    "split the message into several turns or raise "
-                    "WriteSettings.max_message_chars"
+                    f"split the message into several turns{RAISE_MESSAGE_LIMIT}"
                 )
 
 
