@@ -120,6 +120,17 @@ def test_stored_restatements_and_search() -> None:
         ("I will go and see.", "Ivy will go and see."),
         ("I love to paint and draw.", "Ivy loves to paint and draw."),
         ("My husband and I live and work here.", "Ivy's husband and Ivy live and work here."),
+        ("I practise and train every day.", "Ivy practises and trains every day."),
+        ("I hunt for bottle caps and buttons, and then turn them into jewellery.",
+         "Ivy hunts for bottle caps and buttons, and then turns them into jewellery."),
+        # what the parse joins but is no verb of the subject stays as it is
+        ("I'm gonna call the council, get support and gather ideas.",
+         "Ivy is gonna call the council, get support and gather ideas."),
+        ("Since we last spoke I am still at the studio and things are looking up.",
+         "Since we last spoke Ivy is still at the studio and things are looking up."),
+        ("It matters to make the most of the chances I get and leave a legacy.",
+         "It matters to make the most of the chances Ivy gets and leave a legacy."),
+        ("I do research and networking non-stop.", "Ivy does research and networking non-stop."),
     ],
 )
 def test_first_person_verbs_agree_whole(parse, said: str, restated: str) -> None:

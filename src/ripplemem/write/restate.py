@@ -482,8 +482,11 @@ def _agree_coordinated(s: _Sentence, i: int) -> None:
     if word is None or word.dep_ != "nsubj" or word.head.i == word.i:
         return
     head = word.head
-    if _finite(head).tag_ != "VBP":  # "I went ... and", "I will go and see": nothing to agree
+    own = _finite(head)
+    if own.tag_ != "VBP":  # "I went ... and", "I will go and see": nothing to agree
         return
+    if head.dep_ in ("relcl", "pcomp", "acl"):  # "the chances I get and ...", "what I believe
+        return  # in and reach out": the parse's conjunct is as often the outer clause's verb
     positions = {s.offset(j): j for j in range(len(s.original)) if s.is_word(j)}
     pending = [c for c in head.children if c.dep_ == "conj"]
     while pending:
@@ -494,7 +497,12 @@ def _agree_coordinated(s: _Sentence, i: int) -> None:
         ):
             continue
         finite = _finite(verb)
-        if finite.tag_ not in ("VB", "VBP"):  # "and loved it", "and will dive"
+        if (
+            finite.tag_ not in ("VB", "VBP")  # "and loved it", "and will dive"
+            or finite.lower_ == "be"  # "... to join the group and be advocates"
+            or (finite is verb) != (own is head)  # "I'm gonna chat, get support": the aux's
+            or not _right_after_coordinator(finite)  # "and things are looking up"
+        ):
             continue
         j = positions.get(finite.idx, -1)
         if j == -1 or s.tokens[j] != s.original[j]:
@@ -506,6 +514,16 @@ def _agree_coordinated(s: _Sentence, i: int) -> None:
             j = s.compound_end(j)
             if _is_base_verb(s.original[j]):
                 s.tokens[j] = third_person(s.original[j])
+
+
+def _right_after_coordinator(word: Any) -> bool:
+    """Whether ``word`` follows a coordinator or a comma, with at most adverbs between ("and
+    work", ", visit", "and then turn"): a conjunct with words of its own before its verb ("and
+    things are", "and networking non-stop") is no verb of the same subject, however parsed."""
+    j = word.i - 1
+    while j >= 0 and word.doc[j].pos_ in ("ADV", "PART") and word.doc[j].lower_ not in ("to",):
+        j -= 1
+    return j >= 0 and (word.doc[j].lower_ in _COORDINATORS or word.doc[j].text == ",")
 
 
 def _finite(verb: Any) -> Any:
