@@ -14,6 +14,7 @@ CASES: list[Case] = [c for i, c in enumerate(ALL) if i % 3 == 2]
 
 #: cases the read path does not pass, and why (read once, at the end of the round)
 NOT_YET: dict[str, str] = {
+    "drove-york": "kept apart: fails at the split and at the end of round 14 (not investigated)",
     "nike": "kept apart: passes at the split, fails at the end of round 14: 'my new trainers from Nike' is taken "
             "as had, a statement of the holder, and leads 'Which gym does Cat go to?' (not investigated further)",
 }

@@ -15,7 +15,10 @@ from .test_round32_cases import ALL
 CASES: list[Case] = [c for i, c in enumerate(ALL) if i % 3 == 2]
 
 #: cases the read path does not pass, and why (read once, at the end of the round)
-NOT_YET: dict[str, str] = {}  # 'on-holiday-this-week' passes since small talk at chance level no longer leads
+NOT_YET: dict[str, str] = {
+    "on-holiday-this-week": "being somewhere now with a trip's purpose ('on holiday') or a length around now "
+    "('this week') is not read as a stay: passes with the stays patch, which lost one held-out control",
+}
 
 
 @pytest.mark.parametrize("case", with_reasons(CASES, NOT_YET))

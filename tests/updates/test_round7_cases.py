@@ -89,6 +89,8 @@ CASES = [
 
 #: cases the read path does not pass yet, and why
 NOT_YET = {
+    "cornwall-cottage": "'rented a cottage in Cornwall for the bank holiday': a stay for an occasion, not counted in units "
+    "of time, reads as a statement of where Hal is",
     "fr-infirmiere": "French: the statement reader parses English only, so the stage reads neither memory and the ranking decides",
     "ditched-gym": "every memory fits 'Where does Lena work out?' about as little (PureGym 0.01, the switch -0.01, "
     "the small talk about the garden 0.05: the embedder does not tie working out to a gym), so the ranking's "
