@@ -145,6 +145,9 @@ EVIDENCE = 2
 #: the words a sentence must hold for the n-gram model to read its language ("See ya later!",
 #: "Vipassana Meditation": too little text to tell)
 MIN_WORDS = 3
+#: the languages written without spaces between words: their closed classes are marks read
+#: inside the text, not words
+UNSPACED = frozenset({"zh", "ja", "ko"})
 #: the probability the n-gram model must give another language than English
 CONFIDENCE = 0.9
 #: English function words that make a sentence plainly English when it holds no other
@@ -679,7 +682,7 @@ def tense_in(clause: str, language: str) -> str:
     """"past", "future", "mixed" (both) or "" (neither, or a language whose closed classes are
     not listed here) of a clause in ``language``, by its auxiliaries and copulas (see the
     tables above); English is read by :func:`ripplemem.grounding.time_patterns.tense_of`."""
-    if language in ("zh", "ja", "ko"):
+    if language in UNSPACED:
         past = any(mark in clause for mark in _PAST_MARKS.get(language, ())) or (
             language == "ko" and _korean_past(clause)
         ) or (language == "ja" and _JAPANESE_PAST.search(clause) is not None)

@@ -42,7 +42,7 @@ from typing import Literal
 
 import numpy as np
 
-from ripplemem.language import MIN_WORDS, QUERY_STOPWORDS, language_of, tense_in
+from ripplemem.language import MIN_WORDS, QUERY_STOPWORDS, UNSPACED, language_of, tense_in
 from ripplemem.read.latest_first import NEAREST
 from ripplemem.records import Cues, Evidence, MemoryUnit, normalise_cue, said_order
 
@@ -200,7 +200,7 @@ def sentence_says_now(sentence: str, language: str) -> bool:
 def _tells_a_state(text: str, language: str) -> bool:
     """Whether ``text`` is long enough to tell a state: :data:`MIN_WORDS` words, or in a script
     written without spaces :data:`_SHORTEST` characters."""
-    if language in _DENIAL_MARKS:
+    if language in UNSPACED:
         return len(text.strip()) >= _SHORTEST
     return len(_WORD.findall(text)) >= MIN_WORDS
 
@@ -245,7 +245,7 @@ def _speakers_named(lead: Sequence[Evidence], query: str, language: str) -> list
         name = normalise_cue(speaker)
         if not name:
             continue
-        if language in _DENIAL_MARKS:
+        if language in UNSPACED:
             # a name in Latin letters is written in katakana in Japanese ("ユキ" for "Yuki")
             held = name in folded or (language == "ja" and _unaccented(name) in _katakana_names(query))
         else:
@@ -428,7 +428,7 @@ def _alike_in(head: Sequence[Evidence], language: str) -> Callable[[str, str], b
 def _content(text: str, language: str, names: Sequence[str]) -> list[str]:
     """The words of ``text`` that are no closed-class word of its language nor a name; in a
     script written without spaces, its characters' bigrams."""
-    if language in ("zh", "ja", "ko"):
+    if language in UNSPACED:
         chars = [c for c in text if c.isalnum()]
         return ["".join(p) for p in pairwise(chars)]
     closed = QUERY_STOPWORDS.get(language, frozenset()) | NOT_NOW.get(language, frozenset()) | NOW.get(language, frozenset())

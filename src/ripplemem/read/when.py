@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
 
-from ripplemem.language import ANY_EVENT, ANY_EVENT_MARKS, QUERY_STOPWORDS
+from ripplemem.language import ANY_EVENT, ANY_EVENT_MARKS, QUERY_STOPWORDS, UNSPACED
 from ripplemem.read.rank import lower, rescore
 from ripplemem.read.supersession import last_question
 from ripplemem.records import Cues, Evidence, TimeSpan, named_times
@@ -136,7 +136,7 @@ def asks_more_in(query: str, language: str, names: Sequence[str], phrases: Seque
         if phrase:
             text = text.replace(phrase, " ")
     marks = ANY_EVENT_MARKS.get(language)
-    if marks is not None or language in ("zh", "ja", "ko"):
+    if marks is not None or language in UNSPACED:
         return any(
             c.isalpha() and not ("\u3040" <= c <= "\u30ff") and c not in (marks or "") for c in text
         )
