@@ -472,7 +472,7 @@ def _agree_coordinated(s: _Sentence, i: int) -> None:
     she works"), in the past or after a modal stays as it is; so does every plain verb after a
     pronoun that is no such conjunct (agreeing those cost LoCoMo recall, see
     :func:`_agree_by_parse`). Parsed only when a coordinating word follows the subject."""
-    if not any(t.lower() in _COORDINATORS for t in s.original[i + 1 :]):
+    if not _may_coordinate(s, i):
         return
     doc = s.doc()
     if doc is None:
@@ -516,6 +516,24 @@ def _agree_coordinated(s: _Sentence, i: int) -> None:
                 s.tokens[j] = third_person(s.original[j])
 
 
+def _may_coordinate(s: _Sentence, i: int) -> bool:
+    """Whether a coordinating word or a comma after the subject at ``i`` is followed (adverbs
+    passed) by a word that could agree ("and work", "and don't"): without one the sentence is not
+    parsed (a parse of its own costs some 7 ms, and most "and"s join no verb of the subject)."""
+    words = [j for j in range(i + 1, len(s.original)) if s.original[j].strip()]
+    for at, j in enumerate(words):
+        if s.original[j].lower() not in _COORDINATORS and s.original[j] != ",":
+            continue
+        for k in words[at + 1 :]:
+            lower = s.original[k].lower().replace("’", "'")
+            if _is_adverb(lower):
+                continue
+            if lower in _AGREEMENT or _is_base_verb(s.original[k]):
+                return True
+            break
+    return False
+
+
 def _right_after_coordinator(word: Any) -> bool:
     """Whether ``word`` follows a coordinator or a comma, with at most adverbs between ("and
     work", ", visit", "and then turn"): a conjunct with words of its own before its verb ("and
@@ -552,9 +570,7 @@ def _agree_by_parse(s: _Sentence, i: int, pronoun: str) -> None:
     verb = word.head
     if verb.i == word.i:
         return
-    finite = min(
-        [c for c in verb.children if c.dep_ in ("aux", "auxpass")] + [verb], key=lambda t: t.i
-    )
+    finite = _finite(verb)
     positions = {s.offset(j): j for j in range(len(s.original)) if s.is_word(j)}
     j = positions.get(finite.idx, -1)
     if j == -1 or s.tokens[j] != s.original[j]:
