@@ -517,12 +517,12 @@ def _agree_coordinated(s: _Sentence, i: int) -> None:
 
 
 def _may_coordinate(s: _Sentence, i: int) -> bool:
-    """Whether a coordinating word or a comma after the subject at ``i`` is followed (adverbs
-    passed) by a word that could agree ("and work", "and don't"): without one the sentence is not
-    parsed (a parse of its own costs some 7 ms, and most "and"s join no verb of the subject)."""
+    """Whether a coordinating word after the subject at ``i`` is followed (adverbs passed) by a
+    word that could agree ("and work", "and don't"): without one the sentence is not parsed (a
+    parse of its own costs some 7 ms, and most "and"s join no verb of the subject)."""
     words = [j for j in range(i + 1, len(s.original)) if s.original[j].strip()]
     for at, j in enumerate(words):
-        if s.original[j].lower() not in _COORDINATORS and s.original[j] != ",":
+        if s.original[j].lower() not in _COORDINATORS:
             continue
         for k in words[at + 1 :]:
             lower = s.original[k].lower().replace("’", "'")
