@@ -66,7 +66,7 @@ def render_recall(console: Console, recall: Recall, *, show_trace: bool = False)
         unit = item.unit
         meta = []
         if unit.time_span:
-            meta.append(f"when {unit.time_span.start:%Y-%m-%d}..{unit.time_span.end:%Y-%m-%d}")
+            meta.append(f"when {unit.time_span.as_days('..')}")
         if unit.locations:
             meta.append("at " + ", ".join(map(for_terminal, unit.locations)))
         text = for_terminal(unit.restatement) + (f"  [dim]({'; '.join(meta)})[/]" if meta else "")

@@ -534,7 +534,7 @@ class TimeGrounder:
                 found.append(Found(start, end, item))
         found = _in_apposition(_not_negated(found, text, language), text)
         if language == "en":
-            found = _offset_from_event(found, text)
+            found = _onward(_offset_from_event(found, text), text, reference)
         return Grounding(self._collect(_as_written(found, text, written), before), complete)
 
     @staticmethod
@@ -791,7 +791,8 @@ class TimeGrounder:
         if since:
             tense = "past"  # "seit Montag", "depuis lundi": the span began behind, up to now
         if value.get("type") == "interval" and not closed and (onset := self._open_start(value, ref, tense, since)):
-            return GroundedTime(phrase, *onset)
+            span, grain = onset
+            return GroundedTime(phrase, span, grain, onward=grain in _COARSER)
         if value.get("type") == "interval":
             weekly = self._weekly_interval(phrase, value, ref, tense or "", any_phrase=True)
             return self._interval(phrase, _recurring_interval(_one_month(weekly, phrase), ref, tense), ref, "")
@@ -847,7 +848,8 @@ class TimeGrounder:
     ) -> tuple[TimeSpan, str] | None:
         """A span Duckling reads with a start and no end ("da lunedì", "ab Montag"), listing the
         coming occurrences of its start: the one its clause's ``tense`` names (:meth:`_pick`);
-        ``since`` or a start behind, the span from it up to ``ref``; else the onset ahead, at its grain."""
+        ``since`` or a start behind, the span from it up to ``ref``; else the onset ahead, at its
+        grain (what holds from it on: :meth:`~ripplemem.grounding.time_rules.GroundedTime.held`)."""
         starts = [v["from"] for v in value.get("values") or () if v.get("from") and not v.get("to")]
         if not starts:
             return None
@@ -993,9 +995,9 @@ class TimeGrounder:
                     begin = _years_back(begin, ref)
             if begin > ref and _SINCE.match(phrase):
                 return GroundedTime(phrase, None, "range")
-            if begin > ref and _ONSET.match(phrase):  # "from Friday": the onset ahead, at its grain
+            if begin > ref and _ONSET.match(phrase):  # "as of Friday": from the onset ahead on
                 grain = start.get("grain", "day")
-                return GroundedTime(phrase, TimeGrounder._grain_span(begin, grain), grain)
+                return GroundedTime(phrase, TimeGrounder._grain_span(begin, grain), grain, onward=True)
             return GroundedTime(phrase, TimeSpan(begin, ref), "range")
         finish = datetime.fromisoformat(end["value"][:19]) - SECOND
         if finish < begin:
@@ -1031,6 +1033,38 @@ def _as_written(found: list[Found], read: str, written: str) -> list[Found]:
         at = read.find(item.phrase, start, max(end, start + len(item.phrase))) if item is not None else -1
         if item is not None and at >= 0:
             item = GroundedTime(written[at : at + len(item.phrase)], item.span, item.grain)
+        out.append(Found(start, end, item))
+    return out
+
+
+#: the words of an onset right before a time: when a change starts ("from July we'll be paying",
+#: "Starting 1 Aug I work", "beginning in September", "as of June 1"; Duckling reads the time alone)
+_ONSET_BEFORE = re.compile(
+    r"\b(?:from|starting(?:\s+(?:from|in|on))?|beginning(?:\s+(?:in|on))?|as\s+of|effective)\s+$", re.IGNORECASE
+)
+#: what makes such a time a range's first end, not an onset ("from June to August", "from Friday-Sunday")
+_RANGE_GOES_ON = re.compile(r"^\s*(?:[-–—]|(?:to|until|till|through|thru|and)\b)", re.IGNORECASE)
+#: the grains a time that starts a change can have (not a clock time, not a span of its own)
+_ONSET_GRAINS = frozenset({"day", "week", "weekend", "month", "quarter", "season", "year"})
+
+
+def _onward(found: list[Found], text: str, ref: datetime | None) -> list[Found]:
+    """``found`` with each time ahead of ``ref`` that an onset's words start ("from July we'll be
+    paying 1350": :data:`_ONSET_BEFORE`) marked as an onset: what it tells of holds from its
+    start on (:meth:`~ripplemem.grounding.time_rules.GroundedTime.held`), as "since" runs from
+    the past up to the day said; a time behind the day said, or one a range goes on from ("from
+    June to August"), as is."""
+    if ref is None:
+        return found
+    out = []
+    for start, end, item in found:
+        if (
+            item is not None and item.span is not None and item.grain in _ONSET_GRAINS
+            and item.span.start.date() > ref.date()
+            and _ONSET_BEFORE.search(text, max(0, start - 24), start)
+            and not _RANGE_GOES_ON.match(text, end)
+        ):
+            item = GroundedTime(item.phrase, item.span, item.grain, onward=True)
         out.append(Found(start, end, item))
     return out
 

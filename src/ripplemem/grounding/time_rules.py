@@ -71,11 +71,21 @@ from ripplemem.records import TimeSpan
 @dataclass(frozen=True, slots=True)
 class GroundedTime:
     """A time expression as written, its interval (None when it cannot be grounded) and grain:
-    hour, day, week, weekend, month, season, quarter, year, range or vague."""
+    hour, day, week, weekend, month, season, quarter, year, range or vague. ``onward``: the time
+    is the onset of a change ahead ("from July we'll be paying 1350": ``span`` is July), which
+    holds from its start on (:meth:`held`)."""
 
     phrase: str
     span: TimeSpan | None
     grain: str
+    onward: bool = False
+
+    def held(self) -> TimeSpan | None:
+        """The time what the phrase tells of holds: its span, or from an onset on, open towards
+        the future (:meth:`~ripplemem.records.TimeSpan.onward`), as "since" runs from the past."""
+        if self.onward and self.span is not None:
+            return TimeSpan.onward(self.span.start)
+        return self.span
 
 
 class Found(NamedTuple):

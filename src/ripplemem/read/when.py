@@ -197,9 +197,18 @@ def _named(item: Evidence) -> tuple[TimeSpan, ...]:
 def _of_the_time(item: Evidence, asked: AskedTime) -> bool:
     named = _named(item)
     if named and not asked.said:
-        return any(t.overlaps(asked.span) for t in named)
+        return any(_names(t, asked.span) for t in named)
     said = _said_day(item)
-    return any(t.overlaps(asked.span) for t in named) or (said is not None and said.overlaps(asked.span))
+    return any(_names(t, asked.span) for t in named) or (said is not None and said.overlaps(asked.span))
+
+
+def _names(time: TimeSpan, asked: TimeSpan) -> bool:
+    """Whether a time a unit names is of the time asked about: it overlaps it; one open towards
+    the future ("from July we'll be paying 1350") tells of a change at its start, so when the
+    start lies in it (not every later time a question asks about)."""
+    if time.open_ended:
+        return asked.start <= time.start <= asked.end
+    return time.overlaps(asked)
 
 
 def _of_another_time(item: Evidence, asked: AskedTime) -> bool:

@@ -484,7 +484,9 @@ class DeterministicExtractor:
         grounding = self.grounder.ground_text(piece.raw, reference, before, day_first=self.day_first)
         times = grounding.times
         named = [t.span for t in times if t.span is not None]
-        spans = list(dict.fromkeys(named))
+        # the unit's time: from an onset ahead on ("from July we'll be paying 1350"); a time named
+        # after it in the turn counts from the onset itself (``named``)
+        spans = list(dict.fromkeys(held for t in times if (held := t.held()) is not None))
         span = _combine(spans)
         return UnitDraft(
             restatement=piece.restatement,
@@ -499,14 +501,24 @@ class DeterministicExtractor:
         ), (named[-1] if named else None)
 
 
+def _closed_by(onward: TimeSpan, spans: list[TimeSpan]) -> TimeSpan:
+    """``onward`` (open towards the future) up to the end of the last closed span of ``spans``
+    that ends after its start, or as is."""
+    ends = [s.end for s in spans if not s.open_ended and s.end > onward.start]
+    return TimeSpan(onward.start, max(ends)) if ends else onward
+
+
 def _chars(group: list[tuple[str, Resolved]]) -> int:
     return sum(len(raw) for raw, _ in group)
 
 
 def _combine(spans: list[TimeSpan]) -> TimeSpan | None:
-    """The hull of the spans when it is short, else the narrowest span."""
+    """The hull of the spans when it is short, else the narrowest span; a span open towards the
+    future ends with the last time named after its start ("staying in Rome from Friday, back
+    on the twelfth": Friday to the twelfth)."""
     if not spans:
         return None
+    spans = [_closed_by(s, spans) if s.open_ended else s for s in spans]
     hull = TimeSpan(min(s.start for s in spans), max(s.end for s in spans))
     if (hull.end - hull.start).days <= _MAX_HULL_DAYS:
         return hull

@@ -84,8 +84,8 @@ def ground(draft: UnitDraft, reference: datetime | None, *, day_first: bool = Fa
         )
         fallback = fallback or not grounding.complete
         for grounded in grounding.times:
-            if grounded.span is not None:
-                return replace(draft, time_span=grounded.span, time_fallback=fallback)
+            if (held := grounded.held()) is not None:
+                return replace(draft, time_span=held, time_fallback=fallback)
     return replace(draft, time_fallback=fallback) if fallback else draft
 
 

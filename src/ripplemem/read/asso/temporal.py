@@ -95,11 +95,12 @@ def temporal_scores(
     if not use_recency:
         return [0.0] * len(units)
     times = [unit_time(u) for u in units]
-    known = [t.end for t in times if t is not None]
+    # a time open towards the future ("from July on") is as recent as its start
+    known = [t.start if t.open_ended else t.end for t in times if t is not None]
     reference = question_date or (max(known) if known else None)
     if reference is None:
         return [0.0] * len(units)
     return [
-        recency((reference - t.end).total_seconds() / DAY_SECONDS) if t is not None else 0.0
+        recency((reference - (t.start if t.open_ended else t.end)).total_seconds() / DAY_SECONDS) if t is not None else 0.0
         for t in times
     ]

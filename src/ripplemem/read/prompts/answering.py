@@ -47,9 +47,7 @@ def render_evidence(evidence: Sequence[Evidence]) -> str:
         said = unit.session_time.strftime("%Y-%m-%d %H:%M") if unit.session_time else "unknown date"
         parts = [f"[{i}] ({said}) {unit.restatement}"]
         if unit.time_span:
-            parts.append(
-                f"event time: {unit.time_span.start:%Y-%m-%d} to {unit.time_span.end:%Y-%m-%d}"
-            )
+            parts.append(f"event time: {unit.time_span.as_days()}")
         if unit.participants:
             parts.append("people: " + ", ".join(unit.participants))
         if unit.locations:

@@ -97,7 +97,7 @@ def render_evidence(evidence: Sequence[Evidence]) -> str:
         parts = [f"[{number}] id={unit.id}"]
         parts.append(f"said {unit.session_time:%Y-%m-%d}" if unit.session_time else "said ?")
         if unit.time_span is not None:
-            parts.append(f"event {unit.time_span.start:%Y-%m-%d} to {unit.time_span.end:%Y-%m-%d}")
+            parts.append(f"event {unit.time_span.as_days()}")
         if unit.participants:
             parts.append("people: " + ", ".join(unit.participants))
         if unit.locations:
