@@ -224,17 +224,34 @@ def given(clause: Clause) -> bool:
     return _asserted(clause) or clause.presupposed
 
 
-def as_told(unit: MemoryUnit, clauses: Sequence[Clause]) -> list[Clause]:
+def as_told(unit: MemoryUnit, clauses: Sequence[Clause], now: datetime | None = None) -> list[Clause]:
     """``clauses`` as ``unit`` tells them: a unit whose time (resolved from its own words when
     it was written: "next week", "in two weeks") begins after the day it was said speaks of
     what lies ahead, so the speaker's clauses in it in the present progressive are in the future
     ("I'm flying to Lisbon next week": an arrangement, not where they live; "I swim every
     Monday" is a habit, whatever day its time resolves to), and going on with a value there
-    starts then ("I'm staying in Rome from Friday": not a value held now)."""
+    starts then ("I'm staying in Rome from Friday": not a value held now).
+
+    A time that holds from its start on (an onset: "from July", "starting 1 August", "as of
+    March") is a change announced ahead: once its start has come by ``now`` (the time the
+    question is asked), the future its clauses name is the present (:func:`_begun`: "from July
+    we'll be paying 1350", asked in September, says what they pay); before it, as above."""
     span, said = unit.time_span, unit.session_time
     if span is None or said is None or span.start.date() <= said.date():
         return list(clauses)
+    if span.open_ended and now is not None and span.start.date() <= now.date():
+        return [_begun(c) for c in clauses]
     return [_ahead(c) if c.kind == "speaker" and (c.progressive or c.continued) else c for c in clauses]
+
+
+def _begun(clause: Clause) -> Clause:
+    """A clause of a change announced from a time on that has come: in the future or going on
+    (a progressive: "As of March I'm moving to the night shift"), it holds now ("Starting 1
+    August I'll be working four days a week": the time is a clause of its own); any other clause
+    is as it was said."""
+    if clause.tense == "future" or clause.progressive:
+        return replace(clause, tense="present", progressive=False)
+    return clause
 
 
 def _ahead(clause: Clause) -> Clause:

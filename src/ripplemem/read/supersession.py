@@ -671,6 +671,7 @@ def apply_supersession(
             counted=noun, asked=value_kind(query, noun), asides_only=polar,
             later=later, place=asked_place(query, parse),
             besides={normalise_cue(s) for s in NOT_THE_USER} if first_person else (),
+            now=reference_time or datetime.now(),
         )
         moved |= stated
         if not polar:  # step 2 orders by when each was said; within a chain its edges decide
@@ -956,6 +957,7 @@ def _statements_first(
     later: Collection[str] = (),
     place: tuple[str, str] | None = None,
     besides: Collection[str] = (),
+    now: datetime | None = None,
 ) -> tuple[list[Evidence], set[str]]:
     """Step 2 of the module doc: the holder's asserted answers in order, asides below;
     ``counted``: the thing the question counts, if any (two statements that give it different
@@ -963,10 +965,11 @@ def _statements_first(
     asks for (:func:`asked_place`): a statement with that verb and a value in that place answers
     it in its own words ("I go to PureGym on Oxford Road" for "Which gym did Maya go to?");
     ``besides``: the speakers who are never the holder of a question naming nobody (the
-    assistant, for a question in the first person)."""
+    assistant, for a question in the first person); ``now``: when the question is asked (a
+    change announced from a time on holds once that time has come: :func:`as_told`)."""
     items = {e.unit.id: e for e in ordered}
     units = [items[i].unit for i in answering if i in items]
-    read = [as_told(u, clauses) for u, clauses in zip(units, statements.clauses(units), strict=True)]
+    read = [as_told(u, clauses, now) for u, clauses in zip(units, statements.clauses(units), strict=True)]
     found = holder_of(None, holder.words, units, read, besides=besides) if unnamed else holder
     if found is None:
         return ordered, set()
