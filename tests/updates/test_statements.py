@@ -152,6 +152,32 @@ def test_what_had_to_be_done_was_done(recognizer) -> None:
         assert not any(c.predicate == "move" and c.asserted for c in _clauses(recognizer, text, speaker="Zoe")), text
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "We've had to move the wedding to the ninth.",
+        "The hall flooded, so I've had to switch my classes to the Tuesday group.",
+        "They had had to cancel the trip by then.",
+    ],
+)
+def test_what_has_had_to_be_done_was_done(recognizer, text: str) -> None:
+    """The perfect of the necessity is perfective too ("we've had to move the wedding": moved)."""
+    assert any(c.predicate in ("move", "switch", "cancel") and c.asserted for c in _clauses(recognizer, text, speaker="Zoe"))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "We'll have to move the wedding to the ninth.",
+        "We might have to move the wedding to the ninth.",
+        "We would have had to move the wedding to the ninth.",
+        "We've got to move the wedding to the ninth.",
+    ],
+)
+def test_what_will_or_would_have_to_be_done_is_not_done(recognizer, text: str) -> None:
+    assert not any(c.predicate == "move" and c.asserted for c in _clauses(recognizer, text, speaker="Zoe")), text
+
+
 def test_a_things_noun_modifiers_and_a_dropped_article(recognizer) -> None:
     (offsite,) = _clauses(recognizer, "Our team offsite is in Lisbon in October.", speaker="Tim")
     assert offsite.owner == "speaker" and {"team", "offsite"} <= offsite.subject_words

@@ -166,8 +166,10 @@ def _about_holder(clause: Clause, holder: Holder) -> bool:
         return False
     if clause.kind == "speaker":
         return True
-    if clause.kind == "person" and clause.acts_on_speaker:
-        return True  # "Dr Okafor increased my dose to 100mg", "she put our rent up to 975"
+    if clause.kind == "person" and _changes_holders(clause, holder):
+        # "Dr Okafor increased my dose to 100mg", "she put our rent up to 975", "they moved
+        # the class to Friday mornings", "Dev moved the standup to 10:15"
+        return True
     if clause.human and not clause.subject_words & holder.words:
         return _changes_holders(clause, holder)  # "my dad moved the party", not "my dad bought a Tesla"
     if clause.kind != "thing" or clause.owner == "other":
@@ -282,8 +284,8 @@ def _aside(clause: Clause, holder: Holder) -> bool:
     if clause.speaker != holder.name:
         # another speaker's question or wish says nothing, but their advice to the holder does
         return given(clause) or _advice(clause, holder)
-    if clause.kind == "person" and clause.acts_on_speaker:
-        return False  # someone's change to the holder's own thing: the holder's statement
+    if clause.kind == "person" and _changes_holders(clause, holder):
+        return False  # someone's change to the holder or a thing of theirs: the holder's statement
     if clause.human and not clause.subject_words & holder.words:
         if _changes_holders(clause, holder):
             return False  # the holder's change, told by who made it ("Sam's dad moved the party")

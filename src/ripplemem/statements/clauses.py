@@ -1202,8 +1202,18 @@ def _after_heading(token: Any) -> bool:
 
 
 def _past_necessity(token: Any) -> bool:
-    """"had to": the verb "have" in the past tense, with an infinitive complement."""
-    return token.lemma_.casefold() == "have" and token.tag_ == "VBD" and token.pos_ == "VERB"
+    """"had to": the verb "have" in the past tense, or in the perfect with no modal ("we've had
+    to move the wedding", "they had had to cancel"; not "we would have had to"), with an
+    infinitive complement: a necessity told as done is done (the perfective entails it)."""
+    if token.lemma_.casefold() != "have" or token.pos_ != "VERB":
+        return False
+    if token.tag_ == "VBD":
+        return True
+    auxiliaries = [c for c in token.children if c.dep_ == "aux"]
+    return (
+        token.tag_ == "VBN" and any(a.lemma_.casefold() == "have" for a in auxiliaries)
+        and not any(a.tag_ == "MD" for a in auxiliaries)
+    )
 
 
 def _bounded(head: Any) -> bool:
