@@ -15,7 +15,7 @@ with the question's, both without the names of the people the question asks abou
   is the car Tom drives?", not "Tom's brother"), a thing of theirs or a particular thing nobody owns that the question names ("my
   rent", "the wedding"), or that acts on the holder or on such a thing ("my doctor switched me
   to naproxen", "the clinic moved my check-up", "Dr Okafor increased my dose", "she put our rent
-  up"; not "my brother moved to Lisbon", "she put the Smiths' rent up", "my manager moved my
+  up", "they moved the class to Friday mornings"; not "my brother moved to Lisbon", "she put the Smiths' rent up", "my manager moved my
   colleague Tom"); a person named by a noun doing something to something ("my dad", "Sam's
   dad") only through what they act on: the holder, a thing of theirs or a particular thing the
   question names ("Sam's dad moved the party"), else it is their doing, an aside ("my dad
@@ -60,7 +60,7 @@ answer no reading reads only when it fits the question better than an unrelated 
 follow it latest first, passing only what it may pass and no other statement more relevant than
 themselves; every aside above it goes right below it. Then, stated unit or none, a unit read by
 words of what is not so now (a condition, a near miss, a refusal, a past stay of bounded length,
-a relative's value, another speaker's advice)
+a relative's value, another speaker's own value or advice)
 goes right below the first answering unit after it that has no reading (:func:`_not_now_below`).
 Nothing else moves, and an aside moves down only past answering units.
 """
@@ -95,6 +95,8 @@ NEAREST = 2
 #: the relevance of a unit the stage did not weigh (below its lead: the ranking put it under
 #: every unit the stage reads), which a statement moving up passes
 _BELOW = float("-inf")
+#: the subjects of a speaker's clause that may hold others with them ("we", "us")
+_GROUP = frozenset({"we", "us"})
 #: the object of a clause that is the speaker ("me", "us": their lemmas; or their name)
 _SPEAKER_OBJECTS = frozenset({"i", "we"})
 #: the places of a clause's value that say where something goes, not when ("moved it to June")
@@ -311,27 +313,42 @@ def _relative(clause: Clause, holder: Holder) -> bool:
 
 
 def _someone_elses(clause: Clause, holder: Holder) -> bool:
-    """The holder's words of the value of another person they name by a noun ("my brother has
-    switched to Spurs", "my dad has taken up golf"; not what they do to the holder or a thing
-    of theirs: "my landlord put the rent up to 975"): not so for the holder, and, beside a
-    statement of the holder's own, no rival to it. A name or a pronoun ("he's got a carer from
-    Bluebird") is left out: in a first-person question about a relative the holder read may
-    not be whose value it is."""
+    """Words of the value of another person, named by a noun ("my brother has switched to
+    Spurs", "my dad has taken up golf", another speaker's "my cousin just had laser surgery";
+    not what they do to the holder or a thing of theirs: "my landlord put the rent up to 975"),
+    or another speaker's own in the first person singular ("I got promoted, I'm a principal
+    engineer now" for a question about the holder; not their "we", which may hold the holder):
+    not so for the holder, and, beside a statement of the holder's own, no rival to it. A name
+    or a pronoun ("he's got a carer from Bluebird") is left out: in a first-person question
+    about a relative the holder read may not be whose value it is."""
+    if not (clause.value or clause.named) or _of_holder(clause, holder):
+        return False
+    if _another_speakers_own(clause, holder):
+        return True
+    return _relative(clause, holder) and not _changes_holders(clause, holder)
+
+
+def _another_speakers_own(clause: Clause, holder: Holder) -> bool:
+    """Another speaker's clause about themself alone ("I joined PureGym last week"; not their
+    "we", which may hold the holder)."""
     return (
-        clause.speaker == holder.name and _relative(clause, holder) and not _changes_holders(clause, holder)
-        and not _of_holder(clause, holder) and bool(clause.value or clause.named)
+        clause.speaker != holder.name and clause.kind == "speaker" and not clause.subject_words & _GROUP
+        and holder.name not in clause.subject_words
     )
 
 
-def _not_now(clause: Clause, holder: Holder) -> bool:
+def _not_now(clause: Clause, holder: Holder, *, yes_no: bool = False) -> bool:
     """Words of what is not so now: the holder's own of what did not happen or happens only on a
     condition (:attr:`~ripplemem.statements.clauses.Clause.irrealis`), or of a stay of bounded
     length in the past ("I was in Rome for a week in May", "we visited Oakwood Academy for an
-    open day"), or of a relative's value (:func:`_someone_elses`: "my brother has switched to
-    Spurs"); another speaker's advice to the holder (:func:`_advice`)."""
+    open day"), or anyone's of a relative's value (:func:`_someone_elses`: "my brother has
+    switched to Spurs") or, for a yes/no question (``yes_no``), another speaker's of their own
+    ("I joined PureGym last week" for "Does Rhea go to PureGym?"); another speaker's advice to
+    the holder (:func:`_advice`)."""
     if _advice(clause, holder):
         return True
-    return _someone_elses(clause, holder) or (
+    others = _someone_elses(clause, holder) and (yes_no or not _another_speakers_own(clause, holder))
+    return others or (
         clause.speaker == holder.name and (clause.irrealis or (clause.bounded and clause.tense == "past"))
     )
 
@@ -393,9 +410,14 @@ def readings(
     holder: Holder,
     fit: Fit,
     asked: Callable[[Clause], bool] | None = None,
+    yes_no: bool = False,
 ) -> dict[str, Reading]:
     """Each unit's reading (see the module doc): ``stated`` when its best stating clause fits
-    the question at least as well as its best aside; units with neither have none. ``asked``:
+    the question at least as well as its best aside; units with neither have none. ``yes_no``:
+    the question asks whether a value it names holds ("Does Rhea go to PureGym?"): another
+    speaker's own value, which fits it by that value alone, is not so for the holder
+    (:func:`_not_now`); asked for a value ("What book is Gina reading?"), it may be what the
+    question takes for the holder's and keeps its place. ``asked``:
     whether a clause gives a value of the kind the question asks for (a frequency for "how
     often", a number of the thing a "how many" counts); a unit that states such a value, and
     gives none in an aside, is read by those statements ("I'm planning to play tennis this
@@ -430,7 +452,7 @@ def readings(
         if best is not None and (worded is None or score(best) >= score(worded)):
             found[unit.id] = Reading("stated", score(best), spoken_of(unit, best))
         elif worded is not None:
-            found[unit.id] = Reading("aside", score(worded), not_now=_not_now(worded, holder))
+            found[unit.id] = Reading("aside", score(worded), not_now=_not_now(worded, holder, yes_no=yes_no))
     return found
 
 

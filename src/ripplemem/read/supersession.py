@@ -145,6 +145,8 @@ _COUNT = re.compile(
 )
 #: a yes-or-no question in the simple past ("Did I switch to Octopus?", "Was Tom at the party?")
 _POLAR_PAST = re.compile(r"^\W*(?:did|was|were|had)\b", re.IGNORECASE)
+#: a yes/no question ("Does Rhea go to PureGym?", "Is Lena still vegetarian?")
+_POLAR = re.compile(r"^\W*(?:do|does|did|is|are|am|was|were|has|have|had)\b", re.IGNORECASE)
 #: a question that asks for a frequency
 _HOW_OFTEN = re.compile(r"\bhow (?:often|frequently)\b", re.IGNORECASE)
 _PRESENT = re.compile(
@@ -601,11 +603,14 @@ def apply_supersession(
     lead = _lead(evidence)
     scores = relevance([e.unit for e in lead]) if relevance is not None else [0.0] * len(lead)
     by_id = {e.unit.id: r for e, r in zip(lead, scores, strict=True)}
-    answering = (
-        answering_units(lead, scores, questions=statements is not None) if relevance is not None
-        else [lead[0].unit.id]
-    )
     people = [normalise_cue(p) for p in (cues.participants if cues else ())]
+    yes_no = _POLAR.match(last_question(query)) is not None
+    answering = (
+        answering_units(
+            lead, scores, questions=statements is not None, person=_asked_speaker(people, lead) if yes_no else None
+        )
+        if relevance is not None else [lead[0].unit.id]
+    )
     words = question_words(query, cues)
     said = {e.unit.id: e.unit.episode_id for e in lead}
     if language is not None and statements is None and mode in ("present", "earlier"):
@@ -671,7 +676,7 @@ def apply_supersession(
             counted=noun, asked=value_kind(query, noun), asides_only=polar,
             later=later, place=asked_place(query, parse),
             besides={normalise_cue(s) for s in NOT_THE_USER} if first_person else (),
-            now=reference_time or datetime.now(),
+            now=reference_time or datetime.now(), yes_no=yes_no,
         )
         moved |= stated
         if not polar:  # step 2 orders by when each was said; within a chain its edges decide
@@ -738,17 +743,22 @@ def parse_once(parse: Parse) -> Parse:
 
 
 def answering_units(
-    lead: Sequence[Evidence], scores: Sequence[float], *, questions: bool = False
+    lead: Sequence[Evidence], scores: Sequence[float], *, questions: bool = False, person: str | None = None
 ) -> list[str]:
     """The ids of the units that answer, most relevant first (see the module doc); with
     ``questions``, also the questions within the margin of the best unit that is not one: a
     question may take a value as given ("Can you recommend toys for my dog, who is three
-    now?"), which only its clauses tell (the statement reader's)."""
+    now?"), which only its clauses tell (the statement reader's). ``person``: the one speaker a
+    yes/no question asks about (:func:`_asked_speaker`); a unit another speaker says without
+    naming them answers, but sets no bar: the question names a value, which fits whoever has it
+    ("I joined PureGym last week", said by Tom, for "Does Rhea go to PureGym?": Rhea's "The Gym
+    Group on Mill Road" answers too). A question that asks for a value ("What seminars is Tim
+    running?") keeps its bar: there the best fit comes from what it asks about."""
     said = [(r, i) for i, r in enumerate(scores) if not _says_nothing(lead[i].unit)]
     if not said:
         return []
     # the bar is the asked person's: words the ranking took as not theirs answer, but set no bar
-    theirs = [(r, i) for r, i in said if not _not_about(lead[i])]
+    theirs = [(r, i) for r, i in said if not _not_about(lead[i]) and not _of_another(lead[i].unit, person)]
     best = max(theirs or said)[0]
     asked = sorted(
         ((r, i) for i, r in enumerate(scores)
@@ -756,6 +766,21 @@ def answering_units(
         reverse=True,
     )
     return [lead[i].unit.id for r, i in asked if r >= best - MARGIN]
+
+
+def _asked_speaker(people: Sequence[str], lead: Sequence[Evidence]) -> str | None:
+    """The one person the question names when they are a speaker of the lead (normalised)."""
+    if len(set(people)) != 1:
+        return None
+    spoken = {normalise_cue(s) for e in lead for s in e.unit.speakers}
+    return people[0] if people[0] in spoken else None
+
+
+def _of_another(unit: MemoryUnit, person: str | None) -> bool:
+    """Said by speakers other than ``person`` only, and not naming them."""
+    if person is None or not unit.speakers or person in {normalise_cue(s) for s in unit.speakers}:
+        return False
+    return re.search(rf"\b{re.escape(person)}\b", normalise_cue(unit.restatement)) is None
 
 
 def _not_about(item: Evidence) -> bool:
@@ -958,6 +983,7 @@ def _statements_first(
     place: tuple[str, str] | None = None,
     besides: Collection[str] = (),
     now: datetime | None = None,
+    yes_no: bool = False,
 ) -> tuple[list[Evidence], set[str]]:
     """Step 2 of the module doc: the holder's asserted answers in order, asides below;
     ``counted``: the thing the question counts, if any (two statements that give it different
@@ -966,7 +992,8 @@ def _statements_first(
     it in its own words ("I go to PureGym on Oxford Road" for "Which gym did Maya go to?");
     ``besides``: the speakers who are never the holder of a question naming nobody (the
     assistant, for a question in the first person); ``now``: when the question is asked (a
-    change announced from a time on holds once that time has come: :func:`as_told`)."""
+    change announced from a time on holds once that time has come: :func:`as_told`);
+    ``yes_no``: the question asks whether a value it names holds (:func:`readings`)."""
     items = {e.unit.id: e for e in ordered}
     units = [items[i].unit for i in answering if i in items]
     read = [as_told(u, clauses, now) for u, clauses in zip(units, statements.clauses(units), strict=True)]
@@ -980,7 +1007,7 @@ def _statements_first(
         if found.kin_of is not None else {}
     )
     read = [named_before(u, clauses, found, before.get(u.id)) for u, clauses in zip(units, read, strict=True)]
-    parts = readings(units, read, found, fit, asked)
+    parts = readings(units, read, found, fit, asked, yes_no=yes_no)
     parts.update(corrections(units, parts))  # "Scratch that, it's Tuesday not Monday"
     stating = {u.id: [c for c in clauses if states(c, found)] for u, clauses in zip(units, read, strict=True)}
 
