@@ -67,7 +67,7 @@ def _rank(memory: Memory, question: str, user: str, words: str, asked: str) -> i
 
 @pytest.mark.parametrize("user", list(CASES))
 def test_a_change_from_a_time_on_is_current_once_that_time_has_come(memory: Memory, user: str) -> None:
-    _, _, _, question, old, new = CASES[user]
+    _, _, _, question, _, new = CASES[user]
     after, _ = DAYS[user]
     assert _rank(memory, question, user, new, after) == 0
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-
 #: the end of a span open towards the future: a change that starts and holds on ("from July
 #: we'll be paying 1350", "Starting 1 Aug I work 4 days a week"), as "since" runs from the past
 OPEN_END = datetime(9999, 12, 31, 23, 59, 59)
