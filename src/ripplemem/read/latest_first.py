@@ -99,6 +99,8 @@ _BELOW = float("-inf")
 _GROUP = frozenset({"we", "us"})
 #: the object of a clause that is the speaker ("me", "us": their lemmas; or their name)
 _SPEAKER_OBJECTS = frozenset({"i", "we"})
+#: the places of a clause's value that a change moves something to ("switching to nights")
+_MOVED_TO = frozenset({"prep:to", "prep:into", "prep:onto"})
 #: the places of a clause's value that say where something goes, not when ("moved it to June")
 _GOALS = frozenset({"prep:to", "prep:until", "prep:till"})
 #: the relevance of a text's words to the question (a cosine per text)
@@ -249,13 +251,16 @@ def as_told(unit: MemoryUnit, clauses: Sequence[Clause], now: datetime | None = 
 
 
 def _begun(clause: Clause) -> Clause:
-    """A clause of a change announced from a time on that has come: in the future or going on
-    (a progressive: "As of March I'm moving to the night shift"), it holds now ("Starting 1
-    August I'll be working four days a week": the time is a clause of its own); any other clause
-    is as it was said."""
-    if clause.tense == "future" or clause.progressive:
+    """A clause of a change announced from a time on that has come: in the future ("Starting 1
+    August I'll be working four days a week": the time is a clause of its own) or a progressive
+    that moves something to a new value ("As of March I'm moving to the night shift", "we're
+    moving the newsletter to Thursdays from next month"), it holds now; a progressive stay
+    ("I'm staying in Rome from Friday") is an arrangement still, and any other clause is as it
+    was said."""
+    moves = any(place in _MOVED_TO for place, _ in clause.places)
+    if clause.tense == "future" or (clause.progressive and moves):
         return replace(clause, tense="present", progressive=False)
-    return clause
+    return _ahead(clause) if clause.kind == "speaker" and (clause.progressive or clause.continued) else clause
 
 
 def _ahead(clause: Clause) -> Clause:
