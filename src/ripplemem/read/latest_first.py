@@ -271,16 +271,21 @@ def _ahead(clause: Clause) -> Clause:
     return replace(clause, tense="future")
 
 
-def _intended(clause: Clause) -> bool:
+def _intended(clause: Clause, holder: Holder | None = None) -> bool:
     """The speaker's own future ("I'll buy an electric car"): an intention, not a value yet;
-    not going on with a value they hold ("I'll stick with Vodafone": :attr:`Clause.continued`)."""
-    return clause.kind == "speaker" and clause.tense == "future" and not clause.continued
+    not going on with a value they hold ("I'll stick with Vodafone": :attr:`Clause.continued`).
+    With ``holder``, also the holder's future told by someone else ("Sam will be living in London
+    within a year"): a prediction, not a value held now (a thing's future counts: "the party will
+    be at the beach")."""
+    if clause.tense != "future" or clause.continued:
+        return False
+    return clause.kind == "speaker" or (holder is not None and clause.kind == "person" and _of_holder(clause, holder))
 
 
 def states(clause: Clause, holder: Holder) -> bool:
     """An asserted (or presupposed) statement of the holder with a value (see the module doc)."""
     return (
-        given(clause) and not clause.bounded and not _intended(clause)
+        given(clause) and not clause.bounded and not _intended(clause, holder)
         and bool(clause.value or clause.named) and _about_holder(clause, holder)
     )
 
