@@ -96,7 +96,21 @@ def test_search_blocks(result: GrowthResult, recipe: str) -> None:
         assert (block.mean_ms or 0) > 0
         assert (block.evidence_per_query or 0) > 0
         assert block.stages_p50_ms["total"] > 0
+        means = block.stages_mean_ms
+        assert set(means) == set(block.stages_p50_ms)
+        # each stage runs inside the total: the means of the stages add up to at most its mean
+        assert sum(ms for stage, ms in means.items() if stage != "total") <= means["total"] * 1.001
         assert len(row.search_examples) == 3
+
+
+def test_search_stages_table(result: GrowthResult) -> None:
+    from ripplemem_bench.reports.growth import growth_section, search_stages
+
+    stages = search_stages(result)
+    assert stages[-1][0] == "total" and len(stages) > 3
+    assert all(len(values) == len(result.sizes) for _, values in stages)
+    assert all(value is not None and value[1] is not None for _, values in stages for value in values)
+    assert "`ripple` search by read stage" in growth_section(result)
 
 
 def test_locomo_ingest(result: GrowthResult) -> None:
@@ -170,6 +184,7 @@ def test_render_speed_table(result: GrowthResult) -> None:
     text = buffer.getvalue()
     assert "ripple p50/p95 ms" in text and "LoCoMo ingest" in text and "300" in text
     assert "insert (add + link) ms/unit as the store grows" in text
+    assert "ripple search ms per read stage" in text
     assert "probe (locomo_tiny.json" in text and "the same conversations, 300 vs 150" in text
 
 

@@ -9,7 +9,10 @@ from ripplemem_bench.reports.tables import markdown_table, short_units, verdict_
 from ripplemem_bench.results.growth import CurvePoint, GrowthResult, SizeRow
 from ripplemem_bench.results.index import IndexScaleResult
 
-__all__ = ["growth_headline", "growth_section", "index_section"]
+__all__ = ["growth_headline", "growth_section", "index_section", "search_stages"]
+
+#: the recipe whose read stages the page times
+STAGES_RECIPE = "ripple"
 
 
 def _caption(result: GrowthResult) -> str:
@@ -74,6 +77,55 @@ def _curve_lines(curve: list[CurvePoint]) -> list[str]:
     return lines
 
 
+def search_stages(
+    result: GrowthResult, recipe: str = STAGES_RECIPE
+) -> list[tuple[str, list[tuple[float, float | None] | None]]]:
+    """``recipe``'s read stages with (p50 ms, mean ms per search) at each size (None: no search
+    of it there; the mean is None in a result that kept p50s only), the costliest at the
+    largest size first, ``total`` last; empty without stage timings."""
+    timings = [row.search.get(recipe) for row in result.sizes]
+    names = {stage for t in timings if t is not None for stage in t.stages_p50_ms if stage != "total"}
+    if not names:
+        return []
+    last = next(t for t in reversed(timings) if t is not None and t.stages_p50_ms)
+    cost = last.stages_mean_ms or last.stages_p50_ms
+    ordered = sorted(names, key=lambda stage: (-cost.get(stage, 0.0), stage))
+    return [
+        (stage, [
+            None if t is None else (
+                t.stages_p50_ms.get(stage, 0.0),
+                t.stages_mean_ms.get(stage, 0.0) if t.stages_mean_ms else None,
+            )
+            for t in timings
+        ])
+        for stage in [*ordered, "total"]
+    ]
+
+
+def stage_cell(value: tuple[float, float | None] | None) -> str:
+    """A stage's "p50 / mean" ms (the p50 alone without a mean)."""
+    if value is None:
+        return "–"
+    p50, mean = value
+    return f"{p50:.2f}" if mean is None else f"{p50:.2f} / {mean:.2f}"
+
+
+def _stage_lines(result: GrowthResult) -> list[str]:
+    """Where the ``ripple`` search time goes at each size: ms per read stage."""
+    stages = search_stages(result)
+    if not stages:
+        return []
+    means = any(value is not None and value[1] is not None for _, values in stages for value in values)
+    unit = "p50 / mean ms" if means else "p50 ms"
+    header = ["stage", *(f"{row.units:,} {unit}" for row in result.sizes)]
+    table = [[stage, *(stage_cell(value) for value in values)] for stage, values in stages]
+    return ["", (f"`{STAGES_RECIPE}` search by read stage at each size: the p50 of a stage's ms "
+            "over the searches it ran in, and its mean ms per search (0 where it did not run: "
+            "the means add up to the mean total, the p50s do not). The query is embedded "
+            "beside the first stages; `embed` is what is left to wait for:"), "",
+            *markdown_table(header, table)]
+
+
 def _probe_lines(result: GrowthResult) -> list[str]:
     """Part 4: the same conversations written into the store at each size (newer results)."""
     probed = [(row.units, row.probe) for row in result.sizes if row.probe is not None]
@@ -130,7 +182,8 @@ def verdict_rows(result: GrowthResult) -> list[list[str]]:
 
 def growth_section(result: GrowthResult) -> str:
     """The page block: the facts, a row per size, the curve, part 4, ingest and the verdicts."""
-    lines = [_caption(result), "", *size_table(result), *_curve_lines(result.insert_curve)]
+    lines = [_caption(result), "", *size_table(result), *_stage_lines(result),
+             *_curve_lines(result.insert_curve)]
     if result.vectors:
         lines += ["", f"Vectors: {result.vectors}."]
     lines += _probe_lines(result) + _ingest_lines(result)

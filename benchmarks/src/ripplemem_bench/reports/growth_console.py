@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ripplemem_bench.reports.growth import STAGES_RECIPE, search_stages, stage_cell
 from ripplemem_bench.reports.tables import short_units
 from ripplemem_bench.results.growth import GrowthResult
 
@@ -35,6 +36,17 @@ def _size_table(result: GrowthResult, out: Console) -> None:
             f"{row.peak_rss_mb():.0f}", "-" if row.file_mb is None else f"{row.file_mb:.1f}",
         )
     out.print(table)
+
+
+def _stage_lines(result: GrowthResult) -> list[str]:
+    """The ``ripple`` search's ms per read stage at each size."""
+    stages = search_stages(result)
+    if not stages:
+        return []
+    sizes = "  ".join(short_units(row.units) for row in result.sizes)
+    return [f"{STAGES_RECIPE} search ms per read stage, p50 / mean per search, at {sizes}: "
+            + "; ".join(f"{stage} " + ", ".join(stage_cell(value) for value in values)
+                        for stage, values in stages)]
 
 
 def _growth_lines(result: GrowthResult) -> list[str]:
@@ -126,6 +138,6 @@ def _target_lines(result: GrowthResult) -> list[str]:
 def render_growth(result: GrowthResult, out: Console) -> None:
     """The size table, the insert curve, the probe, the ingest line and the targets."""
     _size_table(result, out)
-    for line in [*_growth_lines(result), *_probe_lines(result), *_facts_lines(result),
+    for line in [*_stage_lines(result), *_growth_lines(result), *_probe_lines(result), *_facts_lines(result),
                  *_target_lines(result)]:
         out.print(line)

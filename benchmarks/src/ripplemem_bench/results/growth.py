@@ -84,6 +84,8 @@ class SearchTiming(Record):
     mean_ms: float | None = None
     evidence_per_query: float | None = None
     stages_p50_ms: dict[str, float] = Field(default_factory=dict)
+    #: each stage's ms per search, 0 in a search it did not run in (they add up to the mean total)
+    stages_mean_ms: dict[str, float] = Field(default_factory=dict)
 
 
 class ProbeCost(Record):

@@ -84,6 +84,7 @@ class Searcher:
                 mean_ms=float(np.mean(latencies[name])),
                 evidence_per_query=evidence[name] / len(timed),
                 stages_p50_ms={s: _percentile(v, 50) for s, v in sorted(stages[name].items())},
+                stages_mean_ms={s: sum(v) / len(timed) for s, v in sorted(stages[name].items())},
             )
             for name in names
         }
