@@ -32,6 +32,7 @@ from __future__ import annotations
 import re
 import threading
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 __all__ = [
@@ -225,6 +226,7 @@ ANY_EVENT: dict[str, frozenset[str]] = {
 ANY_EVENT_MARKS: dict[str, str] = {"zh": "什么甚么做干了过吗呢我你他她们的事情发生", "ja": "何事私僕俺"}
 
 
+@lru_cache(maxsize=1024)  # a search reads its question's language in several stages
 def question_language(text: str) -> str:
     """The language of a question: :func:`language_of`, but a question of :data:`MIN_WORDS` words or
     more that holds no English function word is in the language the n-gram model finds most
@@ -284,16 +286,20 @@ _SCRIPTS: tuple[tuple[str, tuple[tuple[int, int], ...]], ...] = (
     ("th", ((0x0E00, 0x0E7F),)),
 )
 _UKRAINIAN = frozenset("іїєґІЇЄҐ")
+_SCRIPTS_START = min(low for _, ranges in _SCRIPTS for low, _ in ranges)
 
 
 def _script_of(char: str) -> str | None:
     point = ord(char)
+    if point < _SCRIPTS_START:  # Latin, and every character before the first script's
+        return None
     for name, ranges in _SCRIPTS:
         if any(low <= point <= high for low, high in ranges):
             return name
     return None
 
 
+@lru_cache(maxsize=8192)  # a text is read by several stages (a question, a unit's clauses)
 def language_of(text: str) -> str:
     """The ISO 639-1 code of ``text``'s language: "en" unless most of its letters are of another
     script (that script's language) or the n-gram model or its function words say another
