@@ -106,14 +106,16 @@ def asked_time(query: str, times: Sequence[tuple[str, TimeSpan]], parse: Parse |
     text = last_question(query)
     own: list[TimeSpan] = []
     said = False
-    doc = parse([text])[0] if parse is not None and times else None
+    doc: Any = None  # parsed for the first time it reads
     for phrase, span in times:
         where = text.find(phrase)
         if where < 0 or _bound(text, where, phrase) or _DISTANCE.search(phrase):
             continue
-        if doc is None:
+        if parse is None:
             own.append(span)
             continue
+        if doc is None:
+            (doc,) = parse([text])
         located = _clause_of_time(doc, where, where + len(phrase))
         asked = _asked_clause(doc, located)
         if located is None or asked is None or located.i != asked.i:
