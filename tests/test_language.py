@@ -150,3 +150,17 @@ def test_a_name_in_latin_letters_leaves_a_question_in_its_script(question: str, 
 def test_a_short_memory_keeps_english() -> None:
     # the same words said as a memory stay English: a name or a greeting keeps a memory English
     assert language_of("Wo wohnt Lena?") == "en"
+
+
+def test_no_script_before_the_first_scripts_range() -> None:
+    """The characters before the first range of :data:`_SCRIPTS` (Latin, digits, punctuation)
+    are of no script, as reading every range says; the first of a range is of its script."""
+    from ripplemem.language import _SCRIPTS, _SCRIPTS_START, _script_of
+
+    assert all(
+        not any(low <= point <= high for _, ranges in _SCRIPTS for low, high in ranges)
+        for point in range(_SCRIPTS_START)
+    )
+    assert all(_script_of(chr(point)) is None for point in range(_SCRIPTS_START))
+    assert all(_script_of(chr(ranges[0][0])) == name for name, ranges in _SCRIPTS)
+
