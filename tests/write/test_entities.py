@@ -268,21 +268,3 @@ def test_an_english_sentence_beside_another_language_is_read_by_the_model() -> N
     )
     assert found.people == ("Jordan Lee",) and found.places == ("Paris",)
     assert "Minou" not in recognizer.known_people  # nothing learned from the French sentence
-
-
-@pytest.mark.parametrize(
-    "text",
-    [
-        "Landlord sent the renewal, from July we'll be paying 1350.",
-        "Boss says we're all back in the office on Mondays.",
-        "Neighbour knocked round about the fence again.",
-    ],
-)
-def test_a_noun_for_a_person_at_a_sentences_start_is_no_name(recognizer: EntityRecognizer, text: str) -> None:
-    """A word for a role or a relation, capitalised because it starts the sentence, is that noun
-    ("Landlord sent the renewal": the landlord), not a person's name."""
-    assert find_one(recognizer, text).people == ()
-
-
-def test_a_name_at_a_sentences_start_is_still_one(recognizer: EntityRecognizer) -> None:
-    assert find_one(recognizer, "Tom sent the renewal, from July we'll be paying 1350.").people == ("Tom",)

@@ -136,7 +136,7 @@ PEOPLE_NOUNS = frozenset(
     coach tutor instructor trainer student doctor nurse therapist counselor counsellor dentist
     surgeon vet lawyer officer pastor priest boss guy dude lady gentleman man woman person someone
     somebody stranger author writer artist singer musician actor actress player owner client
-    customer patient member leader host guest date crush landlord landlady mother-in-law father-in-law
+    customer patient member leader host guest date crush mother-in-law father-in-law
     sister-in-law brother-in-law""")
 )
 #: the everyday forms of a kinship word ("mum", "mom" and "mother" name one relation): the

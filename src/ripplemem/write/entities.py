@@ -45,7 +45,6 @@ from typing import Any
 from ripplemem import deadline
 from ripplemem.errors import MissingExtraError
 from ripplemem.language import language_of
-from ripplemem.statements.clauses import person_noun
 from ripplemem.statements.kept import TokenRows
 from ripplemem.write.first_names import uncommon_first_names
 from ripplemem.write.lexicon import Lexicon, lower_words
@@ -474,10 +473,8 @@ class EntityRecognizer:
             return False
         if name.casefold() in lex.names:
             return True
-        if len(words) == 1 and _sentence_initial(text, start) and (
-            _base(name) in lex.lower or person_noun(_base(name))
-        ):
-            return False  # a word also written in lower case, or a noun for a person ("Landlord sent it")
+        if len(words) == 1 and _sentence_initial(text, start) and _base(name) in lex.lower:
+            return False
         if person and len(words) > 1:  # "Chicken Pot Pie", "Learning German": common words
             common = sum(
                 1 for w in words if w not in lex.name_tokens and _base(w) in lex.lower
