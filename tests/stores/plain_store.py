@@ -27,7 +27,7 @@ import numpy as np
 from ripplemem.errors import InvalidInputError, StoreError, UnknownUnitError
 from ripplemem.records import Cues, Edge, EdgeKind, MemoryUnit, normalise_cue
 from ripplemem.records.filters import SearchFilter
-from ripplemem.stores.base import StoreCapabilities
+from ripplemem.stores.base import LexiconRow, StoreCapabilities
 from ripplemem.stores.checks import (
     EDGE_KINDS,
     check_cue_kind,
@@ -199,6 +199,16 @@ class PlainStore:
         units = list(self._state.units.get(namespace, {}).values())
         start = max(offset, 0)
         return units[start:] if limit is None else units[start : start + max(limit, 0)]
+
+    @_open
+    def lexicon_rows(
+        self, namespace: str, *, after: str | None = None, limit: int
+    ) -> list[LexiconRow]:
+        units = self._state.units.get(namespace, {})
+        ids = sorted(i for i in units if after is None or i > after)[: max(limit, 0)]
+        return [
+            (i, units[i].participants, units[i].locations, units[i].restatement) for i in ids
+        ]
 
     @_open
     def count(self, namespace: str) -> int:

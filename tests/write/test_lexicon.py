@@ -5,6 +5,7 @@ a deleted memory stops teaching (write/lexicon.py)."""
 from __future__ import annotations
 
 from datetime import datetime
+from functools import partial
 
 import pytest
 
@@ -13,7 +14,7 @@ from ripplemem.records import MemoryUnit
 from ripplemem.settings import Settings
 from ripplemem.testing import FakeEmbedder
 from ripplemem.write.entities import EntityRecognizer
-from ripplemem.write.lexicon import Lexicon
+from ripplemem.write.lexicon import Lexicon, Lexicons
 
 SPEAKERS = ("Alex", "Sam")
 TEACH = [{"speaker": "Alex", "text": "My friend Aoife came round for dinner with her sister Ines."}]
@@ -112,3 +113,50 @@ def test_what_another_writer_stored_teaches_the_next_add(tmp_path) -> None:
     assert "Aoife" in _people(first.add(PROBE, namespace="a", session_time="2024-07-01"))
     first.close()
     other.close()
+
+
+TALKS = [
+    [{"speaker": "Alex", "text": "Priya and Tomasz drove up to Lake Tahoe with me last weekend."}],
+    [{"speaker": "Sam", "text": "Our neighbour Mrs Okafor lent us her ladder for the gutters."}],
+    [{"speaker": "Alex", "text": "Keanu from the climbing gym moved to Reykjavik in March."}],
+    [{"speaker": "Sam", "text": "We had lunch with PRIYA at the noodle bar in new york."}],
+    TEACH,
+]
+
+
+def _same_lexicon(got: Lexicon, want: Lexicon) -> None:
+    """Equal in all a merge decides (the names' indexing order follows the merge order)."""
+    assert got.names == want.names and got.places == want.places
+    assert got.lower == want.lower and got.name_tokens == want.name_tokens
+    assert sorted(got.unindexed) == sorted(want.unindexed) == sorted(got.names.values())
+
+
+def test_a_lexicon_read_again_after_a_delete_is_what_a_fresh_reader_reads(tmp_path) -> None:
+    """A delete moves the namespace's count, so the next add reads its lexicon again, page by
+    page: the same lexicon a fresh Memory on the file reads, and the one merging every stored
+    unit makes."""
+    store = str(tmp_path / "m.db")
+    first = _memory(store)
+    for n, talk in enumerate(TALKS):
+        first.add(talk, namespace="a", session_time=f"2024-07-0{n + 1}")
+    first.add(PROBE, namespace="other")
+    lexicons = first._core._writer.lexicons
+    units = first.store.list_units("a")
+    gone = next(u for u in units if "Aoife" in u.participants)
+    first.delete(gone.id, namespace="a")
+    rebuilt = lexicons.working_copy("a")  # the count moved: read from the store again
+    assert "aoife" not in rebuilt.names and "alex" in rebuilt.names
+    assert rebuilt.places["lake tahoe"] == "Lake Tahoe" and "ladder" in rebuilt.lower
+    merged = Lexicon()
+    merged.learn_units(u for u in units if u.id != gone.id)
+    _same_lexicon(rebuilt, merged)
+    paged = Lexicons(first.store.count, partial(_rows, first.store), page=2)
+    assert paged.working_copy("a") == rebuilt  # pages smaller than the namespace
+    fresh = _memory(store)
+    assert fresh._core._writer.lexicons.working_copy("a") == rebuilt
+    fresh.close()
+    first.close()
+
+
+def _rows(store, namespace: str, after: str | None, limit: int):
+    return store.lexicon_rows(namespace, after=after, limit=limit)

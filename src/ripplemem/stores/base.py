@@ -91,6 +91,7 @@ from ripplemem.stores.clues_base import ClueStore
 
 __all__ = [
     "GraphStore",
+    "LexiconRow",
     "MemoryStore",
     "StoreCapabilities",
     "UnitStore",
@@ -117,6 +118,10 @@ class StoreCapabilities:
     approximate_dense: bool
 
 
+#: what the entity recogniser's lexicon reads of a unit: (id, participants, locations, restatement)
+LexiconRow = tuple[str, tuple[str, ...], tuple[str, ...], str]
+
+
 class UnitStore(Protocol):
     """Units: one atomic write per add, serialised per namespace; reads; deletes."""
 
@@ -132,6 +137,12 @@ class UnitStore(Protocol):
     def list_units(
         self, namespace: str, *, limit: int | None = None, offset: int = 0
     ) -> list[MemoryUnit]: ...
+    # the lexicon's fields of the namespace's units (:data:`LexiconRow`), in id order (code
+    # points) after the id ``after`` (None: from the first), at most ``limit``; a page is read
+    # by key (never an offset) and without a unit's vector
+    def lexicon_rows(
+        self, namespace: str, *, after: str | None = None, limit: int
+    ) -> list[LexiconRow]: ...
     def count(self, namespace: str) -> int: ...
     # when the namespace's newest unit was said: the latest session time, or creation time of a
     # unit without one (None: no unit); read from the rows, not a decoding of every unit

@@ -13,6 +13,7 @@ first change), and a block that raises is undone in reverse order.
 from __future__ import annotations
 
 import functools
+import heapq
 import itertools
 import math
 import threading
@@ -29,7 +30,7 @@ from ripplemem.errors import InvalidInputError, StoreError, UnknownUnitError
 from ripplemem.records import Cues, Edge, EdgeKind, MemoryUnit, normalise_cue, said_at
 from ripplemem.records.filters import SearchFilter
 from ripplemem.stores import cuekeys
-from ripplemem.stores.base import StoreCapabilities
+from ripplemem.stores.base import LexiconRow, StoreCapabilities
 from ripplemem.stores.checks import (
     EDGE_KINDS,
     check_cue_kind,
@@ -211,6 +212,21 @@ class InMemoryStore:
                 return []
             stop = None if limit is None else offset + max(limit, 0)
             return list(itertools.islice(space.units.values(), max(offset, 0), stop))
+
+    def lexicon_rows(
+        self, namespace: str, *, after: str | None = None, limit: int
+    ) -> list[LexiconRow]:
+        with self._lock:
+            self._check_open()
+            space = self._spaces.get(namespace)
+            if space is None or limit <= 0:
+                return []
+            ids = space.units if after is None else (i for i in space.units if i > after)
+            units = space.bare
+            return [
+                (i, units[i].participants, units[i].locations, units[i].restatement)
+                for i in heapq.nsmallest(limit, ids)
+            ]
 
     def delete_unit(self, namespace: str, unit_id: str) -> bool:
         with self._lock:

@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from ripplemem.records import MemoryUnit
+from ripplemem.stores.base import LexiconRow
 
 _LOWER_WORD = re.compile(r"\b[a-z][a-z'’\-]+\b")
 
@@ -71,12 +72,17 @@ class Lexicon:
         their restatements' lower-case words common words. Of several spellings of one name or
         place the first in code-point order wins ("Priya" before "PRIYA" before "priya"), so
         the result does not depend on the order units are merged in."""
-        for unit in units:
-            for name in unit.participants:
+        self.learn_rows((u.id, u.participants, u.locations, u.restatement) for u in units)
+
+    def learn_rows(self, rows: Iterable[LexiconRow]) -> None:
+        """:meth:`learn_units` over what a store reads of each unit for it
+        (:meth:`~ripplemem.stores.base.UnitStore.lexicon_rows`): the same merge, in any order."""
+        for _, participants, locations, restatement in rows:
+            for name in participants:
                 self._merge_name(" ".join(name.split()))
-            for place in unit.locations:
+            for place in locations:
                 _merge(self.places, " ".join(place.split()))
-            self.lower.update(lower_words(unit.restatement))
+            self.lower.update(lower_words(restatement))
 
     def _merge_name(self, name: str) -> None:
         if not name:
@@ -104,20 +110,22 @@ def _merge(forms: dict[str, str], form: str) -> None:
 
 
 class Lexicons:
-    """Each namespace's :class:`Lexicon`, read from its stored units and kept in step with the
-    adds made through this object; a namespace whose unit count moved otherwise (a delete,
-    another process's add) is read again. At most ``size`` namespaces are kept."""
+    """Each namespace's :class:`Lexicon`, read from its stored units (their lexicon rows, page by
+    page in id order) and kept in step with the adds made through this object; a namespace whose
+    unit count moved otherwise (a delete, another process's add) is read again. At most ``size``
+    namespaces are kept."""
 
     def __init__(
         self,
         count: Callable[[str], int],
-        units: Callable[[str, int, int], list[MemoryUnit]],
+        rows: Callable[[str, str | None, int], list[LexiconRow]],
         *,
         size: int = 64,
         page: int = 2000,
     ) -> None:
         self._count = count
-        self._units = units  # (namespace, limit, offset) -> units in store order
+        # (namespace, after, limit) -> the lexicon rows of the units after that id, in id order
+        self._rows = rows
         self._size = size
         self._page = page
         self._lock = threading.Lock()
@@ -132,15 +140,16 @@ class Lexicons:
                 self._known.move_to_end(namespace)
                 return entry[1].copy()
         lexicon = Lexicon()
-        offset = 0
-        while True:
-            units = self._units(namespace, self._page, offset)
-            lexicon.learn_units(units)
-            offset += len(units)
-            if len(units) < self._page:
+        read, after = 0, None
+        while True:  # by key: each page starts at the last id read, whatever the namespace holds
+            rows = self._rows(namespace, after, self._page)
+            lexicon.learn_rows(rows)
+            read += len(rows)
+            if len(rows) < self._page:
                 break
+            after = rows[-1][0]
         with self._lock:
-            self._keep(namespace, offset, lexicon)
+            self._keep(namespace, read, lexicon)
             return lexicon.copy()
 
     def stored(self, namespace: str, units: Iterable[MemoryUnit], before: int) -> None:

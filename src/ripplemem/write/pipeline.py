@@ -154,7 +154,7 @@ class WritePipeline:
         # what each namespace's stored units teach the entity recogniser
         self.lexicons = Lexicons(
             store.count,
-            lambda namespace, limit, offset: store.list_units(namespace, limit=limit, offset=offset),
+            lambda namespace, after, limit: store.lexicon_rows(namespace, after=after, limit=limit),
         )
         self.clue_writer = clue_writer or KeyphraseClues()
         self.clue_builder = clue_graph_builder(store, embedder, self.clue_writer, settings)

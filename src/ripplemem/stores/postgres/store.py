@@ -39,7 +39,7 @@ from ripplemem.errors import InvalidInputError, RippleMemError, StoreError
 from ripplemem.records import Cues, Edge, EdgeKind, MemoryUnit
 from ripplemem.records.filters import SearchFilter
 from ripplemem.stores import cuekeys
-from ripplemem.stores.base import StoreCapabilities
+from ripplemem.stores.base import LexiconRow, StoreCapabilities
 from ripplemem.stores.checks import (
     check_cue_kind,
     check_edge_kind,
@@ -354,6 +354,26 @@ class PostgresStore:
         def read(db: psycopg.Connection) -> list[MemoryUnit]:
             with db.cursor(binary=True) as cursor:
                 return [unit_from_row(row) for row in cursor.execute(query, params)]
+
+        return self._read(read)
+
+    def lexicon_rows(
+        self, namespace: str, *, after: str | None = None, limit: int
+    ) -> list[LexiconRow]:
+        if limit <= 0:
+            return []
+        # by key on the (namespace, id) index; the ids' "C" collation orders by code points
+        query = (
+            "SELECT id, participants, locations, restatement FROM unit WHERE namespace = %s"
+            + ("" if after is None else " AND id > %s") + " ORDER BY id LIMIT %s"
+        )
+        params = (namespace, limit) if after is None else (namespace, after, limit)
+
+        def read(db: psycopg.Connection) -> list[LexiconRow]:
+            return [
+                (unit_id, tuple(participants), tuple(locations), restatement)
+                for unit_id, participants, locations, restatement in db.execute(query, params)
+            ]
 
         return self._read(read)
 

@@ -10,6 +10,7 @@ from typing import Any
 import numpy as np
 
 from ripplemem.records import MemoryUnit
+from ripplemem.stores.base import LexiconRow
 from ripplemem.stores.unit_row import unit_columns, unit_from_columns
 
 __all__ = [
@@ -17,6 +18,7 @@ __all__ = [
     "WITHOUT_VECTORS",
     "WITH_VECTORS",
     "embedder",
+    "lexicon_rows",
     "unit_from_row",
     "unit_values",
     "unit_with_vector",
@@ -44,6 +46,29 @@ def unit_from_row(row: tuple[Any, ...], blob: bytes | None) -> MemoryUnit:
     """Inverse of :func:`unit_values`; ``blob`` is the unit's float32 vector."""
     vector = np.frombuffer(blob, dtype=np.float32).copy() if blob is not None else None
     return unit_from_columns(row, vector, _strings)
+
+
+_LEXICON = "SELECT id, participants, locations, restatement FROM unit WHERE namespace = ?"
+_LEXICON_PAGES = {  # by key on the (namespace, id) index; SQLite's BINARY order is code points
+    False: f"{_LEXICON} ORDER BY id LIMIT ?",
+    True: f"{_LEXICON} AND id > ? ORDER BY id LIMIT ?",
+}
+
+
+def lexicon_rows(
+    db: sqlite3.Connection, namespace: str, after: str | None, limit: int
+) -> list[LexiconRow]:
+    """(id, participants, locations, restatement) of ``namespace``'s units after the id
+    ``after``, in id order, at most ``limit``: the columns only, no vector."""
+    if limit <= 0:
+        return []
+    params = (namespace, limit) if after is None else (namespace, after, limit)
+    return [
+        (unit_id, _strings(participants), _strings(locations), restatement)
+        for unit_id, participants, locations, restatement in db.execute(
+            _LEXICON_PAGES[after is not None], params
+        )
+    ]
 
 
 def unit_with_vector(row: tuple[Any, ...], vector: np.ndarray) -> MemoryUnit:

@@ -32,7 +32,7 @@ from ripplemem.errors import InvalidInputError, StoreError
 from ripplemem.records import Cues, Edge, EdgeKind, MemoryUnit
 from ripplemem.records.filters import SearchFilter
 from ripplemem.stores import cuekeys
-from ripplemem.stores.base import StoreCapabilities
+from ripplemem.stores.base import LexiconRow, StoreCapabilities
 from ripplemem.stores.checks import (
     check_cue_kind,
     check_edge_kind,
@@ -290,6 +290,13 @@ class SQLiteStore:
             sql = f"{rows.WITH_VECTORS} WHERE u.namespace = ? ORDER BY u.seq LIMIT ? OFFSET ?"
             params = (namespace, -1 if limit is None else max(limit, 0), max(offset, 0))
             return [rows.unit_from_row(r[:-1], r[-1]) for r in self._db.execute(sql, params)]
+
+    def lexicon_rows(
+        self, namespace: str, *, after: str | None = None, limit: int
+    ) -> list[LexiconRow]:
+        with self._lock:
+            self._check_open()
+            return rows.lexicon_rows(self._db, namespace, after, limit)
 
     def delete_unit(self, namespace: str, unit_id: str) -> bool:
         with self._lock:

@@ -104,6 +104,38 @@ class UnitContract:
         assert [u.id for u in store.list_units("ns", offset=4)] == ["a4"]
         assert store.list_units("ns", limit=0) == []
 
+    def test_lexicon_rows_page_every_unit_once_by_id(self, store: MemoryStore) -> None:
+        """``lexicon_rows`` answers (id, participants, locations, restatement) in id order after
+        ``after``, ``limit`` at a time: paged through, every unit of the namespace once."""
+        units = [
+            make_unit(
+                f"u{n:02d}-{'zy'[n % 2]}", restatement=f"Ann said: walk {n} in the park",
+                participants=("Ann", "Bo Lee")[: n % 3], locations=("Oslo",) if n % 4 else (),
+            )
+            for n in (7, 3, 11, 0, 5, 9, 1, 10, 2, 8, 4, 6)  # stored out of id order
+        ]
+        store.add_units(units)
+        store.add_units([make_unit("u05-a", namespace="other", participants=("Zed",))])
+        assert store.delete_unit("ns", units[4].id)  # u05-z: a hole in the ids
+        expected = sorted(
+            (u.id, u.participants, u.locations, u.restatement) for u in units if u is not units[4]
+        )
+        pages, after = [], None
+        while True:
+            page = store.lexicon_rows("ns", after=after, limit=5)
+            assert len(page) <= 5
+            pages.append(page)
+            if len(page) < 5:
+                break
+            after = page[-1][0]
+        assert [len(p) for p in pages] == [5, 5, 1]
+        assert [row for page in pages for row in page] == expected
+        assert store.lexicon_rows("ns", after=expected[-1][0], limit=5) == []
+        assert store.lexicon_rows("ns", after="u03", limit=2) == expected[3:5]
+        assert store.lexicon_rows("ns", limit=0) == []
+        assert store.lexicon_rows("missing", limit=5) == []
+        assert store.lexicon_rows("other", limit=5) == [("u05-a", ("Zed",), (), "Memory u05-a.")]
+
     def test_count_includes_units_without_any_lexical_term(self, store: MemoryStore) -> None:
         store.add_units([make_unit("words"), make_unit("none", restatement="Yeah, and the...")])
         assert store.count("ns") == 2
