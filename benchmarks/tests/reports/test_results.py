@@ -121,7 +121,7 @@ def test_growth_fields_are_typed() -> None:
     last = speed.sizes[-1]
     assert last.units == 100_000 and last.insert_ms_per_unit > 0
     assert last.segment is not None and last.segment.start == 10_000
-    assert last.probe is not None and last.probe.insert_stages[0] == "store"
+    assert last.probe is not None and "store" in last.probe.insert_stages
     assert len(last.search_examples) == 3 and set(last.search) == {"ripple", "hybrid", "dense"}
     assert speed.targets["insert_flat_ratio"].met is True
     scale = load_result(RESULTS / "scale.json")
