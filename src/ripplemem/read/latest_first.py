@@ -76,7 +76,14 @@ from typing import Literal
 
 from ripplemem.records import MemoryUnit, normalise_cue, said_order
 from ripplemem.statements import Clause
-from ripplemem.statements.clauses import KIN_HE, KIN_SHE, kin, kin_forms, person_noun
+from ripplemem.statements.clauses import (
+    GOAL_PREPOSITIONS,
+    KIN_HE,
+    KIN_SHE,
+    kin,
+    kin_forms,
+    person_noun,
+)
 from ripplemem.stores.text import terms
 
 Role = Literal["stated", "aside"]
@@ -100,7 +107,7 @@ _GROUP = frozenset({"we", "us"})
 #: the object of a clause that is the speaker ("me", "us": their lemmas; or their name)
 _SPEAKER_OBJECTS = frozenset({"i", "we"})
 #: the places of a clause's value that a change moves something to ("switching to nights")
-_MOVED_TO = frozenset({"prep:to", "prep:into", "prep:onto"})
+_MOVED_TO = frozenset(f"prep:{p}" for p in GOAL_PREPOSITIONS)
 #: the places of a clause's value that say where something goes, not when ("moved it to June")
 _GOALS = frozenset({"prep:to", "prep:until", "prep:till"})
 #: the relevance of a text's words to the question (a cosine per text)

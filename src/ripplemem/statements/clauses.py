@@ -194,7 +194,7 @@ _FREQUENCY = re.compile(
 )
 _BOUNDING_MARKS = frozenset({"while", "until", "till"})
 #: the prepositions of a goal: where a change moves something to
-_GOAL_PREPOSITIONS = frozenset({"to", "into", "onto"})
+GOAL_PREPOSITIONS = frozenset({"to", "into", "onto"})
 #: the marks of a clause the sentence takes as true whatever it does itself: a reason ("since",
 #: "because", "as") or a comparison of manner ("like we do every week", "as I said"); "as" not
 #: in "as soon as", "as long as" (a time to come, a condition)
@@ -1253,7 +1253,7 @@ def _done_during(head: Any, bound: Any) -> bool:
     if _tense(head) != "past" or _tense(bound) != "past" or _progressive(head):
         return False
     return any(
-        child.dep_ == "prep" and child.lower_ in _GOAL_PREPOSITIONS
+        child.dep_ == "prep" and child.lower_ in GOAL_PREPOSITIONS
         for token in (head, *(c for c in head.children if c.dep_ in ("prt", "advmod", "prep")))
         for child in token.children
     )
