@@ -155,3 +155,30 @@ def test_ctrl_c_during_ingest_exits_130_and_stores_nothing_half(tmp_path: Path) 
             with sqlite3.connect(store) as db:
                 (units,) = db.execute("SELECT count(*) FROM unit").fetchone()
             assert units == 0, (wait, units)  # one add: all of it or nothing
+
+
+def test_an_error_that_follows_ctrl_c_ends_as_the_interrupt(tmp_path: Path) -> None:
+    """A Ctrl-C that lands inside a native module's import comes back as an ImportError (pybind
+    turns the KeyboardInterrupt into one; the embedder then reports its runtime missing). The
+    console script's handler remembered the signal, so the error ends as the interrupt: exit 130."""
+    program = (
+        "import os, signal\n"
+        "from ripplemem.cli.interrupts import watch\n"
+        "from ripplemem.cli.common import explain\n"
+        "watch()\n"
+        "try:\n"
+        "    os.kill(os.getpid(), signal.SIGINT)\n"
+        "except KeyboardInterrupt:\n"
+        "    error = ImportError('initialization failed')\n"
+        "try:\n"
+        "    explain(error)\n"
+        "except SystemExit:\n"
+        "    raise\n"
+        "except Exception as done:\n"  # typer.Exit, as the console script's runner ends it
+        "    raise SystemExit(done.exit_code)\n"
+    )
+    merged = {k: v for k, v in os.environ.items() if k not in CLEAN_ENV}
+    done = subprocess.run(
+        [sys.executable, "-c", program], check=False, env=merged, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 130, (done.returncode, done.stderr[-800:])
+    assert "interrupted" in done.stderr and "Traceback" not in done.stderr, done.stderr

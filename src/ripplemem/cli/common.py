@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, NoReturn, TypeVar
 
 import typer
 
-from ripplemem.cli.interrupts import stop_if_interrupted
+from ripplemem.cli.interrupts import interrupted, stop_if_interrupted
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -52,7 +52,10 @@ def explain(error: BaseException) -> NoReturn:
     """Print ``error`` as one line and exit with its code (re-raise it under RIPPLEMEM_DEBUG)."""
     if isinstance(error, typer.Exit | typer.Abort | typer.exceptions.TyperException | SystemExit):
         raise error
-    if isinstance(error, KeyboardInterrupt) and os.environ.get(DEBUG_ENV) != "1":
+    # Whatever fails after a Ctrl-C failed because of it: a native module whose import the signal
+    # cut short reports an ImportError (pybind turns the KeyboardInterrupt into one), a library
+    # reports a half-loaded model. The user asked to stop; say so, not what broke on the way.
+    if (isinstance(error, KeyboardInterrupt) or interrupted()) and os.environ.get(DEBUG_ENV) != "1":
         # Written without rich and before any import: Ctrl-C may have cut a module's import
         # short, and a half-imported package must not turn the message into a traceback.
         sys.stderr.write("error: interrupted; a write in progress was rolled back\n")
