@@ -209,3 +209,29 @@ def test_a_question_of_what_to_do_reports_nothing() -> None:
     assert not deliberates(make_unit("s", restatement="Omar said: I should call Mum more."))  # no question
     assistant = make_unit("a", restatement="Assistant said: Should Omar try a run club?", speakers=("Assistant",))
     assert not deliberates(assistant)  # the assistant's words are not the person's
+
+
+@pytest.mark.parametrize(
+    "restatement, speaker, participants, kind",
+    [
+        ("Ines said: Ines's firm offered Ines a transfer to the Zurich office.", "Ines", (), "to speaker"),
+        ("Yara got an offer from a fintech, 75,000.", "Yara", (), "to speaker"),
+        ("Femi said: The landlord asked if we'd renew for two years at 1200.", "Femi", (), "to speaker"),
+        ("Kwame said: The Blue Notes asked Kwame to join them as their bassist.", "Kwame", (), "to speaker"),
+        ("Dana was invited to audition for the city chorus.", "Dana", (), "to speaker"),
+        ("Ruth said: You could take our spare room in Camden if you like.", "Ruth", (), "to other"),
+        ("Chidi's aunt teaches French, she said she could give Olu lessons for free.", "Chidi", ("Olu",), "to other"),
+        ("Ed said: The city chorus is looking for altos, you should audition.", "Ed", (), "to other"),
+        ("Ines works in Lisbon as an architect.", "Ines", (), None),
+        ("HSBC offered Owen's brother a job in Hong Kong.", "Owen", (), None),  # an offer to someone else
+        ("Sam asked: Could you give Leo a lift?", "Sam", ("Leo",), None),  # a question: an ask already
+    ],
+)
+def test_an_offer_put_to_the_speaker_or_by_them_is_told_by_its_grammar(
+    restatement: str, speaker: str, participants: tuple[str, ...], kind: str | None
+) -> None:
+    from ripplemem.read.adjacency import offered
+    from ripplemem.testing.builders import make_unit
+
+    unit = make_unit("o", restatement=restatement, speakers=(speaker,), participants=(speaker, *participants))
+    assert offered(unit) == kind

@@ -14,6 +14,22 @@ request is not a memory of the person. The budget is kept (a unit pulled in push
 last one out), and every moved unit takes the score of its place
 (:func:`~ripplemem.read.rank.rescore`, term ``answer``).
 
+An offer, an invitation or a request is a first pair part too (offer and acceptance or refusal,
+request and grant or refusal): put to the speaker and told by them ("Ines's firm offered Ines a
+transfer to Zurich", "Yara got an offer from a fintech", "the landlord asked if we'd renew at
+1200"), or put by the speaker to the other ("You could take our spare room in Camden", "Luca could
+get you a few lessons cheap"). It names the value on offer, which the question may name, and
+asserts that someone offered, not that the value came to be; what came of it is the offeree's
+next turn ("I said no, Lisbon is home", "Signed the contract this morning"), whether it takes
+or refuses. :func:`offered` tells the two by their grammar: the speaker as the object of a verb
+of offering, inviting or asking, or as the one who got or was given an offer or an invitation;
+"you" (or another participant) as the subject of a modal of proposal or advice ("you could",
+"you should") or as the one a modal offer gives to ("could get you"). For such a unit among the
+first ``depth`` that weighs what the query asks about, :func:`answers_follow` puts the offeree's
+next turn of the session in the place of the offer or the reaction between them (the speaker's
+own next turn, after the other's reaction or straight after; the other's reply), as it does for
+a question of what to do.
+
 A short answer the write path keeps with its question ("Sam asked: Where does Maya live these
 days? Maya answered: In Leeds, near the station.") is a unit of its own beside the unit of the
 bare question ("Sam asked: Where does Maya live these days?"), which shares the query's words
@@ -28,6 +44,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import lru_cache
+from typing import Literal
 
 from ripplemem.read.focus import users_statement
 from ripplemem.read.rank import rescore
@@ -108,6 +126,57 @@ def deliberates(unit: MemoryUnit) -> bool:
     return any(words and words[0].casefold() in askers for words in doing) and speech_act(text) != "report"
 
 
+Offered = Literal["to speaker", "to other"]
+
+#: a verb of offering, inviting or asking with its object right after it ("offered Ines",
+#: "asked Ben to"), "me" restated as the speaker's name
+_OFFERING = r"(?:offer(?:s|ed)?|invit(?:es|ed)|ask(?:s|ed)|want(?:s|ed)|urg(?:es|ed)|beg(?:s|ged)|press(?:es|ed))"
+#: a noun of offer or invitation got or had ("got an offer", "had a job offer", "received an invitation")
+_GOT = r"(?:got|gets|had|has|have|received|'s\s+had|has\s+had)\s+(?:an?\s+|the\s+|another\s+)?(?:[\w-]+\s+){0,2}?(?:offer|invitation|invite)s?\b"
+#: a passive of offering, inviting or asking ("was offered", "'s been asked")
+_GIVEN = r"(?:was|were|is|are|got|been|'s\s+been|has\s+been|have\s+been)\s+(?:\w+ly\s+)?(?:offered|invited|asked)\b"
+#: a modal of proposal or advice with the addressee as subject ("you could", "you should")
+_PROPOSAL = r"(?:could|can|should|might|ought\s+to|must|'d\s+better)"
+#: a modal offer that gives to the addressee ("could get you", "can lend Olu")
+_GIVING = r"(?:could|can|would|will|'ll|'d)\s+(?:\w+\s+)?(?:give|get|lend|sell|offer|teach|show|find|send|bring|sort)"
+
+
+@lru_cache(maxsize=4096)
+def _offer_forms(speaker: str, others: tuple[str, ...]) -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """The forms of an offer put to ``speaker`` and of one put by them to the addressee ("you"
+    or one of ``others``, as the restatement names them)."""
+    me = re.escape(speaker)
+    you = "|".join(["you", *(re.escape(o) for o in others)])
+    to_speaker = re.compile(
+        rf"\b{_OFFERING}\s+{me}\b(?!['’]s\b)|\b{me}\s+(?:(?:just|finally|also|even|actually)\s+)?(?:{_GOT}|{_GIVEN})"
+        rf"|\basked\s+(?:if|whether)\s+(?:{me}|we)\b",
+        re.IGNORECASE,
+    )
+    to_other = re.compile(
+        rf"\b(?:{you})\s+{_PROPOSAL}\s+\w|\b{_GIVING}\s+(?:{you})\b|\b(?:offer(?:s|ed)?|invit(?:e|es|ed))\s+(?:{you})\b",
+        re.IGNORECASE,
+    )
+    return to_speaker, to_other
+
+
+def offered(unit: MemoryUnit) -> Offered | None:
+    """Whether a person's unit of one speaker puts an offer, an invitation or a request to that
+    speaker ("Ines's firm offered Ines a transfer", "Yara got an offer from a fintech", "the
+    landlord asked if we'd renew") or from them to the other ("You could take our spare room",
+    "Luca could get you a few lessons cheap"), in a statement (a question is one already: :func:`asks`)."""
+    if len(unit.speakers) != 1 or not users_statement(unit) or unit.restatement.rstrip().endswith("?"):
+        return None
+    speaker = unit.speakers[0]
+    others = tuple(sorted(p for p in unit.participants if p.casefold() != speaker.casefold() and p[:1].isupper()))
+    to_speaker, to_other = _offer_forms(speaker, others)
+    said = unit.restatement.split(" said: ", 1)[-1]
+    if to_speaker.search(said):
+        return "to speaker"
+    if to_other.search(said):
+        return "to other"
+    return None
+
+
 def _turn(question: MemoryUnit, units: Sequence[MemoryUnit], offset: int) -> list[MemoryUnit]:
     at = question.extra.get("turn_index")
     if at is None:
@@ -143,6 +212,24 @@ def _uptake(
         if decided is not None:
             return decided, reply
     return _answer(question, units, rank), []
+
+
+def _taken_up(
+    offer: MemoryUnit, units: Sequence[MemoryUnit], rank: dict[str, int], kind: Offered
+) -> tuple[MemoryUnit | None, list[MemoryUnit]]:
+    """What the offeree said next: for an offer put to the speaker, their own next turn (straight
+    after, or after the other's reaction: then that reaction too); for one put by the speaker,
+    the other's reply."""
+    if kind == "to other":
+        return _answer(offer, units, rank), []
+    speaker = set(offer.speakers)
+    following = [u for u in _turn(offer, units, 1) if users_statement(u)]
+    own = [u for u in following if speaker & set(u.speakers)]
+    if own:
+        return _best(own, rank), []
+    if following:
+        return _best([u for u in _turn(offer, units, 2) if users_statement(u) and speaker & set(u.speakers)], rank), following
+    return None, []
 
 
 def _asked(text: str) -> str:
@@ -218,9 +305,16 @@ def answers_follow(
     answer takes the place of that question, wherever it ranks (:func:`exchanges_follow`)."""
     items, held, exchanged = exchanges_follow(evidence, store=store, namespace=namespace)
     weighing = {e.unit.id for e in items[:depth] if deliberates(e.unit) and weighs(query, e.unit)}
+    offers = {
+        e.unit.id: kind for e in items[:depth]
+        if e.unit.id not in held and e.unit.id not in weighing and (kind := offered(e.unit)) is not None
+        and weighs(query, e.unit)
+    }
     asking = [
         e.unit for e in items[:depth]
-        if e.unit.id not in held and (e.unit.id in weighing or (asks(e.unit) and asks_about(query, e.unit)))
+        if e.unit.id not in held and (
+            e.unit.id in weighing or e.unit.id in offers or (asks(e.unit) and asks_about(query, e.unit))
+        )
     ]
     if not asking:
         return items, exchanged
@@ -230,8 +324,8 @@ def answers_follow(
     if not wanted:
         return items, exchanged
     units = store.get_units(namespace, wanted)
-    deliberate = [u for u in asking if u.id in weighing]
-    if deliberate:  # the asker's turn after the reply: two dialogue steps away
+    deliberate = [u for u in asking if u.id in weighing or offers.get(u.id) == "to speaker"]
+    if deliberate:  # the asker's (offeree's) turn after the reply: two dialogue steps away
         steps = {u.id for u in units if any(u in _turn(q, units, 1) for q in deliberate)}
         further = store.neighbours(namespace, sorted(steps), "structural")
         for question in deliberate:
@@ -242,10 +336,12 @@ def answers_follow(
     for question in asking:
         rank = {e.unit.id: n for n, e in enumerate(items)}
         around = [u for u in units if u.id in near[question.id]]
-        answer, advice = (
-            _uptake(question, around, rank) if question.id in weighing
-            else (_answer(question, around, rank), [])
-        )
+        if question.id in offers:
+            answer, advice = _taken_up(question, around, rank, offers[question.id])
+        elif question.id in weighing:
+            answer, advice = _uptake(question, around, rank)
+        else:
+            answer, advice = _answer(question, around, rank), []
         if answer is None or answer.id in moved:
             continue
         # the outcome takes the place of the sequence's best-ranked unit: the question or its advice
