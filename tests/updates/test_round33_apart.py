@@ -16,7 +16,10 @@ from .test_round33_cases import ALL
 CASES: list[Exchange] = [c for i, c in enumerate(ALL) if i % 3 == 2]
 
 #: cases the read path does not pass, and why (read once, at the end of the round)
-NOT_YET: dict[str, str] = {}
+NOT_YET: dict[str, str] = {
+    "city-chorus": "the new choir is named only in Ed's advice ('The city chorus is looking for altos'); Hana's "
+                   "'Got in' names it by 'them', so no statement of Hana's gives the new value",
+}
 
 
 @pytest.fixture(scope="module")

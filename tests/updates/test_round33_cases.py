@@ -25,13 +25,13 @@ ALL = [
              ("2023-09-18", (("a", "My firm offered me a transfer to the Zurich office."),
                              ("Tom", "Zurich! Are you going?"),
                              ("a", "I said no, Lisbon is home."))),
-             "Does Ines work in Zurich?", "I said no", "offered me a transfer"),
+             "Does Ines work in Zurich?", "said no, Lisbon", "transfer to the Zurich"),
     Exchange("blue-notes", "control", "Kwame",
              ("2022-04-11", (("a", "I play bass in a jazz trio, we do Thursdays at the Crown."),)),
              ("2022-10-03", (("a", "The Blue Notes asked me to join them as their bassist."),
                              ("Sam", "That's a big step up."),
                              ("a", "Turned them down, I'm loyal to the trio."))),
-             "Which band does Kwame play in?", "Turned them down", "asked me to join"),
+             "Which band does Kwame play in?", "Turned them down", "The Blue Notes asked"),
     Exchange("mesa-head-chef", "current", "Rui",
              ("2021-05-03", (("a", "I'm a sous-chef at Taberna, on the early shift."),)),
              ("2021-11-15", (("a", "I got an offer to run the kitchen at Mesa, as head chef!"),
@@ -43,13 +43,13 @@ ALL = [
              ("2023-06-12", (("a", "My manager asked me to go back on the night rota."),
                              ("Lee", "Will you?"),
                              ("a", "Nope. Told her I'm done with nights."))),
-             "Does Ben work nights?", "done with nights", "asked me to go back"),
+             "Does Ben work nights?", "done with nights", "back on the night rota"),
     Exchange("uncle-volvo", "control", "Zainab",
              ("2022-03-14", (("a", "I drive a little red Fiat 500, it's perfect for the city."),)),
              ("2022-08-29", (("a", "My uncle offered me his old Volvo estate for nothing."),
                              ("Kate", "A free car, nice!"),
                              ("a", "Politely declined, it drinks petrol like mad."))),
-             "Does Zainab drive a Volvo?", "Politely declined", "offered me his old Volvo"),
+             "Does Zainab drive a Volvo?", "Politely declined", "old Volvo estate"),
     Exchange("deloitte-offer", "control", "Yusuf",
              ("2023-03-06", (("a", "I'm an auditor at a mid-size firm in Leeds."),)),
              ("2023-07-24", (("a", "I got an offer from Deloitte last week."),
@@ -107,7 +107,15 @@ ALL = [
 CASES: list[Exchange] = [c for i, c in enumerate(ALL) if i % 3 != 2]
 
 #: cases the read path does not pass yet, and why
-NOT_YET: dict[str, str] = {}
+NOT_YET: dict[str, str] = {
+    "renew-two-years": "the landlord's request shares no word with 'How much rent does Femi pay?' (renew / rent), so "
+                       "the answer is not brought to it, and 'We said yes' gives no value: the new rent is only in "
+                       "the request",
+    "considering-veganism": "the memory of the true value ('Lior is pescatarian') fits 'Is Lior vegan?' more than "
+                            "0.25 less than the weighed one: it does not answer, so nothing goes above the weighing",
+    "thinking-law": "the memory of the true value ('a history major') fits 'Does Priya study law?' more than 0.25 "
+                    "less than the weighed one: it does not answer, so nothing goes above the weighing",
+}
 
 
 @pytest.fixture(scope="module")

@@ -412,6 +412,23 @@ def test_a_near_miss_is_no_event(recognizer) -> None:
 
 
 @pytest.mark.parametrize(
+    "text, predicate, weighed",
+    [
+        ("I'm seriously considering veganism after that film.", "consider", True),
+        ("Honestly I'm thinking about law instead.", "think", True),
+        ("Been weighing up Bristol for a while.", "weigh", True),
+        ("We're toying with a move to the coast.", "toy", True),
+        ("I consider myself a runner now.", "consider", False),
+        ("I think the bus is quicker.", "think", False),
+    ],
+)
+def test_what_one_weighs_is_not_held(recognizer, text: str, predicate: str, weighed: bool) -> None:
+    """A verb of deliberation with what it weighs: the value is weighed, not the subject's."""
+    (clause,) = [c for c in _clauses(recognizer, text) if c.predicate == predicate]
+    assert clause.asserted is not weighed
+
+
+@pytest.mark.parametrize(
     "text, predicate",
     [
         ("I wish I drove a Porsche Taycan.", "drive"),

@@ -24,6 +24,9 @@ its predicate and its subject, and whether it is asserted comes from the structu
   nearly 40") did not happen, and the complement clause of a verb of wishing, dreaming or hoping
   ("I wish I drove a Porsche", "I hope I get the job") is not the speaker's fact (a non-factual
   attitude, unlike "know" or "say");
+* a verb of deliberation with what it weighs ("I'm seriously considering veganism", "I'm
+  thinking about law", "been weighing up Bristol", "toying with a Kindle") says the value is
+  weighed, not held: like a near miss, the clause is not the subject's fact;
 * a coordinated clause without its own subject shares the first one's subject and mood;
 * a necessity in the past tense entails its complement ("we had to move the wedding" moved it,
   unlike "we have to move it" or "we want to move it"), and so does an implicative verb ("I
@@ -243,6 +246,13 @@ _NEAR_MISS = frozenset({"nearly", "almost"})
 #: does not have, or does not know they have ("I wish I drove a Porsche", "I hope I get the job");
 #: a non-factual attitude, unlike "know", "realise" (factive) or "say", "think" (reports)
 _NON_FACTUAL = frozenset({"wish", "hope", "dream", "imagine", "pretend", "fantasize", "fantasise"})
+#: verbs of deliberation: their object (or the object of their particle or preposition) is what the
+#: subject weighs, not what they have ("considering veganism", "weighing up Bristol", "thinking
+#: about law", "toying with a Kindle"); lemma, or lemma with the particle or preposition it needs
+_DELIBERATIVE = frozenset({"consider", "contemplate", "ponder", "mull"})
+_DELIBERATIVE_WITH = frozenset(
+    {("think", "about"), ("think", "of"), ("weigh", "up"), ("toy", "with"), ("look", "into"), ("mull", "over")}
+)
 #: verbs of going on: the subject holds their value now and goes on holding it ("I'll stick with
 #: Vodafone", "we'll stay fortnightly", "I'm going to keep doing yoga"), a presupposition of
 #: continuation that holds under the future, a modal or a negation ("I won't stay with Three"
@@ -899,7 +909,9 @@ def _asserted(head: Any, *, strict: bool = False, conceding: bool = True) -> boo
     house"); a complement clause after its verb ("I don't think we'll move") under its mood.
     ``strict`` (the read path's :attr:`Clause.undone`): nor a verb of refusal with its object,
     nor an infinitive the parse hangs as a complement clause."""
-    if _negated(head) or _near_miss(head) or _hypothetical(head) or _conditional(head) or (conceding and _conceded(head)):
+    if _negated(head) or _near_miss(head) or _deliberated(head) or _hypothetical(head) or _conditional(head) or (
+        conceding and _conceded(head)
+    ):
         return False
     if strict and _refused(head):
         return False
@@ -939,7 +951,7 @@ def _irrealis(head: Any) -> bool:
     (a coordinated clause without a subject of its own, an infinitive)."""
     token = head
     for _ in range(4):
-        if _conditional(token) or _near_miss(token) or _refused(token):
+        if _conditional(token) or _near_miss(token) or _refused(token) or _deliberated(token):
             return True
         shared = token.dep_ == "conj" and not any(c.dep_ in ("nsubj", "nsubjpass") for c in token.children)
         if not (shared or (token.dep_ == "xcomp" and _infinitive(token))) or token.head is token:
@@ -964,6 +976,21 @@ def _near_miss(token: Any) -> bool:
     return token.lemma_.casefold() != "be" and any(
         c.dep_ == "advmod" and c.lower_ in _NEAR_MISS for c in token.children
     )
+
+
+def _deliberated(token: Any) -> bool:
+    """A verb of deliberation with what it weighs (:data:`_DELIBERATIVE`): "I'm seriously
+    considering veganism", "I'm thinking about law", "been weighing up Bristol"; not "I
+    consider myself a runner" (an object with its complement: a judgement, not a choice)."""
+    lemma = token.lemma_.casefold()
+    if token.pos_ not in ("VERB", "AUX"):
+        return False
+    if lemma in _DELIBERATIVE:
+        objects = [c for c in token.children if c.dep_ in ("dobj", "obj", "prep", "prt")]
+        judged = any(c.dep_ in ("oprd", "ccomp", "xcomp") for c in token.children)
+        return bool(objects) and not judged
+    linked = {c.lower_ for c in token.children if c.dep_ in ("prt", "prep")}
+    return any((lemma, word) in _DELIBERATIVE_WITH for word in linked)
 
 
 def _non_factual(token: Any) -> bool:
