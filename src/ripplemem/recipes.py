@@ -95,6 +95,11 @@ class RankParams(_Part):
     #: an episode's novelty against the normalised score (0: rho order; on in ``ripple-coverage``,
     #: measured in docs/benchmarks/locomo.md)
     coverage: float = Field(default=0.0, ge=0.0, le=1.0)
+    #: for a question that asks for one thing (no coverage trigger), each unit of the final K
+    #: gains this much of the best score of another unit of its episode among the K, and the K
+    #: are sorted again (read/coverage.py ``support_sessions``; 0: off, as by default; on in
+    #: ``ripple-session-support``, measured in docs/benchmarks/locomo.md)
+    session_support: float = Field(default=0.0, ge=0.0)
     #: for a question that names one of the speakers, the units none of whose speakers is that
     #: person score this much lower (read/speaker.py; 0: off; 0.3 in ``ripple-speaker``, off by
     #: default: it costs LoCoMo's adversarial questions, which name the wrong speaker)
@@ -282,6 +287,7 @@ RECIPES: dict[str, RecallRecipe] = {
     "ripple-gather": recipe("ripple-gather", expansion={"gather": True}),
     "ripple-no-supersession": recipe("ripple-no-supersession", rank={"supersession": False}),
     "ripple-coverage": recipe("ripple-coverage", rank={"coverage": 0.3}),
+    "ripple-session-support": recipe("ripple-session-support", rank={"session_support": 0.05}),
     "ripple-focus": recipe("ripple-focus", rank={"focus_sessions": 3}),
     "ripple-speaker": recipe("ripple-speaker", rank={"speaker_penalty": 0.3}),
     "ripple-no-asker": recipe("ripple-no-asker", rank={"asker_penalty": 0.0}),
@@ -297,7 +303,7 @@ RECIPES: dict[str, RecallRecipe] = {
             "weight_lexical": 0.75, "provenance": "max", "lexical_alignment": 0.0,
             "lexical_alignment_other_language": 0.0,
             "exchange_alignment": 0.0, "supersession": False, "spread_turns": False,
-            "coverage": 0.0, "ask_penalty": 0.0, "asker_penalty": 0.0, "answers_follow": 0,
+            "coverage": 0.0, "session_support": 0.0, "ask_penalty": 0.0, "asker_penalty": 0.0, "answers_follow": 0,
             "time_penalty": 0.0, "kind_penalty": 0.0,
         },
         context={"share": 0.0},

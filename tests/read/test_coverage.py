@@ -1,5 +1,6 @@
 """The coverage cut (read/coverage.py): for a question that gathers several memories, the head
-of the final list covers distinct episodes; a question that asks for one thing keeps rho's order."""
+of the final list covers distinct episodes; a question that asks for one thing keeps rho's order,
+or, with ``session_support``, puts the units of the sessions that match it most first."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from datetime import datetime
 import pytest
 
 from ripplemem import Memory, Settings
-from ripplemem.read.coverage import asks_for_coverage, cover_episodes
+from ripplemem.read.coverage import asks_for_coverage, cover_episodes, support_sessions
 from ripplemem.recipes import get_recipe
 from ripplemem.records import Cues, Evidence, TimeSpan
 from ripplemem.testing.builders import make_unit
@@ -57,6 +58,30 @@ def test_weight_zero_and_distinct_episodes_keep_rho_order():
     assert ids(cover_episodes(mixed, 0.0)) == ["a1", "a2", "b1"]
 
 
+def test_a_unit_whose_session_matches_too_goes_before_a_lone_match():
+    ranked = [
+        _evidence("lone", "s1", 1.00), _evidence("b1", "s2", 0.98), _evidence("c1", "s3", 0.70),
+        _evidence("b2", "s2", 0.60), _evidence("z", "s4", 0.10),
+    ]
+    supported = support_sessions(ranked, 0.1)
+    # b1 gains 0.1 * 0.60 (b2), b2 0.1 * 0.98 (b1); the lone match and c1 gain nothing
+    assert ids(supported) == ["b1", "lone", "c1", "b2", "z"]
+    assert sorted(ids(supported)) == sorted(ids(ranked))  # reordered, nothing dropped or added
+    scores = [e.score for e in supported]
+    assert scores == sorted(scores, reverse=True)  # best score first after the move
+    moved = {e.unit.id for e in supported if e.terms is not None and "session_support" in e.terms.extra}
+    assert moved == {"b1"}
+
+
+def test_session_support_weight_zero_or_distinct_sessions_keep_rho_order():
+    ranked = [_evidence(f"u{i}", f"s{i}", 1.0 - i / 10) for i in range(6)]
+    assert ids(support_sessions(ranked, 0.1)) == ids(ranked)
+    mixed = [_evidence("a1", "s1", 1.0), _evidence("b1", "s2", 0.98), _evidence("b2", "s2", 0.9)]
+    assert ids(support_sessions(mixed, 0.0)) == ["a1", "b1", "b2"]
+    # a far better lone match keeps the head
+    assert ids(support_sessions(mixed, 0.01)) == ["a1", "b1", "b2"]
+
+
 def test_the_trigger_reads_the_question_structure():
     assert asks_for_coverage("How many books did I read this year?", Cues(keywords=("books", "read")))
     assert asks_for_coverage("Which did I visit first, Rome or Oslo?", Cues(keywords=("visit",)))
@@ -73,6 +98,9 @@ def test_the_stage_is_a_named_recipe_and_off_by_default():
     assert get_recipe("ripple-coverage").rank.coverage > 0
     assert get_recipe("ripple").rank.coverage == 0
     assert get_recipe("ripple-paper").rank.coverage == 0
+    assert get_recipe("ripple-session-support").rank.session_support > 0
+    assert get_recipe("ripple").rank.session_support == 0
+    assert get_recipe("ripple-paper").rank.session_support == 0
 
 
 SESSIONS = [
@@ -123,3 +151,18 @@ def test_a_single_answer_question_keeps_rho_order(memory):
     plain = memory.search(question, user_id="reader", recipe="ripple")
     assert ids(ripple.evidence) == ids(plain.evidence)
     assert not any(n.startswith("coverage:") for n in ripple.trace.notes)
+
+
+def test_session_support_reorders_a_single_answer_question_only(memory):
+    single = "What is the name of my dog?"
+    supported = memory.search(single, user_id="reader", recipe="ripple-session-support")
+    plain = memory.search(single, user_id="reader", recipe="ripple")
+    assert sorted(ids(supported.evidence)) == sorted(ids(plain.evidence))  # the same units
+    assert any(n.startswith("session support:") for n in supported.trace.notes)
+    assert not any(n.startswith("session support:") for n in plain.trace.notes)
+    scores = [e.score for e in supported.evidence]
+    assert scores == sorted(scores, reverse=True)
+    several = "How many books did I read?"
+    counted = memory.search(several, user_id="reader", recipe="ripple-session-support")
+    assert ids(counted.evidence) == ids(memory.search(several, user_id="reader", recipe="ripple").evidence)
+    assert not any(n.startswith("session support:") for n in counted.trace.notes)

@@ -17,6 +17,14 @@ first, so a session that holds the answer in several turns keeps them near the t
 The set of units is unchanged (so recall at K and the context tokens are the same); only the
 order changes. Moved units take the scores of their places (:func:`~ripplemem.read.rank.rescore`,
 term ``coverage``). A question that asks for one thing is left as rho ordered it.
+
+The other side (:func:`support_sessions`, ``recipe.rank.session_support``, off by default): a
+question that asks for one thing is answered in one session, and the session that holds the
+answer tends to hold other units that match the question too (the exchange around it), where a
+unit that matches alone often stands in a session about something else. Each unit of the K
+gains ``weight`` times the best score of another unit of its episode among the K (its session's
+support, as passage rankers add a document's score), and the K are sorted again; the set of
+units is unchanged. Measured on LoCoMo dev in docs/benchmarks/locomo.md: a handful of questions.
 """
 
 from __future__ import annotations
@@ -42,6 +50,34 @@ def asks_for_coverage(query: str, cues: Cues) -> str:
     if span is not None and span.end - span.start > _ONE_DAY:
         return "a span of time"
     return ""
+
+
+def support_sessions(evidence: Sequence[Evidence], weight: float) -> list[Evidence]:
+    """``evidence`` (best first) sorted again by each unit's score plus ``weight`` times the best
+    score of another unit of its episode in ``evidence`` (see the module docstring)."""
+    items = list(evidence)
+    if weight <= 0 or len(items) < 3:
+        return items
+    best: dict[str, list[float]] = {}
+    for item in items:
+        top = best.setdefault(item.unit.episode_id, [])
+        top.append(item.score)
+        top.sort(reverse=True)
+        del top[2:]
+
+    def support(item: Evidence) -> float:
+        top = best[item.unit.episode_id]
+        if len(top) < 2:
+            return 0.0
+        # the best score of another unit: the second best when this unit is the best
+        return max(top[1] if top[0] == item.score else top[0], 0.0)
+
+    boosted = [item.score + weight * support(item) for item in items]
+    order = sorted(range(len(items)), key=lambda i: (-boosted[i], i))
+    ordered = [items[i] for i in order]
+    # the units that passed a unit: the ones they passed keep their scores
+    moved = {items[i].unit.id for place, i in enumerate(order) if place < i}
+    return rescore(ordered, moved, "session_support")
 
 
 def cover_episodes(evidence: Sequence[Evidence], weight: float) -> list[Evidence]:

@@ -11,7 +11,9 @@ person–assistant chat, the person a first-person question asks about: ``recipe
 the other person's answer in the place of a question of the head that only asks, the question after it, :mod:`ripplemem.read.adjacency`) -> focus (``recipe.rank.focus_sessions``:
 the user's best-matching statement of each of the first sessions comes up to its session,
 :mod:`ripplemem.read.focus`) -> coverage (``recipe.rank.coverage``: for a question that
-gathers several memories, the head covers distinct episodes, :mod:`ripplemem.read.coverage`) ->
+gathers several memories, the head covers distinct episodes; ``recipe.rank.session_support``: for
+one that asks for one thing, the units of the sessions that match it most come first,
+:mod:`ripplemem.read.coverage`) ->
 supersession (``recipe.rank.supersession``: the latest value
 first for questions about the present, :mod:`ripplemem.read.supersession`). With ``recipe.rank.deep_candidates``, the deeper dense / lexical hits (to depth K) join C as candidates of
 the final ranking, keeping their deep ranks as provenance (``Hit.rank >= dense_k`` /
@@ -55,7 +57,7 @@ from ripplemem.read.answer_kind import prefer_the_kind
 from ripplemem.read.baselines import recall_baseline
 from ripplemem.read.context import assemble as assemble_context
 from ripplemem.read.context import context_candidates
-from ripplemem.read.coverage import asks_for_coverage, cover_episodes
+from ripplemem.read.coverage import asks_for_coverage, cover_episodes, support_sessions
 from ripplemem.read.diffuse import diffuse
 from ripplemem.read.empty import empty_recall
 from ripplemem.read.filtered import restrict
@@ -710,12 +712,18 @@ class _RippleRun:
                 self.trace.notes.append(
                     f"focus: {lifted} statements of the user lifted to their sessions' first units"
                 )
-        if recipe.rank.coverage > 0:
+        if recipe.rank.coverage > 0 or recipe.rank.session_support > 0:
             reason = asks_for_coverage(self.query, self.trace.cues or Cues())
-            if reason:
+            if reason and recipe.rank.coverage > 0:
                 with self.clock("coverage"):
                     evidence = cover_episodes(evidence, recipe.rank.coverage)
                 self.trace.notes.append(f"coverage: the head covers distinct episodes ({reason})")
+            elif not reason and recipe.rank.session_support > 0:
+                with self.clock("coverage"):
+                    evidence = support_sessions(evidence, recipe.rank.session_support)
+                self.trace.notes.append(
+                    "session support: the units of the sessions that match the question most come first"
+                )
         if recipe.rank.supersession:
             # the units' statements and the question are read with English grammar, and their
             # relevance with the embedder: a question in another language is served by the
