@@ -23,11 +23,11 @@ diffusion is blind (ranked by path strength), with the same budget.
 Baseline kinds (bm25, dense, hybrid) are dispatched to :mod:`ripplemem.read.baselines`.
 
 The query's vector is computed on a thread of its own (:mod:`ripplemem.background`) while
-the query cues, the lexical view, the cue index, the supersession stage's reading of the
-question (``question``: its tense, from the one parse of it) and, for a question that names a
-time, the time its own clause names (:func:`~ripplemem.read.when.asked_time`, which the ranking
-reads) are read; the stages that need it wait
-for it there (the ``embed`` timing is that wait). Once it is there, a question the supersession
+the query cues, the lexical view, the cue index and the supersession stage's reading of the
+question (``question``: its tense, from the one parse of it) are read; the stages that need it
+wait for it there (the ``embed`` timing is that wait). For a question that names a time, the
+ranking reads the time its own clause names (:func:`~ripplemem.read.when.asked_time`, from that
+parse) only when the order depends on it (:meth:`_RippleRun._time_first`). Once it is there, a question the supersession
 stage weighs the units' relevance to has its words without its people's names embedded on that
 thread, beside the stages before it. The baselines do the same with their lexical view.
 
@@ -92,6 +92,7 @@ from ripplemem.read.when import (
     asked_time,
     asks_more_in,
     asks_more_than_its_time,
+    possible_asked_times,
     prefer_the_time,
     time_first,
 )
@@ -346,9 +347,6 @@ class _RippleRun:
         if recipe.rank.supersession:  # what that stage reads of the question alone
             with clock("question"):
                 self.question = read_question(self.query, cues, reference_time, self.statements, self.parse)
-        if recipe.rank.time_penalty > 0 and recipe.rank.time_first and cues.time_span is not None:
-            with clock("time"):  # the ranking reads it (its parse of the question) in any case
-                self._asked_time()
         # the lexical hits' units, read while the wait would be idle: the pool's first, then the
         # deeper ranks the final ranking reads (each part only while the vector is not there)
         for part in (lexical[: recipe.views.lexical_k], lexical[recipe.views.lexical_k :]):
@@ -522,10 +520,7 @@ class _RippleRun:
                 self.trace.notes.append(said)
             if recipe.rank.time_first and span is not None:
                 with self.clock("time"):
-                    ranked, moved = time_first(
-                        ranked, self._asked_time(), answers=recipe.rank.time_answers,
-                        content=self._asks_more_than_its_time(),
-                    )
+                    ranked, moved = self._time_first(ranked)
                 said = "time: the units of the question's own time that answer come first" if moved else ""
                 if said and said not in self.trace.notes:
                     self.trace.notes.append(said)
@@ -558,6 +553,21 @@ class _RippleRun:
         if self.language == "en":
             return asks_more_than_its_time(cues)
         return asks_more_in(self.query, self.language, cues.participants, [phrase for phrase, _ in self.times])
+
+    def _time_first(self, ranked: list[Evidence]) -> tuple[list[Evidence], int]:
+        """:func:`~ripplemem.read.when.time_first` with the time the question's own clause
+        names; that time is read from the question's parse only when the order depends on it:
+        not when no value it can take (:func:`~ripplemem.read.when.possible_asked_times`) moves
+        a unit (most questions: the units of their time are first already), the parse's
+        cost (a few ms) is then spared."""
+        answers, content = self.recipe.rank.time_answers, self._asks_more_than_its_time()
+        if not self._asked and self.language == "en" and self.parse is not None:
+            possible = possible_asked_times(self.query, self.times)
+            if possible is not None and not any(
+                time_first(ranked, asked, answers=answers, content=content)[1] for asked in possible
+            ):
+                return list(ranked), 0
+        return time_first(ranked, self._asked_time(), answers=answers, content=content)
 
     def _asked_time(self) -> AskedTime | None:
         """The time the question's own clause names (:func:`~ripplemem.read.when.asked_time`),

@@ -127,6 +127,31 @@ def asked_time(query: str, times: Sequence[tuple[str, TimeSpan]], parse: Parse |
     return AskedTime(TimeSpan(min(s.start for s in own), max(s.end for s in own)), said)
 
 
+def possible_asked_times(
+    query: str, times: Sequence[tuple[str, TimeSpan]], *, most: int = 4
+) -> list[AskedTime] | None:
+    """Every value but None that :func:`asked_time` can take with a parse, read without one:
+    each set of the question's own-time candidates (the times it does not say as a bound or a
+    distance) whose spans overlap, said or not; None when more than ``most`` times are
+    candidates (the sets are then too many to try). A caller that finds :func:`time_first`
+    moving nothing for each of them needs no parse: asked_time's value then changes nothing."""
+    text = last_question(query)
+    spans = [
+        span for phrase, span in times
+        if (where := text.find(phrase)) >= 0 and not _bound(text, where, phrase) and not _DISTANCE.search(phrase)
+    ]
+    if len(spans) > most:
+        return None
+    found: list[AskedTime] = []
+    for mask in range(1, 1 << len(spans)):
+        own = [span for bit, span in enumerate(spans) if mask >> bit & 1]
+        if max(s.start for s in own) > min(s.end for s in own):
+            continue
+        hull = TimeSpan(min(s.start for s in own), max(s.end for s in own))
+        found += [AskedTime(hull, False), AskedTime(hull, True)]
+    return found
+
+
 def asks_more_in(query: str, language: str, names: Sequence[str], phrases: Sequence[str]) -> bool:
     """:func:`asks_more_than_its_time` for a question in another ``language`` than English: a
     word of it besides its time ``phrases``, the people's ``names`` and its language's closed
