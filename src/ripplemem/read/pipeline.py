@@ -27,7 +27,8 @@ the query cues, the lexical view, the cue index and the supersession stage's rea
 question (``question``: its tense, from the one parse of it) are read; the stages that need it
 wait for it there (the ``embed`` timing is that wait). For a question that names a time, the
 ranking reads the time its own clause names (:func:`~ripplemem.read.when.asked_time`, from that
-parse) only when the order depends on it (:meth:`_RippleRun._time_first`). Once it is there, a question the supersession
+parse) only when the order depends on it (:meth:`_RippleRun._time_first`), or when the vector
+is not there yet once the stages before it are done (the wait would be idle). Once it is there, a question the supersession
 stage weighs the units' relevance to has its words without its people's names embedded on that
 thread, beside the stages before it. The baselines do the same with their lexical view.
 
@@ -94,7 +95,7 @@ from ripplemem.read.when import (
     asks_more_than_its_time,
     possible_asked_times,
     prefer_the_time,
-    time_first,
+    time_first_when_read,
 )
 from ripplemem.recipes import RecallRecipe
 from ripplemem.records import (
@@ -353,6 +354,15 @@ class _RippleRun:
             if part and not embedding.done():
                 with clock("fetch"):
                     store.get_units(namespace, [unit_id for unit_id, _ in part])
+        # the question's own time, from its parse, while the wait would still be idle: the
+        # ranking reads it when that time may order the units, and reading it after the vector
+        # would add the whole parse to the search
+        if (
+            not embedding.done() and recipe.rank.time_penalty > 0 and recipe.rank.time_first
+            and cues.time_span is not None and self._possible_asked_times()
+        ):
+            with clock("time"):
+                self._asked_time()
         with clock("embed"):  # what is left of it to wait for
             query_vector = embedding.result()
         self.raw_query_vector = query_vector
@@ -556,18 +566,20 @@ class _RippleRun:
 
     def _time_first(self, ranked: list[Evidence]) -> tuple[list[Evidence], int]:
         """:func:`~ripplemem.read.when.time_first` with the time the question's own clause
-        names; that time is read from the question's parse only when the order depends on it:
-        not when no value it can take (:func:`~ripplemem.read.when.possible_asked_times`) moves
-        a unit (most questions: the units of their time are first already), the parse's
-        cost (a few ms) is then spared."""
-        answers, content = self.recipe.rank.time_answers, self._asks_more_than_its_time()
-        if not self._asked and self.language == "en" and self.parse is not None:
-            possible = possible_asked_times(self.query, self.times)
-            if possible is not None and not any(
-                time_first(ranked, asked, answers=answers, content=content)[1] for asked in possible
-            ):
-                return list(ranked), 0
-        return time_first(ranked, self._asked_time(), answers=answers, content=content)
+        names, read from the question's parse only when the order depends on it
+        (:func:`~ripplemem.read.when.time_first_when_read`; most questions: the units of their
+        time are first already, and the parse, a few ms, is spared)."""
+        return time_first_when_read(
+            ranked, self._asked_time, self._possible_asked_times(),
+            answers=self.recipe.rank.time_answers, content=self._asks_more_than_its_time(),
+        )
+
+    def _possible_asked_times(self) -> list[AskedTime] | None:
+        """What :meth:`_asked_time` can read without its parse (None: not known, or read
+        already: then it costs nothing)."""
+        if self._asked or self.language != "en" or self.parse is None:
+            return None
+        return possible_asked_times(self.query, self.times)
 
     def _asked_time(self) -> AskedTime | None:
         """The time the question's own clause names (:func:`~ripplemem.read.when.asked_time`),

@@ -23,7 +23,7 @@ asked, not a preference among answers.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
@@ -150,6 +150,25 @@ def possible_asked_times(
         hull = TimeSpan(min(s.start for s in own), max(s.end for s in own))
         found += [AskedTime(hull, False), AskedTime(hull, True)]
     return found
+
+
+def time_first_when_read(
+    ranked: Sequence[Evidence],
+    asked: Callable[[], AskedTime | None],
+    possible: Sequence[AskedTime] | None,
+    *,
+    answers: float,
+    content: bool,
+) -> tuple[list[Evidence], int]:
+    """:func:`time_first` with the time the question's own clause names read (``asked``, from
+    the question's parse) only when the order depends on it: not when none of the ``possible``
+    values (:func:`possible_asked_times`; None: not known) moves a unit, whatever the parse
+    reads then (None moves nothing either)."""
+    if possible is not None and not any(
+        time_first(ranked, value, answers=answers, content=content)[1] for value in possible
+    ):
+        return list(ranked), 0
+    return time_first(ranked, asked(), answers=answers, content=content)
 
 
 def asks_more_in(query: str, language: str, names: Sequence[str], phrases: Sequence[str]) -> bool:
