@@ -21,6 +21,8 @@ from .dialogues import add_sessions, first_rank
         "The bank offered me a job, but I turned it down.",
         "The bank offered Ike a job, but Ike turned it down.",
         "My boss offered me the Leeds role but I declined it.",
+        "The bank offered me a job, but I passed on it.",
+        "The agent showed us the flat in Hove, but we said no to it.",
     ],
 )
 def test_the_first_half_of_a_refusal_by_a_pronoun_did_not_come_to_be(text: str) -> None:

@@ -200,6 +200,8 @@ def test_a_clause_has_its_own_words_without_the_clauses_inside_it(recognizer) ->
         ("I turned down the job at the bank.", "turn"),  # a refusal: the object is not taken
         ("We rejected the flat in Leeds.", "reject"),
         ("I declined their offer from Oxford.", "decline"),
+        ("I passed on the job at the bank.", "pass"),  # a refusal by a verb and its preposition
+        ("We said no to the flat in Hove.", "say"),
         ("My mum thinks I live too far from her.", "live"),  # someone else's thought about me
         ("Dad says I drive too fast.", "drive"),
         ("My husband wants me to apply for a job in Leeds.", "apply"),  # an infinitive complement
@@ -219,6 +221,7 @@ def test_words_that_undo_an_assertion(recognizer, text: str, predicate: str) -> 
         "I moved to Bristol last month, the boxes are finally unpacked.",  # a clause before its 'head'
         "My sister says she moved to Lisbon.",  # someone else's words about someone else
         "I cancelled Spotify.",  # a change, not a refusal of an offer
+        "I passed the exam at the second go.",  # "pass" with an object of its own
     ],
 )
 def test_an_assertion_not_undone(recognizer, text: str) -> None:

@@ -214,6 +214,9 @@ _SEEMING = frozenset({"feel", "look", "seem", "sound", "appear", "smell", "taste
 #: and lemma with its particle)
 _REFUSALS = frozenset({"refuse", "decline", "reject", "forgo", "forego"})
 _REFUSALS_WITH = frozenset({("turn", "down"), ("pass", "up")})
+#: verbs of refusal whose refused thing is the object of a preposition ("I passed on the job",
+#: "we said no to the flat"): lemma, preposition, and the word the verb needs besides, if any
+_REFUSALS_OF = frozenset({("pass", "on", ""), ("say", "to", "no")})
 #: subjects of a governing verb that are nobody ("it turns out I moved", "that means ...")
 _IMPERSONAL = frozenset({"it", "this", "that", "which", "what"})
 #: the tags of a relative pronoun ("who", "which", "that" heading a relative clause)
@@ -962,11 +965,13 @@ def _irrealis(head: Any) -> bool:
 
 def _refused_after(head: Any) -> bool:
     """X of "X but Y" when Y refuses X itself, by a pronoun ("They offered me the job, but I
-    turned it down", "the club asked me to captain, but I declined it"): what X offers did not
+    turned it down", "the club asked me to captain, but I declined it", "but I passed on it"): what X offers did not
     come to be, as a refusal's own object does not."""
     other = _but_clause(head)
     return other is not None and _refused(other) and any(
-        c.dep_ in ("dobj", "obj") and c.pos_ == "PRON" for c in other.children
+        (c.dep_ in ("dobj", "obj") and c.pos_ == "PRON")
+        or (c.dep_ == "prep" and any(g.dep_ == "pobj" and g.pos_ == "PRON" for g in c.children))
+        for c in other.children
     )
 
 
@@ -1092,7 +1097,16 @@ def _refused(head: Any) -> bool:
     lemma = head.lemma_.casefold()
     particles = {c.lower_ for c in head.children if c.dep_ == "prt"}
     refusal = lemma in _REFUSALS or any((lemma, p) in _REFUSALS_WITH for p in particles)
-    return refusal and any(c.dep_ in ("dobj", "obj") for c in head.children)
+    if refusal and any(c.dep_ in ("dobj", "obj") for c in head.children):
+        return True
+    # "I passed on the job", "we said no to the flat": the preposition's object is refused
+    for prep in (c for c in head.children if c.dep_ == "prep" and any(g.dep_ == "pobj" for g in c.children)):
+        for verb, word, besides in _REFUSALS_OF:
+            if lemma == verb and prep.lower_ == word and (
+                not besides or any(t.lower_ == besides for t in (*head.children, *prep.children))
+            ):
+                return True
+    return False
 
 
 def _reported(head: Any, mine: set[str]) -> bool:
