@@ -225,6 +225,7 @@ def test_a_question_of_what_to_do_reports_nothing() -> None:
         ("Ines works in Lisbon as an architect.", "Ines", (), None),
         ("HSBC offered Owen's brother a job in Hong Kong.", "Owen", (), None),  # an offer to someone else
         ("Sam asked: Could you give Leo a lift?", "Sam", ("Leo",), None),  # a question: an ask already
+        ("Oh, Evan wishes Evan could bring Sam along.", "Evan", ("Sam",), None),  # a wish, not an offer
     ],
 )
 def test_an_offer_put_to_the_speaker_or_by_them_is_told_by_its_grammar(

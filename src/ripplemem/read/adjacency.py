@@ -141,6 +141,11 @@ _PROPOSAL = r"(?:could|can|should|might|ought\s+to|must|'d\s+better)"
 _GIVING = r"(?:could|can|would|will|'ll|'d)\s+(?:\w+\s+)?(?:give|get|lend|sell|offer|teach|show|find|send|bring|sort)"
 
 
+#: a verb of wishing or hoping before a modal in its sentence: what follows is wished, not offered
+#: ("Evan wishes Evan could bring Sam along")
+_WISHED = re.compile(r"\b(?:wish|hope|dream|imagine)(?:es|ed|s|d)?\b", re.IGNORECASE)
+
+
 @lru_cache(maxsize=4096)
 def _offer_forms(speaker: str, others: tuple[str, ...]) -> tuple[re.Pattern[str], re.Pattern[str]]:
     """The forms of an offer put to ``speaker`` and of one put by them to the addressee ("you"
@@ -172,7 +177,8 @@ def offered(unit: MemoryUnit) -> Offered | None:
     said = unit.restatement.split(" said: ", 1)[-1]
     if to_speaker.search(said):
         return "to speaker"
-    if to_other.search(said):
+    found = to_other.search(said)
+    if found is not None and not _WISHED.search(said[: found.start()].rsplit(".", 1)[-1]):
         return "to other"
     return None
 
