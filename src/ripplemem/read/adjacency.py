@@ -51,6 +51,7 @@ from ripplemem.read.focus import users_statement
 from ripplemem.read.rank import rescore
 from ripplemem.read.speech_acts import speech_act
 from ripplemem.records import Evidence, ExpansionPath, Hit, MemoryUnit
+from ripplemem.statements.clauses import NON_FACTUAL_FORMS
 from ripplemem.stores.base import MemoryStore
 from ripplemem.stores.text import terms
 
@@ -141,9 +142,10 @@ _PROPOSAL = r"(?:could|can|should|might|ought\s+to|must|'d\s+better)"
 _GIVING = r"(?:could|can|would|will|'ll|'d)\s+(?:\w+\s+)?(?:give|get|lend|sell|offer|teach|show|find|send|bring|sort)"
 
 
-#: a verb of wishing or hoping before a modal in its sentence: what follows is wished, not offered
-#: ("Evan wishes Evan could bring Sam along")
-_WISHED = re.compile(r"\b(?:wish|hope|dream|imagine)(?:es|ed|s|d)?\b", re.IGNORECASE)
+#: a verb of wishing or hoping before a modal in its sentence (the statement reader's
+#: non-factual verbs, in any form): what follows is wished, not offered ("Evan wishes Evan could
+#: bring Sam along")
+_WISHED = re.compile(r"\b(?:" + "|".join(sorted(NON_FACTUAL_FORMS)) + r")\b", re.IGNORECASE)
 
 
 @lru_cache(maxsize=4096)

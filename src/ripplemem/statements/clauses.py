@@ -277,7 +277,8 @@ def _inflected(lemmas: frozenset[str], irregular: str = "") -> frozenset[str]:
     return frozenset(forms)
 
 
-_NON_FACTUAL_FORMS = _inflected(_NON_FACTUAL, "dreamt")
+#: the non-factual verbs in every form (another module reads a wish before a modal by them)
+NON_FACTUAL_FORMS = _inflected(_NON_FACTUAL, "dreamt")
 _CONTINUATIVE_FORMS = _inflected(_CONTINUATIVE, "stuck kept")
 
 
@@ -1002,7 +1003,7 @@ def _non_factual(token: Any) -> bool:
     """A verb of wishing, dreaming or hoping (:data:`_NON_FACTUAL`): its complement clause is
     not asserted ("I wish I drove a Porsche", "I dream that I work at a bookshop")."""
     return token.pos_ in ("VERB", "AUX") and (
-        token.lemma_.casefold() in _NON_FACTUAL or token.lower_ in _NON_FACTUAL_FORMS
+        token.lemma_.casefold() in _NON_FACTUAL or token.lower_ in NON_FACTUAL_FORMS
     )
 
 
@@ -1172,7 +1173,7 @@ def _presupposed(head: Any, question: bool = False) -> bool:
         seen += 1
         # under a verb of wishing, dreaming or imagining, whatever the parse calls the clause
         # ("At night I dream that I run a bakery": a relative of "dream"; "imagines" as a noun)
-        if _hypothetical(token) or _conditional(token) or _non_factual(token) or token.lower_ in _NON_FACTUAL_FORMS:
+        if _hypothetical(token) or _conditional(token) or _non_factual(token) or token.lower_ in NON_FACTUAL_FORMS:
             return False
         if adverbial and (_infinitive(token) or _tense(token) == "future"):
             return False
