@@ -50,6 +50,11 @@ def test_an_earlier_value_word_counts_where_it_sets_the_questions_time(parse, qu
         ("Which school does Grace's son Archie go to?", "archie"),
         ("What does my sister Priya do for work?", "priya"),
         ("Where does Stuart's mother live?", None),  # a relation without a name
+        # a name "is" equates with someone's relative or thing: the value asked about, the
+        # question is about whose they are
+        ("Is Tariq's dentist Dr Moss?", "tariq"),
+        ("Is Maya's energy supplier Octopus?", "maya"),
+        ("Is Lena's brother a nurse?", None),  # no name equated: about the brother
     ],
 )
 def test_a_named_subject_is_the_person_asked_about(parse, question, subject) -> None:

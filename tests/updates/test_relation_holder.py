@@ -83,6 +83,8 @@ def test_she_after_the_relation_in_the_same_memory_is_the_relative(memory: Memor
         ("Where does Arjun's brother Vikram live?", None),  # named: about Vikram
         ("Where does Ines live?", None),
         ("Who is Kevin's partner now?", None),  # who the partner is: a fact of Kevin's
+        ("Is Kevin's partner Sam?", None),  # the same, asked yes or no
+        ("Is Kevin's dentist Dr Moss?", None),
         ("What is Ines's job?", None),  # a thing of hers, not a person
     ],
 )

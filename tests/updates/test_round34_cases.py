@@ -60,7 +60,11 @@ ALL = [
 CASES: list[Exchange] = [c for i, c in enumerate(ALL) if i % 3 != 2]
 
 #: cases the read path does not pass yet, and why
-NOT_YET: dict[str, str] = {}
+NOT_YET: dict[str, str] = {
+    "flatmate-veggie": "Rosa's own words give no value: 'I eat everything' has a pronoun for its object, and 'Steak "
+                       "is my weakness' is read as about Steak (a name at the start of a sentence), so nothing of "
+                       "hers goes above her flatmate's going vegetarian",
+}
 
 
 @pytest.fixture(scope="module")

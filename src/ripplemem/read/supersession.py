@@ -270,9 +270,13 @@ def question_subject(query: str, parse: Parse) -> str | None:
     my sister, work now?", "What company is Tomasz working at?"): a name as the subject (or the
     complement of "is") of its root, or the name in apposition to a subject that says how the
     person is related to someone ("Where does Arjun's brother Vikram live?": Vikram, not Arjun);
-    None for "I", a thing, a relation without a name or no name."""
+    None for "I", a thing, a relation without a name or no name. A name that "is" equates with
+    someone's relative or thing ("Is Tariq's dentist Dr Moss?", "Is Maya's supplier Octopus?")
+    is the value asked about: the question is about whose they are (Tariq, Maya)."""
     (doc,) = parse([last_question(query)])
     for sentence in doc.sents:
+        if (owner := _equated_owner(sentence.root)) is not None:
+            return owner
         for child in sentence.root.children:
             if child.dep_ not in ("nsubj", "nsubjpass", "attr"):
                 continue
@@ -284,6 +288,26 @@ def question_subject(query: str, parse: Parse) -> str | None:
     return None
 
 
+def _equated_owner(root: Any) -> str | None:
+    """The owner's name when a copula root equates a name with someone's relative or thing
+    ("Is Tariq's dentist Dr Moss?": tariq), else None. Without a complement of "is", the parse
+    hangs the name on the subject (in apposition, or as its head with the rest as compounds:
+    "Maya's energy supplier Octopus"); a question "Is <noun phrase>?" asks nothing, so the name
+    is what "is" equates."""
+    if root.lemma_ != "be":
+        return None
+    sides = [c for c in root.children if c.dep_ in ("nsubj", "attr")]
+    complement = any(c.dep_ in ("attr", "acomp", "oprd") for c in root.children)
+    for side in sides:
+        owner = next((c for c in side.children if c.dep_ == "poss" and c.pos_ == "PROPN"), None)
+        if owner is None:
+            continue
+        named = side.pos_ == "PROPN" or any(c.dep_ == "appos" and c.pos_ == "PROPN" for c in side.children)
+        if (complement and any(c is not side and c.pos_ == "PROPN" for c in sides)) or (not complement and named):
+            return normalise_cue(owner.text)
+    return None
+
+
 def question_relation(query: str, parse: Parse) -> tuple[str, str] | None:
     """The relative the question's main clause is about when it names them by their relation to
     someone, not by a name: a person noun with a possessor as the subject (or the complement of
@@ -291,7 +315,8 @@ def question_relation(query: str, parse: Parse) -> tuple[str, str] | None:
     live?", ("grandfather", "") for "Which care home is my grandad in?" (the asker's;
     :func:`~ripplemem.statements.clauses.kin`); None when a name
     stands beside it ("Arjun's brother Vikram": :func:`question_subject`), for a thing ("Ines's
-    job") or a person noun nobody's ("the coach")."""
+    job"), a person noun nobody's ("the coach"), or who the relative is ("Who is Kevin's
+    partner?", "Is Kevin's dentist Dr Moss?": a fact of Kevin's)."""
     (doc,) = parse([last_question(query)])
     for sentence in doc.sents:
         root = sentence.root
@@ -306,6 +331,10 @@ def question_relation(query: str, parse: Parse) -> tuple[str, str] | None:
             if any(c.pos_ == "PROPN" and c.dep_ in ("appos", "compound") for c in child.children):
                 return None  # "Arjun's brother Vikram": about Vikram
             owner = next((c for c in child.children if c.dep_ == "poss"), None)
+            if owner is not None and root.lemma_ == "be" and any(
+                c is not child and c.dep_ in ("nsubj", "attr") and c.pos_ == "PROPN" for c in root.children
+            ):
+                return None  # "Is Kevin's dentist Dr Moss?": who the relative is, as for "Who is"
             if owner is not None:
                 whose = normalise_cue(owner.text) if owner.pos_ == "PROPN" else ""
                 return kin(word if person_noun(word) else child.lower_), whose
@@ -790,7 +819,8 @@ def _not_about(item: Evidence) -> bool:
 
 
 def naming_old_values(
-    lead: Sequence[Evidence], answering: Sequence[str], statements: StatementReader, asked: Collection[str]
+    lead: Sequence[Evidence], answering: Sequence[str], statements: StatementReader, asked: Collection[str],
+    *, before: bool = False,
 ) -> list[str]:
     """The units of the lead said after a unit that answers which name a value it gives: a
     change is often told by naming the old value, not the question's words ("The cetirizine
@@ -820,7 +850,7 @@ def naming_old_values(
         if unit.id in answering or _says_nothing(unit):
             continue
         text = question_words(unit.restatement, None)  # its words, with a plural's singular
-        if any(said_order(values[w]) < said_order(unit) for w in text & values.keys()):
+        if any(before or said_order(values[w]) < said_order(unit) for w in text & values.keys()):
             out.append(unit.id)
     return out
 
