@@ -55,6 +55,19 @@ ALL = [
              ("2022-06-13", (("a", "I live in Leipzig, near the zoo, in a flat with a balcony."),)),
              ("2022-12-12", (("a", "We looked at flats in Berlin in the autumn but stayed put."),)),
              "Does Ivo live in Berlin?", "Leipzig", "flats in Berlin"),
+    # the holder's own wish or near miss for the named value, after their value in other words
+    Exchange("pool-not-gym", "control", "Omar",
+             ("2023-01-16", (("a", "I cancelled the gym and swim at the council pool three mornings a week."),)),
+             ("2023-05-29", (("a", "Fitness First has a summer offer, maybe I should sign up... nah, the pool is enough."),)),
+             "Does Omar have a membership at Fitness First?", "council pool", "Fitness First has"),
+    Exchange("kindle-paper", "control", "Greta",
+             ("2022-02-07", (("a", "I only read paper books now, I gave my e-reader to my nephew."),)),
+             ("2022-08-15", (("a", "The new Kindle looks lovely, I was this close to ordering one, then didn't."),)),
+             "Does Greta read on a Kindle?", "paper books", "new Kindle"),
+    Exchange("lisbon-dream", "control", "Hugo",
+             ("2023-03-13", (("a", "We rent a terraced house in Bristol, two streets from the harbour."),)),
+             ("2023-09-18", (("a", "Honestly I'd move to Lisbon tomorrow if the jobs were there."),)),
+             "Does Hugo live in Lisbon?", "terraced house in Bristol", "move to Lisbon"),
 ]
 
 CASES: list[Exchange] = [c for i, c in enumerate(ALL) if i % 3 != 2]
