@@ -68,12 +68,27 @@ ALL = [
              ("2023-03-13", (("a", "We rent a terraced house in Bristol, two streets from the harbour."),)),
              ("2023-09-18", (("a", "Honestly I'd move to Lisbon tomorrow if the jobs were there."),)),
              "Does Hugo live in Lisbon?", "terraced house in Bristol", "move to Lisbon"),
+    # the same, with the holder's value and wish in one verb (written after reading a tune
+    # question of blind4, aiko-streaming-q2, for the rule that reads it)
+    Exchange("console-too", "control", "Bruno",
+             ("2022-10-03", (("a", "I sold my old laptop and got a PlayStation 5 instead."),)),
+             ("2023-02-20", (("Pedro", "Come round and play Forza, I've got an Xbox now."),
+                             ("a", "Maybe I should get an Xbox too... no, one console is plenty."))),
+             "Does Bruno have an Xbox?", "got a PlayStation", "get an Xbox too"),
+    Exchange("garmin-too", "control", "Lina",
+             ("2023-04-10", (("a", "I got a Fitbit for my birthday, it tracks all my runs."),)),
+             ("2023-08-07", (("Jo", "My new Garmin is amazing on trail runs, I've got the Forerunner."),
+                             ("a", "Maybe I should get a Garmin too... nah, the Fitbit does the job."))),
+             "Does Lina have a Garmin?", "got a Fitbit", "get a Garmin too"),
 ]
 
 CASES: list[Exchange] = [c for i, c in enumerate(ALL) if i % 3 != 2]
 
 #: cases the read path does not pass yet, and why
 NOT_YET: dict[str, str] = {
+    "kindle-paper": "'Greta only reads paper books now' answers 'Does Greta read on a Kindle?' more than 0.25 below "
+                    "her near miss with the new Kindle, and says it in other words than it (read / order): it is "
+                    "not read beside it, so the near miss stays first",
     "flatmate-veggie": "Rosa's own words give no value: 'I eat everything' has a pronoun for its object, and 'Steak "
                        "is my weakness' is read as about Steak (a name at the start of a sentence), so nothing of "
                        "hers goes above her flatmate's going vegetarian",

@@ -670,7 +670,7 @@ def apply_supersession(
         read += [i for i in naming_the_thing(lead, answering, statements, things) if i not in read]
         if (noun := counted(query, parse)) is not None:
             read += [i for i in counting_anew(lead, answering, statements, noun) if i not in read]
-        read += [i for i in saying_alike(lead, answering, alike, statements, before=polar) if i not in read]
+        read += [i for i in saying_alike(lead, answering, alike, statements, before=polar or yes_no) if i not in read]
         reads = len({said[i] for i in read if i in said}) > 1 or bool(corrects.intersection(read))
     if not reads and not any(chains.links.get(e.unit.id) for e in evidence):
         # no chain and no readings to order: nothing moves, and whom the question is about is
@@ -868,8 +868,10 @@ def saying_alike(
     order ("I'll stick to the Focus" after "I commute in my Ford Focus"). With ``before`` (a
     yes-or-no question, where no value is ordered by time), those said before it too: the
     memory of the value held ("We're with EDF") beside the plan the question names ("I was going
-    to switch us to Octopus" for "Did I switch to Octopus?"). Their own clauses then tell
-    whether they state anything of the holder's."""
+    to switch us to Octopus" for "Did I switch to Octopus?"; "I only read paper books now"
+    beside "I was this close to ordering the new Kindle" for "Does Greta read on a Kindle?", in
+    the present as in the past). Their own clauses then tell whether they state anything of the
+    holder's."""
     units = {e.unit.id: e.unit for e in lead}
     found = [units[i] for i in answering if i in units]
     # each candidate with the answering units it says alike, said before it (or at any time)
