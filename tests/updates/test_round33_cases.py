@@ -113,8 +113,6 @@ NOT_YET: dict[str, str] = {
                        "the request",
     "considering-veganism": "the memory of the true value ('Lior is pescatarian') fits 'Is Lior vegan?' more than "
                             "0.25 less than the weighed one: it does not answer, so nothing goes above the weighing",
-    "thinking-law": "the memory of the true value ('a history major') fits 'Does Priya study law?' more than 0.25 "
-                    "less than the weighed one: it does not answer, so nothing goes above the weighing",
 }
 
 
