@@ -1043,8 +1043,19 @@ def _statements_first(
     parts.update(corrections(units, parts))  # "Scratch that, it's Tuesday not Monday"
     stating = {u.id: [c for c in clauses if states(c, found)] for u, clauses in zip(units, read, strict=True)}
 
+    # the names a statement gives as its values (not the question's words, not numbers)
+    given_names = {
+        i: frozenset(w for c in clauses for _, words in c.places for w in words & c.named if w not in found.words and not w.isdigit())
+        for i, clauses in stating.items()
+    }
+
+    def renames(a: str, b: str) -> bool:  # a, said later, names a value b states
+        return said_order(items[a].unit) > said_order(items[b].unit) and bool(
+            question_words(items[a].unit.restatement, None) & given_names.get(b, frozenset())
+        )
+
     def kin(a: str, b: str) -> bool:  # a value in the same grammatical place, or a new count
-        return any(
+        return renames(a, b) or renames(b, a) or any(
             same_place(x, y) or (counted is not None and _recounts(x, y, counted))
             for x in stating.get(a, ()) for y in stating.get(b, ())
         )
