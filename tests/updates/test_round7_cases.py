@@ -92,10 +92,6 @@ NOT_YET = {
     "cornwall-cottage": "'rented a cottage in Cornwall for the bank holiday': a stay for an occasion, not counted in units "
     "of time, reads as a statement of where Hal is",
     "fr-infirmiere": "French: the statement reader parses English only, so the stage reads neither memory and the ranking decides",
-    "ditched-gym": "every memory fits 'Where does Lena work out?' about as little (PureGym 0.01, the switch -0.01, "
-    "the small talk about the garden 0.05: the embedder does not tie working out to a gym), so the ranking's "
-    "small talk is the best answer and the switch, sharing no word with it or the question, answers "
-    "something else; it passed while the margin took every memory of the last session",
 }
 
 
