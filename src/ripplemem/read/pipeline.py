@@ -25,7 +25,9 @@ Baseline kinds (bm25, dense, hybrid) are dispatched to :mod:`ripplemem.read.base
 The query's vector is computed on a thread of its own (:mod:`ripplemem.background`) while
 the query cues, the lexical view, the cue index and the supersession stage's reading of the
 question (``question``: its tense, from the one parse of it) are read; the stages that need it
-wait for it there (the ``embed`` timing is that wait). For a question that names a time, the
+wait for it there (the ``embed`` timing is that wait). The same thread then centres it and reads
+the dense view (its matrix product holds no GIL, so it runs beside the question's words on a
+second core); the ``dense`` timing is what is left of that to wait for. For a question that names a time, the
 ranking reads the time its own clause names (:func:`~ripplemem.read.when.asked_time`, from that
 parse) only when the order depends on it (:meth:`_RippleRun._time_first`), or when the vector
 is not there yet once the stages before it are done (the wait would be idle). Once it is there, a question the supersession
@@ -320,9 +322,12 @@ class _RippleRun:
         reference_time: datetime | None,
     ) -> list[Evidence]:
         store, namespace, recipe, clock = self.store, self.namespace, self.recipe, self.clock
-        # the query's words first, while its vector is computed (see ripplemem/background.py)
-        embedding = in_background(
-            lambda: self.embedder.embed([self.query], input_type="query")[0], name="ripplemem-query-embedding"
+        depth = view_depths(recipe)
+        # the query's words first, while its vector is computed (see ripplemem/background.py);
+        # the same thread then runs the dense view, whose matrix product holds no GIL
+        embedding: Future[np.ndarray] = Future()
+        dense_soon = in_background(
+            lambda: self._vector_and_dense(embedding, depth.dense), name="ripplemem-query-embedding"
         )
         if self.statements is not None:
             self.parse = parse_once(self.statements.parse)
@@ -338,7 +343,6 @@ class _RippleRun:
                 day_first=self.day_first,
             )
         self.trace.cues = cues
-        depth = view_depths(recipe)
         with clock("lexical"):
             # its words, not its language's closed classes (English ones are the index's stopwords)
             lexical = lexical_view(store, namespace, self._lexical_query(cues), depth.lexical)
@@ -364,16 +368,12 @@ class _RippleRun:
             with clock("time"):
                 self._asked_time()
         with clock("embed"):  # what is left of it to wait for
-            query_vector = embedding.result()
-        self.raw_query_vector = query_vector
+            self.raw_query_vector = embedding.result()
         # read by the supersession stage for an English question only (its relevance)
         if self.question is not None and self.language == "en" and weighs_relevance(self.query, self.question[1]):
             self._embed_nameless_soon(self._nameless_text())
-        if recipe.views.centred_query:
-            with clock("centre"):
-                query_vector = centre_query(query_vector, store.centroid(namespace))
-        with clock("dense"):
-            dense = dense_view(store, namespace, query_vector, depth.dense)
+        with clock("dense"):  # what is left of it to wait for
+            query_vector, dense = dense_soon.result()
         with clock("cue"):
             cue = closest_first(matches, query_vector, depth.cue)
         if not cues.has_structure:
@@ -394,6 +394,24 @@ class _RippleRun:
         else:
             self.trace.notes.append("expansion off (recipe.expansion.enabled=False)")
         return self.assemble(query_vector, dense, lexical)
+
+    def _vector_and_dense(
+        self, embedding: Future[np.ndarray], depth: int
+    ) -> tuple[np.ndarray, list[tuple[str, float]]]:
+        """On the query's thread: its vector (set on ``embedding`` as soon as it is there),
+        then, centred with ``recipe.views.centred_query``, its dense view ``depth`` deep (both
+        reads in one block of the store's: a store that keeps a search's reads per thread
+        reads the namespace's state once for them)."""
+        try:
+            vector = self.embedder.embed([self.query], input_type="query")[0]
+        except BaseException as error:
+            embedding.set_exception(error)
+            raise
+        embedding.set_result(vector)
+        with self.store.reading(self.namespace):
+            if self.recipe.views.centred_query:
+                vector = centre_query(vector, self.store.centroid(self.namespace))
+            return vector, dense_view(self.store, self.namespace, vector, depth)
 
     def expand(self, planner: Planner, cues: Cues, query_vector: np.ndarray) -> None:
         """Rounds of plan -> diffuse -> C <- C ∪ S_r; stop on the plan's word or no new support.
