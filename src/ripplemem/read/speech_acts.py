@@ -35,28 +35,33 @@ from ripplemem.records import Evidence
 SpeechAct = Literal["ask", "report", "other"]
 
 #: a question, a request to the other side, a wish, a search or a plan (directives, commissives):
-#: each form with the words one of its matches starts with (lower case; the modal's as written)
-_ASK_FORMS: tuple[tuple[tuple[str, ...], bool, str], ...] = (
-    (("?",), False, r"\?"),
-    (("asked",), False, r"\basked\b"),
-    (("can", "could", "would", "will", "does", "do", "is"), False,
+#: each form with the words one of its matches starts with (lower case; the modal's as written),
+#: and, for a form that starts with words found in most texts ("is", "do", "are" in "share"),
+#: the words one of which each of its matches holds further on (lower case)
+_ASK_FORMS: tuple[tuple[tuple[str, ...], bool, tuple[str, ...], str], ...] = (
+    (("?",), False, (), r"\?"),
+    (("asked",), False, (), r"\basked\b"),
+    (("can", "could", "would", "will", "does", "do", "is"), False, ("you", "assistant"),
      r"\b(?:can|could|would|will|does|do|is)\s+(?:you|assistant)\b"),
-    (("recommend", "suggest", "advise"), False, r"\b(?:recommend|suggest|advise)\b"),
-    (("help ",), False, r"\bhelp (?:me|user|him|her|them)\b"),
+    (("recommend", "suggest", "advise"), False, (), r"\b(?:recommend|suggest|advise)\b"),
+    (("help ",), False, (), r"\bhelp (?:me|user|him|her|them)\b"),
     (("is", "was", "am", "are", "were", "been"), False,
+     ("looking", "wondering", "thinking", "planning", "trying", "hoping", "considering", "interested",
+      "curious", "going to"),
      (r"\b(?:is|was|am|are|were|been)\s+(?:\w+ly\s+)?(?:looking|wondering|thinking|planning|trying|hoping|"
       r"considering|interested|curious|going to)\b")),
-    (("want", "would like", "'d like", "need", "plan", "hope", "intend"), False,
+    (("want", "would like", "'d like", "need", "plan", "hope", "intend"), False, (),
      r"\b(?:wants?|would like|'d like|needs?|plans?|hopes?|intends?)\s+to\b"),
-    (("will", "might", "may", "should"), True,
+    (("will", "might", "may", "should"), True, (),
      r"\b(?-i:will|might|may|should)\s+(?!have\b|be\b)\w+"),  # lower case: not the month May
-    (("any ",), False, r"\bany (?:tips|suggestions|recommendations|advice|ideas)\b"),
+    (("any ",), False, (), r"\bany (?:tips|suggestions|recommendations|advice|ideas)\b"),
 )
-_ASK = re.compile("|".join(form for _, _, form in _ASK_FORMS), re.IGNORECASE)
+_ASK = re.compile("|".join(form for _, _, _, form in _ASK_FORMS), re.IGNORECASE)
 #: each form alone, searched from the first of its words in the text (a text in ASCII: its
 #: lower case is where the case-blind forms match)
 _ASK_EACH = tuple(
-    (words, as_written, re.compile(form, re.IGNORECASE)) for words, as_written, form in _ASK_FORMS
+    (words, as_written, holds, re.compile(form, re.IGNORECASE))
+    for words, as_written, holds, form in _ASK_FORMS
 )
 #: irregular past forms (and the perfect's auxiliaries) that report something done or had
 _PAST = (
@@ -95,12 +100,15 @@ def speech_act(text: str) -> SpeechAct:
 def _asks(text: str) -> bool:
     """Whether :data:`_ASK` matches ``text``: for a text in ASCII each form is searched from
     the first place one of its words occurs (a match starts with one), and not at all without
-    one (the one pattern tries every form at every character, the larger part of a recall's
-    reading of speech acts)."""
+    one, nor without one of the words each of its matches holds further on (the one pattern
+    tries every form at every character, the larger part of a recall's reading of speech
+    acts; a form that starts with "is" or "do" is otherwise searched through most texts)."""
     if not text.isascii():
         return _ASK.search(text) is not None
     folded = text.lower()
-    for words, as_written, form in _ASK_EACH:
+    for words, as_written, holds, form in _ASK_EACH:
+        if holds and not any(word in folded for word in holds):
+            continue
         where = text if as_written else folded
         starts = [at for at in (where.find(word) for word in words) if at >= 0]
         if starts and form.search(text, min(starts)) is not None:
