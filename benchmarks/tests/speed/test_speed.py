@@ -110,7 +110,24 @@ def test_search_stages_table(result: GrowthResult) -> None:
     assert stages[-1][0] == "total" and len(stages) > 3
     assert all(len(values) == len(result.sizes) for _, values in stages)
     assert all(value is not None and value[1] is not None for _, values in stages for value in values)
-    assert "`ripple` search by read stage" in growth_section(result)
+    section = growth_section(result)
+    assert "`ripple` search by read stage" in section
+    # the query is centred with its dense view, on its own thread: the search waits for both
+    assert "centre" not in dict(stages)
+    assert "`embed` and `dense` are what is left to wait for" in section
+
+
+def test_search_stages_of_a_run_that_centred_the_query_itself(result: GrowthResult) -> None:
+    from ripplemem_bench.reports.growth import growth_section
+
+    older = result.model_copy(deep=True)
+    for row in older.sizes:
+        timing = row.search["ripple"]
+        timing.stages_p50_ms["centre"] = 0.1
+        if timing.stages_mean_ms is not None:
+            timing.stages_mean_ms["centre"] = 0.1
+    section = growth_section(older)
+    assert "`embed` is what is left to wait for" in section and "`dense` are" not in section
 
 
 def test_locomo_ingest(result: GrowthResult) -> None:

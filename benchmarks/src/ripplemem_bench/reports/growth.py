@@ -119,10 +119,16 @@ def _stage_lines(result: GrowthResult) -> list[str]:
     unit = "p50 / mean ms" if means else "p50 ms"
     header = ["stage", *(f"{row.units:,} {unit}" for row in result.sizes)]
     table = [[stage, *(stage_cell(value) for value in values)] for stage, values in stages]
+    # a run whose search centred the query on its own thread (a `centre` stage) read the dense
+    # view there too; since, both are read on the query's thread
+    waits = (
+        "`embed` is what is left to wait for" if any(stage == "centre" for stage, _ in stages)
+        else "its dense view is read on the same thread; `embed` and `dense` are what is left to wait for"
+    )
     return ["", (f"`{STAGES_RECIPE}` search by read stage at each size: the p50 of a stage's ms "
             "over the searches it ran in, and its mean ms per search (0 where it did not run: "
             "the means add up to the mean total, the p50s do not). The query is embedded "
-            "beside the first stages; `embed` is what is left to wait for:"), "",
+            f"beside the first stages; {waits}:"), "",
             *markdown_table(header, table)]
 
 
