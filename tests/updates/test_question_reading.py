@@ -54,6 +54,7 @@ def test_an_earlier_value_word_counts_where_it_sets_the_questions_time(parse, qu
         # question is about whose they are
         ("Is Tariq's dentist Dr Moss?", "tariq"),
         ("Is Maya's energy supplier Octopus?", "maya"),
+        ("Is my dentist Dr Moss?", None),  # the asker's dentist: about the one who asks
         ("Is Lena's brother a nurse?", None),  # no name equated: about the brother
     ],
 )

@@ -272,11 +272,12 @@ def question_subject(query: str, parse: Parse) -> str | None:
     person is related to someone ("Where does Arjun's brother Vikram live?": Vikram, not Arjun);
     None for "I", a thing, a relation without a name or no name. A name that "is" equates with
     someone's relative or thing ("Is Tariq's dentist Dr Moss?", "Is Maya's supplier Octopus?")
-    is the value asked about: the question is about whose they are (Tariq, Maya)."""
+    is the value asked about: the question is about whose they are (Tariq, Maya; None for "Is
+    my dentist Dr Moss?", the asker's)."""
     (doc,) = parse([last_question(query)])
     for sentence in doc.sents:
         if (owner := _equated_owner(sentence.root)) is not None:
-            return owner
+            return normalise_cue(owner.text) if owner.pos_ == "PROPN" else None
         for child in sentence.root.children:
             if child.dep_ not in ("nsubj", "nsubjpass", "attr"):
                 continue
@@ -288,23 +289,23 @@ def question_subject(query: str, parse: Parse) -> str | None:
     return None
 
 
-def _equated_owner(root: Any) -> str | None:
-    """The owner's name when a copula root equates a name with someone's relative or thing
-    ("Is Tariq's dentist Dr Moss?": tariq), else None. Without a complement of "is", the parse
-    hangs the name on the subject (in apposition, or as its head with the rest as compounds:
-    "Maya's energy supplier Octopus"); a question "Is <noun phrase>?" asks nothing, so the name
-    is what "is" equates."""
+def _equated_owner(root: Any) -> Any | None:
+    """The possessor (a name, or "my") when a copula root equates a name with someone's
+    relative or thing ("Is Tariq's dentist Dr Moss?": Tariq), else None. Without a complement of
+    "is", the parse hangs the name on the subject (in apposition, or as its head with the rest
+    as compounds: "Maya's energy supplier Octopus"); a question "Is <noun phrase>?" asks
+    nothing, so the name is what "is" equates."""
     if root.lemma_ != "be":
         return None
     sides = [c for c in root.children if c.dep_ in ("nsubj", "attr")]
     complement = any(c.dep_ in ("attr", "acomp", "oprd") for c in root.children)
     for side in sides:
-        owner = next((c for c in side.children if c.dep_ == "poss" and c.pos_ == "PROPN"), None)
+        owner = next((c for c in side.children if c.dep_ == "poss"), None)
         if owner is None:
             continue
         named = side.pos_ == "PROPN" or any(c.dep_ == "appos" and c.pos_ == "PROPN" for c in side.children)
         if (complement and any(c is not side and c.pos_ == "PROPN" for c in sides)) or (not complement and named):
-            return normalise_cue(owner.text)
+            return owner
     return None
 
 
@@ -330,11 +331,9 @@ def question_relation(query: str, parse: Parse) -> tuple[str, str] | None:
                 continue  # "Amira's Nan": the parse may take the kinship word for a name
             if any(c.pos_ == "PROPN" and c.dep_ in ("appos", "compound") for c in child.children):
                 return None  # "Arjun's brother Vikram": about Vikram
-            owner = next((c for c in child.children if c.dep_ == "poss"), None)
-            if owner is not None and root.lemma_ == "be" and any(
-                c is not child and c.dep_ in ("nsubj", "attr") and c.pos_ == "PROPN" for c in root.children
-            ):
+            if _equated_owner(root) is not None:
                 return None  # "Is Kevin's dentist Dr Moss?": who the relative is, as for "Who is"
+            owner = next((c for c in child.children if c.dep_ == "poss"), None)
             if owner is not None:
                 whose = normalise_cue(owner.text) if owner.pos_ == "PROPN" else ""
                 return kin(word if person_noun(word) else child.lower_), whose
