@@ -818,8 +818,7 @@ def _not_about(item: Evidence) -> bool:
 
 
 def naming_old_values(
-    lead: Sequence[Evidence], answering: Sequence[str], statements: StatementReader, asked: Collection[str],
-    *, before: bool = False,
+    lead: Sequence[Evidence], answering: Sequence[str], statements: StatementReader, asked: Collection[str]
 ) -> list[str]:
     """The units of the lead said after a unit that answers which name a value it gives: a
     change is often told by naming the old value, not the question's words ("The cetirizine
@@ -849,7 +848,7 @@ def naming_old_values(
         if unit.id in answering or _says_nothing(unit):
             continue
         text = question_words(unit.restatement, None)  # its words, with a plural's singular
-        if any(before or said_order(values[w]) < said_order(unit) for w in text & values.keys()):
+        if any(said_order(values[w]) < said_order(unit) for w in text & values.keys()):
             out.append(unit.id)
     return out
 
@@ -1048,10 +1047,15 @@ def _statements_first(
         for i, clauses in stating.items()
     }
 
+    said_words: dict[str, frozenset[str]] = {}  # each unit's words, read once (kin runs pairwise)
+
     def renames(a: str, b: str) -> bool:  # a, said later, names a value b states
-        return said_order(items[a].unit) > said_order(items[b].unit) and bool(
-            question_words(items[a].unit.restatement, None) & given_names.get(b, frozenset())
-        )
+        names = given_names.get(b)
+        if not names or said_order(items[a].unit) <= said_order(items[b].unit):
+            return False
+        if a not in said_words:
+            said_words[a] = question_words(items[a].unit.restatement, None)
+        return bool(said_words[a] & names)
 
     def kin(a: str, b: str) -> bool:  # a value in the same grammatical place, or a new count
         return renames(a, b) or renames(b, a) or any(
