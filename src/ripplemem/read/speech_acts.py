@@ -34,6 +34,11 @@ from ripplemem.records import Evidence
 
 SpeechAct = Literal["ask", "report", "other"]
 
+#: the other side, addressed by a modal or "do"/"is" ("can you", "is assistant")
+_ADDRESSED = ("you", "assistant")
+#: what a speaker is after, said with "be" ("I'm looking for", "we were thinking of")
+_SEEKING = ("looking", "wondering", "thinking", "planning", "trying", "hoping", "considering", "interested",
+            "curious", "going to")
 #: a question, a request to the other side, a wish, a search or a plan (directives, commissives):
 #: each form with the words one of its matches starts with (lower case; the modal's as written),
 #: and, for a form that starts with words found in most texts ("is", "do", "are" in "share"),
@@ -41,15 +46,12 @@ SpeechAct = Literal["ask", "report", "other"]
 _ASK_FORMS: tuple[tuple[tuple[str, ...], bool, tuple[str, ...], str], ...] = (
     (("?",), False, (), r"\?"),
     (("asked",), False, (), r"\basked\b"),
-    (("can", "could", "would", "will", "does", "do", "is"), False, ("you", "assistant"),
-     r"\b(?:can|could|would|will|does|do|is)\s+(?:you|assistant)\b"),
+    (("can", "could", "would", "will", "does", "do", "is"), False, _ADDRESSED,
+     rf"\b(?:can|could|would|will|does|do|is)\s+(?:{'|'.join(_ADDRESSED)})\b"),
     (("recommend", "suggest", "advise"), False, (), r"\b(?:recommend|suggest|advise)\b"),
     (("help ",), False, (), r"\bhelp (?:me|user|him|her|them)\b"),
-    (("is", "was", "am", "are", "were", "been"), False,
-     ("looking", "wondering", "thinking", "planning", "trying", "hoping", "considering", "interested",
-      "curious", "going to"),
-     (r"\b(?:is|was|am|are|were|been)\s+(?:\w+ly\s+)?(?:looking|wondering|thinking|planning|trying|hoping|"
-      r"considering|interested|curious|going to)\b")),
+    (("is", "was", "am", "are", "were", "been"), False, _SEEKING,
+     rf"\b(?:is|was|am|are|were|been)\s+(?:\w+ly\s+)?(?:{'|'.join(_SEEKING)})\b"),
     (("want", "would like", "'d like", "need", "plan", "hope", "intend"), False, (),
      r"\b(?:wants?|would like|'d like|needs?|plans?|hopes?|intends?)\s+to\b"),
     (("will", "might", "may", "should"), True, (),
