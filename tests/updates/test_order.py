@@ -179,3 +179,22 @@ def test_small_talk_at_chance_does_not_pass_an_earlier_unread_answer() -> None:
             answers={"old", "new-a"}, topic=lambda a, b: False,
         )
         assert (ranked[0] == "new-a") is passes, fit
+
+
+def test_an_earlier_value_read_by_no_reading_leads_without_a_fit_of_its_own() -> None:
+    """For an earlier value, the leader may be an answer no reading reads (the earliest that a
+    later statement says alike); passing an older answer above it reads the leader's fit only
+    when it has one (it raised a KeyError)."""
+    units = {u.id: u for u in (_unit("chat", 1, 1), _unit("unread", 2, 1), _unit("said", 5, 1))}
+    answering = {"said": STATED}
+    relevance = {"chat": 0.6, "unread": 0.4, "said": 0.5}
+
+    def alike(a: str, b: str) -> bool:
+        return {a, b} == {"unread", "said"}
+
+    ranked, moved = order(
+        ["chat", "unread", "said"], units, answering, relevance, alike,
+        answers={"chat", "unread"}, latest=False, topic=lambda a, b: a != "chat",
+    )
+    # it speaks of what the question does: it passes the answer said before it
+    assert ranked == ["unread", "chat", "said"] and moved == {"unread"}

@@ -751,7 +751,8 @@ def _stated_in_order(
         return (
             other in answers and said_order(units[other]) < said_order(units[member])
             and (
-                answering[member].fit > CHANCE or topic(member, "") or alike(member, other)
+                (member in answering and answering[member].fit > CHANCE) or topic(member, "")
+                or alike(member, other)
                 or kin(member, other)
             )
         )
