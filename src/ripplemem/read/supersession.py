@@ -21,7 +21,10 @@ that thing a number they assert or take as given: a new count told in other word
 (:func:`counting_anew`); and one said after an answering unit that speaks of the same thing (each
 among the other's nearest units of the lead, and more alike than the namespace's average pair)
 and names a value it does not: a change told in
-words of its own (:func:`saying_alike`; for a yes-or-no question, one said before it too).
+words of its own (:func:`saying_alike`; for a yes-or-no question, one said before it too); and
+one that replies to an answering question of the other speaker in the turn right after it
+(:func:`answering_the_asked`): its first words, a yes or a reply with no verb, are read with that
+question (:func:`_with_questions`), as a short reply kept with its question is.
 
 What the question asks for is read from its words:
 
@@ -81,7 +84,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Collection, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -119,7 +122,9 @@ from ripplemem.records import (
     shares_a_photo,
 )
 from ripplemem.statements import Clause, Parse, StatementReader, counts, frequency, same_place
+from ripplemem.statements.answers import affirms
 from ripplemem.statements.clauses import DURATION_UNITS, kin, person_noun
+from ripplemem.statements.reader import speaker_parts
 from ripplemem.stores.base import MemoryStore, supersedes_of
 
 #: the question asks for the value before a change
@@ -670,6 +675,7 @@ def apply_supersession(
         if (noun := counted(query, parse)) is not None:
             read += [i for i in counting_anew(lead, answering, statements, noun) if i not in read]
         read += [i for i in saying_alike(lead, answering, alike, statements, before=polar or yes_no) if i not in read]
+        read += [i for i in answering_the_asked(lead, answering) if i not in read]
         reads = len({said[i] for i in read if i in said}) > 1 or bool(corrects.intersection(read))
     if not reads and not any(chains.links.get(e.unit.id) for e in evidence):
         # no chain and no readings to order: nothing moves, and whom the question is about is
@@ -853,6 +859,32 @@ def naming_old_values(
     return out
 
 
+def answering_the_asked(lead: Sequence[Evidence], answering: Sequence[str]) -> list[str]:
+    """The units of the lead that reply to a question among the answering units: said by
+    another speaker in the turn right after it, in the same session ("Did you find a new piano
+    teacher?" / "Yes, Lorenzo Ricci, a friend of my cousin. He's patient ..." for "Who is Ada's
+    piano teacher?"). A reply says what it answers with the question, and may share no word with
+    either; its clauses, read with the question (:func:`_with_questions`), tell whether it
+    states anything of the holder's."""
+    units = {e.unit.id: e.unit for e in lead}
+    asked = [
+        units[i] for i in answering
+        if i in units and units[i].restatement.rstrip().endswith("?") and " answered: " not in units[i].restatement
+    ]
+    found: list[str] = []
+    for question in asked:
+        at = question.extra.get("turn_index")
+        if at is None:
+            continue
+        found += [
+            e.unit.id for e in lead
+            if e.unit.id not in answering and e.unit.id not in found
+            and e.unit.episode_id == question.episode_id and e.unit.extra.get("turn_index") == at + 1
+            and not set(e.unit.speakers) & set(question.speakers)
+        ]
+    return found
+
+
 def saying_alike(
     lead: Sequence[Evidence], answering: Sequence[str], alike: Callable[[str, str], bool],
     statements: StatementReader, *, before: bool = False,
@@ -1026,7 +1058,8 @@ def _statements_first(
     ``yes_no``: the question asks whether a value it names holds (:func:`readings`)."""
     items = {e.unit.id: e for e in ordered}
     units = [items[i].unit for i in answering if i in items]
-    read = [as_told(u, clauses, now) for u, clauses in zip(units, statements.clauses(units), strict=True)]
+    read = _with_questions(units, statements.clauses(units), statements, chains)
+    read = [as_told(u, clauses, now) for u, clauses in zip(units, read, strict=True)]
     found = holder_of(None, holder.words, units, read, besides=besides) if unnamed else holder
     if found is None:
         return ordered, set()
@@ -1104,6 +1137,65 @@ def _naming_later(query: str, parse: Parse | None, units: Sequence[MemoryUnit]) 
 
 def _says_he_or_she(clauses: Sequence[Clause]) -> bool:
     return any(c.kind == "person" and c.subject in ("he", "she") for c in clauses)
+
+
+def _first_words(unit: MemoryUnit) -> tuple[str, str] | None:
+    """The speaker of ``unit`` and the first sentence of their words, when they may answer a
+    question by themselves: a yes ("Yes, Lorenzo Ricci, a friend of Ada's cousin.") or at most
+    :data:`_FRAGMENT_WORDS` words (a reply with no verb, "Ironworks, the old warehouse gym by the
+    river."); None for a unit already kept with the question it answers."""
+    if " answered: " in unit.restatement:
+        return None
+    speaker = unit.speakers[0] if unit.speakers else (unit.participants[0] if unit.participants else "")
+    parts = speaker_parts(unit.restatement, speaker)
+    if not parts or parts[0][0] != speaker:
+        return None
+    first = _SENTENCE_END.split(parts[0][1], maxsplit=1)[0].strip()
+    if not first or first.endswith("?") or not (affirms(first) or len(first.split()) <= _FRAGMENT_WORDS):
+        return None
+    return speaker, first
+
+
+def _with_questions(
+    units: Sequence[MemoryUnit], read: Sequence[Sequence[Clause]], statements: StatementReader, chains: _Chains
+) -> list[list[Clause]]:
+    """Each unit's clauses, and for a unit whose first words answer the question the other
+    speaker asked in the turn right before it, what those words assert with that question
+    (:mod:`ripplemem.statements.answers`: "Did Ada find a new piano teacher?" / "Yes, Lorenzo
+    Ricci, a friend of Ada's cousin. He's patient ..." asserts "Ada did find a new piano
+    teacher"): a longer reply is a unit of its own, not kept with its question, and its words
+    alone say nothing of what they answer. A "no", or words that are a clause of their own,
+    assert nothing more."""
+    out = [list(clauses) for clauses in read]
+    opening = {u.id: found for u in units if (found := _first_words(u)) is not None}
+    if not opening:
+        return out
+    before = _turns_before([u for u in units if u.id in opening], chains)
+    pairs: dict[str, MemoryUnit] = {}
+    for unit in units:
+        asking = before.get(unit.id)
+        if asking is None:
+            continue
+        speaker = asking.speakers[0] if asking.speakers else ""
+        asker, words = (speaker_parts(asking.restatement, speaker) or [("", "")])[-1]
+        question = _SENTENCE_END.split(words.strip())[-1].strip()
+        if not question.endswith("?"):
+            continue
+        who, first = opening[unit.id]
+        pairs[unit.id] = replace(unit, restatement=f"{asker} asked: {question} {who} answered: {first}")
+    if not pairs:
+        return out
+    asserted = dict(zip(pairs, statements.clauses(list(pairs.values())), strict=True))
+    for n, unit in enumerate(units):
+        own = {c.text for c in out[n]}
+        out[n].extend(c for c in asserted.get(unit.id, ()) if not c.asked and c.text not in own)
+    return out
+
+
+#: the end of a sentence in a restatement
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
+#: the most words of a reply's first sentence that may answer a question with no verb of its own
+_FRAGMENT_WORDS = 8
 
 
 def _turns_before(units: Sequence[MemoryUnit], chains: _Chains) -> dict[str, MemoryUnit]:
