@@ -87,6 +87,23 @@ def test_retrieval_order_matches_the_float32_path(
     assert best.tolist() == best_reference.tolist() == [1, 4, 6]
 
 
+def test_one_onnxruntime_thread_unless_told() -> None:
+    assert MiniLMQ7Embedder().threads == 1
+    assert MiniLMFloatEmbedder(threads=2).threads == 2
+
+
+@pytest.mark.parametrize("cls", [MiniLMFloatEmbedder, MiniLMQ7Embedder, MiniLMQ8Embedder])
+def test_the_vectors_do_not_depend_on_the_threads(
+    cls: type[MiniLMFloatEmbedder], folder: Path
+) -> None:
+    made = {
+        threads: (cls(threads=threads) if cls is MiniLMFloatEmbedder else cls(cache_dir=folder, threads=threads))
+        for threads in (1, 2)
+    }
+    for texts in ([*TEXTS, *QUERIES], *([text] for text in QUERIES)):
+        assert np.array_equal(made[1].embed(texts), made[2].embed(texts))
+
+
 def test_the_two_widths_are_different_models(folder: Path) -> None:
     q7 = MiniLMQ7Embedder(cache_dir=folder, threads=1).embed(TEXTS)
     q8 = MiniLMQ8Embedder(cache_dir=folder, threads=1).embed(TEXTS)
