@@ -1,9 +1,10 @@
 """Update situations of round 37, all controls: a later memory of the same person about a thing
 of the same sort as the one asked about ("Swam 40 lengths this morning" after "I do yoga on Monday
 evenings"), which shares no word with the question nor the answer and fits it far less: it says
-alike, but answers nothing, and must not lead. Written after the rule they test was measured on
-the tune splits (what says alike answers the same thing only when it also speaks of what the
-question or the answer speaks of, or is about as relevant), before any run of them. Two thirds
+alike, but answers nothing, and must not lead. Written after a rule for them was measured on the
+tune splits (what says alike answers the same thing only when it also speaks of what the
+question or the answer speaks of, or is about as relevant), before any run of them; the rule was
+not kept (it lost four changes told in words of their own of earlier rounds). Two thirds
 of them (every case but each third one as written) are this file; the rest is
 test_round37_apart.py."""
 

@@ -684,26 +684,14 @@ def _stated_in_order(
     # with it answers the same thing only in words of its own that fit the question about as
     # well ("Started on the sports desk at the Scotsman" 0.20 beside "I work at the Herald" 0.23
     # for "Where does Fin work?"; not "I drive a blue Toyota Yaris" 0.07 beside "I switched my
-    # phone contract to Giffgaff" 0.17 for "Which phone network am I on?"); and what says alike
-    # (a change told in words of its own, "Baby number three arrived on Tuesday!" beside "My two
-    # keep me busy") when it also speaks of what the question or the best answer speaks of, is
-    # about as relevant as it, or its words fit the question at least OWN_WORDS as well ("I've
-    # been vegetarian since the spring" beside "I eat pretty much anything"): among a few
-    # memories of one person, things of one sort say alike ("Swam 40 lengths this morning"
-    # beside "I do yoga on Monday evenings")
+    # phone contract to Giffgaff" 0.17 for "Which phone network am I on?")
     same = [
         i for i in stated
         if (
             (answering[i].fit >= answering[best].fit - SAME or relevance.get(i, 0.0) >= top - SAME)
             and (topic(i, best) or answering[i].fit >= OWN_WORDS * answering[best].fit)
         )
-        or (
-            alike(i, best)
-            and (
-                topic(i, "") or topic(i, best) or relevance.get(i, 0.0) >= top - SAME
-                or answering[i].fit >= OWN_WORDS * answering[best].fit
-            )
-        )
+        or alike(i, best)
     ]
     # and what states a value in the same place as one of them ("on page 200" / "now on page 220")
     same += [i for i in stated if i not in same and any(kin(i, j) for j in same)]
