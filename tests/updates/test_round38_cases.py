@@ -38,7 +38,11 @@ ALL = [
 CASES: list[Exchange] = [c for i, c in enumerate(ALL) if i % 3 != 2]
 
 #: cases the read path does not pass yet, and why
-NOT_YET: dict[str, str] = {}
+NOT_YET: dict[str, str] = {
+    "knee-healed": "'Healed, finally.' after 'How's the knee?' is read alone: the parse takes 'Healed' for a verb, "
+                   "so the reply is no fragment to read with the question, and a question of how something is "
+                   "has no place for a value ('the knee is healed' is not derived)",
+}
 
 
 @pytest.fixture(scope="module")
