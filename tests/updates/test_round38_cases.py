@@ -25,8 +25,8 @@ ALL = [
     Exchange("flat-above-bakery", "current", "Rui",
              ("2022-09-05", (("a", "I live in a shared house on Carter Street with four others."),)),
              ("2023-02-20", (("Ana", "How's the new flat?"),
-                             ("a", "Tiny but lovely, right above the bakery on Mill Lane. I wake up to the smell "
-                                   "of bread every morning."))),
+                             ("a", ("Tiny but lovely, right above the bakery on Mill Lane. I wake up to the smell "
+                                   "of bread every morning.")))),
              "Where does Rui live?", "above the bakery", "shared house on Carter"),
     Exchange("brothers-job", "control", "Tess",
              ("2022-11-07", (("a", "I work at the library on Elm Road, in the archive mostly."),)),
