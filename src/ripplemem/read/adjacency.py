@@ -91,7 +91,7 @@ def only_asks(unit: MemoryUnit) -> bool:
 
 
 #: a sentence's end: after it, the next sentence
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
+SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 
 
 def asks(unit: MemoryUnit) -> bool:
@@ -104,7 +104,7 @@ def asks(unit: MemoryUnit) -> bool:
     text = unit.restatement
     return (
         "?" in text and " answered: " not in text and users_statement(unit)
-        and any(sentence.rstrip().endswith("?") for sentence in _SENTENCE_END.split(text))
+        and any(sentence.rstrip().endswith("?") for sentence in SENTENCE_END.split(text))
     )
 
 
@@ -244,7 +244,7 @@ def _asked(text: str) -> str:
     """The words a question unit restates after its asker ("Where does Maya live?" of "Sam asked:
     Where does Maya live?"), its last sentence."""
     said = text.split(" asked: ", 1)[-1].strip()
-    return _SENTENCE_END.split(said)[-1]
+    return SENTENCE_END.split(said)[-1]
 
 
 def holds_answer(unit: MemoryUnit, question: MemoryUnit) -> bool:

@@ -18,8 +18,8 @@ Each becomes a candidate with a ``context`` hit (rank = its position in that ord
 structural path from its source, so it is scored by rho like every other unit and its trace says
 where it came from. The candidates are then scored again with the context units among them:
 a context unit lends the unit of the turn beside it its alignment (rho's exchange term), as any
-candidate does (keeping the first scores for every other unit instead: LoCoMo dev recall@10
--0.2, six questions lower and one higher). ``assemble`` keeps ``K - recipe.context_slots`` units by rho, then up to
+candidate does (keeping the first scores for every other unit read LoCoMo dev a little lower).
+``assemble`` keeps ``K - recipe.context_slots`` units by rho, then up to
 ``context_slots`` context units, then fills any slot left with the next units by rho; each context
 unit takes the score of its place (:func:`~ripplemem.read.rank.rescore`, term ``context``), so the
 evidence stays best score first.

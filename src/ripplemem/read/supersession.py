@@ -90,6 +90,7 @@ from typing import Any
 
 import numpy as np
 
+from ripplemem.read.adjacency import SENTENCE_END, only_asks
 from ripplemem.read.focus import NOT_THE_USER
 from ripplemem.read.latest_first import (
     NEAREST,
@@ -867,10 +868,7 @@ def answering_the_asked(lead: Sequence[Evidence], answering: Sequence[str]) -> l
     either; its clauses, read with the question (:func:`_with_questions`), tell whether it
     states anything of the holder's."""
     units = {e.unit.id: e.unit for e in lead}
-    asked = [
-        units[i] for i in answering
-        if i in units and units[i].restatement.rstrip().endswith("?") and " answered: " not in units[i].restatement
-    ]
+    asked = [units[i] for i in answering if i in units and only_asks(units[i])]
     found: list[str] = []
     for question in asked:
         at = question.extra.get("turn_index")
@@ -1150,7 +1148,7 @@ def _first_words(unit: MemoryUnit) -> tuple[str, str] | None:
     parts = speaker_parts(unit.restatement, speaker)
     if not parts or parts[0][0] != speaker:
         return None
-    first = _SENTENCE_END.split(parts[0][1], maxsplit=1)[0].strip()
+    first = SENTENCE_END.split(parts[0][1], maxsplit=1)[0].strip()
     if not first or first.endswith("?") or not (affirms(first) or len(first.split()) <= _FRAGMENT_WORDS):
         return None
     return speaker, first
@@ -1178,8 +1176,8 @@ def _with_questions(
             continue
         speaker = asking.speakers[0] if asking.speakers else ""
         asker, words = (speaker_parts(asking.restatement, speaker) or [("", "")])[-1]
-        question = _SENTENCE_END.split(words.strip())[-1].strip()
-        if not question.endswith("?"):
+        question = SENTENCE_END.split(words.strip())[-1].strip()
+        if not asker or not question.endswith("?"):
             continue
         who, first = opening[unit.id]
         pairs[unit.id] = replace(unit, restatement=f"{asker} asked: {question} {who} answered: {first}")
@@ -1191,9 +1189,6 @@ def _with_questions(
         out[n].extend(c for c in asserted.get(unit.id, ()) if not c.asked and c.text not in own)
     return out
 
-
-#: the end of a sentence in a restatement
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 #: the most words of a reply's first sentence that may answer a question with no verb of its own
 _FRAGMENT_WORDS = 8
 
@@ -1205,7 +1200,7 @@ def _turns_before(units: Sequence[MemoryUnit], chains: _Chains) -> dict[str, Mem
         return {}
     linked = chains.store.neighbours(chains.namespace, [u.id for u in units], "structural")
     wanted = sorted({n for u in units for n, _ in linked.get(u.id, ())})
-    near = {n.id: n for n in chains.store.get_units(chains.namespace, wanted)} if wanted else {}
+    near = {n.id: n for n in chains.store.get_units(chains.namespace, wanted, with_vectors=False)} if wanted else {}
     found: dict[str, MemoryUnit] = {}
     for unit in units:
         at = unit.extra.get("turn_index")
