@@ -187,6 +187,23 @@ def test_a_few_memories_of_other_things_do_not_answer_the_same_thing(embedder) -
         assert found.evidence[0].unit.id == ids[2]
 
 
+def test_a_later_memory_near_in_relevance_alone_does_not_lead_a_more_relevant_one(embedder) -> None:
+    """"I bank with Monzo" and "I cycle at weekends" fit "Where do I work?" nearly as well as
+    "I work as a pharmacist in Hove" by the embedder alone, and neither is a later value of what
+    it asks. Read as the holder's statements ("Sam banks", "Sam cycles": a reading
+    test_names.py does not pass yet), the latest of them led: this keeps such a reading honest."""
+    texts = ["I work as a pharmacist in Hove.", "I bank with Monzo.", "I commute by train.", "I cycle at weekends."]
+    with Memory(Settings(store="memory://"), embedder=embedder) as memory:
+        ids = [
+            memory.add([{"speaker": "Sam", "text": text}], user_id="sam",
+                       session_time=f"2024-05-{3 + 5 * day:02d}T10:00:00").units[0].id
+            for day, text in enumerate(texts)
+        ]
+        found = memory.search("Where do I work?", user_id="sam", question_time="2024-06-01T12:00:00")
+        assert found.evidence[0].unit.id == ids[0]
+        assert _sorted_by_score(found)
+
+
 def test_a_chain_the_write_path_linked_keeps_each_unit_once_and_the_others_in_place(embedder) -> None:
     """A home said four times ("I live in Malaga." ... "I live in Lyon now.", linked by the write
     path, which can link one value to two before it) and three friends in one city: putting the
