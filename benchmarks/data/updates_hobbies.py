@@ -12,8 +12,9 @@ often the supersession stage puts another statement above the one asked about.
 
 Set ``t`` was written in the session of 2026-12-07 while rules were tried on memories drawn from
 it (split ``tune``); set ``h`` was written in the same session, before any rule was tried on it
-and before its memories were searched (split ``holdout``). Each set is drawn with the seeds 0-4,
-six memories a seed.
+and before its memories were searched (split ``holdout``), and its totals were read as committed
+and once more with a rule tried and not kept. Each set is drawn with the seeds 0-4, six memories
+a seed.
 
 Run: python benchmarks/data/updates_hobbies.py (writes the file next to this one)."""
 

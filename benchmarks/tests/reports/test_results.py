@@ -60,6 +60,8 @@ KINDS = {
     "updates_blind_holdout_baseline.json": UpdatesResult,
     "updates_small_tune.json": UpdatesResult,
     "updates_small_holdout.json": UpdatesResult,
+    "updates_hobbies_tune.json": UpdatesResult,
+    "updates_hobbies_holdout.json": UpdatesResult,
     "lme_ku.json": LmeUpdatesResult,
     "times_blind_tune.json": TimesResult,
     "times_blind_holdout.json": TimesResult,
