@@ -27,6 +27,16 @@ def add_sessions(memory: Memory, people: tuple[str, ...], sessions: Sessions, na
     memory.add(conversation, namespace=namespace)
 
 
+def one_a_day(memory: Memory, texts: Sequence[str], speaker: str = "Sam", user_id: str = "sam") -> list[str]:
+    """Write each of ``texts`` as ``speaker``'s memory of its own, one every five days from 3 May
+    2024 (a new user's first statements); their units' ids, in that order."""
+    return [
+        memory.add([{"speaker": speaker, "text": text}], user_id=user_id,
+                   session_time=f"2024-05-{3 + 5 * day:02d}T10:00:00").units[0].id
+        for day, text in enumerate(texts)
+    ]
+
+
 def first_rank(
     memory: Memory, question: str, *words: str, when: datetime = datetime(2024, 1, 1), namespace: str = "n"
 ) -> int:

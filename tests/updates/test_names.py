@@ -18,6 +18,8 @@ from ripplemem.statements import StatementReader
 from ripplemem.statements.reader import STAND_INS, stand_ins
 from ripplemem.write.entities import EntityRecognizer
 
+from .dialogues import one_a_day
+
 #: names from several languages; the first few are ones the tagger misreads at the start of a sentence
 NAMES = ["Rory", "Raj", "Cian", "Nnamdi", "Ines", "Maya", "Siobhan", "Oluwaseun", "Wei", "Aoife"]
 
@@ -117,10 +119,6 @@ def test_a_memory_told_with_such_a_verb_answers_before_others_about_other_things
     texts = ["I have a dog called Biscuit.", "I commute to the office by bus.",
              "I pay 40 pounds a month for my phone.", "I swim at the lido on Fridays.", "I drink oat milk."]
     with Memory(Settings(store="memory://")) as memory:
-        ids = [
-            memory.add([{"speaker": "Sam", "text": text}], user_id="sam",
-                       session_time=f"2024-05-{3 + 5 * day:02d}T10:00:00").units[0].id
-            for day, text in enumerate(texts)
-        ]
+        ids = one_a_day(memory, texts)
         found = memory.search("How do I get to the office?", user_id="sam", question_time="2024-06-01T12:00:00")
     assert found.evidence[0].unit.id == ids[1]

@@ -14,6 +14,8 @@ from hypothesis import strategies as st
 from ripplemem import Memory, Settings
 from ripplemem.records import Recall
 
+from .dialogues import one_a_day
+
 
 @pytest.fixture
 def memory(memory_on_every_backend: Memory) -> Memory:
@@ -194,11 +196,7 @@ def test_a_later_memory_near_in_relevance_alone_does_not_lead_a_more_relevant_on
     test_names.py does not pass yet), the latest of them led: this keeps such a reading honest."""
     texts = ["I work as a pharmacist in Hove.", "I bank with Monzo.", "I commute by train.", "I cycle at weekends."]
     with Memory(Settings(store="memory://"), embedder=embedder) as memory:
-        ids = [
-            memory.add([{"speaker": "Sam", "text": text}], user_id="sam",
-                       session_time=f"2024-05-{3 + 5 * day:02d}T10:00:00").units[0].id
-            for day, text in enumerate(texts)
-        ]
+        ids = one_a_day(memory, texts)
         found = memory.search("Where do I work?", user_id="sam", question_time="2024-06-01T12:00:00")
         assert found.evidence[0].unit.id == ids[0]
         assert _sorted_by_score(found)
