@@ -20,9 +20,9 @@ Run: python benchmarks/data/updates_hobbies.py (writes the file next to this one
 
 from __future__ import annotations
 
-import json
-import random
 from pathlib import Path
+
+from ripplemem_bench.updates.small import small_memories, write_suite
 
 #: set t: statements and the question that asks for each
 SET_T = [
@@ -75,42 +75,11 @@ SIZES = (4, 5, 6)
 MEMORIES = 6
 
 
-def _memories(name: str, facts: list[tuple[str, str]], split: str) -> list[dict]:
-    out = []
-    for seed in SEEDS:
-        draw = random.Random(seed)
-        for n in range(MEMORIES):
-            chosen = draw.sample(facts, draw.choice(SIZES))
-            days = sorted(draw.sample(range(1, 28), len(chosen)))
-            turns = [f"S{k + 1}:1" for k in range(len(chosen))]
-            case = f"hobbies-{name}{seed}-{n + 1}"
-            out.append({
-                "id": case, "split": split, "speakers": ["Sam"],
-                "sessions": [
-                    {"session_id": f"S{k + 1}", "time": f"2024-05-{day:02d}T10:00:00",
-                     "turns": [{"turn_id": turns[k], "speaker": "Sam", "text": text}]}
-                    for k, ((text, _), day) in enumerate(zip(chosen, days, strict=True))
-                ],
-                "question_time": "2024-06-01T12:00:00",
-                "questions": [
-                    {"id": f"{case}-q{k + 1}", "kind": "control", "question": question,
-                     "evidence": [turns[k]], "stale": [t for t in turns if t != turns[k]]}
-                    for k, (_, question) in enumerate(chosen)
-                ],
-            })
-    return out
-
-
 def main(target: Path | None = None) -> None:
-    suite = {
-        "name": "ripplemem update cases (pastimes and routines)",
-        "version": 1,
-        "about": (__doc__ or "").split("\n\nRun:")[0],
-        "conversations": _memories("t", SET_T, "tune") + _memories("h", SET_H, "holdout"),
-    }
-    target = target or Path(__file__).with_suffix(".json")
-    target.write_text(json.dumps(suite, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-    print(f"{target}: {len(suite['conversations'])} memories, {sum(len(c['questions']) for c in suite['conversations'])} questions")
+    about = (__doc__ or "").split("\n\nRun:")[0]
+    shape = {"seeds": SEEDS, "sizes": SIZES, "per_seed": MEMORIES}
+    conversations = small_memories("hobbies-t", SET_T, "tune", **shape) + small_memories("hobbies-h", SET_H, "holdout", **shape)
+    write_suite(target or Path(__file__).with_suffix(".json"), "ripplemem update cases (pastimes and routines)", about, conversations)
 
 
 if __name__ == "__main__":

@@ -16,9 +16,9 @@ Run: python benchmarks/data/updates_small.py (writes the file next to this one).
 
 from __future__ import annotations
 
-import json
-import random
 from pathlib import Path
+
+from ripplemem_bench.updates.small import small_memories, write_suite
 
 SET_A = [
     ("My dentist appointment is on the 14th at 9:30.", "When is my dentist appointment?"),
@@ -88,52 +88,14 @@ SEEDS = range(4)
 MEMORIES = 6
 
 
-def _memories(name: str, facts: list[tuple[str, str]], changes: list[tuple[str, str, str]] | None, split: str) -> list[dict]:
-    out = []
-    for seed in SEEDS:
-        draw = random.Random(seed)
-        for n in range(MEMORIES):
-            chosen = draw.sample(facts, draw.choice(SIZES))
-            items: list[tuple[str, str | None, str]] = [(text, question, "control") for text, question in chosen]
-            if changes is not None:
-                old, new, question = draw.choice(changes)
-                items += [(old, None, "old"), (new, question, "current")]
-                draw.shuffle(items)
-                at_old = next(i for i, x in enumerate(items) if x[2] == "old")
-                at_new = next(i for i, x in enumerate(items) if x[2] == "current")
-                if at_old > at_new:
-                    items[at_old], items[at_new] = items[at_new], items[at_old]
-            days = sorted(draw.sample(range(1, 28), len(items)))
-            turns = [f"S{k + 1}:1" for k in range(len(items))]
-            case = f"small-{name}{seed}-{n + 1}"
-            out.append({
-                "id": case, "split": split, "speakers": ["Sam"],
-                "sessions": [
-                    {"session_id": f"S{k + 1}", "time": f"2024-05-{day:02d}T10:00:00",
-                     "turns": [{"turn_id": turns[k], "speaker": "Sam", "text": text}]}
-                    for k, ((text, _, _), day) in enumerate(zip(items, days, strict=True))
-                ],
-                "question_time": "2024-06-01T12:00:00",
-                "questions": [
-                    {"id": f"{case}-q{k + 1}", "kind": kind, "question": question,
-                     "evidence": [turns[k]], "stale": [t for t in turns if t != turns[k]]}
-                    for k, (_, question, kind) in enumerate(items) if question is not None
-                ],
-            })
-    return out
-
-
 def main(target: Path | None = None) -> None:
-    suite = {
-        "name": "ripplemem update cases (small memories)",
-        "version": 1,
-        "about": (__doc__ or "").split("\n\nRun:")[0],
-        "conversations": _memories("a", SET_A, None, "tune") + _memories("b", SET_B, None, "tune")
-        + _memories("c", SET_C, CHANGES_C, "holdout"),
-    }
-    target = target or Path(__file__).with_suffix(".json")
-    target.write_text(json.dumps(suite, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-    print(f"{target}: {len(suite['conversations'])} memories, {sum(len(c['questions']) for c in suite['conversations'])} questions")
+    about = (__doc__ or "").split("\n\nRun:")[0]
+    shape = {"seeds": SEEDS, "sizes": SIZES, "per_seed": MEMORIES}
+    conversations = (
+        small_memories("small-a", SET_A, "tune", **shape) + small_memories("small-b", SET_B, "tune", **shape)
+        + small_memories("small-c", SET_C, "holdout", changes=CHANGES_C, **shape)
+    )
+    write_suite(target or Path(__file__).with_suffix(".json"), "ripplemem update cases (small memories)", about, conversations)
 
 
 if __name__ == "__main__":
