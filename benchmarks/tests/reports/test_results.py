@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from ripplemem_bench.reports.manifest import load_manifest
+from ripplemem_bench.reports.updates import updates_section
 from ripplemem_bench.results import (
     AssoSpeedResult,
     GrowthResult,
@@ -24,6 +25,7 @@ from ripplemem_bench.results import (
     WritersResult,
     load_result,
 )
+from ripplemem_bench.results.updates import KindScore, UpdateRecipe
 
 RESULTS = Path(__file__).resolve().parents[3] / "docs" / "results"
 MANIFEST = RESULTS / "manifest.json"
@@ -168,3 +170,28 @@ def test_an_answered_run_of_the_llm_lane_loads_with_typed_answer_rows() -> None:
     row = answers.per_question[0]
     assert row.verdict in ("CORRECT", "WRONG", "FAILED") and row.gold
     assert run.to_json() == json.loads(path.read_text(encoding="utf-8"))
+
+
+def test_the_stage_effect_counts_the_questions_one_twin_passes_and_the_other_not() -> None:
+    """`ripple` beside `ripple-no-supersession`: what the supersession stage helps and harms, per
+    question kind, read from the recorded per-question rows (the pastimes suite: nothing in it is
+    an update, so the stage can only harm there)."""
+    pastimes = load_result(RESULTS / "updates_hobbies_holdout.json")
+    assert isinstance(pastimes, UpdatesResult)
+    effect = pastimes.stage_effect()
+    assert effect is not None and effect.helped == {}
+    on, off = pastimes.recipes["ripple"].summary["control"], pastimes.recipes["ripple-no-supersession"].summary["control"]
+    assert effect.harmed == {"control": off.passed - on.passed} and effect.harmed["control"] > 0
+    assert "0 questions passed only with it, 13 only without it (13 controls)." in updates_section(pastimes)
+    score = {"current": KindScore(questions=2, passed=1, share=50.0)}
+    built = UpdatesResult(kind="updates", recipes={
+        "ripple": UpdateRecipe(summary=score, questions=[
+            {"id": "a", "kind": "current", "passed": True}, {"id": "b", "kind": "current", "passed": False},
+        ]),
+        "ripple-no-supersession": UpdateRecipe(summary=score, questions=[
+            {"id": "a", "kind": "current", "passed": False}, {"id": "b", "kind": "current", "passed": True},
+        ]),
+    })
+    found = built.stage_effect()
+    assert found is not None and (found.helped, found.harmed) == ({"current": 1}, {"current": 1})
+    assert UpdatesResult(kind="updates", recipes={"ripple": built.recipes["ripple"]}).stage_effect() is None

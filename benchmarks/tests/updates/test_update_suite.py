@@ -109,6 +109,15 @@ def test_the_command_scores_each_kind_per_recipe_and_writes_a_typed_result(
         assert [row["id"] for row in rows] == ["q-now", "q-before"]
         assert summary["history"].passed == rows[1]["passed"]
     assert "notes" in result.recipes["ripple"].questions[0]  # the first recipe keeps its notes
+    assert "supersession stage" not in done.output  # no stage-off twin ran
+
+
+def test_the_command_says_what_the_supersession_stage_changes(suite_file: Path) -> None:
+    done = CliRunner(env=CLEAN_ENV).invoke(
+        bench_app, ["updates", str(suite_file), "--recipes", "ripple,ripple-no-supersession"]
+    )
+    assert done.exit_code == 0, done.output
+    assert "The supersession stage (ripple beside ripple-no-supersession):" in " ".join(done.output.split())
 
 
 def test_with_an_llm_endpoint_the_write_path_asks_it_which_memory_a_new_one_updates(

@@ -70,6 +70,11 @@ def _print_updates(result: UpdatesResult, out: Console) -> None:
     ]
     title = f"updates · {result.file} · split {result.split} · {result.questions} questions"
     _print_table(out, title, ["recipe", "current %", "history %", "controls %"], rows)
+    effect = result.stage_effect()
+    if effect is not None:
+        from ripplemem_bench.reports.updates import effect_sentence
+
+        out.print(effect_sentence(effect).replace("`", ""))
 
 
 def _print_table(out: Console, title: str, columns: list[str], rows: list[list[str]]) -> None:

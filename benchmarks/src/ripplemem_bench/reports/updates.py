@@ -5,9 +5,9 @@ answer first)."""
 from __future__ import annotations
 
 from ripplemem_bench.reports.tables import markdown_table
-from ripplemem_bench.results.updates import LmeUpdatesResult, UpdatesResult
+from ripplemem_bench.results.updates import LmeUpdatesResult, StageEffect, UpdatesResult
 
-__all__ = ["lme_updates_section", "updates_section"]
+__all__ = ["effect_sentence", "lme_updates_section", "updates_section"]
 
 #: the question kinds of the update suite, as its table heads them
 KINDS = {"current": "current", "history": "history", "control": "controls"}
@@ -30,7 +30,25 @@ def updates_section(result: UpdatesResult) -> str:
         f"{result.embedder_text()}, {result.date_text()}, commit `{result.commit_text()}`, "
         f"load {result.load_text()}."
     )
-    return "\n".join([facts, "", *markdown_table(header, rows)]) + "\n"
+    lines = [facts, "", *markdown_table(header, rows)]
+    effect = result.stage_effect()
+    if effect is not None:
+        lines += ["", effect_sentence(effect)]
+    return "\n".join(lines) + "\n"
+
+
+def effect_sentence(effect: StageEffect) -> str:
+    """One line: what the supersession stage changes, per question kind."""
+
+    def counts(found: dict[str, int]) -> str:
+        parts = [f"{found[k]} {k if found[k] == 1 or k != 'control' else 'controls'}" for k in KINDS if found.get(k)]
+        return f" ({', '.join(parts)})" if parts else ""
+
+    return (
+        f"The supersession stage (`{effect.recipe}` beside `{effect.without}`): "
+        f"{sum(effect.helped.values())} questions passed only with it{counts(effect.helped)}, "
+        f"{sum(effect.harmed.values())} only without it{counts(effect.harmed)}."
+    )
 
 
 #: the shares of an ordering run, as its table heads them

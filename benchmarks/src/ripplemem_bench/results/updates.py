@@ -21,6 +21,7 @@ __all__ = [
     "LmeUpdateRecipe",
     "LmeUpdatesResult",
     "OrderSummary",
+    "StageEffect",
     "UpdateRecipe",
     "UpdatesResult",
 ]
@@ -45,6 +46,33 @@ class UpdatesResult(Facts):
     file: str | None = None
     split: str | None = None
     recipes: dict[str, UpdateRecipe]
+
+    def stage_effect(self, recipe: str = "ripple", without: str = "ripple-no-supersession") -> StageEffect | None:
+        """What the supersession stage changes, per question kind: the questions ``recipe``
+        passes and ``without`` (the same recipe, the stage off) does not (helped), and the
+        reverse (harmed); None unless both ran with their questions kept."""
+        on, off = self.recipes.get(recipe), self.recipes.get(without)
+        if on is None or off is None or not on.questions or not off.questions:
+            return None
+        passed_off = {q["id"]: bool(q["passed"]) for q in off.questions}
+        effect = StageEffect(recipe=recipe, without=without)
+        for question in on.questions:
+            before = passed_off.get(question["id"])
+            if before is None or before == bool(question["passed"]):
+                continue
+            found = effect.helped if question["passed"] else effect.harmed
+            found[question["kind"]] = found.get(question["kind"], 0) + 1
+        return effect
+
+
+class StageEffect(Record):
+    """The questions one recipe passes and its stage-off twin does not (``helped``), and the
+    reverse (``harmed``), counted per question kind."""
+
+    recipe: str
+    without: str
+    helped: dict[str, int] = Field(default_factory=dict)
+    harmed: dict[str, int] = Field(default_factory=dict)
 
 
 class GoldOrderRow(Record):
