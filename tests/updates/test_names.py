@@ -103,8 +103,8 @@ PLURAL_NOUN_VERB = (
 def test_a_verb_that_is_also_a_plural_noun_reads_as_the_speakers_verb(
     reader: StatementReader, name: str, words: str, predicate: str, value: str
 ) -> None:
-    """"Sam cycles to work": the tagger reads a name before a word that may be a plural noun as
-    that noun's compound (a verbless phrase); the speaker said "I cycle", a statement."""
+    """"Sam cycles to work": the tagger reads a name before a verb that may be a plural noun as
+    that word's compound, and the clause has no subject; the speaker said "I cycle", a statement."""
     (clauses,) = reader.clauses([_unit(words.format(n=name), name)])
     stating = [c for c in clauses if c.asserted and c.by_speaker() and c.kind == "speaker"]
     assert [c.predicate for c in stating] == [predicate]

@@ -41,12 +41,13 @@ def effect_sentence(effect: StageEffect) -> str:
     """One line: what the supersession stage changes, per question kind."""
 
     def counts(found: dict[str, int]) -> str:
-        parts = [f"{found[k]} {k if found[k] == 1 or k != 'control' else 'controls'}" for k in KINDS if found.get(k)]
+        parts = [f"{found[k]} {KINDS[k] if found[k] > 1 else k}" for k in KINDS if found.get(k)]
         return f" ({', '.join(parts)})" if parts else ""
 
+    helped = sum(effect.helped.values())
     return (
         f"The supersession stage (`{effect.recipe}` beside `{effect.without}`): "
-        f"{sum(effect.helped.values())} questions passed only with it{counts(effect.helped)}, "
+        f"{helped} question{'' if helped == 1 else 's'} passed only with it{counts(effect.helped)}, "
         f"{sum(effect.harmed.values())} only without it{counts(effect.harmed)}."
     )
 
