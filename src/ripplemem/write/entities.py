@@ -293,6 +293,22 @@ class EntityRecognizer:
             with _only(self._nlp, self._parse_pipes):
                 return [join_hyphenated(doc) for doc in self._nlp.pipe(texts, batch_size=self.batch_size)]
 
+    def tag(self, texts: Sequence[str]) -> list[list[tuple[str, str, int]]]:
+        """Each text's words with their Penn Treebank tags and where each starts (the tagger
+        alone: no parse, no entities), from the same loaded pipeline; a model without a tagger
+        tags nothing."""
+        texts = [_bounded_runs(text) for text in texts]
+        with self._lock:
+            self._load()
+            pipes = [p for p in ("tok2vec", "tagger") if p in self._nlp.component_names]
+            if "tagger" not in pipes:
+                return [[] for _ in texts]
+            with _only(self._nlp, pipes):
+                return [
+                    [(t.text, t.tag_, t.idx) for t in doc]
+                    for doc in self._nlp.pipe(texts, batch_size=self.batch_size)
+                ]
+
     def parse_identity(self) -> str:
         """What :meth:`parse`'s docs depend on: spaCy's version, the model and its version, the
         pipes that parse (a kept parse of another identity is parsed again)."""

@@ -23,7 +23,9 @@ question right before it is restated together with that question and carries bot
 Third-person pronouns ("she", "her", "his", ...) are then resolved against the people named in
 the same turn and the two turns before it, when exactly one person fits
 (:mod:`ripplemem.write.pronouns`); captions are left alone (an image captioner's "her" is someone
-in the picture). Participants are the speaker, the people named in the piece, the addressee when
+in the picture). A piece with a pronoun that mostly stands for a thing ("it", "they", "this",
+...) keeps the nouns said just before it among its keywords (:mod:`ripplemem.write.antecedents`).
+Participants are the speaker, the people named in the piece, the addressee when
 "you" was resolved and the people its pronouns were resolved to; locations come from NER; time
 phrases and the time span come from :func:`~ripplemem.grounding.ground_time.ground_times` against
 the session time. When a piece grounds several intervals, the span is their hull if that is at
@@ -42,6 +44,7 @@ from ripplemem.grounding.ground_time import TimeGrounder, default_grounder
 from ripplemem.records import SHARED_PHOTO, TimeSpan, Turn, UnitDraft, Window
 from ripplemem.statements.answers import asks_for_a_thing
 from ripplemem.statements.answers import fragment as verbless
+from ripplemem.write.antecedents import context_before, nearest_nouns, refers_back
 from ripplemem.write.entities import CALENDAR_WORDS, INTERJECTIONS, Entities, EntityRecognizer
 from ripplemem.write.lexicon import Lexicon
 from ripplemem.write.pronouns import Passage, resolve_passages
@@ -152,15 +155,18 @@ class DeterministicExtractor:
             pieces.extend(self._pieces(index, window))
         entities = self._entities(windows, [(p.window, p.raw) for p in pieces], lexicon)
         self._resolve_pronouns(windows, pieces, entities, lexicon)
+        nouns = self._nouns_before(windows, pieces, entities, lexicon)
         out: list[list[UnitDraft]] = [[] for _ in windows]
         # the last time named by the earlier pieces of the same turn: "The day before I swam"
         # cut from "Yesterday I ran 5k." counts from yesterday
         told: tuple[int, tuple[str, ...], TimeSpan | None] | None = None
-        for piece, found in zip(pieces, entities):
+        for position, (piece, found) in enumerate(zip(pieces, entities, strict=True)):
             deadline.check("time grounding")
             turn = (piece.window, piece.turn_ids)
             before = told[2] if told is not None and told[:2] == turn else None
-            draft, last = self._draft(piece, found, windows[piece.window].local_time, before)
+            draft, last = self._draft(
+                piece, found, windows[piece.window].local_time, before, nouns.get(position, ())
+            )
             out[piece.window].append(draft)
             told = (*turn, last or before)
         return out
@@ -221,10 +227,46 @@ class DeterministicExtractor:
             kept.append(" ".join(carried))
         return kept
 
-    def _keywords(self, text: str, exclude: Sequence[str]) -> tuple[str, ...]:
+    def _nouns_before(
+        self,
+        windows: Sequence[Window],
+        pieces: Sequence[_Piece],
+        entities: Sequence[Entities],
+        lexicon: Lexicon | None,
+    ) -> dict[int, tuple[str, ...]]:
+        """By piece (its position), the nouns said just before it when it refers back
+        (:mod:`ripplemem.write.antecedents`), but the names of people and places and the words
+        it holds already: one tagging of the texts before them all."""
+        asked = {
+            i: spans
+            for i, p in enumerate(pieces)
+            if not p.caption and refers_back(p.raw)
+            and (spans := context_before(windows[p.window], p.turn, p.raw))
+        }
+        if not asked:
+            return {}
+        texts = list(dict.fromkeys(text for spans in asked.values() for text, _ in spans))
+        tagged = dict(zip(texts, self.recognizer.tag(texts), strict=True))
+        known = lexicon.name_tokens if lexicon is not None else set(self.recognizer.known_people)
+        names = {w.lower() for name in known for w in _words(name)}
+        out: dict[int, tuple[str, ...]] = {}
+        for i, spans in asked.items():
+            piece, found = pieces[i], entities[i]
+            named = (*piece.people, *found.people, *found.places, *windows[piece.window].speakers)
+            own = {*_words(piece.raw), *(w for n in named for w in _words(n))}
+            words = [(w, tag) for text, end in spans for w, tag, at in tagged[text] if at < end]
+            out[i] = nearest_nouns(words, own, names, self._skipped_words)
+        return out
+
+    @property
+    def _skipped_words(self) -> frozenset[str]:
+        """Words never a keyword: function words, chit-chat, calendar and generic words."""
         if self._keyword_skip is None:
             self._keyword_skip = self.stop_words | CHITCHAT_WORDS | CALENDAR_WORDS | _GENERIC_WORDS
-        skip = self._keyword_skip
+        return self._keyword_skip
+
+    def _keywords(self, text: str, exclude: Sequence[str]) -> tuple[str, ...]:
+        skip = self._skipped_words
         names = {w for name in exclude for w in _words(name)}
         seen: dict[str, int] = {}
         for position, word in enumerate(w.lower() for w in _WORD.findall(text)):
@@ -477,9 +519,11 @@ class DeterministicExtractor:
                 pieces[i].people.extend(r for r in result.referents if r not in pieces[i].people)
 
     def _draft(
-        self, piece: _Piece, found: Entities, reference: datetime | None, before: TimeSpan | None
+        self, piece: _Piece, found: Entities, reference: datetime | None, before: TimeSpan | None,
+        nouns_before: tuple[str, ...] = (),
     ) -> tuple[UnitDraft, TimeSpan | None]:
-        """The piece's draft, and the last time it names (None: none)."""
+        """The piece's draft, and the last time it names (None: none); ``nouns_before`` (said
+        before it, when it refers back) join its keywords."""
         participants = list(dict.fromkeys([*piece.people, *found.people]))
         grounding = self.grounder.ground_text(piece.raw, reference, before, day_first=self.day_first)
         times = grounding.times
@@ -496,7 +540,7 @@ class DeterministicExtractor:
             time_span=span,
             time_phrases=tuple(dict.fromkeys(t.phrase for t in times)),
             time_spans=tuple(spans) if len(spans) > 1 and span in spans else (),
-            keywords=self._keywords(piece.raw, [*participants, *found.places]),
+            keywords=(*self._keywords(piece.raw, [*participants, *found.places]), *nouns_before),
             time_fallback=not grounding.complete,
         ), (named[-1] if named else None)
 
