@@ -303,11 +303,12 @@ class EntityRecognizer:
             pipes = [p for p in ("tok2vec", "tagger") if p in self._nlp.component_names]
             if "tagger" not in pipes:
                 return [[] for _ in texts]
+            out: list[list[tuple[str, str, int]]] = []
             with _only(self._nlp, pipes):
-                return [
-                    [(t.text, t.tag_, t.idx) for t in doc]
-                    for doc in self._nlp.pipe(texts, batch_size=self.batch_size)
-                ]
+                for doc in self._nlp.pipe(texts, batch_size=self.batch_size):
+                    deadline.check("tagging")  # a call given a budget stops here
+                    out.append([(t.text, t.tag_, t.idx) for t in doc])
+            return out
 
     def parse_identity(self) -> str:
         """What :meth:`parse`'s docs depend on: spaCy's version, the model and its version, the
