@@ -65,6 +65,15 @@ def test_names_are_not_added(extractor: DeterministicExtractor) -> None:
     assert not {"jonathan", "caroline", "melanie"} & set(asked.keywords)
 
 
+def test_a_turn_in_another_language_lends_no_nouns(extractor: DeterministicExtractor) -> None:
+    (drafts,) = extractor.extract([window(
+        ("Caroline", "Ich habe gestern das rote Fahrrad im Laden gekauft."),
+        ("Melanie", "It looks great in the photo you sent me."),
+    )])
+    reply = of_turn(drafts, "D1:2")
+    assert set(reply.keywords) <= {"looks", "great", "photo", "sent"}, reply.keywords
+
+
 def words(text: str) -> set[str]:
     return {w.strip(".,!?'").lower() for w in text.split()}
 

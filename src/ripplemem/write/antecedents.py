@@ -14,7 +14,8 @@ are). Names are left out (a person is named in the unit or by the pronoun stage)
 words the unit has already.
 
 The restatement, the vector and the time are untouched; a unit without such a pronoun, a
-shared photo's unit, and the first turn of a conversation get no more keywords.
+shared photo's unit, the first turn of a conversation and the turns in another language get
+no more keywords.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from __future__ import annotations
 import re
 from collections.abc import Collection, Sequence
 
+from ripplemem.language import language_of
 from ripplemem.records import Window
 from ripplemem.write.pronouns import LOOKBACK_TURNS
 
@@ -45,7 +47,8 @@ def context_before(window: Window, turn: int, said: str) -> list[tuple[str, int]
     """What was said before ``said`` in turn ``turn`` of ``window`` and in the
     :data:`~ripplemem.write.pronouns.LOOKBACK_TURNS` turns before that turn, oldest first: each
     turn's text and where in it the part said before ends (its length, or where ``said``
-    starts in its own turn; nothing of its own turn when ``said`` is not found there)."""
+    starts in its own turn; nothing of its own turn when ``said`` is not found there). A turn
+    in another language is left out: the tagger is English (it takes German "das" for a noun)."""
     first = max(0, turn - LOOKBACK_TURNS)
     before = [(t.text, len(t.text)) for t in window.turns[first:turn] if t.text.strip()]
     if turn < len(window.turns):
@@ -53,7 +56,7 @@ def context_before(window: Window, turn: int, said: str) -> list[tuple[str, int]
         at = own.find(said[:40]) if said else -1
         if at > 0:
             before.append((own, at))
-    return before
+    return [(text, end) for text, end in before if language_of(text[:end]) == "en"]
 
 
 def nearest_nouns(
