@@ -46,32 +46,27 @@ def test_a_reply_that_says_they_keeps_the_nouns_of_the_turns_before(extractor: D
     assert reply.restatement.startswith("Melanie said: They were stoked")  # the words stay as said
 
 
+def second_keywords(extractor: DeterministicExtractor, first: str, second: str) -> set[str]:
+    """The keywords of the second of two turns (Caroline's, then Melanie's)."""
+    (drafts,) = extractor.extract([window(("Caroline", first), ("Melanie", second))])
+    return set(of_turn(drafts, "D1:2").keywords)
+
+
 def test_a_unit_that_refers_to_nothing_gets_no_more_keywords(extractor: DeterministicExtractor) -> None:
-    (drafts,) = extractor.extract([window(
-        ("Melanie", "Yesterday I took the kids to the natural history museum."),
-        ("Caroline", "I painted a sunrise over the lake last weekend."),
-    )])
-    painting = of_turn(drafts, "D1:2")
-    assert not {"kids", "museum", "history"} & set(painting.keywords)
+    kept = second_keywords(extractor, "Yesterday I took the kids to the natural history museum.",
+                           "I painted a sunrise over the lake last weekend.")
+    assert not {"kids", "museum", "history"} & kept
 
 
 def test_names_are_not_added(extractor: DeterministicExtractor) -> None:
-    (drafts,) = extractor.extract([window(
-        ("Caroline", "Jonathan gave me a ukulele for my birthday."),
-        ("Melanie", "Do you play it every day?"),
-    )])
-    asked = of_turn(drafts, "D1:2")
-    assert "ukulele" in asked.keywords
-    assert not {"jonathan", "caroline", "melanie"} & set(asked.keywords)
+    kept = second_keywords(extractor, "Jonathan gave me a ukulele for my birthday.", "Do you play it every day?")
+    assert "ukulele" in kept and not {"jonathan", "caroline", "melanie"} & kept
 
 
 def test_a_turn_in_another_language_lends_no_nouns(extractor: DeterministicExtractor) -> None:
-    (drafts,) = extractor.extract([window(
-        ("Caroline", "Ich habe gestern das rote Fahrrad im Laden gekauft."),
-        ("Melanie", "It looks great in the photo you sent me."),
-    )])
-    reply = of_turn(drafts, "D1:2")
-    assert set(reply.keywords) <= {"looks", "great", "photo", "sent"}, reply.keywords
+    kept = second_keywords(extractor, "Ich habe gestern das rote Fahrrad im Laden gekauft.",
+                           "It looks great in the photo you sent me.")
+    assert kept <= {"looks", "great", "photo", "sent"}, kept
 
 
 def words(text: str) -> set[str]:
