@@ -63,6 +63,18 @@ def test_names_are_not_added(extractor: DeterministicExtractor) -> None:
     assert "ukulele" in kept and not {"jonathan", "caroline", "melanie"} & kept
 
 
+def test_a_reply_to_a_question_keeps_the_nouns_it_answers(extractor: DeterministicExtractor) -> None:
+    # no pronoun: the reply is worded against its question, which names what it is about
+    kept = second_keywords(extractor, "How is the pottery class going?", "Great, I made a bowl with a blue glaze.")
+    assert {"pottery", "class"} <= kept
+
+
+def test_only_another_speakers_question_lends_its_nouns(extractor: DeterministicExtractor) -> None:
+    said = window(("Melanie", "Should I repaint the garden shed?"), ("Melanie", "Maybe green, maybe grey."))
+    (drafts,) = extractor.extract([said])
+    assert not {"garden", "shed"} & set(of_turn(drafts, "D1:2").keywords)
+
+
 def test_a_turn_in_another_language_lends_no_nouns(extractor: DeterministicExtractor) -> None:
     kept = second_keywords(extractor, "Ich habe gestern das rote Fahrrad im Laden gekauft.",
                            "It looks great in the photo you sent me.")

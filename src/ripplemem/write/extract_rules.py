@@ -42,6 +42,7 @@ from datetime import datetime
 from ripplemem import deadline
 from ripplemem.grounding.ground_time import TimeGrounder, default_grounder
 from ripplemem.records import SHARED_PHOTO, TimeSpan, Turn, UnitDraft, Window
+from ripplemem.records.roles import ROLE_SPEAKERS
 from ripplemem.statements.answers import asks_for_a_thing
 from ripplemem.statements.answers import fragment as verbless
 from ripplemem.write.antecedents import context_before, nearest_nouns, refers_back
@@ -115,6 +116,27 @@ _BASE_WORD = re.compile(r"([A-Za-z]+)(?:['’][A-Za-z]+)?")
 def _words(text: str) -> list[str]:
     """Lower-cased words without contraction tails ("that's" -> "that")."""
     return [w.lower() for w in _BASE_WORD.findall(text)]
+
+
+#: the speakers of role-style messages that are not a person: the assistant, the system
+_MACHINES = frozenset({ROLE_SPEAKERS["assistant"], ROLE_SPEAKERS["system"]})
+
+
+def _replies(pieces: Sequence[_Piece], index: int, window: Window) -> bool:
+    """Whether piece ``index`` opens a reply to another speaker's question (the turn before
+    its own ends with "?"): the second part of an adjacency pair is worded against its
+    question ("What now?" / "I'm with a young guy now, Andrei Costa"), as a pronoun is against
+    what it stands for. Only the reply's first piece (what the turn goes on to say is its own),
+    and only a person's: an assistant's answer to a person's request is not a memory of theirs,
+    and it would lend every reply the request's words."""
+    piece = pieces[index]
+    if piece.turn == 0 or len(piece.turn_ids) != 1 or piece.speaker in _MACHINES:
+        return False  # a short answer kept with its question has two turns: it names it
+    before = pieces[index - 1] if index > 0 else None
+    if before is not None and before.window == piece.window and before.turn == piece.turn:
+        return False
+    previous = window.turns[piece.turn - 1]
+    return previous.speaker != window.turns[piece.turn].speaker and previous.text.rstrip().endswith("?")
 
 
 class DeterministicExtractor:
@@ -240,7 +262,7 @@ class DeterministicExtractor:
         asked = {
             i: spans
             for i, p in enumerate(pieces)
-            if not p.caption and refers_back(p.raw)
+            if not p.caption and (refers_back(p.raw) or _replies(pieces, i, windows[p.window]))
             and (spans := context_before(windows[p.window], p.turn, p.raw))
         }
         if not asked:
