@@ -11,7 +11,13 @@ import pytest
 
 from ripplemem import Memory, Settings
 from ripplemem.records import Turn, UnitDraft, Window
-from ripplemem.write.antecedents import CONTEXT_KEYWORDS, context_before, nearest_nouns, refers_back
+from ripplemem.write.antecedents import (
+    CONTEXT_KEYWORDS,
+    context_before,
+    nearest_nouns,
+    refers_back,
+    replies_to_question,
+)
 from ripplemem.write.entities import EntityRecognizer
 from ripplemem.write.extract_rules import DeterministicExtractor
 
@@ -121,6 +127,15 @@ def test_the_lexical_view_finds_the_reply_by_the_nouns_before_it(tmp_path: Path)
 )
 def test_refers_back(text: str, expected: bool) -> None:
     assert refers_back(text) is expected
+
+
+def test_replies_to_question() -> None:
+    said = window(("Caroline", "How was the trip?"), ("Melanie", "Long, but worth it."),
+                  ("Melanie", "Did I tell you?"), ("Melanie", "We saw whales."))
+    assert [replies_to_question(said, turn) for turn in range(4)] == [False, True, False, False]
+    chat = Window("D1", WHEN, (Turn("D1:1", "User", "Which bus goes to the zoo?"),
+                               Turn("D1:2", "Assistant", "The number 12 does.")), ("User", "Assistant"))
+    assert not replies_to_question(chat, 1)  # an assistant's reply is no memory of the person
 
 
 def test_context_before_reads_the_lookback_turns_and_its_own_turn_up_to_it() -> None:

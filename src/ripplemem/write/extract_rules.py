@@ -42,10 +42,14 @@ from datetime import datetime
 from ripplemem import deadline
 from ripplemem.grounding.ground_time import TimeGrounder, default_grounder
 from ripplemem.records import SHARED_PHOTO, TimeSpan, Turn, UnitDraft, Window
-from ripplemem.records.roles import ROLE_SPEAKERS
 from ripplemem.statements.answers import asks_for_a_thing
 from ripplemem.statements.answers import fragment as verbless
-from ripplemem.write.antecedents import context_before, nearest_nouns, refers_back
+from ripplemem.write.antecedents import (
+    context_before,
+    nearest_nouns,
+    refers_back,
+    replies_to_question,
+)
 from ripplemem.write.entities import CALENDAR_WORDS, INTERJECTIONS, Entities, EntityRecognizer
 from ripplemem.write.lexicon import Lexicon
 from ripplemem.write.pronouns import Passage, resolve_passages
@@ -118,25 +122,14 @@ def _words(text: str) -> list[str]:
     return [w.lower() for w in _BASE_WORD.findall(text)]
 
 
-#: the speakers of role-style messages that are not a person: the assistant, the system
-_MACHINES = frozenset({ROLE_SPEAKERS["assistant"], ROLE_SPEAKERS["system"]})
-
-
-def _replies(pieces: Sequence[_Piece], index: int, window: Window) -> bool:
-    """Whether piece ``index`` opens a reply to another speaker's question (the turn before
-    its own ends with "?"): the second part of an adjacency pair is worded against its
-    question ("What now?" / "I'm with a young guy now, Andrei Costa"), as a pronoun is against
-    what it stands for. Only the reply's first piece (what the turn goes on to say is its own),
-    and only a person's: an assistant's answer to a person's request is not a memory of theirs,
-    and it would lend every reply the request's words."""
+def _opens_a_reply(pieces: Sequence[_Piece], index: int, window: Window) -> bool:
+    """Whether piece ``index`` is the first of a turn that replies to a question
+    (:func:`~ripplemem.write.antecedents.replies_to_question`); a short answer kept with its
+    question (two turns) names it already."""
     piece = pieces[index]
-    if piece.turn == 0 or len(piece.turn_ids) != 1 or piece.speaker in _MACHINES:
-        return False  # a short answer kept with its question has two turns: it names it
     before = pieces[index - 1] if index > 0 else None
-    if before is not None and before.window == piece.window and before.turn == piece.turn:
-        return False
-    previous = window.turns[piece.turn - 1]
-    return previous.speaker != window.turns[piece.turn].speaker and previous.text.rstrip().endswith("?")
+    first = before is None or (before.window, before.turn) != (piece.window, piece.turn)
+    return first and len(piece.turn_ids) == 1 and replies_to_question(window, piece.turn)
 
 
 class DeterministicExtractor:
@@ -262,7 +255,7 @@ class DeterministicExtractor:
         asked = {
             i: spans
             for i, p in enumerate(pieces)
-            if not p.caption and (refers_back(p.raw) or _replies(pieces, i, windows[p.window]))
+            if not p.caption and (refers_back(p.raw) or _opens_a_reply(pieces, i, windows[p.window]))
             and (spans := context_before(windows[p.window], p.turn, p.raw))
         }
         if not asked:
