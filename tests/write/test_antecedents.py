@@ -11,13 +11,7 @@ import pytest
 
 from ripplemem import Memory, Settings
 from ripplemem.records import Turn, UnitDraft, Window
-from ripplemem.write.antecedents import (
-    CONTEXT_KEYWORDS,
-    context_before,
-    nearest_nouns,
-    refers_back,
-    replies_to_question,
-)
+from ripplemem.write.antecedents import CONTEXT_KEYWORDS, context_before, nearest_nouns, refers_back
 from ripplemem.write.entities import EntityRecognizer
 from ripplemem.write.extract_rules import DeterministicExtractor
 
@@ -69,18 +63,6 @@ def test_names_are_not_added(extractor: DeterministicExtractor) -> None:
     assert "ukulele" in kept and not {"jonathan", "caroline", "melanie"} & kept
 
 
-def test_a_reply_to_a_question_keeps_the_nouns_it_answers(extractor: DeterministicExtractor) -> None:
-    # no pronoun: the reply is worded against its question, which names what it is about
-    kept = second_keywords(extractor, "How is the pottery class going?", "Great, I made a bowl with a blue glaze.")
-    assert {"pottery", "class"} <= kept
-
-
-def test_only_another_speakers_question_lends_its_nouns(extractor: DeterministicExtractor) -> None:
-    said = window(("Melanie", "Should I repaint the garden shed?"), ("Melanie", "Maybe green, maybe grey."))
-    (drafts,) = extractor.extract([said])
-    assert not {"garden", "shed"} & set(of_turn(drafts, "D1:2").keywords)
-
-
 def test_a_turn_in_another_language_lends_no_nouns(extractor: DeterministicExtractor) -> None:
     kept = second_keywords(extractor, "Ich habe gestern das rote Fahrrad im Laden gekauft.",
                            "It looks great in the photo you sent me.")
@@ -127,15 +109,6 @@ def test_the_lexical_view_finds_the_reply_by_the_nouns_before_it(tmp_path: Path)
 )
 def test_refers_back(text: str, expected: bool) -> None:
     assert refers_back(text) is expected
-
-
-def test_replies_to_question() -> None:
-    said = window(("Caroline", "How was the trip?"), ("Melanie", "Long, but worth it."),
-                  ("Melanie", "Did I tell you?"), ("Melanie", "We saw whales."))
-    assert [replies_to_question(said, turn) for turn in range(4)] == [False, True, False, False]
-    chat = Window("D1", WHEN, (Turn("D1:1", "User", "Which bus goes to the zoo?"),
-                               Turn("D1:2", "Assistant", "The number 12 does.")), ("User", "Assistant"))
-    assert not replies_to_question(chat, 1)  # an assistant's reply is no memory of the person
 
 
 def test_context_before_reads_the_lookback_turns_and_its_own_turn_up_to_it() -> None:

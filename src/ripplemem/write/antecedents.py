@@ -13,14 +13,9 @@ through the same turn and the :data:`~ripplemem.write.pronouns.LOOKBACK_TURNS` t
 are). Names are left out (a person is named in the unit or by the pronoun stage), and so are
 words the unit has already.
 
-An answer is worded against its question as a pronoun is against what it stands for (the
-second part of an adjacency pair: "How is the pottery class going?" / "Great, I made a bowl with
-a blue glaze."), so the first unit of a person's reply to the other speaker's question keeps the
-same nouns, pronoun or not (:func:`replies_to_question`); an assistant's reply does not: its
-answer to a person's request is not a memory of theirs.
-
-The restatement, the vector and the time are untouched; any other unit, a shared photo's unit,
-the first turn of a conversation and the turns in another language get no more keywords.
+The restatement, the vector and the time are untouched; a unit without such a pronoun, a
+shared photo's unit, the first turn of a conversation and the turns in another language get
+no more keywords.
 """
 
 from __future__ import annotations
@@ -30,10 +25,9 @@ from collections.abc import Collection, Sequence
 
 from ripplemem.language import language_of
 from ripplemem.records import Window
-from ripplemem.records.roles import ROLE_SPEAKERS
 from ripplemem.write.pronouns import LOOKBACK_TURNS
 
-__all__ = ["CONTEXT_KEYWORDS", "context_before", "nearest_nouns", "refers_back", "replies_to_question"]
+__all__ = ["CONTEXT_KEYWORDS", "context_before", "nearest_nouns", "refers_back"]
 
 #: the nouns said before it that a unit referring back keeps
 CONTEXT_KEYWORDS = 3
@@ -42,22 +36,11 @@ _REFERRING = re.compile(r"\b(?:it|its|they|them|their|theirs|this|these|those)\b
 #: Penn Treebank tags of nouns (common and proper, singular and plural)
 _NOUN_TAGS = frozenset({"NN", "NNS", "NNP", "NNPS"})
 _MIN_CHARS = 3
-#: the speakers of role-style messages that are not a person: the assistant, the system
-_MACHINES = frozenset({ROLE_SPEAKERS["assistant"], ROLE_SPEAKERS["system"]})
 
 
 def refers_back(text: str) -> bool:
     """Whether ``text`` holds a pronoun that may stand for a thing said before it."""
     return _REFERRING.search(text) is not None
-
-
-def replies_to_question(window: Window, turn: int) -> bool:
-    """Whether turn ``turn`` of ``window`` is a person's reply to the other speaker's question:
-    the turn before it, by someone else, ends with "?"."""
-    if turn <= 0 or turn >= len(window.turns):
-        return False
-    said, asked = window.turns[turn], window.turns[turn - 1]
-    return said.speaker not in _MACHINES and asked.speaker != said.speaker and asked.text.rstrip().endswith("?")
 
 
 def context_before(window: Window, turn: int, said: str) -> list[tuple[str, int]]:

@@ -44,12 +44,7 @@ from ripplemem.grounding.ground_time import TimeGrounder, default_grounder
 from ripplemem.records import SHARED_PHOTO, TimeSpan, Turn, UnitDraft, Window
 from ripplemem.statements.answers import asks_for_a_thing
 from ripplemem.statements.answers import fragment as verbless
-from ripplemem.write.antecedents import (
-    context_before,
-    nearest_nouns,
-    refers_back,
-    replies_to_question,
-)
+from ripplemem.write.antecedents import context_before, nearest_nouns, refers_back
 from ripplemem.write.entities import CALENDAR_WORDS, INTERJECTIONS, Entities, EntityRecognizer
 from ripplemem.write.lexicon import Lexicon
 from ripplemem.write.pronouns import Passage, resolve_passages
@@ -120,16 +115,6 @@ _BASE_WORD = re.compile(r"([A-Za-z]+)(?:['’][A-Za-z]+)?")
 def _words(text: str) -> list[str]:
     """Lower-cased words without contraction tails ("that's" -> "that")."""
     return [w.lower() for w in _BASE_WORD.findall(text)]
-
-
-def _opens_a_reply(pieces: Sequence[_Piece], index: int, window: Window) -> bool:
-    """Whether piece ``index`` is the first of a turn that replies to a question
-    (:func:`~ripplemem.write.antecedents.replies_to_question`); a short answer kept with its
-    question (two turns) names it already."""
-    piece = pieces[index]
-    before = pieces[index - 1] if index > 0 else None
-    first = before is None or (before.window, before.turn) != (piece.window, piece.turn)
-    return first and len(piece.turn_ids) == 1 and replies_to_question(window, piece.turn)
 
 
 class DeterministicExtractor:
@@ -255,7 +240,7 @@ class DeterministicExtractor:
         asked = {
             i: spans
             for i, p in enumerate(pieces)
-            if not p.caption and (refers_back(p.raw) or _opens_a_reply(pieces, i, windows[p.window]))
+            if not p.caption and refers_back(p.raw)
             and (spans := context_before(windows[p.window], p.turn, p.raw))
         }
         if not asked:
