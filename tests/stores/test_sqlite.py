@@ -5,6 +5,8 @@ from __future__ import annotations
 import hashlib
 import json
 import sqlite3
+import threading
+import time
 from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
@@ -135,6 +137,50 @@ def test_the_file_uses_wal_and_records_its_schema_version(tmp_path: Path) -> Non
     store = SQLiteStore(path)
     assert store.journal_mode == "wal"
     store.close()
+
+
+def _rollback_file_held(path: Path) -> tuple[sqlite3.Connection, sqlite3.Connection]:
+    """A file still in rollback mode, with a second connection in a write transaction on it (as
+    another process's migration of a new file is), and a first connection that waits 5 s."""
+    first = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    first.execute("CREATE TABLE t (x)")
+    first.execute("PRAGMA busy_timeout=5000")
+    holder = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    holder.execute("BEGIN IMMEDIATE")
+    return first, holder
+
+
+def test_the_switch_to_wal_waits_for_another_processes_write_on_a_new_file(tmp_path: Path) -> None:
+    from ripplemem.stores.sqlite.store import enter_wal
+
+    first, holder = _rollback_file_held(tmp_path / "plain.db")
+    with pytest.raises(sqlite3.OperationalError, match="locked"):  # SQLite does not wait here
+        first.execute("PRAGMA journal_mode=WAL")
+    holder.execute("ROLLBACK")
+    first.close(), holder.close()
+
+    first, holder = _rollback_file_held(tmp_path / "store.db")
+    release = threading.Timer(0.3, holder.execute, ("COMMIT",))
+    release.start()
+    try:
+        assert enter_wal(first, wait_s=10.0) == "wal"  # tried again until the writer is done
+    finally:
+        release.join()
+    assert holder.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    first.close(), holder.close()
+
+
+def test_the_switch_to_wal_gives_up_after_its_wait(tmp_path: Path) -> None:
+    from ripplemem.stores.sqlite.store import enter_wal
+
+    first, holder = _rollback_file_held(tmp_path / "held.db")
+    started = time.monotonic()
+    with pytest.raises(sqlite3.OperationalError, match="locked"):
+        enter_wal(first, wait_s=0.3)
+    assert 0.2 < time.monotonic() - started < 3.0
+    holder.execute("ROLLBACK")
+    assert first.execute("PRAGMA journal_mode").fetchone()[0] == "delete"  # nothing switched
+    first.close(), holder.close()
 
 
 def test_refuses_a_sqlite_file_that_is_not_a_ripplemem_store(tmp_path: Path) -> None:

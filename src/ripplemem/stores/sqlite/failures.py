@@ -32,6 +32,12 @@ _PERM, _BUSY, _LOCKED, _READONLY, _IOERR, _CORRUPT, _FULL, _CANTOPEN, _NOTADB = 
 HEADER = b"SQLite format 3\x00"
 
 
+def busy(error: sqlite3.Error) -> bool:
+    """Whether ``error`` says another connection holds a lock (SQLITE_BUSY or SQLITE_LOCKED)."""
+    code = getattr(error, "sqlite_errorcode", None)
+    return isinstance(code, int) and code & 0xFF in (_BUSY, _LOCKED)
+
+
 def store_error(error: sqlite3.Error, path: str, doing: str) -> StoreError:
     """The StoreError for ``error``, raised while ``doing`` (e.g. "write to", "read") ``path``."""
     code = getattr(error, "sqlite_errorcode", None)

@@ -17,8 +17,10 @@ the file.
 from __future__ import annotations
 
 import logging
+import random
 import sqlite3
 import threading
+import time
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from contextlib import AbstractContextManager, contextmanager, nullcontext
@@ -46,7 +48,7 @@ from ripplemem.stores.lexical import LEXICAL_POSTING_BUDGET, LEXICAL_RERANK_DEPT
 from ripplemem.stores.sqlite import ann_cache, lexical, lookups, rows, writes
 from ripplemem.stores.sqlite.clues import SQLiteClueStore
 from ripplemem.stores.sqlite.erasure import Erasure
-from ripplemem.stores.sqlite.failures import store_error, translate_public_methods
+from ripplemem.stores.sqlite.failures import busy, store_error, translate_public_methods
 from ripplemem.stores.sqlite.graph import SQLiteGraph
 from ripplemem.stores.sqlite.keys import SQLiteKeyStore
 from ripplemem.stores.sqlite.schema import migrate
@@ -71,6 +73,27 @@ CACHE_MB = 64
 #: of pages, so the default would checkpoint every batch or two. The price: up to ~40 MB of WAL.
 WAL_CHECKPOINT_PAGES = 10_000
 CAPABILITIES = StoreCapabilities(persistent=True, shared=True, approximate_dense=True)
+
+
+def enter_wal(db: sqlite3.Connection, wait_s: float) -> str:
+    """Put the file in write-ahead-log mode (kept in the file: a no-op once done) and return
+    the journal mode SQLite reports.
+
+    The switch needs the file to itself for a moment. While other processes open the same new
+    file, SQLite may answer "database is locked" at once, without waiting out the busy timeout
+    (waiting could deadlock two connections that both read first), so the switch is tried again
+    after a short, growing, jittered pause until ``wait_s`` has passed.
+    """
+    deadline = time.monotonic() + wait_s
+    pause = 0.005
+    while True:
+        try:
+            return str(db.execute("PRAGMA journal_mode=WAL").fetchone()[0])
+        except sqlite3.OperationalError as error:
+            if not busy(error) or time.monotonic() + pause > deadline:
+                raise
+        time.sleep(pause * (0.5 + random.random()))
+        pause = min(2 * pause, 0.1)
 
 
 @translate_public_methods
@@ -115,7 +138,7 @@ class SQLiteStore:
             # wait for another process's migration (a large store's takes seconds) ...
             self._db.execute(f"PRAGMA busy_timeout={MIGRATION_WAIT_MS}")
             migrate(self._db, self.path)
-            mode = self._db.execute("PRAGMA journal_mode=WAL").fetchone()[0]
+            mode = enter_wal(self._db, MIGRATION_WAIT_MS / 1000)
             self._db.execute("PRAGMA synchronous=NORMAL")
             self._busy_ms = int(write_wait_s * 1000)
             self._db.execute(f"PRAGMA busy_timeout={self._busy_ms}")  # ... and writers
