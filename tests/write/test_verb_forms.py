@@ -1,0 +1,70 @@
+"""Past forms the tagger took for base forms, retagged from the lemmatizer's own tables, with the
+real spaCy model (write/verb_forms.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from ripplemem.statements.clauses import clauses_of
+from ripplemem.write.entities import EntityRecognizer
+from ripplemem.write.verb_forms import irregular_pasts
+
+
+@pytest.fixture(scope="module")
+def recognizer() -> EntityRecognizer:
+    return EntityRecognizer()
+
+
+def _verb(recognizer: EntityRecognizer, text: str, word: str) -> tuple[str, str]:
+    token = next(t for t in recognizer.parse([text])[0] if t.text == word)
+    return token.tag_, token.lemma_
+
+
+@pytest.mark.parametrize(
+    "text, word, lemma",
+    [
+        ("Got a ThinkPad X1 second-hand, and I put Linux on it.", "Got", "get"),
+        ("Took the job at Ocado in the end.", "Took", "take"),
+        ("Ran my first 10k on Sunday.", "Ran", "run"),
+        ("Kept the old bike for the commute.", "Kept", "keep"),
+    ],
+)
+def test_a_past_form_at_the_head_of_a_sentence_is_a_past(
+    recognizer: EntityRecognizer, text: str, word: str, lemma: str
+) -> None:
+    assert _verb(recognizer, text, word) == ("VBD", lemma)
+
+
+def test_the_sentence_then_states_the_speakers_doing(recognizer: EntityRecognizer) -> None:
+    doc = recognizer.parse(["Got a ThinkPad X1 second-hand."])[0]
+    (clause,) = clauses_of(doc, "Diego", ["Diego"])
+    assert (clause.kind, clause.predicate) == ("speaker", "get")
+
+
+@pytest.mark.parametrize(
+    "text, word, tag",
+    [
+        ("Get a ThinkPad, honestly.", "Get", "VB"),  # an imperative's base form
+        ("I want to get a ThinkPad.", "get", "VB"),
+        ("I have got a dog.", "got", "VBN"),  # tagged right: left as it is
+        ("Saw the new Dune film on Saturday.", "Saw", "VBD"),
+    ],
+)
+def test_base_forms_and_right_tags_stay(recognizer: EntityRecognizer, text: str, word: str, tag: str) -> None:
+    assert _verb(recognizer, text, word)[0] == tag
+
+
+def test_the_forms_are_no_verbs_base_form(recognizer: EntityRecognizer) -> None:
+    recognizer.parse(["warm up"])
+    pasts = irregular_pasts(recognizer._nlp)
+    assert {"got": "get", "took": "take", "ran": "run"}.items() <= pasts.items()
+    # "found" (to found), "saw" (to saw), "lay" (to lay), "felt" (to felt) are base forms too
+    assert not {"found", "saw", "lay", "felt", "put", "read"} & pasts.keys()
+    assert not any(form.endswith("ing") for form in pasts)
+
+
+def test_a_pipeline_without_a_lemmatizer_retags_nothing() -> None:
+    class Bare:
+        component_names = ("tagger",)
+
+    assert irregular_pasts(Bare()) == {}
