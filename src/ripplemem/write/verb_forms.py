@@ -14,6 +14,9 @@ from __future__ import annotations
 
 from typing import Any
 
+#: the retagging in :meth:`~ripplemem.write.entities.EntityRecognizer.parse`'s identity: a parse
+#: kept before it is parsed again
+FORMS = "irregular pasts 1"
 #: the morphology of a finite past, as the tagger gives it to "Bought"
 _PAST_MORPH = "Tense=Past|VerbForm=Fin"
 
