@@ -442,6 +442,10 @@ def readings(
     the plan)."""
     stating = [[c for c in clauses if len(c.text.split()) > 1 and states(c, holder)] for clauses in read]
     asides = [[c for c in clauses if len(c.text.split()) > 1 and _aside(c, holder)] for clauses in read]
+    occasions = _occasions(units, stating)
+    for n, said in enumerate(stating):  # one occasion of a habit is no new habit: an aside
+        stating[n] = [c for c in said if c not in occasions]
+        asides[n] += [c for c in said if c in occasions]
     if asked is not None:  # the value asked for, stated and not given by an aside: read by it
         for n, (said, aside) in enumerate(zip(stating, asides, strict=True)):
             if any(asked(c) for c in said) and not any(asked(c) for c in aside):
@@ -469,8 +473,37 @@ def readings(
         if best is not None and (worded is None or score(best) >= score(worded)):
             found[unit.id] = Reading("stated", score(best), spoken_of(unit, best))
         elif worded is not None:
-            found[unit.id] = Reading("aside", score(worded), not_now=_not_now(worded, holder, yes_no=yes_no))
+            found[unit.id] = Reading(
+                "aside", score(worded), not_now=worded in occasions or _not_now(worded, holder, yes_no=yes_no)
+            )
     return found
+
+
+#: the verbs of a state, whose past says the state may have ended ("I had a Golf", "I was a
+#: nurse"): a change, not one occasion of a habit
+_STATE_VERBS = frozenset({"be", "have"})
+
+
+def _occasions(units: Sequence[MemoryUnit], stating: Sequence[Sequence[Clause]]) -> list[Clause]:
+    """The stating clauses that tell one occasion of a habit the holder stated before: in the
+    simple past, at a time of their own words that ended before the day they were said, with the
+    verb of an earlier statement in the present ("I take the number 12 bus to work every day",
+    then "Took the train to Bristol on Saturday"): the habit's own verb, told of one past day,
+    says what happened that day, not what the holder does now (a change says so: "I've switched
+    to the train", "I take the train now"). A state's past ("I had a Golf") is left a statement."""
+    habits: dict[str, tuple[datetime, int, datetime, str]] = {}
+    for unit, said in zip(units, stating, strict=True):
+        for clause in said:
+            if clause.tense == "present" and clause.predicate not in _STATE_VERBS:
+                key = said_order(unit)
+                habits[clause.predicate] = min(habits.get(clause.predicate, key), key)
+    return [
+        clause
+        for unit, said in zip(units, stating, strict=True)
+        for clause in said
+        if clause.tense == "past" and clause.predicate in habits and habits[clause.predicate] < said_order(unit)
+        and spoken_of(unit, clause) is not None
+    ]
 
 
 #: a clause's subject that names nobody: beside the holder's statement in the same memory it
