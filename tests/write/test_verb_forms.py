@@ -83,3 +83,30 @@ def test_a_parse_kept_before_the_retagging_is_retagged_as_it_is_rebuilt(recogniz
     kept[7] = ["got", *kept[7][1:]]
     (rebuilt,) = recognizer.rebuild([tuple(kept)])
     assert (rebuilt[0].tag_, rebuilt[0].lemma_) == ("VBD", "get")
+
+
+@pytest.mark.parametrize(
+    ("text", "word", "tag", "lemma"),
+    [
+        ("I forgot I'd switched to Octopus.", "forgot", "VBD", "forget"),  # the tagger's VBP
+        ("I forgot I'd switched to Octopus.", "'d", "VBD", "have"),  # "had" before a participle
+        ("I'd love a new bike.", "'d", "MD", "would"),  # a modal before a base form
+        ("I'd have gone to Leeds.", "'d", "MD", "would"),  # "would have"
+        ("We are moving to Leeds.", "are", "VBP", "be"),  # "be" is read right: left alone
+    ],
+)
+def test_a_past_read_as_a_present_and_had_read_as_would(
+    recognizer: EntityRecognizer, text: str, word: str, tag: str, lemma: str
+) -> None:
+    assert _verb(recognizer, text, word) == (tag, lemma)
+
+
+def test_a_subject_hung_on_an_auxiliary_is_its_verbs(recognizer: EntityRecognizer) -> None:
+    (doc,) = recognizer.parse(["Remember when I got pre-approved for $400,000?"])
+    subject = next(t for t in doc if t.text == "I")
+    assert (subject.dep_, subject.head.text) == ("nsubjpass", "pre-approved")
+
+
+def test_a_main_verb_the_parse_calls_an_auxiliary_keeps_its_subject(recognizer: EntityRecognizer) -> None:
+    (doc,) = recognizer.parse(["John loves running John's own studio."])
+    assert doc[0].head.text == "loves"  # not moved to "running"
