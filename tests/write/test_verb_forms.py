@@ -110,3 +110,18 @@ def test_a_subject_hung_on_an_auxiliary_is_its_verbs(recognizer: EntityRecognize
 def test_a_main_verb_the_parse_calls_an_auxiliary_keeps_its_subject(recognizer: EntityRecognizer) -> None:
     (doc,) = recognizer.parse(["John loves running John's own studio."])
     assert doc[0].head.text == "loves"  # not moved to "running"
+
+
+def test_the_mending_of_a_rebuilt_parse_is_the_mending_of_the_parse(recognizer: EntityRecognizer) -> None:
+    """Mended once or again (a kept parse is mended as it is rebuilt), a doc reads the same, also
+    where the parse chains auxiliaries ("I 'd would ... remember")."""
+    texts = [
+        "we the pre-approved ? remember would not pre-approved I gone would I 'd would to Lisbon remember when have , 12 switched",
+        "I forgot I'd switched to Octopus.",
+        "Remember when I got pre-approved for $400,000?",
+        "Got a ThinkPad X1 second-hand, and I put Linux on it.",
+    ]
+    docs = recognizer.parse(texts)
+    rebuilt = recognizer.rebuild([rows_of(doc) for doc in docs])
+    for doc, again in zip(docs, rebuilt, strict=True):
+        assert [(t.tag_, t.lemma_, t.dep_, t.head.i) for t in doc] == [(t.tag_, t.lemma_, t.dep_, t.head.i) for t in again]

@@ -72,13 +72,20 @@ def past_forms(doc: Any, pasts: dict[str, str]) -> Any:
         auxiliary = token.head
         if (
             token.dep_ in _SUBJECTS and auxiliary.dep_ in _AUXILIARIES and auxiliary.head is not auxiliary
-            and (auxiliary.tag_ == "MD" or auxiliary.lemma_.casefold() in _AUXILIARY_VERBS)
+            and _serves(auxiliary)
         ):
             verb = auxiliary.head
+            while verb.dep_ in _AUXILIARIES and verb.head is not verb and _serves(verb):
+                verb = verb.head  # a parse may chain auxiliaries: the verb they serve
             if verb.i > token.i and not any(c.dep_ in _SUBJECTS for c in verb.children):
                 token.dep_ = "nsubjpass" if auxiliary.dep_ == "auxpass" else "nsubj"
                 token.head = verb
     return doc
+
+
+def _serves(auxiliary: Any) -> bool:
+    """A true auxiliary: a modal, or a form of "be", "have", "do" or "get"."""
+    return auxiliary.tag_ == "MD" or auxiliary.lemma_.casefold() in _AUXILIARY_VERBS
 
 
 def _past(token: Any, lemma: str, pos: str) -> None:
