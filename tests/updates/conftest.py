@@ -26,6 +26,16 @@ def round_memory(request: pytest.FixtureRequest, embedder) -> Iterator[Memory]:
         yield opened
 
 
+@pytest.fixture(scope="module")
+def exchange_memory(request: pytest.FixtureRequest, embedder) -> Iterator[Memory]:
+    """The memory of a module's ``CASES`` of exchanges (tests/updates/exchanges.py), built once
+    per module."""
+    from .exchanges import build
+
+    with build(request.module.CASES, embedder) as opened:
+        yield opened
+
+
 #: the stores a test over ``memory_on_every_backend`` runs on
 BACKENDS = ["memory", "sqlite", "postgres"]
 

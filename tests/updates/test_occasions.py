@@ -6,13 +6,11 @@ with its own time ("on Saturday", "last Sunday"), the habit in the present."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
 from ripplemem import Memory
 
-from .exchanges import Exchange, build, holds
+from .exchanges import Exchange, holds
 from .round4 import with_reasons
 
 CASES = [
@@ -38,12 +36,6 @@ CASES = [
 NOT_YET: dict[str, str] = {}
 
 
-@pytest.fixture(scope="module")
-def asked(embedder) -> Iterator[Memory]:
-    with build(CASES, embedder) as opened:
-        yield opened
-
-
 @pytest.mark.parametrize("case", with_reasons(CASES, NOT_YET))
-def test_one_occasion_of_a_habit(asked: Memory, case: Exchange) -> None:
-    assert holds(asked, case)
+def test_one_occasion_of_a_habit(exchange_memory: Memory, case: Exchange) -> None:
+    assert holds(exchange_memory, case)
