@@ -442,10 +442,10 @@ def readings(
     the plan)."""
     stating = [[c for c in clauses if len(c.text.split()) > 1 and states(c, holder)] for clauses in read]
     asides = [[c for c in clauses if len(c.text.split()) > 1 and _aside(c, holder)] for clauses in read]
-    occasions = _occasions(units, stating)
-    for n, said in enumerate(stating):  # one occasion of a habit is no new habit: an aside
-        stating[n] = [c for c in said if c not in occasions]
-        asides[n] += [c for c in said if c in occasions]
+    occasions = _occasions(units, stating)  # one occasion of a habit is no new habit: an aside
+    for n, (said, once) in enumerate(zip(stating, occasions, strict=True)):
+        stating[n] = [c for c in said if c not in once]
+        asides[n] += once
     if asked is not None:  # the value asked for, stated and not given by an aside: read by it
         for n, (said, aside) in enumerate(zip(stating, asides, strict=True)):
             if any(asked(c) for c in said) and not any(asked(c) for c in aside):
@@ -459,7 +459,7 @@ def readings(
     def score(clause: Clause) -> float:
         return scores[clause.text]
 
-    for unit, said, aside in zip(units, stating, asides, strict=True):
+    for unit, said, aside, once in zip(units, stating, asides, occasions, strict=True):
         # a denial proposes no value, and a question asserts none: beside a statement neither is
         # what the unit answers ("I'm not at Acme anymore, I joined Globex in October", "Any
         # tips for a first-time cat owner? We adopted Miso last week"), nor is a relative's
@@ -474,7 +474,7 @@ def readings(
             found[unit.id] = Reading("stated", score(best), spoken_of(unit, best))
         elif worded is not None:
             found[unit.id] = Reading(
-                "aside", score(worded), not_now=worded in occasions or _not_now(worded, holder, yes_no=yes_no)
+                "aside", score(worded), not_now=worded in once or _not_now(worded, holder, yes_no=yes_no)
             )
     return found
 
@@ -484,8 +484,8 @@ def readings(
 _STATE_VERBS = frozenset({"be", "have"})
 
 
-def _occasions(units: Sequence[MemoryUnit], stating: Sequence[Sequence[Clause]]) -> list[Clause]:
-    """The stating clauses that tell one occasion of a habit the holder stated before: in the
+def _occasions(units: Sequence[MemoryUnit], stating: Sequence[Sequence[Clause]]) -> list[list[Clause]]:
+    """Each unit's stating clauses that tell one occasion of a habit the holder stated before: in the
     simple past, at a time of their own words that ended before the day they were said, with the
     verb of an earlier statement in the present ("I take the number 12 bus to work every day",
     then "Took the train to Bristol on Saturday"): the habit's own verb, told of one past day,
@@ -498,11 +498,12 @@ def _occasions(units: Sequence[MemoryUnit], stating: Sequence[Sequence[Clause]])
                 key = said_order(unit)
                 habits[clause.predicate] = min(habits.get(clause.predicate, key), key)
     return [
-        clause
+        [
+            clause for clause in said
+            if clause.tense == "past" and clause.predicate in habits and habits[clause.predicate] < said_order(unit)
+            and spoken_of(unit, clause) is not None
+        ]
         for unit, said in zip(units, stating, strict=True)
-        for clause in said
-        if clause.tense == "past" and clause.predicate in habits and habits[clause.predicate] < said_order(unit)
-        and spoken_of(unit, clause) is not None
     ]
 
 
