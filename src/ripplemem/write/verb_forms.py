@@ -30,7 +30,7 @@ _AUXILIARY_LEMMAS = frozenset({"be", "have", "do"})
 _BASE_TAGS = frozenset({"VB", "VBP"})
 #: the verbs that serve another as its auxiliary ("I got pre-approved"); the parse also calls a
 #: main verb one ("I love running my studio": "love"), whose subject is its own
-_AUXILIARY_VERBS = frozenset({"be", "have", "do", "get"})
+_AUXILIARY_VERBS = _AUXILIARY_LEMMAS | {"get"}
 _HAD = frozenset({"'d", "\u2019d"})
 _SUBJECTS = frozenset({"nsubj", "nsubjpass"})
 _AUXILIARIES = frozenset({"aux", "auxpass"})

@@ -32,16 +32,20 @@ _PERM, _BUSY, _LOCKED, _READONLY, _IOERR, _CORRUPT, _FULL, _CANTOPEN, _NOTADB = 
 HEADER = b"SQLite format 3\x00"
 
 
+def _primary(error: sqlite3.Error) -> int | None:
+    """The primary result code of ``error`` (None when SQLite gave none)."""
+    code = getattr(error, "sqlite_errorcode", None)
+    return code & 0xFF if isinstance(code, int) else None
+
+
 def busy(error: sqlite3.Error) -> bool:
     """Whether ``error`` says another connection holds a lock (SQLITE_BUSY or SQLITE_LOCKED)."""
-    code = getattr(error, "sqlite_errorcode", None)
-    return isinstance(code, int) and code & 0xFF in (_BUSY, _LOCKED)
+    return _primary(error) in (_BUSY, _LOCKED)
 
 
 def store_error(error: sqlite3.Error, path: str, doing: str) -> StoreError:
     """The StoreError for ``error``, raised while ``doing`` (e.g. "write to", "read") ``path``."""
-    code = getattr(error, "sqlite_errorcode", None)
-    primary = code & 0xFF if isinstance(code, int) else None
+    primary = _primary(error)
     text = str(error)
     if primary == _CANTOPEN and os.path.isdir(path):
         return StoreError(
@@ -106,8 +110,8 @@ def corrupt(path: str, text: str) -> StoreCorruptError:
 def not_a_store(path: str, error: sqlite3.Error) -> StoreError:
     """The error for a file SQLite will not read: damaged if it starts as a SQLite file does;
     an error of another kind (read-only, locked) as :func:`store_error` says."""
-    code = getattr(error, "sqlite_errorcode", None)
-    if isinstance(code, int) and code & 0xFF not in (_CORRUPT, _NOTADB):
+    primary = _primary(error)
+    if primary is not None and primary not in (_CORRUPT, _NOTADB):
         return store_error(error, path, "open")
     try:
         with open(path, "rb") as file:
