@@ -46,12 +46,10 @@ def test_the_sentence_then_states_the_speakers_doing(recognizer: EntityRecognize
     "text, word, tag",
     [
         ("Get a ThinkPad, honestly.", "Get", "VB"),  # an imperative's base form
-        ("I want to get a ThinkPad.", "get", "VB"),
-        ("I have got a dog.", "got", "VBN"),  # tagged right: left as it is
-        ("Saw the new Dune film on Saturday.", "Saw", "VBD"),
+        ("I want to get a ThinkPad.", "get", "VB"),  # an infinitive
     ],
 )
-def test_base_forms_and_right_tags_stay(recognizer: EntityRecognizer, text: str, word: str, tag: str) -> None:
+def test_base_forms_stay(recognizer: EntityRecognizer, text: str, word: str, tag: str) -> None:
     assert _verb(recognizer, text, word)[0] == tag
 
 
@@ -76,7 +74,7 @@ def test_a_parse_kept_before_the_retagging_is_retagged_as_it_is_rebuilt(recogniz
     """A store written before keeps "Got" as a base form; rebuilt, it reads as the past, with no
     parse again (the kept parse keeps the identity it had)."""
     (doc,) = recognizer.parse(["Got a ThinkPad X1 second-hand."])
-    (kept,) = [list(part) for part in [rows_of(doc)]]
+    kept = list(rows_of(doc))  # words, spaces, tags, parts of speech, morphologies, deps, heads, lemmas
     kept[2] = ["VB", *kept[2][1:]]  # as the tagger gave it
     kept[3] = ["VERB", *kept[3][1:]]
     kept[4] = ["VerbForm=Inf", *kept[4][1:]]
