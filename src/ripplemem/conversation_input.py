@@ -23,7 +23,7 @@ from datetime import datetime, timedelta
 
 from ripplemem.errors import InvalidInputError
 from ripplemem.records import Conversation, Session, Turn
-from ripplemem.records.roles import ROLE_SPEAKERS, role_speaker, unknown_role
+from ripplemem.records.roles import ROLE_SPEAKERS, TIME_KEYS, role_speaker, unknown_role
 from ripplemem.write.input_checks import check_metadata, check_text, clean_time, composed
 
 #: the speaker of each role-style message's role (:mod:`ripplemem.records.roles`)
@@ -98,6 +98,13 @@ def _turn(
     for key in ("name", "speaker", "role", "caption", "image_caption", "blip_caption"):
         if message.get(key) is not None:
             check_text(message[key], f"the {key!r} of message {number}")
+    timed = next((key for key in TIME_KEYS if key in message), None)
+    if timed is not None:
+        raise InvalidInputError(
+            f"message {number} has a {timed!r}: an add is one session, said at its session_time "
+            "(add(messages, session_time='2024-03-02T18:30')); leave the message's time out, and "
+            "give messages said at another time an add of their own"
+        )
     role = message.get("role")
     said_by = role_speaker(role) if role else None
     if role and said_by is None:

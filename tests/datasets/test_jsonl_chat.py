@@ -70,6 +70,16 @@ def test_role_form_reads_the_roles_every_face_reads(tmp_path: Path) -> None:
         (['{"speaker": "A", "text": "x", "turn_id": "t"}', '{"speaker": "B", "text": "y", "turn_id": "t"}'],
          "line 2: turn_id 't' is used twice"),
         ([""], "no messages"),
+        # a key the format does not read is refused, not dropped: a time under another name
+        # would leave the session without one, and the memories' days unread
+        (['{"speaker": "A", "text": "x", "session_time": "2024-05-01"}'],
+         r"line 1: unknown key 'session_time' \(a line's time is 'time'"),
+        (['{"role": "user", "content": "x", "timestamp": "2024-05-01T10:00"}'],
+         r"line 1: unknown key 'timestamp' \(a line's time is 'time'"),
+        (['{"speaker": "A", "text": "x", "metadata": {"topic": "pets"}}'],
+         r"line 1: unknown key 'metadata' \(metadata for every line: ripplemem ingest --metadata"),
+        (['{"speaker": "A", "text": "x", "mood": "happy", "tone": "calm"}'],
+         r"line 1: unknown keys 'mood', 'tone'; a line's keys are "),
     ],
 )
 def test_errors_point_at_the_line(tmp_path: Path, lines: list[str], fragment: str) -> None:

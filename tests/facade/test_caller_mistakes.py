@@ -150,3 +150,26 @@ def test_an_empty_update_and_a_missing_id_say_what_is_wrong(memory: Memory) -> N
     assert "give an id, or leave it out for the default" in str(raised.value)
     assert "None" not in str(raised.value)  # the message is shared with REST, MCP and the CLI
     assert len(memory.list(user_id="x")) == 2
+
+
+@pytest.mark.parametrize("key", ["time", "session_time", "timestamp", "date", "created_at"])
+def test_a_time_on_a_message_is_refused_not_dropped(memory: Memory, key: str) -> None:
+    """An add is one session with one time, its ``session_time``: a time given on a message
+    instead is refused (dropped, the memory would be of no day, or of the add's), with where
+    the time goes; other keys of other frameworks' messages are still let through."""
+    before = {u.id for u in memory.list(user_id="x")}
+    with pytest.raises(InvalidInputError) as raised:
+        memory.add(
+            [{"role": "user", "content": "I like tea."},
+             {"role": "user", "content": "I moved to Leeds.", key: "2024-05-01"}],
+            user_id="x",
+        )
+    said = str(raised.value)
+    assert said.startswith(f"message 2 has a {key!r}: "), said
+    assert "session_time=" in said and "add of their own" in said, said
+    assert {u.id for u in memory.list(user_id="x")} == before
+    added = memory.add(
+        [{"role": "user", "content": "I moved to Leeds.", "tool_call_id": None, "type": "human"}],
+        user_id="x", session_time="2024-05-01",
+    )
+    assert added.units

@@ -21,6 +21,7 @@ REFUSED = [
     ("I drive a red Volvo.", {"session_id": "s\x00"}),
     ("I drive a red Volvo.", {"metadata": {"note": "x" * 20_000}}),
     ([], {}),
+    ([{"role": "user", "content": "I moved to Leeds.", "time": "2024-05-01"}], {}),
 ]
 
 

@@ -8,7 +8,9 @@ One JSON object per line, in conversation order; blank lines are skipped. Two li
   speakers ``User`` / ``Assistant``), optionally with ``session_id`` and ``time`` too.
 
 Optional keys on either shape: ``turn_id`` (default ``"<session_id>_<k>"``, k counting the session's
-lines from 1) and ``caption`` (an image caption shared with the message). ``session_id`` defaults to
+lines from 1) and ``caption`` (an image caption shared with the message). Any other key is
+refused with the line's number and the keys there are (a time as ``session_time``, a line's own
+``metadata``: the reader would drop them unread). ``session_id`` defaults to
 ``"session_1"``; the lines with the same ``session_id`` form a session, sessions in order of first
 appearance. ``time`` is ISO 8601 (``2024-03-02``, ``2024-03-02T18:30``, ``2024-03-02 18:30:00``); a
 session's time is the first time given on its lines (None when no line gives one); one with a UTC
@@ -24,9 +26,12 @@ from pathlib import Path
 from ripplemem.datasets.encoding import read_utf8
 from ripplemem.errors import InvalidInputError
 from ripplemem.records import Conversation, Session, Turn
-from ripplemem.records.roles import role_speaker, unknown_role
+from ripplemem.records.roles import TIME_KEYS, role_speaker, unknown_role
 
 DEFAULT_SESSION = "session_1"
+#: the keys a line may have; any other is refused (a time or metadata under another name would
+#: be dropped unread)
+KEYS = ("session_id", "time", "speaker", "text", "role", "content", "turn_id", "caption")
 
 
 def load_jsonl_chat(path: str | Path, *, conversation_id: str | None = None) -> Conversation:
@@ -59,6 +64,7 @@ def parse_jsonl_chat(
         if not isinstance(record, dict):
             raise InvalidInputError(f"{at}: expected a JSON object, got {type(record).__name__}")
         speaker, text = _speaker_and_text(record, at)
+        _check_keys(record, at)
         session_id = str(record.get("session_id") or DEFAULT_SESSION)
         if session_id not in turns:
             order.append(session_id)
@@ -78,6 +84,24 @@ def parse_jsonl_chat(
         raise InvalidInputError(f"{where}: no messages; write one JSON object per line")
     sessions = tuple(Session(sid, times[sid], tuple(turns[sid])) for sid in order)
     return Conversation(conversation_id=conversation_id, sessions=sessions)
+
+
+def _check_keys(record: dict, at: str) -> None:
+    unknown = [key for key in record if key not in KEYS]
+    if not unknown:
+        return
+    hints = []
+    if any(key in TIME_KEYS for key in unknown):
+        hints.append("a line's time is 'time', ISO 8601 such as '2024-03-02T18:30'")
+    if "metadata" in unknown:
+        hints.append("""metadata for every line: ripplemem ingest --metadata '{"topic": "pets"}'""")
+    names = ", ".join(repr(key) for key in unknown)
+    raise InvalidInputError(
+        f"{at}: unknown key{'s' if len(unknown) > 1 else ''} {names}"
+        + (f" ({'; '.join(hints)})" if hints else "")
+        + "; a line's keys are 'speaker' and 'text' (or 'role' and 'content'), and optionally "
+        "'session_id', 'time', 'turn_id' and 'caption'"
+    )
 
 
 def _speaker_and_text(record: dict, at: str) -> tuple[str, str]:

@@ -5,6 +5,10 @@ the three roles of OpenAI's chat format, and the names other libraries give the 
 (LangChain's ``human`` and ``ai``, Gemini's ``model``, OpenAI's ``developer`` for its system
 role), in any case. Any other role ("tool", "function", a typo "usr") is refused, never taken
 for a person's name: a tool's output is no one's words.
+
+A message carries no time of its own on any face: an add is one session, said at its
+``session_time`` (a JSONL line's ``time`` is its session's). A key of :data:`TIME_KEYS` on a
+message is refused with where the time goes, never dropped: the memories would be of no day.
 """
 
 from __future__ import annotations
@@ -14,6 +18,10 @@ ROLE_SPEAKERS: dict[str, str] = {
     "user": "User", "assistant": "Assistant", "system": "System",
     "human": "User", "ai": "Assistant", "model": "Assistant", "developer": "System",
 }  # fmt: skip
+
+
+#: the names a time is given under on a message (OpenAI, LangChain and mem0 exports, ours)
+TIME_KEYS = ("time", "session_time", "timestamp", "date", "datetime", "created_at")
 
 
 def role_speaker(role: str) -> str | None:
