@@ -178,6 +178,11 @@ _ARTICLE_HABIT = {
 }
 #: the grains a count of units can widen a day to, finest first
 _COARSER = ("day", "week", "month", "year")
+#: the languages whose time parser ends a range of months or years where its last one begins
+#: (:func:`_with_last_unit`)
+_RANGE_ENDS_BEFORE_LAST = frozenset({"es"})
+#: the grains of a clock time (Duckling reads "7" in "de 7 a 11 de junho" as 7 o'clock)
+_CLOCK_GRAINS = ("second", "minute", "hour")
 #: a phrase that is only a number (Duckling's year), and the word after a phrase
 _BARE_NUMBER = re.compile(r"^\d{4}$")
 _THOUSANDS = re.compile(r"\d{1,3}(?:[.,’' ]\d{3})+")
@@ -782,6 +787,8 @@ class TimeGrounder:
         if habitual_in(text[max(0, start - 24) : start], language):
             return None  # "jeden Montag", "deux fois par semaine": a habit, not a date
         value = result["value"]
+        if language in _RANGE_ENDS_BEFORE_LAST:
+            value = _with_last_unit(value)
         subordinate = None if language in _UNSPACED else COMPLEMENTIZER
         clause = tense_clause(text, start, end, lambda piece: own_clause_in(piece, language), subordinate)
         goal = _GOAL.search(text[max(0, start - 16) : start] + " ") or _GOAL.match(phrase + " ")
@@ -1156,16 +1163,17 @@ def _in_apposition(found: list[Found], text: str) -> list[Found]:
 def _one_month(value: dict, phrase: str) -> dict:
     """A range whose start names no month ("vom 4. bis 11. Juni", "de 7 a 11 de junho": Duckling
     reads the 4th of this month, or 7 o'clock) in the month of its end: its listed occurrences
-    keep one end while the start recurs, or the start is no day; the first number of the phrase
-    is its first day. A range that names two months ("du 28 mai au 3 juin") is left as read."""
+    keep one end while the start recurs, or the start is a clock time; the first number of the
+    phrase, one or two digits, is its first day. A range that names two months ("du 28 mai au 3
+    juin") is left as read, and so is one of whole months or years ("von 2019 bis 2023")."""
     values = [v for v in value.get("values") or () if v.get("from") and v.get("to")]
     if not values or values[0]["to"]["value"][11:19] != "00:00:00":
         return value  # the end is no whole day
     first = values[0]
     start_recurs = len(values) > 1 and values[1]["to"]["value"] == first["to"]["value"]
-    if first["from"].get("grain") == "day" and not start_recurs:
+    if first["from"].get("grain") not in _CLOCK_GRAINS and not start_recurs:
         return value
-    number = re.search(r"\d{1,2}", phrase)
+    number = re.search(r"(?<!\d)\d{1,2}(?!\d)", phrase)
     last = datetime.fromisoformat(first["to"]["value"][:19]) - SECOND
     if number is None or not 1 <= int(number.group()) <= last.day:
         return value
@@ -1173,6 +1181,32 @@ def _one_month(value: dict, phrase: str) -> dict:
     shifted = {**first, "from": {**first["from"], "value": begin.isoformat(), "grain": "day"}}
     return {**value, "type": "interval", "from": shifted["from"], "to": first["to"],
             "values": [shifted, *(_shifted(shifted, partial(_shift_years, years=k)) for k in (1, 2))]}
+
+
+def _with_last_unit(value: dict) -> dict:
+    """A closed range of whole months or years ending where its last one begins (Duckling's
+    Spanish "de marzo a junio": March to May, "de 2019 a 2023": to 2022) with that last one:
+    a range says its last month or year as it says its first ("del 3 al 7 de abril", a range of
+    days, is read with its last day already)."""
+
+    def closed(interval: dict) -> dict:
+        start, end = interval.get("from"), interval.get("to")
+        if not start or not end or start.get("grain") != end.get("grain"):
+            return interval
+        grain = end.get("grain")
+        moment = datetime.fromisoformat(end["value"][:19])
+        if grain == "year" and (moment.month, moment.day, moment.time()) == (1, 1, datetime.min.time()):
+            moment = _shift_years(moment, 1)
+        elif grain == "month" and (moment.day, moment.time()) == (1, datetime.min.time()):
+            year, month = shift_months(moment.date(), 1)
+            moment = moment.replace(year=year, month=month)
+        else:
+            return interval
+        return {**interval, "to": {**end, "value": moment.isoformat()}}
+
+    if value.get("type") != "interval":
+        return value
+    return {**closed(value), "values": [closed(v) for v in value.get("values") or ()]}
 
 
 def _recurring_interval(value: dict, ref: datetime, tense: str) -> dict:
