@@ -56,6 +56,7 @@ __all__ = [
     "span_prepositions",
     "tense_in",
     "unit_grain",
+    "year_after",
 ]
 
 
@@ -542,7 +543,7 @@ def habitual_in(before: str, language: str) -> bool:
 #: each language's prepositions of a span that began in the past and runs up to now ("seit
 #: Montag", "depuis lundi", "sinds maandag"): the time they govern is behind, whatever the
 #: clause's tense (a closed class)
-_SINCE = {"de": _words("seit"), "fr": _words("depuis"), "nl": _words("sinds")}
+_SINCE = {"en": _words("since"), "de": _words("seit"), "fr": _words("depuis"), "nl": _words("sinds")}
 #: the prepositions that open a span either way, since or from ("desde el lunes", "da lunedì"):
 #: since in a clause not told in the future and with no end after it ("Estaré aquí desde el lunes",
 #: "desde el lunes hasta el viernes", "dal 15 al 20": from), with each language's ends of a span
@@ -631,6 +632,37 @@ _UNIT_WORDS = {
         re.IGNORECASE,
     ),
 }
+
+
+#: each language's words for last, this and next year told after a month in a form the time
+#: parser does not read ("im Mai letzten Jahres", "en mayo del año pasado", "a maggio
+#: dell'anno scorso"; a closed class), by the years they step from the reference's
+_YEAR_AFTER_MONTH = {
+    "de": ((-1, r"(?:des\s+)?(?:letzten|vergangenen|vorigen)\s+jahres"),
+           (1, r"(?:des\s+)?(?:nächsten|kommenden)\s+jahres"), (0, r"dieses\s+jahres")),
+    "es": ((-1, r"del\s+(?:año\s+pasado|pasado\s+año)"),
+           (1, r"del\s+(?:año\s+que\s+viene|próximo\s+año|año\s+próximo)"), (0, r"de\s+este\s+año")),
+    "it": ((-1, r"(?:dell['’]\s*anno\s+(?:scorso|passato)|dello\s+scorso\s+anno)"),
+           (1, r"(?:dell['’]\s*anno\s+prossimo|del\s+prossimo\s+anno)"), (0, r"di\s+quest['’]\s*anno")),
+    "pt": ((-1, r"do\s+ano\s+passado"), (1, r"do\s+(?:próximo\s+ano|ano\s+que\s+vem)"), (0, r"deste\s+ano")),
+    "fr": ((-1, r"de\s+l['’]\s*année\s+(?:dernière|passée)"), (1, r"de\s+l['’]\s*année\s+prochaine"),
+           (0, r"de\s+cette\s+année")),
+}
+_YEAR_AFTER = {
+    code: [(step, re.compile(r"\s*" + pattern + r"(?![^\W\d_])", re.IGNORECASE)) for step, pattern in forms]
+    for code, forms in _YEAR_AFTER_MONTH.items()
+}
+
+
+def year_after(after: str, language: str) -> tuple[int, int] | None:
+    """(the years it steps from the reference's, its length) of a word group of ``language`` for
+    last, this or next year that opens ``after``, the text after a month (:data:`_YEAR_AFTER_MONTH`);
+    None when ``after`` opens with none."""
+    for step, pattern in _YEAR_AFTER.get(language, ()):
+        found = pattern.match(after)
+        if found is not None:
+            return step, found.end()
+    return None
 
 
 def unit_grain(phrase: str) -> str | None:

@@ -149,6 +149,12 @@ _A_MONTH = re.compile(r"(?<![\w'-])(?:" + "|".join(_LANGUAGES_OF_MONTH) + r")(?!
 _A_WORD = re.compile(r"[^\W\d_]+")
 
 
+def names_a_month(text: str) -> bool:
+    """Whether ``text`` names a month in one of the languages of :data:`_MONTHS_OF` ("mai",
+    "maggio", "mei"; Japanese "5月" by its kanji)."""
+    return _A_MONTH.search(text) is not None or re.search(r"\d\s*月", text) is not None
+
+
 def month_language(text: str) -> str | None:
     """The language whose month ``text`` names and whose closed classes it holds a word of (its
     function words or its prepositions of a span: "Da marzo studio spagnolo": Italian), None when

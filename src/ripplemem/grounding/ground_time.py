@@ -31,7 +31,12 @@ from ripplemem.grounding.duckling_process import (
     NativeParserError,
     Parsed,
 )
-from ripplemem.grounding.foreign_anaphora import month_language, named_weekday, weekday_language
+from ripplemem.grounding.foreign_anaphora import (
+    month_language,
+    named_weekday,
+    names_a_month,
+    weekday_language,
+)
 from ripplemem.grounding.time_patterns import (
     BARE_DEFINITE,
     COMPLEMENTIZER,
@@ -83,6 +88,7 @@ from ripplemem.language import (
     since_in,
     tense_in,
     unit_grain,
+    year_after,
 )
 from ripplemem.records import TimeSpan
 
@@ -181,6 +187,12 @@ _COARSER = ("day", "week", "month", "year")
 #: the languages whose time parser ends a range of months or years where its last one begins
 #: (:func:`_with_last_unit`)
 _RANGE_ENDS_BEFORE_LAST = frozenset({"es"})
+#: what may stand between a month and the year it is of, said apart ("em maio do ano passado",
+#: "去年の5月", "No ano passado, em maio"): spaces, commas, and a preposition of a time or of
+#: ("in", "em", "del", "do", "の"); not a conjunction ("last year, but tomorrow night": two times)
+_JOINER = re.compile(
+    r"[\s,、]*(?:(?:in|im|em|en|a|à|de|del|do|da|di|dell['’]|of|の)(?![^\W\d_]))?[\s,、]*", re.IGNORECASE
+)
 #: the grains of a clock time (Duckling reads "7" in "de 7 a 11 de junho" as 7 o'clock)
 _CLOCK_GRAINS = ("second", "minute", "hour")
 #: a phrase that is only a number (Duckling's year), and the word after a phrase
@@ -537,9 +549,11 @@ class TimeGrounder:
         for start, end, item in parsed:
             if not any(start < e and s < end for s, e in taken):
                 found.append(Found(start, end, item))
-        found = _in_apposition(_not_negated(found, text, language), text)
+        found = _month_in_its_year(_in_apposition(_not_negated(found, text, language), text), text)
         if language == "en":
             found = _onward(_offset_from_event(found, text), text, reference)
+        if reference is not None:
+            found = _since_said(found, text, language, reference)
         return Grounding(self._collect(_as_written(found, text, written), before), complete)
 
     @staticmethod
@@ -823,7 +837,8 @@ class TimeGrounder:
             # day's number; the month is what is named
             phrase = _ARTICLE_AS_DAY.sub("", phrase).strip()
             grain = "month"
-        unit = unit_grain(phrase) if len(points) == 1 and grain in _COARSER else None
+        # (a named month keeps its grain: "en mai l'année dernière" is May, not last year)
+        unit = unit_grain(phrase) if len(points) == 1 and grain in _COARSER and not names_a_month(phrase) else None
         if unit is not None and _COARSER.index(unit) > _COARSER.index(grain):
             grain = unit  # "vor zwei Wochen": Duckling's day two weeks back, in its week
         if len(points) == 1 and grain == "day" and _DIGIT.search(phrase) and not _YEAR.search(phrase) and (
@@ -845,6 +860,14 @@ class TimeGrounder:
         if grain == "day" and _COMING.search(phrase) and week_span(moment.date() - timedelta(days=7)).start > ref:
             # "el martes que viene" is "el próximo martes", next week's (Duckling reads a week on)
             moment -= timedelta(days=7)
+        told = year_after(text[end:], language) if grain in ("day", "month") and not _YEAR.search(phrase) else None
+        if told is not None and names_a_month(phrase):  # "im Mai letzten Jahres": that year's May
+            step, length = told
+            try:
+                moment = moment.replace(year=ref.year + step)
+            except ValueError:  # 29 February in a year that has none
+                return None
+            phrase = text[start : end + length].strip()
         span = self._grain_span(moment, grain)
         if since and span.start <= ref:  # "seit 2019", "depuis mars": from it up to now, as "since March"
             return GroundedTime(phrase, TimeSpan(span.start, ref), "range")
@@ -1140,6 +1163,73 @@ def _offset_from_event(found: list[Found], text: str) -> list[Found]:
         ordered.append(Found(start, end, GroundedTime(phrase, *moved)))
         ordered.sort(key=lambda f: f.start)
     return ordered
+
+
+def _month_in_its_year(found: list[Found], text: str) -> list[Found]:
+    """``found`` with a month (or a day of one) and the year it is of joined into one time, when
+    the parser found them apart, side by side with at most one short word between ("No ano
+    passado, em maio", "去年の5月", "Vorig jaar in mei": last year's May, where the month alone
+    is this one): the month or day in that year, the words of both its phrase."""
+    ordered = sorted(found, key=lambda f: f.start)
+    out: list[Found] = []
+    at = 0
+    while at < len(ordered):
+        here = ordered[at]
+        after = ordered[at + 1] if at + 1 < len(ordered) else None
+        joined = _joined(here, after, text) if after is not None else None
+        if joined is not None:
+            out.append(joined)
+            at += 2
+            continue
+        out.append(here)
+        at += 1
+    return out
+
+
+def _joined(first: Found, second: Found, text: str) -> Found | None:
+    """The time of a month and a year found side by side (:func:`_month_in_its_year`), or None."""
+    if first.item is None or second.item is None or second.start < first.end:
+        return None
+    if not _JOINER.fullmatch(text[first.end : second.start]):
+        return None
+    year, month = (first, second) if first.item.grain == "year" else (second, first)
+    if year.item is None or month.item is None or year.item.grain != "year" or month.item.grain not in ("month", "day"):
+        return None
+    whole, part = year.item.span, month.item.span
+    if whole is None or part is None or _YEAR.search(month.item.phrase) or part.start.month != part.end.month:
+        return None
+    if not (names_a_month(month.item.phrase) or _MONTH.search(month.item.phrase)):
+        return None  # a day told by the reference ("tomorrow night"), not by the calendar
+    if (whole.start.month, whole.start.day, whole.end.month, whole.end.day) != (1, 1, 12, 31) or whole.start.year != whole.end.year:
+        return None  # not one calendar year
+    if part.start.year == whole.start.year:
+        moved = part
+    elif month.item.grain == "month":
+        moved = month_span(whole.start.year, part.start.month)
+    else:
+        try:
+            moved = day_span(part.start.date().replace(year=whole.start.year))
+        except ValueError:  # 29 February in a year that has none
+            return None
+    start, end = min(first.start, second.start), max(first.end, second.end)
+    return Found(start, end, GroundedTime(text[start:end].strip(), moved, month.item.grain))
+
+
+def _since_said(found: list[Found], text: str, language: str, ref: datetime) -> list[Found]:
+    """``found`` with a day, month or year our rules read after a preposition of "since"
+    (:func:`~ripplemem.language.since_in`: "since April 2023", "Seit April 2023", "Depuis avril
+    2023", where the rules' "April 2023" masks the parser's reading of the whole) read as the
+    span from it up to ``ref``, as the parser's finds are."""
+    out = []
+    subordinate = None if language in _UNSPACED else COMPLEMENTIZER
+    for start, end, item in found:
+        span = item.span if item is not None else None
+        if item is not None and span is not None and item.grain in ("day", "month", "year") and span.start <= ref:
+            clause = tense_clause(text, start, end, lambda piece: own_clause_in(piece, language), subordinate)
+            if since_in(text[max(0, start - 24) : start], item.phrase, text[end:], language, tense_in(clause, language)):
+                item = GroundedTime(item.phrase, TimeSpan(span.start, ref), "range")
+        out.append(Found(start, end, item))
+    return out
 
 
 def _in_apposition(found: list[Found], text: str) -> list[Found]:

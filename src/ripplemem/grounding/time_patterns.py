@@ -380,7 +380,7 @@ VAGUE = re.compile(
     r"a long time ago|back then|these days|nowadays)\b",
     re.IGNORECASE,
 )
-DAY_BEFORE = re.compile(r"\b\d{1,2}(?:st|nd|rd|th)?(?: of)? ?$", re.IGNORECASE)
+DAY_BEFORE = re.compile(r"\b\d{1,2}(?:st|nd|rd|th|\.)?(?: of)? ?$", re.IGNORECASE)  # "1. April 2023"
 BARE_DEFINITE = re.compile(
     r"^(?:(?:on|for|of|by|in|during|at|all) )?the (?:day|week|weekend|month|year)$", re.IGNORECASE
 )
