@@ -187,6 +187,13 @@ _COARSER = ("day", "week", "month", "year")
 #: the languages whose time parser ends a range of months or years where its last one begins
 #: (:func:`_with_last_unit`)
 _RANGE_ENDS_BEFORE_LAST = frozenset({"es"})
+#: a unit of time after "last", which a possessor before it makes the final one of something
+#: ("my last day at the old job", "our last night in Rome", "Ana's last week there"), not the
+#: one before the reference
+_FINAL = re.compile(r"^last\s+(?:day|night|week|weekend|month|year|summer|winter|autumn|spring)$", re.IGNORECASE)
+_POSSESSOR_BEFORE = re.compile(r"(?:\b(?:my|your|his|her|our|their)|\w['’]s)\s*$", re.IGNORECASE)
+#: what a span our rules read is hidden from the parser with (:func:`_hidden`)
+_HIDING = "|"
 #: what may stand between a month and the year it is of, said apart ("em maio do ano passado",
 #: "去年の5月", "No ano passado, em maio"): spaces, commas, and a preposition of a time or of
 #: ("in", "em", "del", "do", "の"); not a conjunction ("last year, but tomorrow night": two times)
@@ -578,7 +585,9 @@ class TimeGrounder:
         """Duckling's finds, sentence by sentence within the budget, read in ``language`` (an ISO
         639-1 code: :func:`~ripplemem.language.language_of`); False when a sentence was left to
         the rules. An English sentence whose time words all lie in ``taken`` (the rules' spans)
-        is not parsed (:func:`_rules_cover`)."""
+        is not parsed (:func:`_rules_cover`); the rules' spans are hidden from the parser, which
+        would glue a time beside them into one find with theirs and lose it ("in two weeks, on
+        the 3rd of June")."""
         budget = _Spending(self.text_budget_s, _REQUEST_BUDGET.get())
         found: list[Found] = []
         complete = True
@@ -586,6 +595,7 @@ class TimeGrounder:
             chunk = text[start:end]
             if language == "en" and _rules_cover(chunk, start, taken):
                 continue  # (a chunk with no time word at all is covered)
+            chunk = _hidden(chunk, start, taken)
             finds = (
                 self._chunk_finds(chunk, ref, budget) if language == "en"
                 else self._duckling_finds(chunk, ref, budget, language)
@@ -709,6 +719,8 @@ class TimeGrounder:
             return None  # "7-8 hours" (not "22-26 May"), "on a Sunday", "which is a Saturday"
         if _HABITUAL.search(text, *before(text, result["start"])):
             return None  # "every Saturday": a habit, not a date
+        if _FINAL.match(phrase) and _POSSESSOR_BEFORE.search(text, *before(text, result["start"])):
+            return None  # "my last day at the old job", "our last night in Rome": the final one
         if (
             _BARE_WEEKDAY.match(phrase)
             and _DETERMINER_BEFORE.search(text, *before(text, result["start"]))
@@ -1163,6 +1175,18 @@ def _offset_from_event(found: list[Found], text: str) -> list[Found]:
         ordered.append(Found(start, end, GroundedTime(phrase, *moved)))
         ordered.sort(key=lambda f: f.start)
     return ordered
+
+
+def _hidden(chunk: str, offset: int, taken: Sequence[tuple[int, int]]) -> str:
+    """``chunk`` (at ``offset`` in its text) with the characters of the ``taken`` spans as
+    :data:`_HIDING`: no word, no digit, no space to read a time across."""
+    if not taken:
+        return chunk
+    characters = list(chunk)
+    for start, end in taken:
+        for at in range(max(start - offset, 0), min(end - offset, len(chunk))):
+            characters[at] = _HIDING
+    return "".join(characters)
 
 
 def _month_in_its_year(found: list[Found], text: str) -> list[Found]:

@@ -257,6 +257,15 @@ COUNTED = re.compile(
 )
 PARTS = {"early": (1, 4), "mid": (5, 8), "late": (9, 12)}
 # "from 2015 to 2017": Duckling drops the end and reads "from 2015" (up to the reference)
+#: a range of months that shares one year ("From January to March 2023", "Jan–Mar 2023"):
+#: the year's month alone is read otherwise
+MONTH_RANGE_YEAR = re.compile(
+    rf"\b(?:(?:from|between) )?(?P<first>{MONTH_RE})\.? ?(?:(?:to|until|till|through|thru|and) |[-–—] ?)"
+    rf"(?P<month>{MONTH_RE})\.?,? (?:of )?(?P<year>(?:19|20)\d\d)\b",
+    re.IGNORECASE,
+)
+#: a year and what holds from it on ("From 2020 onwards", "since 2019 on")
+YEAR_ONWARD = re.compile(r"\b(?:from|since) (?P<year>(?:19|20)\d\d) (?:on|onwards?)\b", re.IGNORECASE)
 YEAR_RANGE = re.compile(  # also "in 2019 and 2020": Duckling reads only "in 2019"
     r"\b(?:from|between|in) (?P<a>(?:19|20)\d\d) (?:to|until|till|through|thru|and|or) "
     r"(?P<b>(?:19|20)\d\d)\b",

@@ -153,8 +153,16 @@ def rule_times(
             written = _calendar_day(int(m.group("year")), int(m.group("month")), int(m.group("day")))
             taken.add(m.start(), m.end())  # no calendar day ("2024/13/45"): no time
             found.append(Found(m.start(), m.end(), GroundedTime(m.group(), day_span(written), "day") if written else None))
+    for m in tp.MONTH_RANGE_YEAR.finditer(text):
+        first, last, year = tp.MONTHS[m.group("first").lower()], tp.MONTHS[m.group("month").lower()], int(m.group("year"))
+        if free(m):  # "from November to February 2023": November of the year before
+            add(m, hull(month_span(year if first <= last else year - 1, first), month_span(year, last)), "range")
+    for m in tp.YEAR_ONWARD.finditer(text):
+        year = int(m.group("year"))
+        if free(m) and ref is not None and year <= ref.year:  # from the year on: up to now
+            add(m, TimeSpan(year_span(year).start, ref), "range")
     for m in tp.MONTH_YEAR.finditer(text):
-        if not tp.DAY_BEFORE.search(text, *tp.before(text, m.start())):  # "8 May 2023": a day
+        if free(m) and not tp.DAY_BEFORE.search(text, *tp.before(text, m.start())):  # "8 May 2023": a day
             add(m, month_span(int(m.group("year")), tp.MONTHS[m.group("month").lower()]), "month")
     for m in tp.YEAR_RANGE.finditer(text):
         first, last = int(m.group("a")), int(m.group("b"))
