@@ -192,6 +192,9 @@ _RANGE_ENDS_BEFORE_LAST = frozenset({"es"})
 #: one before the reference
 _FINAL = re.compile(r"^last\s+(?:day|night|week|weekend|month|year|summer|winter|autumn|spring)$", re.IGNORECASE)
 _POSSESSOR_BEFORE = re.compile(r"(?:\b(?:my|your|his|her|our|their)|\w['’]s)\s*$", re.IGNORECASE)
+#: a number before "in" and a month: a count of something, not the month's day ("we had one
+#: in March", "I ran 3 in May"; a day is "1 May", "May 1", "the first of May")
+_COUNT_IN_MONTH = re.compile(r"^(?P<count>one|\d{1,2})\s+in\s+(?:" + MONTH_RE + r")\b", re.IGNORECASE)
 #: what a span our rules read is hidden from the parser with (:func:`_hidden`)
 _HIDING = "|"
 #: what may stand between a month and the year it is of, said apart ("em maio do ano passado",
@@ -757,6 +760,9 @@ class TimeGrounder:
             tense = phrase_tense(text, result["start"], result["end"])
             dated = _DIGIT.search(phrase) is not None and _predicated(text, start)
             moment = self._pick([p for p, _ in points], grain, ref, tense, dated=dated)
+        counted = _COUNT_IN_MONTH.match(phrase)
+        if counted is not None and grain == "day":  # "the new one in May": May, not its 1st
+            return GroundedTime(phrase[counted.end("count") :].strip(), month_span(moment.year, moment.month), "month")
         return GroundedTime(phrase, self._grain_span(moment, grain), grain)
 
     def _goal(self, phrase: str, value: dict, text: str, start: int, ref: datetime) -> GroundedTime | None:
