@@ -688,8 +688,9 @@ def ground_anaphora(found: list[Found], before: TimeSpan | None = None) -> list[
 
 def _counted_from(phrase: str, before: TimeSpan) -> tuple[TimeSpan, str] | None:
     """A counted anaphor ("two days later", "a year earlier", "three days after that"): ``before``
-    moved by that many units, at its own grain (a day stays a day, a month a month); None for no
-    number ("a few days later") or a ``before`` longer than the unit ("last week ... two days
+    moved by that many units, at the unit's grain when that is a week, a month or a year ("two
+    weeks later": the week, as "two weeks ago" is), else at its own (a day stays a day); None for
+    no number ("a few days later") or a ``before`` longer than the unit ("last week ... two days
     later": which day?)."""
     m = tp.COUNTED_ANAPHORA.fullmatch(phrase)
     if m is None or m.group("n") is None:
@@ -699,7 +700,10 @@ def _counted_from(phrase: str, before: TimeSpan) -> tuple[TimeSpan, str] | None:
         return None
     way = m.group("way").lower()
     count = tp.count_of(m.group("n")) * (-1 if way in ("earlier", "before that", "before") else 1)
-    return _moved(before, unit, count)
+    moved, grain = _moved(before, unit, count)
+    if unit != "day" and grain != unit:  # "two weeks later": that week, as "two weeks ago" is
+        return unit_span(moved.start, unit, 0), unit
+    return moved, grain
 
 
 def _weekend_from(words: list[str], before: TimeSpan) -> tuple[TimeSpan, str] | None:
