@@ -47,6 +47,49 @@ def test_a_count_before_a_month_is_no_day_of_it(text: str, expected: list[tuple[
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
+        ("The surgery is on the 29th, so I need to take that Wednesday off.",
+         [("2024-05-29", "2024-05-29"), ("2024-05-29", "2024-05-29")]),
+        ("We landed on 3 May and that Friday we drove to Porto.",
+         [("2024-05-03", "2024-05-03"), ("2024-05-03", "2024-05-03")]),
+        ("We landed on 6 May and that Friday we drove to Porto.",
+         [("2024-05-06", "2024-05-06"), ("2024-05-10", "2024-05-10")]),
+    ],
+)
+def test_that_weekday_is_of_the_week_named_before_it(text: str, expected: list[tuple[str, str]]) -> None:
+    assert spans(text, MONDAY) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I'll ask my boss on Thursday if I can take the extra days.", [("2024-05-23", "2024-05-23")]),
+        ("Boss's Day is on a Wednesday this year.", [("2024-10-16", "2024-10-16")]),
+    ],
+)
+def test_a_boss_is_no_holiday(text: str, expected: list[tuple[str, str]]) -> None:
+    assert spans(text, MONDAY)[:1] == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I'll do chapters 1-4 this week and 5-8 next week.", [("2024-05-20", "2024-05-26"), ("2024-05-27", "2024-06-02")]),
+        ("I'll read pages 10-20 tomorrow.", [("2024-05-21", "2024-05-21")]),
+        ("We won 3-1 on Saturday.", [("2024-05-18", "2024-05-18")]),
+        ("The meeting is 4-6 pm on Friday.", [("2024-05-24", "2024-05-24")]),
+        ("I was in Rome May 6-12.", [("2024-05-06", "2024-05-12")]),
+        ("I was away 6–12 May.", [("2024-05-06", "2024-05-12")]),
+    ],
+)
+def test_a_range_of_counts_before_a_time_leaves_the_time(text: str, expected: list[tuple[str, str]]) -> None:
+    """"chapters 1-4 this week": the parser read "4 this week" as four o'clock, and a score or a
+    range of pages glued to a day dropped the day with it."""
+    assert spans(text, MONDAY) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
         ("Our anniversary is in two weeks, on the 3rd of June.",
          [("2024-06-03", "2024-06-09"), ("2024-06-03", "2024-06-03")]),
         ("My last day at the old job was 30 April, and I started the new one in May.",

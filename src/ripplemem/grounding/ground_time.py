@@ -195,6 +195,11 @@ _POSSESSOR_BEFORE = re.compile(r"(?:\b(?:my|your|his|her|our|their)|\w['’]s)\s
 #: a number before "in" and a month: a count of something, not the month's day ("we had one
 #: in March", "I ran 3 in May"; a day is "1 May", "May 1", "the first of May")
 _COUNT_IN_MONTH = re.compile(r"^(?P<count>one|\d{1,2})\s+in\s+(?:" + MONTH_RE + r")\b", re.IGNORECASE)
+#: the words for a person the parser reads as a holiday's name without its "day" ("my boss":
+#: Boss's Day, "my valentine": Valentine's Day), hidden from it
+_PEOPLE_AS_HOLIDAYS = re.compile(
+    r"\bboss(?:es)?\b(?!['’]?s?\s+day)|(?:(?<=\bmy )|(?<=\bour )|(?<=\bhis )|(?<=\bher ))valentine\b", re.IGNORECASE
+)
 #: what a span our rules read is hidden from the parser with (:func:`_hidden`)
 _HIDING = "|"
 #: what may stand between a month and the year it is of, said apart ("em maio do ano passado",
@@ -598,7 +603,9 @@ class TimeGrounder:
             chunk = text[start:end]
             if language == "en" and _rules_cover(chunk, start, taken):
                 continue  # (a chunk with no time word at all is covered)
-            chunk = _hidden(chunk, start, taken)
+            chunk = _counts_hidden(_hidden(chunk, start, taken))
+            if language == "en":  # "my boss on Monday": Boss's Day to the parser
+                chunk = _PEOPLE_AS_HOLIDAYS.sub(lambda m: _HIDING * len(m.group()), chunk)
             finds = (
                 self._chunk_finds(chunk, ref, budget) if language == "en"
                 else self._duckling_finds(chunk, ref, budget, language)
@@ -1193,6 +1200,20 @@ def _hidden(chunk: str, offset: int, taken: Sequence[tuple[int, int]]) -> str:
         for at in range(max(start - offset, 0), min(end - offset, len(chunk))):
             characters[at] = _HIDING
     return "".join(characters)
+
+
+def _counts_hidden(chunk: str) -> str:
+    """``chunk`` with each pair of numbers joined by a dash that no month stands beside ("chapters
+    1-4", "won 3-1", "4-6 pm"; not "May 6-12", "6–12 May", "6-12 de mayo") as :data:`_HIDING`: a
+    range of counts, which the parser read as a clock time with the time after it ("4 this week":
+    four o'clock) or glued to it, so that the time was dropped with the count."""
+    out = chunk
+    for pair in _HYPHEN_PAIR.finditer(chunk):
+        around = chunk[max(0, pair.start() - 12) : pair.start()] + " " + chunk[pair.end() : pair.end() + 16]
+        if _MONTH.search(around) or names_a_month(around):
+            continue
+        out = out[: pair.start()] + _HIDING * (pair.end() - pair.start()) + out[pair.end() :]
+    return out
 
 
 def _month_in_its_year(found: list[Found], text: str) -> list[Found]:

@@ -380,8 +380,9 @@ COUNTED_ANAPHORA = re.compile(
 #: a weekday counted from the time named before it: "the Saturday before", "the Monday after
 #: that", "the following Tuesday", "the Friday of that week"
 WEEKDAY_ANAPHORA = re.compile(
-    r"\bthe (?:(?P<step>following|previous) (?P<a>" + WEEKDAYS + r")|(?P<b>" + WEEKDAYS
-    + r") (?P<way>before|after)(?: (?:that|it))?|(?P<c>" + WEEKDAYS + r") of that week)\b",
+    r"\b(?:the (?:(?P<step>following|previous) (?P<a>" + WEEKDAYS + r")|(?P<b>" + WEEKDAYS
+    + r") (?P<way>before|after)(?: (?:that|it))?|(?P<c>" + WEEKDAYS + r") of that week)"
+    + r"|that (?P<d>" + WEEKDAYS + r"))\b",  # "the 29th, so I'll take that Wednesday off": its week's
     re.IGNORECASE,
 )
 VAGUE = re.compile(

@@ -727,15 +727,15 @@ def _weekend_from(words: list[str], before: TimeSpan) -> tuple[TimeSpan, str] | 
 def _weekday_from(phrase: str, before: TimeSpan) -> tuple[TimeSpan, str] | None:
     """A weekday counted from ``before`` (:data:`~ripplemem.grounding.time_patterns.WEEKDAY_ANAPHORA`):
     the first such day after it ("the Monday after", "the following Monday"), the last before it
-    ("the Saturday before"), or the one of its week ("the Friday of that week"); None when
+    ("the Saturday before"), or the one of its week ("the Friday of that week", "that Friday"); None when
     ``before`` is longer than a week."""
     m = tp.WEEKDAY_ANAPHORA.fullmatch(phrase)
     if m is None or before.end - before.start >= _LONGEST["week"]:
         return None
-    name = (m.group("a") or m.group("b") or m.group("c")).lower()
+    name = (m.group("a") or m.group("b") or m.group("c") or m.group("d")).lower()
     weekday = tp.WEEKDAYS.split("|").index(name)
     first, last = before.start.date(), before.end.date()
-    if m.group("c"):
+    if m.group("c") or m.group("d"):
         day = first + timedelta(days=weekday - first.weekday())
     elif (m.group("step") or "").lower() == "previous" or (m.group("way") or "").lower() == "before":
         day = weekday_before(first, weekday)
