@@ -11,6 +11,8 @@ from datetime import datetime
 
 import pytest
 
+from ripplemem.grounding.ground_time import ground_times
+
 from .grounded import spans
 
 #: Monday 20 May 2024, noon
@@ -57,6 +59,25 @@ def test_a_count_before_a_month_is_no_day_of_it(text: str, expected: list[tuple[
 )
 def test_that_weekday_is_of_the_week_named_before_it(text: str, expected: list[tuple[str, str]]) -> None:
     assert spans(text, MONDAY) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "phrase", "expected"),
+    [
+        ("The exam is on June 14, so I'll revise this week and leave the week before the exam for past papers.",
+         "the week before", ("2024-06-03", "2024-06-09")),
+        ("We move on June 18; the week before I'll pack, and the day after the move the internet gets installed.",
+         "the day after", ("2024-06-19", "2024-06-19")),
+        # the thing named was given no time: counted from the time before it, as before
+        ("We land on June 18, and the day after the wedding we fly home.", "the day after", ("2024-06-19", "2024-06-19")),
+    ],
+)
+def test_an_anaphor_counts_from_the_thing_it_names(text: str, phrase: str, expected: tuple[str, str]) -> None:
+    """"the week before the exam": from the exam's day, not from the last time said before it."""
+    found = {g.phrase: g.span for g in ground_times(text, MONDAY)}
+    span = found.get(phrase)
+    assert span is not None, found
+    assert (span.start.date().isoformat(), span.end.date().isoformat()) == expected
 
 
 @pytest.mark.parametrize(

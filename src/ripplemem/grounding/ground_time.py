@@ -540,7 +540,7 @@ class TimeGrounder:
         except NativeParserError as error:
             log.warning("the time parser failed on a text; it keeps its rule times: %s", error)
             found = _as_written(rule_times(read, reference, day_first), read, text)
-            return Grounding(self._collect(found, before), True)
+            return Grounding(self._collect(found, before, text), True)
 
     def _ground(
         self, text: str, reference: datetime | None, before: TimeSpan | None, day_first: bool,
@@ -569,11 +569,11 @@ class TimeGrounder:
             found = _onward(_offset_from_event(found, text), text, reference)
         if reference is not None:
             found = _since_said(found, text, language, reference)
-        return Grounding(self._collect(_as_written(found, text, written), before), complete)
+        return Grounding(self._collect(_as_written(found, text, written), before, written), complete)
 
     @staticmethod
-    def _collect(found: list[Found], before: TimeSpan | None = None) -> list[GroundedTime]:
-        found = ground_anaphora(found, before)  # in text order, "the day before" counted
+    def _collect(found: list[Found], before: TimeSpan | None = None, text: str = "") -> list[GroundedTime]:
+        found = ground_anaphora(found, before, text)  # in text order, "the day before" counted
         out: list[GroundedTime] = []
         seen: set[tuple[str, TimeSpan | None]] = set()
         for _, _, item in found:

@@ -664,26 +664,60 @@ _LONGEST = {"day": timedelta(days=1), "week": timedelta(days=7), "month": timede
             "year": timedelta(days=366)}
 
 
-def ground_anaphora(found: list[Found], before: TimeSpan | None = None) -> list[Found]:
+def ground_anaphora(found: list[Found], before: TimeSpan | None = None, text: str = "") -> list[Found]:
     """``found`` in text order, each anaphoric time ("the day before", "the next day", "that
     evening"; grain ``vague``, no span) grounded from the time just before it in the text (or
     ``before``, the last time named before the text, for one that comes first): the
     day, week, month or year it names, one unit before or after that time, or that time's own
     ("that day"). A grounded anaphor is the next one's time ("we arrived on Monday, the next day
-    we hiked, and the day after we left"). Kept as a phrase when no time comes before it, or when
-    that time is longer than the unit counted ("last week ... the day before": which day?)."""
+    we hiked, and the day after we left"). An anaphor that names what it counts from ("the week
+    before the exam", "the day after the move") counts from the time that thing was given
+    earlier in ``text`` (:func:`_named_anchor`: "the exam is on March 14"). Kept as a phrase when
+    no time comes before it, or when that time is longer than the unit counted ("last week ...
+    the day before": which day?)."""
     out: list[Found] = []
     last = before
-    for start, end, item in sorted(found, key=lambda f: f.start):
-        if item is not None and item.span is None and item.grain == "vague" and last is not None:
+    ordered = sorted(found, key=lambda f: f.start)
+    for start, end, item in ordered:
+        if item is not None and item.span is None and item.grain == "vague":
+            anchor = _named_anchor(text, start, end, ordered) or last
+        else:
+            anchor = None
+        if item is not None and item.span is None and item.grain == "vague" and anchor is not None:
             said = english_anaphor(item.phrase) or item.phrase  # "la veille": "the day before"
-            counted = _count_from(said, last) or _counted_from(said, last) or _weekday_from(said, last)
+            counted = _count_from(said, anchor) or _counted_from(said, anchor) or _weekday_from(said, anchor)
             if counted is not None:
                 item = GroundedTime(item.phrase, counted[0], counted[1])
         if item is not None and item.span is not None:
             last = item.span
         out.append(Found(start, end, item))
     return out
+
+
+#: what an anaphor names as what it counts from: "the week before the exam", "the day after the move"
+_NAMED_AFTER = re.compile(r"\s+(?:the|my|our|his|her|their)\s+(?P<noun>[^\W\d_]{3,})\b", re.IGNORECASE)
+#: how far after its noun a thing's time may stand in the clause that gives it ("the exam is on
+#: March 14", "the party: it has to be on the 2nd of March")
+_ANCHOR_REACH = 40
+
+
+def _named_anchor(text: str, start: int, end: int, found: list[Found]) -> TimeSpan | None:
+    """The time of the thing an anaphor at ``start``..``end`` of ``text`` names after it ("the
+    week before the exam"): the first time of ``found`` said within :data:`_ANCHOR_REACH`
+    characters after that noun's last mention before the anaphor, in the same sentence ("The
+    exam is on March 14"); None when the anaphor names nothing or the thing was given no time."""
+    named = _NAMED_AFTER.match(text, end) if text else None
+    if named is None:
+        return None
+    mentions = [m for m in re.finditer(r"\b" + re.escape(named.group("noun")) + r"\b", text[:start], re.IGNORECASE)]
+    for mention in reversed(mentions):
+        for f_start, _, item in found:
+            if item is None or item.span is None or not mention.end() <= f_start <= mention.end() + _ANCHOR_REACH:
+                continue
+            if re.search(r"[.!?]\s", text[mention.end() : f_start]):
+                continue  # another sentence
+            return item.span
+    return None
 
 
 def _counted_from(phrase: str, before: TimeSpan) -> tuple[TimeSpan, str] | None:
