@@ -58,3 +58,23 @@ def test_a_background_add_is_checked_before_it_is_queued(live: LiveServer) -> No
         fine = alex.post("/v1/memories", params={"wait": "false"},
                          json={"text": "I drive a green Volvo.", "session_time": "2024-02-29"})
         assert fine.status_code == 202 and fine.json()["status"] in ("queued", "running", "done")
+
+
+def test_a_field_a_body_does_not_have_is_named_with_what_to_send(live: LiveServer) -> None:
+    """A message with a time of its own, or a field no message has, is refused naming the
+    fields there are and where a time goes (the request's session_time), as Memory.add says."""
+    with live.client("alex") as alex:
+        timed = alex.post("/v1/memories", json={
+            "messages": [{"role": "user", "content": "I moved to Leeds.", "timestamp": "2024-05-01"}],
+        })
+        assert timed.status_code == 422, timed.text
+        said = timed.json()["error"]["message"]
+        assert "body.messages.0.timestamp" in said and "session_time" in said, said
+        assert "'role'" in said and "'content'" in said, said
+        odd = alex.post("/v1/memories", json={"messages": [{"role": "user", "content": "Hi.", "mood": "happy"}]})
+        said = odd.json()["error"]["message"]
+        assert odd.status_code == 422 and "body.messages.0.mood" in said and "'speaker'" in said, said
+        body = alex.post("/v1/memories", json={"text": "I like tea.", "sessiontime": "2024-05-01"})
+        said = body.json()["error"]["message"]
+        assert body.status_code == 422 and "body.sessiontime" in said and "'session_time'" in said, said
+        assert alex.get("/v1/memories").json()["total"] == 0

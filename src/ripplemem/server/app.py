@@ -22,6 +22,7 @@ from types import SimpleNamespace
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
+from pydantic import BaseModel
 from starlette.exceptions import HTTPException
 from starlette.responses import Response
 from starlette.routing import Route
@@ -50,7 +51,7 @@ from ripplemem.server.gate import (
 )
 from ripplemem.server.jobs import JobBoard
 from ripplemem.server.routes import health_router, job_runner, router, verb_router
-from ripplemem.server.schemas import ErrorBody, ErrorModel, nesting_refused
+from ripplemem.server.schemas import ErrorBody, ErrorModel, nesting_refused, unknown_field
 from ripplemem.server.viewer_routes import ui_router, viewer_router
 
 __all__ = ["DEFAULT_BUDGET_S", "LOOPBACK_HOSTS", "ServerOptions", "create_app", "is_loopback"]
@@ -312,6 +313,15 @@ def _allowed_methods(request: Request) -> str:
     return ", ".join(sorted(methods))
 
 
+def _body_model(request: Request) -> type[BaseModel] | None:
+    """The model of the body the request's route takes (None: none, or not a model)."""
+    route = request.scope.get("route")
+    field = getattr(route, "body_field", None)
+    info = getattr(field, "field_info", None)
+    model = getattr(info, "annotation", None)
+    return model if isinstance(model, type) and issubclass(model, BaseModel) else None
+
+
 def _handle_errors(app: FastAPI) -> None:
     @app.exception_handler(RippleMemError)
     async def library_error(request: Request, error: RippleMemError) -> Response:
@@ -326,9 +336,13 @@ def _handle_errors(app: FastAPI) -> None:
                 f"the body of this request is JSON: send it with Content-Type: application/json "
                 f"(this request's Content-Type {given})"
             ))
+        body_model = _body_model(request)
         details = [
             {"loc": [str(part) for part in item.get("loc", ())],
-             "msg": str(item.get("msg", "")).removeprefix("Value error, "),
+             "msg": (
+                 unknown_field(body_model, tuple(item.get("loc", ()))) if item.get("type") == "extra_forbidden"
+                 else str(item.get("msg", "")).removeprefix("Value error, ")
+             ),
              "type": str(item.get("type", ""))}
             for item in error.errors()
         ]

@@ -10,12 +10,14 @@ the MCP tools' schemas.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
-from typing import Annotated, Any, Literal, Self
+from typing import Annotated, Any, Literal, Self, get_args
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
 
 from ripplemem.core.neighbourhood import MAX_NODES
+from ripplemem.records.roles import TIME_KEYS
 from ripplemem.records.wire import AddResultModel, EdgeModel, UnitModel
 
 __all__ = [
@@ -328,3 +330,46 @@ class TimelineModel(_Response):
     units: list[TimelineUnitModel] = Field(description="the window's units, earliest first")
     limit: int
     offset: int
+
+
+def unknown_field(model: type[BaseModel] | None, loc: Sequence[str | int]) -> str:
+    """What to say of a field ``loc`` (``body``, then the path to it) the request body ``model``
+    does not have: the fields there are, and where a time goes when it names one (a message has
+    none of its own: the request's ``session_time``)."""
+    name = str(loc[-1])
+    fields = _fields_at(model, list(loc[1:-1])) if model is not None and loc[:1] == ("body",) else None
+    hint = ""
+    if name in TIME_KEYS:
+        hint = " (the messages' time is the request's session_time, ISO 8601 such as '2024-03-02T18:30')"
+    said = f"not a field here{hint}"
+    if fields:
+        said += "; the fields are " + ", ".join(repr(field) for field in fields)
+    return said
+
+
+def _fields_at(model: type[BaseModel], path: list[str | int]) -> list[str] | None:
+    """The fields of the model found at ``path`` (field names and list indexes) inside ``model``."""
+    current: Any = model
+    for part in path:
+        if isinstance(part, int) or (isinstance(part, str) and part.isdigit()):
+            continue  # an item of a list: its model is the list's
+        if not (isinstance(current, type) and issubclass(current, BaseModel)):
+            return None
+        field = current.model_fields.get(str(part))
+        if field is None:
+            return None
+        current = _model_in(field.annotation)
+    if isinstance(current, type) and issubclass(current, BaseModel):
+        return [name for name, field in current.model_fields.items() if not field.exclude]
+    return None
+
+
+def _model_in(annotation: Any) -> Any:
+    """The model an annotation holds (``list[MessageModel] | None``: MessageModel), or it."""
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return annotation
+    for argument in get_args(annotation):
+        found = _model_in(argument)
+        if isinstance(found, type) and issubclass(found, BaseModel):
+            return found
+    return annotation
