@@ -647,6 +647,8 @@ _YEAR_AFTER_MONTH = {
     "pt": ((-1, r"do\s+ano\s+passado"), (1, r"do\s+(?:próximo\s+ano|ano\s+que\s+vem)"), (0, r"deste\s+ano")),
     "fr": ((-1, r"de\s+l['’]\s*année\s+(?:dernière|passée)"), (1, r"de\s+l['’]\s*année\s+prochaine"),
            (0, r"de\s+cette\s+année")),
+    "pl": ((-1, r"(?:zeszłego|ubiegłego|poprzedniego)\s+roku"), (1, r"(?:przyszłego|następnego)\s+roku"),
+           (0, r"tego\s+roku")),
 }
 _YEAR_AFTER = {
     code: [(step, re.compile(r"\s*" + pattern + r"(?![^\W\d_])", re.IGNORECASE)) for step, pattern in forms]

@@ -82,3 +82,17 @@ def test_since_a_month_or_day_is_up_to_now(text: str, expected: tuple[str, str])
 )
 def test_what_stays_as_read(text: str, expected: tuple[str, str]) -> None:
     assert spans(text, MONDAY)[0] == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("W maju zeszłego roku przeprowadziłem się z rodziną do Krakowa.", [LAST_MAY]),
+        ("从2019年到2023年我住在北京。", [("2019-01-01", "2023-12-31")]),
+        ("我从2019年至2023年住在北京。", [("2019-01-01", "2023-12-31")]),
+        # two years said apart are two times
+        ("我2019年去了北京，2023年去了上海。", [("2019-01-01", "2019-12-31"), ("2023-01-01", "2023-12-31")]),
+    ],
+)
+def test_polish_last_year_and_a_chinese_range_of_years(text: str, expected: list[tuple[str, str]]) -> None:
+    assert spans(text, MONDAY) == expected

@@ -208,6 +208,8 @@ _HIDING = "|"
 _JOINER = re.compile(
     r"[\s,、]*(?:(?:in|im|em|en|a|à|de|del|do|da|di|dell['’]|of|の)(?![^\W\d_]))?[\s,、]*", re.IGNORECASE
 )
+#: what joins the first and the last year of a range where the parser reads the two apart (Chinese)
+_YEARS_JOINED = re.compile(r"\s*[到至]\s*")
 #: the grains of a clock time (Duckling reads "7" in "de 7 a 11 de junho" as 7 o'clock)
 _CLOCK_GRAINS = ("second", "minute", "hour")
 #: a phrase that is only a number (Duckling's year), and the word after a phrase
@@ -886,7 +888,7 @@ class TimeGrounder:
             # "el martes que viene" is "el próximo martes", next week's (Duckling reads a week on)
             moment -= timedelta(days=7)
         told = year_after(text[end:], language) if grain in ("day", "month") and not _YEAR.search(phrase) else None
-        if told is not None and names_a_month(phrase):  # "im Mai letzten Jahres": that year's May
+        if told is not None and (grain == "month" or names_a_month(phrase)):  # "im Mai letzten Jahres": that year's May
             step, length = told
             try:
                 moment = moment.replace(year=ref.year + step)
@@ -1238,9 +1240,15 @@ def _month_in_its_year(found: list[Found], text: str) -> list[Found]:
 
 
 def _joined(first: Found, second: Found, text: str) -> Found | None:
-    """The time of a month and a year found side by side (:func:`_month_in_its_year`), or None."""
+    """The time of a month and a year found side by side (:func:`_month_in_its_year`), or of two
+    years a range joins ("从2019年到2023年": the parser finds the two years alone), or None."""
     if first.item is None or second.item is None or second.start < first.end:
         return None
+    if _YEARS_JOINED.fullmatch(text[first.end : second.start]) and first.item.grain == second.item.grain == "year":
+        opening, closing = first.item.span, second.item.span
+        if opening is not None and closing is not None and opening.start < closing.start:
+            start, end = first.start, second.end
+            return Found(start, end, GroundedTime(text[start:end].strip(), TimeSpan(opening.start, closing.end), "range"))
     if not _JOINER.fullmatch(text[first.end : second.start]):
         return None
     year, month = (first, second) if first.item.grain == "year" else (second, first)
