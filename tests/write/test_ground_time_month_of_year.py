@@ -96,3 +96,20 @@ def test_what_stays_as_read(text: str, expected: tuple[str, str]) -> None:
 )
 def test_polish_last_year_and_a_chinese_range_of_years(text: str, expected: list[tuple[str, str]]) -> None:
     assert spans(text, MONDAY) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Vorletzte Woche war ich mit meiner Schwester in Berlin.", [("2024-05-06", "2024-05-12")]),
+        ("Vorletztes Jahr war ich mit meiner Schwester in Berlin.", [("2022-01-01", "2022-12-31")]),
+        ("Im vorletzten Monat war ich mit meiner Schwester in Berlin.", [("2024-03-01", "2024-03-31")]),
+        ("La semana antepasada estuve en Madrid con mi hermana.", [("2024-05-06", "2024-05-12")]),
+        ("El año antepasado estuve en Madrid con mi hermana.", [("2022-01-01", "2022-12-31")]),
+        # a weekday of a week keeps its day
+        ("Können wir unser Treffen auf Mittwoch nächste Woche legen?", [("2024-05-29", "2024-05-29")]),
+        ("Wir treffen uns am Freitag nächste Woche in Berlin.", [("2024-05-31", "2024-05-31")]),
+    ],
+)
+def test_the_unit_before_last_and_a_weekday_of_a_week(text: str, expected: list[tuple[str, str]]) -> None:
+    assert spans(text, MONDAY) == expected

@@ -864,8 +864,12 @@ class TimeGrounder:
             # day's number; the month is what is named
             phrase = _ARTICLE_AS_DAY.sub("", phrase).strip()
             grain = "month"
-        # (a named month keeps its grain: "en mai l'année dernière" is May, not last year)
-        unit = unit_grain(phrase) if len(points) == 1 and grain in _COARSER and not names_a_month(phrase) else None
+        # (a named month or weekday keeps its grain: "en mai l'année dernière" is May, not last
+        # year; "Mittwoch nächste Woche" the Wednesday, not the week)
+        unit = (
+            unit_grain(phrase) if len(points) == 1 and grain in _COARSER
+            and not names_a_month(phrase) and named_weekday(phrase) is None else None
+        )
         if unit is not None and _COARSER.index(unit) > _COARSER.index(grain):
             grain = unit  # "vor zwei Wochen": Duckling's day two weeks back, in its week
         if len(points) == 1 and grain == "day" and _DIGIT.search(phrase) and not _YEAR.search(phrase) and (

@@ -205,6 +205,11 @@ def rule_times(
             word = m.group("n").lower()
             back = int(word) if word.isdigit() else tp.WEEKEND_COUNTS[word]
             add(m, weekend_span(ref.date() - timedelta(days=ref.weekday()) + timedelta(days=5 - 7 * back)) if ref else None, "weekend")
+    before_last = tp.UNITS_BEFORE_LAST.get(language or "")
+    for m in before_last.finditer(text) if before_last else ():
+        if free(m):
+            unit = tp.UNIT_WORDS_BEFORE_LAST[re.sub(r"\s+", " ", m.group("unit").lower())]
+            add(m, _before_last(unit, ref), unit)
     for m in tp.TWO_STEPS.finditer(text):
         if free(m):
             span, grain = _two_steps(m, ref)
@@ -626,6 +631,15 @@ def _season_before_last(season: str, ref: datetime | None) -> TimeSpan | None:
 
     year = ref.year if occurrence_ending(ref.year).end < ref else ref.year - 1
     return occurrence_ending(year - 1)
+
+
+def _before_last(unit: str, ref: datetime | None) -> TimeSpan | None:
+    """The week, weekend, month or year before the last one ("vorletzte Woche")."""
+    if ref is None:
+        return None
+    if unit == "weekend":  # as in _two_steps: "last weekend" is the previous week's
+        return weekend_span(ref.date() - timedelta(days=ref.weekday()) + timedelta(days=5 - 14))
+    return unit_span(ref, unit, -2)
 
 
 def _two_steps(m: re.Match, ref: datetime | None) -> tuple[TimeSpan | None, str]:
