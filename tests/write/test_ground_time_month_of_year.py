@@ -113,3 +113,17 @@ def test_polish_last_year_and_a_chinese_range_of_years(text: str, expected: list
 )
 def test_the_unit_before_last_and_a_weekday_of_a_week(text: str, expected: list[tuple[str, str]]) -> None:
     assert spans(text, MONDAY) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Die Steuererklärung muss bis zum 31. Juli raus, sagt mein Steuerberater.", [("2024-07-31", "2024-07-31")]),
+        ("Devo consegnare la relazione entro il 31 luglio al mio capo.", [("2024-07-31", "2024-07-31")]),
+        ("Ik moet het verslag tot 31 juli inleveren bij mijn baas.", [("2024-07-31", "2024-07-31")]),
+        ("Bis Freitag muss ich das für meine Chefin erledigen.", [("2024-05-24", "2024-05-24")]),
+    ],
+)
+def test_a_bound_in_another_language_is_the_day_it_names(text: str, expected: list[tuple[str, str]]) -> None:
+    """As English "by Friday", "until the 20th": the day a deadline names."""
+    assert spans(text, MONDAY) == expected

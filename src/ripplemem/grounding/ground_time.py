@@ -841,6 +841,8 @@ class TimeGrounder:
         if value.get("type") == "interval" and not closed and (onset := self._open_start(value, ref, tense, since)):
             span, grain = onset
             return GroundedTime(phrase, span, grain, onward=grain in _COARSER)
+        if value.get("type") == "interval" and (bound := self._bound(value, ref, tense)) is not None:
+            return GroundedTime(phrase, *bound)  # "bis zum 31. Juli", "entro il 31 luglio": that day
         if value.get("type") == "interval":
             weekly = self._weekly_interval(phrase, value, ref, tense or "", any_phrase=True)
             return self._interval(phrase, _recurring_interval(_one_month(weekly, phrase), ref, tense), ref, "")
@@ -924,6 +926,19 @@ class TimeGrounder:
         if since or begin <= ref:
             return TimeSpan(begin, ref), "range"
         return self._grain_span(begin, grain), grain
+
+    def _bound(self, value: dict, ref: datetime, tense: str) -> tuple[TimeSpan, str] | None:
+        """A span Duckling reads with an end and no start ("bis zum 31. Juli", "entro il 31
+        luglio", "tot 31 juli", "bis Freitag"): the day or month the bound names, as English "by
+        Friday" and "until the 20th" are read, of the occurrences it lists the one the clause's
+        ``tense`` names; in a clause told in no past, the coming one (a deadline lies ahead)."""
+        ends = [v["to"] for v in value.get("values") or () if v.get("to") and not v.get("from")]
+        if not ends or ends[0].get("grain") not in _COARSER:
+            return None
+        grain = ends[0].get("grain", "day")
+        moments = [datetime.fromisoformat(v["value"][:19]) for v in ends]
+        moment = self._pick(moments, grain, ref, tense if tense == "past" else "future") if len(moments) > 1 else moments[0]
+        return self._grain_span(moment, grain), grain
 
     def _weekly_interval(
         self, phrase: str, value: dict, ref: datetime, tense: str | None, *, any_phrase: bool = False
