@@ -1239,9 +1239,10 @@ def _counts_hidden(chunk: str) -> str:
 
 def _month_in_its_year(found: list[Found], text: str) -> list[Found]:
     """``found`` with a month (or a day of one) and the year it is of joined into one time, when
-    the parser found them apart, side by side with at most one short word between ("No ano
-    passado, em maio", "去年の5月", "Vorig jaar in mei": last year's May, where the month alone
-    is this one): the month or day in that year, the words of both its phrase."""
+    the parser found them apart, side by side with at most a preposition between (:data:`_JOINER`:
+    "No ano passado, em maio", "去年の5月", "Vorig jaar in mei": last year's May, where the month
+    alone is this one): the month or day in that year, the words of both its phrase; and two
+    years a range joins into the range (:func:`_joined`)."""
     ordered = sorted(found, key=lambda f: f.start)
     out: list[Found] = []
     at = 0
