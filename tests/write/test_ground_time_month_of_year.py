@@ -127,3 +127,20 @@ def test_the_unit_before_last_and_a_weekday_of_a_week(text: str, expected: list[
 def test_a_bound_in_another_language_is_the_day_it_names(text: str, expected: list[tuple[str, str]]) -> None:
     """As English "by Friday", "until the 20th": the day a deadline names."""
     assert spans(text, MONDAY) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Le dentiste a avancé mon rendez-vous à jeudi, quelle chance.", [("2024-05-23", "2024-05-23")]),
+        ("La réunion de lancement a été repoussée au 4 juin.", [("2024-06-04", "2024-06-04")]),
+        ("Il medico ha spostato la visita a giovedì, per fortuna.", [("2024-05-23", "2024-05-23")]),
+        ("El médico ha movido la cita al jueves, por suerte.", [("2024-05-23", "2024-05-23")]),
+        # where one went is no arrangement; a summer is one
+        ("Je suis allé à Paris jeudi avec ma sœur.", [("2024-05-16", "2024-05-16")]),
+        ("L'été dernier, nous sommes allés en Bretagne.", [("2023-06-21", "2023-09-23")]),
+    ],
+)
+def test_a_time_an_arrangement_was_moved_to_lies_ahead(text: str, expected: list[tuple[str, str]]) -> None:
+    """As English "moved my check-up to Thursday": the time it was moved to, not the last one."""
+    assert spans(text, MONDAY) == expected

@@ -235,6 +235,19 @@ _NEXT_WORD = re.compile(r"\s+([^\W\d_]+)")
 _GOAL = re.compile(
     r"(?<!\w)(?:para|pra|pour|per|auf|für|naar)\s+(?:(?:el|la|le|il|lo|o|a|den|die|das)\s+)?(?:$|\s)", re.IGNORECASE
 )
+#: a time an arrangement was moved to in French, Italian and Spanish, whose "à", "a", "al" also
+#: say where ("a avancé mon rendez-vous à jeudi", "ha spostato la visita a giovedì", "ha movido
+#: la cita al jueves", "repoussée au 4 juin"): the participles of the verbs of moving a time, a
+#: closed class, and the preposition right before the time (as English "moved it to Friday")
+_ARRANGED_TO = re.compile(
+    r"(?<!\w)(?:avancée?s?|repoussée?s?|décalée?s?|reportée?s?|déplacée?s?|"
+    r"spostat[oaie]|rimandat[oaie]|anticipat[oaie]|posticipat[oaie]|"
+    r"movid[oa]s?|pasad[oa]s?|aplazad[oa]s?|adelantad[oa]s?|cambiad[oa]s?|retrasad[oa]s?)"
+    r"\b[^.;!?]{0,30}?\s(?:à|au|aux|a|al|alla|allo|ad)\s+(?:(?:le|la|il|el|lo)\s+)?$",
+    re.IGNORECASE,
+)
+#: a form of avoir before "été": the participle of être ("a été repoussée"), not the summer
+_BEEN = re.compile(r"(?<!\w)(?:a|ai|as|avons|avez|ont|avait|avaient|aurait|auraient|aura|auront)\s+été(?!\w)", re.IGNORECASE)
 #: the words for last and next that follow a date in the Romance languages ("le 9 mai dernier",
 #: "il 9 maggio scorso", "el 9 de mayo pasado", "le 12 mai prochain"): the latest such date not
 #: after the day said, the first not before it (Duckling reads them a year off when that is recent)
@@ -832,7 +845,12 @@ class TimeGrounder:
             value = _with_last_unit(value)
         subordinate = None if language in _UNSPACED else COMPLEMENTIZER
         clause = tense_clause(text, start, end, lambda piece: own_clause_in(piece, language), subordinate)
-        goal = _GOAL.search(text[max(0, start - 16) : start] + " ") or _GOAL.match(phrase + " ")
+        if language == "fr" and _BEEN.search(text, max(0, start - 12), end) and phrase.lower() == "été":
+            return None  # "a été repoussée": the participle of être, not the summer
+        goal = (
+            _GOAL.search(text[max(0, start - 16) : start] + " ") or _GOAL.match(phrase + " ")
+            or _ARRANGED_TO.search(text, max(0, start - 50), start)
+        )
         tense = "future" if goal else tense_in(clause, language)
         closed = value.get("type") == "interval" and value.get("to") is not None
         since = not goal and not closed and since_in(text[max(0, start - 24) : start], phrase, text[end:], language, tense)
