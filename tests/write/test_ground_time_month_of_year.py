@@ -144,3 +144,14 @@ def test_a_bound_in_another_language_is_the_day_it_names(text: str, expected: li
 def test_a_time_an_arrangement_was_moved_to_lies_ahead(text: str, expected: list[tuple[str, str]]) -> None:
     """As English "moved my check-up to Thursday": the time it was moved to, not the last one."""
     assert spans(text, MONDAY) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "De huisarts zei vanochtend dat ik over twee weken terug moet komen.",
+        "Vanmiddag ga ik met mijn zus naar de stad.",
+    ],
+)
+def test_dutch_this_morning_and_afternoon_are_today(text: str) -> None:
+    assert spans(text, MONDAY)[0] == ("2024-05-20", "2024-05-20")

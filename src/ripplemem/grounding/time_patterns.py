@@ -310,6 +310,7 @@ RELATIVE_DAYS = {
     "pt": {"anteontem": -2},
     "ja": {"おととい": -2, "おとつい": -2, "一昨日": -2, "明後日": 2, "あさって": 2, "しあさって": 3, "明々後日": 3},
     "ko": {"그저께": -2, "글피": 3},
+    "nl": {"vanochtend": 0, "vanmorgen": 0, "vanmiddag": 0},
 }
 _UNSPACED_LANGUAGES = ("ja", "ko")  # (Korean: a particle follows the word, "그저께는")
 RELATIVE_DAY = {
