@@ -98,7 +98,7 @@ def _turn(
     for key in ("name", "speaker", "role", "caption", "image_caption", "blip_caption"):
         if message.get(key) is not None:
             check_text(message[key], f"the {key!r} of message {number}")
-    timed = next((key for key in TIME_KEYS if key in message), None)
+    timed = next((key for key in TIME_KEYS if message.get(key) is not None), None)
     if timed is not None:
         raise InvalidInputError(
             f"message {number} has a {timed!r}: an add is one session, said at its session_time "
