@@ -1229,6 +1229,11 @@ def _offset_from_event(found: list[Found], text: str) -> list[Found]:
     return ordered
 
 
+def _names_month(text: str) -> bool:
+    """Whether ``text`` names a month, in English or another language's words."""
+    return _MONTH.search(text) is not None or names_a_month(text)
+
+
 def _hidden(chunk: str, offset: int, taken: Sequence[tuple[int, int]]) -> str:
     """``chunk`` (at ``offset`` in its text) with the characters of the ``taken`` spans as
     :data:`_HIDING`: no word, no digit, no space to read a time across."""
@@ -1249,7 +1254,7 @@ def _counts_hidden(chunk: str) -> str:
     out = chunk
     for pair in _HYPHEN_PAIR.finditer(chunk):
         around = chunk[max(0, pair.start() - 12) : pair.start()] + " " + chunk[pair.end() : pair.end() + 16]
-        if _MONTH.search(around) or names_a_month(around):
+        if _names_month(around):
             continue
         out = out[: pair.start()] + _HIDING * (pair.end() - pair.start()) + out[pair.end() :]
     return out
@@ -1295,7 +1300,7 @@ def _joined(first: Found, second: Found, text: str) -> Found | None:
     whole, part = year.item.span, month.item.span
     if whole is None or part is None or _YEAR.search(month.item.phrase) or part.start.month != part.end.month:
         return None
-    if not (names_a_month(month.item.phrase) or _MONTH.search(month.item.phrase)):
+    if not _names_month(month.item.phrase):
         return None  # a day told by the reference ("tomorrow night"), not by the calendar
     if (whole.start.month, whole.start.day, whole.end.month, whole.end.day) != (1, 1, 12, 31) or whole.start.year != whole.end.year:
         return None  # not one calendar year
@@ -1321,9 +1326,14 @@ def _since_said(found: list[Found], text: str, language: str, ref: datetime) -> 
     subordinate = None if language in _UNSPACED else COMPLEMENTIZER
     for start, end, item in found:
         span = item.span if item is not None else None
-        if item is not None and span is not None and item.grain in ("day", "month", "year") and span.start <= ref:
+        lead = text[max(0, start - 24) : start]
+        # (the clause's tense only when a preposition of since stands there: it costs a search)
+        if (
+            item is not None and span is not None and item.grain in ("day", "month", "year") and span.start <= ref
+            and since_in(lead, item.phrase, text[end:], language, "")
+        ):
             clause = tense_clause(text, start, end, lambda piece: own_clause_in(piece, language), subordinate)
-            if since_in(text[max(0, start - 24) : start], item.phrase, text[end:], language, tense_in(clause, language)):
+            if since_in(lead, item.phrase, text[end:], language, tense_in(clause, language)):
                 item = GroundedTime(item.phrase, TimeSpan(span.start, ref), "range")
         out.append(Found(start, end, item))
     return out

@@ -285,18 +285,16 @@ TWO_STEPS = re.compile(
 #: the unit before the last in other languages' words ("vorletzte Woche", "vorletztes Jahr",
 #: "la semana antepasada", "el año antepasado"), which Duckling reads as nothing: the unit's
 #: word, as English names it (a closed class, as "the week before last" is TWO_STEPS')
-UNITS_BEFORE_LAST = {
+UNITS_BEFORE_LAST = {  # (the unit's grain: language.unit_grain, or a weekend)
     "de": re.compile(
-        r"(?<!\w)vorletzte[nmrs]?\s+(?P<unit>wochenende|woche|monat|jahr)(?:e?s)?(?!\w)", re.IGNORECASE
+        r"(?<!\w)vorletzte[nmrs]?\s+(?:(?P<weekend>wochenende)|(?P<unit>woche|monat|jahr))(?:e?s)?(?!\w)",
+        re.IGNORECASE,
     ),
     "es": re.compile(
-        r"(?<!\w)(?:el|la)\s+(?P<unit>fin\s+de\s+semana|semana|mes|año)\s+antepasad[oa](?!\w)", re.IGNORECASE
+        r"(?<!\w)(?:el|la)\s+(?:(?P<weekend>fin\s+de\s+semana)|(?P<unit>semana|mes|año))\s+antepasad[oa](?!\w)",
+        re.IGNORECASE,
     ),
 }
-UNIT_WORDS_BEFORE_LAST = {
-    "wochenende": "weekend", "woche": "week", "monat": "month", "jahr": "year",
-    "fin de semana": "weekend", "semana": "week", "mes": "month", "año": "year",
-}  # fmt: skip
 #: "the summer before last", "the winter before last": the season one before the last one that
 #: has ended (before the anaphora rule, which would read "the summer before")
 SEASON_BEFORE_LAST = re.compile(r"\b(?:the )?(?P<season>summer|winter|spring|fall|autumn) before last\b", re.IGNORECASE)

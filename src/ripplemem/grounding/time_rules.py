@@ -64,7 +64,7 @@ from ripplemem.grounding.time_spans import (
     weekend_span,
     year_span,
 )
-from ripplemem.language import tense_in
+from ripplemem.language import tense_in, unit_grain
 from ripplemem.records import TimeSpan
 
 
@@ -208,8 +208,8 @@ def rule_times(
     before_last = tp.UNITS_BEFORE_LAST.get(language or "")
     for m in before_last.finditer(text) if before_last else ():
         if free(m):
-            unit = tp.UNIT_WORDS_BEFORE_LAST[re.sub(r"\s+", " ", m.group("unit").lower())]
-            add(m, _before_last(unit, ref), unit)
+            unit = "weekend" if m.group("weekend") else unit_grain(m.group("unit")) or "week"
+            add(m, _units_from(ref, unit, -2), unit)
     for m in tp.TWO_STEPS.finditer(text):
         if free(m):
             span, grain = _two_steps(m, ref)
@@ -633,15 +633,6 @@ def _season_before_last(season: str, ref: datetime | None) -> TimeSpan | None:
     return occurrence_ending(year - 1)
 
 
-def _before_last(unit: str, ref: datetime | None) -> TimeSpan | None:
-    """The week, weekend, month or year before the last one ("vorletzte Woche")."""
-    if ref is None:
-        return None
-    if unit == "weekend":  # as in _two_steps: "last weekend" is the previous week's
-        return weekend_span(ref.date() - timedelta(days=ref.weekday()) + timedelta(days=5 - 14))
-    return unit_span(ref, unit, -2)
-
-
 def _two_steps(m: re.Match, ref: datetime | None) -> tuple[TimeSpan | None, str]:
     if m.group("day"):
         step = -2 if m.group("day").lower().startswith("before") else 2
@@ -658,13 +649,18 @@ def _two_steps(m: re.Match, ref: datetime | None) -> tuple[TimeSpan | None, str]
         back = (ref.weekday() - weekday) % 7 or 7  # "last Friday": the latest one before today
         return day_span(ref.date() - timedelta(days=back + 7)), "day"
     unit = m.group("unit").lower()
-    step = -2 if m.group("way").lower().startswith("before") else 2
+    return _units_from(ref, unit, -2 if m.group("way").lower().startswith("before") else 2), unit
+
+
+def _units_from(ref: datetime | None, unit: str, step: int) -> TimeSpan | None:
+    """The week, weekend, month or year ``step`` units from the reference's ("the week before
+    last": -2, "vorletzte Woche"); a weekend as "last weekend" is read, the previous week's one
+    step back."""
+    if ref is None:
+        return None
     if unit == "weekend":
-        if ref is None:
-            return None, "weekend"
-        # as in _weekend: "last weekend" is the one of the previous week, so this is one before
-        return weekend_span(ref.date() - timedelta(days=ref.weekday()) + timedelta(days=5 + 7 * step)), unit
-    return (unit_span(ref, unit, step) if ref else None), unit
+        return weekend_span(ref.date() - timedelta(days=ref.weekday()) + timedelta(days=5 + 7 * step))
+    return unit_span(ref, unit, step)
 
 
 # -- anaphora -----------------------------------------------------------------------------------
