@@ -42,12 +42,15 @@ def test_unknown_tool_arguments_are_refused_by_name(live: LiveServer) -> None:
 
     for name, schema in asyncio.run(schemas(_http(live, "alex"))).items():
         assert schema.get("additionalProperties") is False, name
-    (stamps, coins, search, nested) = asyncio.run(_calls(_http(live, "alex"), [
+    (stamps, coins, search, nested, timed) = asyncio.run(_calls(_http(live, "alex"), [
         ("add_memory", {"text": "I collect stamps from Peru.", "namespace": "bo"}),
         ("add_memory", {"text": "I collect coins from Chile.", "sesion_time": "2024-01-01"}),
         ("search_memories", {"query": "stamps", "namespace": "bo"}),
         ("add_memory", {"messages": [{"rol": "user", "content": "hi"}]}),
+        ("add_memory", {"messages": [{"role": "user", "content": "hi", "timestamp": "2024-01-01"}]}),
     ]))
+    assert timed[0] and "messages.0.timestamp is not a field" in timed[1], timed
+    assert "the add's session_time" in timed[1], timed  # where a message's time goes
     assert stamps[0] and stamps[1].startswith("InvalidInputError: namespace is not an argument")
     assert "the key" in stamps[1] and "user_id" in stamps[1], stamps[1]
     assert coins[0] and coins[1].startswith(

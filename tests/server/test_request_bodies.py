@@ -77,4 +77,7 @@ def test_a_field_a_body_does_not_have_is_named_with_what_to_send(live: LiveServe
         body = alex.post("/v1/memories", json={"text": "I like tea.", "sessiontime": "2024-05-01"})
         said = body.json()["error"]["message"]
         assert body.status_code == 422 and "body.sessiontime" in said and "'session_time'" in said, said
+        search = alex.post("/v1/search", json={"query": "tea", "date": "2024-05-01"})
+        said = search.json()["error"]["message"]  # a search takes no session_time: no hint of one
+        assert search.status_code == 422 and "body.date" in said and "session_time" not in said, said
         assert alex.get("/v1/memories").json()["total"] == 0

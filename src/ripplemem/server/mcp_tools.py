@@ -29,6 +29,7 @@ from ripplemem.errors import RippleMemError, said_on
 from ripplemem.memory import AsyncMemory
 from ripplemem.server.access import Access
 from ripplemem.server.budget import RequestBudget
+from ripplemem.server.schemas import time_hint
 from ripplemem.server.verbs import VERBS, Verb
 
 __all__ = ["INSTRUCTIONS", "Tenant", "build_mcp"]
@@ -194,7 +195,8 @@ def _plain(error: ValidationError, unknown: Callable[[str], str] | None = None) 
         elif kind == "extra_forbidden" and len(loc) == 1 and unknown is not None:
             parts.append(unknown(where))
         elif kind == "extra_forbidden":
-            parts.append(f"{where} is not a field this tool knows")
+            hint = time_hint(loc, "the add") if "messages" in loc else ""
+            parts.append(f"{where} is not a field this tool knows{hint}")
         else:
             message = str(item.get("msg", "invalid")).removeprefix("Value error, ")
             hint = f"; {HINTS[where]}" if where in HINTS else ""

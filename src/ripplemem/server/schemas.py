@@ -336,15 +336,20 @@ def unknown_field(model: type[BaseModel] | None, loc: Sequence[str | int]) -> st
     """What to say of a field ``loc`` (``body``, then the path to it) the request body ``model``
     does not have: the fields there are, and where a time goes when it names one (a message has
     none of its own: the request's ``session_time``)."""
-    name = str(loc[-1])
     fields = _fields_at(model, list(loc[1:-1])) if model is not None and loc[:1] == ("body",) else None
-    hint = ""
-    if name in TIME_KEYS:
-        hint = " (the messages' time is the request's session_time, ISO 8601 such as '2024-03-02T18:30')"
-    said = f"not a field here{hint}"
+    takes_time = model is not None and "session_time" in model.model_fields
+    said = "not a field here" + (time_hint(loc, "the request") if takes_time or "messages" in loc else "")
     if fields:
         said += "; the fields are " + ", ".join(repr(field) for field in fields)
     return said
+
+
+def time_hint(loc: Sequence[str | int], whose: str) -> str:
+    """What to add when the unknown field at ``loc`` names a time (:data:`TIME_KEYS`): where the
+    messages' time goes (``whose`` session_time), else nothing."""
+    if str(loc[-1]) not in TIME_KEYS:
+        return ""
+    return f" (the messages' time is {whose}'s session_time, ISO 8601 such as '2024-03-02T18:30')"
 
 
 def _fields_at(model: type[BaseModel], path: list[str | int]) -> list[str] | None:
