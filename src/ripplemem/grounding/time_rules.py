@@ -719,14 +719,16 @@ def _named_anchor(text: str, start: int, end: int, found: list[Found]) -> TimeSp
     named = _NAMED_AFTER.match(text, end) if text else None
     if named is None:
         return None
-    mentions = [m for m in re.finditer(r"\b" + re.escape(named.group("noun")) + r"\b", text[:start], re.IGNORECASE)]
+    timed = [(f_start, item.span) for f_start, _, item in found if item is not None and item.span is not None]
+    starts = [f_start for f_start, _ in timed]  # (``found`` is in text order)
+    mentions = list(re.finditer(r"\b" + re.escape(named.group("noun")) + r"\b", text[:start], re.IGNORECASE))
     for mention in reversed(mentions):
-        for f_start, _, item in found:
-            if item is None or item.span is None or not mention.end() <= f_start <= mention.end() + _ANCHOR_REACH:
-                continue
-            if re.search(r"[.!?]\s", text[mention.end() : f_start]):
-                continue  # another sentence
-            return item.span
+        at = bisect.bisect_left(starts, mention.end())  # the first time said after the mention
+        if at == len(timed) or timed[at][0] > mention.end() + _ANCHOR_REACH:
+            continue
+        if re.search(r"[.!?]\s", text[mention.end() : timed[at][0]]):
+            continue  # another sentence
+        return timed[at][1]
     return None
 
 
